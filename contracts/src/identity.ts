@@ -1,0 +1,81 @@
+/**
+ * Identity schemas: users, registration and login payloads.
+ * Field names and messages: spec §3 (users), §5 (registration, login). Registration email
+ * format and password length are "not shown" in the spec; we require a valid email and the
+ * reset rule's 8-character minimum, with a 128-character maximum against hashing abuse.
+ */
+import { z } from "@hono/zod-openapi";
+
+export const UserType = z.enum(["business", "agent"]).openapi("UserType");
+export const VerificationStatus = z.enum(["unverified", "pending", "verified"]).openapi("VerificationStatus");
+export const UserRole = z.enum(["member", "admin"]).openapi("UserRole", {
+  description: "admin may edit public content and review verification requests (ARCHITECTURE.md).",
+});
+
+export const User = z
+  .object({
+    id: z.number().int().openapi({ example: 1 }),
+    email: z.string().openapi({ example: "ava@harbourtech.com.au" }),
+    username: z.string().openapi({ example: "ava" }),
+    userType: UserType,
+    verificationStatus: VerificationStatus,
+    role: UserRole,
+    emailVerified: z.boolean(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("User", { description: "The signed-in user (own fields only)." });
+export type User = z.infer<typeof User>;
+
+export const usernameRules = { min: 3, max: 30, pattern: /^[A-Za-z0-9_.-]+$/ } as const;
+export const passwordRules = { min: 8, max: 128 } as const;
+
+export const RegisterRequest = z
+  .strictObject({
+    email: z
+      .string({ error: "Email is required" })
+      .trim()
+      .max(254, { error: "Email must be at most 254 characters" })
+      .pipe(z.email({ error: "Please enter a valid email" })),
+    username: z
+      .string({ error: "Username is required" })
+      .trim()
+      .min(usernameRules.min, { error: "Username must be at least 3 characters" })
+      .max(usernameRules.max, { error: "Username must be at most 30 characters" })
+      .regex(usernameRules.pattern, {
+        error: "Username may contain only letters, numbers, dots, dashes and underscores",
+      }),
+    password: z
+      .string({ error: "Password is required" })
+      .min(passwordRules.min, { error: "Password must be at least 8 characters" })
+      .max(passwordRules.max, { error: "Password must be at most 128 characters" }),
+    userType: UserType.default("business"),
+    verificationStatus: z
+      .literal("unverified", { error: "New accounts start unverified" })
+      .optional()
+      .openapi({ description: "Accepted for compatibility (spec §5); only unverified." }),
+  })
+  .openapi("RegisterRequest");
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const LoginRequest = z
+  .strictObject({
+    username: z
+      .string({ error: "Username is required" })
+      .trim()
+      .min(1, { error: "Username is required" })
+      .max(254, { error: "Username must be at most 254 characters" }),
+    password: z
+      .string({ error: "Password is required" })
+      .min(1, { error: "Password is required" })
+      .max(passwordRules.max, { error: "Password must be at most 128 characters" }),
+  })
+  .openapi("LoginRequest");
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const Health = z
+  .object({
+    status: z.literal("ok"),
+    database: z.literal("ok"),
+    version: z.string(),
+  })
+  .openapi("Health");

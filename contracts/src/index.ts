@@ -1,0 +1,38 @@
+/**
+ * @closr/contracts — the HTTP contract shared by the service and the frontends.
+ * Route definitions here are the only routes the API may implement (ARCHITECTURE.md).
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import * as identityRoutes from "./routes/identity.routes.ts";
+import * as systemRoutes from "./routes/system.routes.ts";
+
+export * from "./identity.ts";
+export * from "./problems.ts";
+export { identityRoutes, systemRoutes };
+
+/** Every route of the contract, in document order. */
+export const allRoutes = [...Object.values(systemRoutes), ...Object.values(identityRoutes)];
+
+/** The document's top-level metadata (OpenAPI 3.1). */
+export const openApiInfo = {
+  openapi: "3.1.0",
+  info: {
+    title: "Closr API",
+    version: "0.1.0",
+    description:
+      "The Closr marketplace API. Errors are RFC 9457 problem details; money is AUD dollars with 2 decimals; times are ISO 8601 UTC.",
+  },
+  servers: [{ url: "/" }],
+} as const;
+
+/** Builds the OpenAPI 3.1 document from the route definitions alone (no handlers). */
+export function buildOpenApiDocument() {
+  const app = new OpenAPIHono();
+  for (const route of allRoutes) app.openAPIRegistry.registerPath(route);
+  app.openAPIRegistry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "closr_session",
+  });
+  return app.getOpenAPI31Document(openApiInfo);
+}

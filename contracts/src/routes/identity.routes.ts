@@ -1,0 +1,86 @@
+/** Route definitions for identity: spec §7 (GET /api/user, POST /api/register, /api/login, /api/logout). */
+import { createRoute } from "@hono/zod-openapi";
+import { LoginRequest, RegisterRequest, User } from "../identity.ts";
+import { commonProblems, problemResponses } from "../problems.ts";
+
+const json = <T>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+export const getCurrentUser = createRoute({
+  method: "get",
+  path: "/api/user",
+  operationId: "getCurrentUser",
+  tags: ["identity"],
+  summary: "The signed-in user",
+  description: "401 means nobody is signed in (spec §7).",
+  responses: {
+    200: json(User, "The signed-in user"),
+    ...problemResponses("unauthenticated", ...commonProblems),
+  },
+});
+
+export const register = createRoute({
+  method: "post",
+  path: "/api/register",
+  operationId: "register",
+  tags: ["identity"],
+  summary: "Create an account and sign in",
+  description:
+    "Creates the user and starts a session (Set-Cookie). A taken email or username answers 409 naming the field.",
+  request: {
+    body: { required: true, content: { "application/json": { schema: RegisterRequest } } },
+  },
+  responses: {
+    201: json(User, "The new user, signed in"),
+    ...problemResponses(
+      "email-taken",
+      "username-taken",
+      "origin-rejected",
+      "payload-too-large",
+      "unsupported-media-type",
+      "validation-failed",
+      "rate-limited",
+      ...commonProblems,
+    ),
+  },
+});
+
+export const login = createRoute({
+  method: "post",
+  path: "/api/login",
+  operationId: "login",
+  tags: ["identity"],
+  summary: "Sign in with username (or email) and password",
+  description:
+    "Starts a new session with a new token (Set-Cookie). An unknown user and a wrong password give the same 401.",
+  request: {
+    body: { required: true, content: { "application/json": { schema: LoginRequest } } },
+  },
+  responses: {
+    200: json(User, "The signed-in user"),
+    ...problemResponses(
+      "invalid-credentials",
+      "origin-rejected",
+      "payload-too-large",
+      "unsupported-media-type",
+      "validation-failed",
+      "rate-limited",
+      ...commonProblems,
+    ),
+  },
+});
+
+export const logout = createRoute({
+  method: "post",
+  path: "/api/logout",
+  operationId: "logout",
+  tags: ["identity"],
+  summary: "Sign out",
+  description: "Ends the current session, if any, and clears the cookie.",
+  responses: {
+    204: { description: "Signed out" },
+    ...problemResponses("origin-rejected", ...commonProblems),
+  },
+});
