@@ -1,0 +1,71 @@
+/**
+ * Opens the database: PostgreSQL over postgres.js when a URL is given, otherwise an embedded,
+ * in-process PGlite kept under `dataDir` (or in memory when `dataDir` is "memory://").
+ * Either way callers get the same `Kysely<Database>` with camelCase names.
+ */
+import { CamelCasePlugin, Kysely, type MigrationResultSet, Migrator } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import { PostgresJSDialect } from "kysely-postgres-js";
+import postgres from "postgres";
+import { migrations } from "./migrations/index.ts";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  readonly db: Db;
+  readonly kind: "postgres" | "pglite";
+  /** Closes every connection. */
+  readonly close: () => Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; when absent, PGlite is used. */
+  readonly url?: string | undefined;
+  /** PGlite data directory (default `.data/pglite`); "memory://" keeps it in memory. */
+  readonly dataDir?: string | undefined;
+  /** Pool size for postgres.js (default 10). */
+  readonly maxConnections?: number | undefined;
+}
+
+/** Opens a database handle as described in the module doc. */
+export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (options.url) {
+    const client = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+    });
+    const db = new Kysely<Database>({
+      dialect: new PostgresJSDialect({ postgres: client }),
+      plugins: [new CamelCasePlugin()],
+    });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const dataDir = options.dataDir ?? ".data/pglite";
+  const pglite = dataDir === "memory://" ? new PGlite() : new PGlite(dataDir);
+  await pglite.waitReady;
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect(pglite),
+    plugins: [new CamelCasePlugin()],
+  });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** Runs every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

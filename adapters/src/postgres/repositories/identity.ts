@@ -1,0 +1,176 @@
+/**
+ * Identity repositories on PostgreSQL: UserRepositoryPg and SessionStorePg.
+ * Uniqueness (email, case-insensitive username) is enforced by unique indexes, so two
+ * concurrent registrations of one name cannot both succeed.
+ */
+import { EmailTaken, SessionStore, User, UsernameTaken, UserRepository } from "@closr/core/identity";
+import type { UserId } from "@closr/core/shared";
+import { Effect, Layer, Option } from "effect";
+import { sql } from "kysely";
+import type { Db } from "../database.ts";
+import { PgDatabase } from "../database-service.ts";
+import { uniqueViolation } from "../errors.ts";
+
+const userColumns = [
+  "id",
+  "email",
+  "username",
+  "userType",
+  "verificationStatus",
+  "role",
+  "emailVerified",
+  "createdAt",
+] as const;
+
+type UserRow = {
+  id: number;
+  email: string;
+  username: string;
+  userType: "business" | "agent";
+  verificationStatus: "unverified" | "pending" | "verified";
+  role: "member" | "admin";
+  emailVerified: boolean;
+  createdAt: Date;
+};
+
+/** Maps a row to the core User (adapter boundary: rows never leak). */
+export const toUser = (row: UserRow): User =>
+  new User({
+    id: Number(row.id) as UserId,
+    email: row.email,
+    username: row.username,
+    userType: row.userType,
+    verificationStatus: row.verificationStatus,
+    role: row.role,
+    emailVerified: row.emailVerified,
+    createdAt: new Date(row.createdAt),
+  });
+
+const makeUserRepository = (db: Db) =>
+  UserRepository.of({
+    insert: (input) =>
+      Effect.tryPromise({
+        try: () =>
+          db
+            .insertInto("users")
+            .values({
+              email: input.email,
+              username: input.username,
+              passwordHash: input.passwordHash,
+              userType: input.userType,
+            })
+            .returning(userColumns)
+            .executeTakeFirstOrThrow(),
+        catch: (error) => error,
+      }).pipe(
+        Effect.map(toUser),
+        Effect.catchAll((error) => {
+          const constraint = uniqueViolation(error);
+          if (constraint === "users_email_key") return Effect.fail(new EmailTaken({ email: input.email }));
+          if (constraint === "users_username_lower_key") {
+            return Effect.fail(new UsernameTaken({ username: input.username }));
+          }
+          return Effect.die(error);
+        }),
+      ),
+    findCredentials: (login) =>
+      Effect.promise(() =>
+        db
+          .selectFrom("users")
+          .select([...userColumns, "passwordHash"])
+          .where((eb) =>
+            eb.or([
+              eb(sql`lower(username)`, "=", login.toLowerCase()),
+              eb("email", "=", login.toLowerCase()),
+            ]),
+          )
+          .executeTakeFirst(),
+      ).pipe(
+        Effect.map((row) =>
+          Option.fromNullable(row).pipe(
+            Option.map((r) => ({ user: toUser(r), passwordHash: r.passwordHash })),
+          ),
+        ),
+      ),
+    findById: (id) =>
+      Effect.promise(() =>
+        db.selectFrom("users").select(userColumns).where("id", "=", id).executeTakeFirst(),
+      ).pipe(Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toUser)))),
+    setRole: (username, role) =>
+      Effect.promise(() =>
+        db
+          .updateTable("users")
+          .set({ role })
+          .where(sql`lower(username)`, "=", username.toLowerCase())
+          .returning(userColumns)
+          .executeTakeFirst(),
+      ).pipe(Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toUser)))),
+  });
+
+const makeSessionStore = (db: Db) =>
+  SessionStore.of({
+    create: (session) =>
+      Effect.promise(() =>
+        db
+          .insertInto("session")
+          .values({
+            tokenHash: session.tokenHash,
+            userId: session.userId,
+            expiresAt: session.expiresAt,
+            renewedAt: session.renewedAt,
+          })
+          .execute(),
+      ).pipe(Effect.asVoid),
+    findActive: (tokenHash, now) =>
+      Effect.promise(() =>
+        db
+          .selectFrom("session")
+          .innerJoin("users", "users.id", "session.userId")
+          .select([
+            "session.userId",
+            "session.tokenHash",
+            "session.expiresAt",
+            "session.renewedAt",
+            "users.id",
+            "users.email",
+            "users.username",
+            "users.userType",
+            "users.verificationStatus",
+            "users.role",
+            "users.emailVerified",
+            "users.createdAt",
+          ])
+          .where("session.tokenHash", "=", tokenHash)
+          .where("session.expiresAt", ">", now)
+          .executeTakeFirst(),
+      ).pipe(
+        Effect.map((row) =>
+          Option.fromNullable(row).pipe(
+            Option.map((r) => ({
+              session: {
+                userId: Number(r.userId) as UserId,
+                tokenHash: r.tokenHash,
+                expiresAt: new Date(r.expiresAt),
+                renewedAt: new Date(r.renewedAt),
+              },
+              user: toUser(r),
+            })),
+          ),
+        ),
+      ),
+    renew: (tokenHash, expiresAt, renewedAt) =>
+      Effect.promise(() =>
+        db.updateTable("session").set({ expiresAt, renewedAt }).where("tokenHash", "=", tokenHash).execute(),
+      ).pipe(Effect.asVoid),
+    remove: (tokenHash) =>
+      Effect.promise(() => db.deleteFrom("session").where("tokenHash", "=", tokenHash).execute()).pipe(
+        Effect.asVoid,
+      ),
+    removeExpired: (now) =>
+      Effect.promise(() => db.deleteFrom("session").where("expiresAt", "<=", now).executeTakeFirst()).pipe(
+        Effect.map((r) => Number(r.numDeletedRows)),
+      ),
+  });
+
+export const UserRepositoryPg = Layer.effect(UserRepository, Effect.map(PgDatabase, makeUserRepository));
+export const SessionStorePg = Layer.effect(SessionStore, Effect.map(PgDatabase, makeSessionStore));

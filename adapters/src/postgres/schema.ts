@@ -1,0 +1,217 @@
+/**
+ * Kysely table types for the database (camelCase here; snake_case in SQL via CamelCasePlugin).
+ * Money is integer cents (`bigint`, AUD). Mirrors the migrations in ./migrations.
+ */
+import type { ColumnType, Generated } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json = ColumnType<unknown, string | undefined, string>;
+/** postgres.js returns bigint columns as strings; PGlite as numbers. Map with Number() in adapters. */
+type Cents = ColumnType<string | number, number | bigint, number | bigint>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  passwordHash: string;
+  userType: "business" | "agent";
+  verificationStatus: Generated<"unverified" | "pending" | "verified">;
+  role: Generated<"member" | "admin">;
+  resetTokenHash: string | null;
+  resetTokenExpiry: NullableTimestamp;
+  emailVerificationTokenHash: string | null;
+  emailVerified: Generated<boolean>;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  tokenHash: string;
+  userId: number;
+  expiresAt: Timestamp;
+  renewedAt: Timestamp;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface BusinessProfilesTable {
+  id: Generated<number>;
+  userId: number;
+  companyName: string;
+  industry: string;
+  size: string;
+  description: string | null;
+  location: string;
+  logo: string | null;
+  website: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface AgentProfilesTable {
+  id: Generated<number>;
+  userId: number;
+  fullName: string;
+  specialization: string;
+  yearsOfExperience: number;
+  bio: string | null;
+  location: string;
+  photo: string | null;
+  linkedinProfile: string | null;
+  minimumCommissionRate: Generated<number>;
+  skills: Generated<string[]>;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface PartnershipsTable {
+  id: Generated<number>;
+  businessId: number;
+  agentId: number;
+  status: string;
+  requestedBy: "business" | "agent";
+  commissionRate: number;
+  startDate: NullableTimestamp;
+  endDate: NullableTimestamp;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  reviewerId: number;
+  revieweeId: number;
+  partnershipId: number | null;
+  rating: number;
+  comment: string | null;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  senderId: number;
+  receiverId: number;
+  content: string;
+  read: Generated<boolean>;
+  sentAt: Generated<Timestamp>;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  userId: number;
+  type: "credit_card" | "bank_transfer" | "paypal";
+  name: string;
+  lastFour: string;
+  expiryMonth: number | null;
+  expiryYear: number | null;
+  isDefault: Generated<boolean>;
+  tokenizedData: string | null;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  partnershipId: number;
+  businessId: number;
+  agentId: number;
+  amountCents: Cents;
+  currency: Generated<string>;
+  description: string;
+  dueDate: ColumnType<string, string, string>;
+  isPaid: Generated<boolean>;
+  createdAt: Generated<Timestamp>;
+  paidAt: NullableTimestamp;
+  metadata: Json | null;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  invoiceId: number;
+  businessId: number;
+  agentId: number;
+  amountCents: Cents;
+  currency: Generated<string>;
+  paymentMethodId: number | null;
+  status: Generated<"pending" | "processing" | "completed" | "failed" | "refunded">;
+  transactionId: string | null;
+  paymentIntentId: string | null;
+  processingFeeCents: Generated<Cents>;
+  receiptUrl: string | null;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+  metadata: Json | null;
+}
+
+export interface ContentTable {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  type: "about" | "careers" | "blog" | "press" | "guide";
+  content: Generated<string>;
+  authorId: number | null;
+  published: Generated<boolean>;
+  featured: Generated<boolean>;
+  publishedAt: NullableTimestamp;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+  metadata: Json | null;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  filename: string;
+  originalFilename: string;
+  mimeType: string;
+  size: number;
+  url: string;
+  uploaderId: number | null;
+  alt: string | null;
+  createdAt: Generated<Timestamp>;
+  metadata: Json | null;
+}
+
+export interface OnboardingTable {
+  id: Generated<number>;
+  userId: number;
+  status: Generated<"not_started" | "in_progress" | "completed">;
+  currentStep: Generated<number>;
+  totalSteps: Generated<number>;
+  completedSteps: Generated<number[]>;
+  lastUpdated: Generated<Timestamp>;
+  completedAt: NullableTimestamp;
+  metadata: Json | null;
+}
+
+export interface VerificationRequestsTable {
+  id: Generated<number>;
+  userId: number;
+  userType: "business" | "agent";
+  status: Generated<"submitted" | "under_review" | "approved" | "rejected">;
+  documents: ColumnType<unknown, string, string>;
+  additionalInfo: Json | null;
+  adminNotes: string | null;
+  submittedAt: Generated<Timestamp>;
+  reviewedAt: NullableTimestamp;
+  reviewedBy: number | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  session: SessionTable;
+  businessProfiles: BusinessProfilesTable;
+  agentProfiles: AgentProfilesTable;
+  partnerships: PartnershipsTable;
+  reviews: ReviewsTable;
+  messages: MessagesTable;
+  paymentMethods: PaymentMethodsTable;
+  invoices: InvoicesTable;
+  payments: PaymentsTable;
+  content: ContentTable;
+  media: MediaTable;
+  onboarding: OnboardingTable;
+  verificationRequests: VerificationRequestsTable;
+}

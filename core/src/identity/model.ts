@@ -1,0 +1,62 @@
+/**
+ * Identity model: users and sessions. Fields: spec §3 (users) plus `role`
+ * (ARCHITECTURE.md: admin pages need the admin role, not merely a verified account).
+ */
+import { Schema } from "effect";
+import { UserId } from "../shared/ids.ts";
+
+export const UserType = Schema.Literal("business", "agent");
+export type UserType = typeof UserType.Type;
+
+export const VerificationStatus = Schema.Literal("unverified", "pending", "verified");
+export type VerificationStatus = typeof VerificationStatus.Type;
+
+export const UserRole = Schema.Literal("member", "admin");
+export type UserRole = typeof UserRole.Type;
+
+export class User extends Schema.Class<User>("User")({
+  id: UserId,
+  email: Schema.String,
+  username: Schema.String,
+  userType: UserType,
+  verificationStatus: VerificationStatus,
+  role: UserRole,
+  emailVerified: Schema.Boolean,
+  createdAt: Schema.DateFromSelf,
+}) {}
+
+/** A user together with their stored password hash; never leaves the identity context. */
+export interface UserCredentials {
+  readonly user: User;
+  readonly passwordHash: string;
+}
+
+/** What registration stores (the hash, never the password). */
+export interface NewUser {
+  readonly email: string;
+  readonly username: string;
+  readonly passwordHash: string;
+  readonly userType: UserType;
+}
+
+/** A session as stored: only the SHA-256 hash of its token is kept. */
+export interface Session {
+  readonly userId: UserId;
+  readonly tokenHash: string;
+  readonly expiresAt: Date;
+  readonly renewedAt: Date;
+}
+
+/** Session policy: idle lifetime and how often the expiry slides forward (ms). */
+export const sessionPolicy = {
+  /** A session unused for this long expires: 7 days. */
+  idleTimeoutMs: 7 * 24 * 60 * 60 * 1000,
+  /** The expiry is pushed forward at most once per hour of use, to spare writes. */
+  renewAfterMs: 60 * 60 * 1000,
+} as const;
+
+/** Emails compare case-insensitively; stored lower-cased and trimmed. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Usernames keep their case for display but are unique case-insensitively. */
+export const normalizeUsername = (username: string): string => username.trim();

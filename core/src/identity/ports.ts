@@ -1,0 +1,57 @@
+/**
+ * Identity ports. Infrastructure failures are defects (they die), so the error channel
+ * carries only domain errors.
+ */
+import { Context, type Effect, type Option } from "effect";
+import type { UserId } from "../shared/ids.ts";
+import type { EmailTaken, UsernameTaken } from "./errors.ts";
+import type { NewUser, Session, User, UserCredentials, UserRole } from "./model.ts";
+
+export class UserRepository extends Context.Tag("identity/UserRepository")<
+  UserRepository,
+  {
+    /** Inserts a user; fails with EmailTaken / UsernameTaken on a uniqueness clash (also under races). */
+    readonly insert: (user: NewUser) => Effect.Effect<User, EmailTaken | UsernameTaken>;
+    /** Finds by username (case-insensitive) or email (case-insensitive). */
+    readonly findCredentials: (login: string) => Effect.Effect<Option.Option<UserCredentials>>;
+    readonly findById: (id: UserId) => Effect.Effect<Option.Option<User>>;
+    /** Sets the role of the user with that username; None when there is no such user. */
+    readonly setRole: (username: string, role: UserRole) => Effect.Effect<Option.Option<User>>;
+  }
+>() {}
+
+export class PasswordHasher extends Context.Tag("identity/PasswordHasher")<
+  PasswordHasher,
+  {
+    /** Hashes a password (argon2id, OWASP parameters, in the live adapter). */
+    readonly hash: (password: string) => Effect.Effect<string>;
+    /** True when `password` matches `hash`. */
+    readonly verify: (hash: string, password: string) => Effect.Effect<boolean>;
+  }
+>() {}
+
+export class SessionTokens extends Context.Tag("identity/SessionTokens")<
+  SessionTokens,
+  {
+    /** A new random 256-bit token (base64url). */
+    readonly generate: Effect.Effect<string>;
+    /** The SHA-256 of a token (hex); the only form that is stored. */
+    readonly hash: (token: string) => string;
+  }
+>() {}
+
+export class SessionStore extends Context.Tag("identity/SessionStore")<
+  SessionStore,
+  {
+    readonly create: (session: Session) => Effect.Effect<void>;
+    /** The unexpired session with that token hash, with its user. */
+    readonly findActive: (
+      tokenHash: string,
+      now: Date,
+    ) => Effect.Effect<Option.Option<{ readonly session: Session; readonly user: User }>>;
+    readonly renew: (tokenHash: string, expiresAt: Date, renewedAt: Date) => Effect.Effect<void>;
+    readonly remove: (tokenHash: string) => Effect.Effect<void>;
+    /** Deletes expired sessions; returns how many. */
+    readonly removeExpired: (now: Date) => Effect.Effect<number>;
+  }
+>() {}

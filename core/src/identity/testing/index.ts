@@ -1,0 +1,113 @@
+/**
+ * In-memory Layers for identity's ports, for unit tests. Behaviour matches the Postgres
+ * adapters: case-insensitive uniqueness for email and username, expiry by time.
+ */
+import { Effect, Layer, Option } from "effect";
+import type { UserId } from "../../shared/ids.ts";
+import { EmailTaken, UsernameTaken } from "../errors.ts";
+import { type Session, User } from "../model.ts";
+import { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "../ports.ts";
+
+interface StoredUser {
+  user: User;
+  passwordHash: string;
+}
+
+/** A fresh in-memory identity world: repository, sessions, fake hasher and tokens. */
+export function makeIdentityMemory() {
+  const users: StoredUser[] = [];
+  const sessions = new Map<string, Session>();
+  let hashCalls = 0;
+  let tokenCounter = 0;
+
+  const userRepository = Layer.succeed(UserRepository, {
+    insert: (input) =>
+      Effect.suspend(() => {
+        if (users.some((u) => u.user.email === input.email)) {
+          return Effect.fail(new EmailTaken({ email: input.email }));
+        }
+        if (users.some((u) => u.user.username.toLowerCase() === input.username.toLowerCase())) {
+          return Effect.fail(new UsernameTaken({ username: input.username }));
+        }
+        const user = new User({
+          id: (users.length + 1) as UserId,
+          email: input.email,
+          username: input.username,
+          userType: input.userType,
+          verificationStatus: "unverified",
+          role: "member",
+          emailVerified: false,
+          createdAt: new Date(0),
+        });
+        users.push({ user, passwordHash: input.passwordHash });
+        return Effect.succeed(user);
+      }),
+    findCredentials: (login) =>
+      Effect.sync(() => {
+        const l = login.toLowerCase();
+        const found = users.find((u) => u.user.username.toLowerCase() === l || u.user.email === l);
+        return Option.fromNullable(found);
+      }),
+    findById: (id) => Effect.sync(() => Option.fromNullable(users.find((u) => u.user.id === id)?.user)),
+    setRole: (username, role) =>
+      Effect.sync(() => {
+        const found = users.find((u) => u.user.username.toLowerCase() === username.toLowerCase());
+        if (!found) return Option.none();
+        found.user = new User({ ...found.user, role });
+        return Option.some(found.user);
+      }),
+  });
+
+  const passwordHasher = Layer.succeed(PasswordHasher, {
+    hash: (password) =>
+      Effect.sync(() => {
+        hashCalls++;
+        return `fake$${password}`;
+      }),
+    verify: (hash, password) =>
+      Effect.sync(() => {
+        hashCalls++;
+        return hash === `fake$${password}`;
+      }),
+  });
+
+  const sessionTokens = Layer.succeed(SessionTokens, {
+    generate: Effect.sync(() => `token-${++tokenCounter}`),
+    hash: (token) => `sha256(${token})`,
+  });
+
+  const sessionStore = Layer.succeed(SessionStore, {
+    create: (session) => Effect.sync(() => void sessions.set(session.tokenHash, session)),
+    findActive: (tokenHash, now) =>
+      Effect.sync(() => {
+        const session = sessions.get(tokenHash);
+        if (!session || session.expiresAt.getTime() <= now.getTime()) return Option.none();
+        const user = users.find((u) => u.user.id === session.userId)?.user;
+        return user ? Option.some({ session, user }) : Option.none();
+      }),
+    renew: (tokenHash, expiresAt, renewedAt) =>
+      Effect.sync(() => {
+        const session = sessions.get(tokenHash);
+        if (session) sessions.set(tokenHash, { ...session, expiresAt, renewedAt });
+      }),
+    remove: (tokenHash) => Effect.sync(() => void sessions.delete(tokenHash)),
+    removeExpired: (now) =>
+      Effect.sync(() => {
+        let removed = 0;
+        for (const [hash, s] of sessions) {
+          if (s.expiresAt.getTime() <= now.getTime()) {
+            sessions.delete(hash);
+            removed++;
+          }
+        }
+        return removed;
+      }),
+  });
+
+  return {
+    layer: Layer.mergeAll(userRepository, passwordHasher, sessionTokens, sessionStore),
+    users,
+    sessions,
+    hashCalls: () => hashCalls,
+  };
+}

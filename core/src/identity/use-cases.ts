@@ -1,0 +1,107 @@
+/**
+ * Identity use cases as Effect programs over the ports: register, login, logout,
+ * current user (with sliding renewal) and granting the admin role.
+ * Rules: spec §4 (session), §5 (registration, login); ARCHITECTURE.md (sessions).
+ */
+import { Effect, Option } from "effect";
+import { Clock } from "../shared/clock.ts";
+import { InvalidCredentials, Unauthenticated, UserNotFound } from "./errors.ts";
+import { normalizeEmail, normalizeUsername, sessionPolicy, type User, type UserType } from "./model.ts";
+import { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "./ports.ts";
+
+export interface RegisterInput {
+  readonly email: string;
+  readonly username: string;
+  readonly password: string;
+  readonly userType: UserType;
+}
+
+/** A signed-in result: the user and the raw session token for the cookie (never stored). */
+export interface SignedIn {
+  readonly user: User;
+  readonly token: string;
+  readonly expiresAt: Date;
+}
+
+const startSession = Effect.fn("identity.startSession")(function* (user: User) {
+  const tokens = yield* SessionTokens;
+  const sessions = yield* SessionStore;
+  const now = yield* (yield* Clock).now;
+  const token = yield* tokens.generate;
+  const expiresAt = new Date(now.getTime() + sessionPolicy.idleTimeoutMs);
+  yield* sessions.create({ userId: user.id, tokenHash: tokens.hash(token), expiresAt, renewedAt: now });
+  return { user, token, expiresAt } satisfies SignedIn;
+});
+
+/**
+ * Registers a user and signs them in.
+ * Fails with EmailTaken or UsernameTaken (checked by the database's unique indexes, so races lose cleanly).
+ */
+export const register = Effect.fn("identity.register")(function* (input: RegisterInput) {
+  const users = yield* UserRepository;
+  const hasher = yield* PasswordHasher;
+  const passwordHash = yield* hasher.hash(input.password);
+  const user = yield* users.insert({
+    email: normalizeEmail(input.email),
+    username: normalizeUsername(input.username),
+    passwordHash,
+    userType: input.userType,
+  });
+  return yield* startSession(user);
+});
+
+/**
+ * Signs in by username or email. An unknown login still costs one hash so that both
+ * failures take about the same time, and both fail with InvalidCredentials.
+ */
+export const login = Effect.fn("identity.login")(function* (input: {
+  readonly username: string;
+  readonly password: string;
+}) {
+  const users = yield* UserRepository;
+  const hasher = yield* PasswordHasher;
+  const found = yield* users.findCredentials(input.username.trim());
+  if (Option.isNone(found)) {
+    yield* hasher.hash(input.password);
+    return yield* new InvalidCredentials();
+  }
+  const ok = yield* hasher.verify(found.value.passwordHash, input.password);
+  if (!ok) return yield* new InvalidCredentials();
+  return yield* startSession(found.value.user);
+});
+
+/** Ends the session of that token, if any. Never fails. */
+export const logout = Effect.fn("identity.logout")(function* (token: string) {
+  const tokens = yield* SessionTokens;
+  const sessions = yield* SessionStore;
+  yield* sessions.remove(tokens.hash(token));
+});
+
+/**
+ * The user behind a session token. Slides the expiry forward when the last renewal is older
+ * than `sessionPolicy.renewAfterMs`; then `renewedUntil` holds the new expiry for the cookie.
+ * Fails with Unauthenticated for an unknown or expired token.
+ */
+export const currentUser = Effect.fn("identity.currentUser")(function* (token: string) {
+  const tokens = yield* SessionTokens;
+  const sessions = yield* SessionStore;
+  const now = yield* (yield* Clock).now;
+  const tokenHash = tokens.hash(token);
+  const found = yield* sessions.findActive(tokenHash, now);
+  if (Option.isNone(found)) return yield* new Unauthenticated();
+  const { session, user } = found.value;
+  if (now.getTime() - session.renewedAt.getTime() < sessionPolicy.renewAfterMs) {
+    return { user, renewedUntil: Option.none<Date>() };
+  }
+  const expiresAt = new Date(now.getTime() + sessionPolicy.idleTimeoutMs);
+  yield* sessions.renew(tokenHash, expiresAt, now);
+  return { user, renewedUntil: Option.some(expiresAt) };
+});
+
+/** Grants the admin role to the user with that username. Fails with UserNotFound. */
+export const grantAdmin = Effect.fn("identity.grantAdmin")(function* (username: string) {
+  const users = yield* UserRepository;
+  const updated = yield* users.setRole(normalizeUsername(username), "admin");
+  if (Option.isNone(updated)) return yield* new UserNotFound({ username });
+  return updated.value;
+});
