@@ -1,0 +1,28 @@
+/**
+ * The admin remote's only export (Module Federation `./register`): routes under /admin
+ * (spec §2.11). The shell's guard admits only users with role "admin".
+ */
+import { ComingSoon, type NavItem, type RegisterRemote } from "@closr/ui";
+import { AdminDashboardPage } from "./features/dashboard/components/admin-dashboard-page.tsx";
+import { adminSections } from "./features/dashboard/components/admin-sections.ts";
+
+export const navItems: NavItem[] = adminSections.map((section) => ({
+  to: section.href,
+  label: section.title,
+  icon: section.icon,
+}));
+
+const register: RegisterRemote = () => ({
+  navItems,
+  routes: [
+    { index: true, element: <AdminDashboardPage /> },
+    ...adminSections.map((section) => ({
+      path: section.href.replace(/^\/admin\//, ""),
+      element: (
+        <ComingSoon title={section.title} description={`${section.title} management is coming soon.`} />
+      ),
+    })),
+  ],
+});
+
+export default register;

@@ -1,0 +1,57 @@
+/**
+ * The agent remote's only export (Module Federation `./register`): its routes under /agent
+ * and its side-menu items (spec §2.2, §2.9).
+ */
+import { ComingSoon, type NavItem, type RegisterRemote } from "@closr/ui";
+import { Navigate } from "react-router";
+import { AgentLayout } from "./app/agent-layout.tsx";
+import { AgentDashboardPage } from "./features/dashboard/components/agent-dashboard-page.tsx";
+
+export const navItems: NavItem[] = [
+  { to: "/agent/dashboard", label: "Dashboard", icon: "home" },
+  { to: "/agent/find-businesses", label: "Find Businesses", icon: "search" },
+  { to: "/agent/current-partners", label: "Current Partners", icon: "users" },
+  { to: "/messages", label: "Messages", icon: "message" },
+  { to: "/performance", label: "Performance", icon: "chart" },
+  { to: "/reviews", label: "Reviews", icon: "star" },
+  { to: "/settings", label: "Settings", icon: "settings" },
+  { to: "/help", label: "Help", icon: "help" },
+];
+
+const register: RegisterRemote = () => ({
+  navItems,
+  routes: [
+    {
+      element: <AgentLayout navItems={navItems} />,
+      children: [
+        { index: true, element: <Navigate to="dashboard" replace /> },
+        { path: "dashboard", element: <AgentDashboardPage /> },
+        {
+          path: "create-profile",
+          element: <ComingSoon title="Create Agent Profile" description="Agent profiles are coming soon." />,
+        },
+        {
+          path: "find-businesses",
+          element: (
+            <ComingSoon
+              title="Find Businesses"
+              description="Business search opens as soon as profiles launch."
+            />
+          ),
+        },
+        {
+          path: "current-partners",
+          element: (
+            <ComingSoon title="Business Partnerships" description="Your partnerships will be listed here." />
+          ),
+        },
+        {
+          path: "invoices",
+          element: <ComingSoon title="Agent Invoices" description="Invoicing is coming soon." />,
+        },
+      ],
+    },
+  ],
+});
+
+export default register;

@@ -1,0 +1,56 @@
+/**
+ * The business remote's only export (Module Federation `./register`): its routes under
+ * /business and its side-menu items (spec §2.2, §2.8).
+ */
+import { ComingSoon, type NavItem, type RegisterRemote } from "@closr/ui";
+import { Navigate } from "react-router";
+import { BusinessLayout } from "./app/business-layout.tsx";
+import { BusinessDashboardPage } from "./features/dashboard/components/business-dashboard-page.tsx";
+
+export const navItems: NavItem[] = [
+  { to: "/business/dashboard", label: "Dashboard", icon: "home" },
+  { to: "/business/find-agents", label: "Find Agents", icon: "search" },
+  { to: "/business/active-agents", label: "Active Agents", icon: "users" },
+  { to: "/messages", label: "Messages", icon: "message" },
+  { to: "/analytics", label: "Analytics", icon: "chart" },
+  { to: "/reviews", label: "Reviews", icon: "star" },
+  { to: "/settings", label: "Settings", icon: "settings" },
+  { to: "/help", label: "Help", icon: "help" },
+];
+
+const register: RegisterRemote = () => ({
+  navItems,
+  routes: [
+    {
+      element: <BusinessLayout navItems={navItems} />,
+      children: [
+        { index: true, element: <Navigate to="dashboard" replace /> },
+        { path: "dashboard", element: <BusinessDashboardPage /> },
+        {
+          path: "create-profile",
+          element: (
+            <ComingSoon title="Create Business Profile" description="Business profiles are coming soon." />
+          ),
+        },
+        {
+          path: "find-agents",
+          element: (
+            <ComingSoon title="Find Agents" description="Agent search opens as soon as profiles launch." />
+          ),
+        },
+        {
+          path: "active-agents",
+          element: (
+            <ComingSoon title="Agent Partnerships" description="Your partnerships will be listed here." />
+          ),
+        },
+        {
+          path: "payments",
+          element: <ComingSoon title="Payments" description="Invoices and payments are coming soon." />,
+        },
+      ],
+    },
+  ],
+});
+
+export default register;

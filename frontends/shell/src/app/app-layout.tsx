@@ -1,0 +1,39 @@
+/** The chrome around every page: top bar, page, footer, mobile bottom bar, toasts and splash. */
+import { ToastRegion } from "@closr/ui";
+import { useEffect } from "react";
+import { RouterProvider as AriaRouterProvider } from "react-aria-components";
+import { Outlet, ScrollRestoration, useHref, useLocation, useNavigate } from "react-router";
+import { BottomBar } from "../components/bottom-bar.tsx";
+import { SiteFooter } from "../components/site-footer.tsx";
+import { SplashScreen } from "../components/splash-screen.tsx";
+import { TopBar } from "../components/top-bar.tsx";
+
+function ScrollToHash() {
+  const { hash, pathname } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash, pathname]);
+  return null;
+}
+
+export function AppLayout() {
+  const navigate = useNavigate();
+  return (
+    <AriaRouterProvider navigate={(to) => navigate(to)} useHref={useHref}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <BottomBar />
+      <ToastRegion />
+      <SplashScreen />
+      <ScrollRestoration />
+      <ScrollToHash />
+    </AriaRouterProvider>
+  );
+}

@@ -1,0 +1,77 @@
+/** The small-screen menu (≤768px): a side drawer with every top-bar link and the auth buttons. */
+import type { ApiUser } from "@closr/contracts/client";
+import { Button, dashboardPath, Icon, LinkButton } from "@closr/ui";
+import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Link } from "react-router";
+import type { NavLinkItem } from "./nav-links.ts";
+
+type Props = {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  pageLinks: NavLinkItem[];
+  roleLinks: NavLinkItem[];
+  user: ApiUser | null;
+  onSignOut: () => void;
+};
+
+export function MobileDrawer({ isOpen, onOpenChange, pageLinks, roleLinks, user, onSignOut }: Props) {
+  const close = () => onOpenChange(false);
+  const renderLink = (link: NavLinkItem) =>
+    link.href.startsWith("#") ? (
+      <a key={link.href} href={link.href} className="drawer-link" onClick={close}>
+        {link.label}
+      </a>
+    ) : (
+      <Link key={link.href} to={link.href} className="drawer-link" onClick={close}>
+        {link.label}
+      </Link>
+    );
+  return (
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="drawer-overlay">
+      <Modal className="drawer">
+        <Dialog className="drawer-dialog" aria-label="Menu">
+          <div className="drawer-head">
+            <Heading slot="title" className="drawer-title">
+              Menu
+            </Heading>
+            <Button variant="ghost" slot="close" aria-label="Close menu">
+              <Icon name="close" />
+            </Button>
+          </div>
+          <nav aria-label="Mobile" className="drawer-nav">
+            {roleLinks.length > 0 ? <div className="drawer-group">{roleLinks.map(renderLink)}</div> : null}
+            <div className="drawer-group">{pageLinks.map(renderLink)}</div>
+          </nav>
+          <div className="drawer-actions">
+            {user ? (
+              <>
+                <LinkButton href={dashboardPath(user.userType)} block onPress={close}>
+                  Go to Dashboard
+                </LinkButton>
+                <Button
+                  variant="outline"
+                  block
+                  onPress={() => {
+                    close();
+                    onSignOut();
+                  }}
+                >
+                  Log out
+                </Button>
+              </>
+            ) : (
+              <>
+                <LinkButton href="/auth?tab=signup" block onPress={close}>
+                  Sign up
+                </LinkButton>
+                <LinkButton href="/auth" variant="outline" block onPress={close}>
+                  Log in
+                </LinkButton>
+              </>
+            )}
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

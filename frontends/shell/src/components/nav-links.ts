@@ -1,0 +1,77 @@
+/** The navigation of spec §2.2, by page and by user type. */
+import type { ApiUser } from "@closr/contracts/client";
+import type { IconName } from "@closr/ui";
+
+export type NavLinkItem = { label: string; href: string };
+
+export const landingAnchors: NavLinkItem[] = [
+  { label: "How It Works", href: "#features" },
+  { label: "For Agents", href: "#for-agents" },
+  { label: "For Businesses", href: "#for-businesses" },
+  { label: "Success Stories", href: "#testimonials" },
+];
+
+export const publicLinks: NavLinkItem[] = [
+  { label: "Verification", href: "/verification" },
+  { label: "Pricing", href: "/pricing" },
+  { label: "Contact", href: "/contact" },
+];
+
+/** Links a signed-in user adds: their role's pages, Messages, and Admin for admins. */
+export function userLinks(user: ApiUser): NavLinkItem[] {
+  const links: NavLinkItem[] =
+    user.userType === "business"
+      ? [
+          { label: "Dashboard", href: "/business/dashboard" },
+          { label: "Find Agents", href: "/business/find-agents" },
+          { label: "Active Agents", href: "/business/active-agents" },
+        ]
+      : [
+          { label: "Dashboard", href: "/agent/dashboard" },
+          { label: "Find Businesses", href: "/agent/find-businesses" },
+          { label: "Current Partners", href: "/agent/current-partners" },
+        ];
+  links.push({ label: "Messages", href: "/messages" });
+  if (user.role === "admin") links.push({ label: "Admin", href: "/admin" });
+  return links;
+}
+
+export type TabItem = { label: string; href: string; icon: IconName; prefix: string };
+
+/** The mobile bottom bar's 5 tabs (spec §2.2); a tab is active when the path starts with `prefix`. */
+export function bottomTabs(user: ApiUser): TabItem[] {
+  return user.userType === "business"
+    ? [
+        { label: "Dashboard", href: "/business/dashboard", icon: "home", prefix: "/business/dashboard" },
+        { label: "Find", href: "/business/find-agents", icon: "search", prefix: "/business/find-agents" },
+        { label: "Messages", href: "/messages", icon: "message", prefix: "/messages" },
+        {
+          label: "Agents",
+          href: "/business/active-agents",
+          icon: "users",
+          prefix: "/business/active-agents",
+        },
+        {
+          label: "Profile",
+          href: "/business/create-profile",
+          icon: "user",
+          prefix: "/business/create-profile",
+        },
+      ]
+    : [
+        { label: "Dashboard", href: "/agent/dashboard", icon: "home", prefix: "/agent/dashboard" },
+        { label: "Find", href: "/agent/find-businesses", icon: "search", prefix: "/agent/find-businesses" },
+        { label: "Messages", href: "/messages", icon: "message", prefix: "/messages" },
+        {
+          label: "Partners",
+          href: "/agent/current-partners",
+          icon: "users",
+          prefix: "/agent/current-partners",
+        },
+        { label: "Profile", href: "/agent/create-profile", icon: "user", prefix: "/agent/create-profile" },
+      ];
+}
+
+export function profilePath(user: ApiUser): string {
+  return user.userType === "business" ? "/business/create-profile" : "/agent/create-profile";
+}

@@ -1,0 +1,36 @@
+/**
+ * The route guard (spec §2.1): a spinner while the current user loads, a redirect to /auth
+ * when signed out, and Access Denied for the wrong user type or a non-admin on /admin.
+ */
+import { Alert, Button, PageSpinner, type UserType, useCurrentUser } from "@closr/ui";
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { AccessDeniedPage } from "./access-denied-page.tsx";
+
+type Requirement = { userType?: UserType; admin?: boolean };
+
+const typeMessages: Record<UserType, string> = {
+  business: "You don't have permission to access this page. This area is only for businesses.",
+  agent: "You don't have permission to access this page. This area is only for agents.",
+};
+
+export function RequireUser({ userType, admin, children }: Requirement & { children: ReactNode }) {
+  const location = useLocation();
+  const { data: user, isPending, isError, error, refetch } = useCurrentUser();
+  if (isPending) return <PageSpinner label="Checking your session" />;
+  if (isError) {
+    return (
+      <div className="container narrow section stack">
+        <Alert>We couldn't check your session: {error.message}</Alert>
+        <Button onPress={() => refetch()}>Try again</Button>
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (userType && user.userType !== userType)
+    return <AccessDeniedPage message={typeMessages[userType]} user={user} />;
+  if (admin && user.role !== "admin") {
+    return <AccessDeniedPage message="You need administrator access to use the admin panel." user={user} />;
+  }
+  return children;
+}

@@ -1,0 +1,84 @@
+/**
+ * /auth (spec §2.3): tabs "Log In" and "Sign Up" beside the marketing panel. A signed-in
+ * visitor goes straight to their dashboard. `?tab=signup` opens the Sign Up tab.
+ */
+import { dashboardPath, Icon, PageSpinner, Tab, TabList, TabPanel, Tabs, useCurrentUser } from "@closr/ui";
+import type { Key } from "react-aria-components";
+import { Navigate, useSearchParams } from "react-router";
+import { LoginForm } from "./login-form.tsx";
+import { RegisterForm } from "./register-form.tsx";
+
+const highlights = [
+  {
+    icon: "shield" as const,
+    title: "Verified Profiles",
+    text: "Every business and agent can be background-checked and earn a verified badge within 2-3 business days.",
+  },
+  {
+    icon: "target" as const,
+    title: "Smart Matching",
+    text: "Find the right fit by industry, experience and skills instead of cold outreach.",
+  },
+  {
+    icon: "star" as const,
+    title: "Transparent Reviews",
+    text: "Ratings and reviews from real partnerships, so reputation is earned in the open.",
+  },
+];
+
+export function AuthPage() {
+  const { data: user, isPending } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "signup" ? "signup" : "login";
+
+  if (isPending) return <PageSpinner label="Checking your session" />;
+  if (user) return <Navigate to={dashboardPath(user.userType)} replace />;
+
+  const onTabChange = (key: Key) =>
+    setParams(key === "signup" ? { tab: "signup" } : {}, { replace: true, preventScrollReset: true });
+
+  return (
+    <div className="container auth-layout section">
+      <div className="auth-card card">
+        <div className="auth-card-head">
+          <h1 className="page-title">Welcome to Closr</h1>
+          <p className="page-description">Log in to your account or create a new one to get started.</p>
+        </div>
+        <Tabs selectedKey={tab} onSelectionChange={onTabChange}>
+          <TabList aria-label="Log in or sign up">
+            <Tab id="login">Log In</Tab>
+            <Tab id="signup">Sign Up</Tab>
+          </TabList>
+          <TabPanel id="login">
+            <LoginForm />
+          </TabPanel>
+          <TabPanel id="signup">
+            <RegisterForm />
+          </TabPanel>
+        </Tabs>
+      </div>
+      <aside className="auth-hero" aria-labelledby="auth-hero-title">
+        <h2 id="auth-hero-title" className="auth-hero-title">
+          Connect with Australia's Top Talent
+        </h2>
+        <p className="auth-hero-lead">
+          Closr brings businesses and commission-based sales agents together, with the tools to run the
+          partnership.
+        </p>
+        <ul className="auth-hero-list">
+          {highlights.map((item) => (
+            <li key={item.title}>
+              <span className="icon-bubble icon-bubble-light" aria-hidden="true">
+                <Icon name={item.icon} size={22} />
+              </span>
+              <div>
+                <h3>{item.title}</h3>
+                <p>{item.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </div>
+  );
+}

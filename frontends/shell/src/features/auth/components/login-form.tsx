@@ -1,0 +1,88 @@
+/** The Log In form: username (or email) and password, client checks, problem mapping, toasts. */
+import {
+  Alert,
+  Button,
+  dashboardPath,
+  describeFailure,
+  type FieldErrors,
+  type LoginFields,
+  TextField,
+  toast,
+  useLogin,
+  validateLogin,
+} from "@closr/ui";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+
+export function LoginForm() {
+  const login = useLogin();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ username: "", password: "" });
+  const [errors, setErrors] = useState<FieldErrors<LoginFields>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const set = (field: LoginFields) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(values);
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    login.mutate(
+      { username: values.username.trim(), password: values.password },
+      {
+        onSuccess: (user) => {
+          toast({
+            title: "Login successful",
+            description: `Welcome back, ${user.username}!`,
+            variant: "success",
+          });
+          navigate(dashboardPath(user.userType), { replace: true });
+        },
+        onError: (error) => {
+          const { fieldErrors, message } = describeFailure(error);
+          setErrors(fieldErrors as FieldErrors<LoginFields>);
+          setFormError(message);
+          toast({ title: "Login failed", description: message, variant: "destructive" });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-label="Log in">
+      {formError ? <Alert>{formError}</Alert> : null}
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        onChange={set("username")}
+        errorMessage={errors.username}
+        isRequired
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={set("password")}
+        errorMessage={errors.password}
+        isRequired
+      />
+      <div className="form-row-end">
+        <Link to="/forgot-password" className="text-link">
+          Forgot Password?
+        </Link>
+      </div>
+      <Button type="submit" block size="lg" isPending={login.isPending}>
+        Log In
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+/** The router's error element: an unexpected error anywhere in a page, never a blank screen. */
+import { Alert, Button, Card, CardContent, CardDescription, CardTitle } from "@closr/ui";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { NotFoundPage } from "./not-found-page.tsx";
+
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const message = error instanceof Error ? error.message : "Unexpected error";
+  return (
+    <div className="container narrow section">
+      <Card className="center-card">
+        <CardContent>
+          <CardTitle as="h1">Something went wrong</CardTitle>
+          <CardDescription>An unexpected error stopped this page from showing.</CardDescription>
+          <Alert>{message}</Alert>
+          <Button onPress={() => window.location.reload()}>Reload</Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

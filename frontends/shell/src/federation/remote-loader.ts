@@ -1,0 +1,62 @@
+/**
+ * Run-time discovery of remotes: fetches /remotes.json ({ name: remoteEntry URL }), registers
+ * the named remote with the federation runtime the vite plugin initialised (the module-level
+ * instance of @module-federation/runtime), and loads its `./register` module.
+ */
+import type { RegisterRemote, RemoteModule, RemoteName } from "@closr/ui";
+import { loadRemote, registerRemotes } from "@module-federation/runtime";
+
+export type RemoteManifest = Partial<Record<RemoteName, string>>;
+
+let manifestPromise: Promise<RemoteManifest> | undefined;
+
+async function fetchManifest(): Promise<RemoteManifest> {
+  const response = await fetch("/remotes.json", { headers: { accept: "application/json" } });
+  if (!response.ok) throw new Error(`Could not load the list of app modules (${response.status}).`);
+  return (await response.json()) as RemoteManifest;
+}
+
+function getManifest(): Promise<RemoteManifest> {
+  manifestPromise ??= fetchManifest().catch((error: unknown) => {
+    manifestPromise = undefined;
+    throw error;
+  });
+  return manifestPromise;
+}
+
+const registered = new Set<RemoteName>();
+
+/**
+ * Loads a remote's routes. `force` re-registers the remote first, clearing the runtime's
+ * cached (possibly failed) entry, which is what Retry needs.
+ */
+export async function loadRemoteModule(
+  name: RemoteName,
+  basePath: string,
+  force = false,
+): Promise<RemoteModule> {
+  if (force) manifestPromise = undefined;
+  const manifest = await getManifest();
+  const entry = manifest[name];
+  if (!entry) throw new Error(`The ${name} module is not available right now.`);
+  if (force || !registered.has(name)) {
+    registerRemotes(
+      [
+        {
+          name,
+          entry: new URL(entry, window.location.href).href,
+          type: "module",
+          entryGlobalName: name,
+          shareScope: "default",
+        },
+      ],
+      { force: registered.has(name) },
+    );
+    registered.add(name);
+  }
+  const exposed = await loadRemote<{ default: RegisterRemote }>(`${name}/register`);
+  if (!exposed || typeof exposed.default !== "function") {
+    throw new Error(`The ${name} module could not be loaded.`);
+  }
+  return exposed.default({ basePath });
+}

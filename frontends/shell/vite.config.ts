@@ -1,0 +1,33 @@
+/**
+ * The shell (federation host). It declares no remote URLs at build time: it reads
+ * /remotes.json at run time and registers the remotes then (src/federation/remote-loader.ts).
+ * In dev, /api and /remotes* are proxied to the API server (CLOSR_API, default :3000).
+ */
+import { federation } from "@module-federation/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { federationShared } from "../ui/src/federation/shared.ts";
+
+const api = process.env.CLOSR_API ?? "http://localhost:3000";
+
+export default defineConfig({
+  base: "/",
+  plugins: [
+    react(),
+    federation({
+      name: "shell",
+      remotes: {},
+      shared: federationShared,
+      dts: false,
+    }),
+  ],
+  build: { target: "esnext" },
+  server: {
+    port: 5173,
+    proxy: { "/api": api, "/remotes": api, "/remotes.json": api },
+  },
+  preview: {
+    port: 4173,
+    proxy: { "/api": api, "/remotes": api, "/remotes.json": api },
+  },
+});

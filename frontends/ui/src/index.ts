@@ -1,0 +1,65 @@
+/**
+ * @closr/ui: the shared design system and run-time pieces. Shared as a Module Federation
+ * singleton, so the shell and every remote use one API client, one query cache and one
+ * toast store.
+ */
+export { apiClient } from "./api/client.ts";
+export { ApiError, describeFailure, type FieldErrors, isProblem, toApiError } from "./api/problem.ts";
+export {
+  Button,
+  type ButtonProps,
+  type ButtonVariant,
+  LinkButton,
+  type LinkButtonProps,
+} from "./components/button.tsx";
+export {
+  Alert,
+  Badge,
+  type BadgeVariant,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  PageSpinner,
+  Skeleton,
+  Spinner,
+} from "./components/card.tsx";
+export { Dialog, DialogTrigger } from "./components/dialog.tsx";
+export { Icon, type IconName } from "./components/icons.tsx";
+export { Menu, MenuItem, MenuSeparator } from "./components/menu.tsx";
+export { ComingSoon, PageHeader, SideMenuLayout } from "./components/page.tsx";
+export { RadioGroup, type RadioOption } from "./components/radio-group.tsx";
+export { Tab, TabList, TabPanel, Tabs } from "./components/tabs.tsx";
+export { TextField, type TextFieldProps } from "./components/text-field.tsx";
+export { federationShared, type RemoteName, remoteNames } from "./federation/shared.ts";
+export { formatDate, formatMoney, formatTime } from "./lib/format.ts";
+export type { NavItem, RegisterContext, RegisterRemote, RemoteModule } from "./lib/remote-module.ts";
+export {
+  currentUserKey,
+  currentUserQueryOptions,
+  dashboardPath,
+  getCurrentUser,
+  type LoginInput,
+  type RegisterInput,
+  type UserType,
+  useCurrentUser,
+  useLogin,
+  useLogout,
+  useRegister,
+} from "./session/session-api.ts";
+export {
+  type LoginFields,
+  type RegisterFields,
+  validateLogin,
+  validateRegister,
+} from "./session/validation.ts";
+export { ToastRegion } from "./toast/toast-region.tsx";
+export {
+  dismissToast,
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  type Toast,
+  toast,
+  toastStore,
+} from "./toast/toast-store.ts";

@@ -1,0 +1,20 @@
+/**
+ * The contract between the shell and a remote (wl-squide style): each remote exposes
+ * `./register`, whose default export returns its routes (relative to the remote's base
+ * path, e.g. "dashboard" under /business) and its navigation items. Nothing else couples them.
+ */
+import type { RouteObject } from "react-router";
+import type { IconName } from "../components/icons.tsx";
+
+export type NavItem = { to: string; label: string; icon: IconName; badge?: string };
+
+export type RemoteModule = {
+  /** Routes mounted under `basePath`; a catch-all is added by the shell for 404s. */
+  routes: RouteObject[];
+  /** The remote's own menu (its dashboard side menu). */
+  navItems: NavItem[];
+};
+
+export type RegisterContext = { basePath: string };
+
+export type RegisterRemote = (context: RegisterContext) => RemoteModule;
