@@ -26,29 +26,36 @@ export const User = z
   .openapi("User", { description: "The signed-in user (own fields only)." });
 export type User = z.infer<typeof User>;
 
+/** A string field whose missing value reads "<Label> is required" and wrong type "<Label> must be text". */
+const text = (label: string) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`,
+  });
+
 export const usernameRules = { min: 3, max: 30, pattern: /^[A-Za-z0-9_.-]+$/ } as const;
 export const passwordRules = { min: 8, max: 128 } as const;
 
 export const RegisterRequest = z
   .strictObject({
-    email: z
-      .string({ error: "Email is required" })
+    email: text("Email")
       .trim()
       .max(254, { error: "Email must be at most 254 characters" })
       .pipe(z.email({ error: "Please enter a valid email" })),
-    username: z
-      .string({ error: "Username is required" })
+    username: text("Username")
       .trim()
       .min(usernameRules.min, { error: "Username must be at least 3 characters" })
       .max(usernameRules.max, { error: "Username must be at most 30 characters" })
       .regex(usernameRules.pattern, {
         error: "Username may contain only letters, numbers, dots, dashes and underscores",
       }),
-    password: z
-      .string({ error: "Password is required" })
+    password: text("Password")
       .min(passwordRules.min, { error: "Password must be at least 8 characters" })
       .max(passwordRules.max, { error: "Password must be at most 128 characters" }),
-    userType: UserType.default("business"),
+    userType: z
+      .enum(["business", "agent"], { error: "Account type must be business or agent" })
+      .default("business")
+      .openapi({ description: "business or agent; default business (spec §2.3)" }),
     verificationStatus: z
       .literal("unverified", { error: "New accounts start unverified" })
       .optional()
@@ -59,13 +66,11 @@ export type RegisterRequest = z.input<typeof RegisterRequest>;
 
 export const LoginRequest = z
   .strictObject({
-    username: z
-      .string({ error: "Username is required" })
+    username: text("Username")
       .trim()
       .min(1, { error: "Username is required" })
       .max(254, { error: "Username must be at most 254 characters" }),
-    password: z
-      .string({ error: "Password is required" })
+    password: text("Password")
       .min(1, { error: "Password is required" })
       .max(passwordRules.max, { error: "Password must be at most 128 characters" }),
   })

@@ -14,7 +14,11 @@ export { identityRoutes, systemRoutes };
 export const allRoutes = [...Object.values(systemRoutes), ...Object.values(identityRoutes)];
 
 /** The document's top-level metadata (OpenAPI 3.1). */
-export const openApiInfo = {
+export const openApiInfo: {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+} = {
   openapi: "3.1.0",
   info: {
     title: "Closr API",
@@ -23,16 +27,22 @@ export const openApiInfo = {
       "The Closr marketplace API. Errors are RFC 9457 problem details; money is AUD dollars with 2 decimals; times are ISO 8601 UTC.",
   },
   servers: [{ url: "/" }],
-} as const;
+};
 
-/** Builds the OpenAPI 3.1 document from the route definitions alone (no handlers). */
-export function buildOpenApiDocument() {
-  const app = new OpenAPIHono();
-  for (const route of allRoutes) app.openAPIRegistry.registerPath(route);
+/** Registers the document-level components (the session cookie scheme) on an app's registry. */
+// biome-ignore lint/suspicious/noExplicitAny: any app environment
+export function registerContractComponents(app: OpenAPIHono<any>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "apiKey",
     in: "cookie",
     name: "closr_session",
   });
+}
+
+/** Builds the OpenAPI 3.1 document from the route definitions alone (no handlers). */
+export function buildOpenApiDocument() {
+  const app = new OpenAPIHono();
+  registerContractComponents(app);
+  for (const route of allRoutes) app.openAPIRegistry.registerPath(route);
   return app.getOpenAPI31Document(openApiInfo);
 }

@@ -3,7 +3,7 @@
  * in-process PGlite kept under `dataDir` (or in memory when `dataDir` is "memory://").
  * Either way callers get the same `Kysely<Database>` with camelCase names.
  */
-import { CamelCasePlugin, Kysely, type MigrationResultSet, Migrator } from "kysely";
+import { CamelCasePlugin, Kysely, type MigrationResultSet, Migrator, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
@@ -68,4 +68,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
   return result;
+}
+
+/** One round trip to the database; throws when it does not answer. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

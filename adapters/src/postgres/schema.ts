@@ -4,7 +4,9 @@
  */
 import type { ColumnType, Generated } from "kysely";
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a database default (optional on insert). */
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json = ColumnType<unknown, string | undefined, string>;
 /** postgres.js returns bigint columns as strings; PGlite as numbers. Map with Number() in adapters. */
@@ -24,7 +26,7 @@ export interface UsersTable {
   emailVerified: Generated<boolean>;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
-  createdAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
 }
 
 export interface SessionTable {
@@ -33,7 +35,7 @@ export interface SessionTable {
   userId: number;
   expiresAt: Timestamp;
   renewedAt: Timestamp;
-  createdAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
 }
 
 export interface BusinessProfilesTable {
@@ -48,8 +50,8 @@ export interface BusinessProfilesTable {
   website: string | null;
   contactEmail: string | null;
   contactPhone: string | null;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
 }
 
 export interface AgentProfilesTable {
@@ -64,8 +66,8 @@ export interface AgentProfilesTable {
   linkedinProfile: string | null;
   minimumCommissionRate: Generated<number>;
   skills: Generated<string[]>;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
 }
 
 export interface PartnershipsTable {
@@ -77,8 +79,8 @@ export interface PartnershipsTable {
   commissionRate: number;
   startDate: NullableTimestamp;
   endDate: NullableTimestamp;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
 }
 
 export interface ReviewsTable {
@@ -88,7 +90,7 @@ export interface ReviewsTable {
   partnershipId: number | null;
   rating: number;
   comment: string | null;
-  createdAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
 }
 
 export interface MessagesTable {
@@ -97,7 +99,7 @@ export interface MessagesTable {
   receiverId: number;
   content: string;
   read: Generated<boolean>;
-  sentAt: Generated<Timestamp>;
+  sentAt: DefaultTimestamp;
 }
 
 export interface PaymentMethodsTable {
@@ -110,7 +112,7 @@ export interface PaymentMethodsTable {
   expiryYear: number | null;
   isDefault: Generated<boolean>;
   tokenizedData: string | null;
-  createdAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
 }
 
 export interface InvoicesTable {
@@ -123,7 +125,7 @@ export interface InvoicesTable {
   description: string;
   dueDate: ColumnType<string, string, string>;
   isPaid: Generated<boolean>;
-  createdAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
   paidAt: NullableTimestamp;
   metadata: Json | null;
 }
@@ -139,10 +141,10 @@ export interface PaymentsTable {
   status: Generated<"pending" | "processing" | "completed" | "failed" | "refunded">;
   transactionId: string | null;
   paymentIntentId: string | null;
-  processingFeeCents: Generated<Cents>;
+  processingFeeCents: ColumnType<string | number, number | bigint | undefined, number | bigint>;
   receiptUrl: string | null;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
   metadata: Json | null;
 }
 
@@ -156,8 +158,8 @@ export interface ContentTable {
   published: Generated<boolean>;
   featured: Generated<boolean>;
   publishedAt: NullableTimestamp;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
   metadata: Json | null;
 }
 
@@ -170,7 +172,7 @@ export interface MediaTable {
   url: string;
   uploaderId: number | null;
   alt: string | null;
-  createdAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
   metadata: Json | null;
 }
 
@@ -181,7 +183,7 @@ export interface OnboardingTable {
   currentStep: Generated<number>;
   totalSteps: Generated<number>;
   completedSteps: Generated<number[]>;
-  lastUpdated: Generated<Timestamp>;
+  lastUpdated: DefaultTimestamp;
   completedAt: NullableTimestamp;
   metadata: Json | null;
 }
@@ -194,7 +196,7 @@ export interface VerificationRequestsTable {
   documents: ColumnType<unknown, string, string>;
   additionalInfo: Json | null;
   adminNotes: string | null;
-  submittedAt: Generated<Timestamp>;
+  submittedAt: DefaultTimestamp;
   reviewedAt: NullableTimestamp;
   reviewedBy: number | null;
 }

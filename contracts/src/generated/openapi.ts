@@ -156,7 +156,12 @@ export interface components {
             email: string;
             username: string;
             password: string;
-            userType?: components["schemas"]["UserType"];
+            /**
+             * @description business or agent; default business (spec §2.3)
+             * @default business
+             * @enum {string}
+             */
+            userType: "business" | "agent";
             /**
              * @description Accepted for compatibility (spec §5); only unverified.
              * @enum {string}

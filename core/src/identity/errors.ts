@@ -8,10 +8,10 @@ export class EmailTaken extends Data.TaggedError("EmailTaken")<{ readonly email:
 export class UsernameTaken extends Data.TaggedError("UsernameTaken")<{ readonly username: string }> {}
 
 /** Unknown user or wrong password; deliberately the same error for both (401). */
-export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{}> {}
+export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<Record<never, never>> {}
 
 /** No valid session for the presented token (401). */
-export class Unauthenticated extends Data.TaggedError("Unauthenticated")<{}> {}
+export class Unauthenticated extends Data.TaggedError("Unauthenticated")<Record<never, never>> {}
 
 /** No user with that username (CLI). */
 export class UserNotFound extends Data.TaggedError("UserNotFound")<{ readonly username: string }> {}

@@ -64,7 +64,7 @@ const makeUserRepository = (db: Db) =>
         catch: (error) => error,
       }).pipe(
         Effect.map(toUser),
-        Effect.catchAll((error) => {
+        Effect.catchAll((error): Effect.Effect<never, EmailTaken | UsernameTaken> => {
           const constraint = uniqueViolation(error);
           if (constraint === "users_email_key") return Effect.fail(new EmailTaken({ email: input.email }));
           if (constraint === "users_username_lower_key") {

@@ -22,7 +22,7 @@ export function makeIdentityMemory() {
 
   const userRepository = Layer.succeed(UserRepository, {
     insert: (input) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<User, EmailTaken | UsernameTaken> => {
         if (users.some((u) => u.user.email === input.email)) {
           return Effect.fail(new EmailTaken({ email: input.email }));
         }

@@ -1,0 +1,244 @@
+/**
+ * createApp: the Hono service. Implements the contract's routes (OpenAPIHono), so a route
+ * outside the contract cannot exist; maps every failure to an RFC 9457 problem; serves the
+ * OpenAPI document at /api/openapi.json with a reference UI at /api/docs; and, when
+ * configured, the built frontends (shell at /, remotes under /remotes/<name>/).
+ */
+
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { Db } from "@closr/adapters/postgres";
+import { openApiInfo, registerContractComponents } from "@closr/contracts";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type { Logger } from "pino";
+import type { AppEnv } from "./http/env.ts";
+import { problem } from "./http/problem.ts";
+import { clientAddress, defaultRateLimits, limitBy, type RateLimits } from "./http/rate-limit.ts";
+import { fieldErrors } from "./http/validation.ts";
+import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
+import { registerSystemRoutes } from "./routes/system/system.handlers.ts";
+import type { AppRuntime } from "./runtime.ts";
+
+export interface AppOptions {
+  readonly runtime: AppRuntime;
+  readonly db: Db;
+  readonly logger: Logger;
+  readonly version?: string;
+  readonly rateLimits?: RateLimits;
+  readonly trustProxy?: boolean;
+  /** Extra origins allowed to make state-changing requests (the request's own is always allowed). */
+  readonly allowedOrigins?: readonly string[];
+  /** Folder holding <name>/dist for shell, business, agent, admin; omit to serve only the API. */
+  readonly frontendsDir?: string | undefined;
+  /** The run-time manifest of remotes served at /remotes.json. */
+  readonly remotes?: Readonly<Record<string, string>>;
+  /** Largest accepted request body, in bytes (default 64 KiB). */
+  readonly maxBodyBytes?: number;
+}
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+export function createApp(options: AppOptions) {
+  const { runtime, db, logger } = options;
+  const rateLimits = options.rateLimits ?? defaultRateLimits;
+  const trustProxy = options.trustProxy ?? false;
+
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return problem(c, "validation-failed", {
+          detail: "Some fields are missing or invalid.",
+          errors: fieldErrors(result.error),
+        });
+      }
+    },
+  });
+
+  const isAllowedOrigin = (origin: string, c: Context) =>
+    origin === new URL(c.req.url).origin || (options.allowedOrigins ?? []).includes(origin);
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const log = logger.child({ reqId: c.get("requestId") });
+    c.set("logger", log);
+    await next();
+    const api = c.req.path.startsWith("/api/");
+    const entry = {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      userId: c.get("user")?.id,
+    };
+    if (c.res.status >= 500) log.error(entry, "request failed");
+    else if (api) log.info(entry, "request");
+    else log.debug(entry, "asset");
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+    }),
+  );
+  app.use(compress());
+
+  // API guards: origin, media type, body size, then the session. State-changing requests
+  // must come from an allowed origin (Origin header, else Sec-Fetch-Site) and carry JSON:
+  // HTML forms cannot send JSON, and cross-site fetches of JSON need a CORS preflight we never grant.
+  app.use("/api/*", async (c, next) => {
+    if (!UNSAFE.has(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    const fetchSite = c.req.header("sec-fetch-site");
+    if ((origin && !isAllowedOrigin(origin, c)) || (!origin && fetchSite === "cross-site")) {
+      return problem(c, "origin-rejected", {
+        detail: `Requests from ${origin ?? "another site"} are not allowed.`,
+      });
+    }
+    const hasBody =
+      Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
+    const type = c.req.header("content-type");
+    if ((hasBody || type) && !JSON_TYPE.test(type ?? "")) {
+      return problem(c, "unsupported-media-type", { detail: "Send the request body as application/json." });
+    }
+    return next();
+  });
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: options.maxBodyBytes ?? 64 * 1024,
+      onError: (c) => problem(c, "payload-too-large", { detail: "The request body is too large." }),
+    }),
+  );
+  app.use("/api/*", sessionResolver(runtime));
+
+  app.use(
+    "/api/login",
+    limitBy(rateLimits.login, async (c) => {
+      let username = "";
+      try {
+        const body = (await c.req.raw.clone().json()) as { username?: unknown };
+        if (typeof body?.username === "string") username = body.username.trim().toLowerCase().slice(0, 254);
+      } catch {}
+      return `login:${clientAddress(c, trustProxy)}:${username}`;
+    }),
+  );
+  app.use(
+    "/api/register",
+    limitBy(rateLimits.register, (c) => `register:${clientAddress(c, trustProxy)}`),
+  );
+
+  registerSystemRoutes(app, db, options.version ?? openApiInfo.info.version);
+  registerIdentityRoutes(app, runtime);
+
+  registerContractComponents(app);
+  app.doc31("/api/openapi.json", openApiInfo);
+  mountDocs(app);
+
+  app.all("/api/*", (c) => problem(c, "not-found", { detail: `No route ${c.req.method} ${c.req.path}.` }));
+
+  if (options.frontendsDir) mountFrontends(app, options.frontendsDir, options.remotes ?? {});
+
+  app.notFound((c) => problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` }));
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      if (status === 403) return problem(c, "origin-rejected", { detail: "Cross-site request rejected." });
+      if (status === 413)
+        return problem(c, "payload-too-large", { detail: "The request body is too large." });
+      if (status === 400)
+        return problem(c, "malformed-request", { detail: error.message || "Malformed request." });
+    }
+    (c.get("logger") ?? logger).error({ err: error }, "unhandled error");
+    return problem(c, "internal", { detail: "Something went wrong on our side. Please try again." });
+  });
+
+  return app;
+}
+
+/** Swagger UI from swagger-ui-dist, served locally (no CDN), with no inline script (CSP). */
+function mountDocs(app: OpenAPIHono<AppEnv>) {
+  const require = createRequire(import.meta.url);
+  const dist = join(require.resolve("swagger-ui-dist/package.json"), "..");
+  const assets: Record<string, string> = {
+    "swagger-ui.css": "text/css; charset=utf-8",
+    "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+  };
+  app.get("/api/docs", (c) =>
+    c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Closr API reference</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div><script src="/api/docs/swagger-ui-bundle.js"></script><script src="/api/docs/init.js"></script></body></html>`),
+  );
+  app.get("/api/docs/init.js", (c) =>
+    c.body('window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui" });', 200, {
+      "content-type": "text/javascript; charset=utf-8",
+    }),
+  );
+  app.get("/api/docs/:asset", (c) => {
+    const type = assets[c.req.param("asset")];
+    if (!type) return problem(c, "not-found");
+    return c.body(readFileSync(join(dist, c.req.param("asset"))), 200, {
+      "content-type": type,
+      "cache-control": "public, max-age=86400",
+    });
+  });
+}
+
+/** Static frontends: remotes under /remotes/<name>/, the run-time manifest, and the shell with SPA fallback. */
+function mountFrontends(app: OpenAPIHono<AppEnv>, dir: string, remotes: Readonly<Record<string, string>>) {
+  const noCache = (path: string) =>
+    /(?:index\.html|remoteEntry\.js|mf-manifest\.json|sw\.js|manifest\.webmanifest)$/.test(path);
+  const cacheHeaders = (path: string, c: Context) => {
+    c.header("cache-control", noCache(path) ? "no-cache" : "public, max-age=31536000, immutable");
+  };
+  app.get("/remotes.json", (c) => {
+    c.header("cache-control", "no-cache");
+    return c.json(remotes);
+  });
+  for (const name of ["business", "agent", "admin"]) {
+    const root = join(dir, name, "dist");
+    app.use(
+      `/remotes/${name}/*`,
+      serveStatic({
+        root,
+        rewriteRequestPath: (p) => p.replace(`/remotes/${name}`, ""),
+        onFound: cacheHeaders,
+      }),
+    );
+  }
+  const shell = join(dir, "shell", "dist");
+  app.use("*", serveStatic({ root: shell, onFound: cacheHeaders }));
+  const indexFile = join(shell, "index.html");
+  app.get("*", (c) => {
+    if (!existsSync(indexFile)) {
+      return c.text("The frontends are not built yet: run pnpm build (pnpm start does it for you).", 503);
+    }
+    if (/\.[a-z0-9]+$/i.test(c.req.path))
+      return problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` });
+    c.header("cache-control", "no-cache");
+    return c.html(readFileSync(indexFile, "utf8"));
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * Service configuration from the environment. Every setting has a default that runs the
+ * whole product on one port over the embedded database.
+ */
+import { resolve } from "node:path";
+
+export interface Config {
+  readonly port: number;
+  /** postgres:// URL; unset means embedded PGlite under `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly production: boolean;
+  readonly logLevel: string;
+  /** Origins (scheme://host:port) allowed to make state-changing cookie requests, besides the request's own. */
+  readonly allowedOrigins: readonly string[];
+  /** Trust X-Forwarded-For for the client address (behind a load balancer). */
+  readonly trustProxy: boolean;
+  /** Folder holding frontends/<name>/dist; unset means do not serve the frontends. */
+  readonly frontendsDir: string | undefined;
+  /** Where the shell finds each remote's entry (run-time manifest, /remotes.json). */
+  readonly remotes: Readonly<Record<"business" | "agent" | "admin", string>>;
+  /** Seed demo users on the embedded database (never in production). */
+  readonly seedDemo: boolean;
+}
+
+const list = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Reads the configuration from `env` (default `process.env`). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = process.cwd()): Config {
+  const production = env.NODE_ENV === "production";
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: Number(env.PORT ?? 3000),
+    databaseUrl,
+    dataDir: resolve(repoRoot, env.DATA_DIR ?? ".data/pglite"),
+    production,
+    logLevel: env.LOG_LEVEL ?? (production ? "info" : "info"),
+    allowedOrigins: list(env.ALLOWED_ORIGINS),
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    frontendsDir:
+      env.SERVE_FRONTENDS === "0" ? undefined : resolve(repoRoot, env.FRONTENDS_DIR ?? "frontends"),
+    remotes: {
+      business: env.REMOTE_BUSINESS_URL ?? "/remotes/business/remoteEntry.js",
+      agent: env.REMOTE_AGENT_URL ?? "/remotes/agent/remoteEntry.js",
+      admin: env.REMOTE_ADMIN_URL ?? "/remotes/admin/remoteEntry.js",
+    },
+    seedDemo: !production && !databaseUrl && env.SEED_DEMO !== "0",
+  };
+}

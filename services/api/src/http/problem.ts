@@ -1,0 +1,77 @@
+/**
+ * RFC 9457 problem responses, and the single table that maps core's tagged errors to them.
+ */
+import { type ProblemCode, problemCatalogue, problemType } from "@closr/contracts";
+import type { Context } from "hono";
+
+export interface FieldError {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** The problem+json body for a code. */
+export function problemBody(
+  code: ProblemCode,
+  options: {
+    detail?: string | undefined;
+    errors?: readonly FieldError[] | undefined;
+    instance?: string | undefined;
+  } = {},
+) {
+  const { status, title } = problemCatalogue[code];
+  return {
+    type: problemType(code),
+    title,
+    status,
+    ...(options.detail ? { detail: options.detail } : {}),
+    ...(options.instance ? { instance: options.instance } : {}),
+    ...(options.errors ? { errors: [...options.errors] } : {}),
+  };
+}
+
+/** A problem+json Response for a code. */
+export function problemResponse(
+  code: ProblemCode,
+  options: Parameters<typeof problemBody>[1] & { headers?: Record<string, string> } = {},
+): Response {
+  const body = problemBody(code, options);
+  return new Response(JSON.stringify(body), {
+    status: body.status,
+    headers: { "content-type": "application/problem+json", ...options.headers },
+  });
+}
+
+/** Sends a problem from a handler, keeping headers already set on the context (request id, cookies). */
+export const problem = (c: Context, code: ProblemCode, options: Parameters<typeof problemBody>[1] = {}) => {
+  const body = problemBody(code, { ...options, instance: options.instance ?? c.req.path });
+  // biome-ignore lint/suspicious/noExplicitAny: the catalogue's statuses are valid HTTP statuses
+  return c.body(JSON.stringify(body), body.status as any, { "content-type": "application/problem+json" });
+};
+
+/** Core's tagged errors → problem code, detail and the field at fault. One row per error. */
+export const errorTable: Record<
+  string,
+  (e: Record<string, unknown>) => { code: ProblemCode; detail: string; field?: string }
+> = {
+  EmailTaken: () => ({
+    code: "email-taken",
+    detail: "An account with this email already exists.",
+    field: "email",
+  }),
+  UsernameTaken: () => ({
+    code: "username-taken",
+    detail: "This username is already taken.",
+    field: "username",
+  }),
+  InvalidCredentials: () => ({ code: "invalid-credentials", detail: "Invalid username or password." }),
+  Unauthenticated: () => ({ code: "unauthenticated", detail: "Please log in." }),
+  UserNotFound: () => ({ code: "not-found", detail: "No such user." }),
+};
+
+/** The problem Response for a tagged error; undefined when the table has no row for it. */
+export function problemForError(c: Context, error: { _tag: string }): Response | undefined {
+  const row = errorTable[error._tag];
+  if (!row) return undefined;
+  const { code, detail, field } = row(error as unknown as Record<string, unknown>);
+  return problem(c, code, { detail, errors: field ? [{ field, message: detail }] : undefined });
+}

@@ -1,0 +1,55 @@
+/**
+ * Rate limits for login and registration (hono-rate-limiter, in-process memory store).
+ * Keys: client address (+ username for login). Over the limit → 429 problem with Retry-After.
+ */
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, MiddlewareHandler } from "hono";
+import { rateLimiter } from "hono-rate-limiter";
+import { problem } from "./problem.ts";
+
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  readonly limit: number;
+  /** Window length in ms. */
+  readonly windowMs: number;
+}
+
+export interface RateLimits {
+  readonly login: RateLimitRule;
+  readonly register: RateLimitRule;
+}
+
+/** Defaults: 10 login attempts per username and address per 15 min; 20 sign-ups per address per hour. */
+export const defaultRateLimits: RateLimits = {
+  login: { limit: 10, windowMs: 15 * 60 * 1000 },
+  register: { limit: 20, windowMs: 60 * 60 * 1000 },
+};
+
+/** The client address: X-Forwarded-For's first hop when trusted, else the socket's. */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+export function limitBy(
+  rule: RateLimitRule,
+  key: (c: Context) => string | Promise<string>,
+): MiddlewareHandler {
+  return rateLimiter({
+    windowMs: rule.windowMs,
+    limit: rule.limit,
+    standardHeaders: "draft-6",
+    keyGenerator: key,
+    handler: (c) =>
+      problem(c, "rate-limited", {
+        detail: "Too many attempts. Please wait a few minutes and try again.",
+      }),
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * The Closr process: migrate, seed demo users on the embedded default (never in production),
+ * then serve the API and the built frontends on PORT (default 3000).
+ */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { SessionStore } from "@closr/core/identity";
+import { serve } from "@hono/node-server";
+import { Effect } from "effect";
+import { loadConfig } from "./config.ts";
+import { seedDemoUsers } from "./seed/demo-users.ts";
+import { startServices } from "./server.ts";
+
+const repoRoot = resolve(fileURLToPath(import.meta.url), "../../../..");
+const config = loadConfig(process.env, repoRoot);
+const services = await startServices(config);
+const { logger, runtime } = services;
+
+if (config.seedDemo) {
+  const logins = await seedDemoUsers(runtime);
+  console.log("\nDemo accounts (password for all: %s):", logins[0]?.password);
+  for (const login of logins) console.log(`  ${login.username.padEnd(16)} ${login.role}`);
+  console.log("");
+}
+
+const server = serve({ fetch: services.app.fetch, port: config.port }, (info) => {
+  logger.info({ port: info.port, database: services.database.kind }, "listening");
+  console.log(`Closr is running at http://localhost:${info.port}  (API reference: /api/docs)`);
+});
+
+const sweep = setInterval(
+  () => {
+    runtime
+      .runPromise(Effect.flatMap(SessionStore, (s) => s.removeExpired(new Date())))
+      .then((n) => n > 0 && logger.info({ removed: n }, "expired sessions removed"))
+      .catch((err) => logger.error({ err }, "session sweep failed"));
+  },
+  60 * 60 * 1000,
+);
+sweep.unref();
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  server.close(async () => {
+    await services.close();
+    process.exit(0);
+  });
+  setTimeout(() => process.exit(0), 5000).unref();
+};
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));

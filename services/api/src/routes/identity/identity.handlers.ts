@@ -1,0 +1,65 @@
+/** Identity handlers: spec §7 GET /api/user, POST /api/register, /api/login, /api/logout. */
+import { identityRoutes } from "@closr/contracts";
+import { currentUser, login, logout, register } from "@closr/core/identity";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { Effect } from "effect";
+import type { AppEnv } from "../../http/env.ts";
+import { problem } from "../../http/problem.ts";
+import { runUseCase } from "../../http/run.ts";
+import { clearSessionCookie, readSessionToken, writeSessionCookie } from "../../http/session-cookie.ts";
+import { toUserJson } from "../../http/user-json.ts";
+import type { AppRuntime } from "../../runtime.ts";
+
+export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
+  app.openapi(identityRoutes.getCurrentUser, (c) => {
+    const user = c.get("user");
+    if (!user) return problem(c, "unauthenticated", { detail: "Please log in." }) as never;
+    return c.json(toUserJson(user), 200);
+  });
+
+  app.openapi(identityRoutes.register, async (c) => {
+    const body = c.req.valid("json");
+    return runUseCase(runtime, c, register(body), (signedIn) => {
+      writeSessionCookie(c, signedIn.token, signedIn.expiresAt);
+      c.get("logger").info({ userId: signedIn.user.id, userType: signedIn.user.userType }, "user registered");
+      return c.json(toUserJson(signedIn.user), 201);
+    }) as never;
+  });
+
+  app.openapi(identityRoutes.login, async (c) => {
+    const body = c.req.valid("json");
+    // A new token at every login (no session fixation); the old session, if any, ends.
+    const previous = readSessionToken(c);
+    if (previous) await runtime.runPromise(logout(previous));
+    return runUseCase(runtime, c, login(body), (signedIn) => {
+      writeSessionCookie(c, signedIn.token, signedIn.expiresAt);
+      return c.json(toUserJson(signedIn.user), 200);
+    }) as never;
+  });
+
+  app.openapi(identityRoutes.logout, async (c) => {
+    const token = readSessionToken(c);
+    if (token) await runtime.runPromise(logout(token));
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  });
+}
+
+/** Resolves the session cookie into `c.var.user`, sliding the cookie's expiry when renewed. */
+export function sessionResolver(runtime: AppRuntime) {
+  return async (c: import("hono").Context<AppEnv>, next: () => Promise<void>) => {
+    c.set("user", null);
+    const token = readSessionToken(c);
+    if (token) {
+      const result = await runtime.runPromise(Effect.either(currentUser(token)));
+      if (result._tag === "Right") {
+        c.set("user", result.right.user);
+        if (result.right.renewedUntil._tag === "Some")
+          writeSessionCookie(c, token, result.right.renewedUntil.value);
+      } else {
+        clearSessionCookie(c);
+      }
+    }
+    await next();
+  };
+}

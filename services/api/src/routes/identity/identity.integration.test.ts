@@ -1,0 +1,353 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+afterEach(() => expect(t.violations.splice(0)).toEqual([]));
+
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are checked against the contract separately
+const bodyOf = (res: Response): Promise<any> => res.json();
+
+let counter = 0;
+/** An object mother for registration payloads: unique by default, override what a test is about. */
+const aRegistration = (overrides: Record<string, unknown> = {}) => {
+  counter++;
+  return {
+    email: `person${counter}@example.com.au`,
+    username: `person${counter}`,
+    password: "a long enough password",
+    userType: "business",
+    ...overrides,
+  };
+};
+
+const userCount = async () =>
+  Number((await sql<{ n: number }>`select count(*)::int as n from users`.execute(t.database.db)).rows[0]!.n);
+
+describe("POST /api/register", () => {
+  it("creates the user, signs them in with a secure session cookie, and stores only the token's hash", async () => {
+    const browser = t.client();
+    const payload = aRegistration({ email: "  Ava@Harbour.com.au ", userType: "agent" });
+    const res = await browser.request("/api/register", { method: "POST", json: payload });
+    expect(res.status).toBe(201);
+    const user = await bodyOf(res);
+    expect(user).toMatchObject({
+      email: "ava@harbour.com.au",
+      username: payload.username,
+      userType: "agent",
+      verificationStatus: "unverified",
+      role: "member",
+      emailVerified: false,
+    });
+    expect(user).not.toHaveProperty("password");
+    expect(user).not.toHaveProperty("passwordHash");
+
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("closr_session="))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/i); // plain-HTTP localhost only
+    const token = browser.cookies.get("closr_session")!;
+    expect(Buffer.from(token, "base64url")).toHaveLength(32);
+
+    const stored = await sql<{ tokenHash: string }>`select token_hash as "tokenHash" from session`.execute(
+      t.database.db,
+    );
+    const expected = createHash("sha256").update(token).digest("hex");
+    expect(stored.rows.map((r) => r.tokenHash)).toContain(expected);
+    expect(stored.rows.map((r) => r.tokenHash)).not.toContain(token);
+
+    const me = await browser.request("/api/user");
+    expect(me.status).toBe(200);
+    expect((await bodyOf(me)).id).toBe(user.id);
+  });
+
+  it("marks the cookie Secure when not on plain-HTTP localhost", async () => {
+    const res = await t.app.request("https://closr.example/api/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(aRegistration()),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.getSetCookie().join()).toMatch(/Secure/);
+  });
+
+  it("answers 409 naming the field for a taken email or username (any case), creating nothing", async () => {
+    const first = aRegistration();
+    await t.client().request("/api/register", { method: "POST", json: first });
+    const before = await userCount();
+
+    const email = await t.client().request("/api/register", {
+      method: "POST",
+      json: aRegistration({ email: first.email.toUpperCase() }),
+    });
+    expect(email.status).toBe(409);
+    expect(email.headers.get("content-type")).toContain("application/problem+json");
+    expect(await bodyOf(email)).toMatchObject({
+      type: "/problems/email-taken",
+      errors: [{ field: "email" }],
+    });
+
+    const username = await t.client().request("/api/register", {
+      method: "POST",
+      json: aRegistration({ username: first.username.toUpperCase() }),
+    });
+    expect(username.status).toBe(409);
+    expect(await bodyOf(username)).toMatchObject({
+      type: "/problems/username-taken",
+      errors: [{ field: "username" }],
+    });
+    expect(await userCount()).toBe(before);
+  });
+
+  it("lists every invalid field with its message in a 422, creating nothing", async () => {
+    const before = await userCount();
+    const res = await t.client().request("/api/register", { method: "POST", json: {} });
+    expect(res.status).toBe(422);
+    const problem = await bodyOf(res);
+    expect(problem.type).toBe("/problems/validation-failed");
+    expect(problem.errors).toEqual(
+      expect.arrayContaining([
+        { field: "email", message: "Email is required" },
+        { field: "username", message: "Username is required" },
+        { field: "password", message: "Password is required" },
+      ]),
+    );
+
+    const cases: [Record<string, unknown>, string, string][] = [
+      [aRegistration({ email: "not-an-email" }), "email", "Please enter a valid email"],
+      [aRegistration({ password: "short" }), "password", "Password must be at least 8 characters"],
+      [aRegistration({ username: "ab" }), "username", "Username must be at least 3 characters"],
+      [
+        aRegistration({ username: "has space" }),
+        "username",
+        "Username may contain only letters, numbers, dots, dashes and underscores",
+      ],
+      [aRegistration({ username: 12345 }), "username", "Username must be text"],
+      [aRegistration({ userType: "admin" }), "userType", "Account type must be business or agent"],
+      [
+        aRegistration({ verificationStatus: "verified" }),
+        "verificationStatus",
+        "New accounts start unverified",
+      ],
+      [aRegistration({ isAdmin: true }), "isAdmin", "Unknown field"],
+      [aRegistration({ role: "admin" }), "role", "Unknown field"],
+    ];
+    for (const [payload, field, message] of cases) {
+      const bad = await t.client().request("/api/register", { method: "POST", json: payload });
+      expect(bad.status, JSON.stringify(payload)).toBe(422);
+      expect((await bodyOf(bad)).errors).toContainEqual({ field, message });
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  it("rejects malformed JSON, a wrong content type and an oversized body with clear 4xx problems", async () => {
+    const before = await userCount();
+    const malformed = await t.client().request("/api/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"email": ',
+    });
+    expect(malformed.status).toBe(400);
+    expect((await bodyOf(malformed)).type).toBe("/problems/malformed-request");
+
+    const form = await t.client().request("/api/register", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "email=a%40b.co&username=abc&password=12345678",
+    });
+    expect(form.status).toBe(415);
+    expect((await bodyOf(form)).type).toBe("/problems/unsupported-media-type");
+
+    const huge = await t.client().request("/api/register", {
+      method: "POST",
+      json: aRegistration({ username: "x".repeat(1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    expect((await bodyOf(huge)).type).toBe("/problems/payload-too-large");
+
+    const array = await t.client().request("/api/register", { method: "POST", json: [1, 2] });
+    expect(array.status).toBe(422);
+
+    const empty = await t.client().request("/api/register", { method: "POST" });
+    expect([400, 415, 422]).toContain(empty.status);
+    expect(empty.headers.get("content-type")).toContain("problem+json");
+    expect(await userCount()).toBe(before);
+  });
+
+  it("never lets two concurrent sign-ups take one username", async () => {
+    const name = `racer${Date.now() % 100000}`;
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        t.client().request("/api/register", {
+          method: "POST",
+          json: aRegistration({ username: name, email: `racer${i}@example.com` }),
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+  });
+});
+
+describe("POST /api/login and /api/logout", () => {
+  it("signs in by username or email with a new token each time, and logout ends the session", async () => {
+    const reg = aRegistration();
+    const browser = t.client();
+    await browser.request("/api/register", { method: "POST", json: reg });
+    const registrationToken = browser.cookies.get("closr_session");
+
+    const byName = await browser.request("/api/login", {
+      method: "POST",
+      json: { username: reg.username.toUpperCase(), password: reg.password },
+    });
+    expect(byName.status).toBe(200);
+    expect((await bodyOf(byName)).username).toBe(reg.username);
+    const loginToken = browser.cookies.get("closr_session");
+    expect(loginToken).toBeDefined();
+    expect(loginToken).not.toBe(registrationToken);
+
+    // The session that existed before login is ended (no fixation).
+    const stale = await t.app.request("http://localhost/api/user", {
+      headers: { cookie: `closr_session=${registrationToken}` },
+    });
+    expect(stale.status).toBe(401);
+
+    const byEmail = await t
+      .client()
+      .request("/api/login", { method: "POST", json: { username: reg.email, password: reg.password } });
+    expect(byEmail.status).toBe(200);
+
+    const out = await browser.request("/api/logout", { method: "POST" });
+    expect(out.status).toBe(204);
+    expect(browser.cookies.has("closr_session")).toBe(false);
+    const replay = await t.app.request("http://localhost/api/user", {
+      headers: { cookie: `closr_session=${loginToken}` },
+    });
+    expect(replay.status).toBe(401);
+  });
+
+  it("answers the same 401 for a wrong password and an unknown user", async () => {
+    const reg = aRegistration();
+    await t.client().request("/api/register", { method: "POST", json: reg });
+    const wrong = await t
+      .client()
+      .request("/api/login", { method: "POST", json: { username: reg.username, password: "not it at all" } });
+    const unknown = await t.client().request("/api/login", {
+      method: "POST",
+      json: { username: "nobody-here", password: "not it at all" },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const [a, b] = [await bodyOf(wrong), await bodyOf(unknown)];
+    expect(a).toEqual(b);
+    expect(a.type).toBe("/problems/invalid-credentials");
+  });
+
+  it("requires username and password with the spec's messages", async () => {
+    const res = await t
+      .client()
+      .request("/api/login", { method: "POST", json: { username: " ", password: "" } });
+    expect(res.status).toBe(422);
+    expect((await bodyOf(res)).errors).toEqual([
+      { field: "username", message: "Username is required" },
+      { field: "password", message: "Password is required" },
+    ]);
+  });
+
+  it("rejects state-changing requests from another origin or a cross-site context", async () => {
+    const evil = await t
+      .client()
+      .request("/api/logout", { method: "POST", headers: { origin: "https://evil.example" } });
+    expect(evil.status).toBe(403);
+    expect((await bodyOf(evil)).type).toBe("/problems/origin-rejected");
+    const crossSite = await t
+      .client()
+      .request("/api/logout", { method: "POST", headers: { "sec-fetch-site": "cross-site" } });
+    expect(crossSite.status).toBe(403);
+    const same = await t
+      .client()
+      .request("/api/logout", { method: "POST", headers: { origin: "http://localhost" } });
+    expect(same.status).toBe(204);
+  });
+});
+
+describe("GET /api/user", () => {
+  it("answers 401 problem without a session, and for a forged token", async () => {
+    const none = await t.client().request("/api/user");
+    expect(none.status).toBe(401);
+    expect((await bodyOf(none)).type).toBe("/problems/unauthenticated");
+    const forged = await t.app.request("http://localhost/api/user", {
+      headers: { cookie: "closr_session=forged" },
+    });
+    expect(forged.status).toBe(401);
+    expect(forged.headers.getSetCookie().join()).toMatch(/closr_session=;/);
+  });
+});
+
+describe("rate limits", () => {
+  it("throttles repeated logins with a 429 problem", async () => {
+    const limited = await createTestApp({
+      rateLimits: { login: { limit: 3, windowMs: 60_000 }, register: { limit: 2, windowMs: 60_000 } },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await limited
+          .client()
+          .request("/api/login", { method: "POST", json: { username: "someone", password: "whatever1" } });
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect((await bodyOf(res)).type).toBe("/problems/rate-limited");
+          expect(res.headers.get("ratelimit-reset")).toBeTruthy();
+        }
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+
+      const signups: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        signups.push(
+          (await limited.client().request("/api/register", { method: "POST", json: aRegistration() })).status,
+        );
+      }
+      expect(signups).toEqual([201, 201, 429]);
+      expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("system", () => {
+  it("reports health, serves the committed contract, and answers unknown API routes with a 404 problem", async () => {
+    const health = await t.client().request("/api/health");
+    expect(health.status).toBe(200);
+    expect(await bodyOf(health)).toMatchObject({ status: "ok", database: "ok" });
+
+    const served = await bodyOf(await t.client().request("/api/openapi.json"));
+    const committed = JSON.parse(
+      readFileSync(new URL("../../../../../contracts/openapi.json", import.meta.url), "utf8"),
+    );
+    expect(served).toEqual(committed);
+
+    const docs = await t.client().request("/api/docs");
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain("swagger-ui");
+
+    const missing = await t.client().request("/api/nothing-here");
+    expect(missing.status).toBe(404);
+    expect((await bodyOf(missing)).type).toBe("/problems/not-found");
+  });
+
+  it("sends security headers and a request id", async () => {
+    const res = await t.client().request("/api/health");
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+  });
+});

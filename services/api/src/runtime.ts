@@ -1,0 +1,31 @@
+/**
+ * The production Layer and the one ManagedRuntime per process that every handler runs on.
+ * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
+ */
+import { PasswordHasherArgon2 } from "@closr/adapters/password";
+import {
+  type Db,
+  type PgDatabase,
+  PgDatabaseFrom,
+  SessionStorePg,
+  SessionTokensCrypto,
+  UserRepositoryPg,
+} from "@closr/adapters/postgres";
+import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
+import { type Clock, ClockLive } from "@closr/core/shared";
+import { Layer, ManagedRuntime } from "effect";
+
+/** Every service a use case may ask for. */
+export type AppServices = UserRepository | SessionStore | SessionTokens | PasswordHasher | Clock | PgDatabase;
+
+/** Wires adapters to ports over one open database. `overrides` replaces services (tests). */
+export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>) {
+  const database = PgDatabaseFrom(db);
+  const repositories = Layer.mergeAll(UserRepositoryPg, SessionStorePg).pipe(Layer.provide(database));
+  const base = Layer.mergeAll(repositories, database, PasswordHasherArgon2, SessionTokensCrypto, ClockLive);
+  return overrides ? Layer.merge(base, overrides) : base;
+}
+
+export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>;
+
+export const makeRuntime = (layer: Layer.Layer<AppServices>): AppRuntime => ManagedRuntime.make(layer);

@@ -1,0 +1,31 @@
+/**
+ * Composition root: opens the database, migrates, builds the runtime and the app.
+ * Used by main.ts (the process) and by tests that need a real server.
+ */
+import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
+import { createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { createLogger } from "./logger.ts";
+import { makeAppLayer, makeRuntime } from "./runtime.ts";
+
+export async function startServices(config: Config) {
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const migrations = await migrateToLatest(database.db);
+  for (const result of migrations.results ?? []) logger.info({ migration: result.migrationName }, "migrated");
+  const runtime = makeRuntime(makeAppLayer(database.db));
+  const app = createApp({
+    runtime,
+    db: database.db,
+    logger,
+    trustProxy: config.trustProxy,
+    allowedOrigins: config.allowedOrigins,
+    frontendsDir: config.frontendsDir,
+    remotes: config.remotes,
+  });
+  const close = async () => {
+    await runtime.dispose();
+    await database.close();
+  };
+  return { app, runtime, database, logger, close };
+}

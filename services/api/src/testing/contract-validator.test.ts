@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { contractViolations } from "./contract-validator.ts";
+
+const json = (status: number, body: unknown, type = "application/json") =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": type } });
+
+const validUser = {
+  id: 1,
+  email: "a@b.co",
+  username: "abc",
+  userType: "agent",
+  verificationStatus: "unverified",
+  role: "member",
+  emailVerified: false,
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
+
+describe("contractViolations", () => {
+  it("accepts a response that matches openapi.json", async () => {
+    expect(await contractViolations("GET", "/api/user", json(200, validUser))).toEqual([]);
+  });
+
+  it("reports a missing field, a wrong enum value and a bad date-time", async () => {
+    const { email: _omit, ...noEmail } = validUser;
+    expect(await contractViolations("GET", "/api/user", json(200, noEmail))).toHaveLength(1);
+    expect(
+      await contractViolations("GET", "/api/user", json(200, { ...validUser, userType: "admin" })),
+    ).toHaveLength(1);
+    expect(
+      await contractViolations("GET", "/api/user", json(200, { ...validUser, createdAt: "yesterday" })),
+    ).toHaveLength(1);
+  });
+
+  it("reports an undeclared status, an undeclared content type and an unknown route", async () => {
+    expect((await contractViolations("GET", "/api/user", json(418, {})))[0]).toContain("not declared");
+    expect((await contractViolations("GET", "/api/user", json(200, validUser, "text/plain")))[0]).toContain(
+      "content-type",
+    );
+    expect((await contractViolations("GET", "/api/unknown", json(200, {})))[0]).toContain(
+      "not in the contract",
+    );
+  });
+});

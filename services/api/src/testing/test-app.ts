@@ -1,0 +1,79 @@
+/**
+ * A real app on a fresh test database (see @closr/adapters/postgres/testing) for integration
+ * tests, with a cookie-keeping client. Every response is checked against openapi.json; the
+ * violations collected are asserted empty by the tests.
+ */
+import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/testing";
+import pino from "pino";
+import { createApp } from "../app.ts";
+import { defaultRateLimits, type RateLimits } from "../http/rate-limit.ts";
+import { makeAppLayer, makeRuntime } from "../runtime.ts";
+import { contractViolations } from "./contract-validator.ts";
+
+export interface TestApp {
+  readonly app: ReturnType<typeof createApp>;
+  readonly database: TestDatabase;
+  /** Contract violations seen so far. */
+  readonly violations: string[];
+  /** A new browser-like client with its own cookie jar. */
+  readonly client: () => TestClient;
+  readonly close: () => Promise<void>;
+}
+
+export interface TestClient {
+  request: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+  readonly cookies: Map<string, string>;
+}
+
+export async function createTestApp(
+  options: { rateLimits?: RateLimits; frontendsDir?: string } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const runtime = makeRuntime(makeAppLayer(database.db));
+  const app = createApp({
+    runtime,
+    db: database.db,
+    logger: pino({ level: "silent" }),
+    rateLimits: options.rateLimits ?? {
+      login: { ...defaultRateLimits.login, limit: 1000 },
+      register: { ...defaultRateLimits.register, limit: 1000 },
+    },
+    frontendsDir: options.frontendsDir,
+    remotes: { business: "/remotes/business/remoteEntry.js" },
+  });
+  const violations: string[] = [];
+
+  const client = (): TestClient => {
+    const cookies = new Map<string, string>();
+    return {
+      cookies,
+      request: async (path, init = {}) => {
+        const headers = new Headers(init.headers);
+        if (init.json !== undefined) headers.set("content-type", "application/json");
+        if (cookies.size) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+        const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
+        const response = await app.request(`http://localhost${path}`, { ...init, headers, body });
+        for (const line of response.headers.getSetCookie()) {
+          const [pair] = line.split(";");
+          const [name, ...rest] = pair!.split("=");
+          const value = rest.join("=");
+          if (!value || /max-age=0/i.test(line)) cookies.delete(name!.trim());
+          else cookies.set(name!.trim(), value);
+        }
+        violations.push(...(await contractViolations(init.method ?? "GET", path, response)));
+        return response;
+      },
+    };
+  };
+
+  return {
+    app,
+    database,
+    violations,
+    client,
+    close: async () => {
+      await runtime.dispose();
+      await database.dispose();
+    },
+  };
+}
