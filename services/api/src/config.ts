@@ -19,7 +19,7 @@ export interface Config {
   readonly frontendsDir: string | undefined;
   /** Where the shell finds each remote's entry (run-time manifest, /remotes.json). */
   readonly remotes: Readonly<Record<"business" | "agent" | "admin", string>>;
-  /** Seed demo users on the embedded database (never in production). */
+  /** Seed demo users: by default on the embedded database; SEED_DEMO=1 forces it, 0 stops it; never in production. */
   readonly seedDemo: boolean;
 }
 
@@ -48,6 +48,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
       agent: env.REMOTE_AGENT_URL ?? "/remotes/agent/remoteEntry.js",
       admin: env.REMOTE_ADMIN_URL ?? "/remotes/admin/remoteEntry.js",
     },
-    seedDemo: !production && !databaseUrl && env.SEED_DEMO !== "0",
+    seedDemo: !production && (env.SEED_DEMO === "1" || (!databaseUrl && env.SEED_DEMO !== "0")),
   };
 }

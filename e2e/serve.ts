@@ -1,0 +1,29 @@
+/**
+ * Starts the real product for the browser tests on a fresh database with demo users:
+ * a new database on TEST_DATABASE_URL's server when set (earlier e2e databases are dropped),
+ * else an embedded PGlite in a new temporary folder. Then runs services/api/src/main.ts.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (adminUrl) {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const stale = await admin<{ datname: string }[]>`select datname from pg_database where datname like 'closr_e2e_%'`;
+  for (const { datname } of stale) await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  const name = `closr_e2e_${Date.now()}`;
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+} else {
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "closr-e2e-"));
+  delete process.env.DATABASE_URL;
+}
+process.env.SEED_DEMO = "1";
+process.env.LOG_LEVEL ??= "warn";
+
+await import("../services/api/src/main.ts");
