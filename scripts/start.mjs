@@ -31,7 +31,9 @@ for (const name of frontends.filter((f) => f !== "ui")) {
   const built = existsSync(marker) ? statSync(marker).mtimeMs : 0;
   if (built >= Math.max(newest(dir), shared)) continue;
   console.log(`building frontends/${name} ...`);
-  const result = spawnSync("pnpm", ["--filter", `@closr/${name}`, "run", "build"], {
+  // Use the pnpm that runs this script (npm_execpath), so no global pnpm is needed.
+  const pnpm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ["pnpm"];
+  const result = spawnSync(pnpm[0], [...pnpm.slice(1), "--filter", `@closr/${name}`, "run", "build"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
   });
