@@ -11,7 +11,9 @@ import postgres from "postgres";
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  const stale = await admin<{ datname: string }[]>`select datname from pg_database where datname like 'closr_e2e_%'`;
+  const stale = await admin<
+    { datname: string }[]
+  >`select datname from pg_database where datname like 'closr_e2e_%'`;
   for (const { datname } of stale) await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   const name = `closr_e2e_${Date.now()}`;
   await admin.unsafe(`CREATE DATABASE ${name}`);
