@@ -18,7 +18,7 @@ const columns = [
       { label: "Browse Businesses", to: "/agent/find-businesses" },
       { label: "Commission Guides", to: "/commission-guides" },
       { label: "Agent Verification", to: "/verification" },
-      { label: "Sign up as an Agent", to: "/auth?tab=signup&type=agent" },
+      { label: "Register as an Agent", to: "/auth?tab=signup&type=agent" },
     ],
   },
   {

@@ -54,7 +54,19 @@ export async function loadRemoteModule(
     );
     registered.add(name);
   }
-  const exposed = await loadRemote<{ default: RegisterRemote }>(`${name}/register`);
+  let exposed: { default: RegisterRemote } | null;
+  try {
+    exposed = await loadRemote<{ default: RegisterRemote }>(`${name}/register`);
+  } catch (cause) {
+    // The runtime's message is long and technical (error code, JSON args, docs link): log it, show a short one.
+    console.error(cause);
+    throw new Error(
+      `The ${name} module could not be downloaded from ${new URL(entry, window.location.href).pathname}.`,
+      {
+        cause,
+      },
+    );
+  }
   if (!exposed || typeof exposed.default !== "function") {
     throw new Error(`The ${name} module could not be loaded.`);
   }

@@ -1,34 +1,52 @@
-/** A labelled radio group whose options render as selectable cards. */
-import type { ReactNode } from "react";
-import {
-  RadioGroup as AriaRadioGroup,
-  type RadioGroupProps as AriaRadioGroupProps,
-  Label,
-  Radio,
-} from "react-aria-components";
+/**
+ * A labelled radio group whose options render as selectable cards. Native inputs in a
+ * fieldset: arrow keys move between options, and each radio is named by its label.
+ */
+import { type ReactNode, useId } from "react";
 
 export type RadioOption = { value: string; label: ReactNode; description?: ReactNode };
 
-export type RadioGroupProps = Omit<AriaRadioGroupProps, "className" | "children"> & {
+export type RadioGroupProps = {
   label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
   options: RadioOption[];
+  errorMessage?: string | undefined;
 };
 
-export function RadioGroup({ label, options, ...props }: RadioGroupProps) {
+export function RadioGroup({ label, name, value, onChange, options, errorMessage }: RadioGroupProps) {
+  const errorId = useId();
   return (
-    <AriaRadioGroup {...props} className="field radio-group">
-      <Label className="field-label">{label}</Label>
+    <fieldset className="field radio-group" aria-describedby={errorMessage ? errorId : undefined}>
+      <legend className="field-label">{label}</legend>
       <div className="radio-options">
         {options.map((option) => (
-          <Radio key={option.value} value={option.value} className="radio-card">
-            <span className="radio-dot" aria-hidden="true" />
+          <label
+            key={option.value}
+            className="radio-card"
+            data-selected={option.value === value || undefined}
+          >
+            <input
+              type="radio"
+              className="radio-input"
+              name={name}
+              value={option.value}
+              checked={option.value === value}
+              onChange={() => onChange(option.value)}
+            />
             <span className="radio-text">
               <span className="radio-label">{option.label}</span>
               {option.description ? <span className="radio-description">{option.description}</span> : null}
             </span>
-          </Radio>
+          </label>
         ))}
       </div>
-    </AriaRadioGroup>
+      {errorMessage ? (
+        <p id={errorId} className="field-error">
+          {errorMessage}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
