@@ -1,8 +1,9 @@
 /**
  * /auth (spec §2.3): tabs "Log In" and "Sign Up" beside the marketing panel. A signed-in
- * visitor goes straight to their dashboard. `?tab=signup` opens the Sign Up tab.
+ * visitor goes straight to their dashboard. `?tab=signup` opens the Sign Up tab; switching tabs keeps the URL.
  */
 import { dashboardPath, Icon, PageSpinner, Tab, TabList, TabPanel, Tabs, useCurrentUser } from "@closr/ui";
+import { useEffect, useState } from "react";
 import type { Key } from "react-aria-components";
 import { Navigate, useSearchParams } from "react-router";
 import { LoginForm } from "./login-form.tsx";
@@ -28,14 +29,14 @@ const highlights = [
 
 export function AuthPage() {
   const { data: user, isPending } = useCurrentUser();
-  const [params, setParams] = useSearchParams();
-  const tab = params.get("tab") === "signup" ? "signup" : "login";
+  const [params] = useSearchParams();
+  const requested = params.get("tab") === "signup" ? "signup" : "login";
+  const [tab, setTab] = useState<Key>(requested);
+  // Follow a new ?tab= link (e.g. "Sign up" in the top bar) while already on /auth; clicks stay local.
+  useEffect(() => setTab(requested), [requested]);
 
   if (isPending) return <PageSpinner label="Checking your session" />;
   if (user) return <Navigate to={dashboardPath(user.userType)} replace />;
-
-  const onTabChange = (key: Key) =>
-    setParams(key === "signup" ? { tab: "signup" } : {}, { replace: true, preventScrollReset: true });
 
   return (
     <div className="container auth-layout section">
@@ -44,7 +45,7 @@ export function AuthPage() {
           <h1 className="page-title">Welcome to Closr</h1>
           <p className="page-description">Log in to your account or create a new one to get started.</p>
         </div>
-        <Tabs selectedKey={tab} onSelectionChange={onTabChange}>
+        <Tabs selectedKey={tab} onSelectionChange={setTab}>
           <TabList aria-label="Log in or sign up">
             <Tab id="login">Log In</Tab>
             <Tab id="signup">Sign Up</Tab>
