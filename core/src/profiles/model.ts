@@ -1,0 +1,110 @@
+/**
+ * Profiles model: business and agent profiles (spec §3), each with its owner's public fields.
+ */
+import type { UserId } from "../shared/ids.ts";
+import type { BusinessSize, ExperienceBand, Industry, Location } from "./catalogue.ts";
+
+export interface ProfileOwner {
+  readonly userId: UserId;
+  readonly username: string;
+  readonly verificationStatus: "unverified" | "pending" | "verified";
+}
+
+export interface BusinessProfileFields {
+  readonly companyName: string;
+  readonly industry: Industry;
+  readonly size: BusinessSize;
+  readonly description: string | null;
+  readonly location: Location;
+  readonly logo: string | null;
+  readonly website: string | null;
+  readonly contactEmail: string | null;
+  readonly contactPhone: string | null;
+}
+
+export interface BusinessProfile extends BusinessProfileFields {
+  readonly id: number;
+  readonly userId: UserId;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly owner: ProfileOwner;
+}
+
+export interface AgentProfileFields {
+  readonly fullName: string;
+  readonly specialization: string;
+  /** Whole years, ≥ 0. */
+  readonly yearsOfExperience: number;
+  readonly bio: string | null;
+  readonly location: Location;
+  readonly photo: string | null;
+  readonly linkedinProfile: string | null;
+  /** Percent, 0–100 (spec §5, default 10). */
+  readonly minimumCommissionRate: number;
+  /** Skill names from the catalogue, at most 10, no repeats. */
+  readonly skills: readonly string[];
+}
+
+export interface AgentProfile extends AgentProfileFields {
+  readonly id: number;
+  readonly userId: UserId;
+  /** Featured listing (Agent Pro entitlement, spec §9); false until subscriptions exist. */
+  readonly featured: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly owner: ProfileOwner;
+}
+
+/** A match score 0–100 and up to three human reasons, best first. */
+export interface Match {
+  readonly score: number;
+  readonly reasons: readonly string[];
+}
+
+export type AgentSort = "match" | "newest" | "experience";
+export type BusinessSort = "match" | "newest";
+
+interface Paging {
+  /** From 1. */
+  readonly page: number;
+  /** 1–100. */
+  readonly pageSize: number;
+}
+
+export interface AgentSearch extends Paging {
+  readonly keywords: readonly string[];
+  readonly specialization?: string | undefined;
+  readonly location?: Location | undefined;
+  readonly experience?: ExperienceBand | undefined;
+  /** Agents whose minimum commission rate is at least this percent. */
+  readonly minimumCommissionRate?: number | undefined;
+  readonly verifiedOnly: boolean;
+  readonly sort: AgentSort;
+}
+
+export interface BusinessSearch extends Paging {
+  readonly keywords: readonly string[];
+  readonly industry?: Industry | undefined;
+  readonly size?: BusinessSize | undefined;
+  readonly location?: Location | undefined;
+  readonly verifiedOnly: boolean;
+  readonly sort: BusinessSort;
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+/**
+ * Keyword terms from free text: lower-cased runs of letters and digits (any script), at most
+ * 8 terms of at most 40 characters. Everything else (quotes, &, |, !, :*, backslashes) is a
+ * separator, so no query syntax ever reaches the database.
+ */
+export function keywordTerms(text: string | undefined): string[] {
+  if (!text) return [];
+  const terms = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(terms.map((t) => t.slice(0, 40)))].slice(0, 8);
+}

@@ -1,0 +1,52 @@
+/** Profiles ports. Infrastructure failures are defects; the error channel holds domain errors. */
+import { Context, type Effect, type Option } from "effect";
+import type { UserId } from "../shared/ids.ts";
+import type { ProfileAlreadyExists } from "./errors.ts";
+import type {
+  AgentProfile,
+  AgentProfileFields,
+  AgentSearch,
+  BusinessProfile,
+  BusinessProfileFields,
+  BusinessSearch,
+} from "./model.ts";
+
+export interface SearchResult<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+}
+
+export class BusinessProfileRepository extends Context.Tag("profiles/BusinessProfileRepository")<
+  BusinessProfileRepository,
+  {
+    readonly insert: (
+      userId: UserId,
+      fields: BusinessProfileFields,
+    ) => Effect.Effect<BusinessProfile, ProfileAlreadyExists>;
+    readonly update: (id: number, fields: Partial<BusinessProfileFields>) => Effect.Effect<BusinessProfile>;
+    readonly findById: (id: number) => Effect.Effect<Option.Option<BusinessProfile>>;
+    readonly findByUser: (userId: UserId) => Effect.Effect<Option.Option<BusinessProfile>>;
+    /** Filters, keywords and sort; "match" ranks for `viewer` with the documented score. */
+    readonly search: (
+      criteria: BusinessSearch,
+      viewer: AgentProfile | undefined,
+    ) => Effect.Effect<SearchResult<BusinessProfile>>;
+  }
+>() {}
+
+export class AgentProfileRepository extends Context.Tag("profiles/AgentProfileRepository")<
+  AgentProfileRepository,
+  {
+    readonly insert: (
+      userId: UserId,
+      fields: AgentProfileFields,
+    ) => Effect.Effect<AgentProfile, ProfileAlreadyExists>;
+    readonly update: (id: number, fields: Partial<AgentProfileFields>) => Effect.Effect<AgentProfile>;
+    readonly findById: (id: number) => Effect.Effect<Option.Option<AgentProfile>>;
+    readonly findByUser: (userId: UserId) => Effect.Effect<Option.Option<AgentProfile>>;
+    readonly search: (
+      criteria: AgentSearch,
+      viewer: BusinessProfile | undefined,
+    ) => Effect.Effect<SearchResult<AgentProfile>>;
+  }
+>() {}
