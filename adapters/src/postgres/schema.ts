@@ -50,6 +50,7 @@ export interface BusinessProfilesTable {
   website: string | null;
   contactEmail: string | null;
   contactPhone: string | null;
+  searchVector: ColumnType<string, never, never>;
   createdAt: DefaultTimestamp;
   updatedAt: DefaultTimestamp;
 }
@@ -66,6 +67,9 @@ export interface AgentProfilesTable {
   linkedinProfile: string | null;
   minimumCommissionRate: Generated<number>;
   skills: Generated<string[]>;
+  featured: Generated<boolean>;
+  specializationWords: ColumnType<string[], never, never>;
+  searchVector: ColumnType<string, never, never>;
   createdAt: DefaultTimestamp;
   updatedAt: DefaultTimestamp;
 }

@@ -1,0 +1,299 @@
+import type { User } from "@closr/core/identity";
+import {
+  type AgentProfile,
+  AgentProfileRepository,
+  type AgentSearch,
+  type BusinessProfile,
+  BusinessProfileRepository,
+  type BusinessSearch,
+  keywordTerms,
+  matchAgentForBusiness,
+  matchBusinessForAgent,
+} from "@closr/core/profiles";
+import type { UserId } from "@closr/core/shared";
+import { Effect, Layer, Option } from "effect";
+import { type Compilable, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PgDatabaseFrom } from "../database-service.ts";
+import { seedMarketplace } from "../seed-marketplace.ts";
+import { createTestDatabase, type TestDatabase } from "../testing.ts";
+import {
+  AgentProfileRepositoryPg,
+  agentMatchScoreSql,
+  agentSearchQueries,
+  BusinessProfileRepositoryPg,
+  businessMatchScoreSql,
+  businessSearchQueries,
+} from "./profiles.ts";
+
+let database: TestDatabase;
+let layer: Layer.Layer<AgentProfileRepository | BusinessProfileRepository>;
+const run = <A>(effect: Effect.Effect<A, unknown, AgentProfileRepository | BusinessProfileRepository>) =>
+  Effect.runPromise(Effect.provide(effect, layer) as Effect.Effect<A>);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  layer = Layer.mergeAll(AgentProfileRepositoryPg, BusinessProfileRepositoryPg).pipe(
+    Layer.provide(PgDatabaseFrom(database.db)),
+  );
+  await seedMarketplace(database.db, { agents: 3000, businesses: 600, passwordHash: "$argon2id$stub" });
+});
+afterAll(() => database?.dispose());
+
+const agentSearch = (overrides: Partial<AgentSearch> = {}): AgentSearch => ({
+  keywords: [],
+  verifiedOnly: false,
+  sort: "newest",
+  page: 1,
+  pageSize: 20,
+  ...overrides,
+});
+const businessSearch = (overrides: Partial<BusinessSearch> = {}): BusinessSearch => ({
+  keywords: [],
+  verifiedOnly: false,
+  sort: "newest",
+  page: 1,
+  pageSize: 20,
+  ...overrides,
+});
+const searchAgents = (c: AgentSearch, viewer?: BusinessProfile) =>
+  run(Effect.flatMap(AgentProfileRepository, (r) => r.search(c, viewer)));
+const searchBusinesses = (c: BusinessSearch, viewer?: AgentProfile) =>
+  run(Effect.flatMap(BusinessProfileRepository, (r) => r.search(c, viewer)));
+const someBusiness = async (n: number) =>
+  (await searchBusinesses(businessSearch({ pageSize: 1, page: n }))).items[0]!;
+const someAgent = async (n: number) => (await searchAgents(agentSearch({ pageSize: 1, page: n }))).items[0]!;
+
+describe("seedMarketplace", () => {
+  it("creates realistic, valid profiles over the spec's lists", async () => {
+    const all = await searchAgents(agentSearch({ pageSize: 100 }));
+    expect(all.total).toBe(3000);
+    for (const agent of all.items) {
+      expect(agent.fullName.length).toBeGreaterThanOrEqual(2);
+      expect(agent.skills.length).toBeLessThanOrEqual(10);
+      expect(agent.minimumCommissionRate).toBeGreaterThanOrEqual(0);
+    }
+    expect((await searchBusinesses(businessSearch())).total).toBe(600);
+  });
+});
+
+describe("match ranking in SQL", () => {
+  it("computes exactly core's score for every agent, for several viewers", async () => {
+    for (const n of [1, 7, 42, 99]) {
+      const viewer = await someBusiness(n);
+      const rows = await sql<{ id: number; score: number }>`
+        select a.id, ${agentMatchScoreSql(viewer)} as score
+        from agent_profiles a join users u on u.id = a.user_id`.execute(database.db);
+      const agents = new Map<number, AgentProfile>();
+      for (let page = 1; page <= 30; page++) {
+        for (const a of (await searchAgents(agentSearch({ pageSize: 100, page }))).items) agents.set(a.id, a);
+      }
+      for (const row of rows.rows) {
+        expect(Number(row.score), `agent ${row.id}`).toBe(
+          matchAgentForBusiness(viewer, agents.get(row.id)!).score,
+        );
+      }
+    }
+  });
+
+  it("computes exactly core's score for every business, for several viewers", async () => {
+    const businesses = new Map<number, BusinessProfile>();
+    for (let page = 1; page <= 6; page++) {
+      for (const b of (await searchBusinesses(businessSearch({ pageSize: 100, page }))).items)
+        businesses.set(b.id, b);
+    }
+    for (const n of [1, 13, 250]) {
+      const viewer = await someAgent(n);
+      const rows = await sql<{ id: number; score: number }>`
+        select b.id, ${businessMatchScoreSql(viewer)} as score
+        from business_profiles b join users u on u.id = b.user_id`.execute(database.db);
+      for (const row of rows.rows) {
+        expect(Number(row.score), `business ${row.id}`).toBe(
+          matchBusinessForAgent(viewer, businesses.get(row.id)!).score,
+        );
+      }
+    }
+  });
+
+  it("orders a match search by score", async () => {
+    const viewer = await someBusiness(3);
+    const page = await searchAgents(agentSearch({ sort: "match", pageSize: 50 }), viewer);
+    const scores = page.items.map((a) => matchAgentForBusiness(viewer, a).score);
+    expect(scores).toEqual([...scores].sort((x, y) => y - x));
+  });
+});
+
+describe("filters and keywords", () => {
+  it("applies every agent filter", async () => {
+    const page = await searchAgents(
+      agentSearch({
+        location: "sydney",
+        experience: "6-10",
+        minimumCommissionRate: 10,
+        verifiedOnly: true,
+        pageSize: 100,
+      }),
+    );
+    expect(page.total).toBeGreaterThan(0);
+    for (const a of page.items) {
+      expect(a.location).toBe("sydney");
+      expect(a.yearsOfExperience).toBeGreaterThanOrEqual(6);
+      expect(a.yearsOfExperience).toBeLessThanOrEqual(10);
+      expect(a.minimumCommissionRate).toBeGreaterThanOrEqual(10);
+      expect(a.owner.verificationStatus).toBe("verified");
+    }
+    const saas = await searchAgents(agentSearch({ specialization: "saas sales" }));
+    expect(saas.total).toBeGreaterThan(0);
+    for (const a of saas.items) expect(a.specialization).toBe("SaaS Sales");
+    const senior = await searchAgents(agentSearch({ experience: "10+", sort: "experience" }));
+    expect(senior.items[0]!.yearsOfExperience).toBeGreaterThanOrEqual(senior.items.at(-1)!.yearsOfExperience);
+  });
+
+  it("applies every business filter", async () => {
+    const page = await searchBusinesses(
+      businessSearch({ industry: "healthcare", size: "enterprise", location: "melbourne" }),
+    );
+    for (const b of page.items)
+      expect([b.industry, b.size, b.location]).toEqual(["healthcare", "enterprise", "melbourne"]);
+    const verified = await searchBusinesses(businessSearch({ verifiedOnly: true, pageSize: 100 }));
+    for (const b of verified.items) expect(b.owner.verificationStatus).toBe("verified");
+  });
+
+  it("matches word prefixes, so 'enterpr' finds Enterprise, in names, skills and bios", async () => {
+    const page = await searchAgents(agentSearch({ keywords: keywordTerms("enterpr"), pageSize: 100 }));
+    expect(page.total).toBeGreaterThan(0);
+    for (const a of page.items)
+      expect(`${a.specialization} ${a.skills.join(" ")} ${a.bio}`.toLowerCase()).toContain("enterpr");
+    const saas = await searchAgents(agentSearch({ keywords: keywordTerms("saas") }));
+    expect(saas.total).toBeGreaterThan(0);
+    const company = await someBusiness(5);
+    const byName = await searchBusinesses(businessSearch({ keywords: keywordTerms(company.companyName) }));
+    expect(byName.items.map((b) => b.id)).toContain(company.id);
+  });
+
+  it("treats query syntax in keywords as plain words, never an error", async () => {
+    for (const q of [
+      `'`,
+      `"enterprise"`,
+      "a & b",
+      "x | y",
+      "!sales",
+      "ent:*",
+      "back\\slash",
+      "((",
+      "'; drop table users; --",
+    ]) {
+      const page = await searchAgents(agentSearch({ keywords: keywordTerms(q) }));
+      expect(page.total).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it("pages without overlap, and a page past the end is empty with the right total", async () => {
+    const one = await searchAgents(agentSearch({ page: 1, pageSize: 25 }));
+    const two = await searchAgents(agentSearch({ page: 2, pageSize: 25 }));
+    expect(new Set([...one.items, ...two.items].map((a) => a.id)).size).toBe(50);
+    const beyond = await searchAgents(agentSearch({ page: 10_000, pageSize: 25 }));
+    expect(beyond.items).toEqual([]);
+    expect(beyond.total).toBe(3000);
+  });
+});
+
+describe("every filter and keyword has an index", () => {
+  // With sequential scans disabled, the planner still picks one when no index can serve the
+  // query; so a plan without "Seq Scan" proves an index exists for that filter.
+  const plan = async (query: Compilable) => {
+    const compiled = query.compile();
+    return database.db.connection().execute(async (conn) => {
+      await sql`set enable_seqscan = off`.execute(conn);
+      const result = await conn.executeQuery({
+        ...compiled,
+        sql: `explain (format json) ${compiled.sql}`,
+      });
+      await sql`reset enable_seqscan`.execute(conn);
+      return JSON.stringify(result.rows);
+    });
+  };
+  const seqScans = (planJson: string) =>
+    [...planJson.matchAll(/"Node Type":\s*"Seq Scan"[^}]*?"Relation Name":\s*"(\w+)"/g)].map((m) => m[1]);
+
+  it("the detector sees a sequential scan where no index exists (control)", async () => {
+    const unindexed = database.db.selectFrom("agentProfiles").select("id").where("photo", "=", "none.png");
+    expect(seqScans(await plan(unindexed))).toContain("agent_profiles");
+  });
+
+  const agentCases: Partial<AgentSearch>[] = [
+    {},
+    { keywords: ["enterpr"] },
+    { keywords: ["sydney", "saas"] },
+    { specialization: "SaaS Sales" },
+    { location: "sydney" },
+    { experience: "6-10" },
+    { minimumCommissionRate: 15 },
+    { verifiedOnly: true },
+    { location: "sydney", experience: "6-10", keywords: ["enterpr"] },
+    { sort: "experience" },
+    { page: 50 },
+  ];
+  it.each(agentCases)("agents %j", async (criteria) => {
+    const { page, count } = agentSearchQueries(database.db, agentSearch(criteria), undefined);
+    expect(seqScans(await plan(page)).filter((t) => t === "agent_profiles")).toEqual([]);
+    expect(seqScans(await plan(count)).filter((t) => t === "agent_profiles")).toEqual([]);
+  });
+
+  const businessCases: Partial<BusinessSearch>[] = [
+    {},
+    { keywords: ["health"] },
+    { industry: "finance" },
+    { size: "startup" },
+    { location: "perth" },
+    { verifiedOnly: true },
+  ];
+  it.each(businessCases)("businesses %j", async (criteria) => {
+    const { page, count } = businessSearchQueries(database.db, businessSearch(criteria), undefined);
+    expect(seqScans(await plan(page)).filter((t) => t === "business_profiles")).toEqual([]);
+    expect(seqScans(await plan(count)).filter((t) => t === "business_profiles")).toEqual([]);
+  });
+});
+
+describe("create and update", () => {
+  it("creates one profile per user and keeps the search vector current on update", async () => {
+    const user = await sql<{ id: number }>`
+      insert into users (email, username, password_hash, user_type) values ('new.agent@example.com', 'new.agent', 'x', 'agent')
+      returning id`.execute(database.db);
+    const userId = user.rows[0]!.id as UserId;
+    const fields = {
+      fullName: "Nova Quartermaine",
+      specialization: "Zyxwv Sales",
+      yearsOfExperience: 4,
+      bio: null,
+      location: "brisbane" as const,
+      photo: null,
+      linkedinProfile: null,
+      minimumCommissionRate: 10,
+      skills: ["Retail"],
+    };
+    const created = await run(Effect.flatMap(AgentProfileRepository, (r) => r.insert(userId, fields)));
+    expect(created.owner.username).toBe("new.agent");
+    const again = await Effect.runPromiseExit(
+      Effect.provide(
+        Effect.flatMap(AgentProfileRepository, (r) => r.insert(userId, fields)),
+        layer,
+      ),
+    );
+    expect(JSON.stringify(again)).toContain("ProfileAlreadyExists");
+
+    expect((await searchAgents(agentSearch({ keywords: ["quarterm"] }))).items.map((a) => a.id)).toEqual([
+      created.id,
+    ]);
+    await run(
+      Effect.flatMap(AgentProfileRepository, (r) => r.update(created.id, { fullName: "Nova Brightwater" })),
+    );
+    expect((await searchAgents(agentSearch({ keywords: ["quarterm"] }))).total).toBe(0);
+    expect((await searchAgents(agentSearch({ keywords: ["brightw"] }))).items.map((a) => a.id)).toEqual([
+      created.id,
+    ]);
+    const found = await run(Effect.flatMap(AgentProfileRepository, (r) => r.findByUser(userId)));
+    expect(Option.getOrThrow(found).fullName).toBe("Nova Brightwater");
+    expect({} as User).toBeDefined();
+  });
+});

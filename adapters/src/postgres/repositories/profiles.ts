@@ -1,0 +1,343 @@
+/**
+ * Profile repositories on PostgreSQL. Search applies every filter through an index, keywords
+ * through the GIN full-text index with prefix matching ("enterpr" finds "Enterprise"), and
+ * ranks "match" with the SQL mirror of core's documented score (see core/src/profiles/match.ts;
+ * the parity test in profiles.integration.test.ts keeps them equal).
+ */
+import {
+  type AgentProfile,
+  AgentProfileRepository,
+  type AgentSearch,
+  type BusinessProfile,
+  BusinessProfileRepository,
+  type BusinessSearch,
+  experienceBands,
+  type Industry,
+  industries,
+  industrySkill,
+  industrySpecializationWords,
+  ProfileAlreadyExists,
+  specializationWords,
+} from "@closr/core/profiles";
+import type { UserId } from "@closr/core/shared";
+import { Effect, Layer, Option } from "effect";
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import type { Db } from "../database.ts";
+import { PgDatabase } from "../database-service.ts";
+import { uniqueViolation } from "../errors.ts";
+import type { Database } from "../schema.ts";
+
+/** A prefix tsquery from core's keyword terms (letters and digits only), e.g. "enterpr:* & sydney:*". */
+export const prefixQuery = (keywords: readonly string[]) => keywords.map((k) => `${k}:*`).join(" & ");
+
+const owner = (row: { userId: number; username: string; verificationStatus: string }) => ({
+  userId: row.userId as UserId,
+  username: row.username,
+  verificationStatus: row.verificationStatus as "unverified" | "pending" | "verified",
+});
+
+const agentColumns = [
+  "a.id",
+  "a.userId",
+  "a.fullName",
+  "a.specialization",
+  "a.yearsOfExperience",
+  "a.bio",
+  "a.location",
+  "a.photo",
+  "a.linkedinProfile",
+  "a.minimumCommissionRate",
+  "a.skills",
+  "a.featured",
+  "a.createdAt",
+  "a.updatedAt",
+  "u.username",
+  "u.verificationStatus",
+] as const;
+
+const businessColumns = [
+  "b.id",
+  "b.userId",
+  "b.companyName",
+  "b.industry",
+  "b.size",
+  "b.description",
+  "b.location",
+  "b.logo",
+  "b.website",
+  "b.contactEmail",
+  "b.contactPhone",
+  "b.createdAt",
+  "b.updatedAt",
+  "u.username",
+  "u.verificationStatus",
+] as const;
+
+// biome-ignore lint/suspicious/noExplicitAny: rows come from the typed selects above
+const toAgent = (r: any): AgentProfile => ({
+  id: r.id,
+  userId: r.userId as UserId,
+  fullName: r.fullName,
+  specialization: r.specialization,
+  yearsOfExperience: r.yearsOfExperience,
+  bio: r.bio,
+  location: r.location,
+  photo: r.photo,
+  linkedinProfile: r.linkedinProfile,
+  minimumCommissionRate: r.minimumCommissionRate,
+  skills: r.skills ?? [],
+  featured: r.featured,
+  createdAt: new Date(r.createdAt),
+  updatedAt: new Date(r.updatedAt),
+  owner: owner(r),
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: rows come from the typed selects above
+const toBusiness = (r: any): BusinessProfile => ({
+  id: r.id,
+  userId: r.userId as UserId,
+  companyName: r.companyName,
+  industry: r.industry,
+  size: r.size,
+  description: r.description,
+  location: r.location,
+  logo: r.logo,
+  website: r.website,
+  contactEmail: r.contactEmail,
+  contactPhone: r.contactPhone,
+  createdAt: new Date(r.createdAt),
+  updatedAt: new Date(r.updatedAt),
+  owner: owner(r),
+});
+
+type AgentQuery = SelectQueryBuilder<
+  Database & { a: Database["agentProfiles"]; u: Database["users"] },
+  "a" | "u",
+  object
+>;
+type BusinessQuery = SelectQueryBuilder<
+  Database & { b: Database["businessProfiles"]; u: Database["users"] },
+  "b" | "u",
+  object
+>;
+
+/** SQL mirror of matchAgentForBusiness (core/src/profiles/match.ts). */
+export function agentMatchScoreSql(viewer: BusinessProfile) {
+  const skill = industrySkill[viewer.industry];
+  const words = [...industrySpecializationWords[viewer.industry]];
+  return sql<number>`(
+    (CASE WHEN ${skill}::text IS NOT NULL AND a.skills @> ARRAY[${skill}::text] THEN 30 ELSE 0 END)
+    + (CASE WHEN a.specialization_words && ${words}::text[] THEN 10 ELSE 0 END)
+    + (CASE WHEN a.location = ${viewer.location} THEN 20 WHEN a.location = 'remote' THEN 10 ELSE 0 END)
+    + (least(a.years_of_experience, 15) * 4 / 3)
+    + (CASE WHEN a.minimum_commission_rate <= 10 THEN 10 WHEN a.minimum_commission_rate <= 15 THEN 6
+            WHEN a.minimum_commission_rate <= 20 THEN 3 ELSE 0 END)
+    + (CASE WHEN u.verification_status = 'verified' THEN 7 ELSE 0 END)
+    + (CASE WHEN a.featured THEN 3 ELSE 0 END)
+  )`;
+}
+
+/** SQL mirror of matchBusinessForAgent (core/src/profiles/match.ts). */
+export function businessMatchScoreSql(viewer: AgentProfile) {
+  const withSkill = industries.filter((i) => {
+    const skill = industrySkill[i];
+    return skill !== null && viewer.skills.includes(skill);
+  });
+  const words = new Set(specializationWords(viewer.specialization));
+  const fitting = industries.filter((i: Industry) =>
+    industrySpecializationWords[i].some((w) => words.has(w)),
+  );
+  const experienced = viewer.yearsOfExperience >= 6;
+  return sql<number>`(
+    (CASE WHEN b.industry = ANY(${withSkill}::text[]) THEN 35 ELSE 0 END)
+    + (CASE WHEN b.industry = ANY(${fitting}::text[]) THEN 15 ELSE 0 END)
+    + (CASE WHEN b.location = ${viewer.location} THEN 25
+            WHEN ${viewer.location} = 'remote' OR b.location = 'remote' THEN 15 ELSE 0 END)
+    + (CASE WHEN ${experienced}::boolean = (b.size IN ('medium', 'enterprise')) THEN 10 ELSE 4 END)
+    + (CASE WHEN u.verification_status = 'verified' THEN 10 ELSE 0 END)
+    + (CASE WHEN coalesce(b.description, '') <> '' THEN 5 ELSE 0 END)
+  )`;
+}
+
+function agentFilters(query: AgentQuery, c: AgentSearch): AgentQuery {
+  let q = query;
+  if (c.keywords.length)
+    q = q.where(sql<boolean>`a.search_vector @@ to_tsquery('simple', ${prefixQuery(c.keywords)})`);
+  if (c.specialization)
+    q = q.where(sql<boolean>`lower(a.specialization) = ${c.specialization.toLowerCase()}`);
+  if (c.location) q = q.where("a.location", "=", c.location);
+  if (c.experience) {
+    const band = experienceBands[c.experience];
+    q = q.where("a.yearsOfExperience", ">=", band.min);
+    if (band.max !== null) q = q.where("a.yearsOfExperience", "<=", band.max);
+  }
+  if (c.minimumCommissionRate !== undefined && c.minimumCommissionRate > 0) {
+    q = q.where("a.minimumCommissionRate", ">=", c.minimumCommissionRate);
+  }
+  if (c.verifiedOnly) q = q.where("u.verificationStatus", "=", "verified");
+  return q;
+}
+
+function businessFilters(query: BusinessQuery, c: BusinessSearch): BusinessQuery {
+  let q = query;
+  if (c.keywords.length)
+    q = q.where(sql<boolean>`b.search_vector @@ to_tsquery('simple', ${prefixQuery(c.keywords)})`);
+  if (c.industry) q = q.where("b.industry", "=", c.industry);
+  if (c.size) q = q.where("b.size", "=", c.size);
+  if (c.location) q = q.where("b.location", "=", c.location);
+  if (c.verifiedOnly) q = q.where("u.verificationStatus", "=", "verified");
+  return q;
+}
+
+const insertFailure = (kind: "business" | "agent") => (error: unknown) =>
+  uniqueViolation(error) !== undefined ? Effect.fail(new ProfileAlreadyExists({ kind })) : Effect.die(error);
+
+const makeAgentRepository = (db: Db) => {
+  const base = () => db.selectFrom("agentProfiles as a").innerJoin("users as u", "u.id", "a.userId");
+  const findBy = (
+    where: (
+      eb: ExpressionBuilder<Database & { a: Database["agentProfiles"] }, "a">,
+    ) => ReturnType<typeof sql<boolean>>,
+  ) =>
+    Effect.promise(() =>
+      base()
+        .select(agentColumns)
+        .where(where as never)
+        .executeTakeFirst(),
+    ).pipe(Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toAgent))));
+  const byId = (id: number) => findBy(() => sql<boolean>`a.id = ${id}`);
+  return AgentProfileRepository.of({
+    insert: (userId, fields) =>
+      Effect.tryPromise({
+        try: () =>
+          db
+            .insertInto("agentProfiles")
+            .values({ ...fields, skills: [...fields.skills], userId })
+            .returning("id")
+            .executeTakeFirstOrThrow(),
+        catch: (e) => e,
+      }).pipe(
+        Effect.catchAll(insertFailure("agent")),
+        Effect.flatMap(({ id }) => byId(id)),
+        Effect.map(Option.getOrThrow),
+      ),
+    update: (id, fields) =>
+      Effect.promise(() =>
+        db
+          .updateTable("agentProfiles")
+          .set({ ...fields, skills: fields.skills ? [...fields.skills] : undefined, updatedAt: new Date() })
+          .where("id", "=", id)
+          .execute(),
+      ).pipe(
+        Effect.flatMap(() => byId(id)),
+        Effect.map(Option.getOrThrow),
+      ),
+    findById: byId,
+    findByUser: (userId) => findBy(() => sql<boolean>`a.user_id = ${userId}`),
+    search: (c, viewer) =>
+      Effect.promise(async () => {
+        const { page, count } = agentSearchQueries(db, c, viewer);
+        const [rows, total] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
+        return { items: rows.map(toAgent), total: Number(total.total) };
+      }),
+  });
+};
+
+/** The page and count queries of an agent search (exported so tests can EXPLAIN them). */
+export function agentSearchQueries(db: Db, c: AgentSearch, viewer: BusinessProfile | undefined) {
+  const filtered = agentFilters(
+    db.selectFrom("agentProfiles as a").innerJoin("users as u", "u.id", "a.userId") as AgentQuery,
+    c,
+  );
+  let page = filtered.select(agentColumns);
+  if (c.sort === "match" && viewer) {
+    page = page.orderBy(agentMatchScoreSql(viewer), "desc");
+    if (c.keywords.length) {
+      page = page.orderBy(
+        sql`ts_rank(a.search_vector, to_tsquery('simple', ${prefixQuery(c.keywords)}))`,
+        "desc",
+      );
+    }
+  } else if (c.sort === "experience") {
+    page = page.orderBy("a.yearsOfExperience", "desc");
+  }
+  return {
+    page: page
+      .orderBy("a.createdAt", "desc")
+      .orderBy("a.id", "desc")
+      .limit(c.pageSize)
+      .offset((c.page - 1) * c.pageSize),
+    count: filtered.select(sql<number>`count(*)::int`.as("total")),
+  };
+}
+
+const makeBusinessRepository = (db: Db) => {
+  const base = () => db.selectFrom("businessProfiles as b").innerJoin("users as u", "u.id", "b.userId");
+  const findBy = (condition: ReturnType<typeof sql<boolean>>) =>
+    Effect.promise(() => base().select(businessColumns).where(condition).executeTakeFirst()).pipe(
+      Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toBusiness))),
+    );
+  const byId = (id: number) => findBy(sql<boolean>`b.id = ${id}`);
+  return BusinessProfileRepository.of({
+    insert: (userId, fields) =>
+      Effect.tryPromise({
+        try: () =>
+          db
+            .insertInto("businessProfiles")
+            .values({ ...fields, userId })
+            .returning("id")
+            .executeTakeFirstOrThrow(),
+        catch: (e) => e,
+      }).pipe(
+        Effect.catchAll(insertFailure("business")),
+        Effect.flatMap(({ id }) => byId(id)),
+        Effect.map(Option.getOrThrow),
+      ),
+    update: (id, fields) =>
+      Effect.promise(() =>
+        db
+          .updateTable("businessProfiles")
+          .set({ ...fields, updatedAt: new Date() })
+          .where("id", "=", id)
+          .execute(),
+      ).pipe(
+        Effect.flatMap(() => byId(id)),
+        Effect.map(Option.getOrThrow),
+      ),
+    findById: byId,
+    findByUser: (userId) => findBy(sql<boolean>`b.user_id = ${userId}`),
+    search: (c, viewer) =>
+      Effect.promise(async () => {
+        const { page, count } = businessSearchQueries(db, c, viewer);
+        const [rows, total] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
+        return { items: rows.map(toBusiness), total: Number(total.total) };
+      }),
+  });
+};
+
+/** The page and count queries of a business search (exported so tests can EXPLAIN them). */
+export function businessSearchQueries(db: Db, c: BusinessSearch, viewer: AgentProfile | undefined) {
+  const filtered = businessFilters(
+    db.selectFrom("businessProfiles as b").innerJoin("users as u", "u.id", "b.userId") as BusinessQuery,
+    c,
+  );
+  let page = filtered.select(businessColumns);
+  if (c.sort === "match" && viewer) page = page.orderBy(businessMatchScoreSql(viewer), "desc");
+  return {
+    page: page
+      .orderBy("b.createdAt", "desc")
+      .orderBy("b.id", "desc")
+      .limit(c.pageSize)
+      .offset((c.page - 1) * c.pageSize),
+    count: filtered.select(sql<number>`count(*)::int`.as("total")),
+  };
+}
+
+export const AgentProfileRepositoryPg = Layer.effect(
+  AgentProfileRepository,
+  Effect.map(PgDatabase, makeAgentRepository),
+);
+export const BusinessProfileRepositoryPg = Layer.effect(
+  BusinessProfileRepository,
+  Effect.map(PgDatabase, makeBusinessRepository),
+);
