@@ -4,14 +4,20 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import * as identityRoutes from "./routes/identity.routes.ts";
+import * as profileRoutes from "./routes/profiles.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
 
 export * from "./identity.ts";
 export * from "./problems.ts";
-export { identityRoutes, systemRoutes };
+export * from "./profiles.ts";
+export { identityRoutes, profileRoutes, systemRoutes };
 
 /** Every route of the contract, in document order. */
-export const allRoutes = [...Object.values(systemRoutes), ...Object.values(identityRoutes)];
+export const allRoutes = [
+  ...Object.values(systemRoutes),
+  ...Object.values(identityRoutes),
+  ...Object.values(profileRoutes),
+];
 
 /** The document's top-level metadata (OpenAPI 3.1). */
 export const openApiInfo: {

@@ -97,6 +97,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agent-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Own agent profile (agent) or a page of agents (business)
+         * @description An agent gets its own profile (404 when it has none yet). A business gets agents filtered by specialization, location, experience band, minimum commission, keyword and verification, ranked by match to the business's profile by default.
+         */
+        get: operations["listAgentProfiles"];
+        put?: never;
+        /** Create the caller's agent profile */
+        post: operations["createAgentProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/business-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Own business profile (business) or a page of businesses (agent)
+         * @description A business gets its own profile (404 when it has none yet). An agent gets businesses filtered by industry, size, location, keyword and verification, ranked by match to the agent's profile by default.
+         */
+        get: operations["listBusinessProfiles"];
+        put?: never;
+        /** Create the caller's business profile */
+        post: operations["createBusinessProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent-profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One agent profile, with its match for a business viewer */
+        get: operations["getAgentProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit the caller's own agent profile */
+        patch: operations["updateAgentProfile"];
+        trace?: never;
+    };
+    "/api/business-profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One business profile, with its match for an agent viewer */
+        get: operations["getBusinessProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit the caller's own business profile */
+        patch: operations["updateBusinessProfile"];
+        trace?: never;
+    };
+    "/api/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Industries, sizes, locations, search options and the 40-skill catalogue */
+        get: operations["getCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -167,6 +262,153 @@ export interface components {
              * @enum {string}
              */
             verificationStatus?: "unverified";
+        };
+        AgentProfile: {
+            id: number;
+            userId: number;
+            fullName: string;
+            specialization: string;
+            yearsOfExperience: number;
+            bio: string | null;
+            location: components["schemas"]["Location"];
+            photo: string | null;
+            linkedinProfile: string | null;
+            minimumCommissionRate: number;
+            skills: string[];
+            featured: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            user: components["schemas"]["ProfileOwner"];
+            match?: components["schemas"]["Match"];
+        };
+        /** @enum {string} */
+        Location: "sydney" | "melbourne" | "brisbane" | "perth" | "remote" | "other";
+        /** @description The profile's user (public fields only). */
+        ProfileOwner: {
+            id: number;
+            username: string;
+            verificationStatus: components["schemas"]["VerificationStatus"];
+        };
+        /** @description How well this profile fits the viewer's own profile (core/src/profiles/match.ts). */
+        Match: {
+            score: number;
+            /**
+             * @example [
+             *       "Same city",
+             *       "Healthcare skills",
+             *       "8 yrs experience"
+             *     ]
+             */
+            reasons: string[];
+        };
+        CreateAgentProfileRequest: {
+            fullName: string;
+            specialization: string;
+            yearsOfExperience: number;
+            bio?: string | null;
+            location?: components["schemas"]["Location"];
+            photo?: "" | null | string;
+            linkedinProfile?: "" | null | string;
+            /** @default 10 */
+            minimumCommissionRate: number;
+            /** @default [] */
+            skills: string[];
+            /** @description Accepted for compatibility (spec §7); must be the caller's own id. */
+            userId?: number;
+        };
+        BusinessProfile: {
+            id: number;
+            userId: number;
+            companyName: string;
+            industry: components["schemas"]["Industry"];
+            size: components["schemas"]["BusinessSize"];
+            description: string | null;
+            location: components["schemas"]["Location"];
+            logo: string | null;
+            website: string | null;
+            contactEmail: string | null;
+            contactPhone: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            user: components["schemas"]["ProfileOwner"];
+            match?: components["schemas"]["Match"];
+        };
+        /** @enum {string} */
+        Industry: "technology" | "finance" | "healthcare" | "retail" | "manufacturing" | "other";
+        /** @enum {string} */
+        BusinessSize: "startup" | "small" | "medium" | "enterprise";
+        CreateBusinessProfileRequest: {
+            companyName: string;
+            industry?: components["schemas"]["Industry"];
+            size?: components["schemas"]["BusinessSize"];
+            description?: string | null;
+            location?: components["schemas"]["Location"];
+            logo?: "" | null | string;
+            website?: "" | null | string;
+            contactEmail?: "" | null | string;
+            contactPhone?: string | null;
+            /** @description Accepted for compatibility (spec §7); must be the caller's own id. */
+            userId?: number;
+        };
+        /** @description Lists the profile forms and search filters offer (spec §3, §9). */
+        Catalogue: {
+            industries: components["schemas"]["Industry"][];
+            sizes: {
+                value: components["schemas"]["BusinessSize"];
+                label: string;
+            }[];
+            locations: components["schemas"]["Location"][];
+            specializations: string[];
+            experienceBands: components["schemas"]["ExperienceBand"][];
+            commissionOptions: number[];
+            skills: components["schemas"]["Skill"][];
+            maxSkills: number;
+        };
+        /** @enum {string} */
+        ExperienceBand: "0-2" | "3-5" | "6-10" | "10+";
+        Skill: {
+            name: string;
+            emoji: string;
+            /** @enum {string} */
+            category: "b2b" | "industry" | "communication" | "technical" | "personal";
+        };
+        AgentProfilePage: {
+            items: components["schemas"]["AgentProfile"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        BusinessProfilePage: {
+            items: components["schemas"]["BusinessProfile"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        UpdateAgentProfileRequest: {
+            fullName?: string;
+            specialization?: string;
+            yearsOfExperience?: number;
+            bio?: string | null;
+            location?: components["schemas"]["Location"];
+            photo?: "" | null | string;
+            linkedinProfile?: "" | null | string;
+            minimumCommissionRate?: number;
+            skills?: string[];
+        };
+        UpdateBusinessProfileRequest: {
+            companyName?: string;
+            industry?: components["schemas"]["Industry"];
+            size?: components["schemas"]["BusinessSize"];
+            description?: string | null;
+            location?: components["schemas"]["Location"];
+            logo?: "" | null | string;
+            website?: "" | null | string;
+            contactEmail?: "" | null | string;
+            contactPhone?: string | null;
         };
     };
     responses: never;
@@ -490,6 +732,725 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAgentProfiles: {
+        parameters: {
+            query?: {
+                /** @description Keywords; each word matches as a prefix. */
+                q?: string;
+                specialization?: string;
+                location?: components["schemas"]["Location"];
+                /** @description Years band: 0-2, 3-5, 6-10, 10+. */
+                experience?: components["schemas"]["ExperienceBand"] & unknown;
+                /** @description Agents whose minimum commission rate is at least this percent; 0 means any. */
+                minimumCommissionRate?: number | null;
+                /** @description true: verified accounts only. */
+                verified?: "true" | "false";
+                /** @description match (default; newest when the caller has no profile yet), newest, experience. */
+                sort?: "match" | "newest" | "experience";
+                /** @description From 1. */
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Own profile, or a page of agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentProfile"] | components["schemas"]["AgentProfilePage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAgentProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAgentProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The new profile */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentProfile"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; Forbidden; Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Profile already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBusinessProfiles: {
+        parameters: {
+            query?: {
+                /** @description Keywords; each word matches as a prefix. */
+                q?: string;
+                industry?: components["schemas"]["Industry"];
+                size?: components["schemas"]["BusinessSize"];
+                location?: components["schemas"]["Location"];
+                /** @description true: verified accounts only. */
+                verified?: "true" | "false";
+                /** @description match (default; newest when the caller has no profile yet) or newest. */
+                sort?: "match" | "newest";
+                /** @description From 1. */
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Own profile, or a page of businesses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessProfile"] | components["schemas"]["BusinessProfilePage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBusinessProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBusinessProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The new profile */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessProfile"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; Forbidden; Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Profile already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAgentProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentProfile"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAgentProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAgentProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentProfile"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBusinessProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessProfile"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateBusinessProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBusinessProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessProfile"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

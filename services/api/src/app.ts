@@ -24,6 +24,7 @@ import { problem } from "./http/problem.ts";
 import { clientAddress, defaultRateLimits, limitBy, type RateLimits } from "./http/rate-limit.ts";
 import { fieldErrors } from "./http/validation.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
+import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";
 import { registerSystemRoutes } from "./routes/system/system.handlers.ts";
 import type { AppRuntime } from "./runtime.ts";
 
@@ -151,6 +152,7 @@ export function createApp(options: AppOptions) {
 
   registerSystemRoutes(app, db, options.version ?? openApiInfo.info.version);
   registerIdentityRoutes(app, runtime);
+  registerProfileRoutes(app, runtime);
 
   registerContractComponents(app);
   app.doc31("/api/openapi.json", openApiInfo);

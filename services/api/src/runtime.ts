@@ -4,6 +4,8 @@
  */
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
+  AgentProfileRepositoryPg,
+  BusinessProfileRepositoryPg,
   type Db,
   type PgDatabase,
   PgDatabaseFrom,
@@ -12,16 +14,30 @@ import {
   UserRepositoryPg,
 } from "@closr/adapters/postgres";
 import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
+import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
 import { type Clock, ClockLive } from "@closr/core/shared";
 import { Layer, ManagedRuntime } from "effect";
 
 /** Every service a use case may ask for. */
-export type AppServices = UserRepository | SessionStore | SessionTokens | PasswordHasher | Clock | PgDatabase;
+export type AppServices =
+  | UserRepository
+  | SessionStore
+  | SessionTokens
+  | PasswordHasher
+  | Clock
+  | PgDatabase
+  | BusinessProfileRepository
+  | AgentProfileRepository;
 
 /** Wires adapters to ports over one open database. `overrides` replaces services (tests). */
 export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>) {
   const database = PgDatabaseFrom(db);
-  const repositories = Layer.mergeAll(UserRepositoryPg, SessionStorePg).pipe(Layer.provide(database));
+  const repositories = Layer.mergeAll(
+    UserRepositoryPg,
+    SessionStorePg,
+    BusinessProfileRepositoryPg,
+    AgentProfileRepositoryPg,
+  ).pipe(Layer.provide(database));
   const base = Layer.mergeAll(repositories, database, PasswordHasherArgon2, SessionTokensCrypto, ClockLive);
   return overrides ? Layer.merge(base, overrides) : base;
 }

@@ -66,6 +66,16 @@ export const errorTable: Record<
   InvalidCredentials: () => ({ code: "invalid-credentials", detail: "Invalid username or password." }),
   Unauthenticated: () => ({ code: "unauthenticated", detail: "Please log in." }),
   UserNotFound: () => ({ code: "not-found", detail: "No such user." }),
+  ProfileAlreadyExists: (e) => ({
+    code: "profile-exists",
+    detail: `You already have ${e.kind === "agent" ? "an agent" : "a business"} profile.`,
+  }),
+  ProfileNotFound: (e) => ({ code: "not-found", detail: `No ${e.kind} profile found.` }),
+  WrongAccountType: (e) => ({
+    code: "wrong-account-type",
+    detail: `Only ${e.required} accounts can ${e.action}.`,
+  }),
+  InvalidSkills: (e) => ({ code: "validation-failed", detail: String(e.message), field: "skills" }),
 };
 
 /** The problem Response for a tagged error; undefined when the table has no row for it. */

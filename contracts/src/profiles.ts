@@ -1,0 +1,335 @@
+/**
+ * Profile and discovery schemas: spec §3 (business_profiles, agent_profiles), §5 (validation
+ * messages), §7 (calls), §9 (lists and search options). The enumerations mirror core's
+ * catalogue (core/src/profiles/catalogue.ts); a service test keeps them equal.
+ */
+import { z } from "@hono/zod-openapi";
+import { VerificationStatus } from "./identity.ts";
+
+export const Industry = z
+  .enum(["technology", "finance", "healthcare", "retail", "manufacturing", "other"], {
+    error: "Choose an industry from the list",
+  })
+  .openapi("Industry");
+export const BusinessSize = z
+  .enum(["startup", "small", "medium", "enterprise"], { error: "Choose a company size from the list" })
+  .openapi("BusinessSize");
+export const Location = z
+  .enum(["sydney", "melbourne", "brisbane", "perth", "remote", "other"], {
+    error: "Choose a location from the list",
+  })
+  .openapi("Location");
+export const ExperienceBand = z
+  .enum(["0-2", "3-5", "6-10", "10+"], { error: "Experience must be one of 0-2, 3-5, 6-10, 10+" })
+  .openapi("ExperienceBand");
+
+export const ProfileOwner = z
+  .object({ id: z.number().int(), username: z.string(), verificationStatus: VerificationStatus })
+  .openapi("ProfileOwner", { description: "The profile's user (public fields only)." });
+
+export const Match = z
+  .object({
+    score: z.number().int().min(0).max(100),
+    reasons: z.array(z.string()).openapi({ example: ["Same city", "Healthcare skills", "8 yrs experience"] }),
+  })
+  .openapi("Match", {
+    description: "How well this profile fits the viewer's own profile (core/src/profiles/match.ts).",
+  });
+
+const timestamps = {
+  createdAt: z.string().openapi({ format: "date-time" }),
+  updatedAt: z.string().openapi({ format: "date-time" }),
+};
+
+export const BusinessProfile = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    companyName: z.string(),
+    industry: Industry,
+    size: BusinessSize,
+    description: z.string().nullable(),
+    location: Location,
+    logo: z.string().nullable(),
+    website: z.string().nullable(),
+    contactEmail: z.string().nullable(),
+    contactPhone: z.string().nullable(),
+    ...timestamps,
+    user: ProfileOwner,
+    match: Match.optional(),
+  })
+  .openapi("BusinessProfile");
+export type BusinessProfile = z.infer<typeof BusinessProfile>;
+
+export const AgentProfile = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    fullName: z.string(),
+    specialization: z.string(),
+    yearsOfExperience: z.number().int(),
+    bio: z.string().nullable(),
+    location: Location,
+    photo: z.string().nullable(),
+    linkedinProfile: z.string().nullable(),
+    minimumCommissionRate: z.number().int(),
+    skills: z.array(z.string()),
+    featured: z.boolean(),
+    ...timestamps,
+    user: ProfileOwner,
+    match: Match.optional(),
+  })
+  .openapi("AgentProfile");
+export type AgentProfile = z.infer<typeof AgentProfile>;
+
+const page = <T extends z.ZodTypeAny>(item: T, name: string) =>
+  z
+    .object({
+      items: z.array(item),
+      total: z.number().int(),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+    })
+    .openapi(name);
+
+export const BusinessProfilePage = page(BusinessProfile, "BusinessProfilePage");
+export const AgentProfilePage = page(AgentProfile, "AgentProfilePage");
+
+// ---- inputs -----------------------------------------------------------------------------
+
+const required = (label: string, message = `${label} is required`) => ({
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? message : `${label} must be text`,
+});
+
+/** Optional free text: "" and null become null. */
+const optionalText = (max: number, label: string) =>
+  z
+    .string(required(label))
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .nullable()
+    .optional()
+    .transform((v) => (v === "" || v === undefined ? (v === undefined ? undefined : null) : v));
+
+/** Optional URL: "" clears it (spec §5: "a valid URL or empty"). */
+const optionalUrl = (message: string) =>
+  z
+    .union(
+      [
+        z.literal(""),
+        z.null(),
+        z.url({ protocol: /^https?$/, error: message }).max(2000, { error: message }),
+      ],
+      {
+        error: message,
+      },
+    )
+    .optional()
+    .transform((v) => (v === "" ? null : v));
+
+const optionalEmail = z
+  .union([z.literal(""), z.null(), z.email({ error: "Please enter a valid email" }).max(254)], {
+    error: "Please enter a valid email",
+  })
+  .optional()
+  .transform((v) => (v === "" ? null : v));
+
+const userIdField = z
+  .number()
+  .int()
+  .optional()
+  .openapi({ description: "Accepted for compatibility (spec §7); must be the caller's own id." });
+
+const businessFields = {
+  companyName: z
+    .string(required("Company name", "Company name must be at least 2 characters"))
+    .trim()
+    .min(2, { error: "Company name must be at least 2 characters" })
+    .max(200, { error: "Company name must be at most 200 characters" }),
+  industry: Industry,
+  size: BusinessSize,
+  description: optionalText(5000, "Description"),
+  location: Location,
+  logo: optionalUrl("Please enter a valid URL"),
+  website: optionalUrl("Please enter a valid URL"),
+  contactEmail: optionalEmail,
+  contactPhone: optionalText(30, "Contact phone"),
+};
+
+export const CreateBusinessProfileRequest = z
+  .strictObject({
+    ...businessFields,
+    industry: Industry.default("technology"),
+    size: BusinessSize.default("small"),
+    location: Location.default("sydney"),
+    userId: userIdField,
+  })
+  .openapi("CreateBusinessProfileRequest");
+export type CreateBusinessProfileRequest = z.input<typeof CreateBusinessProfileRequest>;
+
+export const UpdateBusinessProfileRequest = z
+  .strictObject({
+    companyName: businessFields.companyName.optional(),
+    industry: Industry.optional(),
+    size: BusinessSize.optional(),
+    description: businessFields.description,
+    location: Location.optional(),
+    logo: businessFields.logo,
+    website: businessFields.website,
+    contactEmail: businessFields.contactEmail,
+    contactPhone: businessFields.contactPhone,
+  })
+  .openapi("UpdateBusinessProfileRequest");
+export type UpdateBusinessProfileRequest = z.input<typeof UpdateBusinessProfileRequest>;
+
+const agentFields = {
+  fullName: z
+    .string(required("Full name", "Full name must be at least 2 characters"))
+    .trim()
+    .min(2, { error: "Full name must be at least 2 characters" })
+    .max(200, { error: "Full name must be at most 200 characters" }),
+  specialization: z
+    .string(required("Specialization", "Specialization is required"))
+    .trim()
+    .min(2, { error: "Specialization is required" })
+    .max(200, { error: "Specialization must be at most 200 characters" }),
+  yearsOfExperience: z
+    .number({ error: "Years of experience must be a positive number" })
+    .int({ error: "Years of experience must be a whole number" })
+    .min(0, { error: "Years of experience must be a positive number" })
+    .max(80, { error: "Years of experience must be at most 80" }),
+  bio: optionalText(5000, "Bio"),
+  location: Location,
+  photo: optionalUrl("Please enter a valid URL"),
+  linkedinProfile: optionalUrl("Please enter a valid URL"),
+  minimumCommissionRate: z
+    .number({ error: "Minimum commission must be a number from 0 to 100" })
+    .int({ error: "Minimum commission must be a whole number" })
+    .min(0, { error: "Minimum commission must be a number from 0 to 100" })
+    .max(100, { error: "Minimum commission must be a number from 0 to 100" }),
+  skills: z
+    .array(z.string().max(100), { error: "Skills must be a list" })
+    .max(10, { error: "Choose at most 10 skills" }),
+};
+
+export const CreateAgentProfileRequest = z
+  .strictObject({
+    ...agentFields,
+    location: Location.default("sydney"),
+    minimumCommissionRate: agentFields.minimumCommissionRate.default(10),
+    skills: agentFields.skills.default([]),
+    userId: userIdField,
+  })
+  .openapi("CreateAgentProfileRequest");
+export type CreateAgentProfileRequest = z.input<typeof CreateAgentProfileRequest>;
+
+export const UpdateAgentProfileRequest = z
+  .strictObject({
+    fullName: agentFields.fullName.optional(),
+    specialization: agentFields.specialization.optional(),
+    yearsOfExperience: agentFields.yearsOfExperience.optional(),
+    bio: agentFields.bio,
+    location: Location.optional(),
+    photo: agentFields.photo,
+    linkedinProfile: agentFields.linkedinProfile,
+    minimumCommissionRate: agentFields.minimumCommissionRate.optional(),
+    skills: agentFields.skills.optional(),
+  })
+  .openapi("UpdateAgentProfileRequest");
+export type UpdateAgentProfileRequest = z.input<typeof UpdateAgentProfileRequest>;
+
+// ---- search queries ------------------------------------------------------------------------
+
+const paging = {
+  page: z.coerce
+    .number({ error: "page must be a whole number from 1 to 10000" })
+    .int({ error: "page must be a whole number from 1 to 10000" })
+    .min(1, { error: "page must be a whole number from 1 to 10000" })
+    .max(10_000, { error: "page must be a whole number from 1 to 10000" })
+    .default(1)
+    .openapi({ param: { name: "page", in: "query" }, description: "From 1." }),
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a whole number from 1 to 100" })
+    .int({ error: "pageSize must be a whole number from 1 to 100" })
+    .min(1, { error: "pageSize must be a whole number from 1 to 100" })
+    .max(100, { error: "pageSize must be a whole number from 1 to 100" })
+    .default(12)
+    .openapi({ param: { name: "pageSize", in: "query" } }),
+};
+const keyword = z
+  .string()
+  .max(200, { error: "Keyword must be at most 200 characters" })
+  .optional()
+  .openapi({ param: { name: "q", in: "query" }, description: "Keywords; each word matches as a prefix." });
+const verified = z
+  .enum(["true", "false"], { error: "verified must be true or false" })
+  .optional()
+  .openapi({ param: { name: "verified", in: "query" }, description: "true: verified accounts only." });
+
+export const AgentSearchQuery = z.object({
+  q: keyword,
+  specialization: z.string().max(200, { error: "Specialization must be at most 200 characters" }).optional(),
+  location: Location.optional(),
+  experience: ExperienceBand.optional().openapi({ description: "Years band: 0-2, 3-5, 6-10, 10+." }),
+  minimumCommissionRate: z.coerce
+    .number({ error: "minimumCommissionRate must be a whole number from 0 to 100" })
+    .int({ error: "minimumCommissionRate must be a whole number from 0 to 100" })
+    .min(0, { error: "minimumCommissionRate must be a whole number from 0 to 100" })
+    .max(100, { error: "minimumCommissionRate must be a whole number from 0 to 100" })
+    .optional()
+    .openapi({ description: "Agents whose minimum commission rate is at least this percent; 0 means any." }),
+  verified,
+  sort: z
+    .enum(["match", "newest", "experience"], { error: "sort must be match, newest or experience" })
+    .default("match")
+    .openapi({
+      description: "match (default; newest when the caller has no profile yet), newest, experience.",
+    }),
+  ...paging,
+});
+
+export const BusinessSearchQuery = z.object({
+  q: keyword,
+  industry: Industry.optional(),
+  size: BusinessSize.optional(),
+  location: Location.optional(),
+  verified,
+  sort: z
+    .enum(["match", "newest"], { error: "sort must be match or newest" })
+    .default("match")
+    .openapi({ description: "match (default; newest when the caller has no profile yet) or newest." }),
+  ...paging,
+});
+
+export const ProfileId = z.object({
+  id: z.coerce
+    .number({ error: "id must be a positive whole number" })
+    .int({ error: "id must be a positive whole number" })
+    .min(1, { error: "id must be a positive whole number" })
+    .max(2_147_483_647, { error: "id must be a positive whole number" })
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+
+// ---- catalogue -------------------------------------------------------------------------------
+
+export const Skill = z
+  .object({
+    name: z.string(),
+    emoji: z.string(),
+    category: z.enum(["b2b", "industry", "communication", "technical", "personal"]),
+  })
+  .openapi("Skill");
+
+export const Catalogue = z
+  .object({
+    industries: z.array(Industry),
+    sizes: z.array(z.object({ value: BusinessSize, label: z.string() })),
+    locations: z.array(Location),
+    specializations: z.array(z.string()),
+    experienceBands: z.array(ExperienceBand),
+    commissionOptions: z.array(z.number().int()),
+    skills: z.array(Skill),
+    maxSkills: z.number().int(),
+  })
+  .openapi("Catalogue", { description: "Lists the profile forms and search filters offer (spec §3, §9)." });
