@@ -1,0 +1,93 @@
+/**
+ * Demo marketplace for the embedded default: profiles for two demo users (harbourtech and
+ * mia.chen; sunrisehealth and jack.wilson stay without, to show the welcome state) and generated
+ * agents and businesses up to the requested totals. Idempotent.
+ */
+import { PgDatabase, seedMarketplace } from "@closr/adapters/postgres";
+import { PasswordHasher, UserRepository } from "@closr/core/identity";
+import { createAgentProfile, createBusinessProfile } from "@closr/core/profiles";
+import { Effect, Option } from "effect";
+import { sql } from "kysely";
+import type { AppRuntime } from "../runtime.ts";
+import { DEMO_PASSWORD } from "./demo-users.ts";
+
+const ignoreExisting = <A, E extends { _tag: string }, R>(effect: Effect.Effect<A, E, R>) =>
+  effect.pipe(
+    Effect.catchIf(
+      (e) => e._tag === "ProfileAlreadyExists",
+      () => Effect.void,
+    ),
+  );
+
+/** Gives the demo business and agent a profile each (skipped when they have one). */
+export async function seedDemoProfiles(runtime: AppRuntime) {
+  await runtime.runPromise(
+    Effect.gen(function* () {
+      const users = yield* UserRepository;
+      const business = yield* users.findCredentials("harbourtech");
+      if (Option.isSome(business)) {
+        yield* ignoreExisting(
+          createBusinessProfile(business.value.user, {
+            companyName: "Harbour Tech",
+            industry: "technology",
+            size: "medium",
+            description:
+              "Cloud software for Australian logistics firms. Looking for agents who sell SaaS to enterprise buyers.",
+            location: "sydney",
+            logo: null,
+            website: "https://harbourtech.com.au",
+            contactEmail: "sales@harbourtech.com.au",
+            contactPhone: "02 9000 0000",
+          }),
+        );
+      }
+      const agent = yield* users.findCredentials("mia.chen");
+      if (Option.isSome(agent)) {
+        yield* ignoreExisting(
+          createAgentProfile(agent.value.user, {
+            fullName: "Mia Chen",
+            specialization: "SaaS Sales",
+            yearsOfExperience: 8,
+            bio: "Eight years selling enterprise SaaS across Sydney and Melbourne. Consultative, data-led, and fluent in Mandarin.",
+            location: "sydney",
+            photo: null,
+            linkedinProfile: "https://www.linkedin.com/in/mia-chen-sales",
+            minimumCommissionRate: 12,
+            skills: [
+              "Technology/SaaS",
+              "Enterprise Solutions",
+              "Consultative Selling",
+              "CRM Systems",
+              "Multilingual",
+            ],
+          }),
+        );
+      }
+    }),
+  );
+}
+
+/** Generated agents and businesses so that at least `agents` and `businesses` seeded ones exist. */
+export async function seedDemoMarketplace(
+  runtime: AppRuntime,
+  target: { agents: number; businesses: number },
+) {
+  return runtime.runPromise(
+    Effect.gen(function* () {
+      const db = yield* PgDatabase;
+      const counts = yield* Effect.promise(() =>
+        sql<{ agents: number; businesses: number }>`
+          select (select count(*)::int from users where user_type = 'agent' and email like '%@seed.closr.au') as agents,
+                 (select count(*)::int from users where user_type = 'business' and email like '%@seed.closr.au') as businesses`.execute(
+          db,
+        ),
+      );
+      const have = counts.rows[0]!;
+      const agents = Math.max(0, target.agents - Number(have.agents));
+      const businesses = Math.max(0, target.businesses - Number(have.businesses));
+      if (agents === 0 && businesses === 0) return { agents: 0, businesses: 0 };
+      const passwordHash = yield* (yield* PasswordHasher).hash(DEMO_PASSWORD);
+      return yield* Effect.promise(() => seedMarketplace(db, { agents, businesses, passwordHash }));
+    }),
+  );
+}
