@@ -1,0 +1,235 @@
+/**
+ * bench/search — discovery search at scale (issue "Profiles, discovery and smart matching").
+ * 1. Ensures BENCH_AGENTS (default 100,000) generated agents on the local PostgreSQL database
+ *    `closr_bench` (BENCH_DATABASE_URL overrides), seeding what is missing.
+ * 2. Starts the real API process on that database and signs in as a business with a profile.
+ * 3. Open loop at BENCH_RATE req/s (default 300) for BENCH_SECONDS (default 60) over a realistic
+ *    mix of GET /api/agent-profiles queries; latency counts from each request's scheduled time.
+ * 4. The same mix as SQL straight to PostgreSQL (the repository's own queries), same rate.
+ * 5. Closed loop, BENCH_CONCURRENCY (16) workers for BENCH_SECONDS/4: maximum throughput of both.
+ * Prints p50/p95/p99 (ms), throughput (req/s) and the API/SQL ratios. Targets: p99 ≤ 50 ms at
+ * 300 req/s; API throughput ≥ 50 % of SQL.
+ * Run: pnpm bench:search
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { agentSearchQueries, migrateToLatest, openDatabase, seedMarketplace } from "@closr/adapters/postgres";
+import type { AgentSearch, BusinessProfile } from "@closr/core/profiles";
+import { keywordTerms } from "@closr/core/profiles";
+import postgres from "postgres";
+
+const root = join(fileURLToPath(import.meta.url), "../../..");
+const rate = Number(process.env.BENCH_RATE ?? 300);
+const seconds = Number(process.env.BENCH_SECONDS ?? 60);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const targetAgents = Number(process.env.BENCH_AGENTS ?? 100_000);
+const port = Number(process.env.BENCH_PORT ?? 3399);
+const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const url = process.env.BENCH_DATABASE_URL ?? adminUrl.replace(/\/[^/]*$/, "/closr_bench");
+
+/** The query mix: no filter, each filter, combinations, common and rare keywords, deep pages, sorts. */
+const mix: string[] = [
+  "",
+  "",
+  "sort=newest",
+  "sort=experience",
+  "location=sydney",
+  "location=perth",
+  "experience=6-10",
+  "experience=10%2B",
+  "minimumCommissionRate=15",
+  "specialization=SaaS%20Sales",
+  "verified=true",
+  "location=sydney&experience=6-10",
+  "location=melbourne&verified=true&minimumCommissionRate=10",
+  "specialization=B2B%20Sales&location=brisbane&experience=3-5",
+  "q=enterprise",
+  "q=enterpr&location=sydney&experience=6-10",
+  "q=saas",
+  "q=healthcare%20sydney",
+  "q=zyxwvut",
+  "q=cold%20calling&sort=newest",
+  "page=20",
+  "page=400&sort=newest",
+  "page=5&location=sydney",
+];
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+
+function toCriteria(query: string): AgentSearch {
+  const p = new URLSearchParams(query);
+  return {
+    keywords: keywordTerms(p.get("q") ?? undefined),
+    specialization: p.get("specialization") ?? undefined,
+    location: (p.get("location") ?? undefined) as AgentSearch["location"],
+    experience: (p.get("experience") ?? undefined) as AgentSearch["experience"],
+    minimumCommissionRate: p.get("minimumCommissionRate")
+      ? Number(p.get("minimumCommissionRate"))
+      : undefined,
+    verifiedOnly: p.get("verified") === "true",
+    sort: (p.get("sort") ?? "match") as AgentSearch["sort"],
+    page: Number(p.get("page") ?? 1),
+    pageSize: 12,
+  };
+}
+
+async function ensureData() {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const name = new URL(url).pathname.slice(1);
+  const exists = await admin`select 1 from pg_database where datname = ${name}`;
+  if (exists.length === 0) await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const handle = await openDatabase({ url });
+  await migrateToLatest(handle.db);
+  const { sql } = await import("kysely");
+  const have = Number(
+    (await sql<{ n: number }>`select count(*)::int as n from agent_profiles`.execute(handle.db)).rows[0]!.n,
+  );
+  if (have < targetAgents) {
+    const started = performance.now();
+    const argon2 = (await import("argon2")).default;
+    const passwordHash = await argon2.hash("closr-demo-2026");
+    await seedMarketplace(handle.db, { agents: targetAgents - have, businesses: 2000, passwordHash });
+    console.log(
+      `seeded ${targetAgents - have} agents in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+  await sql`vacuum analyze agent_profiles`.execute(handle.db).catch(() => {});
+  await handle.close();
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "services/api/src/main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      SEED_DEMO: "1",
+      LOG_LEVEL: "warn",
+      SERVE_FRONTENDS: "0",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the API did not start");
+}
+
+interface Result {
+  latencies: number[];
+  errors: number;
+  elapsed: number;
+}
+
+/** Open loop: one request every 1000/rate ms regardless of answers; latency from the scheduled time. */
+async function openLoop(send: (i: number) => Promise<void>): Promise<Result> {
+  const total = rate * seconds;
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(
+      send(i).then(
+        () => void latencies.push(performance.now() - due),
+        () => void errors++,
+      ),
+    );
+  }
+  await Promise.all(pending);
+  return { latencies, errors, elapsed: (performance.now() - start) / 1000 };
+}
+
+/** Closed loop: `concurrency` workers back to back for `duration` s. */
+async function closedLoop(send: (i: number) => Promise<void>, duration: number): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let i = 0;
+  const start = performance.now();
+  const end = start + duration * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        try {
+          await send(i++);
+          latencies.push(performance.now() - t0);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  return { latencies, errors, elapsed: (performance.now() - start) / 1000 };
+}
+
+const line = (name: string, r: Result) =>
+  `${name.padEnd(26)} p50 ${percentile(r.latencies, 50).toFixed(1).padStart(7)}  p95 ${percentile(r.latencies, 95).toFixed(1).padStart(7)}  p99 ${percentile(r.latencies, 99).toFixed(1).padStart(7)} ms   ${(r.latencies.length / r.elapsed).toFixed(0).padStart(6)} req/s   errors ${r.errors}`;
+
+await ensureData();
+const server = await startServer();
+try {
+  const login = await fetch(`http://localhost:${port}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "harbourtech", password: "closr-demo-2026" }),
+  });
+  const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+  const viewer = (await (
+    await fetch(`http://localhost:${port}/api/business-profiles`, { headers: { cookie } })
+  ).json()) as {
+    id: number;
+    industry: BusinessProfile["industry"];
+    location: BusinessProfile["location"];
+  };
+
+  const api = async (i: number) => {
+    const res = await fetch(`http://localhost:${port}/api/agent-profiles?${mix[i % mix.length]}`, {
+      headers: { cookie },
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(String(res.status));
+  };
+  const handle = await openDatabase({ url, maxConnections: 10 });
+  const viewerProfile = { ...viewer } as unknown as BusinessProfile;
+  const direct = async (i: number) => {
+    const { page, count } = agentSearchQueries(handle.db, toCriteria(mix[i % mix.length]!), viewerProfile);
+    await Promise.all([page.execute(), count.executeTakeFirst()]);
+  };
+
+  // Warm both paths.
+  for (let i = 0; i < mix.length * 2; i++) {
+    await api(i);
+    await direct(i);
+  }
+  console.log(
+    `\nbench/search: ${targetAgents} agents, ${mix.length} query shapes, open loop ${rate} req/s for ${seconds} s`,
+  );
+  const apiOpen = await openLoop(api);
+  console.log(line("API   (open loop)", apiOpen));
+  const sqlOpen = await openLoop(direct);
+  console.log(line("SQL   (open loop)", sqlOpen));
+  const apiMax = await closedLoop(api, Math.max(5, seconds / 4));
+  console.log(line(`API   (max, ${concurrency} workers)`, apiMax));
+  const sqlMax = await closedLoop(direct, Math.max(5, seconds / 4));
+  console.log(line(`SQL   (max, ${concurrency} workers)`, sqlMax));
+  const through = (r: Result) => r.latencies.length / r.elapsed;
+  console.log(
+    `ratio API/SQL: p99 at ${rate} req/s ${(percentile(apiOpen.latencies, 99) / percentile(sqlOpen.latencies, 99)).toFixed(2)}x, max throughput ${((100 * through(apiMax)) / through(sqlMax)).toFixed(0)} %`,
+  );
+  await handle.close();
+} finally {
+  server.kill("SIGTERM");
+}
