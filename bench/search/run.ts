@@ -209,6 +209,17 @@ try {
     await Promise.all([page.execute(), count.executeTakeFirst()]);
   };
 
+  // Per-shape profile (direct SQL, sequential, after one warm-up): where the time goes.
+  const profile: [string, number][] = [];
+  for (let i = 0; i < mix.length; i++) {
+    await direct(i);
+    const t0 = performance.now();
+    await direct(i);
+    profile.push([mix[i] || "(no filter)", performance.now() - t0]);
+  }
+  console.log("\nslowest query shapes (SQL, page + count):");
+  for (const [shape, ms] of profile.sort((a, b) => b[1] - a[1]).slice(0, 6)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${shape}`);
+
   // Warm both paths.
   for (let i = 0; i < mix.length * 2; i++) {
     await api(i);

@@ -50,6 +50,7 @@ export interface BusinessProfilesTable {
   website: string | null;
   contactEmail: string | null;
   contactPhone: string | null;
+  ownerVerified: ColumnType<boolean, never, never>;
   searchVector: ColumnType<string, never, never>;
   createdAt: DefaultTimestamp;
   updatedAt: DefaultTimestamp;
@@ -68,6 +69,8 @@ export interface AgentProfilesTable {
   minimumCommissionRate: Generated<number>;
   skills: Generated<string[]>;
   featured: Generated<boolean>;
+  ownerVerified: ColumnType<boolean, never, never>;
+  staticScore: ColumnType<number, never, never>;
   specializationWords: ColumnType<string[], never, never>;
   searchVector: ColumnType<string, never, never>;
   createdAt: DefaultTimestamp;

@@ -223,6 +223,8 @@ describe("every filter and keyword has an index", () => {
 
   const agentCases: Partial<AgentSearch>[] = [
     {},
+    { sort: "match" },
+    { sort: "match", keywords: ["enterpr"], location: "sydney" },
     { keywords: ["enterpr"] },
     { keywords: ["sydney", "saas"] },
     { specialization: "SaaS Sales" },
@@ -235,9 +237,22 @@ describe("every filter and keyword has an index", () => {
     { page: 50 },
   ];
   it.each(agentCases)("agents %j", async (criteria) => {
-    const { page, count } = agentSearchQueries(database.db, agentSearch(criteria), undefined);
+    const viewer = await someBusiness(2);
+    const { page, count } = agentSearchQueries(database.db, agentSearch({ ...criteria }), viewer);
     expect(seqScans(await plan(page)).filter((t) => t === "agent_profiles")).toEqual([]);
     expect(seqScans(await plan(count)).filter((t) => t === "agent_profiles")).toEqual([]);
+  });
+
+  it.each([
+    ["healthcare", "sydney"],
+    ["technology", "remote"],
+    ["other", "perth"],
+  ] as const)("best match for a %s business in %s walks that class's index", async (industry, location) => {
+    const viewer = { ...(await someBusiness(1)), industry, location };
+    const { page } = agentSearchQueries(database.db, agentSearch({ sort: "match" }), viewer);
+    const compiled = page.compile();
+    const result = await database.db.executeQuery({ ...compiled, sql: `explain (format json) ${compiled.sql}` });
+    expect(JSON.stringify(result.rows)).toContain(`agent_profiles_match_${industry}_${location}_idx`);
   });
 
   const businessCases: Partial<BusinessSearch>[] = [

@@ -21,6 +21,7 @@ import {
 } from "@closr/core/profiles";
 import type { UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
+import { LRUCache } from "lru-cache";
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
@@ -115,26 +116,27 @@ type AgentQuery = SelectQueryBuilder<
   "a" | "u",
   object
 >;
-type BusinessQuery = SelectQueryBuilder<
-  Database & { b: Database["businessProfiles"]; u: Database["users"] },
-  "b" | "u",
-  object
->;
+type BusinessQuery = SelectQueryBuilder<Database & { b: Database["businessProfiles"] }, "b", object>;
 
-/** SQL mirror of matchAgentForBusiness (core/src/profiles/match.ts). */
-export function agentMatchScoreSql(viewer: BusinessProfile) {
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const textArray = (xs: readonly string[]) => `ARRAY[${xs.map(literal).join(",")}]::text[]`;
+
+/**
+ * SQL mirror of matchAgentForBusiness (core/src/profiles/match.ts) for a viewer's industry and
+ * location, with literals inlined: the text equals the expression of the index
+ * agent_profiles_match_<industry>_<location>_idx (migration 2026-11-22-profile-search-ranking), so
+ * ordering by it walks that index. Values come from core's closed lists only.
+ */
+export function agentMatchScoreSql(viewer: Pick<BusinessProfile, "industry" | "location">) {
   const skill = industrySkill[viewer.industry];
-  const words = [...industrySpecializationWords[viewer.industry]];
-  return sql<number>`(
-    (CASE WHEN ${skill}::text IS NOT NULL AND a.skills @> ARRAY[${skill}::text] THEN 30 ELSE 0 END)
-    + (CASE WHEN a.specialization_words && ${words}::text[] THEN 10 ELSE 0 END)
-    + (CASE WHEN a.location = ${viewer.location} THEN 20 WHEN a.location = 'remote' THEN 10 ELSE 0 END)
-    + (least(a.years_of_experience, 15) * 4 / 3)
-    + (CASE WHEN a.minimum_commission_rate <= 10 THEN 10 WHEN a.minimum_commission_rate <= 15 THEN 6
-            WHEN a.minimum_commission_rate <= 20 THEN 3 ELSE 0 END)
-    + (CASE WHEN u.verification_status = 'verified' THEN 7 ELSE 0 END)
-    + (CASE WHEN a.featured THEN 3 ELSE 0 END)
-  )`;
+  const skillPart = skill ? `(CASE WHEN a.skills @> ${textArray([skill])} THEN 30 ELSE 0 END)` : "0";
+  const words = industrySpecializationWords[viewer.industry];
+  const wordPart = words.length ? `(CASE WHEN a.specialization_words && ${textArray(words)} THEN 10 ELSE 0 END)` : "0";
+  const locationPart =
+    viewer.location === "remote"
+      ? `(CASE WHEN a.location = 'remote' THEN 20 ELSE 0 END)`
+      : `(CASE WHEN a.location = ${literal(viewer.location)} THEN 20 WHEN a.location = 'remote' THEN 10 ELSE 0 END)`;
+  return sql.raw<number>(`(${skillPart} + ${wordPart} + ${locationPart} + a.static_score)`);
 }
 
 /** SQL mirror of matchBusinessForAgent (core/src/profiles/match.ts). */
@@ -154,7 +156,7 @@ export function businessMatchScoreSql(viewer: AgentProfile) {
     + (CASE WHEN b.location = ${viewer.location} THEN 25
             WHEN ${viewer.location} = 'remote' OR b.location = 'remote' THEN 15 ELSE 0 END)
     + (CASE WHEN ${experienced}::boolean = (b.size IN ('medium', 'enterprise')) THEN 10 ELSE 4 END)
-    + (CASE WHEN u.verification_status = 'verified' THEN 10 ELSE 0 END)
+    + (CASE WHEN b.owner_verified THEN 10 ELSE 0 END)
     + (CASE WHEN coalesce(b.description, '') <> '' THEN 5 ELSE 0 END)
   )`;
 }
@@ -174,7 +176,7 @@ function agentFilters(query: AgentQuery, c: AgentSearch): AgentQuery {
   if (c.minimumCommissionRate !== undefined && c.minimumCommissionRate > 0) {
     q = q.where("a.minimumCommissionRate", ">=", c.minimumCommissionRate);
   }
-  if (c.verifiedOnly) q = q.where("u.verificationStatus", "=", "verified");
+  if (c.verifiedOnly) q = q.where("a.ownerVerified", "=", true);
   return q;
 }
 
@@ -185,14 +187,35 @@ function businessFilters(query: BusinessQuery, c: BusinessSearch): BusinessQuery
   if (c.industry) q = q.where("b.industry", "=", c.industry);
   if (c.size) q = q.where("b.size", "=", c.size);
   if (c.location) q = q.where("b.location", "=", c.location);
-  if (c.verifiedOnly) q = q.where("u.verificationStatus", "=", "verified");
+  if (c.verifiedOnly) q = q.where("b.ownerVerified", "=", true);
   return q;
+}
+
+/**
+ * Search totals per filter set (not per page, sort or viewer), kept 10 s and cleared on every
+ * profile write through this process. Other processes' writes show within 10 s. Counting every
+ * match exactly is the dominant cost of a search at 100,000 profiles (ADR 0005).
+ */
+export const makeCountCache = () => new LRUCache<string, number>({ max: 5000, ttl: 10_000 });
+
+const countKey = (c: AgentSearch | BusinessSearch) => {
+  const { page: _page, pageSize: _size, sort: _sort, ...filters } = c;
+  return JSON.stringify(filters);
+};
+
+async function cachedCount(cache: LRUCache<string, number>, key: string, count: () => Promise<{ total: number } | undefined>) {
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const total = Number((await count())?.total ?? 0);
+  cache.set(key, total);
+  return total;
 }
 
 const insertFailure = (kind: "business" | "agent") => (error: unknown) =>
   uniqueViolation(error) !== undefined ? Effect.fail(new ProfileAlreadyExists({ kind })) : Effect.die(error);
 
 const makeAgentRepository = (db: Db) => {
+  const counts = makeCountCache();
   const base = () => db.selectFrom("agentProfiles as a").innerJoin("users as u", "u.id", "a.userId");
   const findBy = (
     where: (
@@ -220,6 +243,7 @@ const makeAgentRepository = (db: Db) => {
         Effect.catchAll(insertFailure("agent")),
         Effect.flatMap(({ id }) => byId(id)),
         Effect.map(Option.getOrThrow),
+        Effect.tap(() => Effect.sync(() => counts.clear())),
       ),
     update: (id, fields) =>
       Effect.promise(() =>
@@ -231,25 +255,26 @@ const makeAgentRepository = (db: Db) => {
       ).pipe(
         Effect.flatMap(() => byId(id)),
         Effect.map(Option.getOrThrow),
+        Effect.tap(() => Effect.sync(() => counts.clear())),
       ),
     findById: byId,
     findByUser: (userId) => findBy(() => sql<boolean>`a.user_id = ${userId}`),
     search: (c, viewer) =>
       Effect.promise(async () => {
         const { page, count } = agentSearchQueries(db, c, viewer);
-        const [rows, total] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
-        return { items: rows.map(toAgent), total: Number(total.total) };
+        const [rows, total] = await Promise.all([
+          page.execute(),
+          cachedCount(counts, countKey(c), () => count.executeTakeFirst()),
+        ]);
+        return { items: rows.map(toAgent), total };
       }),
   });
 };
 
 /** The page and count queries of an agent search (exported so tests can EXPLAIN them). */
 export function agentSearchQueries(db: Db, c: AgentSearch, viewer: BusinessProfile | undefined) {
-  const filtered = agentFilters(
-    db.selectFrom("agentProfiles as a").innerJoin("users as u", "u.id", "a.userId") as AgentQuery,
-    c,
-  );
-  let page = filtered.select(agentColumns);
+  const filtered = agentFilters(db.selectFrom("agentProfiles as a") as AgentQuery, c);
+  let page = filtered.innerJoin("users as u", "u.id", "a.userId").select(agentColumns);
   if (c.sort === "match" && viewer) {
     page = page.orderBy(agentMatchScoreSql(viewer), "desc");
     if (c.keywords.length) {
@@ -272,6 +297,7 @@ export function agentSearchQueries(db: Db, c: AgentSearch, viewer: BusinessProfi
 }
 
 const makeBusinessRepository = (db: Db) => {
+  const counts = makeCountCache();
   const base = () => db.selectFrom("businessProfiles as b").innerJoin("users as u", "u.id", "b.userId");
   const findBy = (condition: ReturnType<typeof sql<boolean>>) =>
     Effect.promise(() => base().select(businessColumns).where(condition).executeTakeFirst()).pipe(
@@ -292,6 +318,7 @@ const makeBusinessRepository = (db: Db) => {
         Effect.catchAll(insertFailure("business")),
         Effect.flatMap(({ id }) => byId(id)),
         Effect.map(Option.getOrThrow),
+        Effect.tap(() => Effect.sync(() => counts.clear())),
       ),
     update: (id, fields) =>
       Effect.promise(() =>
@@ -303,25 +330,26 @@ const makeBusinessRepository = (db: Db) => {
       ).pipe(
         Effect.flatMap(() => byId(id)),
         Effect.map(Option.getOrThrow),
+        Effect.tap(() => Effect.sync(() => counts.clear())),
       ),
     findById: byId,
     findByUser: (userId) => findBy(sql<boolean>`b.user_id = ${userId}`),
     search: (c, viewer) =>
       Effect.promise(async () => {
         const { page, count } = businessSearchQueries(db, c, viewer);
-        const [rows, total] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
-        return { items: rows.map(toBusiness), total: Number(total.total) };
+        const [rows, total] = await Promise.all([
+          page.execute(),
+          cachedCount(counts, countKey(c), () => count.executeTakeFirst()),
+        ]);
+        return { items: rows.map(toBusiness), total };
       }),
   });
 };
 
 /** The page and count queries of a business search (exported so tests can EXPLAIN them). */
 export function businessSearchQueries(db: Db, c: BusinessSearch, viewer: AgentProfile | undefined) {
-  const filtered = businessFilters(
-    db.selectFrom("businessProfiles as b").innerJoin("users as u", "u.id", "b.userId") as BusinessQuery,
-    c,
-  );
-  let page = filtered.select(businessColumns);
+  const filtered = businessFilters(db.selectFrom("businessProfiles as b") as BusinessQuery, c);
+  let page = filtered.innerJoin("users as u", "u.id", "b.userId").select(businessColumns);
   if (c.sort === "match" && viewer) page = page.orderBy(businessMatchScoreSql(viewer), "desc");
   return {
     page: page
