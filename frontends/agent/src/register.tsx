@@ -5,12 +5,19 @@
 import { ComingSoon, type NavItem, type RegisterRemote } from "@closr/ui";
 import { Navigate } from "react-router";
 import { AgentLayout } from "./app/agent-layout.tsx";
+import { BusinessDetailPage } from "./features/business-detail/components/business-detail-page.tsx";
 import { AgentDashboardPage } from "./features/dashboard/components/agent-dashboard-page.tsx";
+import { FindBusinessesPage } from "./features/find-businesses/components/find-businesses-page.tsx";
+import {
+  CreateAgentProfilePage,
+  EditAgentProfilePage,
+} from "./features/profile/components/agent-profile-pages.tsx";
 
 export const navItems: NavItem[] = [
   { to: "/agent/dashboard", label: "Dashboard", icon: "home" },
   { to: "/agent/find-businesses", label: "Find Businesses", icon: "search" },
   { to: "/agent/current-partners", label: "Current Partners", icon: "users" },
+  { to: "/agent/profile", label: "Profile", icon: "user" },
   { to: "/messages", label: "Messages", icon: "message" },
   { to: "/performance", label: "Performance", icon: "chart" },
   { to: "/reviews", label: "Reviews", icon: "star" },
@@ -26,19 +33,10 @@ const register: RegisterRemote = () => ({
       children: [
         { index: true, element: <Navigate to="dashboard" replace /> },
         { path: "dashboard", element: <AgentDashboardPage /> },
-        {
-          path: "create-profile",
-          element: <ComingSoon title="Create Agent Profile" description="Agent profiles are coming soon." />,
-        },
-        {
-          path: "find-businesses",
-          element: (
-            <ComingSoon
-              title="Find Businesses"
-              description="Business search opens as soon as profiles launch."
-            />
-          ),
-        },
+        { path: "create-profile", element: <CreateAgentProfilePage /> },
+        { path: "profile", element: <EditAgentProfilePage /> },
+        { path: "find-businesses", element: <FindBusinessesPage /> },
+        { path: "businesses/:id", element: <BusinessDetailPage /> },
         {
           path: "current-partners",
           element: (

@@ -5,12 +5,19 @@
 import { ComingSoon, type NavItem, type RegisterRemote } from "@closr/ui";
 import { Navigate } from "react-router";
 import { BusinessLayout } from "./app/business-layout.tsx";
+import { AgentDetailPage } from "./features/agent-detail/components/agent-detail-page.tsx";
 import { BusinessDashboardPage } from "./features/dashboard/components/business-dashboard-page.tsx";
+import { FindAgentsPage } from "./features/find-agents/components/find-agents-page.tsx";
+import {
+  CreateBusinessProfilePage,
+  EditBusinessProfilePage,
+} from "./features/profile/components/business-profile-pages.tsx";
 
 export const navItems: NavItem[] = [
   { to: "/business/dashboard", label: "Dashboard", icon: "home" },
   { to: "/business/find-agents", label: "Find Agents", icon: "search" },
   { to: "/business/active-agents", label: "Active Agents", icon: "users" },
+  { to: "/business/profile", label: "Profile", icon: "user" },
   { to: "/messages", label: "Messages", icon: "message" },
   { to: "/analytics", label: "Analytics", icon: "chart" },
   { to: "/reviews", label: "Reviews", icon: "star" },
@@ -26,18 +33,10 @@ const register: RegisterRemote = () => ({
       children: [
         { index: true, element: <Navigate to="dashboard" replace /> },
         { path: "dashboard", element: <BusinessDashboardPage /> },
-        {
-          path: "create-profile",
-          element: (
-            <ComingSoon title="Create Business Profile" description="Business profiles are coming soon." />
-          ),
-        },
-        {
-          path: "find-agents",
-          element: (
-            <ComingSoon title="Find Agents" description="Agent search opens as soon as profiles launch." />
-          ),
-        },
+        { path: "create-profile", element: <CreateBusinessProfilePage /> },
+        { path: "profile", element: <EditBusinessProfilePage /> },
+        { path: "find-agents", element: <FindAgentsPage /> },
+        { path: "agents/:id", element: <AgentDetailPage /> },
         {
           path: "active-agents",
           element: (

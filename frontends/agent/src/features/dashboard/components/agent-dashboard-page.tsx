@@ -1,8 +1,23 @@
 /**
- * The agent dashboard (spec §2.9): a greeting with the username and, since agent profiles
- * arrive in a later issue, the no-profile welcome panel linking to /agent/create-profile.
+ * The agent dashboard (spec §2.9): a greeting with the username; with no agent profile (404)
+ * the welcome panel linking to /agent/create-profile; with one, the stat tiles, partners,
+ * a filter panel to /agent/find-businesses and the top 3 business matches.
  */
-import { Card, CardContent, Icon, LinkButton, PageHeader, Skeleton, useCurrentUser } from "@closr/ui";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  describeFailure,
+  Icon,
+  LinkButton,
+  PageHeader,
+  PageSpinner,
+  Skeleton,
+  useCurrentUser,
+  useOwnAgentProfile,
+} from "@closr/ui";
+import { AgentHome } from "./agent-home.tsx";
 
 const nextSteps = [
   {
@@ -20,6 +35,24 @@ const nextSteps = [
 
 export function AgentDashboardPage() {
   const { data: user, isPending } = useCurrentUser();
+  const own = useOwnAgentProfile();
+  if (own.isPending) return <PageSpinner label="Loading your dashboard" />;
+  if (own.isError) {
+    return (
+      <div className="stack-lg">
+        <PageHeader title={user ? `Welcome, ${user.username}!` : "Welcome!"} />
+        <Alert>
+          <div className="inline-alert">
+            <span>Failed to fetch agent profile. {describeFailure(own.error).message}</span>
+            <Button variant="outline" size="sm" onPress={() => void own.refetch()}>
+              Retry
+            </Button>
+          </div>
+        </Alert>
+      </div>
+    );
+  }
+  if (own.data) return <AgentHome profile={own.data} username={user?.username ?? own.data.user.username} />;
   return (
     <div className="stack-lg">
       <PageHeader

@@ -1,8 +1,22 @@
 /**
- * The business dashboard (spec §2.8). Business profiles arrive in a later issue, so every
- * business sees the no-profile welcome state with a button to create one.
+ * The business dashboard (spec §2.8): with no business profile (404) the welcome state with
+ * a button to create one; with a profile, the greeting, stat tiles, a search panel and the
+ * top 3 agent matches. Partnerships arrive in a later issue, so their counts are an honest 0.
  */
-import { Card, CardContent, Icon, LinkButton, PageHeader, useCurrentUser } from "@closr/ui";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  describeFailure,
+  Icon,
+  LinkButton,
+  PageHeader,
+  PageSpinner,
+  useCurrentUser,
+  useOwnBusinessProfile,
+} from "@closr/ui";
+import { BusinessHome } from "./business-home.tsx";
 
 const nextSteps = [
   {
@@ -20,6 +34,24 @@ const nextSteps = [
 
 export function BusinessDashboardPage() {
   const { data: user } = useCurrentUser();
+  const own = useOwnBusinessProfile();
+  if (own.isPending) return <PageSpinner label="Loading your dashboard" />;
+  if (own.isError) {
+    return (
+      <div className="stack-lg">
+        <PageHeader title="Business Dashboard" />
+        <Alert>
+          <div className="inline-alert">
+            <span>Failed to fetch business profile. {describeFailure(own.error).message}</span>
+            <Button variant="outline" size="sm" onPress={() => void own.refetch()}>
+              Retry
+            </Button>
+          </div>
+        </Alert>
+      </div>
+    );
+  }
+  if (own.data) return <BusinessHome profile={own.data} />;
   return (
     <div className="stack-lg">
       <PageHeader

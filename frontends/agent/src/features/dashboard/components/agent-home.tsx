@@ -1,0 +1,160 @@
+/**
+ * The dashboard of an agent with a profile (spec §2.9): greeting with the username, the
+ * Current Partnerships, Pending Opportunities and Monthly Commission tiles (commission is
+ * $0.00 until commissions are processed), partners, a filter panel to /agent/find-businesses
+ * and the 3 best-matching businesses.
+ */
+import {
+  type AgentProfile,
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  describeFailure,
+  formatMoney,
+  Icon,
+  InputField,
+  industryLabel,
+  LinkButton,
+  PageHeader,
+  ResultGridSkeleton,
+  SelectField,
+  StatTile,
+  useBusinessSearch,
+  useCatalogue,
+} from "@closr/ui";
+import { type FormEvent, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { BusinessCard } from "../../../components/business-card.tsx";
+
+export function AgentHome({ profile, username }: { profile: AgentProfile; username: string }) {
+  const navigate = useNavigate();
+  const catalogue = useCatalogue();
+  const matches = useBusinessSearch({ sort: "match" }, 3);
+  const [keyword, setKeyword] = useState("");
+  const [industry, setIndustry] = useState("");
+  const sizeLabels = useMemo(
+    () => new Map(catalogue.data?.sizes.map((size) => [size.value, size.label]) ?? []),
+    [catalogue.data],
+  );
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    if (keyword.trim()) params.set("q", keyword.trim());
+    if (industry) params.set("industry", industry);
+    const query = params.toString();
+    navigate(`/agent/find-businesses${query ? `?${query}` : ""}`);
+  };
+
+  return (
+    <div className="stack-lg">
+      <PageHeader
+        title={`Welcome, ${username}!`}
+        description={`${profile.fullName} · ${profile.specialization}`}
+        actions={
+          <LinkButton href="/agent/profile" variant="outline">
+            Edit Profile
+          </LinkButton>
+        }
+      />
+      <div className="stat-grid">
+        <StatTile icon="users" label="Current Partnerships" value={0} note="Partnerships open soon" />
+        <StatTile
+          icon="bell"
+          label="Pending Opportunities"
+          value={0}
+          note="Connection requests appear here"
+        />
+        <StatTile
+          icon="dollar"
+          label="Monthly Commission"
+          value={formatMoney(0)}
+          note="Available when commissions are processed"
+        />
+      </div>
+
+      <Card className="dashboard-panel">
+        <CardContent>
+          <div className="dashboard-panel-head">
+            <h2>Find businesses</h2>
+            <LinkButton href="/agent/find-businesses" variant="ghost" size="sm">
+              All filters <Icon name="arrowRight" size={16} />
+            </LinkButton>
+          </div>
+          <form className="quick-search" aria-label="Search businesses" onSubmit={search}>
+            <InputField
+              label="Keyword"
+              type="search"
+              placeholder="e.g. healthcare software"
+              value={keyword}
+              onChange={(event) => setKeyword(event.target.value)}
+            />
+            <SelectField
+              label="Industry"
+              value={industry}
+              onChange={(event) => setIndustry(event.target.value)}
+            >
+              <option value="">All industries</option>
+              {(catalogue.data?.industries ?? []).map((value) => (
+                <option key={value} value={value}>
+                  {industryLabel(value)}
+                </option>
+              ))}
+            </SelectField>
+            <Button type="submit">Search Businesses</Button>
+          </form>
+        </CardContent>
+      </Card>
+
+      <Card className="dashboard-panel">
+        <CardContent>
+          <div className="dashboard-panel-head">
+            <h2>Active partners</h2>
+            <LinkButton href="/agent/current-partners" variant="ghost" size="sm">
+              View All <Icon name="arrowRight" size={16} />
+            </LinkButton>
+          </div>
+          <p className="muted">
+            No active partners yet. Once a business accepts, up to 2 of your partners show here with a link to{" "}
+            <a href="/messages" className="text-link">
+              Messages
+            </a>
+            .
+          </p>
+        </CardContent>
+      </Card>
+
+      <section className="stack-lg" aria-labelledby="top-matches">
+        <div className="dashboard-panel-head">
+          <h2 id="top-matches" className="card-title">
+            Top matches
+          </h2>
+          <LinkButton href="/agent/find-businesses" variant="ghost" size="sm">
+            View all <Icon name="arrowRight" size={16} />
+          </LinkButton>
+        </div>
+        {matches.isError ? (
+          <Alert>
+            <div className="inline-alert">
+              <span>Couldn't load your matches. {describeFailure(matches.error).message}</span>
+              <Button variant="outline" size="sm" onPress={() => void matches.refetch()}>
+                Retry
+              </Button>
+            </div>
+          </Alert>
+        ) : !matches.data ? (
+          <ResultGridSkeleton count={3} />
+        ) : matches.data.items.length === 0 ? (
+          <p className="muted">No businesses to suggest yet.</p>
+        ) : (
+          <div className="result-grid">
+            {matches.data.items.map((business) => (
+              <BusinessCard key={business.id} business={business} sizeLabels={sizeLabels} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

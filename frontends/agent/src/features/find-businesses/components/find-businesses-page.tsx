@@ -1,0 +1,235 @@
+/**
+ * Find Businesses (spec §2.9), agent only: industry, size, location and verified filters, the
+ * keyword box, sort and page all live in the URL query string; results come ranked from the
+ * server (sort=match by default) and stay on screen while the next page or filter loads.
+ */
+import {
+  Alert,
+  type BusinessSearch,
+  Button,
+  Card,
+  CardContent,
+  CheckboxField,
+  countLabel,
+  describeFailure,
+  FilterPanel,
+  Icon,
+  industryLabel,
+  KeywordSearch,
+  LinkButton,
+  locationLabel,
+  PAGE_SIZE,
+  PageHeader,
+  Pagination,
+  pageFrom,
+  pick,
+  ResultGridSkeleton,
+  SelectField,
+  Skeleton,
+  useBusinessSearch,
+  useCatalogue,
+  useOwnAgentProfile,
+  useUrlSearch,
+} from "@closr/ui";
+import { useCallback, useMemo } from "react";
+import { useLocation } from "react-router";
+import { BusinessCard } from "../../../components/business-card.tsx";
+
+const industries = ["technology", "finance", "healthcare", "retail", "manufacturing", "other"] as const;
+const sizes = ["startup", "small", "medium", "enterprise"] as const;
+const locations = ["sydney", "melbourne", "brisbane", "perth", "remote", "other"] as const;
+const sorts = ["match", "newest"] as const;
+
+function searchFrom(params: URLSearchParams): BusinessSearch {
+  const search: BusinessSearch = {};
+  const q = params.get("q")?.trim();
+  if (q) search.q = q.slice(0, 200);
+  const industry = pick(params.get("industry"), industries);
+  if (industry) search.industry = industry;
+  const size = pick(params.get("size"), sizes);
+  if (size) search.size = size;
+  const location = pick(params.get("location"), locations);
+  if (location) search.location = location;
+  if (params.get("verified") === "true") search.verified = "true";
+  const sort = pick(params.get("sort"), sorts);
+  if (sort) search.sort = sort;
+  const page = pageFrom(params.get("page"));
+  if (page) search.page = page;
+  return search;
+}
+
+export function FindBusinessesPage() {
+  const { params, update, reset } = useUrlSearch();
+  const { search: queryString } = useLocation();
+  const search = useMemo(() => searchFrom(params), [params]);
+  const catalogue = useCatalogue();
+  const own = useOwnAgentProfile();
+  const results = useBusinessSearch(search);
+  const sizeLabels = useMemo(
+    () => new Map(catalogue.data?.sizes.map((size) => [size.value, size.label]) ?? []),
+    [catalogue.data],
+  );
+  const onKeyword = useCallback((q: string) => update({ q }), [update]);
+  const activeFilters = ["industry", "size", "location", "verified"].filter((key) => params.has(key)).length;
+  const hasAnyFilter = activeFilters > 0 || Boolean(search.q);
+  const data = results.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <div className="stack-lg">
+      <PageHeader
+        title="Find Businesses"
+        description="Browse Australian businesses looking for commission-based sales agents, ranked by how well they match you."
+      />
+      {own.data === null ? (
+        <Alert variant="info">
+          <div className="inline-alert">
+            <span>
+              <strong>Create your agent profile for better matches.</strong> Until then, businesses are sorted
+              by newest.
+            </span>
+            <LinkButton href="/agent/create-profile" size="sm">
+              Create Agent Profile
+            </LinkButton>
+          </div>
+        </Alert>
+      ) : null}
+      <div className="search-layout">
+        <FilterPanel activeCount={activeFilters} label="Business filters">
+          {catalogue.data ? (
+            <>
+              <SelectField
+                label="Industry"
+                value={search.industry ?? ""}
+                onChange={(event) => update({ industry: event.target.value })}
+              >
+                <option value="">All industries</option>
+                {catalogue.data.industries.map((value) => (
+                  <option key={value} value={value}>
+                    {industryLabel(value)}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField
+                label="Company Size"
+                value={search.size ?? ""}
+                onChange={(event) => update({ size: event.target.value })}
+              >
+                <option value="">Any size</option>
+                {catalogue.data.sizes.map((size) => (
+                  <option key={size.value} value={size.value}>
+                    {size.label}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField
+                label="Location"
+                value={search.location ?? ""}
+                onChange={(event) => update({ location: event.target.value })}
+              >
+                <option value="">All locations</option>
+                {catalogue.data.locations.map((value) => (
+                  <option key={value} value={value}>
+                    {locationLabel(value)}
+                  </option>
+                ))}
+              </SelectField>
+              <CheckboxField
+                label="Verified only"
+                checked={search.verified === "true"}
+                onChange={(checked) => update({ verified: checked ? "true" : undefined })}
+              />
+              <Button variant="outline" onPress={reset} isDisabled={!hasAnyFilter && !search.sort}>
+                Reset Filters
+              </Button>
+            </>
+          ) : catalogue.error ? (
+            <p className="field-error">
+              Couldn't load the filters. {describeFailure(catalogue.error).message}
+            </p>
+          ) : (
+            <div className="stack-sm" aria-hidden="true">
+              <Skeleton height="2.6rem" />
+              <Skeleton height="2.6rem" />
+              <Skeleton height="2.6rem" />
+            </div>
+          )}
+        </FilterPanel>
+
+        <div className="search-main">
+          <KeywordSearch
+            value={search.q ?? ""}
+            onSearch={onKeyword}
+            placeholder="Company name, industry or description"
+          />
+          <div className="results-bar">
+            <p className="results-count" aria-live="polite">
+              {data ? countLabel(data.total, "business", "businesses") : results.isError ? "" : "Searching…"}
+            </p>
+            <SelectField
+              label="Sort by"
+              value={search.sort ?? "match"}
+              onChange={(event) =>
+                update({ sort: event.target.value === "match" ? undefined : event.target.value })
+              }
+            >
+              <option value="match">Best match</option>
+              <option value="newest">Newest</option>
+            </SelectField>
+          </div>
+
+          {results.isError ? (
+            <Alert>
+              <div className="inline-alert">
+                <span>Couldn't load businesses. {describeFailure(results.error).message}</span>
+                <Button variant="outline" size="sm" onPress={() => void results.refetch()}>
+                  Retry
+                </Button>
+              </div>
+            </Alert>
+          ) : !data ? (
+            <ResultGridSkeleton count={PAGE_SIZE / 2} />
+          ) : data.items.length === 0 ? (
+            <Card className="empty-state">
+              <CardContent>
+                <span className="icon-bubble" aria-hidden="true">
+                  <Icon name="search" size={26} />
+                </span>
+                <h2 className="welcome-title">No businesses found</h2>
+                <p className="muted">Try fewer filters or a different keyword.</p>
+                <Button variant="outline" onPress={reset}>
+                  Reset Filters
+                </Button>
+              </CardContent>
+            </Card>
+          ) : (
+            <>
+              <div
+                className="result-grid"
+                data-stale={results.isPlaceholderData || undefined}
+                aria-busy={results.isFetching || undefined}
+              >
+                {data.items.map((business) => (
+                  <BusinessCard
+                    key={business.id}
+                    business={business}
+                    sizeLabels={sizeLabels}
+                    search={queryString}
+                  />
+                ))}
+              </div>
+              <Pagination
+                page={data.page}
+                pageCount={pageCount}
+                onPage={(page) => {
+                  update({ page: page === 1 ? undefined : page });
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The dashboard of a business with a profile (spec §2.8): greeting, Active Agents, Pending
+ * Applications and Agent Performance tiles, a search panel to /business/find-agents and the
+ * 3 best-matching agents.
+ */
+import {
+  Alert,
+  type BusinessProfile,
+  Button,
+  Card,
+  CardContent,
+  describeFailure,
+  Icon,
+  InputField,
+  LinkButton,
+  locationLabel,
+  PageHeader,
+  ResultGridSkeleton,
+  SelectField,
+  StatTile,
+  useAgentSearch,
+  useCatalogue,
+} from "@closr/ui";
+import { type FormEvent, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { AgentCard } from "../../../components/agent-card.tsx";
+
+export function BusinessHome({ profile }: { profile: BusinessProfile }) {
+  const navigate = useNavigate();
+  const catalogue = useCatalogue();
+  const matches = useAgentSearch({ sort: "match" }, 3);
+  const [keyword, setKeyword] = useState("");
+  const [location, setLocation] = useState<string>(profile.location);
+  const emojiByName = useMemo(
+    () => new Map(catalogue.data?.skills.map((skill) => [skill.name, skill.emoji]) ?? []),
+    [catalogue.data],
+  );
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    if (keyword.trim()) params.set("q", keyword.trim());
+    if (location) params.set("location", location);
+    const query = params.toString();
+    navigate(`/business/find-agents${query ? `?${query}` : ""}`);
+  };
+
+  return (
+    <div className="stack-lg">
+      <PageHeader
+        title={`Welcome back, ${profile.companyName}!`}
+        description="Here's how your agent search is going."
+        actions={
+          <LinkButton href="/business/profile" variant="outline">
+            Edit Profile
+          </LinkButton>
+        }
+      />
+      <div className="stat-grid">
+        <StatTile icon="users" label="Active Agents" value={0} note="Partnerships open soon" />
+        <StatTile icon="bell" label="Pending Applications" value={0} note="Connection requests appear here" />
+        <StatTile icon="chart" label="Agent Performance" value="N/A" note="No active agents yet" />
+      </div>
+
+      <Card className="dashboard-panel">
+        <CardContent>
+          <div className="dashboard-panel-head">
+            <h2>Find sales agents</h2>
+            <LinkButton href="/business/find-agents" variant="ghost" size="sm">
+              Advanced search <Icon name="arrowRight" size={16} />
+            </LinkButton>
+          </div>
+          <form className="quick-search" aria-label="Search agents" onSubmit={search}>
+            <InputField
+              label="Keyword"
+              type="search"
+              placeholder="e.g. enterprise SaaS"
+              value={keyword}
+              onChange={(event) => setKeyword(event.target.value)}
+            />
+            <SelectField
+              label="Location"
+              value={location}
+              onChange={(event) => setLocation(event.target.value)}
+            >
+              <option value="">All locations</option>
+              {(catalogue.data?.locations ?? [profile.location]).map((value) => (
+                <option key={value} value={value}>
+                  {locationLabel(value)}
+                </option>
+              ))}
+            </SelectField>
+            <Button type="submit">Search Agents</Button>
+          </form>
+        </CardContent>
+      </Card>
+
+      <Card className="dashboard-panel">
+        <CardContent>
+          <div className="dashboard-panel-head">
+            <h2>Active agents</h2>
+          </div>
+          <p className="muted">
+            No active agents yet. When an agent accepts a partnership, up to 2 of your active agents show
+            here.
+          </p>
+        </CardContent>
+      </Card>
+
+      <section className="stack-lg" aria-labelledby="top-matches">
+        <div className="dashboard-panel-head">
+          <h2 id="top-matches" className="card-title">
+            Top matches
+          </h2>
+          <LinkButton href="/business/find-agents" variant="ghost" size="sm">
+            View all <Icon name="arrowRight" size={16} />
+          </LinkButton>
+        </div>
+        {matches.isError ? (
+          <Alert>
+            <div className="inline-alert">
+              <span>Couldn't load your matches. {describeFailure(matches.error).message}</span>
+              <Button variant="outline" size="sm" onPress={() => void matches.refetch()}>
+                Retry
+              </Button>
+            </div>
+          </Alert>
+        ) : !matches.data ? (
+          <ResultGridSkeleton count={3} />
+        ) : matches.data.items.length === 0 ? (
+          <p className="muted">No agents to suggest yet.</p>
+        ) : (
+          <div className="result-grid">
+            {matches.data.items.map((agent) => (
+              <AgentCard key={agent.id} agent={agent} emojiByName={emojiByName} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

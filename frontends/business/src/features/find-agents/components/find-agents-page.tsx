@@ -1,0 +1,256 @@
+/**
+ * Find Agents (spec §2.8), business only: filters, keyword, sort and page all live in the
+ * URL query string; results come ranked from the server (sort=match by default) and stay
+ * on screen while the next page or filter loads.
+ */
+import {
+  type AgentSearch,
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CheckboxField,
+  commissionOptionLabel,
+  countLabel,
+  describeFailure,
+  experienceBandLabel,
+  FilterPanel,
+  Icon,
+  KeywordSearch,
+  LinkButton,
+  locationLabel,
+  PAGE_SIZE,
+  PageHeader,
+  Pagination,
+  pageFrom,
+  pick,
+  ResultGridSkeleton,
+  SelectField,
+  Skeleton,
+  useAgentSearch,
+  useCatalogue,
+  useOwnBusinessProfile,
+  useUrlSearch,
+} from "@closr/ui";
+import { useCallback, useMemo } from "react";
+import { useLocation } from "react-router";
+import { AgentCard } from "../../../components/agent-card.tsx";
+
+const locations = ["sydney", "melbourne", "brisbane", "perth", "remote", "other"] as const;
+const bands = ["0-2", "3-5", "6-10", "10+"] as const;
+const sorts = ["match", "newest", "experience"] as const;
+const commissions = ["5", "10", "15", "20"] as const;
+
+function searchFrom(params: URLSearchParams): AgentSearch {
+  const search: AgentSearch = {};
+  const q = params.get("q")?.trim();
+  if (q) search.q = q.slice(0, 200);
+  const specialization = params.get("specialization")?.trim();
+  if (specialization) search.specialization = specialization.slice(0, 200);
+  const location = pick(params.get("location"), locations);
+  if (location) search.location = location;
+  const experience = pick(params.get("experience"), bands);
+  if (experience) search.experience = experience;
+  const commission = pick(params.get("minimumCommissionRate"), commissions);
+  if (commission) search.minimumCommissionRate = Number(commission);
+  if (params.get("verified") === "true") search.verified = "true";
+  const sort = pick(params.get("sort"), sorts);
+  if (sort) search.sort = sort;
+  const page = pageFrom(params.get("page"));
+  if (page) search.page = page;
+  return search;
+}
+
+export function FindAgentsPage() {
+  const { params, update, reset } = useUrlSearch();
+  const { search: queryString } = useLocation();
+  const search = useMemo(() => searchFrom(params), [params]);
+  const catalogue = useCatalogue();
+  const own = useOwnBusinessProfile();
+  const results = useAgentSearch(search);
+  const emojiByName = useMemo(
+    () => new Map(catalogue.data?.skills.map((skill) => [skill.name, skill.emoji]) ?? []),
+    [catalogue.data],
+  );
+  const onKeyword = useCallback((q: string) => update({ q }), [update]);
+  const activeFilters = [
+    "specialization",
+    "location",
+    "experience",
+    "minimumCommissionRate",
+    "verified",
+  ].filter((key) => params.has(key)).length;
+  const hasAnyFilter = activeFilters > 0 || Boolean(search.q);
+  const data = results.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <div className="stack-lg">
+      <PageHeader
+        title="Find Agents"
+        description="Search commission-based sales agents across Australia, ranked by how well they match your business."
+      />
+      {own.data === null ? (
+        <Alert variant="info">
+          <div className="inline-alert">
+            <span>
+              <strong>Create your business profile for better matches.</strong> Until then, agents are sorted
+              by newest.
+            </span>
+            <LinkButton href="/business/create-profile" size="sm">
+              Create Business Profile
+            </LinkButton>
+          </div>
+        </Alert>
+      ) : null}
+      <div className="search-layout">
+        <FilterPanel activeCount={activeFilters} label="Agent filters">
+          {catalogue.data ? (
+            <>
+              <SelectField
+                label="Specialization"
+                value={search.specialization ?? ""}
+                onChange={(event) => update({ specialization: event.target.value })}
+              >
+                <option value="">All specializations</option>
+                {catalogue.data.specializations.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField
+                label="Location"
+                value={search.location ?? ""}
+                onChange={(event) => update({ location: event.target.value })}
+              >
+                <option value="">All locations</option>
+                {catalogue.data.locations.map((value) => (
+                  <option key={value} value={value}>
+                    {locationLabel(value)}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField
+                label="Experience"
+                value={search.experience ?? ""}
+                onChange={(event) => update({ experience: event.target.value })}
+              >
+                <option value="">Any experience</option>
+                {catalogue.data.experienceBands.map((value) => (
+                  <option key={value} value={value}>
+                    {experienceBandLabel(value)}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField
+                label="Minimum Commission"
+                value={String(search.minimumCommissionRate ?? 0)}
+                onChange={(event) =>
+                  update({
+                    minimumCommissionRate: event.target.value === "0" ? undefined : event.target.value,
+                  })
+                }
+              >
+                {catalogue.data.commissionOptions.map((value) => (
+                  <option key={value} value={String(value)}>
+                    {commissionOptionLabel(value)}
+                  </option>
+                ))}
+              </SelectField>
+              <CheckboxField
+                label="Verified only"
+                checked={search.verified === "true"}
+                onChange={(checked) => update({ verified: checked ? "true" : undefined })}
+              />
+              <Button variant="outline" onPress={reset} isDisabled={!hasAnyFilter && !search.sort}>
+                Reset Filters
+              </Button>
+            </>
+          ) : catalogue.error ? (
+            <p className="field-error">
+              Couldn't load the filters. {describeFailure(catalogue.error).message}
+            </p>
+          ) : (
+            <div className="stack-sm" aria-hidden="true">
+              <Skeleton height="2.6rem" />
+              <Skeleton height="2.6rem" />
+              <Skeleton height="2.6rem" />
+              <Skeleton height="2.6rem" />
+            </div>
+          )}
+        </FilterPanel>
+
+        <div className="search-main">
+          <KeywordSearch
+            value={search.q ?? ""}
+            onSearch={onKeyword}
+            placeholder="Name, specialization, skills or bio"
+          />
+          <div className="results-bar">
+            <p className="results-count" aria-live="polite">
+              {data ? countLabel(data.total, "agent", "agents") : results.isError ? "" : "Searching…"}
+            </p>
+            <SelectField
+              label="Sort by"
+              value={search.sort ?? "match"}
+              onChange={(event) =>
+                update({ sort: event.target.value === "match" ? undefined : event.target.value })
+              }
+            >
+              <option value="match">Best match</option>
+              <option value="newest">Newest</option>
+              <option value="experience">Most experienced</option>
+            </SelectField>
+          </div>
+
+          {results.isError ? (
+            <Alert>
+              <div className="inline-alert">
+                <span>Couldn't load agents. {describeFailure(results.error).message}</span>
+                <Button variant="outline" size="sm" onPress={() => void results.refetch()}>
+                  Retry
+                </Button>
+              </div>
+            </Alert>
+          ) : !data ? (
+            <ResultGridSkeleton count={PAGE_SIZE / 2} />
+          ) : data.items.length === 0 ? (
+            <Card className="empty-state">
+              <CardContent>
+                <span className="icon-bubble" aria-hidden="true">
+                  <Icon name="search" size={26} />
+                </span>
+                <h2 className="welcome-title">No agents found</h2>
+                <p className="muted">Try fewer filters or a different keyword.</p>
+                <Button variant="outline" onPress={reset}>
+                  Reset Filters
+                </Button>
+              </CardContent>
+            </Card>
+          ) : (
+            <>
+              <div
+                className="result-grid"
+                data-stale={results.isPlaceholderData || undefined}
+                aria-busy={results.isFetching || undefined}
+              >
+                {data.items.map((agent) => (
+                  <AgentCard key={agent.id} agent={agent} emojiByName={emojiByName} search={queryString} />
+                ))}
+              </div>
+              <Pagination
+                page={data.page}
+                pageCount={pageCount}
+                onPage={(page) => {
+                  update({ page: page === 1 ? undefined : page });
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

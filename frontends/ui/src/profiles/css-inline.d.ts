@@ -1,0 +1,5 @@
+/** Vite's `?inline` CSS import: the stylesheet's text. */
+declare module "*.css?inline" {
+  const css: string;
+  export default css;
+}
