@@ -218,7 +218,8 @@ try {
     profile.push([mix[i] || "(no filter)", performance.now() - t0]);
   }
   console.log("\nslowest query shapes (SQL, page + count):");
-  for (const [shape, ms] of profile.sort((a, b) => b[1] - a[1]).slice(0, 6)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${shape}`);
+  for (const [shape, ms] of profile.sort((a, b) => b[1] - a[1]).slice(0, 6))
+    console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${shape}`);
 
   // Warm both paths.
   for (let i = 0; i < mix.length * 2; i++) {

@@ -36,37 +36,9 @@ export { federationShared, type RemoteName, remoteNames } from "./federation/sha
 export { formatDate, formatMoney, formatTime } from "./lib/format.ts";
 export type { NavItem, RegisterContext, RegisterRemote, RemoteModule } from "./lib/remote-module.ts";
 export {
-  currentUserKey,
-  currentUserQueryOptions,
-  dashboardPath,
-  getCurrentUser,
-  type LoginInput,
-  type RegisterInput,
-  type UserType,
-  useCurrentUser,
-  useLogin,
-  useLogout,
-  useRegister,
-} from "./session/session-api.ts";
-export {
-  type LoginFields,
-  type RegisterFields,
-  validateLogin,
-  validateRegister,
-} from "./session/validation.ts";
-export { ToastRegion } from "./toast/toast-region.tsx";
-export {
-  dismissToast,
-  TOAST_DURATION_MS,
-  TOAST_LIMIT,
-  type Toast,
-  toast,
-  toastStore,
-} from "./toast/toast-store.ts";
-export {
   type AgentProfileFields,
-  type BusinessProfileFields,
   BIO_PREVIEW_LENGTH,
+  type BusinessProfileFields,
   commissionOptionLabel,
   countLabel,
   experienceBandLabel,
@@ -130,3 +102,31 @@ export {
 } from "./profiles/profiles-api.ts";
 export { SkillPicker } from "./profiles/skill-picker.tsx";
 export { pageFrom, pick, type SearchPatch, useUrlSearch } from "./profiles/use-url-search.ts";
+export {
+  currentUserKey,
+  currentUserQueryOptions,
+  dashboardPath,
+  getCurrentUser,
+  type LoginInput,
+  type RegisterInput,
+  type UserType,
+  useCurrentUser,
+  useLogin,
+  useLogout,
+  useRegister,
+} from "./session/session-api.ts";
+export {
+  type LoginFields,
+  type RegisterFields,
+  validateLogin,
+  validateRegister,
+} from "./session/validation.ts";
+export { ToastRegion } from "./toast/toast-region.tsx";
+export {
+  dismissToast,
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  type Toast,
+  toast,
+  toastStore,
+} from "./toast/toast-store.ts";

@@ -38,7 +38,9 @@ function scoreExpression(industry: string, location: string) {
   const skill = industrySkill[industry];
   const skillPart = skill ? `(CASE WHEN skills @> ${array([skill])} THEN 30 ELSE 0 END)` : "0";
   const wordList = words[industry] ?? [];
-  const wordPart = wordList.length ? `(CASE WHEN specialization_words && ${array(wordList)} THEN 10 ELSE 0 END)` : "0";
+  const wordPart = wordList.length
+    ? `(CASE WHEN specialization_words && ${array(wordList)} THEN 10 ELSE 0 END)`
+    : "0";
   const locationPart =
     location === "remote"
       ? `(CASE WHEN location = 'remote' THEN 20 ELSE 0 END)`

@@ -251,7 +251,10 @@ describe("every filter and keyword has an index", () => {
     const viewer = { ...(await someBusiness(1)), industry, location };
     const { page } = agentSearchQueries(database.db, agentSearch({ sort: "match" }), viewer);
     const compiled = page.compile();
-    const result = await database.db.executeQuery({ ...compiled, sql: `explain (format json) ${compiled.sql}` });
+    const result = await database.db.executeQuery({
+      ...compiled,
+      sql: `explain (format json) ${compiled.sql}`,
+    });
     expect(JSON.stringify(result.rows)).toContain(`agent_profiles_match_${industry}_${location}_idx`);
   });
 

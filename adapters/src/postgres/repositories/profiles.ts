@@ -21,8 +21,8 @@ import {
 } from "@closr/core/profiles";
 import type { UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
-import { LRUCache } from "lru-cache";
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
@@ -131,7 +131,9 @@ export function agentMatchScoreSql(viewer: Pick<BusinessProfile, "industry" | "l
   const skill = industrySkill[viewer.industry];
   const skillPart = skill ? `(CASE WHEN a.skills @> ${textArray([skill])} THEN 30 ELSE 0 END)` : "0";
   const words = industrySpecializationWords[viewer.industry];
-  const wordPart = words.length ? `(CASE WHEN a.specialization_words && ${textArray(words)} THEN 10 ELSE 0 END)` : "0";
+  const wordPart = words.length
+    ? `(CASE WHEN a.specialization_words && ${textArray(words)} THEN 10 ELSE 0 END)`
+    : "0";
   const locationPart =
     viewer.location === "remote"
       ? `(CASE WHEN a.location = 'remote' THEN 20 ELSE 0 END)`
@@ -203,7 +205,11 @@ const countKey = (c: AgentSearch | BusinessSearch) => {
   return JSON.stringify(filters);
 };
 
-async function cachedCount(cache: LRUCache<string, number>, key: string, count: () => Promise<{ total: number } | undefined>) {
+async function cachedCount(
+  cache: LRUCache<string, number>,
+  key: string,
+  count: () => Promise<{ total: number } | undefined>,
+) {
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   const total = Number((await count())?.total ?? 0);
