@@ -2,7 +2,14 @@
 import { expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "closr-demo-2026";
-export const demo = { business: "harbourtech", agent: "mia.chen", admin: "admin" } as const;
+/** Demo accounts (services/api/src/seed): the plain ones have no profile yet; the *WithProfile ones do. */
+export const demo = {
+  business: "sunrisehealth",
+  agent: "jack.wilson",
+  businessWithProfile: "harbourtech",
+  agentWithProfile: "mia.chen",
+  admin: "admin",
+} as const;
 
 let n = 0;
 /** A unique new account's details. */
