@@ -22,6 +22,15 @@ const register: RegisterRemote = () => ({
         <ComingSoon title={section.title} description={`${section.title} management is coming soon.`} />
       ),
     })),
+    // Other content types (e.g. guide) and the editor (/admin/content/{type}/{id}; "new" creates).
+    {
+      path: "content/:contentType",
+      element: <ComingSoon title="Content" description="Content management is coming soon." />,
+    },
+    {
+      path: "content/:contentType/:id",
+      element: <ComingSoon title="Content Editor" description="The content editor is coming soon." />,
+    },
   ],
 });
 

@@ -1,10 +1,12 @@
 /**
- * Public pages of spec §2.1 that later issues will build, plus the menu-only pages of §2.2.
- * Each shows an honest "coming soon" card; /messages is behind the guard (any user type).
+ * Public pages of spec §2.1: How It Works, Terms and Privacy have content; the others, and the
+ * menu-only pages of §2.2, show an honest "coming soon" card; /messages is behind the guard (any user type).
  */
 import { ComingSoon } from "@closr/ui";
 import type { RouteObject } from "react-router";
 import { RequireUser } from "../../access/components/require-user.tsx";
+import { HowItWorksPage } from "./how-it-works-page.tsx";
+import { PrivacyPage, TermsPage } from "./legal-page.tsx";
 
 const pages: { path: string; title: string; description?: string }[] = [
   {
@@ -28,17 +30,6 @@ const pages: { path: string; title: string; description?: string }[] = [
     title: "Contact Us",
     description: "Our contact page is on its way. We reply within 24 hours, Mon-Fri 9am-5pm AEST.",
   },
-  {
-    path: "terms",
-    title: "Terms of Service",
-    description: "Our full terms of service will be published here soon.",
-  },
-  {
-    path: "privacy",
-    title: "Privacy Policy",
-    description: "Our full privacy policy will be published here soon.",
-  },
-  { path: "how-it-works", title: "How It Works" },
   { path: "commission-guides", title: "Commission Guides" },
   { path: "about", title: "About Closr" },
   { path: "careers", title: "Careers" },
@@ -59,6 +50,9 @@ const pages: { path: string; title: string; description?: string }[] = [
 ];
 
 export const staticPageRoutes: RouteObject[] = [
+  { path: "how-it-works", element: <HowItWorksPage /> },
+  { path: "terms", element: <TermsPage /> },
+  { path: "privacy", element: <PrivacyPage /> },
   ...pages.map((page) => ({
     path: page.path,
     element: (
