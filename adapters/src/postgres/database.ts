@@ -3,6 +3,7 @@
  * in-process PGlite kept under `dataDir` (or in memory when `dataDir` is "memory://").
  * Either way callers get the same `Kysely<Database>` with camelCase names.
  */
+import { mkdirSync } from "node:fs";
 import { CamelCasePlugin, Kysely, type MigrationResultSet, Migrator, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import { PostgresJSDialect } from "kysely-postgres-js";
@@ -43,6 +44,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const dataDir = options.dataDir ?? ".data/pglite";
+  // PGlite creates its folder but not the parents (.data/ is absent on a fresh clone).
+  if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
   const pglite = dataDir === "memory://" ? new PGlite() : new PGlite(dataDir);
   await pglite.waitReady;
   const db = new Kysely<Database>({
