@@ -53,9 +53,9 @@ export function bottomTabs(user: ApiUser): TabItem[] {
         },
         {
           label: "Profile",
-          href: "/business/create-profile",
+          href: "/business/profile",
           icon: "user",
-          prefix: "/business/create-profile",
+          prefix: "/business/profile",
         },
       ]
     : [
@@ -68,10 +68,10 @@ export function bottomTabs(user: ApiUser): TabItem[] {
           icon: "users",
           prefix: "/agent/current-partners",
         },
-        { label: "Profile", href: "/agent/create-profile", icon: "user", prefix: "/agent/create-profile" },
+        { label: "Profile", href: "/agent/profile", icon: "user", prefix: "/agent/profile" },
       ];
 }
 
 export function profilePath(user: ApiUser): string {
-  return user.userType === "business" ? "/business/create-profile" : "/agent/create-profile";
+  return user.userType === "business" ? "/business/profile" : "/agent/profile";
 }
