@@ -32,7 +32,9 @@ export function AppLayout() {
       <BottomBar />
       <ToastRegion />
       <SplashScreen />
-      <ScrollRestoration />
+      {/* Keyed by URL: the default key ("default" for every fresh page load) made a new page
+          inherit the previous page's scroll position. */}
+      <ScrollRestoration getKey={(location) => location.pathname + location.search} />
       <ScrollToHash />
     </AriaRouterProvider>
   );
