@@ -16,8 +16,9 @@ import {
   specializations,
 } from "@closr/core/profiles";
 import { en, en_AU, Faker } from "@faker-js/faker";
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { Db } from "./database.ts";
+import type { Database } from "./schema.ts";
 
 export interface SeedOptions {
   readonly agents: number;
@@ -81,6 +82,34 @@ async function existing(db: Db, kind: "agent" | "business") {
   return Number(row.rows[0]?.n ?? 0);
 }
 
+type NewUserRow = Insertable<Database["users"]> & { createdAt: Date };
+
+/** Inserts a batch of users and their profiles in one transaction; profiles share their user's createdAt. */
+async function insertBatch<T extends "agentProfiles" | "businessProfiles">(
+  db: Db,
+  table: T,
+  rows: { user: NewUserRow; profile: Omit<Insertable<Database[T]>, "userId"> }[],
+) {
+  await db.transaction().execute(async (trx) => {
+    const users = await trx
+      .insertInto("users")
+      .values(rows.map((r) => r.user))
+      .returning(["id", "createdAt"])
+      .execute();
+    const profiles = rows.map((r, k) => ({
+      ...r.profile,
+      userId: users[k]!.id,
+      createdAt: users[k]!.createdAt,
+      updatedAt: users[k]!.createdAt,
+    }));
+    // biome-ignore lint/suspicious/noExplicitAny: both profile tables accept these rows; kysely cannot narrow a generic table
+    await trx
+      .insertInto(table as any)
+      .values(profiles as any)
+      .execute();
+  });
+}
+
 /** Adds `agents` agents and `businesses` businesses after those seeded before; returns the counts added. */
 export async function seedMarketplace(db: Db, options: SeedOptions) {
   const faker = new Faker({ locale: [en_AU, en] });
@@ -128,24 +157,7 @@ export async function seedMarketplace(db: Db, options: SeedOptions) {
         },
       };
     });
-    await db.transaction().execute(async (trx) => {
-      const users = await trx
-        .insertInto("users")
-        .values(rows.map((r) => r.user))
-        .returning(["id", "createdAt"])
-        .execute();
-      await trx
-        .insertInto("agentProfiles")
-        .values(
-          rows.map((r, k) => ({
-            ...r.profile,
-            userId: users[k]!.id,
-            createdAt: users[k]!.createdAt,
-            updatedAt: users[k]!.createdAt,
-          })),
-        )
-        .execute();
-    });
+    await insertBatch(db, "agentProfiles", rows);
   }
 
   for (let offset = 0; offset < options.businesses; offset += BATCH) {
@@ -180,24 +192,7 @@ export async function seedMarketplace(db: Db, options: SeedOptions) {
         },
       };
     });
-    await db.transaction().execute(async (trx) => {
-      const users = await trx
-        .insertInto("users")
-        .values(rows.map((r) => r.user))
-        .returning(["id", "createdAt"])
-        .execute();
-      await trx
-        .insertInto("businessProfiles")
-        .values(
-          rows.map((r, k) => ({
-            ...r.profile,
-            userId: users[k]!.id,
-            createdAt: users[k]!.createdAt,
-            updatedAt: users[k]!.createdAt,
-          })),
-        )
-        .execute();
-    });
+    await insertBatch(db, "businessProfiles", rows);
   }
   await sql`analyze users, agent_profiles, business_profiles`.execute(db);
   return { agents: options.agents, businesses: options.businesses };

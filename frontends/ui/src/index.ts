@@ -50,6 +50,7 @@ export {
   validateAgentProfile,
   validateBusinessProfile,
 } from "./profiles/profile-format.ts";
+export { makeProfilePages, type ProfilePagesOptions } from "./profiles/profile-pages.tsx";
 export {
   CheckboxField,
   FilterPanel,
