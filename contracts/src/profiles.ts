@@ -86,7 +86,8 @@ const page = <T extends z.ZodTypeAny>(item: T, name: string) =>
   z
     .object({
       items: z.array(item),
-      total: z.number().int(),
+      total: z.number().int().openapi({ description: "Matches, counted up to 1000." }),
+      totalCapped: z.boolean().openapi({ description: "True when more than `total` (1000) profiles match." }),
       page: z.number().int(),
       pageSize: z.number().int(),
     })

@@ -378,13 +378,19 @@ export interface components {
         };
         AgentProfilePage: {
             items: components["schemas"]["AgentProfile"][];
+            /** @description Matches, counted up to 1000. */
             total: number;
+            /** @description True when more than `total` (1000) profiles match. */
+            totalCapped: boolean;
             page: number;
             pageSize: number;
         };
         BusinessProfilePage: {
             items: components["schemas"]["BusinessProfile"][];
+            /** @description Matches, counted up to 1000. */
             total: number;
+            /** @description True when more than `total` (1000) profiles match. */
+            totalCapped: boolean;
             page: number;
             pageSize: number;
         };

@@ -94,6 +94,8 @@ export interface BusinessSearch extends Paging {
 export interface Page<T> {
   readonly items: readonly T[];
   readonly total: number;
+  /** True when more than `total` (the cap) match. */
+  readonly totalCapped: boolean;
   readonly page: number;
   readonly pageSize: number;
 }

@@ -11,9 +11,15 @@ import type {
   BusinessSearch,
 } from "./model.ts";
 
+/** Totals are counted exactly up to this many matches; beyond it, `total` is the cap and `totalCapped` is true. */
+export const searchTotalCap = 1000;
+
 export interface SearchResult<T> {
   readonly items: readonly T[];
+  /** Matches, counted up to `searchTotalCap`. */
   readonly total: number;
+  /** True when more than `searchTotalCap` profiles match. */
+  readonly totalCapped: boolean;
 }
 
 export class BusinessProfileRepository extends Context.Tag("profiles/BusinessProfileRepository")<

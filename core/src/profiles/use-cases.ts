@@ -147,6 +147,7 @@ export const searchAgents = Effect.fn("profiles.searchAgents")(function* (user: 
       match: own ? matchAgentForBusiness(own, profile) : undefined,
     })),
     total: result.total,
+    totalCapped: result.totalCapped,
     page: criteria.page,
     pageSize: criteria.pageSize,
   } satisfies Page<Ranked<AgentProfile>>;
@@ -167,6 +168,7 @@ export const searchBusinesses = Effect.fn("profiles.searchBusinesses")(function*
       match: own ? matchBusinessForAgent(own, profile) : undefined,
     })),
     total: result.total,
+    totalCapped: result.totalCapped,
     page: criteria.page,
     pageSize: criteria.pageSize,
   } satisfies Page<Ranked<BusinessProfile>>;

@@ -67,13 +67,18 @@ const someAgent = async (n: number) => (await searchAgents(agentSearch({ pageSiz
 describe("seedMarketplace", () => {
   it("creates realistic, valid profiles over the spec's lists", async () => {
     const all = await searchAgents(agentSearch({ pageSize: 100 }));
-    expect(all.total).toBe(3000);
+    // 3,000 agents match: the count stops at the cap and says so.
+    expect(all.total).toBe(1000);
+    expect(all.totalCapped).toBe(true);
+    const exact = await sql<{ n: number }>`select count(*)::int as n from agent_profiles`.execute(database.db);
+    expect(Number(exact.rows[0]!.n)).toBe(3000);
     for (const agent of all.items) {
       expect(agent.fullName.length).toBeGreaterThanOrEqual(2);
       expect(agent.skills.length).toBeLessThanOrEqual(10);
       expect(agent.minimumCommissionRate).toBeGreaterThanOrEqual(0);
     }
-    expect((await searchBusinesses(businessSearch())).total).toBe(600);
+    const businesses = await searchBusinesses(businessSearch());
+    expect([businesses.total, businesses.totalCapped]).toEqual([600, false]);
   });
 });
 
@@ -194,7 +199,14 @@ describe("filters and keywords", () => {
     expect(new Set([...one.items, ...two.items].map((a) => a.id)).size).toBe(50);
     const beyond = await searchAgents(agentSearch({ page: 10_000, pageSize: 25 }));
     expect(beyond.items).toEqual([]);
-    expect(beyond.total).toBe(3000);
+    expect(beyond.total).toBe(1000);
+    expect(beyond.totalCapped).toBe(true);
+    const sydney = await searchAgents(agentSearch({ location: "sydney", experience: "10+", verifiedOnly: true }));
+    expect(sydney.totalCapped).toBe(false);
+    const exact = await sql<{ n: number }>`
+      select count(*)::int as n from agent_profiles
+      where location = 'sydney' and years_of_experience >= 10 and owner_verified`.execute(database.db);
+    expect(sydney.total).toBe(Number(exact.rows[0]!.n));
   });
 });
 

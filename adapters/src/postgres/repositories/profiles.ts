@@ -17,6 +17,7 @@ import {
   industrySkill,
   industrySpecializationWords,
   ProfileAlreadyExists,
+  searchTotalCap,
   specializationWords,
 } from "@closr/core/profiles";
 import type { UserId } from "@closr/core/shared";
@@ -27,6 +28,14 @@ import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { Database } from "../schema.ts";
+
+/**
+ * Counts matches up to searchTotalCap + 1 (a LIMIT inside the count), so a common keyword costs
+ * a few ms instead of a full count of tens of thousands of rows (ADR 0005).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any filtered select
+const cappedCount = (db: Db, matches: SelectQueryBuilder<any, any, { one: number }>) =>
+  db.selectFrom(matches.limit(searchTotalCap + 1).as("m")).select(sql<number>`count(*)::int`.as("total"));
 
 /** A prefix tsquery from core's keyword terms (letters and digits only), e.g. "enterpr:* & sydney:*". */
 export const prefixQuery = (keywords: readonly string[]) => keywords.map((k) => `${k}:*`).join(" & ");
@@ -272,7 +281,11 @@ const makeAgentRepository = (db: Db) => {
           page.execute(),
           cachedCount(counts, countKey(c), () => count.executeTakeFirst()),
         ]);
-        return { items: rows.map(toAgent), total };
+        return {
+          items: rows.map(toAgent),
+          total: Math.min(total, searchTotalCap),
+          totalCapped: total > searchTotalCap,
+        };
       }),
   });
 };
@@ -298,7 +311,7 @@ export function agentSearchQueries(db: Db, c: AgentSearch, viewer: BusinessProfi
       .orderBy("a.id", "desc")
       .limit(c.pageSize)
       .offset((c.page - 1) * c.pageSize),
-    count: filtered.select(sql<number>`count(*)::int`.as("total")),
+    count: cappedCount(db, filtered.select(sql<number>`1`.as("one"))),
   };
 }
 
@@ -347,7 +360,11 @@ const makeBusinessRepository = (db: Db) => {
           page.execute(),
           cachedCount(counts, countKey(c), () => count.executeTakeFirst()),
         ]);
-        return { items: rows.map(toBusiness), total };
+        return {
+          items: rows.map(toBusiness),
+          total: Math.min(total, searchTotalCap),
+          totalCapped: total > searchTotalCap,
+        };
       }),
   });
 };
@@ -363,7 +380,7 @@ export function businessSearchQueries(db: Db, c: BusinessSearch, viewer: AgentPr
       .orderBy("b.id", "desc")
       .limit(c.pageSize)
       .offset((c.page - 1) * c.pageSize),
-    count: filtered.select(sql<number>`count(*)::int`.as("total")),
+    count: cappedCount(db, filtered.select(sql<number>`1`.as("one"))),
   };
 }
 

@@ -14,7 +14,7 @@ import type {
   BusinessProfileFields,
   ProfileOwner,
 } from "../model.ts";
-import { AgentProfileRepository, BusinessProfileRepository } from "../ports.ts";
+import { AgentProfileRepository, BusinessProfileRepository, searchTotalCap } from "../ports.ts";
 
 const owner = (userId: number, verified = false): ProfileOwner => ({
   userId: userId as UserId,
@@ -108,7 +108,11 @@ export function makeProfilesMemory() {
                 byNewest(a, b)
             : byNewest,
         );
-        return { items: all.slice((c.page - 1) * c.pageSize, c.page * c.pageSize), total: all.length };
+        return {
+          items: all.slice((c.page - 1) * c.pageSize, c.page * c.pageSize),
+          total: Math.min(all.length, searchTotalCap),
+          totalCapped: all.length > searchTotalCap,
+        };
       }),
   });
 
@@ -156,7 +160,11 @@ export function makeProfilesMemory() {
               ? (a, b) => b.yearsOfExperience - a.yearsOfExperience || byNewest(a, b)
               : byNewest,
         );
-        return { items: all.slice((c.page - 1) * c.pageSize, c.page * c.pageSize), total: all.length };
+        return {
+          items: all.slice((c.page - 1) * c.pageSize, c.page * c.pageSize),
+          total: Math.min(all.length, searchTotalCap),
+          totalCapped: all.length > searchTotalCap,
+        };
       }),
   });
 

@@ -28,9 +28,10 @@ export function previewText(text: string | null | undefined, length = BIO_PREVIE
   return `${(atSpace > length * 0.6 ? cut.slice(0, atSpace) : cut).trimEnd()}…`;
 }
 
-/** "12 agents found", "1 business found". */
-export function countLabel(total: number, one: string, many: string): string {
-  return `${total} ${total === 1 ? one : many} found`;
+/** "12 agents found", "1 business found"; "1,000+ agents found" when the API capped the count. */
+export function countLabel(total: number, one: string, many: string, capped = false): string {
+  const shown = capped ? `${total.toLocaleString("en-AU")}+` : String(total);
+  return `${shown} ${total === 1 && !capped ? one : many} found`;
 }
 
 function isUrl(value: string): boolean {

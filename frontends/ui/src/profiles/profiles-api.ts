@@ -22,7 +22,13 @@ export type CreateBusinessProfileInput = Schemas["CreateBusinessProfileRequest"]
 export type CreateAgentProfileInput = Schemas["CreateAgentProfileRequest"];
 export type UpdateBusinessProfileInput = Schemas["UpdateBusinessProfileRequest"];
 export type UpdateAgentProfileInput = Schemas["UpdateAgentProfileRequest"];
-export type ProfilePage<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type ProfilePage<T> = {
+  items: T[];
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+};
 
 /** Agent search as the URL and the API spell it (every value optional). */
 export type AgentSearch = {

@@ -164,7 +164,11 @@ export function FindBusinessesPage() {
           />
           <div className="results-bar">
             <p className="results-count" aria-live="polite">
-              {data ? countLabel(data.total, "business", "businesses") : results.isError ? "" : "Searching…"}
+              {data
+                ? countLabel(data.total, "business", "businesses", data.totalCapped)
+                : results.isError
+                  ? ""
+                  : "Searching…"}
             </p>
             <SelectField
               label="Sort by"

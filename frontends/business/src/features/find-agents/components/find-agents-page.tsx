@@ -189,7 +189,11 @@ export function FindAgentsPage() {
           />
           <div className="results-bar">
             <p className="results-count" aria-live="polite">
-              {data ? countLabel(data.total, "agent", "agents") : results.isError ? "" : "Searching…"}
+              {data
+                ? countLabel(data.total, "agent", "agents", data.totalCapped)
+                : results.isError
+                  ? ""
+                  : "Searching…"}
             </p>
             <SelectField
               label="Sort by"
