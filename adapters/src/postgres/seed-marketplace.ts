@@ -102,11 +102,11 @@ async function insertBatch<T extends "agentProfiles" | "businessProfiles">(
       createdAt: users[k]!.createdAt,
       updatedAt: users[k]!.createdAt,
     }));
-    // biome-ignore lint/suspicious/noExplicitAny: both profile tables accept these rows; kysely cannot narrow a generic table
-    await trx
-      .insertInto(table as any)
-      .values(profiles as any)
-      .execute();
+    // kysely cannot narrow a generic table name; both profile tables accept these rows.
+    // biome-ignore lint/suspicious/noExplicitAny: see above
+    const insert = trx.insertInto(table as any);
+    // biome-ignore lint/suspicious/noExplicitAny: see above
+    await insert.values(profiles as any).execute();
   });
 }
 

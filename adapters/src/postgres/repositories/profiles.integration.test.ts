@@ -70,7 +70,9 @@ describe("seedMarketplace", () => {
     // 3,000 agents match: the count stops at the cap and says so.
     expect(all.total).toBe(1000);
     expect(all.totalCapped).toBe(true);
-    const exact = await sql<{ n: number }>`select count(*)::int as n from agent_profiles`.execute(database.db);
+    const exact = await sql<{ n: number }>`select count(*)::int as n from agent_profiles`.execute(
+      database.db,
+    );
     expect(Number(exact.rows[0]!.n)).toBe(3000);
     for (const agent of all.items) {
       expect(agent.fullName.length).toBeGreaterThanOrEqual(2);
@@ -201,7 +203,9 @@ describe("filters and keywords", () => {
     expect(beyond.items).toEqual([]);
     expect(beyond.total).toBe(1000);
     expect(beyond.totalCapped).toBe(true);
-    const sydney = await searchAgents(agentSearch({ location: "sydney", experience: "10+", verifiedOnly: true }));
+    const sydney = await searchAgents(
+      agentSearch({ location: "sydney", experience: "10+", verifiedOnly: true }),
+    );
     expect(sydney.totalCapped).toBe(false);
     const exact = await sql<{ n: number }>`
       select count(*)::int as n from agent_profiles
