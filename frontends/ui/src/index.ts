@@ -101,6 +101,7 @@ export {
   useUpdateAgentProfile,
   useUpdateBusinessProfile,
 } from "./profiles/profiles-api.ts";
+export { SearchResults, type SearchResultsProps } from "./profiles/search-results.tsx";
 export { SkillPicker } from "./profiles/skill-picker.tsx";
 export { pageFrom, pick, type SearchPatch, useUrlSearch } from "./profiles/use-url-search.ts";
 export {

@@ -7,23 +7,18 @@ import {
   Alert,
   type BusinessSearch,
   Button,
-  Card,
-  CardContent,
   CheckboxField,
   countLabel,
   describeFailure,
   FilterPanel,
-  Icon,
   industryLabel,
   KeywordSearch,
   LinkButton,
   locationLabel,
-  PAGE_SIZE,
   PageHeader,
-  Pagination,
   pageFrom,
   pick,
-  ResultGridSkeleton,
+  SearchResults,
   SelectField,
   Skeleton,
   useBusinessSearch,
@@ -73,7 +68,6 @@ export function FindBusinessesPage() {
   const activeFilters = ["industry", "size", "location", "verified"].filter((key) => params.has(key)).length;
   const hasAnyFilter = activeFilters > 0 || Boolean(search.q);
   const data = results.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <div className="stack-lg">
@@ -182,56 +176,20 @@ export function FindBusinessesPage() {
             </SelectField>
           </div>
 
-          {results.isError ? (
-            <Alert>
-              <div className="inline-alert">
-                <span>Couldn't load businesses. {describeFailure(results.error).message}</span>
-                <Button variant="outline" size="sm" onPress={() => void results.refetch()}>
-                  Retry
-                </Button>
-              </div>
-            </Alert>
-          ) : !data ? (
-            <ResultGridSkeleton count={PAGE_SIZE / 2} />
-          ) : data.items.length === 0 ? (
-            <Card className="empty-state">
-              <CardContent>
-                <span className="icon-bubble" aria-hidden="true">
-                  <Icon name="search" size={26} />
-                </span>
-                <h2 className="welcome-title">No businesses found</h2>
-                <p className="muted">Try fewer filters or a different keyword.</p>
-                <Button variant="outline" onPress={reset}>
-                  Reset Filters
-                </Button>
-              </CardContent>
-            </Card>
-          ) : (
-            <>
-              <div
-                className="result-grid"
-                data-stale={results.isPlaceholderData || undefined}
-                aria-busy={results.isFetching || undefined}
-              >
-                {data.items.map((business) => (
-                  <BusinessCard
-                    key={business.id}
-                    business={business}
-                    sizeLabels={sizeLabels}
-                    search={queryString}
-                  />
-                ))}
-              </div>
-              <Pagination
-                page={data.page}
-                pageCount={pageCount}
-                onPage={(page) => {
-                  update({ page: page === 1 ? undefined : page });
-                  window.scrollTo({ top: 0 });
-                }}
+          <SearchResults
+            results={results}
+            noun="businesses"
+            onReset={reset}
+            onPage={(page) => update({ page: page === 1 ? undefined : page })}
+            renderItem={(business) => (
+              <BusinessCard
+                key={business.id}
+                business={business}
+                sizeLabels={sizeLabels}
+                search={queryString}
               />
-            </>
-          )}
+            )}
+          />
         </div>
       </div>
     </div>

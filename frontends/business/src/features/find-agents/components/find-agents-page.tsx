@@ -7,24 +7,19 @@ import {
   type AgentSearch,
   Alert,
   Button,
-  Card,
-  CardContent,
   CheckboxField,
   commissionOptionLabel,
   countLabel,
   describeFailure,
   experienceBandLabel,
   FilterPanel,
-  Icon,
   KeywordSearch,
   LinkButton,
   locationLabel,
-  PAGE_SIZE,
   PageHeader,
-  Pagination,
   pageFrom,
   pick,
-  ResultGridSkeleton,
+  SearchResults,
   SelectField,
   Skeleton,
   useAgentSearch,
@@ -82,7 +77,6 @@ export function FindAgentsPage() {
   ].filter((key) => params.has(key)).length;
   const hasAnyFilter = activeFilters > 0 || Boolean(search.q);
   const data = results.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <div className="stack-lg">
@@ -208,51 +202,15 @@ export function FindAgentsPage() {
             </SelectField>
           </div>
 
-          {results.isError ? (
-            <Alert>
-              <div className="inline-alert">
-                <span>Couldn't load agents. {describeFailure(results.error).message}</span>
-                <Button variant="outline" size="sm" onPress={() => void results.refetch()}>
-                  Retry
-                </Button>
-              </div>
-            </Alert>
-          ) : !data ? (
-            <ResultGridSkeleton count={PAGE_SIZE / 2} />
-          ) : data.items.length === 0 ? (
-            <Card className="empty-state">
-              <CardContent>
-                <span className="icon-bubble" aria-hidden="true">
-                  <Icon name="search" size={26} />
-                </span>
-                <h2 className="welcome-title">No agents found</h2>
-                <p className="muted">Try fewer filters or a different keyword.</p>
-                <Button variant="outline" onPress={reset}>
-                  Reset Filters
-                </Button>
-              </CardContent>
-            </Card>
-          ) : (
-            <>
-              <div
-                className="result-grid"
-                data-stale={results.isPlaceholderData || undefined}
-                aria-busy={results.isFetching || undefined}
-              >
-                {data.items.map((agent) => (
-                  <AgentCard key={agent.id} agent={agent} emojiByName={emojiByName} search={queryString} />
-                ))}
-              </div>
-              <Pagination
-                page={data.page}
-                pageCount={pageCount}
-                onPage={(page) => {
-                  update({ page: page === 1 ? undefined : page });
-                  window.scrollTo({ top: 0 });
-                }}
-              />
-            </>
-          )}
+          <SearchResults
+            results={results}
+            noun="agents"
+            onReset={reset}
+            onPage={(page) => update({ page: page === 1 ? undefined : page })}
+            renderItem={(agent) => (
+              <AgentCard key={agent.id} agent={agent} emojiByName={emojiByName} search={queryString} />
+            )}
+          />
         </div>
       </div>
     </div>
