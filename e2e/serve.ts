@@ -1,6 +1,7 @@
 /**
  * Starts the real product for the browser tests on a fresh database with demo users:
- * a new database on TEST_DATABASE_URL's server when set (earlier e2e databases are dropped),
+ * a new database on TEST_DATABASE_URL's server when set (e2e databases over an hour old are
+ * dropped; a run still in progress elsewhere keeps its own),
  * else an embedded PGlite in a new temporary folder. Then runs services/api/src/main.ts.
  */
 import { mkdtempSync } from "node:fs";
@@ -14,7 +15,13 @@ if (adminUrl) {
   const stale = await admin<
     { datname: string }[]
   >`select datname from pg_database where datname like 'closr_e2e_%'`;
-  for (const { datname } of stale) await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  const hourAgo = Date.now() - 60 * 60 * 1000;
+  for (const { datname } of stale) {
+    const created = Number(datname.slice("closr_e2e_".length));
+    if (Number.isFinite(created) && created < hourAgo) {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  }
   const name = `closr_e2e_${Date.now()}`;
   await admin.unsafe(`CREATE DATABASE ${name}`);
   await admin.end();
