@@ -35,6 +35,17 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      // The phone layout (≤ 768 px: drawer, bottom bar) for the platform journeys.
+      name: "mobile",
+      testMatch: /identity\.spec\.ts/,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
   ],
   webServer: {
     command: "node --import tsx e2e/serve.ts",
