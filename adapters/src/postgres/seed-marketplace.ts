@@ -74,12 +74,14 @@ const slug = (text: string) =>
     .replace(/^\.|\.$/g, "")
     .slice(0, 20);
 
-async function existing(db: Db, kind: "agent" | "business") {
-  const row = await sql<{ n: number }>`
-    select count(*)::int as n from users where user_type = ${kind} and email like ${`%@${DOMAIN}`}`.execute(
-    db,
-  );
-  return Number(row.rows[0]?.n ?? 0);
+/** How many generated (seed-domain) agents and businesses the database holds. */
+export async function countSeeded(db: Db): Promise<{ agents: number; businesses: number }> {
+  const result = await sql<{ agents: number; businesses: number }>`
+    select count(*) filter (where user_type = 'agent')::int as agents,
+           count(*) filter (where user_type = 'business')::int as businesses
+    from users where email like ${`%@${DOMAIN}`}`.execute(db);
+  const row = result.rows[0];
+  return { agents: Number(row?.agents ?? 0), businesses: Number(row?.businesses ?? 0) };
 }
 
 type NewUserRow = Insertable<Database["users"]> & { createdAt: Date };
@@ -113,8 +115,7 @@ async function insertBatch<T extends "agentProfiles" | "businessProfiles">(
 /** Adds `agents` agents and `businesses` businesses after those seeded before; returns the counts added. */
 export async function seedMarketplace(db: Db, options: SeedOptions) {
   const faker = new Faker({ locale: [en_AU, en] });
-  const agentStart = await existing(db, "agent");
-  const businessStart = await existing(db, "business");
+  const { agents: agentStart, businesses: businessStart } = await countSeeded(db);
   faker.seed([options.seed ?? 2026, agentStart, businessStart]);
 
   for (let offset = 0; offset < options.agents; offset += BATCH) {

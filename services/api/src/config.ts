@@ -38,7 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     databaseUrl,
     dataDir: resolve(repoRoot, env.DATA_DIR ?? ".data/pglite"),
     production,
-    logLevel: env.LOG_LEVEL ?? (production ? "info" : "info"),
+    logLevel: env.LOG_LEVEL ?? "info",
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     frontendsDir:

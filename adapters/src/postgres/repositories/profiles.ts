@@ -22,7 +22,7 @@ import {
 } from "@closr/core/profiles";
 import type { UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
@@ -232,18 +232,11 @@ const insertFailure = (kind: "business" | "agent") => (error: unknown) =>
 const makeAgentRepository = (db: Db) => {
   const counts = makeCountCache();
   const base = () => db.selectFrom("agentProfiles as a").innerJoin("users as u", "u.id", "a.userId");
-  const findBy = (
-    where: (
-      eb: ExpressionBuilder<Database & { a: Database["agentProfiles"] }, "a">,
-    ) => ReturnType<typeof sql<boolean>>,
-  ) =>
-    Effect.promise(() =>
-      base()
-        .select(agentColumns)
-        .where(where as never)
-        .executeTakeFirst(),
-    ).pipe(Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toAgent))));
-  const byId = (id: number) => findBy(() => sql<boolean>`a.id = ${id}`);
+  const findBy = (condition: ReturnType<typeof sql<boolean>>) =>
+    Effect.promise(() => base().select(agentColumns).where(condition).executeTakeFirst()).pipe(
+      Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toAgent))),
+    );
+  const byId = (id: number) => findBy(sql<boolean>`a.id = ${id}`);
   return AgentProfileRepository.of({
     insert: (userId, fields) =>
       Effect.tryPromise({
@@ -273,7 +266,7 @@ const makeAgentRepository = (db: Db) => {
         Effect.tap(() => Effect.sync(() => counts.clear())),
       ),
     findById: byId,
-    findByUser: (userId) => findBy(() => sql<boolean>`a.user_id = ${userId}`),
+    findByUser: (userId) => findBy(sql<boolean>`a.user_id = ${userId}`),
     search: (c, viewer) =>
       Effect.promise(async () => {
         const { page, count } = agentSearchQueries(db, c, viewer);

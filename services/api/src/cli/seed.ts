@@ -3,7 +3,7 @@
  * generated agents and businesses added on top of those already seeded (default 300 and 100).
  */
 import { parseArgs } from "node:util";
-import { seedDemoMarketplace, seedDemoProfiles } from "../seed/demo-marketplace.ts";
+import { addGeneratedProfiles, seedDemoProfiles } from "../seed/demo-marketplace.ts";
 import { seedDemoUsers } from "../seed/demo-users.ts";
 import { withDatabase } from "./shared.ts";
 
@@ -17,31 +17,12 @@ if (!Number.isInteger(agents) || agents < 0 || !Number.isInteger(businesses) || 
   process.exit(2);
 }
 
-await withDatabase(async ({ runtime, db }) => {
+await withDatabase(async ({ runtime }) => {
   const logins = await seedDemoUsers(runtime);
   for (const login of logins) console.log(`${login.username}\t${login.role}\t${login.password}`);
   await seedDemoProfiles(runtime);
-  const { sql } = await import("kysely");
-  const before = await sql<{
-    n: number;
-  }>`select count(*)::int as n from users where email like '%@seed.closr.au' and user_type = 'agent'`.execute(
-    db,
-  );
   const started = performance.now();
-  const added = await seedDemoMarketplace(runtime, {
-    agents: Number(before.rows[0]!.n) + agents,
-    businesses:
-      businesses +
-      Number(
-        (
-          await sql<{
-            n: number;
-          }>`select count(*)::int as n from users where email like '%@seed.closr.au' and user_type = 'business'`.execute(
-            db,
-          )
-        ).rows[0]!.n,
-      ),
-  });
+  const added = await addGeneratedProfiles(runtime, { agents, businesses });
   console.log(
     `added ${added.agents} agents and ${added.businesses} businesses in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

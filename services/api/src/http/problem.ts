@@ -29,18 +29,6 @@ export function problemBody(
   };
 }
 
-/** A problem+json Response for a code. */
-export function problemResponse(
-  code: ProblemCode,
-  options: Parameters<typeof problemBody>[1] & { headers?: Record<string, string> } = {},
-): Response {
-  const body = problemBody(code, options);
-  return new Response(JSON.stringify(body), {
-    status: body.status,
-    headers: { "content-type": "application/problem+json", ...options.headers },
-  });
-}
-
 /** Sends a problem from a handler, keeping headers already set on the context (request id, cookies). */
 export const problem = (c: Context, code: ProblemCode, options: Parameters<typeof problemBody>[1] = {}) => {
   const body = problemBody(code, { ...options, instance: options.instance ?? c.req.path });

@@ -3,11 +3,10 @@
  * mia.chen; sunrisehealth and jack.wilson stay without, to show the welcome state) and generated
  * agents and businesses up to the requested totals. Idempotent.
  */
-import { PgDatabase, seedMarketplace } from "@closr/adapters/postgres";
+import { countSeeded, PgDatabase, seedMarketplace } from "@closr/adapters/postgres";
 import { PasswordHasher, UserRepository } from "@closr/core/identity";
 import { createAgentProfile, createBusinessProfile } from "@closr/core/profiles";
 import { Effect, Option } from "effect";
-import { sql } from "kysely";
 import type { AppRuntime } from "../runtime.ts";
 import { DEMO_PASSWORD } from "./demo-users.ts";
 
@@ -67,27 +66,31 @@ export async function seedDemoProfiles(runtime: AppRuntime) {
   );
 }
 
-/** Generated agents and businesses so that at least `agents` and `businesses` seeded ones exist. */
+/** Adds `counts` generated agents and businesses after those seeded before. */
+export async function addGeneratedProfiles(
+  runtime: AppRuntime,
+  counts: { agents: number; businesses: number },
+) {
+  if (counts.agents === 0 && counts.businesses === 0) return counts;
+  return runtime.runPromise(
+    Effect.gen(function* () {
+      const db = yield* PgDatabase;
+      const passwordHash = yield* (yield* PasswordHasher).hash(DEMO_PASSWORD);
+      return yield* Effect.promise(() => seedMarketplace(db, { ...counts, passwordHash }));
+    }),
+  );
+}
+
+/** Generated agents and businesses so that at least `target` seeded ones exist. */
 export async function seedDemoMarketplace(
   runtime: AppRuntime,
   target: { agents: number; businesses: number },
 ) {
-  return runtime.runPromise(
-    Effect.gen(function* () {
-      const db = yield* PgDatabase;
-      const counts = yield* Effect.promise(() =>
-        sql<{ agents: number; businesses: number }>`
-          select (select count(*)::int from users where user_type = 'agent' and email like '%@seed.closr.au') as agents,
-                 (select count(*)::int from users where user_type = 'business' and email like '%@seed.closr.au') as businesses`.execute(
-          db,
-        ),
-      );
-      const have = counts.rows[0]!;
-      const agents = Math.max(0, target.agents - Number(have.agents));
-      const businesses = Math.max(0, target.businesses - Number(have.businesses));
-      if (agents === 0 && businesses === 0) return { agents: 0, businesses: 0 };
-      const passwordHash = yield* (yield* PasswordHasher).hash(DEMO_PASSWORD);
-      return yield* Effect.promise(() => seedMarketplace(db, { agents, businesses, passwordHash }));
-    }),
+  const have = await runtime.runPromise(
+    Effect.flatMap(PgDatabase, (db) => Effect.promise(() => countSeeded(db))),
   );
+  return addGeneratedProfiles(runtime, {
+    agents: Math.max(0, target.agents - have.agents),
+    businesses: Math.max(0, target.businesses - have.businesses),
+  });
 }

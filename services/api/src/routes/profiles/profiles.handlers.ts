@@ -85,14 +85,13 @@ export const agentJson = (p: AgentProfile, match?: Match) => ({
 const signedIn = (c: Context<AppEnv>): User | Response =>
   c.get("user") ?? problem(c, "unauthenticated", { detail: "Please log in." });
 
-const notOwnUserId = (c: Context<AgentEnvLike>, user: User, userId: number | undefined) =>
+const notOwnUserId = (c: Context<AppEnv>, user: User, userId: number | undefined) =>
   userId !== undefined && userId !== user.id
     ? problem(c, "forbidden", {
         detail: "You can only create your own profile.",
         errors: [{ field: "userId", message: "Must be your own user id" }],
       })
     : undefined;
-type AgentEnvLike = AppEnv;
 
 /** Drops keys whose value is undefined (absent from a PATCH body). */
 const defined = <T extends object>(o: T) =>
