@@ -1,3 +1,4 @@
-/** Shared kernel: ids and the Clock port. */
+/** Shared kernel: ids, the Clock port and the Mailer port. */
 export * from "./clock.ts";
 export * from "./ids.ts";
+export * from "./mailer.ts";

@@ -1,0 +1,245 @@
+/**
+ * Partnership use cases (spec §2.8, §2.9, §4, §6, §8, §9; issue 4): connect, accept, reject,
+ * withdraw, end, list with counts. The caller is always a `User` from the session; their side is
+ * their userType and their own profile. A partnership the caller is not a party to answers
+ * PartnershipNotFound (404), so ids reveal nothing.
+ * Errors: OwnProfileRequired, CounterpartNotFound, InvalidConnectionRequest,
+ * PartnershipAlreadyExists, PartnershipLimitReached, PartnershipNotFound,
+ * PartnershipTransitionNotAllowed.
+ */
+import { Effect, Either, Option } from "effect";
+import type { User } from "../identity/index.ts";
+import { UserRepository } from "../identity/index.ts";
+import {
+  type AgentProfile,
+  AgentProfileRepository,
+  type BusinessProfile,
+  BusinessProfileRepository,
+} from "../profiles/index.ts";
+import type { UserId } from "../shared/ids.ts";
+import { Clock, Mailer } from "../shared/index.ts";
+import { plans } from "../subscription/index.ts";
+import {
+  CounterpartNotFound,
+  InvalidConnectionRequest,
+  OwnProfileRequired,
+  PartnershipLimitReached,
+  PartnershipNotFound,
+  type PartnershipTransitionNotAllowed,
+} from "./errors.ts";
+import type { PartnershipCounts, PartnershipStatus, PartnershipView, Party, Standings } from "./model.ts";
+import { eventForStatus, otherParty, type PartnershipChange, transition } from "./partnership-machine.ts";
+import { type PartnershipFilter, PartnershipRepository } from "./ports.ts";
+
+/** The caller's own profile id on their side, or OwnProfileRequired. */
+const ownProfile = Effect.fn("partnership.ownProfile")(function* (user: User) {
+  const found: Option.Option<BusinessProfile | AgentProfile> =
+    user.userType === "business"
+      ? yield* (yield* BusinessProfileRepository).findByUser(user.id)
+      : yield* (yield* AgentProfileRepository).findByUser(user.id);
+  if (Option.isNone(found)) return yield* new OwnProfileRequired({ kind: user.userType });
+  return found.value;
+});
+
+/** Left when `party` is at its plan's limit of active partnerships. */
+export function checkLimit(
+  standings: Standings,
+  party: Party,
+  caller: Party,
+): Either.Either<void, PartnershipLimitReached> {
+  const { active, plan } = standings[party];
+  const limit = plans[plan].partnershipLimit;
+  return limit !== null && active >= limit
+    ? Either.left(new PartnershipLimitReached({ party, own: party === caller, plan, limit }))
+    : Either.right(undefined);
+}
+
+export interface ConnectRequest {
+  readonly businessId?: number | undefined;
+  readonly agentId?: number | undefined;
+  /** Percent, 0–100; defaults to the agent's minimum commission rate. */
+  readonly commissionRate?: number | undefined;
+}
+
+/**
+ * Connect (spec §2.8 Find Agents / §2.9 Find Businesses): the caller sends a pending request to
+ * a profile of the other side. Needs the caller's own profile ("You need to create … profile
+ * first") and room under their plan's limit; one open partnership per pair.
+ */
+export const requestPartnership = Effect.fn("partnership.request")(function* (
+  user: User,
+  request: ConnectRequest,
+) {
+  const caller = user.userType;
+  const own = yield* ownProfile(user);
+  const ownField = caller === "business" ? "businessId" : "agentId";
+  const counterpartField = caller === "business" ? "agentId" : "businessId";
+  const ownId = request[ownField];
+  if (ownId !== undefined && ownId !== own.id)
+    return yield* new InvalidConnectionRequest({
+      field: ownField,
+      message: `Must be your own ${caller} profile`,
+    });
+  const counterpartId = request[counterpartField];
+  if (counterpartId === undefined)
+    return yield* new InvalidConnectionRequest({
+      field: counterpartField,
+      message: `Choose ${caller === "business" ? "an agent" : "a business"} to connect with`,
+    });
+  const agent =
+    caller === "agent"
+      ? (own as AgentProfile)
+      : Option.getOrUndefined(yield* (yield* AgentProfileRepository).findById(counterpartId));
+  const business =
+    caller === "business"
+      ? (own as BusinessProfile)
+      : Option.getOrUndefined(yield* (yield* BusinessProfileRepository).findById(counterpartId));
+  if (!agent) return yield* new CounterpartNotFound({ kind: "agent" });
+  if (!business) return yield* new CounterpartNotFound({ kind: "business" });
+
+  const created = yield* (yield* PartnershipRepository).create(
+    {
+      businessId: business.id,
+      agentId: agent.id,
+      requestedBy: caller,
+      commissionRate: request.commissionRate ?? agent.minimumCommissionRate,
+    },
+    (standings) => checkLimit(standings, caller, caller),
+  );
+  yield* notifyCounterpart(created, caller, "requested");
+  return created;
+});
+
+/** The PATCH statuses a party may ask for, and the events they stand for. */
+export type RequestedStatus = Exclude<PartnershipStatus, "pending">;
+
+/**
+ * Accept, reject, withdraw or end (PATCH /api/partnerships/{id} with status active, rejected,
+ * withdrawn or terminated). Accepting also checks both parties' plan limits, under lock.
+ */
+export const changePartnership = Effect.fn("partnership.change")(function* (
+  user: User,
+  id: number,
+  status: RequestedStatus,
+) {
+  const caller = user.userType;
+  const own = yield* ownProfile(user).pipe(
+    Effect.catchTag("OwnProfileRequired", () => Effect.fail(new PartnershipNotFound({ id }))),
+  );
+  const at = yield* (yield* Clock).now;
+  const type = eventForStatus[status];
+  const changed = yield* (yield* PartnershipRepository).change(
+    id,
+    (
+      current,
+      standings,
+    ): Either.Either<
+      PartnershipChange,
+      PartnershipNotFound | PartnershipTransitionNotAllowed | PartnershipLimitReached
+    > => {
+      const ownSideId = caller === "business" ? current.businessId : current.agentId;
+      if (ownSideId !== own.id) return Either.left(new PartnershipNotFound({ id }));
+      return Either.flatMap(transition(current, { type, by: caller, at }), (change) =>
+        type !== "accept"
+          ? Either.right(change)
+          : Either.flatMap(checkLimit(standings, caller, caller), () =>
+              Either.map(checkLimit(standings, otherParty(caller), caller), () => change),
+            ),
+      );
+    },
+  );
+  yield* notifyCounterpart(changed, caller, status);
+  return changed;
+});
+
+export interface PartnershipList {
+  readonly items: readonly PartnershipView[];
+  readonly total: number;
+  readonly page: number;
+  readonly pageSize: number;
+  /** The caller's active and pending counts (tabs and dashboards), whatever the filter. */
+  readonly counts: PartnershipCounts;
+}
+
+/** The caller's partnerships (newest first) with counts; empty until they have a profile. */
+export const listPartnerships = Effect.fn("partnership.list")(function* (
+  user: User,
+  filter: PartnershipFilter,
+) {
+  const own = yield* ownProfile(user).pipe(Effect.option);
+  if (Option.isNone(own))
+    return {
+      items: [],
+      total: 0,
+      page: filter.page,
+      pageSize: filter.pageSize,
+      counts: { active: 0, pending: 0 },
+    } satisfies PartnershipList;
+  const repository = yield* PartnershipRepository;
+  const [page, counts] = yield* Effect.all(
+    [
+      repository.listFor(user.userType, own.value.id, filter),
+      repository.countsFor(user.userType, own.value.id),
+    ],
+    { concurrency: 2 },
+  );
+  return { ...page, page: filter.page, pageSize: filter.pageSize, counts } satisfies PartnershipList;
+});
+
+/** One partnership the caller is a party to. */
+export const getPartnership = Effect.fn("partnership.get")(function* (user: User, id: number) {
+  const own = yield* ownProfile(user).pipe(
+    Effect.catchTag("OwnProfileRequired", () => Effect.fail(new PartnershipNotFound({ id }))),
+  );
+  const found = yield* (yield* PartnershipRepository).findById(id);
+  if (Option.isNone(found)) return yield* new PartnershipNotFound({ id });
+  const ownSideId = user.userType === "business" ? found.value.businessId : found.value.agentId;
+  if (ownSideId !== own.id) return yield* new PartnershipNotFound({ id });
+  return found.value;
+});
+
+type Notice = "requested" | RequestedStatus;
+
+const subjects: Record<Notice, (from: string) => string> = {
+  requested: (from) => `New connection request from ${from}`,
+  active: (from) => `${from} accepted your connection request`,
+  rejected: (from) => `${from} declined your connection request`,
+  withdrawn: (from) => `${from} withdrew their connection request`,
+  terminated: (from) => `${from} ended your partnership`,
+};
+
+const screens: Record<Party, string> = {
+  business: "/business/active-agents",
+  agent: "/agent/current-partners",
+};
+
+/**
+ * Emails the counterparty (issue 4, Notifications) through the Mailer port. Best effort: a mail
+ * failure is logged and never undoes or fails the change.
+ */
+const notifyCounterpart = (partnership: PartnershipView, actor: Party, notice: Notice) =>
+  Effect.gen(function* () {
+    const from = actor === "business" ? partnership.business.companyName : partnership.agent.fullName;
+    const recipient = otherParty(actor);
+    const userId: UserId = recipient === "business" ? partnership.business.userId : partnership.agent.userId;
+    const user = yield* (yield* UserRepository).findById(userId);
+    if (Option.isNone(user)) return;
+    const subject = subjects[notice](from);
+    yield* (yield* Mailer).send({
+      to: user.value.email,
+      subject,
+      text: [
+        `Hi ${user.value.username},`,
+        "",
+        `${subject}.`,
+        `Commission rate: ${partnership.commissionRate}%.`,
+        "",
+        `See your partnerships: ${screens[recipient]}`,
+        "",
+        "— Closr",
+      ].join("\n"),
+    });
+  }).pipe(
+    Effect.catchAllCause((cause) => Effect.logWarning("partnership notification failed", cause)),
+    Effect.withSpan("partnership.notifyCounterpart"),
+  );
