@@ -3,6 +3,7 @@ export * from "./database.ts";
 export * from "./database-service.ts";
 export * from "./errors.ts";
 export * from "./repositories/identity.ts";
+export * from "./repositories/partnership.ts";
 export * from "./repositories/profiles.ts";
 export type { Database } from "./schema.ts";
 export * from "./seed-marketplace.ts";

@@ -26,6 +26,8 @@ export interface UsersTable {
   emailVerified: Generated<boolean>;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
+  /** Subscribed plan; NULL = the free plan of the user type (migration 2026-11-23-01). */
+  planId: "basic" | "professional" | "enterprise" | "agent_basic" | "agent_pro" | null;
   createdAt: DefaultTimestamp;
 }
 
@@ -208,6 +210,23 @@ export interface VerificationRequestsTable {
   reviewedBy: number | null;
 }
 
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  createdAt: DefaultTimestamp;
+}
+
+/** Outbox of live events (migration 2026-11-23-02-messaging); its id is the SSE event id. */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  kind: "message" | "read";
+  userIds: number[];
+  data: unknown;
+  createdAt: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   session: SessionTable;
@@ -223,4 +242,6 @@ export interface Database {
   media: MediaTable;
   onboarding: OnboardingTable;
   verificationRequests: VerificationRequestsTable;
+  mailOutbox: MailOutboxTable;
+  liveEvents: LiveEventsTable;
 }

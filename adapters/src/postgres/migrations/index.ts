@@ -3,9 +3,13 @@ import type { Migration } from "kysely";
 import * as initialSchema from "./2026-11-22-initial-schema.ts";
 import * as profileSearch from "./2026-11-22-profile-search.ts";
 import * as profileSearchRanking from "./2026-11-22-profile-search-ranking.ts";
+import * as partnerships from "./2026-11-23-01-partnerships.ts";
+import * as messaging from "./2026-11-23-02-messaging.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
   "2026-11-22-profile-search": profileSearch,
   "2026-11-22-profile-search-ranking": profileSearchRanking,
+  "2026-11-23-01-partnerships": partnerships,
+  "2026-11-23-02-messaging": messaging,
 };

@@ -385,3 +385,30 @@ export const BusinessProfileRepositoryPg = Layer.effect(
   BusinessProfileRepository,
   Effect.map(PgDatabase, makeBusinessRepository),
 );
+
+/** Agent profiles by id (with their owners), for other contexts' views (e.g. partnership cards). */
+export async function loadAgentProfiles(db: Db, ids: readonly number[]): Promise<Map<number, AgentProfile>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("agentProfiles as a")
+    .innerJoin("users as u", "u.id", "a.userId")
+    .select(agentColumns)
+    .where("a.id", "in", [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, toAgent(r)]));
+}
+
+/** Business profiles by id (with their owners), for other contexts' views. */
+export async function loadBusinessProfiles(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, BusinessProfile>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("businessProfiles as b")
+    .innerJoin("users as u", "u.id", "b.userId")
+    .select(businessColumns)
+    .where("b.id", "in", [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, toBusiness(r)]));
+}

@@ -1,0 +1,2 @@
+/** Mailer adapters: the development outbox (default). */
+export * from "./outbox.ts";

@@ -1,0 +1,58 @@
+/**
+ * Mailer adapter for development and tests: stores each email in the mail_outbox table and logs
+ * one line (recipient and subject, never the body). Read back with `readOutbox` (served at
+ * GET /api/dev/mailbox outside production). ARCHITECTURE.md, adapters/mail.
+ */
+import { Mailer } from "@closr/core/shared";
+import { Effect, Layer } from "effect";
+import type { Db } from "../postgres/database.ts";
+import { PgDatabase } from "../postgres/database-service.ts";
+
+export const MailerOutboxPg = Layer.effect(
+  Mailer,
+  Effect.map(PgDatabase, (db) =>
+    Mailer.of({
+      send: (email) =>
+        Effect.promise(() =>
+          db
+            .insertInto("mailOutbox")
+            .values({ recipient: email.to, subject: email.subject, body: email.text })
+            .execute(),
+        ).pipe(
+          Effect.zipRight(
+            Effect.logInfo("mail queued to outbox").pipe(
+              Effect.annotateLogs({ to: email.to, subject: email.subject }),
+            ),
+          ),
+        ),
+    }),
+  ),
+);
+
+export interface OutboxEmail {
+  readonly id: number;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly createdAt: Date;
+}
+
+/** The newest emails in the outbox, optionally for one recipient (lower-cased match). */
+export async function readOutbox(
+  db: Db,
+  options: { to?: string; limit?: number } = {},
+): Promise<OutboxEmail[]> {
+  let query = db.selectFrom("mailOutbox").selectAll();
+  if (options.to) query = query.where("recipient", "=", options.to.toLowerCase());
+  const rows = await query
+    .orderBy("id", "desc")
+    .limit(options.limit ?? 50)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    to: r.recipient,
+    subject: r.subject,
+    text: r.body,
+    createdAt: new Date(r.createdAt),
+  }));
+}
