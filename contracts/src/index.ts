@@ -4,19 +4,22 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import * as identityRoutes from "./routes/identity.routes.ts";
+import * as partnershipRoutes from "./routes/partnership.routes.ts";
 import * as profileRoutes from "./routes/profiles.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
 
 export * from "./identity.ts";
+export * from "./partnership.ts";
 export * from "./problems.ts";
 export * from "./profiles.ts";
-export { identityRoutes, profileRoutes, systemRoutes };
+export { identityRoutes, partnershipRoutes, profileRoutes, systemRoutes };
 
 /** Every route of the contract, in document order. */
 export const allRoutes = [
   ...Object.values(systemRoutes),
   ...Object.values(identityRoutes),
   ...Object.values(profileRoutes),
+  ...Object.values(partnershipRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

@@ -192,6 +192,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partnerships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's partnerships, newest first, with active and pending counts
+         * @description Empty until the caller has a profile. Each item carries both parties' profiles.
+         */
+        get: operations["listPartnerships"];
+        put?: never;
+        /**
+         * Connect: send a pending partnership request to a profile of the other side
+         * @description Needs the caller's own profile (403 profile-required), room under their plan's limit of active partnerships (403 plan-limit-reached) and no open partnership for the pair (409 partnership-exists). The counterparty is emailed.
+         */
+        post: operations["createPartnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/mailbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Development outbox: the newest emails the app sent (404 in production)
+         * @description The caller's own emails, newest first. Served only when the development outbox is enabled.
+         */
+        get: operations["getDevMailbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One partnership the caller is a party to */
+        get: operations["getPartnership"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Accept, reject, withdraw or end a partnership
+         * @description Only the party who received a pending request may accept or reject it; only the requester may withdraw it; either party may end an active one (irreversible). Accepting checks both parties' plan limits under lock. The counterparty is emailed.
+         */
+        patch: operations["updatePartnership"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -415,6 +480,79 @@ export interface components {
             website?: "" | null | string;
             contactEmail?: "" | null | string;
             contactPhone?: string | null;
+        };
+        /** @description A partnership with both parties' profiles. */
+        Partnership: {
+            id: number;
+            /** @description Business profile id. */
+            businessId: number;
+            /** @description Agent profile id. */
+            agentId: number;
+            status: components["schemas"]["PartnershipStatus"];
+            /**
+             * @description The side that sent the connection request.
+             * @enum {string}
+             */
+            requestedBy: "business" | "agent";
+            /**
+             * @description For the caller: incoming = sent to them (they may accept or reject), outgoing = sent by them.
+             * @enum {string}
+             */
+            direction: "incoming" | "outgoing";
+            /** @description Percent, 0–100. */
+            commissionRate: number;
+            /** @description Set when accepted. */
+            startDate: string | null;
+            /** @description Set when ended. */
+            endDate: string | null;
+            createdAt: string;
+            updatedAt: string;
+            business: components["schemas"]["BusinessProfile"];
+            agent: components["schemas"]["AgentProfile"];
+        };
+        /** @enum {string} */
+        PartnershipStatus: "pending" | "active" | "rejected" | "withdrawn" | "terminated";
+        CreatePartnershipRequest: {
+            /** @description The business profile to connect with (agents); a business may send its own or omit it. */
+            businessId?: number;
+            /** @description The agent profile to connect with (businesses); an agent may send its own or omit it. */
+            agentId?: number;
+            /** @enum {string} */
+            status?: "pending";
+            /** @description Proposed percent; defaults to the agent's minimum commission rate. */
+            commissionRate?: number;
+        };
+        /** @description The development outbox, newest first. */
+        Mailbox: {
+            items: components["schemas"]["MailboxEmail"][];
+        };
+        MailboxEmail: {
+            id: number;
+            to: string;
+            subject: string;
+            text: string;
+            createdAt: string;
+        };
+        PartnershipPage: {
+            items: components["schemas"]["Partnership"][];
+            total: number;
+            page: number;
+            pageSize: number;
+            counts: components["schemas"]["PartnershipCounts"];
+        };
+        /** @description The caller's counts, whatever the filter. */
+        PartnershipCounts: {
+            active: number;
+            pending: number;
+        };
+        UpdatePartnershipRequest: {
+            /**
+             * @description active = accept, rejected = reject (the receiver of a pending request); withdrawn = cancel one's own pending request; terminated = end an active partnership (either party).
+             * @enum {string}
+             */
+            status: "active" | "rejected" | "withdrawn" | "terminated";
+            /** @description Ignored: the server sets startDate when accepting. */
+            startDate?: string;
         };
     };
     responses: never;
@@ -1457,6 +1595,402 @@ export interface operations {
             };
             /** @description Malformed request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPartnerships: {
+        parameters: {
+            query?: {
+                /** @description Only these statuses, comma-separated (e.g. pending,active). */
+                status?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of partnerships */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnershipPage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPartnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePartnershipRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending partnership */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partnership"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Create your profile first; Plan limit reached; Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Partnership already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDevMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's emails */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mailbox"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPartnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partnership */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partnership"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updatePartnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePartnershipRequest"];
+            };
+        };
+        responses: {
+            /** @description The changed partnership */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partnership"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Plan limit reached; Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Partnership change not allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

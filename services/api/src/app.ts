@@ -24,6 +24,7 @@ import { problem } from "./http/problem.ts";
 import { clientAddress, defaultRateLimits, limitBy, type RateLimits } from "./http/rate-limit.ts";
 import { fieldErrors } from "./http/validation.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
+import { registerPartnershipRoutes } from "./routes/partnership/partnership.handlers.ts";
 import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";
 import { registerSystemRoutes } from "./routes/system/system.handlers.ts";
 import type { AppRuntime } from "./runtime.ts";
@@ -41,6 +42,8 @@ export interface AppOptions {
   readonly frontendsDir?: string | undefined;
   /** The run-time manifest of remotes served at /remotes.json. */
   readonly remotes?: Readonly<Record<string, string>>;
+  /** Serve the development outbox at GET /api/dev/mailbox (never in production). */
+  readonly devMailbox?: boolean;
   /** Largest accepted request body, in bytes (default 64 KiB). */
   readonly maxBodyBytes?: number;
 }
@@ -153,6 +156,7 @@ export function createApp(options: AppOptions) {
   registerSystemRoutes(app, db, options.version ?? openApiInfo.info.version);
   registerIdentityRoutes(app, runtime);
   registerProfileRoutes(app, runtime);
+  registerPartnershipRoutes(app, runtime, { db, devMailbox: options.devMailbox ?? false });
 
   registerContractComponents(app);
   app.doc31("/api/openapi.json", openApiInfo);

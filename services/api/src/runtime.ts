@@ -2,11 +2,13 @@
  * The production Layer and the one ManagedRuntime per process that every handler runs on.
  * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
  */
+import { MailerOutboxPg } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
   AgentProfileRepositoryPg,
   BusinessProfileRepositoryPg,
   type Db,
+  PartnershipRepositoryPg,
   type PgDatabase,
   PgDatabaseFrom,
   SessionStorePg,
@@ -14,8 +16,9 @@ import {
   UserRepositoryPg,
 } from "@closr/adapters/postgres";
 import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
+import type { PartnershipRepository } from "@closr/core/partnership";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
-import { type Clock, ClockLive } from "@closr/core/shared";
+import { type Clock, ClockLive, type Mailer } from "@closr/core/shared";
 import { Layer, ManagedRuntime } from "effect";
 
 /** Every service a use case may ask for. */
@@ -27,7 +30,9 @@ export type AppServices =
   | Clock
   | PgDatabase
   | BusinessProfileRepository
-  | AgentProfileRepository;
+  | AgentProfileRepository
+  | PartnershipRepository
+  | Mailer;
 
 /** Wires adapters to ports over one open database. `overrides` replaces services (tests). */
 export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>) {
@@ -37,6 +42,8 @@ export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>) {
     SessionStorePg,
     BusinessProfileRepositoryPg,
     AgentProfileRepositoryPg,
+    PartnershipRepositoryPg,
+    MailerOutboxPg,
   ).pipe(Layer.provide(database));
   const base = Layer.mergeAll(repositories, database, PasswordHasherArgon2, SessionTokensCrypto, ClockLive);
   return overrides ? Layer.merge(base, overrides) : base;

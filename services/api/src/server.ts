@@ -22,6 +22,7 @@ export async function startServices(config: Config) {
     allowedOrigins: config.allowedOrigins,
     frontendsDir: config.frontendsDir,
     remotes: config.remotes,
+    devMailbox: !config.production,
   });
   const close = async () => {
     await runtime.dispose();

@@ -64,6 +64,32 @@ export const errorTable: Record<
     detail: `Only ${e.required} accounts can ${e.action}.`,
   }),
   InvalidSkills: (e) => ({ code: "validation-failed", detail: String(e.message), field: "skills" }),
+  // Partnerships (issue 4). Spec §8 words the missing-profile messages.
+  OwnProfileRequired: (e) => ({
+    code: "profile-required",
+    detail: `You need to create ${e.kind === "agent" ? "an agent" : "a business"} profile first`,
+  }),
+  CounterpartNotFound: (e) => ({ code: "not-found", detail: `No such ${e.kind} profile.` }),
+  InvalidConnectionRequest: (e) => ({
+    code: "validation-failed",
+    detail: String(e.message),
+    field: String(e.field),
+  }),
+  PartnershipNotFound: () => ({ code: "not-found", detail: "No such partnership." }),
+  PartnershipAlreadyExists: (e) => ({
+    code: "partnership-exists",
+    detail:
+      e.status === "active"
+        ? "You are already partners."
+        : "A connection request between you is already pending.",
+  }),
+  PartnershipTransitionNotAllowed: (e) => ({ code: "partnership-transition", detail: String(e.reason) }),
+  PartnershipLimitReached: (e) => ({
+    code: "plan-limit-reached",
+    detail: e.own
+      ? `Your plan allows ${e.limit} active partnerships. Upgrade at /pricing to add more.`
+      : `This ${e.party} has reached their plan's limit of ${e.limit} active partnerships.`,
+  }),
 };
 
 /** The problem Response for a tagged error; undefined when the table has no row for it. */

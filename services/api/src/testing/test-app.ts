@@ -40,6 +40,7 @@ export async function createTestApp(
     },
     frontendsDir: options.frontendsDir,
     remotes: { business: "/remotes/business/remoteEntry.js" },
+    devMailbox: true,
   });
   const violations: string[] = [];
 

@@ -1,0 +1,113 @@
+/**
+ * Partnership routes (spec §7; issue 4): list the caller's partnerships with counts, connect,
+ * accept / reject / withdraw / end, and read one. A partnership the caller is not a party to
+ * answers 404.
+ */
+import { createRoute } from "@hono/zod-openapi";
+import {
+  CreatePartnershipRequest,
+  Mailbox,
+  Partnership,
+  PartnershipId,
+  PartnershipListQuery,
+  PartnershipPage,
+  UpdatePartnershipRequest,
+} from "../partnership.ts";
+import { commonProblems, problemResponses } from "../problems.ts";
+
+const json = <T>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const body = <T>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
+const writeProblems = [
+  "origin-rejected",
+  "payload-too-large",
+  "unsupported-media-type",
+  "validation-failed",
+] as const;
+
+export const listPartnerships = createRoute({
+  method: "get",
+  path: "/api/partnerships",
+  operationId: "listPartnerships",
+  tags: ["partnerships"],
+  summary: "The caller's partnerships, newest first, with active and pending counts",
+  description: "Empty until the caller has a profile. Each item carries both parties' profiles.",
+  request: { query: PartnershipListQuery },
+  responses: {
+    200: json(PartnershipPage, "A page of partnerships"),
+    ...problemResponses("unauthenticated", "validation-failed", ...commonProblems),
+  },
+});
+
+export const createPartnership = createRoute({
+  method: "post",
+  path: "/api/partnerships",
+  operationId: "createPartnership",
+  tags: ["partnerships"],
+  summary: "Connect: send a pending partnership request to a profile of the other side",
+  description:
+    "Needs the caller's own profile (403 profile-required), room under their plan's limit of active partnerships (403 plan-limit-reached) and no open partnership for the pair (409 partnership-exists). The counterparty is emailed.",
+  request: body(CreatePartnershipRequest),
+  responses: {
+    201: json(Partnership, "The pending partnership"),
+    ...problemResponses(
+      "unauthenticated",
+      "profile-required",
+      "plan-limit-reached",
+      "not-found",
+      "partnership-exists",
+      ...writeProblems,
+      ...commonProblems,
+    ),
+  },
+});
+
+export const getPartnership = createRoute({
+  method: "get",
+  path: "/api/partnerships/{id}",
+  operationId: "getPartnership",
+  tags: ["partnerships"],
+  summary: "One partnership the caller is a party to",
+  request: { params: PartnershipId },
+  responses: {
+    200: json(Partnership, "The partnership"),
+    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+  },
+});
+
+export const updatePartnership = createRoute({
+  method: "patch",
+  path: "/api/partnerships/{id}",
+  operationId: "updatePartnership",
+  tags: ["partnerships"],
+  summary: "Accept, reject, withdraw or end a partnership",
+  description:
+    "Only the party who received a pending request may accept or reject it; only the requester may withdraw it; either party may end an active one (irreversible). Accepting checks both parties' plan limits under lock. The counterparty is emailed.",
+  request: { params: PartnershipId, ...body(UpdatePartnershipRequest) },
+  responses: {
+    200: json(Partnership, "The changed partnership"),
+    ...problemResponses(
+      "unauthenticated",
+      "plan-limit-reached",
+      "not-found",
+      "partnership-transition",
+      ...writeProblems,
+      ...commonProblems,
+    ),
+  },
+});
+
+export const getDevMailbox = createRoute({
+  method: "get",
+  path: "/api/dev/mailbox",
+  operationId: "getDevMailbox",
+  tags: ["system"],
+  summary: "Development outbox: the newest emails the app sent (404 in production)",
+  description: "The caller's own emails, newest first. Served only when the development outbox is enabled.",
+  responses: {
+    200: json(Mailbox, "The caller's emails"),
+    ...problemResponses("unauthenticated", "not-found", ...commonProblems),
+  },
+});

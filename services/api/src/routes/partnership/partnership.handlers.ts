@@ -1,0 +1,128 @@
+/**
+ * Partnership handlers (spec §7; issue 4): see contracts/src/routes/partnership.routes.ts.
+ * The caller and their side always come from the session; ids in a body are checked by core.
+ */
+import { readOutbox } from "@closr/adapters/mail";
+import type { Db } from "@closr/adapters/postgres";
+import { partnershipRoutes } from "@closr/contracts";
+import type { User } from "@closr/core/identity";
+import {
+  changePartnership,
+  getPartnership,
+  listPartnerships,
+  type PartnershipStatus,
+  type PartnershipView,
+  partnershipStatuses,
+  requestPartnership,
+} from "@closr/core/partnership";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../http/env.ts";
+import { problem } from "../../http/problem.ts";
+import { runUseCase } from "../../http/run.ts";
+import type { AppRuntime } from "../../runtime.ts";
+import { agentJson, businessJson } from "../profiles/profiles.handlers.ts";
+
+/** Core partnership view → contract JSON, with the direction seen by `viewer`. */
+export const partnershipJson = (p: PartnershipView, viewer: User) => ({
+  id: p.id,
+  businessId: p.businessId,
+  agentId: p.agentId,
+  status: p.status,
+  requestedBy: p.requestedBy,
+  direction: p.requestedBy === viewer.userType ? ("outgoing" as const) : ("incoming" as const),
+  commissionRate: p.commissionRate,
+  startDate: p.startDate?.toISOString() ?? null,
+  endDate: p.endDate?.toISOString() ?? null,
+  createdAt: p.createdAt.toISOString(),
+  updatedAt: p.updatedAt.toISOString(),
+  business: businessJson(p.business),
+  agent: agentJson(p.agent),
+});
+
+const signedIn = (c: Context<AppEnv>): User | Response =>
+  c.get("user") ?? problem(c, "unauthenticated", { detail: "Please log in." });
+
+const parseStatuses = (value: string | undefined): PartnershipStatus[] =>
+  value
+    ? [...new Set(value.split(","))].filter((s): s is PartnershipStatus =>
+        (partnershipStatuses as readonly string[]).includes(s),
+      )
+    : [];
+
+export function registerPartnershipRoutes(
+  app: OpenAPIHono<AppEnv>,
+  runtime: AppRuntime,
+  options: { db: Db; devMailbox: boolean },
+) {
+  app.openapi(partnershipRoutes.listPartnerships, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const query = c.req.valid("query");
+    return runUseCase(
+      runtime,
+      c,
+      listPartnerships(user, {
+        statuses: parseStatuses(query.status),
+        page: query.page,
+        pageSize: query.pageSize,
+      }),
+      (list) =>
+        c.json(
+          {
+            items: list.items.map((p) => partnershipJson(p, user)),
+            total: list.total,
+            page: list.page,
+            pageSize: list.pageSize,
+            counts: list.counts,
+          },
+          200,
+        ),
+    ) as never;
+  });
+
+  app.openapi(partnershipRoutes.createPartnership, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const body = c.req.valid("json");
+    return runUseCase(
+      runtime,
+      c,
+      requestPartnership(user, {
+        businessId: body.businessId,
+        agentId: body.agentId,
+        commissionRate: body.commissionRate,
+      }),
+      (created) =>
+        c.json(partnershipJson(created, user), 201, { location: `/api/partnerships/${created.id}` }),
+    ) as never;
+  });
+
+  app.openapi(partnershipRoutes.getPartnership, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    return runUseCase(runtime, c, getPartnership(user, c.req.valid("param").id), (p) =>
+      c.json(partnershipJson(p, user), 200),
+    ) as never;
+  });
+
+  app.openapi(partnershipRoutes.updatePartnership, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    return runUseCase(
+      runtime,
+      c,
+      changePartnership(user, c.req.valid("param").id, c.req.valid("json").status),
+      (p) => c.json(partnershipJson(p, user), 200),
+    ) as never;
+  });
+
+  app.openapi(partnershipRoutes.getDevMailbox, async (c) => {
+    if (!options.devMailbox)
+      return problem(c, "not-found", { detail: "The development mailbox is off." }) as never;
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const items = await readOutbox(options.db, { to: user.email, limit: 50 });
+    return c.json({ items: items.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }, 200);
+  });
+}
