@@ -1,0 +1,21 @@
+/** Invoice tagged errors (mapped to problems in services/api/src/http/problem.ts). */
+import { Data } from "effect";
+
+/** No such invoice, or the caller is not its agent or business (404: ids reveal nothing). */
+export class InvoiceNotFound extends Data.TaggedError("InvoiceNotFound")<{ readonly id: number }> {}
+
+/** A field of a new invoice breaks spec §5 (422 on `field`). */
+export class InvalidInvoice extends Data.TaggedError("InvalidInvoice")<{
+  readonly field: "amount" | "description" | "dueDate" | "businessId" | "partnershipId";
+  readonly message: string;
+}> {}
+
+/** The invoice is paid already; it cannot be paid again (409). */
+export class InvoiceAlreadyPaid extends Data.TaggedError("InvoiceAlreadyPaid")<{ readonly id: number }> {}
+
+/** A completed payment's amount differs from the invoice's; only a full payment pays it. */
+export class PaymentAmountMismatch extends Data.TaggedError("PaymentAmountMismatch")<{
+  readonly invoiceId: number;
+  readonly expectedCents: number;
+  readonly paidCents: number;
+}> {}

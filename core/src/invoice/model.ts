@@ -1,0 +1,108 @@
+/**
+ * Invoice model (spec §3 invoices, §4 Invoice display state, §5 Invoice form, §9 limits).
+ * `businessId` and `agentId` are PROFILE ids. Money is integer cents, AUD, end to end inside;
+ * the API converts to dollars with 2 decimals at the edge (ARCHITECTURE.md, API conventions).
+ * `dueDate` is a calendar date `yyyy-MM-dd` (no time zone); "today" is Australia/Sydney's date.
+ */
+
+/** The only currency (spec §1: Australia). */
+export const invoiceCurrency = "AUD";
+
+/** Limits from spec §5 and §9; the upper amount is Stripe's per-charge maximum for AUD. */
+export const invoiceRules = {
+  /** $0.01 (spec §9: amount minimum and step 0.01). */
+  minAmountCents: 1,
+  /** $999,999.99. */
+  maxAmountCents: 99_999_999,
+  /** Description at least 3 characters (spec §5). */
+  minDescriptionLength: 3,
+  maxDescriptionLength: 5000,
+  /** Default due date: 30 days ahead (spec §5, §9). */
+  defaultDueDays: 30,
+  /** Calendar of the business day ("today", "this month"). */
+  timeZone: "Australia/Sydney",
+} as const;
+
+export interface Invoice {
+  readonly id: number;
+  readonly partnershipId: number;
+  /** Business profile id. */
+  readonly businessId: number;
+  /** Agent profile id. */
+  readonly agentId: number;
+  /** Integer cents, ≥ 1. */
+  readonly amountCents: number;
+  readonly currency: "AUD";
+  readonly description: string;
+  /** `yyyy-MM-dd`. */
+  readonly dueDate: string;
+  readonly isPaid: boolean;
+  readonly createdAt: Date;
+  /** Set exactly when isPaid. */
+  readonly paidAt: Date | null;
+}
+
+/** An invoice with the parties' display names (spec §2.9: "Invoice #{id} - {company name}"). */
+export interface InvoiceView extends Invoice {
+  readonly businessName: string | null;
+  readonly agentName: string | null;
+}
+
+/** What creating an invoice stores (spec §3: creation excludes isPaid, createdAt, paidAt). */
+export interface NewInvoice {
+  readonly partnershipId: number;
+  readonly businessId: number;
+  readonly agentId: number;
+  readonly amountCents: number;
+  readonly description: string;
+  readonly dueDate: string;
+}
+
+/** The caller's request to create an invoice; `dueDate` defaults to 30 days ahead. */
+export interface CreateInvoiceInput {
+  readonly businessId: number;
+  readonly partnershipId: number;
+  readonly amountCents: number;
+  readonly description: string;
+  readonly dueDate?: string | undefined;
+}
+
+/** Display state (spec §4): paid if isPaid; else overdue if the due date has passed; else pending. */
+export type InvoiceDisplayState = "paid" | "overdue" | "pending";
+
+const dateFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: invoiceRules.timeZone,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar date (`yyyy-MM-dd`) in Australia/Sydney at instant `now`. */
+export const businessDate = (now: Date): string => dateFormat.format(now);
+
+/** The calendar month (`yyyy-MM`) in Australia/Sydney at instant `now`. */
+export const businessMonth = (now: Date): string => businessDate(now).slice(0, 7);
+
+/** `date` (`yyyy-MM-dd`) plus `days` calendar days. */
+export const addDays = (date: string, days: number): string => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The default due date: 30 days after today (Sydney). */
+export const defaultDueDate = (now: Date): string => addDays(businessDate(now), invoiceRules.defaultDueDays);
+
+/** True for a real calendar date written `yyyy-MM-dd`. */
+export const isCalendarDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+};
+
+/**
+ * Spec §4 display state. "Overdue if dueDate is before now": an invoice due today is still
+ * pending; from the next Sydney day it is overdue.
+ */
+export const displayState = (invoice: Pick<Invoice, "isPaid" | "dueDate">, now: Date): InvoiceDisplayState =>
+  invoice.isPaid ? "paid" : invoice.dueDate < businessDate(now) ? "overdue" : "pending";

@@ -1,0 +1,133 @@
+/**
+ * Invoice use cases (spec §2.9 Agent Invoices, §5 Invoice form, §6 "agents invoice only
+ * businesses they have an active partnership with"). The caller is a user; their profile
+ * (agent or business) is resolved here. Errors: WrongAccountType (403), ProfileNotFound (404),
+ * InvalidInvoice (422), InvoiceNotFound (404).
+ */
+import { Effect, Option } from "effect";
+import type { User } from "../identity/index.ts";
+import { PartnershipRepository } from "../partnership/index.ts";
+import {
+  AgentProfileRepository,
+  BusinessProfileRepository,
+  ProfileNotFound,
+  WrongAccountType,
+} from "../profiles/index.ts";
+import { Clock } from "../shared/index.ts";
+import { InvalidInvoice, InvoiceNotFound } from "./errors.ts";
+import {
+  businessDate,
+  businessMonth,
+  type CreateInvoiceInput,
+  defaultDueDate,
+  type Invoice,
+  invoiceRules,
+  isCalendarDate,
+} from "./model.ts";
+import { type InvoiceParty, InvoiceRepository } from "./ports.ts";
+
+/** The caller's side and profile id; ProfileNotFound when they have no profile yet. */
+export const callerProfile = Effect.fn("invoice.callerProfile")(function* (user: User) {
+  if (user.userType === "agent") {
+    const found = yield* (yield* AgentProfileRepository).findByUser(user.id);
+    if (Option.isNone(found)) return yield* new ProfileNotFound({ kind: "agent" });
+    return { party: "agent" as InvoiceParty, profileId: found.value.id, name: found.value.fullName };
+  }
+  const found = yield* (yield* BusinessProfileRepository).findByUser(user.id);
+  if (Option.isNone(found)) return yield* new ProfileNotFound({ kind: "business" });
+  return { party: "business" as InvoiceParty, profileId: found.value.id, name: found.value.companyName };
+});
+
+/** True when the caller's profile is the invoice's agent or business. */
+export const isPartyTo = (invoice: Invoice, caller: { party: InvoiceParty; profileId: number }) =>
+  caller.party === "agent" ? invoice.agentId === caller.profileId : invoice.businessId === caller.profileId;
+
+/** Checks the amount, description and due date of spec §5; returns the normalised values. */
+export const validateInvoiceInput = (input: CreateInvoiceInput, now: Date) => {
+  const description = input.description.trim();
+  if (!Number.isInteger(input.amountCents) || input.amountCents < invoiceRules.minAmountCents)
+    return Effect.fail(new InvalidInvoice({ field: "amount", message: "Amount must be a positive number" }));
+  if (input.amountCents > invoiceRules.maxAmountCents)
+    return Effect.fail(
+      new InvalidInvoice({ field: "amount", message: "Amount must be at most $999,999.99" }),
+    );
+  if (description.length < invoiceRules.minDescriptionLength)
+    return Effect.fail(new InvalidInvoice({ field: "description", message: "Description is required" }));
+  if (description.length > invoiceRules.maxDescriptionLength)
+    return Effect.fail(
+      new InvalidInvoice({ field: "description", message: "Description must be at most 5000 characters" }),
+    );
+  const dueDate = input.dueDate ?? defaultDueDate(now);
+  if (!isCalendarDate(dueDate))
+    return Effect.fail(new InvalidInvoice({ field: "dueDate", message: "Due date is required" }));
+  if (dueDate < businessDate(now))
+    return Effect.fail(new InvalidInvoice({ field: "dueDate", message: "Due date cannot be in the past" }));
+  return Effect.succeed({ description, dueDate });
+};
+
+/**
+ * An agent raises an invoice on one of their active partnerships with the chosen business.
+ * The partnership must exist, be the caller's, belong to `businessId` and be active.
+ */
+export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
+  user: User,
+  input: CreateInvoiceInput,
+) {
+  if (user.userType !== "agent")
+    return yield* new WrongAccountType({ required: "agent", action: "create invoices" });
+  const caller = yield* callerProfile(user);
+  const now = yield* (yield* Clock).now;
+  const { description, dueDate } = yield* validateInvoiceInput(input, now);
+  const found = yield* (yield* PartnershipRepository).findById(input.partnershipId);
+  if (Option.isNone(found) || found.value.agentId !== caller.profileId)
+    return yield* new InvalidInvoice({ field: "partnershipId", message: "Partnership not found" });
+  const partnership = found.value;
+  if (partnership.businessId !== input.businessId)
+    return yield* new InvalidInvoice({
+      field: "partnershipId",
+      message: "This partnership is not with the chosen business",
+    });
+  if (partnership.status !== "active")
+    return yield* new InvalidInvoice({
+      field: "partnershipId",
+      message: "You can only create invoices for active partnerships.",
+    });
+  return yield* (yield* InvoiceRepository).insert({
+    partnershipId: partnership.id,
+    businessId: partnership.businessId,
+    agentId: partnership.agentId,
+    amountCents: input.amountCents,
+    description,
+    dueDate,
+  });
+});
+
+/** The caller's invoices: an agent's own, or those addressed to a business. Newest first. */
+export const listInvoices = Effect.fn("invoice.listInvoices")(function* (
+  user: User,
+  page: { readonly page: number; readonly pageSize: number },
+) {
+  const caller = yield* callerProfile(user);
+  return yield* (yield* InvoiceRepository).listFor(caller.party, caller.profileId, page);
+});
+
+/** One invoice the caller is a party to; InvoiceNotFound otherwise. */
+export const getInvoice = Effect.fn("invoice.getInvoice")(function* (user: User, id: number) {
+  const caller = yield* callerProfile(user);
+  const found = yield* (yield* InvoiceRepository).findById(id);
+  if (Option.isNone(found) || !isPartyTo(found.value, caller)) return yield* new InvoiceNotFound({ id });
+  return found.value;
+});
+
+/**
+ * The agent dashboard's Monthly Commission (issue 5, replacing spec §2.9's fixed 0): the sum of
+ * the agent's invoices paid in the current Sydney month, in cents.
+ */
+export const monthlyCommission = Effect.fn("invoice.monthlyCommission")(function* (user: User) {
+  if (user.userType !== "agent")
+    return yield* new WrongAccountType({ required: "agent", action: "see commission" });
+  const caller = yield* callerProfile(user);
+  const month = businessMonth(yield* (yield* Clock).now);
+  const paidCents = yield* (yield* InvoiceRepository).paidTotalForAgent(caller.profileId, month);
+  return { month, paidCents };
+});

@@ -1,0 +1,38 @@
+/** Payment tagged errors (mapped to problems in services/api/src/http/problem.ts). */
+import { Data } from "effect";
+import type { PaymentStatus } from "./model.ts";
+
+/** The event is not allowed from the payment's status (pure machine error; stale events are ignored). */
+export class PaymentTransitionNotAllowed extends Data.TaggedError("PaymentTransitionNotAllowed")<{
+  readonly from: PaymentStatus;
+  readonly event: string;
+}> {}
+
+/** No such payment method of the caller's (404). */
+export class PaymentMethodNotFound extends Data.TaggedError("PaymentMethodNotFound")<{
+  readonly id: number;
+}> {}
+
+/** No such payment intent, or not the caller's, or a wrong client secret (404). */
+export class PaymentIntentNotFound extends Data.TaggedError("PaymentIntentNotFound")<{
+  readonly id: string;
+}> {}
+
+/** The intent cannot take this action in its state, e.g. confirming a succeeded intent (409). */
+export class PaymentIntentUnexpectedState extends Data.TaggedError("PaymentIntentUnexpectedState")<{
+  readonly id: string;
+  readonly message: string;
+}> {}
+
+/** A webhook with a missing, wrong or stale signature, or an unreadable body (400). */
+export class InvalidWebhook extends Data.TaggedError("InvalidWebhook")<{ readonly message: string }> {}
+
+/** The payment gateway could not be reached or refused the request (503). */
+export class PaymentGatewayUnavailable extends Data.TaggedError("PaymentGatewayUnavailable")<{
+  readonly message: string;
+}> {}
+
+/** A payment for the invoice is being processed by the gateway; wait for its outcome (409). */
+export class PaymentInProgress extends Data.TaggedError("PaymentInProgress")<{
+  readonly invoiceId: number;
+}> {}

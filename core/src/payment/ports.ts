@@ -1,0 +1,140 @@
+/** Payment ports. Infrastructure failures are defects; the error channel holds domain errors. */
+import { Context, type Effect, type Either, type Option } from "effect";
+import type { Invoice, InvoiceNotFound, InvoiceParty } from "../invoice/index.ts";
+import type { AttemptPlan, EventDecision } from "./decisions.ts";
+import type {
+  InvalidWebhook,
+  PaymentGatewayUnavailable,
+  PaymentIntentNotFound,
+  PaymentIntentUnexpectedState,
+} from "./errors.ts";
+import type {
+  CardDetails,
+  GatewayEvent,
+  GatewayIntent,
+  Payment,
+  PaymentMethod,
+  PaymentMethodFields,
+} from "./model.ts";
+
+/** What applying one gateway event did. */
+export type AppliedEvent =
+  | { readonly type: "duplicate" }
+  | { readonly type: "unknown-payment" }
+  | { readonly type: "decided"; readonly payment: Payment; readonly decision: EventDecision };
+
+export class PaymentRepository extends Context.Tag("payment/PaymentRepository")<
+  PaymentRepository,
+  {
+    /**
+     * Locks the invoice, reads its payments, and runs `decide`; on "create" inserts a pending
+     * payment for the invoice's full amount. Parallel calls for one invoice are serialised.
+     */
+    readonly beginAttempt: <E>(
+      invoiceId: number,
+      decide: (invoice: Invoice, payments: readonly Payment[]) => Either.Either<AttemptPlan, E>,
+    ) => Effect.Effect<
+      { readonly payment: Payment; readonly cancel: readonly Payment[] },
+      E | InvoiceNotFound
+    >;
+    /** Records the gateway's intent id on a payment (idempotent for the same id). */
+    readonly setPaymentIntent: (paymentId: number, paymentIntentId: string) => Effect.Effect<void>;
+    readonly findByIntent: (paymentIntentId: string) => Effect.Effect<Option.Option<Payment>>;
+    /**
+     * In one transaction: records `event.id` as processed (a duplicate stops here), locks the
+     * payment of `event.intent` (by intent id, else by the intent's paymentId metadata) and its
+     * invoice, runs `decide`, and writes what it returns.
+     */
+    readonly applyGatewayEvent: (
+      event: GatewayEvent,
+      decide: (payment: Payment, invoice: Invoice) => EventDecision,
+    ) => Effect.Effect<AppliedEvent>;
+    readonly listForInvoice: (invoiceId: number) => Effect.Effect<readonly Payment[]>;
+    /** One party's payments, newest first. */
+    readonly listFor: (
+      party: InvoiceParty,
+      profileId: number,
+      page: { readonly page: number; readonly pageSize: number },
+    ) => Effect.Effect<{ readonly items: readonly Payment[]; readonly total: number }>;
+  }
+>() {}
+
+export class PaymentMethodRepository extends Context.Tag("payment/PaymentMethodRepository")<
+  PaymentMethodRepository,
+  {
+    /** The user's methods, default first, then newest. */
+    readonly list: (userId: number) => Effect.Effect<readonly PaymentMethod[]>;
+    /** Inserts; when `isDefault`, the user's previous default is unset in the same transaction. */
+    readonly insert: (userId: number, fields: PaymentMethodFields) => Effect.Effect<PaymentMethod>;
+    /** False when the user has no such method. */
+    readonly remove: (userId: number, id: number) => Effect.Effect<boolean>;
+    /** Makes it the user's only default; none when the user has no such method. */
+    readonly setDefault: (userId: number, id: number) => Effect.Effect<Option.Option<PaymentMethod>>;
+  }
+>() {}
+
+export interface CreateIntentRequest {
+  readonly amountCents: number;
+  readonly currency: "AUD";
+  /** One per invoice attempt (paymentIdempotencyKey): a repeated request returns the same intent. */
+  readonly idempotencyKey: string;
+  readonly invoiceId: number;
+  readonly paymentId: number;
+  readonly description: string;
+}
+
+/**
+ * The card payment gateway, following Stripe's PaymentIntent life cycle. Adapters:
+ * PaymentGatewayStripe (the `stripe` SDK) and PaymentGatewayLocal (in-process, Stripe's test cards).
+ */
+export class PaymentGateway extends Context.Tag("payment/PaymentGateway")<
+  PaymentGateway,
+  {
+    readonly kind: "local" | "stripe";
+    /** For the browser's Stripe.js (stripe kind only). */
+    readonly publishableKey: string | null;
+    readonly createPaymentIntent: (
+      request: CreateIntentRequest,
+    ) => Effect.Effect<GatewayIntent, PaymentGatewayUnavailable>;
+    readonly retrievePaymentIntent: (
+      id: string,
+    ) => Effect.Effect<Option.Option<GatewayIntent>, PaymentGatewayUnavailable>;
+    /** Best effort: an intent that cannot be canceled any more is left as it is. */
+    readonly cancelPaymentIntent: (id: string) => Effect.Effect<void>;
+    readonly refundPaymentIntent: (
+      id: string,
+      idempotencyKey: string,
+    ) => Effect.Effect<void, PaymentGatewayUnavailable>;
+    /** Verifies a webhook's signature on the raw body and reads its event (undefined: a type we ignore). */
+    readonly parseWebhook: (
+      rawBody: string,
+      signature: string | undefined,
+    ) => Effect.Effect<GatewayEvent | undefined, InvalidWebhook>;
+  }
+>() {}
+
+/**
+ * The local gateway's card network: what Stripe.js and Stripe's servers do for a real gateway.
+ * Present only with PaymentGatewayLocal. Changes are recorded with their events in an outbox, in
+ * the same transaction; the use cases deliver them through the same path as Stripe webhooks.
+ */
+export class LocalCardNetwork extends Context.Tag("payment/LocalCardNetwork")<
+  LocalCardNetwork,
+  {
+    /** Confirms with a card: Stripe's test cards decide (4242… succeeds, …0002 declines, …3155 needs authentication). */
+    readonly confirm: (
+      id: string,
+      clientSecret: string,
+      card: CardDetails,
+    ) => Effect.Effect<GatewayIntent, PaymentIntentNotFound | PaymentIntentUnexpectedState>;
+    /** Completes or fails the extra authentication step of a requires_action intent. */
+    readonly authenticate: (
+      id: string,
+      clientSecret: string,
+      outcome: "complete" | "fail",
+    ) => Effect.Effect<GatewayIntent, PaymentIntentNotFound | PaymentIntentUnexpectedState>;
+    /** Events recorded but not yet delivered, oldest first. */
+    readonly undeliveredEvents: Effect.Effect<readonly GatewayEvent[]>;
+    readonly markDelivered: (eventId: string) => Effect.Effect<void>;
+  }
+>() {}
