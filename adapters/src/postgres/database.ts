@@ -9,6 +9,7 @@ import { PGliteDialect } from "kysely-pglite-dialect";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import { migrations } from "./migrations/index.ts";
+import { registerListen } from "./notifications.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -40,6 +41,10 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       dialect: new PostgresJSDialect({ postgres: client }),
       plugins: [new CamelCasePlugin()],
     });
+    registerListen(db, async (channel, onPayload) => {
+      const listening = await client.listen(channel, onPayload);
+      return () => listening.unlisten();
+    });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -51,6 +56,12 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const db = new Kysely<Database>({
     dialect: new PGliteDialect(pglite),
     plugins: [new CamelCasePlugin()],
+  });
+  registerListen(db, async (channel, onPayload) => {
+    const unlisten = await pglite.listen(channel, onPayload);
+    return async () => {
+      if (!pglite.closed) await unlisten();
+    };
   });
   return {
     db,

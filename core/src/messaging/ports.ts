@@ -1,0 +1,56 @@
+/** Messaging ports. Infrastructure failures are defects; the error channel holds domain errors. */
+import { Context, type Effect, type Option } from "effect";
+import type { UserId } from "../shared/ids.ts";
+import type { CounterpartNotFound } from "./errors.ts";
+import type { Conversation, CursorPage, Message, NewMessage, PublicUser, ReadReceipt } from "./model.ts";
+
+export class MessageRepository extends Context.Tag("messaging/MessageRepository")<
+  MessageRepository,
+  {
+    /**
+     * Stores a message and, atomically with it, the live event that tells both parties.
+     * Fails with CounterpartNotFound when the receiver does not exist (also under races).
+     */
+    readonly send: (message: NewMessage) => Effect.Effect<Message, CounterpartNotFound>;
+    /**
+     * Messages between `userId` and `counterpartId`, newest page first, each page in
+     * chronological order; `beforeId` continues with older messages.
+     */
+    readonly conversation: (
+      userId: UserId,
+      counterpartId: UserId,
+      page: { readonly beforeId: number | undefined; readonly limit: number },
+    ) => Effect.Effect<CursorPage<Message>>;
+    /** One row per counterpart, the most recent conversation first; `beforeId` is a last message id. */
+    readonly conversations: (
+      userId: UserId,
+      page: { readonly beforeId: number | undefined; readonly limit: number },
+    ) => Effect.Effect<CursorPage<Conversation>>;
+    /**
+     * Marks read every unread message from `senderId` to `readerId` (up to `upToId` when
+     * given) and records the receipt's live event atomically; undefined when none was unread.
+     */
+    readonly markRead: (
+      readerId: UserId,
+      senderId: UserId,
+      upToId: number | undefined,
+      readAt: Date,
+    ) => Effect.Effect<ReadReceipt | undefined>;
+    /** Unread messages addressed to the user, from anyone. */
+    readonly unreadCount: (userId: UserId) => Effect.Effect<number>;
+  }
+>() {}
+
+export class UserDirectory extends Context.Tag("messaging/UserDirectory")<
+  UserDirectory,
+  {
+    readonly findPublic: (id: UserId) => Effect.Effect<Option.Option<PublicUser>>;
+    /** Users whose username contains `text` (case-insensitive), except `excludeId`; prefix matches first, then by name. */
+    readonly search: (query: {
+      readonly text: string;
+      readonly excludeId: UserId;
+      readonly page: number;
+      readonly pageSize: number;
+    }) => Effect.Effect<{ readonly items: readonly PublicUser[]; readonly total: number }>;
+  }
+>() {}
