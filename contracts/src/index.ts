@@ -4,15 +4,26 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import * as identityRoutes from "./routes/identity.routes.ts";
+import * as messagingRoutes from "./routes/messaging.routes.ts";
 import * as partnershipRoutes from "./routes/partnership.routes.ts";
 import * as profileRoutes from "./routes/profiles.routes.ts";
+import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
 
 export * from "./identity.ts";
+export * from "./messaging.ts";
 export * from "./partnership.ts";
 export * from "./problems.ts";
 export * from "./profiles.ts";
-export { identityRoutes, partnershipRoutes, profileRoutes, systemRoutes };
+export * from "./subscription.ts";
+export {
+  identityRoutes,
+  messagingRoutes,
+  partnershipRoutes,
+  profileRoutes,
+  subscriptionRoutes,
+  systemRoutes,
+};
 
 /** Every route of the contract, in document order. */
 export const allRoutes = [
@@ -20,6 +31,8 @@ export const allRoutes = [
   ...Object.values(identityRoutes),
   ...Object.values(profileRoutes),
   ...Object.values(partnershipRoutes),
+  ...Object.values(subscriptionRoutes),
+  ...Object.values(messagingRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

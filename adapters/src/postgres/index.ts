@@ -2,9 +2,14 @@
 export * from "./database.ts";
 export * from "./database-service.ts";
 export * from "./errors.ts";
+export * from "./live-events.ts";
+export * from "./notifications.ts";
 export * from "./repositories/identity.ts";
+export * from "./repositories/invoicing.ts";
+export * from "./repositories/messaging.ts";
 export * from "./repositories/partnership.ts";
 export * from "./repositories/profiles.ts";
+export * from "./repositories/subscription.ts";
 export type { Database } from "./schema.ts";
 export * from "./seed-marketplace.ts";
 export * from "./session-tokens.ts";

@@ -15,6 +15,12 @@ export interface Plan {
   readonly priceId: string | null;
   /** Active partnerships allowed; null = unlimited. */
   readonly partnershipLimit: number | null;
+  /** One line for the plan card. */
+  readonly description: string;
+  /** The entitlements of spec §9 reading B, as shown on /pricing. */
+  readonly features: readonly string[];
+  /** Marked "Most Popular" on /pricing. */
+  readonly popular: boolean;
 }
 
 export const plans: Readonly<Record<PlanId, Plan>> = {
@@ -25,6 +31,14 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
     priceCents: 0,
     priceId: null,
     partnershipLimit: 3,
+    description: "Get started and find your first agents.",
+    features: [
+      "Up to 3 active partnerships",
+      "Business profile",
+      "Agent search and smart matching",
+      "Built-in messaging",
+    ],
+    popular: false,
   },
   professional: {
     id: "professional",
@@ -33,6 +47,14 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
     priceCents: 4900,
     priceId: "price_professional",
     partnershipLimit: 10,
+    description: "For growing sales teams.",
+    features: [
+      "Up to 10 active partnerships",
+      "Verification badge",
+      "Agent performance metrics",
+      "Priority support",
+    ],
+    popular: true,
   },
   enterprise: {
     id: "enterprise",
@@ -41,6 +63,15 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
     priceCents: 9900,
     priceId: "price_enterprise",
     partnershipLimit: null,
+    description: "For businesses running a large agent network.",
+    features: [
+      "Unlimited partnerships",
+      "Advanced analytics dashboard",
+      "Dedicated account manager",
+      "Custom contract templates",
+      "API access",
+    ],
+    popular: false,
   },
   agent_basic: {
     id: "agent_basic",
@@ -49,6 +80,14 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
     priceCents: 0,
     priceId: null,
     partnershipLimit: 3,
+    description: "Build your profile and find businesses.",
+    features: [
+      "Up to 3 active partnerships",
+      "Agent profile with skills",
+      "Business search and smart matching",
+      "Invoices and payments",
+    ],
+    popular: false,
   },
   agent_pro: {
     id: "agent_pro",
@@ -57,6 +96,9 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
     priceCents: 1900,
     priceId: "price_agent_pro",
     partnershipLimit: null,
+    description: "Stand out and grow without limits.",
+    features: ["Unlimited partnerships", "Verification badge", "Featured listing in search"],
+    popular: false,
   },
 };
 

@@ -26,6 +26,7 @@ import { fieldErrors } from "./http/validation.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
 import { registerPartnershipRoutes } from "./routes/partnership/partnership.handlers.ts";
 import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";
+import { registerSubscriptionRoutes } from "./routes/subscription/subscription.handlers.ts";
 import { registerSystemRoutes } from "./routes/system/system.handlers.ts";
 import type { AppRuntime } from "./runtime.ts";
 
@@ -157,6 +158,7 @@ export function createApp(options: AppOptions) {
   registerIdentityRoutes(app, runtime);
   registerProfileRoutes(app, runtime);
   registerPartnershipRoutes(app, runtime, { db, devMailbox: options.devMailbox ?? false });
+  registerSubscriptionRoutes(app, db);
 
   registerContractComponents(app);
   app.doc31("/api/openapi.json", openApiInfo);

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgDatabaseFrom } from "../database-service.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { UserRepositoryPg } from "./identity.ts";
-import { PartnershipRepositoryPg, setUserPlan } from "./partnership.ts";
+import { PartnershipRepositoryPg } from "./partnership.ts";
 import { AgentProfileRepositoryPg, BusinessProfileRepositoryPg } from "./profiles.ts";
+import { setUserPlan } from "./subscription.ts";
 
 type Services =
   | PartnershipRepository

@@ -200,8 +200,3 @@ export const PartnershipRepositoryPg = Layer.effect(
   PartnershipRepository,
   Effect.map(PgDatabase, makePartnershipRepository),
 );
-
-/** Sets a user's plan (NULL = free plan); for tests, seeds and, later, the subscription webhook. */
-export async function setUserPlan(db: Db, userId: number, planId: PlanId | null): Promise<void> {
-  await db.updateTable("users").set({ planId }).where("id", "=", userId).execute();
-}
