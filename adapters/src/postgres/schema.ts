@@ -155,6 +155,49 @@ export interface PaymentsTable {
   createdAt: DefaultTimestamp;
   updatedAt: DefaultTimestamp;
   metadata: Json | null;
+  /** 1, 2, … per invoice (migration 2026-11-23-03-payments). */
+  attempt: Generated<number>;
+  failureMessage: string | null;
+}
+
+/** Gateway event ids applied, written with the change they caused (migration 2026-11-23-03-payments). */
+export interface GatewayEventsTable {
+  id: string;
+  type: string;
+  paymentIntentId: string | null;
+  outcome: string;
+  receivedAt: DefaultTimestamp;
+}
+
+/** The local gateway's PaymentIntents. */
+export interface LocalPaymentIntentsTable {
+  id: string;
+  clientSecret: string;
+  idempotencyKey: string;
+  amountCents: Cents;
+  currency: Generated<string>;
+  status: string;
+  invoiceId: number | null;
+  paymentId: number | null;
+  description: string | null;
+  cardLastFour: string | null;
+  latestChargeId: string | null;
+  lastErrorCode: string | null;
+  lastErrorMessage: string | null;
+  nextAction: string | null;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
+}
+
+/** The local gateway's event outbox. */
+export interface LocalGatewayEventsTable {
+  id: string;
+  seq: Generated<string | number>;
+  type: string;
+  paymentIntentId: string;
+  intent: ColumnType<unknown, string, string>;
+  deliveredAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
 }
 
 export interface ContentTable {
@@ -244,4 +287,7 @@ export interface Database {
   verificationRequests: VerificationRequestsTable;
   mailOutbox: MailOutboxTable;
   liveEvents: LiveEventsTable;
+  gatewayEvents: GatewayEventsTable;
+  localPaymentIntents: LocalPaymentIntentsTable;
+  localGatewayEvents: LocalGatewayEventsTable;
 }

@@ -5,6 +5,7 @@ import * as profileSearch from "./2026-11-22-profile-search.ts";
 import * as profileSearchRanking from "./2026-11-22-profile-search-ranking.ts";
 import * as partnerships from "./2026-11-23-01-partnerships.ts";
 import * as messaging from "./2026-11-23-02-messaging.ts";
+import * as payments from "./2026-11-23-03-payments.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-profile-search-ranking": profileSearchRanking,
   "2026-11-23-01-partnerships": partnerships,
   "2026-11-23-02-messaging": messaging,
+  "2026-11-23-03-payments": payments,
 };

@@ -1,0 +1,3 @@
+/** PaymentGateway adapters: Stripe (the `stripe` SDK) and the local, in-process gateway (ADR 0008). */
+export * from "./payment-gateway-local.ts";
+export * from "./payment-gateway-stripe.ts";
