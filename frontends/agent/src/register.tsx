@@ -8,6 +8,7 @@ import { AgentLayout } from "./app/agent-layout.tsx";
 import { BusinessDetailPage } from "./features/business-detail/components/business-detail-page.tsx";
 import { AgentDashboardPage } from "./features/dashboard/components/agent-dashboard-page.tsx";
 import { FindBusinessesPage } from "./features/find-businesses/components/find-businesses-page.tsx";
+import { CurrentPartnersPage } from "./features/partnerships/components/current-partners-page.tsx";
 import {
   CreateAgentProfilePage,
   EditAgentProfilePage,
@@ -37,12 +38,7 @@ const register: RegisterRemote = () => ({
         { path: "profile", element: <EditAgentProfilePage /> },
         { path: "find-businesses", element: <FindBusinessesPage /> },
         { path: "businesses/:id", element: <BusinessDetailPage /> },
-        {
-          path: "current-partners",
-          element: (
-            <ComingSoon title="Business Partnerships" description="Your partnerships will be listed here." />
-          ),
-        },
+        { path: "current-partners", element: <CurrentPartnersPage /> },
         {
           path: "invoices",
           element: <ComingSoon title="Agent Invoices" description="Invoicing is coming soon." />,

@@ -8,6 +8,7 @@ import { BusinessLayout } from "./app/business-layout.tsx";
 import { AgentDetailPage } from "./features/agent-detail/components/agent-detail-page.tsx";
 import { BusinessDashboardPage } from "./features/dashboard/components/business-dashboard-page.tsx";
 import { FindAgentsPage } from "./features/find-agents/components/find-agents-page.tsx";
+import { ActiveAgentsPage } from "./features/partnerships/components/active-agents-page.tsx";
 import {
   CreateBusinessProfilePage,
   EditBusinessProfilePage,
@@ -37,12 +38,7 @@ const register: RegisterRemote = () => ({
         { path: "profile", element: <EditBusinessProfilePage /> },
         { path: "find-agents", element: <FindAgentsPage /> },
         { path: "agents/:id", element: <AgentDetailPage /> },
-        {
-          path: "active-agents",
-          element: (
-            <ComingSoon title="Agent Partnerships" description="Your partnerships will be listed here." />
-          ),
-        },
+        { path: "active-agents", element: <ActiveAgentsPage /> },
         {
           path: "payments",
           element: <ComingSoon title="Payments" description="Invoices and payments are coming soon." />,

@@ -35,6 +35,36 @@ export { TextField, type TextFieldProps } from "./components/text-field.tsx";
 export { federationShared, type RemoteName, remoteNames } from "./federation/shared.ts";
 export { formatDate, formatMoney, formatTime } from "./lib/format.ts";
 export type { NavItem, RegisterContext, RegisterRemote, RemoteModule } from "./lib/remote-module.ts";
+export { ConnectButton, sideCopy } from "./partnerships/connect-button.tsx";
+export {
+  DASHBOARD_PARTNER_LIMIT,
+  DashboardPartners,
+  usePartnershipCounts,
+} from "./partnerships/dashboard-partners.tsx";
+export {
+  ActivePartnershipCard,
+  counterpartProfilePath,
+  messagePath,
+  PendingPartnershipCard,
+  percentLabel,
+} from "./partnerships/partnership-card.tsx";
+export {
+  counterpartName,
+  counterpartOf,
+  isProblemType,
+  OPEN_PARTNERSHIPS_PAGE_SIZE,
+  type Partnership,
+  type PartnershipChange,
+  type PartnershipPage,
+  type PartnershipSide,
+  type PartnershipStatus,
+  partnershipsKey,
+  useChangePartnership,
+  useConnect,
+  usePartnershipStandings,
+  usePartnerships,
+} from "./partnerships/partnerships-api.ts";
+export { PartnershipsPage } from "./partnerships/partnerships-page.tsx";
 export {
   type AgentProfileFields,
   BIO_PREVIEW_LENGTH,

@@ -1,11 +1,12 @@
 /**
  * A business's search card (spec §2.9): company name, industry, size, location, a
  * 100-character description preview, Verified badge, match score and reasons, View profile
- * and Connect. Connect opens the profile until partnerships arrive.
+ * and Connect (sends a connection request; shows Requested / Partner instead when a partnership
+ * is open).
  */
 import {
   type BusinessProfile,
-  Button,
+  ConnectButton,
   Icon,
   industryLabel,
   locationLabel,
@@ -15,7 +16,7 @@ import {
   ReasonChips,
   VerifiedBadge,
 } from "@closr/ui";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 
 export function BusinessCard({
   business,
@@ -27,7 +28,6 @@ export function BusinessCard({
   /** The find page's query string, carried to the detail view for its back link. */
   search?: string;
 }) {
-  const navigate = useNavigate();
   const href = `/agent/businesses/${business.id}${search}`;
   return (
     <article className="card profile-card" aria-label={business.companyName}>
@@ -54,9 +54,7 @@ export function BusinessCard({
         <Link to={href} className="btn btn-outline btn-sm">
           View profile
         </Link>
-        <Button size="sm" onPress={() => navigate(href)}>
-          Connect
-        </Button>
+        <ConnectButton side="agent" profileId={business.id} name={business.companyName} />
       </div>
     </article>
   );

@@ -1,11 +1,12 @@
 /**
  * An agent's search card (spec §2.8): name, specialization, location, experience, minimum
  * commission, up to 4 skills, a 100-character bio preview, Verified badge, match score and
- * reasons, View profile and Connect. Connect opens the profile until partnerships arrive.
+ * reasons, View profile and Connect (sends a connection request; shows Requested / Partner instead
+ * when a partnership is open).
  */
 import {
   type AgentProfile,
-  Button,
+  ConnectButton,
   experienceLabel,
   Icon,
   locationLabel,
@@ -16,7 +17,7 @@ import {
   SkillChips,
   VerifiedBadge,
 } from "@closr/ui";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 
 export function AgentCard({
   agent,
@@ -28,7 +29,6 @@ export function AgentCard({
   /** The find page's query string, carried to the detail view for its back link. */
   search?: string;
 }) {
-  const navigate = useNavigate();
   const href = `/business/agents/${agent.id}${search}`;
   return (
     <article className="card profile-card" aria-label={agent.fullName}>
@@ -59,9 +59,7 @@ export function AgentCard({
         <Link to={href} className="btn btn-outline btn-sm">
           View profile
         </Link>
-        <Button size="sm" onPress={() => navigate(href)}>
-          Connect
-        </Button>
+        <ConnectButton side="business" profileId={agent.id} name={agent.fullName} />
       </div>
     </article>
   );

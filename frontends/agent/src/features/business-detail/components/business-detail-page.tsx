@@ -8,6 +8,7 @@ import {
   Button,
   Card,
   CardContent,
+  ConnectButton,
   describeFailure,
   Icon,
   industryLabel,
@@ -117,10 +118,13 @@ export function BusinessDetailPage() {
                   <dt>Contact phone</dt>
                   <dd>{profile.contactPhone ?? "Not provided"}</dd>
                 </dl>
-                <Button block isDisabled>
-                  Connect
-                </Button>
-                <p className="field-description">Connection requests open with partnerships, coming soon.</p>
+                <ConnectButton
+                  side="agent"
+                  profileId={profile.id}
+                  name={profile.companyName}
+                  size="md"
+                  block
+                />
               </CardContent>
             </Card>
           </div>

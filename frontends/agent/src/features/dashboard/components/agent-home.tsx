@@ -10,6 +10,7 @@ import {
   Button,
   Card,
   CardContent,
+  DashboardPartners,
   describeFailure,
   formatMoney,
   Icon,
@@ -22,6 +23,7 @@ import {
   StatTile,
   useBusinessSearch,
   useCatalogue,
+  usePartnershipCounts,
 } from "@closr/ui";
 import { type FormEvent, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -31,6 +33,7 @@ export function AgentHome({ profile, username }: { profile: AgentProfile; userna
   const navigate = useNavigate();
   const catalogue = useCatalogue();
   const matches = useBusinessSearch({ sort: "match" }, 3);
+  const counts = usePartnershipCounts();
   const [keyword, setKeyword] = useState("");
   const [industry, setIndustry] = useState("");
   const sizeLabels = useMemo(
@@ -59,12 +62,12 @@ export function AgentHome({ profile, username }: { profile: AgentProfile; userna
         }
       />
       <div className="stat-grid">
-        <StatTile icon="users" label="Current Partnerships" value={0} note="Partnerships open soon" />
+        <StatTile icon="users" label="Current Partnerships" value={counts.active} note="Active partners" />
         <StatTile
           icon="bell"
           label="Pending Opportunities"
-          value={0}
-          note="Connection requests appear here"
+          value={counts.pending}
+          note="Connection requests sent or received"
         />
         <StatTile
           icon="dollar"
@@ -107,23 +110,7 @@ export function AgentHome({ profile, username }: { profile: AgentProfile; userna
         </CardContent>
       </Card>
 
-      <Card className="dashboard-panel">
-        <CardContent>
-          <div className="dashboard-panel-head">
-            <h2>Active partners</h2>
-            <LinkButton href="/agent/current-partners" variant="ghost" size="sm">
-              View All <Icon name="arrowRight" size={16} />
-            </LinkButton>
-          </div>
-          <p className="muted">
-            No active partners yet. Once a business accepts, up to 2 of your partners show here with a link to{" "}
-            <a href="/messages" className="text-link">
-              Messages
-            </a>
-            .
-          </p>
-        </CardContent>
-      </Card>
+      <DashboardPartners side="agent" title="Active partners" />
 
       <section className="stack-lg" aria-labelledby="top-matches">
         <div className="dashboard-panel-head">

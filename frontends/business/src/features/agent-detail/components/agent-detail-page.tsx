@@ -8,6 +8,7 @@ import {
   Button,
   Card,
   CardContent,
+  ConnectButton,
   describeFailure,
   experienceLabel,
   Icon,
@@ -123,10 +124,13 @@ export function AgentDetailPage() {
                     )}
                   </dd>
                 </dl>
-                <Button block isDisabled>
-                  Connect
-                </Button>
-                <p className="field-description">Connection requests open with partnerships, coming soon.</p>
+                <ConnectButton
+                  side="business"
+                  profileId={agent.data.id}
+                  name={agent.data.fullName}
+                  size="md"
+                  block
+                />
               </CardContent>
             </Card>
           </div>

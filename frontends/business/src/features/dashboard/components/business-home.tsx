@@ -1,7 +1,8 @@
 /**
  * The dashboard of a business with a profile (spec §2.8): greeting, Active Agents, Pending
- * Applications and Agent Performance tiles, a search panel to /business/find-agents and the
- * 3 best-matching agents.
+ * Applications (the caller's real partnership counts) and Agent Performance tiles, a search
+ * panel to /business/find-agents, up to 2 active agents with Message links, and the 3
+ * best-matching agents.
  */
 import {
   Alert,
@@ -9,6 +10,7 @@ import {
   Button,
   Card,
   CardContent,
+  DashboardPartners,
   describeFailure,
   Icon,
   InputField,
@@ -20,6 +22,7 @@ import {
   StatTile,
   useAgentSearch,
   useCatalogue,
+  usePartnershipCounts,
 } from "@closr/ui";
 import { type FormEvent, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -29,6 +32,7 @@ export function BusinessHome({ profile }: { profile: BusinessProfile }) {
   const navigate = useNavigate();
   const catalogue = useCatalogue();
   const matches = useAgentSearch({ sort: "match" }, 3);
+  const counts = usePartnershipCounts();
   const [keyword, setKeyword] = useState("");
   const [location, setLocation] = useState<string>(profile.location);
   const emojiByName = useMemo(
@@ -57,9 +61,23 @@ export function BusinessHome({ profile }: { profile: BusinessProfile }) {
         }
       />
       <div className="stat-grid">
-        <StatTile icon="users" label="Active Agents" value={0} note="Partnerships open soon" />
-        <StatTile icon="bell" label="Pending Applications" value={0} note="Connection requests appear here" />
-        <StatTile icon="chart" label="Agent Performance" value="N/A" note="No active agents yet" />
+        <StatTile icon="users" label="Active Agents" value={counts.active} note="Agents you partner with" />
+        <StatTile
+          icon="bell"
+          label="Pending Applications"
+          value={counts.pending}
+          note="Connection requests sent or received"
+        />
+        {counts.active === 0 ? (
+          <StatTile icon="chart" label="Agent Performance" value="N/A" note="No active agents yet" />
+        ) : (
+          <StatTile
+            icon="chart"
+            label="Agent Performance"
+            value="Coming soon"
+            note="Sales figures arrive with invoicing"
+          />
+        )}
       </div>
 
       <Card className="dashboard-panel">
@@ -95,17 +113,7 @@ export function BusinessHome({ profile }: { profile: BusinessProfile }) {
         </CardContent>
       </Card>
 
-      <Card className="dashboard-panel">
-        <CardContent>
-          <div className="dashboard-panel-head">
-            <h2>Active agents</h2>
-          </div>
-          <p className="muted">
-            No active agents yet. When an agent accepts a partnership, up to 2 of your active agents show
-            here.
-          </p>
-        </CardContent>
-      </Card>
+      <DashboardPartners side="business" title="Active agents" />
 
       <section className="stack-lg" aria-labelledby="top-matches">
         <div className="dashboard-panel-head">

@@ -1,0 +1,9 @@
+/**
+ * /agent/current-partners — "Business Partnerships" (spec §2.9): the shared partnerships page
+ * from @closr/ui, seen from the agent side (the cards show businesses).
+ */
+import { PartnershipsPage } from "@closr/ui";
+
+export function CurrentPartnersPage() {
+  return <PartnershipsPage side="agent" />;
+}
