@@ -10,7 +10,7 @@ export class InvalidMessageContent extends Data.TaggedError("InvalidMessageConte
 export class CannotMessageSelf extends Data.TaggedError("CannotMessageSelf")<Record<never, never>> {}
 
 /** No user with that id: the receiver of a message, or the counterpart of a conversation (404). */
-export class CounterpartNotFound extends Data.TaggedError("CounterpartNotFound")<{
+export class MessageUserNotFound extends Data.TaggedError("MessageUserNotFound")<{
   /** The request field that named the user: receiverId or with. */
   readonly field: string;
 }> {}

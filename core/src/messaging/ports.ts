@@ -1,7 +1,7 @@
 /** Messaging ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Option } from "effect";
 import type { UserId } from "../shared/ids.ts";
-import type { CounterpartNotFound } from "./errors.ts";
+import type { MessageUserNotFound } from "./errors.ts";
 import type { Conversation, CursorPage, Message, NewMessage, PublicUser, ReadReceipt } from "./model.ts";
 
 export class MessageRepository extends Context.Tag("messaging/MessageRepository")<
@@ -9,9 +9,9 @@ export class MessageRepository extends Context.Tag("messaging/MessageRepository"
   {
     /**
      * Stores a message and, atomically with it, the live event that tells both parties.
-     * Fails with CounterpartNotFound when the receiver does not exist (also under races).
+     * Fails with MessageUserNotFound when the receiver does not exist (also under races).
      */
-    readonly send: (message: NewMessage) => Effect.Effect<Message, CounterpartNotFound>;
+    readonly send: (message: NewMessage) => Effect.Effect<Message, MessageUserNotFound>;
     /**
      * Messages between `userId` and `counterpartId`, newest page first, each page in
      * chronological order; `beforeId` continues with older messages.

@@ -76,7 +76,7 @@ describe("sendMessage", () => {
       "CannotMessageSelf",
     );
     const unknown = await failure(sendMessage(me(ava), { receiverId: 99 as UserId, content: "hi" }));
-    expect(unknown).toMatchObject({ _tag: "CounterpartNotFound", field: "receiverId" });
+    expect(unknown).toMatchObject({ _tag: "MessageUserNotFound", field: "receiverId" });
     expect((await failure(sendMessage(me(ava), { receiverId: mia.id, content: " " })))._tag).toBe(
       "InvalidMessageContent",
     );
@@ -122,13 +122,13 @@ describe("conversations and reading", () => {
       [ava.id, mia.id],
       [ava.id, mia.id],
     ]);
-    expect((await failure(markConversationRead(me(ava), 99 as UserId)))._tag).toBe("CounterpartNotFound");
+    expect((await failure(markConversationRead(me(ava), 99 as UserId)))._tag).toBe("MessageUserNotFound");
   });
 
   it("an unknown counterpart is 404-shaped, not an empty conversation", async () => {
     const { failure } = setup();
     expect(await failure(getConversation(me(ava), 42 as UserId))).toMatchObject({
-      _tag: "CounterpartNotFound",
+      _tag: "MessageUserNotFound",
       field: "with",
     });
   });

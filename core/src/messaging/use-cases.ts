@@ -3,12 +3,12 @@
  * cursor, list conversations newest first, mark a conversation read, count unread, and look
  * users up by username. The caller is always the signed-in user; a conversation is always
  * between the caller and `counterpartId`, so nobody reads a conversation they are not part of.
- * Errors: InvalidMessageContent (422), CannotMessageSelf (422), CounterpartNotFound (404).
+ * Errors: InvalidMessageContent (422), CannotMessageSelf (422), MessageUserNotFound (404).
  */
 import { Effect, Option } from "effect";
 import { Clock } from "../shared/clock.ts";
 import type { UserId } from "../shared/ids.ts";
-import { CannotMessageSelf, CounterpartNotFound, InvalidMessageContent } from "./errors.ts";
+import { CannotMessageSelf, MessageUserNotFound, InvalidMessageContent } from "./errors.ts";
 import { messageRules, messagingPageSizes } from "./model.ts";
 import { MessageRepository, UserDirectory } from "./ports.ts";
 
@@ -36,7 +36,7 @@ const requireCounterpart = (id: UserId, field: string) =>
   Effect.flatMap(UserDirectory, (directory) => directory.findPublic(id)).pipe(
     Effect.flatMap(
       Option.match({
-        onNone: () => Effect.fail(new CounterpartNotFound({ field })),
+        onNone: () => Effect.fail(new MessageUserNotFound({ field })),
         onSome: Effect.succeed,
       }),
     ),

@@ -24,7 +24,11 @@ import { problem } from "./http/problem.ts";
 import { clientAddress, defaultRateLimits, limitBy, type RateLimits } from "./http/rate-limit.ts";
 import { fieldErrors } from "./http/validation.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
+import { registerInvoiceRoutes } from "./routes/invoices/invoices.handlers.ts";
+import { type EventStreamOptions, registerEventRoutes } from "./routes/messaging/events.handlers.ts";
+import { messageSendLimiter, registerMessagingRoutes } from "./routes/messaging/messaging.handlers.ts";
 import { registerPartnershipRoutes } from "./routes/partnership/partnership.handlers.ts";
+import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
 import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";
 import { registerSubscriptionRoutes } from "./routes/subscription/subscription.handlers.ts";
 import { registerSystemRoutes } from "./routes/system/system.handlers.ts";
@@ -47,6 +51,8 @@ export interface AppOptions {
   readonly devMailbox?: boolean;
   /** Largest accepted request body, in bytes (default 64 KiB). */
   readonly maxBodyBytes?: number;
+  /** Live event stream timings (GET /api/events); defaults in events.handlers.ts. */
+  readonly eventStream?: EventStreamOptions;
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -93,11 +99,13 @@ export function createApp(options: AppOptions) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Stripe.js and its Payment Element (issue 5; https://docs.stripe.com/security/guide#content-security-policy).
+        scriptSrc: ["'self'", "https://js.stripe.com", "https://*.js.stripe.com"],
+        frameSrc: ["'self'", "https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", "https://api.stripe.com"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -153,13 +161,18 @@ export function createApp(options: AppOptions) {
     "/api/register",
     limitBy(rateLimits.register, (c) => `register:${clientAddress(c, trustProxy)}`),
   );
+  app.use("/api/messages", messageSendLimiter(rateLimits.messages));
 
   registerSystemRoutes(app, db, options.version ?? openApiInfo.info.version);
   registerIdentityRoutes(app, runtime);
   registerProfileRoutes(app, runtime);
   registerPartnershipRoutes(app, runtime, { db, devMailbox: options.devMailbox ?? false });
   registerSubscriptionRoutes(app, db);
+  registerInvoiceRoutes(app, runtime);
+  registerPaymentRoutes(app, runtime);
 
+  registerMessagingRoutes(app, runtime);
+  registerEventRoutes(app, runtime, options.eventStream);
   registerContractComponents(app);
   app.doc31("/api/openapi.json", openApiInfo);
   mountDocs(app);

@@ -4,22 +4,32 @@
  */
 import { MailerOutboxPg } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
+import { PaymentGatewayLocal, PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
 import {
   AgentProfileRepositoryPg,
   BusinessProfileRepositoryPg,
   type Db,
+  InvoiceRepositoryPg,
+  MessageRepositoryPg,
   PartnershipRepositoryPg,
+  PaymentMethodRepositoryPg,
+  PaymentRepositoryPg,
   type PgDatabase,
   PgDatabaseFrom,
   SessionStorePg,
   SessionTokensCrypto,
+  UserDirectoryPg,
   UserRepositoryPg,
 } from "@closr/adapters/postgres";
 import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
+import type { InvoiceRepository } from "@closr/core/invoice";
+import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { PartnershipRepository } from "@closr/core/partnership";
+import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
 import { type Clock, ClockLive, type Mailer } from "@closr/core/shared";
 import { Layer, ManagedRuntime } from "effect";
+import { type LiveEventHub, LiveEventHubLive } from "./events/live-event-hub.ts";
 
 /** Every service a use case may ask for. */
 export type AppServices =
@@ -32,10 +42,22 @@ export type AppServices =
   | BusinessProfileRepository
   | AgentProfileRepository
   | PartnershipRepository
-  | Mailer;
+  | Mailer
+  | MessageRepository
+  | UserDirectory
+  | LiveEventHub
+  | InvoiceRepository
+  | PaymentRepository
+  | PaymentMethodRepository
+  | PaymentGateway;
+
+/** Payment settings: the Stripe gateway when configured, else the local gateway (ADR 0008). */
+export interface PaymentOptions {
+  readonly stripe?: StripeGatewayConfig | undefined;
+}
 
 /** Wires adapters to ports over one open database. `overrides` replaces services (tests). */
-export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>) {
+export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>, payments: PaymentOptions = {}) {
   const database = PgDatabaseFrom(db);
   const repositories = Layer.mergeAll(
     UserRepositoryPg,
@@ -44,6 +66,13 @@ export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>) {
     AgentProfileRepositoryPg,
     PartnershipRepositoryPg,
     MailerOutboxPg,
+    MessageRepositoryPg,
+    UserDirectoryPg,
+    LiveEventHubLive,
+    InvoiceRepositoryPg,
+    PaymentRepositoryPg,
+    PaymentMethodRepositoryPg,
+    payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
   ).pipe(Layer.provide(database));
   const base = Layer.mergeAll(repositories, database, PasswordHasherArgon2, SessionTokensCrypto, ClockLive);
   return overrides ? Layer.merge(base, overrides) : base;

@@ -93,7 +93,7 @@ describe("MessageRepositoryPg", () => {
         layer,
       ),
     );
-    expect(Exit.isFailure(exit) && JSON.stringify(exit.cause)).toContain("CounterpartNotFound");
+    expect(Exit.isFailure(exit) && JSON.stringify(exit.cause)).toContain("MessageUserNotFound");
     await expect(send("ava", "jack.wilson", "   ")).rejects.toThrow();
     await expect(send("ava", "ava", "to me")).rejects.toThrow();
     expect(await count()).toBe(before);

@@ -7,7 +7,7 @@
  */
 import {
   type Conversation,
-  CounterpartNotFound,
+  MessageUserNotFound,
   type Message,
   MessageRepository,
   type PublicUser,
@@ -81,7 +81,7 @@ const makeMessageRepository = (db: Db) =>
         Effect.map((result) => toMessage(result.rows[0]!)),
         Effect.catchAll((error) =>
           foreignKeyViolation(error)
-            ? Effect.fail(new CounterpartNotFound({ field: "receiverId" }))
+            ? Effect.fail(new MessageUserNotFound({ field: "receiverId" }))
             : Effect.die(error),
         ),
       ),

@@ -5,12 +5,12 @@
  */
 import { Effect, Layer, Option } from "effect";
 import type { UserId } from "../../shared/ids.ts";
-import { CounterpartNotFound } from "../errors.ts";
+import { MessageUserNotFound } from "../errors.ts";
 import type { Conversation, LiveEvent, Message, PublicUser } from "../model.ts";
 import { MessageRepository, UserDirectory } from "../ports.ts";
 
 /** A public user with defaults (a business named user<id>). */
-export const aPublicUser = (overrides: Partial<PublicUser> & { id: number }): PublicUser => ({
+export const aPublicUser = (overrides: Omit<Partial<PublicUser>, "id"> & { id: number }): PublicUser => ({
   username: `user${overrides.id}`,
   userType: "business",
   verificationStatus: "unverified",
@@ -31,7 +31,7 @@ export function makeMessagingMemory(users: readonly PublicUser[]) {
   const repository = Layer.succeed(MessageRepository, {
     send: (input) =>
       Effect.suspend(() => {
-        if (!byId.has(input.receiverId)) return Effect.fail(new CounterpartNotFound({ field: "receiverId" }));
+        if (!byId.has(input.receiverId)) return Effect.fail(new MessageUserNotFound({ field: "receiverId" }));
         const message: Message = { ...input, id: messages.length + 1, read: false };
         messages.push(message);
         events.push({

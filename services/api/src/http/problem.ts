@@ -64,6 +64,29 @@ export const errorTable: Record<
     detail: `Only ${e.required} accounts can ${e.action}.`,
   }),
   InvalidSkills: (e) => ({ code: "validation-failed", detail: String(e.message), field: "skills" }),
+  // Invoices and payments (issue 5).
+  InvoiceNotFound: () => ({ code: "not-found", detail: "Invoice not found" }),
+  InvalidInvoice: (e) => ({ code: "validation-failed", detail: String(e.message), field: String(e.field) }),
+  InvoiceAlreadyPaid: () => ({ code: "invoice-paid", detail: "This invoice has already been paid." }),
+  PaymentInProgress: () => ({
+    code: "payment-in-progress",
+    detail: "A payment for this invoice is being processed. Please wait for it to finish.",
+  }),
+  PaymentMethodNotFound: () => ({ code: "not-found", detail: "Payment method not found." }),
+  PaymentIntentNotFound: () => ({ code: "not-found", detail: "Payment not found." }),
+  PaymentIntentUnexpectedState: (e) => ({ code: "payment-intent-state", detail: String(e.message) }),
+  InvalidWebhook: (e) => ({ code: "invalid-webhook", detail: String(e.message) }),
+  PaymentGatewayUnavailable: () => ({
+    code: "service-unavailable",
+    detail: "The payment service is unavailable. Please try again.",
+  }),
+  InvalidMessageContent: (e) => ({ code: "validation-failed", detail: String(e.message), field: "content" }),
+  CannotMessageSelf: () => ({
+    code: "validation-failed",
+    detail: "You cannot send a message to yourself.",
+    field: "receiverId",
+  }),
+  MessageUserNotFound: (e) => ({ code: "not-found", detail: "No such user.", field: String(e.field) }),
   // Partnerships (issue 4). Spec §8 words the missing-profile messages.
   OwnProfileRequired: (e) => ({
     code: "profile-required",

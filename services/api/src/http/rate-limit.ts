@@ -17,6 +17,8 @@ export interface RateLimitRule {
 export interface RateLimits {
   readonly login: RateLimitRule;
   readonly register: RateLimitRule;
+  /** Messages one user may send (POST /api/messages); default 30 a minute. */
+  readonly messages?: RateLimitRule;
 }
 
 /** Defaults: 10 login attempts per username and address per 15 min; 20 sign-ups per address per hour. */
