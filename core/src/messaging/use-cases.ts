@@ -8,7 +8,7 @@
 import { Effect, Option } from "effect";
 import { Clock } from "../shared/clock.ts";
 import type { UserId } from "../shared/ids.ts";
-import { CannotMessageSelf, MessageUserNotFound, InvalidMessageContent } from "./errors.ts";
+import { CannotMessageSelf, InvalidMessageContent, MessageUserNotFound } from "./errors.ts";
 import { messageRules, messagingPageSizes } from "./model.ts";
 import { MessageRepository, UserDirectory } from "./ports.ts";
 

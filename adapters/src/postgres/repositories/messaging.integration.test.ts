@@ -108,7 +108,7 @@ describe("MessageRepositoryPg", () => {
       );
     await send("jack.wilson", "ava", "elsewhere");
     const page = (beforeId?: number) =>
-      repo((r) => r.conversation(ids["MIAMI_sales"]!, ids["jack.wilson"]!, { beforeId, limit: 3 }));
+      repo((r) => r.conversation(ids.MIAMI_sales!, ids["jack.wilson"]!, { beforeId, limit: 3 }));
     const first = await page();
     expect(first.items.map((m) => m.content)).toEqual(["c5", "c6", "c7"]);
     expect(first.nextCursor).toBe(sent[4]!.id);

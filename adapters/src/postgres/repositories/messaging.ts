@@ -7,9 +7,9 @@
  */
 import {
   type Conversation,
-  MessageUserNotFound,
   type Message,
   MessageRepository,
+  MessageUserNotFound,
   type PublicUser,
   UserDirectory,
 } from "@closr/core/messaging";
