@@ -20,7 +20,7 @@ export const MailerOutboxPg = Layer.effect(
             .execute(),
         ).pipe(
           Effect.zipRight(
-            Effect.logInfo("mail queued to outbox").pipe(
+            Effect.logDebug("mail queued to outbox").pipe(
               Effect.annotateLogs({ to: email.to, subject: email.subject }),
             ),
           ),

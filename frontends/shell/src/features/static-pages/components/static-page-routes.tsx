@@ -5,6 +5,7 @@
 import { ComingSoon } from "@closr/ui";
 import type { RouteObject } from "react-router";
 import { RequireUser } from "../../access/components/require-user.tsx";
+import { PricingPage } from "../../pricing/components/pricing-page.tsx";
 import { HowItWorksPage } from "./how-it-works-page.tsx";
 import { PrivacyPage, TermsPage } from "./legal-page.tsx";
 
@@ -14,11 +15,6 @@ const pages: { path: string; title: string; description?: string }[] = [
     title: "Get Verified",
     description:
       "Business and agent verification is coming soon. Verified profiles receive their badge within 2-3 business days.",
-  },
-  {
-    path: "pricing",
-    title: "Pricing",
-    description: "Plans for businesses and agents will be published here soon.",
   },
   {
     path: "subscribe",
@@ -51,6 +47,7 @@ const pages: { path: string; title: string; description?: string }[] = [
 
 export const staticPageRoutes: RouteObject[] = [
   { path: "how-it-works", element: <HowItWorksPage /> },
+  { path: "pricing", element: <PricingPage /> },
   { path: "terms", element: <TermsPage /> },
   { path: "privacy", element: <PrivacyPage /> },
   ...pages.map((page) => ({

@@ -1,0 +1,33 @@
+/** Pricing (spec §2.6 reading B, §9): the server's plan catalogue, the caller's plan, Subscribe Now. */
+import { expect, test } from "@playwright/test";
+import { demo, logIn } from "./support.ts";
+
+test("a visitor sees both audiences' plans; Subscribe Now asks them to log in", async ({ page }) => {
+  await page.goto("/pricing");
+  const business = page.getByRole("region", { name: "For businesses" });
+  await expect(business.getByRole("listitem").filter({ hasText: "Professional" })).toContainText("$49.00");
+  await expect(business).toContainText("Up to 3 active partnerships");
+  await expect(page.getByRole("region", { name: "For agents" })).toContainText("$19.00");
+  await business
+    .getByRole("listitem")
+    .filter({ hasText: "Enterprise" })
+    .getByRole("button", { name: "Subscribe Now" })
+    .click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText("Authentication required")).toBeVisible();
+});
+
+test("a signed-in business sees its plan and only business plans", async ({ page }) => {
+  await logIn(page, demo.businessWithProfile);
+  await page.goto("/pricing");
+  const basic = page.getByRole("listitem").filter({ hasText: "Basic" });
+  await expect(basic.getByText("Your plan")).toBeVisible();
+  await expect(page.getByRole("region", { name: "For agents" })).toHaveCount(0);
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: "Professional" })
+    .getByRole("button", { name: "Subscribe Now" })
+    .click();
+  await expect(page.getByText("Subscription initiated")).toBeVisible();
+  await expect(page).toHaveURL(/\/subscribe\?plan=price_professional$/);
+});

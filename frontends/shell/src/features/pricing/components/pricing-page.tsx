@@ -1,0 +1,191 @@
+/**
+ * Pricing (spec §2.6 reading B, §9): three business plans and two agent plans from the server's
+ * catalogue (GET /api/plans), the caller's current plan marked, and the FAQ. Get Started sends a
+ * business to /business/dashboard, an agent to /agent/dashboard, a visitor to /auth. Subscribe Now
+ * on a paid plan: a visitor goes to /auth with the toast "Authentication required"; a signed-in
+ * user sees "Subscription initiated" and after 1 second goes to /subscribe?plan={priceId}.
+ */
+import {
+  Alert,
+  apiClient,
+  Badge,
+  Button,
+  dashboardPath,
+  formatMoney,
+  Icon,
+  LinkButton,
+  PageHeader,
+  Skeleton,
+  toApiError,
+  toast,
+  useCurrentUser,
+} from "@closr/ui";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+
+type Catalogue = Awaited<ReturnType<typeof fetchPlans>>;
+type Plan = Catalogue["items"][number];
+
+async function fetchPlans() {
+  const { data, error, response } = await apiClient.GET("/api/plans");
+  if (error !== undefined || !data) throw toApiError(error, response);
+  return data;
+}
+
+const faq = [
+  {
+    q: "Can I change plans later?",
+    a: "Yes. Plan changes apply at the start of your next billing cycle.",
+  },
+  { q: "How am I billed?", a: "Monthly or annually, in Australian dollars." },
+  { q: "Is there a refund policy?", a: "Every paid plan has a 14-day money-back guarantee." },
+  {
+    q: "What counts towards my partnership limit?",
+    a: "Active partnerships only. Pending requests and ended partnerships don't count.",
+  },
+];
+
+function PlanCard({
+  plan,
+  current,
+  onSubscribe,
+  busy,
+}: {
+  plan: Plan;
+  current: boolean;
+  onSubscribe: (plan: Plan) => void;
+  busy: boolean;
+}) {
+  const user = useCurrentUser().data;
+  const free = plan.price === 0;
+  return (
+    <li
+      className={`card plan-card${plan.popular ? " plan-card-popular" : ""}`}
+      aria-labelledby={`plan-${plan.id}`}
+    >
+      <div className="row plan-card-head">
+        <h3 id={`plan-${plan.id}`} className="card-title">
+          {plan.title}
+        </h3>
+        {plan.popular ? <Badge variant="default">Most Popular</Badge> : null}
+        {current ? <Badge variant="success">Your plan</Badge> : null}
+      </div>
+      <p className="plan-price">
+        {free ? "Free" : formatMoney(plan.price)}
+        {free ? null : <span className="muted"> / month</span>}
+      </p>
+      <p className="muted">{plan.description}</p>
+      <ul className="check-list plan-features">
+        {plan.features.map((feature) => (
+          <li key={feature}>
+            <Icon name="check" size={16} />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {free ? (
+        <LinkButton
+          href={user ? dashboardPath(user.userType) : "/auth"}
+          variant={current ? "secondary" : "outline"}
+          block
+        >
+          Get Started
+        </LinkButton>
+      ) : (
+        <Button
+          variant={plan.popular ? "primary" : "outline"}
+          block
+          isDisabled={current || busy}
+          onPress={() => onSubscribe(plan)}
+        >
+          {current ? "Current plan" : busy ? "Processing..." : "Subscribe Now"}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+export function PricingPage() {
+  const plans = useQuery({ queryKey: ["plans"], queryFn: fetchPlans });
+  const user = useCurrentUser().data;
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const subscribe = (plan: Plan) => {
+    if (!user) {
+      toast({
+        title: "Authentication required",
+        description: "Please log in to subscribe to a plan",
+        variant: "destructive",
+      });
+      navigate("/auth");
+      return;
+    }
+    setBusy(plan.id);
+    toast({ title: "Subscription initiated", description: `Taking you to the ${plan.title} checkout.` });
+    timer.current = setTimeout(() => navigate(`/subscribe?plan=${plan.priceId ?? ""}`), 1000);
+  };
+
+  const section = (audience: "business" | "agent", title: string) => (
+    <section className="stack-lg" aria-labelledby={`pricing-${audience}`}>
+      <h2 id={`pricing-${audience}`}>{title}</h2>
+      <ul className={`plan-grid plan-grid-${audience}`}>
+        {plans.data?.items
+          .filter((p) => p.audience === audience)
+          .map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              current={plans.data?.currentPlanId === plan.id}
+              busy={busy === plan.id}
+              onSubscribe={subscribe}
+            />
+          ))}
+      </ul>
+    </section>
+  );
+
+  return (
+    <div className="container section stack-lg">
+      <PageHeader
+        title="Simple, transparent pricing"
+        description="Start free. Upgrade when you need more active partnerships. Prices in Australian dollars."
+      />
+      {plans.isPending ? (
+        <div className="plan-grid" aria-busy="true" aria-label="Loading plans">
+          <Skeleton height="22rem" />
+          <Skeleton height="22rem" />
+          <Skeleton height="22rem" />
+        </div>
+      ) : plans.isError ? (
+        <Alert variant="destructive">
+          <p>Couldn't load the plans.</p>
+          <Button variant="outline" size="sm" onPress={() => plans.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          {!user || user.userType === "business" ? section("business", "For businesses") : null}
+          {!user || user.userType === "agent" ? section("agent", "For agents") : null}
+        </>
+      )}
+      <section className="card split-card" aria-labelledby="pricing-faq">
+        <h2 id="pricing-faq" className="admin-card-title">
+          Frequently asked questions
+        </h2>
+        <dl className="faq">
+          {faq.map((item) => (
+            <div key={item.q}>
+              <dt>{item.q}</dt>
+              <dd className="muted">{item.a}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}
