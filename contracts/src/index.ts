@@ -4,13 +4,16 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import * as identityRoutes from "./routes/identity.routes.ts";
+import * as invoiceRoutes from "./routes/invoices.routes.ts";
 import * as messagingRoutes from "./routes/messaging.routes.ts";
 import * as partnershipRoutes from "./routes/partnership.routes.ts";
+import * as paymentRoutes from "./routes/payments.routes.ts";
 import * as profileRoutes from "./routes/profiles.routes.ts";
 import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
 
 export * from "./identity.ts";
+export * from "./invoicing.ts";
 export * from "./messaging.ts";
 export * from "./partnership.ts";
 export * from "./problems.ts";
@@ -18,8 +21,10 @@ export * from "./profiles.ts";
 export * from "./subscription.ts";
 export {
   identityRoutes,
+  invoiceRoutes,
   messagingRoutes,
   partnershipRoutes,
+  paymentRoutes,
   profileRoutes,
   subscriptionRoutes,
   systemRoutes,
@@ -33,6 +38,8 @@ export const allRoutes = [
   ...Object.values(partnershipRoutes),
   ...Object.values(subscriptionRoutes),
   ...Object.values(messagingRoutes),
+  ...Object.values(invoiceRoutes),
+  ...Object.values(paymentRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

@@ -21,6 +21,18 @@ export interface Config {
   readonly remotes: Readonly<Record<"business" | "agent" | "admin", string>>;
   /** Seed demo users: by default on the embedded database; SEED_DEMO=1 forces it, 0 stops it; never in production. */
   readonly seedDemo: boolean;
+  /** Stripe (issue 5): set when STRIPE_SECRET_KEY is; otherwise the local payment gateway is used. */
+  readonly stripe:
+    | {
+        readonly secretKey: string;
+        /** STRIPE_WEBHOOK_SECRET (whsec_…): verifies POST /api/stripe/webhook. */
+        readonly webhookSecret: string | undefined;
+        /** STRIPE_PUBLISHABLE_KEY (pk_…): given to the browser at run time via /api/payment-config. */
+        readonly publishableKey: string | undefined;
+        /** STRIPE_API_BASE: another host for Stripe's API (a local stand-in). */
+        readonly apiBase: string | undefined;
+      }
+    | undefined;
 }
 
 const list = (value: string | undefined) =>
@@ -49,5 +61,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
       admin: env.REMOTE_ADMIN_URL ?? "/remotes/admin/remoteEntry.js",
     },
     seedDemo: !production && (env.SEED_DEMO === "1" || (!databaseUrl && env.SEED_DEMO !== "0")),
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+          apiBase: env.STRIPE_API_BASE || undefined,
+        }
+      : undefined,
   };
 }

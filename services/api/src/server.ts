@@ -13,7 +13,7 @@ export async function startServices(config: Config) {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const migrations = await migrateToLatest(database.db);
   for (const result of migrations.results ?? []) logger.info({ migration: result.migrationName }, "migrated");
-  const runtime = makeRuntime(makeAppLayer(database.db));
+  const runtime = makeRuntime(makeAppLayer(database.db, undefined, { stripe: config.stripe }));
   const app = createApp({
     runtime,
     db: database.db,

@@ -9,7 +9,7 @@ import {
   PaymentMethodRepository,
   PaymentRepository,
 } from "@closr/core/payment";
-import { ClockLive } from "@closr/core/shared";
+import { type Clock, ClockLive } from "@closr/core/shared";
 import { Effect, Exit, Layer, Option } from "effect";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,9 +23,9 @@ let database: TestDatabase;
 let layer: Layer.Layer<
   InvoiceRepository | PaymentRepository | PaymentMethodRepository | PaymentGateway | LocalCardNetwork
 >;
-const run = <A, E>(effect: Effect.Effect<A, E, Layer.Layer.Success<typeof layer>>) =>
+const run = <A, E>(effect: Effect.Effect<A, E, Layer.Layer.Success<typeof layer> | Clock>) =>
   Effect.runPromise(Effect.provide(effect, Layer.merge(layer, ClockLive)) as Effect.Effect<A>);
-const runExit = <A, E>(effect: Effect.Effect<A, E, Layer.Layer.Success<typeof layer>>) =>
+const runExit = <A, E>(effect: Effect.Effect<A, E, Layer.Layer.Success<typeof layer> | Clock>) =>
   Effect.runPromiseExit(Effect.provide(effect, Layer.merge(layer, ClockLive)));
 
 let n = 0;

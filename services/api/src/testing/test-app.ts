@@ -4,6 +4,7 @@
  * violations collected are asserted empty by the tests.
  */
 import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/testing";
+import type { StripeGatewayConfig } from "@closr/adapters/stripe";
 import pino from "pino";
 import { createApp } from "../app.ts";
 import { defaultRateLimits, type RateLimits } from "../http/rate-limit.ts";
@@ -26,10 +27,10 @@ export interface TestClient {
 }
 
 export async function createTestApp(
-  options: { rateLimits?: RateLimits; frontendsDir?: string } = {},
+  options: { rateLimits?: RateLimits; frontendsDir?: string; stripe?: StripeGatewayConfig } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const runtime = makeRuntime(makeAppLayer(database.db));
+  const runtime = makeRuntime(makeAppLayer(database.db, undefined, { stripe: options.stripe }));
   const app = createApp({
     runtime,
     db: database.db,

@@ -1,0 +1,101 @@
+/**
+ * Invoice routes (spec §7: GET /api/invoices, GET /api/invoices/{id}, POST /api/invoices,
+ * GET /api/invoices/{id}/payments; issue 5: the agent's monthly commission). An agent sees only
+ * their own invoices; a business only those addressed to it; anyone else's answers 404.
+ */
+import { createRoute } from "@hono/zod-openapi";
+import {
+  CommissionSummary,
+  CreateInvoiceRequest,
+  Invoice,
+  InvoicePage,
+  InvoicingId,
+  InvoicingPageQuery,
+  PaymentList,
+} from "../invoicing.ts";
+import { commonProblems, problemResponses } from "../problems.ts";
+
+const json = <T>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const writeProblems = [
+  "origin-rejected",
+  "payload-too-large",
+  "unsupported-media-type",
+  "validation-failed",
+] as const;
+
+export const listInvoices = createRoute({
+  method: "get",
+  path: "/api/invoices",
+  operationId: "listInvoices",
+  tags: ["invoices"],
+  summary: "The caller's invoices, newest first",
+  description:
+    "An agent gets the invoices they raised; a business gets the invoices addressed to it. 404 when the caller has no profile yet.",
+  request: { query: InvoicingPageQuery },
+  responses: {
+    200: json(InvoicePage, "A page of invoices"),
+    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+  },
+});
+
+export const createInvoice = createRoute({
+  method: "post",
+  path: "/api/invoices",
+  operationId: "createInvoice",
+  tags: ["invoices"],
+  summary: "Raise an invoice on an active partnership (agents)",
+  description:
+    "The partnership must be the calling agent's, belong to `businessId` and be active (spec §5, §6). `dueDate` defaults to 30 days ahead.",
+  request: { body: { required: true, content: { "application/json": { schema: CreateInvoiceRequest } } } },
+  responses: {
+    201: json(Invoice, "The new invoice"),
+    ...problemResponses(
+      "unauthenticated",
+      "wrong-account-type",
+      "not-found",
+      ...writeProblems,
+      ...commonProblems,
+    ),
+  },
+});
+
+export const getCommissionSummary = createRoute({
+  method: "get",
+  path: "/api/invoice-summary",
+  operationId: "getCommissionSummary",
+  tags: ["invoices"],
+  summary: "The agent's paid invoices this month (Monthly Commission)",
+  responses: {
+    200: json(CommissionSummary, "This month's paid total"),
+    ...problemResponses("unauthenticated", "wrong-account-type", "not-found", ...commonProblems),
+  },
+});
+
+export const getInvoice = createRoute({
+  method: "get",
+  path: "/api/invoices/{id}",
+  operationId: "getInvoice",
+  tags: ["invoices"],
+  summary: "One invoice the caller is a party to",
+  request: { params: InvoicingId },
+  responses: {
+    200: json(Invoice, "The invoice"),
+    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+  },
+});
+
+export const listInvoicePayments = createRoute({
+  method: "get",
+  path: "/api/invoices/{id}/payments",
+  operationId: "listInvoicePayments",
+  tags: ["invoices"],
+  summary: "Payments of one invoice (spec §2.9 Payment Details)",
+  request: { params: InvoicingId },
+  responses: {
+    200: json(PaymentList, "Its payments, newest first"),
+    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+  },
+});

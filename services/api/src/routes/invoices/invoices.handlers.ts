@@ -1,0 +1,125 @@
+/**
+ * Invoice handlers (spec §7; issue 5): see contracts/src/routes/invoices.routes.ts. Money leaves
+ * as AUD dollars (cents / 100); the display state is computed here from core's rule (spec §4).
+ */
+import { invoiceRoutes } from "@closr/contracts";
+import type { User } from "@closr/core/identity";
+import {
+  createInvoice,
+  displayState,
+  getInvoice,
+  type InvoiceView,
+  listInvoices,
+  monthlyCommission,
+} from "@closr/core/invoice";
+import { listInvoicePayments, type Payment } from "@closr/core/payment";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../http/env.ts";
+import { problem } from "../../http/problem.ts";
+import { runUseCase } from "../../http/run.ts";
+import type { AppRuntime } from "../../runtime.ts";
+
+/** Integer cents → AUD dollars. */
+export const dollars = (cents: number) => Math.round(cents) / 100;
+/** AUD dollars (at most 2 decimals, validated by the contract) → integer cents. */
+export const cents = (amount: number) => Math.round(amount * 100);
+
+/** Core invoice → contract JSON. */
+export const invoiceJson = (invoice: InvoiceView, now: Date) => ({
+  id: invoice.id,
+  partnershipId: invoice.partnershipId,
+  businessId: invoice.businessId,
+  agentId: invoice.agentId,
+  amount: dollars(invoice.amountCents),
+  currency: "AUD" as const,
+  description: invoice.description,
+  dueDate: invoice.dueDate,
+  isPaid: invoice.isPaid,
+  status: displayState(invoice, now),
+  createdAt: invoice.createdAt.toISOString(),
+  paidAt: invoice.paidAt?.toISOString() ?? null,
+  businessName: invoice.businessName,
+  agentName: invoice.agentName,
+});
+
+/** Core payment → contract JSON. */
+export const paymentJson = (p: Payment) => ({
+  id: p.id,
+  invoiceId: p.invoiceId,
+  businessId: p.businessId,
+  agentId: p.agentId,
+  amount: dollars(p.amountCents),
+  currency: "AUD" as const,
+  paymentMethodId: p.paymentMethodId,
+  status: p.status,
+  transactionId: p.transactionId,
+  paymentIntentId: p.paymentIntentId,
+  processingFee: dollars(p.processingFeeCents),
+  receiptUrl: p.receiptUrl,
+  failureMessage: p.failureMessage,
+  createdAt: p.createdAt.toISOString(),
+  updatedAt: p.updatedAt.toISOString(),
+});
+
+export const signedIn = (c: Context<AppEnv>): User | Response =>
+  c.get("user") ?? problem(c, "unauthenticated", { detail: "Please log in." });
+
+export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
+  app.openapi(invoiceRoutes.listInvoices, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const page = c.req.valid("query");
+    return runUseCase(runtime, c, listInvoices(user, page), (result) => {
+      const now = new Date();
+      return c.json(
+        { items: result.items.map((i) => invoiceJson(i, now)), total: result.total, ...page },
+        200,
+      );
+    }) as never;
+  });
+
+  app.openapi(invoiceRoutes.createInvoice, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const body = c.req.valid("json");
+    return runUseCase(
+      runtime,
+      c,
+      createInvoice(user, {
+        businessId: body.businessId,
+        partnershipId: body.partnershipId,
+        amountCents: cents(body.amount),
+        description: body.description,
+        dueDate: body.dueDate,
+      }),
+      (invoice) => c.json(invoiceJson(invoice, new Date()), 201),
+    ) as never;
+  });
+
+  app.openapi(invoiceRoutes.getCommissionSummary, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    return runUseCase(runtime, c, monthlyCommission(user), (summary) =>
+      c.json({ month: summary.month, paidThisMonth: dollars(summary.paidCents) }, 200),
+    ) as never;
+  });
+
+  app.openapi(invoiceRoutes.getInvoice, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const { id } = c.req.valid("param");
+    return runUseCase(runtime, c, getInvoice(user, id), (invoice) =>
+      c.json(invoiceJson(invoice, new Date()), 200),
+    ) as never;
+  });
+
+  app.openapi(invoiceRoutes.listInvoicePayments, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const { id } = c.req.valid("param");
+    return runUseCase(runtime, c, listInvoicePayments(user, id), (payments) =>
+      c.json({ items: payments.map(paymentJson) }, 200),
+    ) as never;
+  });
+}

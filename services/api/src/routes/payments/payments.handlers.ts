@@ -1,0 +1,160 @@
+/**
+ * Payment handlers (spec §7; issue 5): see contracts/src/routes/payments.routes.ts. The webhook
+ * reads the raw body (its signature covers the exact bytes) before anything parses it.
+ */
+import { paymentRoutes } from "@closr/contracts";
+import {
+  addPaymentMethod,
+  authenticateLocalCardPayment,
+  confirmLocalCardPayment,
+  deletePaymentMethod,
+  type GatewayIntent,
+  getPaymentIntentStatus,
+  handleWebhook,
+  listPaymentMethods,
+  listPayments,
+  PaymentGateway,
+  type PaymentMethod,
+  setDefaultPaymentMethod,
+  startInvoicePayment,
+} from "@closr/core/payment";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { Effect } from "effect";
+import type { AppEnv } from "../../http/env.ts";
+import { runUseCase } from "../../http/run.ts";
+import type { AppRuntime } from "../../runtime.ts";
+import { dollars, paymentJson, signedIn } from "../invoices/invoices.handlers.ts";
+
+/** Gateway intent → contract JSON. */
+export const intentJson = (intent: GatewayIntent) => ({
+  id: intent.id,
+  clientSecret: intent.clientSecret,
+  status: intent.status,
+  amount: dollars(intent.amountCents),
+  currency: "AUD" as const,
+  invoiceId: intent.invoiceId,
+  nextAction: intent.nextAction,
+  lastPaymentError: intent.lastError,
+});
+
+const methodJson = (m: PaymentMethod) => ({ ...m, createdAt: m.createdAt.toISOString() });
+
+export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
+  app.openapi(paymentRoutes.listPayments, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const page = c.req.valid("query");
+    return runUseCase(runtime, c, listPayments(user, page), (result) =>
+      c.json({ items: result.items.map(paymentJson), total: result.total, ...page }, 200),
+    ) as never;
+  });
+
+  app.openapi(paymentRoutes.listPaymentMethods, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    return runUseCase(runtime, c, listPaymentMethods(user), (methods) =>
+      c.json(
+        {
+          items: methods.map(methodJson),
+          total: methods.length,
+          page: 1,
+          pageSize: Math.max(methods.length, 1),
+        },
+        200,
+      ),
+    ) as never;
+  });
+
+  app.openapi(paymentRoutes.createPaymentMethod, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const body = c.req.valid("json");
+    return runUseCase(
+      runtime,
+      c,
+      addPaymentMethod(user, {
+        type: body.type,
+        name: body.name,
+        lastFour: body.lastFour,
+        expiryMonth: body.expiryMonth ?? null,
+        expiryYear: body.expiryYear ?? null,
+        isDefault: body.isDefault,
+      }),
+      (method) => c.json(methodJson(method), 201),
+    ) as never;
+  });
+
+  app.openapi(paymentRoutes.deletePaymentMethod, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const { id } = c.req.valid("param");
+    return runUseCase(runtime, c, deletePaymentMethod(user, id), () => c.body(null, 204)) as never;
+  });
+
+  app.openapi(paymentRoutes.setDefaultPaymentMethod, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const { id } = c.req.valid("param");
+    return runUseCase(runtime, c, setDefaultPaymentMethod(user, id), (method) =>
+      c.json(methodJson(method), 200),
+    ) as never;
+  });
+
+  app.openapi(paymentRoutes.getPaymentConfig, async (c) => {
+    const gateway = await runtime.runPromise(Effect.map(PaymentGateway, (g) => g));
+    return c.json({ gateway: gateway.kind, publishableKey: gateway.publishableKey }, 200, {
+      "cache-control": "no-cache",
+    });
+  });
+
+  app.openapi(paymentRoutes.createPaymentIntent, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const { invoiceId } = c.req.valid("json");
+    return runUseCase(runtime, c, startInvoicePayment(user, invoiceId), (started) =>
+      c.json(
+        { ...intentJson(started.intent), gateway: started.gateway, publishableKey: started.publishableKey },
+        200,
+      ),
+    ) as never;
+  });
+
+  app.openapi(paymentRoutes.getPaymentIntent, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const { id } = c.req.valid("param");
+    return runUseCase(runtime, c, getPaymentIntentStatus(user, id), (result) =>
+      c.json(intentJson(result.intent), 200),
+    ) as never;
+  });
+
+  app.openapi(paymentRoutes.confirmLocalPayment, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    return runUseCase(runtime, c, confirmLocalCardPayment(user, id, body.clientSecret, body.card), (intent) =>
+      c.json(intentJson(intent), 200),
+    ) as never;
+  });
+
+  app.openapi(paymentRoutes.authenticateLocalPayment, async (c) => {
+    const user = signedIn(c);
+    if (user instanceof Response) return user as never;
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    return runUseCase(
+      runtime,
+      c,
+      authenticateLocalCardPayment(user, id, body.clientSecret, body.outcome),
+      (intent) => c.json(intentJson(intent), 200),
+    ) as never;
+  });
+
+  app.openapi(paymentRoutes.stripeWebhook, async (c) => {
+    const rawBody = await c.req.text();
+    return runUseCase(runtime, c, handleWebhook(rawBody, c.req.header("stripe-signature")), (result) =>
+      c.json({ received: true as const, outcome: result.outcome }, 200),
+    ) as never;
+  });
+}
