@@ -161,7 +161,7 @@ export const CreatePaymentMethodRequest = z
       .string({ error: "Last 4 digits required" })
       .min(4, { error: "Last 4 digits required" })
       .max(4, { error: "Only last 4 digits" })
-      .regex(/^\d{4}$/, { error: "Last 4 digits required" }),
+      .regex(/^\d*$/, { error: "Last 4 digits required" }),
     expiryMonth: z
       .number({ error: "Expiry month must be 1 to 12" })
       .int({ error: "Expiry month must be 1 to 12" })

@@ -1,0 +1,177 @@
+/**
+ * A local HTTP stand-in for the parts of Stripe's API the gateway uses (create, retrieve and cancel
+ * PaymentIntents; create refunds), for tests with the real `stripe` SDK. It honours Idempotency-Key
+ * like Stripe (a repeated key answers the first response), records every request (method, path,
+ * form fields, headers), and lets a test move an intent as Stripe would (`setStatus`).
+ * Shapes: https://docs.stripe.com/api/payment_intents/object.
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly form: Record<string, string>;
+  readonly idempotencyKey: string | undefined;
+  readonly authorization: string | undefined;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: Stripe API objects as JSON
+type Json = Record<string, any>;
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let data = "";
+    req.on("data", (chunk) => {
+      data += chunk;
+    });
+    req.on("end", () => resolve(data));
+  });
+
+export interface StripeStandIn {
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  readonly intents: Map<string, Json>;
+  /** Moves an intent (e.g. to succeeded with a charge) and returns its JSON. */
+  readonly setStatus: (id: string, status: string, extra?: Json) => Json;
+  /** A signed webhook body and Stripe-Signature header for an event about `object`. */
+  readonly webhook: (
+    type: string,
+    object: Json,
+    options: { secret: string; id?: string; timestamp?: number },
+  ) => { body: string; signature: string; id: string };
+  readonly close: () => Promise<void>;
+}
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: RecordedRequest[] = [];
+  const intents = new Map<string, Json>();
+  const byKey = new Map<string, { status: number; body: string }>();
+  const stripe = new Stripe("sk_test_stand_in");
+
+  const send = (status: number, body: Json) => ({ status, body: JSON.stringify(body) });
+  const notFound = (id: string) =>
+    send(404, {
+      error: {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such payment_intent: '${id}'`,
+      },
+    });
+
+  const handle = (method: string, path: string, form: Record<string, string>) => {
+    if (method === "POST" && path === "/v1/payment_intents") {
+      const id = `pi_${randomBytes(8).toString("hex")}`;
+      const metadata: Json = {};
+      for (const [k, v] of Object.entries(form)) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m?.[1]) metadata[m[1]] = v;
+      }
+      const intent: Json = {
+        id,
+        object: "payment_intent",
+        amount: Number(form.amount),
+        currency: form.currency,
+        description: form.description ?? null,
+        status: "requires_payment_method",
+        client_secret: `${id}_secret_${randomBytes(6).toString("hex")}`,
+        metadata,
+        latest_charge: null,
+        last_payment_error: null,
+        next_action: null,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+      };
+      intents.set(id, intent);
+      return send(200, intent);
+    }
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === "GET" && retrieve?.[1]) {
+      const intent = intents.get(retrieve[1]);
+      return intent ? send(200, intent) : notFound(retrieve[1]);
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === "POST" && cancel?.[1]) {
+      const intent = intents.get(cancel[1]);
+      if (!intent) return notFound(cancel[1]);
+      if (intent.status === "succeeded")
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            code: "payment_intent_unexpected_state",
+            message: "succeeded",
+          },
+        });
+      intent.status = "canceled";
+      return send(200, intent);
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      return send(200, {
+        id: `re_${randomBytes(6).toString("hex")}`,
+        object: "refund",
+        payment_intent: form.payment_intent,
+        status: "succeeded",
+      });
+    }
+    return send(404, {
+      error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` },
+    });
+  };
+
+  const server: Server = createServer(async (req, res) => {
+    const raw = await readBody(req);
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    const form = Object.fromEntries(new URLSearchParams(raw));
+    const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+    requests.push({
+      method: req.method ?? "GET",
+      path: url.pathname,
+      form,
+      idempotencyKey,
+      authorization: req.headers.authorization,
+    });
+    const key = idempotencyKey ? `${req.method} ${url.pathname} ${idempotencyKey}` : undefined;
+    const answer = (key && byKey.get(key)) || handle(req.method ?? "GET", url.pathname, form);
+    if (key && !byKey.has(key)) byKey.set(key, answer);
+    res.writeHead(answer.status, {
+      "content-type": "application/json",
+      "request-id": `req_${randomBytes(4).toString("hex")}`,
+    });
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    intents,
+    setStatus: (id, status, extra = {}) => {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no intent ${id}`);
+      Object.assign(intent, { status, ...extra });
+      return { ...intent };
+    },
+    webhook: (type, object, options) => {
+      const id = options.id ?? `evt_${randomBytes(8).toString("hex")}`;
+      const body = JSON.stringify({
+        id,
+        object: "event",
+        api_version: "2025-01-01",
+        created: Math.floor(Date.now() / 1000),
+        type,
+        livemode: false,
+        data: { object },
+      });
+      const signature = stripe.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: options.secret,
+        ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+      });
+      return { body, signature, id };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
