@@ -1,6 +1,7 @@
 /** The fixed bottom tab bar for signed-in users on small screens (spec §2.2), active by route prefix. */
 import { Icon, useCurrentUser } from "@closr/ui";
 import { Link, useLocation } from "react-router";
+import { UnreadBadge } from "../features/messages/components/unread-badge.tsx";
 import { bottomTabs } from "./nav-links.ts";
 
 export function BottomBar() {
@@ -21,6 +22,7 @@ export function BottomBar() {
           >
             <Icon name={tab.icon} size={22} />
             <span>{tab.label}</span>
+            {tab.href === "/messages" ? <UnreadBadge /> : null}
           </Link>
         );
       })}

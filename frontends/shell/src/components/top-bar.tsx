@@ -2,6 +2,7 @@
 import { Icon, LinkButton, Menu, MenuItem, MenuSeparator, Skeleton, useCurrentUser } from "@closr/ui";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { NotificationBell, UnreadBadge } from "../features/messages/components/unread-badge.tsx";
 import { MobileDrawer } from "./mobile-drawer.tsx";
 import { landingAnchors, profilePath, publicLinks, userLinks } from "./nav-links.ts";
 import { useSignOut } from "./use-sign-out.ts";
@@ -46,6 +47,7 @@ export function TopBar() {
           {roleLinks.map((link) => (
             <NavLink key={link.href} to={link.href} className="nav-link">
               {link.label}
+              {link.href === "/messages" ? <UnreadBadge /> : null}
             </NavLink>
           ))}
         </nav>
@@ -62,6 +64,7 @@ export function TopBar() {
                   Go to Dashboard
                 </LinkButton>
               ) : null}
+              <NotificationBell />
               <Menu
                 label={user.username}
                 trigger={

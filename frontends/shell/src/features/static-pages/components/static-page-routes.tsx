@@ -1,10 +1,11 @@
 /**
  * Public pages of spec §2.1: How It Works, Terms and Privacy have content; the others, and the
- * menu-only pages of §2.2, show an honest "coming soon" card; /messages is behind the guard (any user type).
+ * menu-only pages of §2.2, show an honest "coming soon" card; /messages (features/messages) is behind the guard (any user type).
  */
 import { ComingSoon } from "@closr/ui";
 import type { RouteObject } from "react-router";
 import { RequireUser } from "../../access/components/require-user.tsx";
+import { MessagesPage } from "../../messages/components/messages-page.tsx";
 import { PricingPage } from "../../pricing/components/pricing-page.tsx";
 import { HowItWorksPage } from "./how-it-works-page.tsx";
 import { PrivacyPage, TermsPage } from "./legal-page.tsx";
@@ -60,7 +61,7 @@ export const staticPageRoutes: RouteObject[] = [
     path: "messages",
     element: (
       <RequireUser>
-        <ComingSoon title="Messages" description="Messaging between partners is coming soon." />
+        <MessagesPage />
       </RequireUser>
     ),
   },

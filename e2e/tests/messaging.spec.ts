@@ -1,0 +1,169 @@
+/**
+ * Journeys of the "Messaging with live delivery and read receipts" issue (spec §2.10): two
+ * users in two browser contexts; a message sent by one appears for the other without a
+ * reload, and its read mark appears for the sender once the receiver has the conversation
+ * open. Also: the unread count on the bell and the Messages link, HTML shown as text, the
+ * deep link /messages?with={userId}, and the two-screen layout at 390 px.
+ */
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { demo, logIn } from "./support.ts";
+
+const business = demo.businessWithProfile; // harbourtech
+const agent = demo.agentWithProfile; // mia.chen
+
+async function signedIn(
+  browser: Browser,
+  username: string,
+  options: Parameters<Browser["newContext"]>[0] = {},
+) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await logIn(page, username);
+  return { context, page };
+}
+
+/** Opens /messages, searches for `username` and opens the conversation; returns their user id. */
+async function openConversationWith(page: Page, username: string): Promise<number> {
+  await page.goto("/messages");
+  await page.getByRole("searchbox", { name: "Search conversations" }).fill(username);
+  const entry = page.getByRole("link", { name: username, exact: true });
+  await entry.click();
+  await expect(page).toHaveURL(/\/messages\?with=\d+$/);
+  await expect(page.getByRole("heading", { level: 2, name: username })).toBeVisible();
+  return Number(new URL(page.url()).searchParams.get("with"));
+}
+
+const conversation = (page: Page) => page.getByRole("list", { name: /^Messages with / });
+const bubble = (page: Page, text: string) =>
+  conversation(page).getByRole("listitem").filter({ hasText: text });
+
+async function send(page: Page, text: string) {
+  await page.getByRole("textbox", { name: "Message" }).fill(text);
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("");
+}
+
+let contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  contexts = [];
+});
+
+test("a message appears live for the receiver, and its read mark appears live for the sender", async ({
+  browser,
+}) => {
+  const a = await signedIn(browser, business);
+  const b = await signedIn(browser, agent);
+  contexts = [a.context, b.context];
+
+  // The page before choosing anyone: placeholder and the send guard.
+  await a.page.goto("/messages");
+  await expect(a.page.getByRole("heading", { name: "Your Messages" })).toBeVisible();
+  await expect(
+    a.page.getByText("Select a conversation from the list to view and send messages."),
+  ).toBeVisible();
+  await a.page.getByRole("searchbox", { name: "Search conversations" }).fill("no-such-user-zzz");
+  await expect(a.page.getByText("No conversations found")).toBeVisible();
+
+  const agentId = await openConversationWith(a.page, agent);
+  const entry = a.page.getByRole("link", { name: agent, exact: true });
+  await expect(entry).toContainText("Sales Agent");
+  await expect(a.page.getByRole("button", { name: "Send" })).toBeDisabled();
+  await a.page.getByRole("textbox", { name: "Message" }).fill("   ");
+  await expect(a.page.getByRole("button", { name: "Send" })).toBeDisabled();
+
+  // B waits on the list screen: the new conversation and the unread counts arrive live.
+  await b.page.goto("/messages");
+  await expect(b.page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+  const before = await b.page.getByRole("link", { name: /^Notifications/ }).getAttribute("aria-label");
+
+  const first = `Hi Mia, are you free for a call on Thursday? ${Date.now()}`;
+  await send(a.page, first);
+  await expect(bubble(a.page, first)).toBeVisible();
+  await expect(bubble(a.page, first).getByRole("img", { name: "Sent" })).toBeVisible();
+
+  const fromBusiness = b.page.getByRole("link", { name: business, exact: true });
+  await expect(fromBusiness).toContainText(first);
+  await expect(fromBusiness).toContainText("Business");
+  await expect(fromBusiness).toContainText("unread");
+  await expect(b.page.getByRole("link", { name: /^Notifications/ })).not.toHaveAttribute(
+    "aria-label",
+    before ?? "",
+  );
+  await expect(
+    b.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Messages/ }),
+  ).toContainText("unread");
+
+  // B opens it: the message is there (no reload happened), and A sees the read mark live.
+  await fromBusiness.click();
+  await expect(bubble(b.page, first)).toBeVisible();
+  await expect(bubble(a.page, first).getByRole("img", { name: "Read" })).toBeVisible();
+  await expect(b.page.getByRole("link", { name: "Notifications: no unread messages" })).toBeVisible();
+
+  // Both have the conversation open: B's reply appears for A at once and is read at once.
+  const reply = `Thursday 10am works. ${Date.now()}`;
+  await send(b.page, reply);
+  await expect(bubble(a.page, reply)).toBeVisible();
+  await expect(bubble(b.page, reply).getByRole("img", { name: "Read" })).toBeVisible();
+  // Own messages sit on the right, the other's on the left.
+  const own = await bubble(b.page, reply).locator(".bubble").boundingBox();
+  const theirs = await bubble(b.page, first).locator(".bubble").boundingBox();
+  expect(own!.x).toBeGreaterThan(theirs!.x);
+  await expect(bubble(b.page, reply)).toContainText(/\d{1,2}:\d{2} (am|pm)/i);
+
+  // HTML in a message is shown as text and never runs.
+  const html = `<img src=x onerror="window.__pwned=1"><b>bold?</b>`;
+  await send(a.page, html);
+  await expect(bubble(b.page, html)).toBeVisible();
+  expect(await b.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await bubble(b.page, html).locator("img, b").count()).toBe(0);
+
+  // The deep link opens the conversation directly.
+  await a.page.goto(`/messages?with=${agentId}`);
+  await expect(bubble(a.page, reply)).toBeVisible();
+});
+
+test("a failed send shows the failure toast and keeps the text", async ({ browser }) => {
+  const a = await signedIn(browser, business);
+  contexts = [a.context];
+  await openConversationWith(a.page, agent);
+  await a.page.route("**/api/messages", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({
+          status: 429,
+          contentType: "application/problem+json",
+          body: JSON.stringify({
+            type: "/problems/rate-limited",
+            title: "Too many requests",
+            status: 429,
+            detail: "You are sending messages too quickly. Please wait a moment and try again.",
+          }),
+        })
+      : route.continue(),
+  );
+  await a.page.getByRole("textbox", { name: "Message" }).fill("This one will fail");
+  await a.page.getByRole("button", { name: "Send" }).click();
+  await expect(a.page.getByText("Failed to send message")).toBeVisible();
+  await expect(a.page.getByText("You are sending messages too quickly.")).toBeVisible();
+  await expect(a.page.getByRole("textbox", { name: "Message" })).toHaveValue("This one will fail");
+});
+
+test("on a phone the list and the conversation are two screens", async ({ browser }) => {
+  const b = await signedIn(browser, agent, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  contexts = [b.context];
+  await b.page.goto("/messages");
+  const search = b.page.getByRole("searchbox", { name: "Search conversations" });
+  await expect(search).toBeVisible();
+  await expect(b.page.getByRole("heading", { name: "Your Messages" })).toBeHidden();
+  await search.fill(business);
+  await b.page.getByRole("link", { name: business, exact: true }).tap();
+  await expect(b.page.getByRole("textbox", { name: "Message" })).toBeVisible();
+  await expect(search).toBeHidden();
+  await b.page.getByRole("button", { name: "Back to conversations" }).tap();
+  await expect(b.page).toHaveURL(/\/messages$/);
+  await expect(b.page.getByRole("searchbox", { name: "Search conversations" })).toBeVisible();
+});
