@@ -1,2 +1,3 @@
 /** Mailer adapters: the development outbox (default). */
 export * from "./outbox.ts";
+export * from "./smtp.ts";

@@ -21,6 +21,8 @@ export interface Config {
   readonly remotes: Readonly<Record<"business" | "agent" | "admin", string>>;
   /** Seed demo users: by default on the embedded database; SEED_DEMO=1 forces it, 0 stops it; never in production. */
   readonly seedDemo: boolean;
+  /** SMTP_URL (smtp://user:pass@host:587) and MAIL_FROM: real email; unset = the development outbox. */
+  readonly smtp: { readonly transport: string; readonly from: string } | undefined;
   /** Stripe (issue 5): set when STRIPE_SECRET_KEY is; otherwise the local payment gateway is used. */
   readonly stripe:
     | {
@@ -61,6 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
       admin: env.REMOTE_ADMIN_URL ?? "/remotes/admin/remoteEntry.js",
     },
     seedDemo: !production && (env.SEED_DEMO === "1" || (!databaseUrl && env.SEED_DEMO !== "0")),
+    smtp: env.SMTP_URL
+      ? { transport: env.SMTP_URL, from: env.MAIL_FROM ?? "Closr <no-reply@closr.com.au>" }
+      : undefined,
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,

@@ -2,9 +2,8 @@
  * The production Layer and the one ManagedRuntime per process that every handler runs on.
  * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
  */
-import { MailerOutboxPg } from "@closr/adapters/mail";
+import { MailerOutboxPg, MailerSmtp, type SmtpOptions } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
-import { PaymentGatewayLocal, PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
 import {
   AgentProfileRepositoryPg,
   BusinessProfileRepositoryPg,
@@ -21,6 +20,7 @@ import {
   UserDirectoryPg,
   UserRepositoryPg,
 } from "@closr/adapters/postgres";
+import { PaymentGatewayLocal, PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
 import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
 import type { InvoiceRepository } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
@@ -51,9 +51,13 @@ export type AppServices =
   | PaymentMethodRepository
   | PaymentGateway;
 
-/** Payment settings: the Stripe gateway when configured, else the local gateway (ADR 0008). */
+/**
+ * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
+ * SMTP mail when configured, else the development outbox (ADR 0006).
+ */
 export interface PaymentOptions {
   readonly stripe?: StripeGatewayConfig | undefined;
+  readonly smtp?: SmtpOptions | undefined;
 }
 
 /** Wires adapters to ports over one open database. `overrides` replaces services (tests). */
@@ -65,7 +69,7 @@ export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>, payments: P
     BusinessProfileRepositoryPg,
     AgentProfileRepositoryPg,
     PartnershipRepositoryPg,
-    MailerOutboxPg,
+    payments.smtp ? MailerSmtp(payments.smtp) : MailerOutboxPg,
     MessageRepositoryPg,
     UserDirectoryPg,
     LiveEventHubLive,

@@ -13,7 +13,9 @@ export async function startServices(config: Config) {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const migrations = await migrateToLatest(database.db);
   for (const result of migrations.results ?? []) logger.info({ migration: result.migrationName }, "migrated");
-  const runtime = makeRuntime(makeAppLayer(database.db, undefined, { stripe: config.stripe }));
+  const runtime = makeRuntime(
+    makeAppLayer(database.db, undefined, { stripe: config.stripe, smtp: config.smtp }),
+  );
   const app = createApp({
     runtime,
     db: database.db,

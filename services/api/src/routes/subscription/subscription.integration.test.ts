@@ -9,9 +9,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 afterEach(() => expect(t.violations.splice(0)).toEqual([]));
 
+// biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
+const bodyOf = (res: Response): Promise<any> => res.json();
+
 describe("GET /api/plans", () => {
   it("lists reading B's five plans in AUD; the caller's plan is the free one until they subscribe", async () => {
-    const anonymous = await (await t.client().request("/api/plans")).json();
+    const anonymous = await bodyOf(await t.client().request("/api/plans"));
     expect(anonymous.currentPlanId).toBeNull();
     expect(
       anonymous.items.map((p: { id: string; price: number; partnershipLimit: number | null }) => [
@@ -37,9 +40,9 @@ describe("GET /api/plans", () => {
         userType: "agent",
       },
     });
-    const user = await res.json();
-    expect((await (await agent.request("/api/plans")).json()).currentPlanId).toBe("agent_basic");
+    const user = await bodyOf(res);
+    expect((await bodyOf(await agent.request("/api/plans"))).currentPlanId).toBe("agent_basic");
     await setUserPlan(t.database.db, user.id, "agent_pro");
-    expect((await (await agent.request("/api/plans")).json()).currentPlanId).toBe("agent_pro");
+    expect((await bodyOf(await agent.request("/api/plans"))).currentPlanId).toBe("agent_pro");
   });
 });

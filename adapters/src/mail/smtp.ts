@@ -1,0 +1,44 @@
+/**
+ * Mailer over SMTP with nodemailer (ARCHITECTURE.md, adapters/mail): used when SMTP_URL is set
+ * (e.g. smtp://user:pass@smtp.example.com:587). Each email is also recorded in mail_outbox, so
+ * there is one audit trail of what was sent. A delivery failure is a defect; notification use
+ * cases catch it (best effort, ADR 0006).
+ */
+import { Mailer } from "@closr/core/shared";
+import { Effect, Layer } from "effect";
+import nodemailer from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import type StreamTransport from "nodemailer/lib/stream-transport";
+import { PgDatabase } from "../postgres/database-service.ts";
+
+export interface SmtpOptions {
+  /** An smtp:// or smtps:// URL, or nodemailer transport options (tests use streamTransport). */
+  readonly transport: string | SMTPTransport.Options | StreamTransport.Options;
+  /** The From header, e.g. "Closr <no-reply@closr.com.au>". */
+  readonly from: string;
+}
+
+export const MailerSmtp = (options: SmtpOptions) =>
+  Layer.scoped(
+    Mailer,
+    Effect.gen(function* () {
+      const db = yield* PgDatabase;
+      const transport = nodemailer.createTransport(options.transport);
+      yield* Effect.addFinalizer(() => Effect.sync(() => transport.close()));
+      return Mailer.of({
+        send: (email) =>
+          Effect.promise(async () => {
+            await transport.sendMail({
+              from: options.from,
+              to: email.to,
+              subject: email.subject,
+              text: email.text,
+            });
+            await db
+              .insertInto("mailOutbox")
+              .values({ recipient: email.to, subject: email.subject, body: email.text })
+              .execute();
+          }),
+      });
+    }),
+  );
