@@ -2,12 +2,13 @@
  * The agent remote's only export (Module Federation `./register`): its routes under /agent
  * and its side-menu items (spec §2.2, §2.9).
  */
-import { ComingSoon, type NavItem, type RegisterRemote } from "@closr/ui";
+import type { NavItem, RegisterRemote } from "@closr/ui";
 import { Navigate } from "react-router";
 import { AgentLayout } from "./app/agent-layout.tsx";
 import { BusinessDetailPage } from "./features/business-detail/components/business-detail-page.tsx";
 import { AgentDashboardPage } from "./features/dashboard/components/agent-dashboard-page.tsx";
 import { FindBusinessesPage } from "./features/find-businesses/components/find-businesses-page.tsx";
+import { AgentInvoicesPage } from "./features/invoices/components/agent-invoices-page.tsx";
 import { CurrentPartnersPage } from "./features/partnerships/components/current-partners-page.tsx";
 import {
   CreateAgentProfilePage,
@@ -18,6 +19,7 @@ export const navItems: NavItem[] = [
   { to: "/agent/dashboard", label: "Dashboard", icon: "home" },
   { to: "/agent/find-businesses", label: "Find Businesses", icon: "search" },
   { to: "/agent/current-partners", label: "Current Partners", icon: "users" },
+  { to: "/agent/invoices", label: "Invoices", icon: "file" },
   { to: "/agent/profile", label: "Profile", icon: "user" },
   { to: "/messages", label: "Messages", icon: "message" },
   { to: "/performance", label: "Performance", icon: "chart" },
@@ -39,10 +41,7 @@ const register: RegisterRemote = () => ({
         { path: "find-businesses", element: <FindBusinessesPage /> },
         { path: "businesses/:id", element: <BusinessDetailPage /> },
         { path: "current-partners", element: <CurrentPartnersPage /> },
-        {
-          path: "invoices",
-          element: <ComingSoon title="Agent Invoices" description="Invoicing is coming soon." />,
-        },
+        { path: "invoices", element: <AgentInvoicesPage /> },
       ],
     },
   ],

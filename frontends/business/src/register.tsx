@@ -2,13 +2,14 @@
  * The business remote's only export (Module Federation `./register`): its routes under
  * /business and its side-menu items (spec §2.2, §2.8).
  */
-import { ComingSoon, type NavItem, type RegisterRemote } from "@closr/ui";
+import type { NavItem, RegisterRemote } from "@closr/ui";
 import { Navigate } from "react-router";
 import { BusinessLayout } from "./app/business-layout.tsx";
 import { AgentDetailPage } from "./features/agent-detail/components/agent-detail-page.tsx";
 import { BusinessDashboardPage } from "./features/dashboard/components/business-dashboard-page.tsx";
 import { FindAgentsPage } from "./features/find-agents/components/find-agents-page.tsx";
 import { ActiveAgentsPage } from "./features/partnerships/components/active-agents-page.tsx";
+import { PaymentsPage } from "./features/payments/components/payments-page.tsx";
 import {
   CreateBusinessProfilePage,
   EditBusinessProfilePage,
@@ -18,6 +19,7 @@ export const navItems: NavItem[] = [
   { to: "/business/dashboard", label: "Dashboard", icon: "home" },
   { to: "/business/find-agents", label: "Find Agents", icon: "search" },
   { to: "/business/active-agents", label: "Active Agents", icon: "users" },
+  { to: "/business/payments", label: "Payments", icon: "dollar" },
   { to: "/business/profile", label: "Profile", icon: "user" },
   { to: "/messages", label: "Messages", icon: "message" },
   { to: "/analytics", label: "Analytics", icon: "chart" },
@@ -39,10 +41,7 @@ const register: RegisterRemote = () => ({
         { path: "find-agents", element: <FindAgentsPage /> },
         { path: "agents/:id", element: <AgentDetailPage /> },
         { path: "active-agents", element: <ActiveAgentsPage /> },
-        {
-          path: "payments",
-          element: <ComingSoon title="Payments" description="Invoices and payments are coming soon." />,
-        },
+        { path: "payments", element: <PaymentsPage /> },
       ],
     },
   ],

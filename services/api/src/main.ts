@@ -9,6 +9,7 @@ import { serve } from "@hono/node-server";
 import { Effect } from "effect";
 import { loadConfig } from "./config.ts";
 import { seedDemoMarketplace, seedDemoProfiles } from "./seed/demo-marketplace.ts";
+import { seedDemoInvoices } from "./seed/demo-invoices.ts";
 import { seedDemoPartnerships } from "./seed/demo-partnerships.ts";
 import { seedDemoUsers } from "./seed/demo-users.ts";
 import { startServices } from "./server.ts";
@@ -23,6 +24,7 @@ if (config.seedDemo) {
   await seedDemoProfiles(runtime);
   await seedDemoMarketplace(runtime, { agents: 300, businesses: 100 });
   await seedDemoPartnerships(runtime);
+  await seedDemoInvoices(runtime);
   console.log("\nDemo accounts (password for all: %s):", logins[0]?.password);
   for (const login of logins) console.log(`  ${login.username.padEnd(16)} ${login.role}`);
   console.log("");

@@ -1,7 +1,7 @@
 /**
  * The dashboard of an agent with a profile (spec §2.9): greeting with the username, the
- * Current Partnerships, Pending Opportunities and Monthly Commission tiles (commission is
- * $0.00 until commissions are processed), partners, a filter panel to /agent/find-businesses
+ * Current Partnerships, Pending Opportunities and Monthly Commission tiles (commission: the sum
+ * of the agent's invoices paid this month, issue 5), partners, a filter panel to /agent/find-businesses
  * and the 3 best-matching businesses.
  */
 import {
@@ -28,12 +28,14 @@ import {
 import { type FormEvent, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { BusinessCard } from "../../../components/business-card.tsx";
+import { useMonthlyCommission } from "../../invoices/api/invoices-api.ts";
 
 export function AgentHome({ profile, username }: { profile: AgentProfile; username: string }) {
   const navigate = useNavigate();
   const catalogue = useCatalogue();
   const matches = useBusinessSearch({ sort: "match" }, 3);
   const counts = usePartnershipCounts();
+  const commission = useMonthlyCommission();
   const [keyword, setKeyword] = useState("");
   const [industry, setIndustry] = useState("");
   const sizeLabels = useMemo(
@@ -72,8 +74,8 @@ export function AgentHome({ profile, username }: { profile: AgentProfile; userna
         <StatTile
           icon="dollar"
           label="Monthly Commission"
-          value={formatMoney(0)}
-          note="Available when commissions are processed"
+          value={commission.data ? formatMoney(commission.data.paidThisMonth) : "–"}
+          note="Invoices paid this month"
         />
       </div>
 

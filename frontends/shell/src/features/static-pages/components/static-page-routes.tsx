@@ -6,6 +6,7 @@ import { ComingSoon } from "@closr/ui";
 import type { RouteObject } from "react-router";
 import { RequireUser } from "../../access/components/require-user.tsx";
 import { MessagesPage } from "../../messages/components/messages-page.tsx";
+import { PaymentConfirmationPage } from "../../payment-confirmation/components/payment-confirmation-page.tsx";
 import { PricingPage } from "../../pricing/components/pricing-page.tsx";
 import { HowItWorksPage } from "./how-it-works-page.tsx";
 import { PrivacyPage, TermsPage } from "./legal-page.tsx";
@@ -32,7 +33,6 @@ const pages: { path: string; title: string; description?: string }[] = [
   { path: "careers", title: "Careers" },
   { path: "blog", title: "Blog" },
   { path: "press", title: "Press" },
-  { path: "payment-confirmation", title: "Payment Confirmation" },
   {
     path: "forgot-password",
     title: "Forgot Password",
@@ -51,6 +51,7 @@ export const staticPageRoutes: RouteObject[] = [
   { path: "pricing", element: <PricingPage /> },
   { path: "terms", element: <TermsPage /> },
   { path: "privacy", element: <PrivacyPage /> },
+  { path: "payment-confirmation", element: <PaymentConfirmationPage /> },
   ...pages.map((page) => ({
     path: page.path,
     element: (

@@ -1,0 +1,211 @@
+/**
+ * Agent Invoices (/agent/invoices, spec §2.9): "Please log in to access invoice features." when
+ * signed out; tabs "Create Invoice" (default) and "Your Invoices" with Pending and Paid sections,
+ * each card "Invoice #{id} - {company}" with its badge, dates, amount, description and an
+ * expandable "Payment Details" table loaded the first time it opens.
+ */
+import {
+  Alert,
+  Badge,
+  type BadgeVariant,
+  Button,
+  Card,
+  CardContent,
+  describeFailure,
+  formatDate,
+  formatMoney,
+  LinkButton,
+  PageHeader,
+  PageSpinner,
+  Spinner,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+  useCurrentUser,
+} from "@closr/ui";
+import { useState } from "react";
+import type { Key } from "react-aria-components";
+import { useSearchParams } from "react-router";
+import { type Invoice, type Payment, useInvoicePayments, useInvoices } from "../api/invoices-api.ts";
+import { CreateInvoiceForm } from "./create-invoice-form.tsx";
+import { useInvoiceStyles } from "./use-invoice-styles.ts";
+
+const badge: Record<Invoice["status"], { variant: BadgeVariant; label: string }> = {
+  paid: { variant: "success", label: "Paid" },
+  overdue: { variant: "destructive", label: "Overdue" },
+  pending: { variant: "outline", label: "Pending" },
+};
+
+/** Spec §4: completed default style, processing secondary, anything else outline. */
+const paymentBadge = (status: Payment["status"]): BadgeVariant =>
+  status === "completed" ? "default" : status === "processing" ? "secondary" : "outline";
+
+function PaymentDetails({ invoiceId }: { invoiceId: number }) {
+  const [open, setOpen] = useState(false);
+  const payments = useInvoicePayments(invoiceId, open);
+  return (
+    <div className="payment-details">
+      <Button variant="ghost" size="sm" onPress={() => setOpen(!open)} aria-expanded={open}>
+        {open ? "▾" : "▸"} Payment Details
+      </Button>
+      {open ? (
+        payments.isPending ? (
+          <Spinner label="Loading payments" />
+        ) : payments.isError ? (
+          <Alert>Error loading invoice: {describeFailure(payments.error).message}</Alert>
+        ) : payments.data.length === 0 ? (
+          <p className="muted small">No payments recorded for this invoice.</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Transaction ID</th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.data.map((payment) => (
+                  <tr key={payment.id}>
+                    <td>{formatDate(payment.createdAt)}</td>
+                    <td>{formatMoney(payment.amount)}</td>
+                    <td>
+                      <Badge variant={paymentBadge(payment.status)}>{payment.status}</Badge>
+                    </td>
+                    <td className="mono">{payment.transactionId ?? "N/A"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+function InvoiceCard({ invoice }: { invoice: Invoice }) {
+  const state = badge[invoice.status];
+  return (
+    <Card className="invoice-card" data-testid={`invoice-${invoice.id}`}>
+      <CardContent className="stack-sm">
+        <div className="invoice-head">
+          <h3 className="invoice-title">
+            Invoice #{invoice.id} - {invoice.businessName ?? `Business #${invoice.businessId}`}
+          </h3>
+          <Badge variant={state.variant}>{state.label}</Badge>
+        </div>
+        <dl className="invoice-facts">
+          <div>
+            <dt>Created</dt>
+            <dd>{formatDate(invoice.createdAt)}</dd>
+          </div>
+          {invoice.isPaid ? (
+            <div>
+              <dt>Paid</dt>
+              <dd>{formatDate(invoice.paidAt)}</dd>
+            </div>
+          ) : (
+            <div>
+              <dt>Due</dt>
+              <dd>{formatDate(invoice.dueDate)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Amount</dt>
+            <dd className="invoice-amount">{formatMoney(invoice.amount)}</dd>
+          </div>
+        </dl>
+        <div>
+          <p className="muted small">Description</p>
+          <p>{invoice.description}</p>
+        </div>
+        <PaymentDetails invoiceId={invoice.id} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function InvoiceSection({ title, invoices, empty }: { title: string; invoices: Invoice[]; empty: string }) {
+  return (
+    <section className="stack" aria-label={title}>
+      <h2 className="section-title">{title}</h2>
+      {invoices.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <div className="invoice-grid">
+          {invoices.map((invoice) => (
+            <InvoiceCard key={invoice.id} invoice={invoice} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function YourInvoices() {
+  const invoices = useInvoices();
+  if (invoices.isPending) return <Spinner label="Loading invoices" />;
+  if (invoices.isError)
+    return <Alert>Error loading invoices: {describeFailure(invoices.error).message}</Alert>;
+  const items = invoices.data.items;
+  if (items.length === 0)
+    return <p className="muted">No invoices found. Create your first invoice to get started.</p>;
+  return (
+    <div className="stack-lg">
+      <InvoiceSection title="Pending" invoices={items.filter((i) => !i.isPaid)} empty="No pending invoices" />
+      <InvoiceSection title="Paid" invoices={items.filter((i) => i.isPaid)} empty="No paid invoices" />
+    </div>
+  );
+}
+
+export function AgentInvoicesPage() {
+  useInvoiceStyles();
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "invoices" ? "invoices" : "create";
+  const invoices = useInvoices();
+
+  if (user.isPending) return <PageSpinner />;
+  if (!user.data) return <Alert variant="info">Please log in to access invoice features.</Alert>;
+  const noProfile =
+    invoices.isError && (invoices.error as { problem?: { status?: number } }).problem?.status === 404;
+
+  return (
+    <div className="stack-lg invoices-page">
+      <PageHeader
+        title="Agent Invoices"
+        description="Invoice the businesses you have active partnerships with."
+      />
+      {noProfile ? (
+        <Alert variant="info">
+          You need to create an agent profile first.{" "}
+          <LinkButton href="/agent/create-profile" variant="outline" size="sm">
+            Create Agent Profile
+          </LinkButton>
+        </Alert>
+      ) : (
+        <Tabs
+          selectedKey={tab}
+          onSelectionChange={(key: Key) =>
+            setParams(key === "create" ? {} : { tab: String(key) }, { replace: true })
+          }
+        >
+          <TabList aria-label="Invoices">
+            <Tab id="create">Create Invoice</Tab>
+            <Tab id="invoices">Your Invoices</Tab>
+          </TabList>
+          <TabPanel id="create">
+            <CreateInvoiceForm onCreated={() => setParams({ tab: "invoices" }, { replace: true })} />
+          </TabPanel>
+          <TabPanel id="invoices">
+            <YourInvoices />
+          </TabPanel>
+        </Tabs>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * Adds the invoices stylesheet once. It travels inside the JavaScript (Vite `?inline`), so it
+ * arrives wherever this remote is loaded.
+ */
+import { useEffect } from "react";
+import css from "./invoices.css?inline";
+
+const STYLE_ID = "closr-agent-invoices-styles";
+
+export function useInvoiceStyles(): void {
+  useEffect(() => {
+    if (document.getElementById(STYLE_ID)) return;
+    const style = document.createElement("style");
+    style.id = STYLE_ID;
+    style.textContent = css;
+    document.head.appendChild(style);
+  }, []);
+}

@@ -1,0 +1,99 @@
+/**
+ * The pay view of one invoice (spec §2.8: Pay Now opens it, Back to Invoices leaves it). Starts
+ * the payment (POST /api/create-payment-intent) once, then shows Stripe's Payment Element when
+ * the server uses Stripe, else the local gateway's card form.
+ */
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  describeFailure,
+  formatDate,
+  formatMoney,
+  Spinner,
+} from "@closr/ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import {
+  confirmationPath,
+  type Invoice,
+  paymentsKey,
+  type StartedPayment,
+  startPayment,
+} from "../api/payments-api.ts";
+import { LocalCardForm } from "./local-card-form.tsx";
+import { messages } from "./payment-outcome.ts";
+import { StripeCardForm } from "./stripe-card-form.tsx";
+
+export function PayView({ invoice, onBack }: { invoice: Invoice; onBack: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [payment, setPayment] = useState<StartedPayment | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    startPayment(invoice.id).then(setPayment, (failure) => setError(describeFailure(failure).message));
+  }, [invoice.id]);
+
+  const done = (intent: { id: string }) => {
+    void queryClient.invalidateQueries({ queryKey: paymentsKey });
+    navigate(confirmationPath(intent.id, invoice.id));
+  };
+  const amountLabel = formatMoney(invoice.amount);
+
+  return (
+    <div className="stack">
+      <div>
+        <Button variant="ghost" onPress={onBack}>
+          ← Back to Invoices
+        </Button>
+      </div>
+      <div className="pay-layout">
+        <Card>
+          <CardContent className="stack">
+            <h2 className="card-title">Invoice #{invoice.id}</h2>
+            <dl className="detail-list">
+              <div>
+                <dt>From</dt>
+                <dd>{invoice.agentName ?? `Agent #${invoice.agentId}`}</dd>
+              </div>
+              <div>
+                <dt>Amount</dt>
+                <dd className="amount">{amountLabel}</dd>
+              </div>
+              <div>
+                <dt>Due</dt>
+                <dd>{formatDate(invoice.dueDate)}</dd>
+              </div>
+              <div>
+                <dt>Description</dt>
+                <dd>{invoice.description}</dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="stack">
+            <h2 className="card-title">Pay by card</h2>
+            {error ? (
+              <Alert>
+                {messages.initFailed}: {error}
+              </Alert>
+            ) : !payment ? (
+              <Spinner label="Preparing payment" />
+            ) : payment.gateway === "stripe" ? (
+              <StripeCardForm payment={payment} amountLabel={amountLabel} onDone={done} />
+            ) : (
+              <LocalCardForm payment={payment} amountLabel={amountLabel} onDone={done} />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

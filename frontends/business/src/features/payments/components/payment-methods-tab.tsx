@@ -1,0 +1,227 @@
+/**
+ * Payment Methods tab (spec §2.8, §5 Payment method): an add form (type, name, last four; expiry
+ * only for a credit card; default) and the list with Set default and Delete. Only type, name,
+ * last four and expiry are stored, never a card number.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CheckboxField,
+  describeFailure,
+  InputField,
+  SelectField,
+  Spinner,
+  toast,
+} from "@closr/ui";
+import { type FormEvent, useState } from "react";
+import {
+  type NewPaymentMethod,
+  type PaymentMethod,
+  useAddPaymentMethod,
+  useDeletePaymentMethod,
+  usePaymentMethods,
+  useSetDefaultPaymentMethod,
+} from "../api/payments-api.ts";
+
+const typeLabels = { credit_card: "Credit card", bank_transfer: "Bank transfer", paypal: "PayPal" } as const;
+type Field = "name" | "lastFour" | "expiryMonth" | "expiryYear";
+
+/** Spec §5 messages, checked before sending (the server checks the same). */
+export function validateMethod(form: { name: string; lastFour: string }) {
+  const errors: Partial<Record<Field, string>> = {};
+  if (form.name.trim().length < 3) errors.name = "Name must be at least 3 characters";
+  if (form.lastFour.length > 4) errors.lastFour = "Only last 4 digits";
+  else if (!/^\d{4}$/.test(form.lastFour)) errors.lastFour = "Last 4 digits required";
+  return errors;
+}
+
+export function PaymentMethodsTab() {
+  const methods = usePaymentMethods();
+  const add = useAddPaymentMethod();
+  const remove = useDeletePaymentMethod();
+  const setDefault = useSetDefaultPaymentMethod();
+  const [type, setType] = useState<NewPaymentMethod["type"]>("credit_card");
+  const [name, setName] = useState("");
+  const [lastFour, setLastFour] = useState("");
+  const [expiryMonth, setExpiryMonth] = useState("");
+  const [expiryYear, setExpiryYear] = useState("");
+  const [isDefault, setIsDefault] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateMethod({ name, lastFour });
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const card = type === "credit_card";
+    add.mutate(
+      {
+        type,
+        name: name.trim(),
+        lastFour,
+        expiryMonth: card && expiryMonth ? Number(expiryMonth) : null,
+        expiryYear: card && expiryYear ? Number(expiryYear) : null,
+        isDefault,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: "Payment method added", variant: "success" });
+          setName("");
+          setLastFour("");
+          setExpiryMonth("");
+          setExpiryYear("");
+          setIsDefault(false);
+        },
+        onError: (error) => {
+          const { fieldErrors, message } = describeFailure(error);
+          setErrors(fieldErrors as Partial<Record<Field, string>>);
+          toast({ title: "Failed to add payment method", description: message, variant: "destructive" });
+        },
+      },
+    );
+  };
+
+  const del = (method: PaymentMethod) =>
+    remove.mutate(method.id, {
+      onSuccess: () => toast({ title: "Payment method deleted", variant: "success" }),
+      onError: (error) =>
+        toast({
+          title: "Failed to delete payment method",
+          description: describeFailure(error).message,
+          variant: "destructive",
+        }),
+    });
+  const makeDefault = (method: PaymentMethod) =>
+    setDefault.mutate(method.id, {
+      onSuccess: () => toast({ title: "Default payment method updated", variant: "success" }),
+      onError: (error) =>
+        toast({
+          title: "Failed to update default payment method",
+          description: describeFailure(error).message,
+          variant: "destructive",
+        }),
+    });
+
+  return (
+    <div className="payments-columns">
+      <Card>
+        <CardContent>
+          <h2 className="card-title">Add Payment Method</h2>
+          <form className="stack" onSubmit={submit} noValidate aria-label="Add payment method">
+            <SelectField
+              label="Type"
+              value={type}
+              onChange={(e) => setType(e.target.value as NewPaymentMethod["type"])}
+            >
+              {Object.entries(typeLabels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
+            <InputField
+              label="Name"
+              placeholder="e.g. Company Visa"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              errorMessage={errors.name}
+            />
+            <InputField
+              label="Last 4 digits"
+              inputMode="numeric"
+              placeholder="1234"
+              value={lastFour}
+              onChange={(e) => setLastFour(e.target.value.replace(/\D/g, "").slice(0, 5))}
+              errorMessage={errors.lastFour}
+            />
+            {type === "credit_card" ? (
+              <div className="card-form-row">
+                <InputField
+                  label="Expiry month"
+                  type="number"
+                  min={1}
+                  max={12}
+                  placeholder="MM"
+                  value={expiryMonth}
+                  onChange={(e) => setExpiryMonth(e.target.value.slice(0, 2))}
+                  errorMessage={errors.expiryMonth}
+                />
+                <InputField
+                  label="Expiry year"
+                  type="number"
+                  min={2000}
+                  max={2100}
+                  placeholder="YYYY"
+                  value={expiryYear}
+                  onChange={(e) => setExpiryYear(e.target.value.slice(0, 4))}
+                  errorMessage={errors.expiryYear}
+                />
+              </div>
+            ) : null}
+            <CheckboxField label="Set as default" checked={isDefault} onChange={setIsDefault} />
+            <p className="muted small">
+              Only the type, name, last 4 digits and expiry are saved — never a card number.
+            </p>
+            <Button type="submit" isDisabled={add.isPending}>
+              {add.isPending ? "Adding..." : "Add Payment Method"}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <h2 className="card-title">Your Payment Methods</h2>
+          {methods.isPending ? (
+            <Spinner label="Loading payment methods" />
+          ) : methods.isError ? (
+            <Alert>Error loading payment methods: {describeFailure(methods.error).message}</Alert>
+          ) : methods.data.items.length === 0 ? (
+            <p className="muted">No payment methods saved yet.</p>
+          ) : (
+            <ul className="method-list">
+              {methods.data.items.map((method) => (
+                <li key={method.id} className="method-item">
+                  <div>
+                    <p className="method-name">
+                      {method.name} {method.isDefault ? <Badge variant="success">Default</Badge> : null}
+                    </p>
+                    <p className="muted small">
+                      {typeLabels[method.type]} ending {method.lastFour}
+                      {method.expiryMonth && method.expiryYear
+                        ? ` · expires ${String(method.expiryMonth).padStart(2, "0")}/${method.expiryYear}`
+                        : ""}
+                    </p>
+                  </div>
+                  <div className="method-actions">
+                    {method.isDefault ? null : (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onPress={() => makeDefault(method)}
+                        isDisabled={setDefault.isPending}
+                      >
+                        Set default
+                      </Button>
+                    )}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onPress={() => del(method)}
+                      isDisabled={remove.isPending}
+                      aria-label={`Delete ${method.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * Stripe's Payment Element (@stripe/react-stripe-js), used when the server has Stripe keys
+ * (GET /api/payment-config gives the publishable key at run time; Stripe.js is loaded only then).
+ * Confirms with a return address on this origin, /payment-confirmation?invoice_id=…, without a
+ * redirect unless the payment method needs one (spec §7).
+ */
+import { Alert, Button } from "@closr/ui";
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { type FormEvent, useMemo, useState } from "react";
+import type { PaymentIntent, StartedPayment } from "../api/payments-api.ts";
+import { announce, announceException, messages } from "./payment-outcome.ts";
+
+const loaded = new Map<string, Promise<Stripe | null>>();
+const stripeFor = (publishableKey: string) => {
+  let promise = loaded.get(publishableKey);
+  if (!promise) {
+    promise = loadStripe(publishableKey);
+    loaded.set(publishableKey, promise);
+  }
+  return promise;
+};
+
+function PaymentElementForm({
+  payment,
+  amountLabel,
+  onDone,
+}: {
+  payment: StartedPayment;
+  amountLabel: string;
+  onDone: (intent: Pick<PaymentIntent, "id">) => void;
+}) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements) {
+      setFormError(messages.notLoaded);
+      return;
+    }
+    setBusy(true);
+    setFormError(null);
+    try {
+      const result = await stripe.confirmPayment({
+        elements,
+        confirmParams: {
+          return_url: `${window.location.origin}/payment-confirmation?invoice_id=${payment.invoiceId ?? ""}`,
+        },
+        redirect: "if_required",
+      });
+      if (result.error) {
+        setFormError(announce({ kind: "declined", message: result.error.message || messages.unknown }));
+      } else if (result.paymentIntent.status === "succeeded") {
+        announce({ kind: "succeeded" });
+        onDone({ id: result.paymentIntent.id });
+      } else if (result.paymentIntent.status === "requires_action") {
+        announce({ kind: "requires_action" });
+      } else {
+        onDone({ id: result.paymentIntent.id });
+      }
+    } catch (error) {
+      setFormError(announceException(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card-form stack" onSubmit={submit} aria-label="Card details">
+      <PaymentElement />
+      {formError ? <Alert>{formError}</Alert> : null}
+      <Button type="submit" block isDisabled={busy || !stripe}>
+        {busy ? "Processing..." : `Pay ${amountLabel}`}
+      </Button>
+    </form>
+  );
+}
+
+export function StripeCardForm({
+  payment,
+  amountLabel,
+  onDone,
+}: {
+  payment: StartedPayment;
+  amountLabel: string;
+  onDone: (intent: Pick<PaymentIntent, "id">) => void;
+}) {
+  const stripe = useMemo(
+    () => (payment.publishableKey ? stripeFor(payment.publishableKey) : null),
+    [payment.publishableKey],
+  );
+  if (!stripe) return <Alert>{messages.notLoaded}</Alert>;
+  return (
+    <Elements
+      stripe={stripe}
+      options={{ clientSecret: payment.clientSecret, appearance: { theme: "stripe" } }}
+    >
+      <PaymentElementForm payment={payment} amountLabel={amountLabel} onDone={onDone} />
+    </Elements>
+  );
+}
