@@ -123,7 +123,7 @@ test("an agent invoices, the business pays with 4242…, both see it Paid and th
   const agentCard = paidSection.locator(".invoice-card", { hasText: description });
   await expect(agentCard.locator(".badge")).toHaveText("Paid");
   await agentCard.getByRole("button", { name: /Payment Details/ }).click();
-  await expect(agentCard.getByRole("row", { name: /completed/ })).toContainText("$1,234.56");
+  await expect(agentCard.getByRole("row", { name: /Completed/ })).toContainText("$1,234.56");
   await agent.page.goto("/agent/dashboard");
   await expect(agent.page.getByText("$1,234.56")).toBeVisible();
 });
@@ -149,5 +149,5 @@ test("a declined card shows the error and the invoice stays Due", async ({ brows
   const pending = agent.page.getByRole("region", { name: "Pending" });
   const agentCard = pending.locator(".invoice-card", { hasText: description });
   await agentCard.getByRole("button", { name: /Payment Details/ }).click();
-  await expect(agentCard.getByRole("row", { name: /failed/ })).toContainText("N/A");
+  await expect(agentCard.getByRole("row", { name: /Failed/ })).toContainText("N/A");
 });

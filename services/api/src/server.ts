@@ -3,6 +3,7 @@
  * Used by main.ts (the process) and by tests that need a real server.
  */
 import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
+import { deliverLocalGatewayEvents } from "@closr/core/payment";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { createLogger } from "./logger.ts";

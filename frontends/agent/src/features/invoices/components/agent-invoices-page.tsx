@@ -73,7 +73,9 @@ function PaymentDetails({ invoiceId }: { invoiceId: number }) {
                     <td>{formatDate(payment.createdAt)}</td>
                     <td>{formatMoney(payment.amount)}</td>
                     <td>
-                      <Badge variant={paymentBadge(payment.status)}>{payment.status}</Badge>
+                      <Badge variant={paymentBadge(payment.status)}>
+                        {payment.status.charAt(0).toUpperCase() + payment.status.slice(1)}
+                      </Badge>
                     </td>
                     <td className="mono">{payment.transactionId ?? "N/A"}</td>
                   </tr>
