@@ -82,10 +82,18 @@ test("an agent connects, the business accepts, both dashboards count it, and the
   await expect(business.page.getByRole("heading", { name: "Agent Partnerships" })).toBeVisible();
   await expect(business.page.getByRole("tab", { name: "Active Partnerships (0)" })).toBeVisible();
   await expect(business.page.getByText("No active partnerships yet.", { exact: false })).toBeVisible();
-  await business.page.getByRole("tab", { name: "Pending Requests (1)" }).click();
+  // Keyboard: arrow keys move between the tabs; Enter accepts.
+  await business.page.getByRole("tab", { name: "Active Partnerships (0)" }).focus();
+  await business.page.keyboard.press("ArrowRight");
+  await expect(business.page.getByRole("tab", { name: "Pending Requests (1)" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(business.page).toHaveURL(/tab=pending/);
   const pending = business.page.getByRole("article", { name: agent.name });
   await expect(pending.getByText("Request received")).toBeVisible();
-  await pending.getByRole("button", { name: "Accept" }).click();
+  await pending.getByRole("button", { name: "Accept" }).focus();
+  await business.page.keyboard.press("Enter");
   await expect(business.page.getByText("Partnership updated")).toBeVisible();
   await expect(business.page.getByRole("tab", { name: "Pending Requests (0)" })).toBeVisible();
 
@@ -203,4 +211,43 @@ test("a business withdraws its own request; a request it receives can be rejecte
       .getByRole("article", { name: business.name })
       .getByRole("button", { name: `Connect with ${business.name}` }),
   ).toBeEnabled();
+});
+
+test("accepting past the free plan's 3 active partnerships shows the limit with a link to /pricing", async ({
+  browser,
+}) => {
+  const tag = unique();
+  const business = await aParty(browser, "business", `Gumtree Solar ${tag}`);
+  const agents = [];
+  for (const name of ["Ava", "Noah", "Isla", "Leo"])
+    agents.push(await aParty(browser, "agent", `${name} ${tag}`));
+  for (const [index, agent] of agents.entries()) {
+    const sent = await agent.request.post("/api/partnerships", { data: { businessId: business.profileId } });
+    expect(sent.status()).toBe(201);
+    if (index < 3) {
+      const { id } = (await sent.json()) as { id: number };
+      const accepted = await business.request.patch(`/api/partnerships/${id}`, {
+        data: { status: "active" },
+      });
+      expect(accepted.status()).toBe(200);
+    }
+  }
+  const last = agents[3];
+  if (!last) throw new Error("four agents expected");
+
+  await business.page.goto("/business/active-agents?tab=pending");
+  await expect(business.page.getByRole("tab", { name: "Active Partnerships (3)" })).toBeVisible();
+  await business.page
+    .getByRole("article", { name: last.name })
+    .getByRole("button", { name: "Accept" })
+    .click();
+  await expect(business.page.getByText("Update failed")).toBeVisible();
+  const notice = business.page
+    .getByRole("alert")
+    .filter({ hasText: "Your plan allows 3 active partnerships" });
+  await expect(notice.getByRole("link", { name: "See plans and pricing" })).toHaveAttribute(
+    "href",
+    "/pricing",
+  );
+  await expect(business.page.getByRole("tab", { name: "Pending Requests (1)" })).toBeVisible();
 });

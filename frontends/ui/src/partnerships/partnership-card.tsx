@@ -239,6 +239,11 @@ export function PendingPartnershipCard({ partnership, side, onPlanLimit }: CardP
           <dd>{percentLabel(partnership.commissionRate)}</dd>
         </div>
       </dl>
+      {incoming ? null : (
+        <p className="partnership-note">
+          <Icon name="bell" size={14} /> Awaiting response
+        </p>
+      )}
       <div className="partnership-actions">
         <LinkButton href={counterpartProfilePath(partnership, side)} variant="ghost" size="sm">
           View profile
@@ -264,19 +269,14 @@ export function PendingPartnershipCard({ partnership, side, onPlanLimit }: CardP
             </Button>
           </>
         ) : (
-          <>
-            <span className="partnership-note">
-              <Icon name="bell" size={14} /> Awaiting response
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              isPending={pendingStatus === "withdrawn"}
-              onPress={() => run(partnership, "withdrawn")}
-            >
-              Withdraw request
-            </Button>
-          </>
+          <Button
+            variant="outline"
+            size="sm"
+            isPending={pendingStatus === "withdrawn"}
+            onPress={() => run(partnership, "withdrawn")}
+          >
+            Withdraw request
+          </Button>
         )}
       </div>
     </article>

@@ -139,48 +139,50 @@ export function PartnershipsPage({ side }: { side: PartnershipSide }) {
           Showing the newest {items.length} of {total} open partnerships.
         </p>
       ) : null}
-      <Tabs selectedKey={tab} onSelectionChange={selectTab}>
-        <TabList aria-label="Partnerships">
-          <Tab id="active">Active Partnerships ({counts.active})</Tab>
-          <Tab id="pending">Pending Requests ({counts.pending})</Tab>
-        </TabList>
-        <TabPanel id="active">
-          {active.length === 0 ? (
-            <EmptyState title="No active partnerships" text={copy.emptyActive} action={findAction} />
-          ) : (
-            <div className="partnership-list">
-              {active.map((partnership) => (
-                <ActivePartnershipCard
-                  key={partnership.id}
-                  partnership={partnership}
-                  side={side}
-                  onPlanLimit={setPlanLimit}
-                />
-              ))}
-            </div>
-          )}
-        </TabPanel>
-        <TabPanel id="pending">
-          {pending.length === 0 ? (
-            <EmptyState
-              title="No pending requests"
-              text="Connection requests you send or receive appear here until they're answered."
-              action={findAction}
-            />
-          ) : (
-            <div className="partnership-list">
-              {pending.map((partnership) => (
-                <PendingPartnershipCard
-                  key={partnership.id}
-                  partnership={partnership}
-                  side={side}
-                  onPlanLimit={setPlanLimit}
-                />
-              ))}
-            </div>
-          )}
-        </TabPanel>
-      </Tabs>
+      <div className="partnership-tabs">
+        <Tabs selectedKey={tab} onSelectionChange={selectTab}>
+          <TabList aria-label="Partnerships">
+            <Tab id="active">Active Partnerships ({counts.active})</Tab>
+            <Tab id="pending">Pending Requests ({counts.pending})</Tab>
+          </TabList>
+          <TabPanel id="active">
+            {active.length === 0 ? (
+              <EmptyState title="No active partnerships" text={copy.emptyActive} action={findAction} />
+            ) : (
+              <div className="partnership-list">
+                {active.map((partnership) => (
+                  <ActivePartnershipCard
+                    key={partnership.id}
+                    partnership={partnership}
+                    side={side}
+                    onPlanLimit={setPlanLimit}
+                  />
+                ))}
+              </div>
+            )}
+          </TabPanel>
+          <TabPanel id="pending">
+            {pending.length === 0 ? (
+              <EmptyState
+                title="No pending requests"
+                text="Connection requests you send or receive appear here until they're answered."
+                action={findAction}
+              />
+            ) : (
+              <div className="partnership-list">
+                {pending.map((partnership) => (
+                  <PendingPartnershipCard
+                    key={partnership.id}
+                    partnership={partnership}
+                    side={side}
+                    onPlanLimit={setPlanLimit}
+                  />
+                ))}
+              </div>
+            )}
+          </TabPanel>
+        </Tabs>
+      </div>
     </div>
   );
 }
