@@ -12,7 +12,12 @@ import { makeAppLayer, makeRuntime } from "../../services/api/src/runtime.ts";
 // @hono/node-server is a dependency of the API package, not of the workspace root.
 const { serve } = createRequire(new URL("../../services/api/package.json", import.meta.url))(
   "@hono/node-server",
-) as typeof import("@hono/node-server");
+) as {
+  serve: (
+    options: { fetch: (request: Request) => Response | Promise<Response>; port: number; hostname: string },
+    listening: () => void,
+  ) => import("node:http").Server;
+};
 
 const port = Number(process.env.PORT);
 const database = await openDatabase({ url: process.env.DATABASE_URL, maxConnections: 10 });
@@ -32,7 +37,7 @@ const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => {
 });
 process.on("SIGTERM", () => {
   server.close();
-  (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+  server.closeAllConnections();
   runtime
     .dispose()
     .then(() => database.close())

@@ -115,7 +115,7 @@ test("a message appears live for the receiver, and its read mark appears live fo
   const html = `<img src=x onerror="window.__pwned=1"><b>bold?</b>`;
   await send(a.page, html);
   await expect(bubble(b.page, html)).toBeVisible();
-  expect(await b.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await b.page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await bubble(b.page, html).locator("img, b").count()).toBe(0);
 
   // The deep link opens the conversation directly.
