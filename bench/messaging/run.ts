@@ -6,7 +6,8 @@
  * 2. Starts BENCH_PROCESSES (2) API processes (bench/messaging/server.ts) on that database.
  * 3. Opens one GET /api/events stream per user, spread over the processes, and waits for each
  *    to be ready.
- * 4. Open loop: BENCH_RATE (50) messages a second for BENCH_SECONDS (30); user i writes to user
+ * 4. Open loop: BENCH_RATE (50) messages a second for BENCH_SECONDS (30), after
+ *    BENCH_WARMUP_SECONDS (3) at the same rate that are not counted; user i writes to user
  *    i+1, whose stream is on the other process, so every delivery crosses processes through
  *    PostgreSQL LISTEN/NOTIFY. Delivery latency: from just before the POST is sent to the
  *    receiver's stream yielding the frame.
@@ -26,6 +27,7 @@ const users = Number(process.env.BENCH_USERS ?? 1000);
 const processes = Number(process.env.BENCH_PROCESSES ?? 2);
 const rate = Number(process.env.BENCH_RATE ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const basePort = Number(process.env.BENCH_PORT ?? 3380);
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const name = `closr_bench_messaging_${process.pid}`;
@@ -130,7 +132,7 @@ async function main() {
           const started = sentAt.get(seq);
           if (started === undefined) return;
           sentAt.delete(seq);
-          delivery.push(frame.receivedAt - started);
+          if (seq >= warmup) delivery.push(frame.receivedAt - started);
         };
         await reader.next((f) => f.event === "ready", 60_000);
         return reader;
@@ -140,7 +142,8 @@ async function main() {
     console.log(`${streams.length} SSE connections open and ready in ${ms(connectMs)}`);
 
     // 4. Open loop of sends.
-    const total = rate * seconds;
+    const warmup = rate * warmupSeconds;
+    const total = rate * seconds + warmup;
     const posts: number[] = [];
     let failures = 0;
     const pending: Promise<void>[] = [];
@@ -163,7 +166,7 @@ async function main() {
             });
             await response.arrayBuffer();
             if (response.status !== 201) throw new Error(String(response.status));
-            posts.push(performance.now() - started);
+            if (seq >= warmup) posts.push(performance.now() - started);
           } catch {
             failures++;
             sentAt.delete(seq);
@@ -172,13 +175,13 @@ async function main() {
       );
     }
     await Promise.all(pending);
-    const sendSeconds = (performance.now() - loopStarted) / 1000;
+    const sendSeconds = (performance.now() - loopStarted) / 1000 - warmupSeconds;
     for (let i = 0; i < 50 && sentAt.size > 0; i++) await sleep(100);
 
     console.log("");
     console.log(`open SSE connections        ${streams.length} (across ${processes} API processes)`);
     console.log(
-      `messages sent               ${total - failures} of ${total} (${failures} failed), ${(total / sendSeconds).toFixed(1)} msg/s`,
+      `messages measured           ${total - warmup} (+${warmup} warm-up; ${failures} failed), ${((total - warmup) / sendSeconds).toFixed(1)} msg/s`,
     );
     console.log(`delivered to the receiver   ${delivery.length} (lost ${sentAt.size})`);
     console.log(`delivery latency p50        ${ms(percentile(delivery, 50))}`);

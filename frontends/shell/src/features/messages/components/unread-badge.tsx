@@ -16,6 +16,7 @@ export function UnreadBadge() {
   if (unread === 0) return null;
   return (
     <span className="unread-count">
+      <span className="visually-hidden">, </span>
       {countText(unread)}
       <span className="visually-hidden"> unread</span>
     </span>
