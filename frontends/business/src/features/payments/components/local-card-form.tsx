@@ -158,10 +158,10 @@ export function LocalCardForm({
           </p>
           <div className="dialog-actions">
             <Button variant="outline" onPress={() => void authenticate("fail")} isDisabled={busy}>
-              Fail authentication
+              Fail
             </Button>
             <Button onPress={() => void authenticate("complete")} isDisabled={busy}>
-              Complete authentication
+              Complete
             </Button>
           </div>
         </div>
