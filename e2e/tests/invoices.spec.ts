@@ -151,3 +151,25 @@ test("a declined card shows the error and the invoice stays Due", async ({ brows
   await agentCard.getByRole("button", { name: /Payment Details/ }).click();
   await expect(agentCard.getByRole("row", { name: /Failed/ })).toContainText("N/A");
 });
+
+test("card 4000 0025 0000 3155 asks for authentication; completing it pays the invoice", async ({
+  browser,
+}) => {
+  const { business, agent, company } = await partners(browser);
+  const description = `Authenticated payment ${Date.now().toString(36)}`;
+  const invoiceId = await raiseInvoice(agent.page, company, "75.10", description);
+
+  const form = await openPayView(business.page, invoiceId);
+  await fillCard(business.page, "4000 0025 0000 3155");
+  await form.getByRole("button", { name: "Pay $75.10" }).click();
+  await expect(business.page.getByText("Additional verification required")).toBeVisible();
+  const dialog = business.page.getByRole("dialog", { name: "Authenticate payment" });
+  await expect(dialog).toContainText("$75.10");
+  // Not paid while the authentication is outstanding.
+  const before = await business.page.request.get(`/api/invoices/${invoiceId}`);
+  expect(((await before.json()) as { isPaid: boolean }).isPaid).toBe(false);
+  await dialog.getByRole("button", { name: "Complete" }).click();
+  await expect(business.page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  const after = await business.page.request.get(`/api/invoices/${invoiceId}`);
+  expect(((await after.json()) as { status: string }).status).toBe("paid");
+});
