@@ -13,6 +13,7 @@
  *    receiver's stream yielding the frame.
  * Prints connections, messages, losses, delivery p50/p95/p99/max, POST p50/p95, and each API
  * process's memory. Target: p95 ≤ 100 ms. Drops the database at the end.
+ * BENCH_CPU_PROFILE_DIR=<dir> writes a V8 CPU profile of each API process there.
  * Run: pnpm bench:messaging
  */
 import { type ChildProcess, fork } from "node:child_process";
@@ -87,7 +88,13 @@ async function prepareDatabase(): Promise<BenchUser[]> {
 
 function startServer(port: number): Promise<ChildProcess> {
   const child = fork(fileURLToPath(new URL("./server.ts", import.meta.url)), [], {
-    execArgv: ["--import", "tsx"],
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(process.env.BENCH_CPU_PROFILE_DIR
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
+        : []),
+    ],
     env: { ...process.env, DATABASE_URL: url, PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
