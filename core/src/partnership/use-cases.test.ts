@@ -29,14 +29,12 @@ function world(options: { businesses?: number; agents?: number; plans?: Record<s
   const businessUsers = Array.from({ length: options.businesses ?? 1 }, (_, i) => aUser(i + 1, "business"));
   const agentUsers = Array.from({ length: options.agents ?? 1 }, (_, i) => aUser(i + 101, "agent"));
   for (const u of [...businessUsers, ...agentUsers]) identity.users.push({ user: u, passwordHash: "x" });
-  businessUsers.forEach((u, i) =>
-    profiles.businesses.push(aBusinessProfile({ id: i + 1, userId: u.id, companyName: `Company ${i + 1}` })),
-  );
-  agentUsers.forEach((u, i) =>
+  for (const [i, u] of businessUsers.entries())
+    profiles.businesses.push(aBusinessProfile({ id: i + 1, userId: u.id, companyName: `Company ${i + 1}` }));
+  for (const [i, u] of agentUsers.entries())
     profiles.agents.push(
       anAgentProfile({ id: i + 1, userId: u.id, fullName: `Agent ${i + 1}`, minimumCommissionRate: 15 }),
-    ),
-  );
+    );
   const partnerships = makePartnershipMemory({
     businesses: profiles.businesses,
     agents: profiles.agents,

@@ -17,6 +17,9 @@ export async function startServices(config: Config) {
   const runtime = makeRuntime(
     makeAppLayer(database.db, undefined, { stripe: config.stripe, smtp: config.smtp }),
   );
+  // Recover from a crash between a local charge and its database write (ADR 0008).
+  const delivered = await runtime.runPromise(deliverLocalGatewayEvents());
+  if (delivered > 0) logger.info({ delivered }, "local gateway events delivered");
   const app = createApp({
     runtime,
     db: database.db,

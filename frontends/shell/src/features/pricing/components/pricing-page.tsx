@@ -155,7 +155,7 @@ export function PricingPage() {
         description="Start free. Upgrade when you need more active partnerships. Prices in Australian dollars."
       />
       {plans.isPending ? (
-        <div className="plan-grid" aria-busy="true" aria-label="Loading plans">
+        <div className="plan-grid" role="status" aria-busy="true" aria-label="Loading plans">
           <Skeleton height="22rem" />
           <Skeleton height="22rem" />
           <Skeleton height="22rem" />
