@@ -10,6 +10,7 @@ import { Effect } from "effect";
 import { loadConfig } from "./config.ts";
 import { seedDemoInvoices } from "./seed/demo-invoices.ts";
 import { seedDemoMarketplace, seedDemoProfiles } from "./seed/demo-marketplace.ts";
+import { seedDemoMessages } from "./seed/demo-messages.ts";
 import { seedDemoPartnerships } from "./seed/demo-partnerships.ts";
 import { seedDemoUsers } from "./seed/demo-users.ts";
 import { startServices } from "./server.ts";
@@ -25,6 +26,7 @@ if (config.seedDemo) {
   await seedDemoMarketplace(runtime, { agents: 300, businesses: 100 });
   await seedDemoPartnerships(runtime);
   await seedDemoInvoices(runtime);
+  await seedDemoMessages(runtime);
   console.log("\nDemo accounts (password for all: %s):", logins[0]?.password);
   for (const login of logins) console.log(`  ${login.username.padEnd(16)} ${login.role}`);
   console.log("");
