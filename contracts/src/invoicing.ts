@@ -6,6 +6,7 @@
  * `yyyy-MM-dd`; other times are ISO 8601 UTC.
  */
 import { z } from "@hono/zod-openapi";
+import { IdParam, pageParam } from "./common.ts";
 
 const money = (description: string) =>
   z.number().openapi({ description: `${description} AUD dollars, 2 decimals.`, example: 150 });
@@ -265,25 +266,9 @@ export const AuthenticateLocalPaymentRequest = z
 
 export const WebhookAck = z.object({ received: z.literal(true), outcome: z.string() }).openapi("WebhookAck");
 
-const pageParam = (name: "page" | "pageSize", max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number from 1 to ${max}` })
-    .int({ error: `${name} must be a whole number from 1 to ${max}` })
-    .min(1, { error: `${name} must be a whole number from 1 to ${max}` })
-    .max(max, { error: `${name} must be a whole number from 1 to ${max}` })
-    .default(fallback)
-    .openapi({ param: { name, in: "query" } });
-
 export const InvoicingPageQuery = z.object({
   page: pageParam("page", 10_000, 1),
   pageSize: pageParam("pageSize", 100, 50),
 });
 
-export const InvoicingId = z.object({
-  id: z.coerce
-    .number({ error: "id must be a positive whole number" })
-    .int({ error: "id must be a positive whole number" })
-    .min(1, { error: "id must be a positive whole number" })
-    .max(2_147_483_647, { error: "id must be a positive whole number" })
-    .openapi({ param: { name: "id", in: "path" } }),
-});
+export const InvoicingId = IdParam;

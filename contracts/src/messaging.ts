@@ -4,6 +4,7 @@
  * and conversations page by cursor `{ items, nextCursor }`; users page by number.
  */
 import { z } from "@hono/zod-openapi";
+import { paging } from "./common.ts";
 import { UserType, VerificationStatus } from "./identity.ts";
 
 export const messageMaxLength = 5000;
@@ -195,20 +196,7 @@ export const UsersQuery = z.object({
     .max(100, { error: "Search must be at most 100 characters" })
     .optional()
     .openapi({ param: { name: "q", in: "query" }, description: "Part of a username, any case." }),
-  page: z.coerce
-    .number({ error: "page must be a whole number from 1 to 10000" })
-    .int({ error: "page must be a whole number from 1 to 10000" })
-    .min(1, { error: "page must be a whole number from 1 to 10000" })
-    .max(10_000, { error: "page must be a whole number from 1 to 10000" })
-    .default(1)
-    .openapi({ param: { name: "page", in: "query" } }),
-  pageSize: z.coerce
-    .number({ error: "pageSize must be a whole number from 1 to 50" })
-    .int({ error: "pageSize must be a whole number from 1 to 50" })
-    .min(1, { error: "pageSize must be a whole number from 1 to 50" })
-    .max(50, { error: "pageSize must be a whole number from 1 to 50" })
-    .default(20)
-    .openapi({ param: { name: "pageSize", in: "query" } }),
+  ...paging(50, 20),
 });
 
 export const UserIdParam = z.object({ id: userId("id", "path") });

@@ -3,6 +3,7 @@
  * PROFILE ids. `commissionRate` is a percent (0–100, 2 decimals). Dates are ISO 8601 UTC.
  */
 import { z } from "@hono/zod-openapi";
+import { IdParam, paging } from "./common.ts";
 import { AgentProfile, BusinessProfile } from "./profiles.ts";
 
 export const PartnershipStatus = z
@@ -64,20 +65,7 @@ export const PartnershipListQuery = z.object({
       description: "Only these statuses, comma-separated (e.g. pending,active).",
       example: "pending,active",
     }),
-  page: z.coerce
-    .number({ error: "page must be a whole number from 1 to 10000" })
-    .int({ error: "page must be a whole number from 1 to 10000" })
-    .min(1, { error: "page must be a whole number from 1 to 10000" })
-    .max(10_000, { error: "page must be a whole number from 1 to 10000" })
-    .default(1)
-    .openapi({ param: { name: "page", in: "query" } }),
-  pageSize: z.coerce
-    .number({ error: "pageSize must be a whole number from 1 to 100" })
-    .int({ error: "pageSize must be a whole number from 1 to 100" })
-    .min(1, { error: "pageSize must be a whole number from 1 to 100" })
-    .max(100, { error: "pageSize must be a whole number from 1 to 100" })
-    .default(50)
-    .openapi({ param: { name: "pageSize", in: "query" } }),
+  ...paging(100, 50),
 });
 
 const profileId = (field: string) =>
@@ -123,14 +111,7 @@ export const UpdatePartnershipRequest = z
   })
   .openapi("UpdatePartnershipRequest");
 
-export const PartnershipId = z.object({
-  id: z.coerce
-    .number({ error: "id must be a positive whole number" })
-    .int({ error: "id must be a positive whole number" })
-    .min(1, { error: "id must be a positive whole number" })
-    .max(2_147_483_647, { error: "id must be a positive whole number" })
-    .openapi({ param: { name: "id", in: "path" } }),
-});
+export const PartnershipId = IdParam;
 
 export const MailboxEmail = z
   .object({

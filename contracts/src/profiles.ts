@@ -4,6 +4,7 @@
  * catalogue (core/src/profiles/catalogue.ts); a service test keeps them equal.
  */
 import { z } from "@hono/zod-openapi";
+import { IdParam, paging } from "./common.ts";
 import { VerificationStatus } from "./identity.ts";
 
 export const Industry = z
@@ -242,22 +243,7 @@ export type UpdateAgentProfileRequest = z.input<typeof UpdateAgentProfileRequest
 
 // ---- search queries ------------------------------------------------------------------------
 
-const paging = {
-  page: z.coerce
-    .number({ error: "page must be a whole number from 1 to 10000" })
-    .int({ error: "page must be a whole number from 1 to 10000" })
-    .min(1, { error: "page must be a whole number from 1 to 10000" })
-    .max(10_000, { error: "page must be a whole number from 1 to 10000" })
-    .default(1)
-    .openapi({ param: { name: "page", in: "query" }, description: "From 1." }),
-  pageSize: z.coerce
-    .number({ error: "pageSize must be a whole number from 1 to 100" })
-    .int({ error: "pageSize must be a whole number from 1 to 100" })
-    .min(1, { error: "pageSize must be a whole number from 1 to 100" })
-    .max(100, { error: "pageSize must be a whole number from 1 to 100" })
-    .default(12)
-    .openapi({ param: { name: "pageSize", in: "query" } }),
-};
+const searchPaging = paging(100, 12);
 const keyword = z
   .string()
   .max(200, { error: "Keyword must be at most 200 characters" })
@@ -287,7 +273,7 @@ export const AgentSearchQuery = z.object({
     .openapi({
       description: "match (default; newest when the caller has no profile yet), newest, experience.",
     }),
-  ...paging,
+  ...searchPaging,
 });
 
 export const BusinessSearchQuery = z.object({
@@ -300,17 +286,10 @@ export const BusinessSearchQuery = z.object({
     .enum(["match", "newest"], { error: "sort must be match or newest" })
     .default("match")
     .openapi({ description: "match (default; newest when the caller has no profile yet) or newest." }),
-  ...paging,
+  ...searchPaging,
 });
 
-export const ProfileId = z.object({
-  id: z.coerce
-    .number({ error: "id must be a positive whole number" })
-    .int({ error: "id must be a positive whole number" })
-    .min(1, { error: "id must be a positive whole number" })
-    .max(2_147_483_647, { error: "id must be a positive whole number" })
-    .openapi({ param: { name: "id", in: "path" } }),
-});
+export const ProfileId = IdParam;
 
 // ---- catalogue -------------------------------------------------------------------------------
 

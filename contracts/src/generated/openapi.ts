@@ -2358,6 +2358,7 @@ export interface operations {
             query?: {
                 /** @description Only these statuses, comma-separated (e.g. pending,active). */
                 status?: string;
+                /** @description From 1. */
                 page?: number;
                 pageSize?: number;
             };
@@ -3142,6 +3143,7 @@ export interface operations {
             query?: {
                 /** @description Part of a username, any case. */
                 q?: string;
+                /** @description From 1. */
                 page?: number;
                 pageSize?: number;
             };

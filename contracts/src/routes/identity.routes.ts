@@ -2,11 +2,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { LoginRequest, RegisterRequest, User } from "../identity.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
-
-const json = <T>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
+import { json } from "./route-helpers.ts";
 
 export const getCurrentUser = createRoute({
   method: "get",

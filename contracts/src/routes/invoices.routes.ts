@@ -14,17 +14,7 @@ import {
   PaymentList,
 } from "../invoicing.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
-
-const json = <T>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const writeProblems = [
-  "origin-rejected",
-  "payload-too-large",
-  "unsupported-media-type",
-  "validation-failed",
-] as const;
+import { json, writeProblems } from "./route-helpers.ts";
 
 export const listInvoices = createRoute({
   method: "get",

@@ -22,18 +22,7 @@ import {
   WebhookAck,
 } from "../invoicing.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
-
-const json = <T>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <T>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
-const writeProblems = [
-  "origin-rejected",
-  "payload-too-large",
-  "unsupported-media-type",
-  "validation-failed",
-] as const;
+import { body, json, writeProblems } from "./route-helpers.ts";
 
 export const listPayments = createRoute({
   method: "get",

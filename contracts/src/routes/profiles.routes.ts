@@ -20,18 +20,7 @@ import {
   UpdateAgentProfileRequest,
   UpdateBusinessProfileRequest,
 } from "../profiles.ts";
-
-const json = <T>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <T>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
-const writeProblems = [
-  "origin-rejected",
-  "payload-too-large",
-  "unsupported-media-type",
-  "validation-failed",
-] as const;
+import { body, json, writeProblems } from "./route-helpers.ts";
 
 export const listBusinessProfiles = createRoute({
   method: "get",

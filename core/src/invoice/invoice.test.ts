@@ -1,26 +1,13 @@
 import { Effect, Either, Exit, Layer } from "effect";
 import { describe, expect, it } from "vitest";
-import { User } from "../identity/model.ts";
+import { aUser } from "../identity/testing/index.ts";
 import { makeProfilesMemory } from "../profiles/testing/index.ts";
-import type { UserId } from "../shared/ids.ts";
 import { makeTestClock } from "../shared/index.ts";
 import { InvoiceAlreadyPaid, PaymentAmountMismatch } from "./errors.ts";
 import { transitionInvoice } from "./invoice-machine.ts";
 import { addDays, businessDate, defaultDueDate, displayState, isCalendarDate } from "./model.ts";
 import { anInvoice, aPartnership, makeInvoiceMemory, partnershipLookup } from "./testing/index.ts";
 import { createInvoice, getInvoice, listInvoices, monthlyCommission } from "./use-cases.ts";
-
-const aUser = (id: number, userType: "business" | "agent") =>
-  new User({
-    id: id as UserId,
-    email: `u${id}@example.com`,
-    username: `user${id}`,
-    userType,
-    verificationStatus: "unverified",
-    role: "member",
-    emailVerified: false,
-    createdAt: new Date(0),
-  });
 
 describe("invoice model", () => {
   it("dates: Sydney calendar, 30 days ahead by default, real dates only", () => {

@@ -1,26 +1,11 @@
 import { Effect, Exit, Layer } from "effect";
 import { describe, expect, it } from "vitest";
-import { User } from "../identity/model.ts";
-import { makeIdentityMemory } from "../identity/testing/index.ts";
+import { aUser, makeIdentityMemory } from "../identity/testing/index.ts";
 import { aBusinessProfile, anAgentProfile, makeProfilesMemory } from "../profiles/testing/index.ts";
 import { makeTestClock } from "../shared/clock.ts";
-import type { UserId } from "../shared/ids.ts";
 import type { PlanId } from "../subscription/index.ts";
-import type { Party } from "./model.ts";
 import { makeMailerMemory, makePartnershipMemory } from "./testing/index.ts";
 import { changePartnership, getPartnership, listPartnerships, requestPartnership } from "./use-cases.ts";
-
-const aUser = (id: number, userType: Party) =>
-  new User({
-    id: id as UserId,
-    email: `u${id}@example.com`,
-    username: `user${id}`,
-    userType,
-    verificationStatus: "unverified",
-    role: "member",
-    emailVerified: false,
-    createdAt: new Date(0),
-  });
 
 /** A world with businesses (users 1..) and agents (users 101..), each with a profile unless told. */
 function world(options: { businesses?: number; agents?: number; plans?: Record<string, PlanId> } = {}) {

@@ -1,9 +1,8 @@
 import { Effect, Either, Exit, Layer } from "effect";
 import { describe, expect, it } from "vitest";
-import { User } from "../identity/model.ts";
+import { aUser } from "../identity/testing/index.ts";
 import { anInvoice, makeInvoiceMemory } from "../invoice/testing/index.ts";
 import { makeProfilesMemory } from "../profiles/testing/index.ts";
-import type { UserId } from "../shared/ids.ts";
 import { makeTestClock } from "../shared/index.ts";
 import { chooseAttempt, decideOnGatewayEvent, reconciliationEvent } from "./decisions.ts";
 import type { PaymentStatus } from "./model.ts";
@@ -130,18 +129,6 @@ describe("decisions", () => {
     expect(reconciliationEvent(anIntent({ status: "requires_action" }))).toBeUndefined();
   });
 });
-
-const aUser = (id: number, userType: "business" | "agent") =>
-  new User({
-    id: id as UserId,
-    email: `u${id}@example.com`,
-    username: `user${id}`,
-    userType,
-    verificationStatus: "unverified",
-    role: "member",
-    emailVerified: false,
-    createdAt: new Date(0),
-  });
 
 async function setup() {
   const profiles = makeProfilesMemory();

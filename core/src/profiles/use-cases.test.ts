@@ -1,7 +1,6 @@
 import { Effect, Exit, type Layer } from "effect";
 import { describe, expect, it } from "vitest";
-import { User } from "../identity/model.ts";
-import type { UserId } from "../shared/ids.ts";
+import { aUser } from "../identity/testing/index.ts";
 import type { AgentProfileFields, AgentSearch, BusinessProfileFields } from "./model.ts";
 import { keywordTerms } from "./model.ts";
 import { makeProfilesMemory } from "./testing/index.ts";
@@ -13,18 +12,6 @@ import {
   updateAgentProfile,
   updateBusinessProfile,
 } from "./use-cases.ts";
-
-const aUser = (id: number, userType: "business" | "agent") =>
-  new User({
-    id: id as UserId,
-    email: `u${id}@example.com`,
-    username: `user${id}`,
-    userType,
-    verificationStatus: "unverified",
-    role: "member",
-    emailVerified: false,
-    createdAt: new Date(0),
-  });
 
 const businessFields: BusinessProfileFields = {
   companyName: "Sunrise Health",

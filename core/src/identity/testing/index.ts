@@ -111,3 +111,17 @@ export function makeIdentityMemory() {
     hashCalls: () => hashCalls,
   };
 }
+
+/** A member user (object mother): id, type, email u{id}@example.com, username user{id}. */
+export const aUser = (id: number, userType: "business" | "agent", overrides: Partial<User> = {}) =>
+  new User({
+    id: id as UserId,
+    email: `u${id}@example.com`,
+    username: `user${id}`,
+    userType,
+    verificationStatus: "unverified",
+    role: "member",
+    emailVerified: false,
+    createdAt: new Date(0),
+    ...overrides,
+  });

@@ -2,7 +2,9 @@
  * RFC 9457 problem responses, and the single table that maps core's tagged errors to them.
  */
 import { type ProblemCode, problemCatalogue, problemType } from "@closr/contracts";
+import type { User } from "@closr/core/identity";
 import type { Context } from "hono";
+import type { AppEnv } from "./env.ts";
 
 export interface FieldError {
   readonly field: string;
@@ -122,3 +124,7 @@ export function problemForError(c: Context, error: { _tag: string }): Response |
   const { code, detail, field } = row(error as unknown as Record<string, unknown>);
   return problem(c, code, { detail, errors: field ? [{ field, message: detail }] : undefined });
 }
+
+/** The session's user, or a 401 problem Response to return as is ("Please log in."). */
+export const signedIn = (c: Context<AppEnv>): User | Response =>
+  c.get("user") ?? problem(c, "unauthenticated", { detail: "Please log in." });

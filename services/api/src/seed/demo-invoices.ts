@@ -5,17 +5,11 @@
  * still due. Goes through the real use cases. Idempotent: skipped once Mia has any invoice.
  */
 import { PgDatabase } from "@closr/adapters/postgres";
-import { UserRepository } from "@closr/core/identity";
 import { createInvoice } from "@closr/core/invoice";
 import { confirmLocalCardPayment, startInvoicePayment } from "@closr/core/payment";
 import { Effect, Option } from "effect";
 import type { AppRuntime } from "../runtime.ts";
-
-const userByLogin = (login: string) =>
-  Effect.map(
-    Effect.flatMap(UserRepository, (users) => users.findCredentials(login)),
-    Option.map((c) => c.user),
-  );
+import { userByLogin } from "./demo-users.ts";
 
 export async function seedDemoInvoices(runtime: AppRuntime) {
   await runtime.runPromise(

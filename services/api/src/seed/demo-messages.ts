@@ -5,16 +5,10 @@
  * live events are written too. Idempotent: skipped once Harbour Tech has any message.
  */
 import { PgDatabase } from "@closr/adapters/postgres";
-import { UserRepository } from "@closr/core/identity";
 import { markConversationRead, sendMessage } from "@closr/core/messaging";
 import { Effect, Option } from "effect";
 import type { AppRuntime } from "../runtime.ts";
-
-const userByLogin = (login: string) =>
-  Effect.map(
-    Effect.flatMap(UserRepository, (users) => users.findCredentials(login)),
-    Option.map((c) => c.user),
-  );
+import { userByLogin } from "./demo-users.ts";
 
 export async function seedDemoMessages(runtime: AppRuntime) {
   await runtime.runPromise(

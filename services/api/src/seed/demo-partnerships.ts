@@ -11,12 +11,7 @@ import { changePartnership, requestPartnership } from "@closr/core/partnership";
 import type { UserId } from "@closr/core/shared";
 import { Effect, Option } from "effect";
 import type { AppRuntime } from "../runtime.ts";
-
-const userByLogin = (login: string) =>
-  Effect.map(
-    Effect.flatMap(UserRepository, (users) => users.findCredentials(login)),
-    Option.map((c) => c.user),
-  );
+import { userByLogin } from "./demo-users.ts";
 
 const usersOf = (table: "agentProfiles" | "businessProfiles", except: number, limit: number) =>
   Effect.gen(function* () {

@@ -41,3 +41,10 @@ export async function seedDemoUsers(runtime: AppRuntime) {
     role: d.admin ? "admin" : d.userType,
   }));
 }
+
+/** The user with that username or email, if any (for the demo seeds). */
+export const userByLogin = (login: string) =>
+  Effect.map(
+    Effect.flatMap(UserRepository, (users) => users.findCredentials(login)),
+    Option.map((c) => c.user),
+  );

@@ -3,7 +3,6 @@
  * as AUD dollars (cents / 100); the display state is computed here from core's rule (spec §4).
  */
 import { invoiceRoutes } from "@closr/contracts";
-import type { User } from "@closr/core/identity";
 import {
   createInvoice,
   displayState,
@@ -14,9 +13,8 @@ import {
 } from "@closr/core/invoice";
 import { listInvoicePayments, type Payment } from "@closr/core/payment";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { AppEnv } from "../../http/env.ts";
-import { problem } from "../../http/problem.ts";
+import { signedIn } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
@@ -61,9 +59,6 @@ export const paymentJson = (p: Payment) => ({
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
 });
-
-export const signedIn = (c: Context<AppEnv>): User | Response =>
-  c.get("user") ?? problem(c, "unauthenticated", { detail: "Please log in." });
 
 export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
   app.openapi(invoiceRoutes.listInvoices, async (c) => {

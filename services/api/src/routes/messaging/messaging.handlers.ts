@@ -4,7 +4,6 @@
  * `with`, and the sender of a message is the caller (a different senderId in the body is refused).
  */
 import { messagingRoutes } from "@closr/contracts";
-import type { User } from "@closr/core/identity";
 import {
   type Conversation,
   countUnread,
@@ -20,10 +19,10 @@ import {
 } from "@closr/core/messaging";
 import type { UserId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { rateLimiter } from "hono-rate-limiter";
 import type { AppEnv } from "../../http/env.ts";
-import { problem } from "../../http/problem.ts";
+import { problem, signedIn } from "../../http/problem.ts";
 import type { RateLimitRule } from "../../http/rate-limit.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
@@ -59,9 +58,6 @@ const conversationJson = (c: Conversation) => ({
   lastMessage: messageJson(c.lastMessage),
   unreadCount: c.unreadCount,
 });
-
-const signedIn = (c: Context<AppEnv>): User | Response =>
-  c.get("user") ?? problem(c, "unauthenticated", { detail: "Please log in." });
 
 const cursorOf = (cursor: string | undefined) => (cursor === undefined ? undefined : Number(cursor));
 const nextCursor = (id: number | null) => (id === null ? null : String(id));

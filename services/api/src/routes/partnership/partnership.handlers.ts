@@ -16,9 +16,8 @@ import {
   requestPartnership,
 } from "@closr/core/partnership";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { AppEnv } from "../../http/env.ts";
-import { problem } from "../../http/problem.ts";
+import { problem, signedIn } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 import { agentJson, businessJson } from "../profiles/profiles.handlers.ts";
@@ -39,9 +38,6 @@ export const partnershipJson = (p: PartnershipView, viewer: User) => ({
   business: businessJson(p.business),
   agent: agentJson(p.agent),
 });
-
-const signedIn = (c: Context<AppEnv>): User | Response =>
-  c.get("user") ?? problem(c, "unauthenticated", { detail: "Please log in." });
 
 const parseStatuses = (value: string | undefined): PartnershipStatus[] =>
   value

@@ -21,9 +21,10 @@ import {
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
+import { signedIn } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
-import { dollars, paymentJson, signedIn } from "../invoices/invoices.handlers.ts";
+import { dollars, paymentJson } from "../invoices/invoices.handlers.ts";
 
 /** Gateway intent → contract JSON. */
 export const intentJson = (intent: GatewayIntent) => ({

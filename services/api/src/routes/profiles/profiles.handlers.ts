@@ -33,7 +33,7 @@ import {
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/env.ts";
-import { problem } from "../../http/problem.ts";
+import { problem, signedIn } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
@@ -81,9 +81,6 @@ export const agentJson = (p: AgentProfile, match?: Match) => ({
   user: owner(p),
   ...(match ? { match: { score: match.score, reasons: [...match.reasons] } } : {}),
 });
-
-const signedIn = (c: Context<AppEnv>): User | Response =>
-  c.get("user") ?? problem(c, "unauthenticated", { detail: "Please log in." });
 
 const notOwnUserId = (c: Context<AppEnv>, user: User, userId: number | undefined) =>
   userId !== undefined && userId !== user.id

@@ -1,0 +1,32 @@
+/** Parameter schemas several contexts share: page numbers, page sizes and integer path ids. */
+import { z } from "@hono/zod-openapi";
+
+/** A whole-number query parameter from 1 to `max` with a default (page, pageSize). */
+export const pageParam = (name: string, max: number, fallback: number) => {
+  const error = `${name} must be a whole number from 1 to ${max}`;
+  return z.coerce
+    .number({ error })
+    .int({ error })
+    .min(1, { error })
+    .max(max, { error })
+    .default(fallback)
+    .openapi({ param: { name, in: "query" } });
+};
+
+/** `page` (1–10000, default 1) and `pageSize` (1–`maxSize`, default `defaultSize`). */
+export const paging = (maxSize: number, defaultSize: number) => ({
+  page: pageParam("page", 10_000, 1).openapi({ description: "From 1." }),
+  pageSize: pageParam("pageSize", maxSize, defaultSize),
+});
+
+const idError = "id must be a positive whole number";
+
+/** `{id}` path parameter: a positive 32-bit integer. */
+export const IdParam = z.object({
+  id: z.coerce
+    .number({ error: idError })
+    .int({ error: idError })
+    .min(1, { error: idError })
+    .max(2_147_483_647, { error: idError })
+    .openapi({ param: { name: "id", in: "path" } }),
+});
