@@ -18,10 +18,10 @@ import {
 export const navItems: NavItem[] = [
   { to: "/agent/dashboard", label: "Dashboard", icon: "home" },
   { to: "/agent/find-businesses", label: "Find Businesses", icon: "search" },
-  { to: "/agent/current-partners", label: "Current Partners", icon: "users" },
+  { to: "/agent/current-partners", label: "Current Partners", icon: "users", badge: "pending-partnerships" },
   { to: "/agent/invoices", label: "Invoices", icon: "file" },
   { to: "/agent/profile", label: "Profile", icon: "user" },
-  { to: "/messages", label: "Messages", icon: "message" },
+  { to: "/messages", label: "Messages", icon: "message", badge: "unread-messages" },
   { to: "/performance", label: "Performance", icon: "chart" },
   { to: "/reviews", label: "Reviews", icon: "star" },
   { to: "/settings", label: "Settings", icon: "settings" },

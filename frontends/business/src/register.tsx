@@ -18,10 +18,10 @@ import {
 export const navItems: NavItem[] = [
   { to: "/business/dashboard", label: "Dashboard", icon: "home" },
   { to: "/business/find-agents", label: "Find Agents", icon: "search" },
-  { to: "/business/active-agents", label: "Active Agents", icon: "users" },
+  { to: "/business/active-agents", label: "Active Agents", icon: "users", badge: "pending-partnerships" },
   { to: "/business/payments", label: "Payments", icon: "dollar" },
   { to: "/business/profile", label: "Profile", icon: "user" },
-  { to: "/messages", label: "Messages", icon: "message" },
+  { to: "/messages", label: "Messages", icon: "message", badge: "unread-messages" },
   { to: "/analytics", label: "Analytics", icon: "chart" },
   { to: "/reviews", label: "Reviews", icon: "star" },
   { to: "/settings", label: "Settings", icon: "settings" },

@@ -25,6 +25,7 @@ export {
   Skeleton,
   Spinner,
 } from "./components/card.tsx";
+export { CountBadge, countName, countText } from "./components/count-badge.tsx";
 export { Dialog, DialogTrigger } from "./components/dialog.tsx";
 export { Icon, type IconName } from "./components/icons.tsx";
 export { Menu, MenuItem, MenuSeparator } from "./components/menu.tsx";
@@ -34,7 +35,19 @@ export { Tab, TabList, TabPanel, Tabs } from "./components/tabs.tsx";
 export { TextField, type TextFieldProps } from "./components/text-field.tsx";
 export { federationShared, type RemoteName, remoteNames } from "./federation/shared.ts";
 export { formatDate, formatMoney, formatTime } from "./lib/format.ts";
-export type { NavItem, RegisterContext, RegisterRemote, RemoteModule } from "./lib/remote-module.ts";
+export type {
+  NavBadge,
+  NavItem,
+  RegisterContext,
+  RegisterRemote,
+  RemoteModule,
+} from "./lib/remote-module.ts";
+export {
+  getUnreadCount,
+  unreadCountKey,
+  unreadCountQueryOptions,
+  useUnreadCount,
+} from "./messages/unread.ts";
 export { ConnectButton, sideCopy } from "./partnerships/connect-button.tsx";
 export {
   DASHBOARD_PARTNER_LIMIT,
@@ -51,6 +64,7 @@ export {
 export {
   counterpartName,
   counterpartOf,
+  isAwaitingCaller,
   isProblemType,
   OPEN_PARTNERSHIPS_PAGE_SIZE,
   type Partnership,
@@ -63,6 +77,7 @@ export {
   useConnect,
   usePartnershipStandings,
   usePartnerships,
+  usePendingIncomingCount,
 } from "./partnerships/partnerships-api.ts";
 export { PartnershipsPage } from "./partnerships/partnerships-page.tsx";
 export {

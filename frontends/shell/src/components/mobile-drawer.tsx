@@ -1,8 +1,12 @@
-/** The small-screen menu (≤768px): a side drawer with every top-bar link and the auth buttons. */
+/**
+ * The small-screen menu (≤768px): a side drawer with every top-bar link (Messages with its
+ * unread count, like the top bar) and the auth buttons.
+ */
 import type { ApiUser } from "@closr/contracts/client";
 import { Button, dashboardPath, Icon, LinkButton } from "@closr/ui";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Link } from "react-router";
+import { UnreadBadge, useMessagesLinkName } from "../features/messages/components/unread-badge.tsx";
 import type { NavLinkItem } from "./nav-links.ts";
 
 type Props = {
@@ -16,14 +20,22 @@ type Props = {
 
 export function MobileDrawer({ isOpen, onOpenChange, pageLinks, roleLinks, user, onSignOut }: Props) {
   const close = () => onOpenChange(false);
+  const linkName = useMessagesLinkName();
   const renderLink = (link: NavLinkItem) =>
     link.href.startsWith("#") ? (
       <a key={link.href} href={link.href} className="drawer-link" onClick={close}>
         {link.label}
       </a>
     ) : (
-      <Link key={link.href} to={link.href} className="drawer-link" onClick={close}>
+      <Link
+        key={link.href}
+        to={link.href}
+        className="drawer-link"
+        onClick={close}
+        aria-label={linkName(link.href, link.label)}
+      >
         {link.label}
+        {link.href === "/messages" ? <UnreadBadge /> : null}
       </Link>
     );
   return (

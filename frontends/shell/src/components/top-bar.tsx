@@ -2,7 +2,11 @@
 import { Icon, LinkButton, Menu, MenuItem, MenuSeparator, Skeleton, useCurrentUser } from "@closr/ui";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { NotificationBell, UnreadBadge } from "../features/messages/components/unread-badge.tsx";
+import {
+  NotificationBell,
+  UnreadBadge,
+  useMessagesLinkName,
+} from "../features/messages/components/unread-badge.tsx";
 import { MobileDrawer } from "./mobile-drawer.tsx";
 import { landingAnchors, profilePath, publicLinks, userLinks } from "./nav-links.ts";
 import { useSignOut } from "./use-sign-out.ts";
@@ -26,6 +30,7 @@ export function TopBar() {
   const onLanding = pathname === "/";
   const pageLinks = onLanding ? landingAnchors : publicLinks;
   const roleLinks = user ? userLinks(user) : [];
+  const linkName = useMessagesLinkName();
 
   return (
     <header className="top-bar">
@@ -45,7 +50,12 @@ export function TopBar() {
           )}
           {roleLinks.length > 0 ? <span className="nav-divider" aria-hidden="true" /> : null}
           {roleLinks.map((link) => (
-            <NavLink key={link.href} to={link.href} className="nav-link">
+            <NavLink
+              key={link.href}
+              to={link.href}
+              className="nav-link"
+              aria-label={linkName(link.href, link.label)}
+            >
               {link.label}
               {link.href === "/messages" ? <UnreadBadge /> : null}
             </NavLink>

@@ -1,9 +1,13 @@
 /** Page-level building blocks: a page header, a "coming soon" card and a side-menu layout. */
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import type { NavItem } from "../lib/remote-module.ts";
+import type { NavBadge, NavItem } from "../lib/remote-module.ts";
+import { useUnreadCount } from "../messages/unread.ts";
+import { usePendingIncomingCount } from "../partnerships/partnerships-api.ts";
+import { useCurrentUser } from "../session/session-api.ts";
 import { LinkButton } from "./button.tsx";
 import { Card, CardContent, CardDescription, CardTitle } from "./card.tsx";
+import { CountBadge, countName } from "./count-badge.tsx";
 import { Icon } from "./icons.tsx";
 
 export function PageHeader({
@@ -48,7 +52,18 @@ export function ComingSoon({ title, description }: { title: string; description?
   );
 }
 
-/** A dashboard area with a side menu (desktop) and the page on the right. */
+/** Screen-reader words after a badge's number: "Messages, 2 unread", "Active Agents, 1 pending". */
+const badgeNoun: Record<NavBadge, string> = {
+  "unread-messages": "unread",
+  "pending-partnerships": "pending",
+};
+
+/**
+ * A dashboard area with a side menu (desktop) and the page on the right. Items with a `badge`
+ * show its live count (spec §2.2's fixed placeholders replaced by real data, ARCHITECTURE.md):
+ * the shared unread-messages query and the open-partnerships query (fetched only when an item
+ * asks for it).
+ */
 export function SideMenuLayout({
   label,
   items,
@@ -60,6 +75,12 @@ export function SideMenuLayout({
   footer?: ReactNode;
   children: ReactNode;
 }) {
+  const { data: user } = useCurrentUser();
+  const wantsPending = items.some((item) => item.badge === "pending-partnerships");
+  const counts: Record<NavBadge, number> = {
+    "unread-messages": useUnreadCount(),
+    "pending-partnerships": usePendingIncomingCount(Boolean(user) && wantsPending),
+  };
   return (
     <div className="side-layout container">
       <aside className="side-menu" aria-label={label}>
@@ -67,10 +88,23 @@ export function SideMenuLayout({
           <ul>
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className="side-link" end>
+                <NavLink
+                  to={item.to}
+                  className="side-link"
+                  end
+                  aria-label={
+                    item.badge ? countName(item.label, counts[item.badge], badgeNoun[item.badge]) : undefined
+                  }
+                >
                   <Icon name={item.icon} size={18} />
                   <span>{item.label}</span>
-                  {item.badge ? <span className="side-badge">{item.badge}</span> : null}
+                  {item.badge ? (
+                    <CountBadge
+                      count={counts[item.badge]}
+                      noun={badgeNoun[item.badge]}
+                      className="side-badge"
+                    />
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -6,7 +6,15 @@
 import type { RouteObject } from "react-router";
 import type { IconName } from "../components/icons.tsx";
 
-export type NavItem = { to: string; label: string; icon: IconName; badge?: string };
+/**
+ * A live count the side menu shows after an item's label (no pill when 0):
+ * "unread-messages" — unread messages addressed to the caller;
+ * "pending-partnerships" — pending partnership requests waiting on the caller (incoming).
+ */
+export type NavBadge = "unread-messages" | "pending-partnerships";
+
+/** One side-menu link; `badge` names the live count it shows (SideMenuLayout fetches it). */
+export type NavItem = { to: string; label: string; icon: IconName; badge?: NavBadge };
 
 export type RemoteModule = {
   /** Routes mounted under `basePath`; a catch-all is added by the shell for 404s. */

@@ -13,7 +13,13 @@ import { industryLabel, locationLabel } from "../profiles/profile-format.ts";
 import { ProfileInitial } from "../profiles/profile-ui.tsx";
 import { sideCopy } from "./connect-button.tsx";
 import { messagePath } from "./partnership-card.tsx";
-import { counterpartName, counterpartOf, type PartnershipSide, usePartnerships } from "./partnerships-api.ts";
+import {
+  counterpartName,
+  counterpartOf,
+  isAwaitingCaller,
+  type PartnershipSide,
+  usePartnerships,
+} from "./partnerships-api.ts";
 import { ensurePartnershipStyles } from "./use-partnership-styles.ts";
 
 ensurePartnershipStyles();
@@ -36,9 +42,7 @@ export function DashboardPartners({ side, title }: { side: PartnershipSide; titl
   const open = usePartnerships();
   const active = (open.data?.items ?? []).filter((p) => p.status === "active");
   const shown = active.slice(0, DASHBOARD_PARTNER_LIMIT);
-  const pendingIncoming = (open.data?.items ?? []).filter(
-    (p) => p.status === "pending" && p.direction === "incoming",
-  ).length;
+  const pendingIncoming = (open.data?.items ?? []).filter(isAwaitingCaller).length;
 
   return (
     <Card className="dashboard-panel">

@@ -48,6 +48,26 @@ export function usePartnerships(enabled = true) {
   });
 }
 
+/**
+ * True when `partnership` waits on the caller: a pending request the counterpart sent
+ * (direction "incoming"). The caller's own pending requests wait on the counterpart.
+ */
+export function isAwaitingCaller(partnership: Partnership): boolean {
+  return partnership.status === "pending" && partnership.direction === "incoming";
+}
+
+/**
+ * How many pending requests wait on the caller (the side menu's badge on Active Agents /
+ * Current Partners), counted from the open-partnerships list (`counts.pending` also counts
+ * the caller's own outgoing requests). 0 while loading, after a failure or when `enabled` is
+ * false. Counts within the first 100 open partnerships (the list's one page).
+ */
+export function usePendingIncomingCount(enabled = true): number {
+  const open = usePartnerships(enabled);
+  if (!enabled || !open.data) return 0;
+  return open.data.items.filter(isAwaitingCaller).length;
+}
+
 /** The other party of a partnership, seen from `side`. */
 export function counterpartOf(
   partnership: Partnership,

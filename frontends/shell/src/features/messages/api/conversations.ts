@@ -1,11 +1,11 @@
 /**
- * The conversation list (GET /api/conversations, most recent first, by cursor), the unread
- * count for the Messages link and the bell (GET /api/messages/unread-count), and marking a
- * conversation read (POST /api/conversations/{userId}/read).
+ * The conversation list (GET /api/conversations, most recent first, by cursor) and marking a
+ * conversation read (POST /api/conversations/{userId}/read), which refreshes the unread count
+ * (its query lives in @closr/ui: `useUnreadCount`, `unreadCountKey`).
  */
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError, useCurrentUser } from "@closr/ui";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiClient, toApiError } from "@closr/ui";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { messagingKeys } from "./messaging-keys.ts";
 
 export type Conversation = components["schemas"]["Conversation"];
@@ -27,21 +27,6 @@ export function useConversations() {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
-}
-
-/** Unread messages addressed to the signed-in user; 0 while signed out or loading. */
-export function useUnreadCount(): number {
-  const { data: user } = useCurrentUser();
-  const { data } = useQuery({
-    queryKey: messagingKeys.unread(),
-    queryFn: async () => {
-      const { data, error, response } = await apiClient.GET("/api/messages/unread-count");
-      if (error !== undefined || !data) throw toApiError(error, response);
-      return data.unreadCount;
-    },
-    enabled: Boolean(user),
-  });
-  return user ? (data ?? 0) : 0;
 }
 
 /** Marks the messages received from `counterpartId` as read, up to `upToId`. */

@@ -1,9 +1,14 @@
-/** Query keys of the messaging feature; everything starts with "messaging" so a reset can refetch it all. */
+/**
+ * Query keys of the messaging feature; everything starts with "messaging" so a reset can refetch
+ * it all. The unread count's key is @closr/ui's (one cache entry shared with the remotes' side menus).
+ */
+import { unreadCountKey } from "@closr/ui";
+
 export const messagingKeys = {
   all: ["messaging"] as const,
   conversations: () => ["messaging", "conversations"] as const,
   conversation: (counterpartId: number) => ["messaging", "messages", counterpartId] as const,
-  unread: () => ["messaging", "unread"] as const,
+  unread: () => unreadCountKey,
   users: (q: string) => ["messaging", "users", q] as const,
   user: (id: number) => ["messaging", "user", id] as const,
 };

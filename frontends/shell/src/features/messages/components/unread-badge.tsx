@@ -1,26 +1,24 @@
 /**
  * The real unread count (replacing the spec's fixed 2, ARCHITECTURE.md "placeholders show real
- * data"): a count pill for the Messages links, and the top bar's notification bell, which also
+ * data"): a count pill for the Messages links (top bar, drawer, bottom bar), and the top bar's notification bell, which also
  * keeps the tab's live event stream open while someone is signed in.
  */
-import { Icon } from "@closr/ui";
+import { CountBadge, countName, countText, Icon, useUnreadCount } from "@closr/ui";
 import { Link } from "react-router";
-import { useUnreadCount } from "../api/conversations.ts";
 import { useLiveEvents } from "../hooks/use-live-events.ts";
 
-const countText = (n: number) => (n > 99 ? "99+" : String(n));
-
-/** A small count pill after a Messages link; nothing when there is nothing unread. */
-export function UnreadBadge() {
+/**
+ * The accessible name of a link to /messages with the unread count ("Messages, 2 unread"), for
+ * its `aria-label`; undefined for other links (their content names them).
+ */
+export function useMessagesLinkName(): (href: string, label: string) => string | undefined {
   const unread = useUnreadCount();
-  if (unread === 0) return null;
-  return (
-    <span className="unread-count">
-      <span className="visually-hidden">, </span>
-      {countText(unread)}
-      <span className="visually-hidden"> unread</span>
-    </span>
-  );
+  return (href, label) => (href === "/messages" ? countName(label, unread, "unread") : undefined);
+}
+
+/** A small count pill after a Messages link ("Messages, 2 unread"); nothing when there is nothing unread. */
+export function UnreadBadge() {
+  return <CountBadge count={useUnreadCount()} noun="unread" className="unread-count" />;
 }
 
 /** The notification bell: unread messages, linking to /messages. */

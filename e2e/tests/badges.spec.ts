@@ -1,0 +1,52 @@
+/**
+ * The dashboard side menu's live counts (spec §2.2's fixed badge placeholders replaced by real
+ * data, ARCHITECTURE.md "Deliberate differences"): Messages shows the caller's unread messages,
+ * Active Agents the pending partnership requests waiting on the caller, and the mobile drawer's
+ * Messages link shows the unread count too. Demo data: harbourtech has 1 unread message (from
+ * mia.chen) and 2 incoming pending requests.
+ */
+import { expect, test } from "@playwright/test";
+import { demo, logIn } from "./support.ts";
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the drawer's Messages link shows the unread count", async ({ page }) => {
+    await logIn(page, demo.businessWithProfile);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("navigation", { name: "Mobile" });
+    await expect(drawer.getByRole("link", { name: "Messages, 1 unread", exact: true })).toBeVisible();
+  });
+});
+
+test("the business side menu shows the unread messages and the pending requests waiting on it", async ({
+  page,
+}) => {
+  await logIn(page, demo.businessWithProfile);
+  await expect(page).toHaveURL(/\/business\/dashboard$/);
+  const menu = page.getByRole("navigation", { name: "Business menu" });
+
+  const messages = menu.getByRole("link", { name: "Messages, 1 unread", exact: true });
+  await expect(messages).toBeVisible();
+  await expect(messages).toContainText("1");
+
+  const activeAgents = menu.getByRole("link", { name: "Active Agents, 2 pending", exact: true });
+  await expect(activeAgents).toBeVisible();
+  await expect(activeAgents.locator(".side-badge")).toHaveText(/^,?\s*2\s*pending$/);
+
+  // Items without a count carry no badge.
+  await expect(
+    menu.getByRole("link", { name: "Find Agents", exact: true }).locator(".side-badge"),
+  ).toHaveCount(0);
+
+  // Reading the conversation clears the side menu's badge without a reload: the bell, the
+  // top bar and the side menu share one unread query, refreshed on marking read. (Runs last:
+  // it changes the demo data.)
+  await messages.click();
+  await page.getByRole("link", { name: demo.agentWithProfile, exact: true }).click();
+  await expect(page.getByRole("link", { name: "Notifications: no unread messages" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/business\/dashboard$/);
+  await expect(menu.getByRole("link", { name: "Messages", exact: true })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Active Agents, 2 pending", exact: true })).toBeVisible();
+});
