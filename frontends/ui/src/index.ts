@@ -81,6 +81,12 @@ export {
 } from "./partnerships/partnerships-api.ts";
 export { PartnershipsPage } from "./partnerships/partnerships-page.tsx";
 export {
+  ProfileCreatedPanel,
+  type ProfileFormOptions,
+  type ProfileMutation,
+  useProfileForm,
+} from "./profiles/profile-form.tsx";
+export {
   type AgentProfileFields,
   BIO_PREVIEW_LENGTH,
   type BusinessProfileFields,
@@ -148,6 +154,7 @@ export {
 } from "./profiles/profiles-api.ts";
 export { SearchResults, type SearchResultsProps } from "./profiles/search-results.tsx";
 export { SkillPicker } from "./profiles/skill-picker.tsx";
+export { TopMatches, type TopMatchesProps } from "./profiles/top-matches.tsx";
 export { pageFrom, pick, type SearchPatch, useUrlSearch } from "./profiles/use-url-search.ts";
 export {
   currentUserKey,

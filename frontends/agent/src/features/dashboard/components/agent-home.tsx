@@ -6,21 +6,19 @@
  */
 import {
   type AgentProfile,
-  Alert,
   Button,
   Card,
   CardContent,
   DashboardPartners,
-  describeFailure,
   formatMoney,
   Icon,
   InputField,
   industryLabel,
   LinkButton,
   PageHeader,
-  ResultGridSkeleton,
   SelectField,
   StatTile,
+  TopMatches,
   useBusinessSearch,
   useCatalogue,
   usePartnershipCounts,
@@ -114,36 +112,14 @@ export function AgentHome({ profile, username }: { profile: AgentProfile; userna
 
       <DashboardPartners side="agent" title="Active partners" />
 
-      <section className="stack-lg" aria-labelledby="top-matches">
-        <div className="dashboard-panel-head">
-          <h2 id="top-matches" className="card-title">
-            Top matches
-          </h2>
-          <LinkButton href="/agent/find-businesses" variant="ghost" size="sm">
-            View all <Icon name="arrowRight" size={16} />
-          </LinkButton>
-        </div>
-        {matches.isError ? (
-          <Alert>
-            <div className="inline-alert">
-              <span>Couldn't load your matches. {describeFailure(matches.error).message}</span>
-              <Button variant="outline" size="sm" onPress={() => void matches.refetch()}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
-        ) : !matches.data ? (
-          <ResultGridSkeleton count={3} />
-        ) : matches.data.items.length === 0 ? (
-          <p className="muted">No businesses to suggest yet.</p>
-        ) : (
-          <div className="result-grid">
-            {matches.data.items.map((business) => (
-              <BusinessCard key={business.id} business={business} sizeLabels={sizeLabels} />
-            ))}
-          </div>
+      <TopMatches
+        results={matches}
+        noun="businesses"
+        viewAllHref="/agent/find-businesses"
+        renderItem={(business) => (
+          <BusinessCard key={business.id} business={business} sizeLabels={sizeLabels} />
         )}
-      </section>
+      />
     </div>
   );
 }

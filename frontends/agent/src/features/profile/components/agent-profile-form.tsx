@@ -11,25 +11,21 @@ import {
   Card,
   CardContent,
   type Catalogue,
-  describeFailure,
-  type FieldErrors,
-  Icon,
   InputField,
   LinkButton,
   locationLabel,
+  ProfileCreatedPanel,
   SelectField,
   SkillPicker,
   TextAreaField,
   TextField,
-  toast,
   useCreateAgentProfile,
+  useProfileForm,
   useUpdateAgentProfile,
   validateAgentProfile,
 } from "@closr/ui";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useId } from "react";
 
-const REDIRECT_AFTER_MS = 2000;
 const dashboard = "/agent/dashboard";
 
 const fieldsFrom = (profile: AgentProfile | undefined): AgentProfileFields => ({
@@ -50,95 +46,34 @@ export function AgentProfileForm({
   catalogue: Catalogue;
   profile?: AgentProfile | undefined;
 }) {
-  const editing = profile !== undefined;
-  const navigate = useNavigate();
-  const create = useCreateAgentProfile();
-  const update = useUpdateAgentProfile();
-  const [fields, setFields] = useState(() => fieldsFrom(profile));
-  const [errors, setErrors] = useState<FieldErrors<keyof AgentProfileFields>>({});
-  const [formError, setFormError] = useState<string>();
-  const [created, setCreated] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { editing, fields, set, errors, formError, created, pending, submit, formRef } = useProfileForm({
+    profileId: profile?.id,
+    initial: () => fieldsFrom(profile),
+    validate: (values: AgentProfileFields) => validateAgentProfile(values, catalogue.maxSkills),
+    toInput: (values: AgentProfileFields) => ({
+      fullName: values.fullName.trim(),
+      specialization: values.specialization.trim(),
+      yearsOfExperience: Number(values.yearsOfExperience),
+      location: values.location as AgentProfile["location"],
+      minimumCommissionRate: Number(values.minimumCommissionRate),
+      bio: values.bio.trim() || null,
+      linkedinProfile: values.linkedinProfile.trim() || null,
+      skills: values.skills,
+    }),
+    create: useCreateAgentProfile(),
+    update: useUpdateAgentProfile(),
+    dashboard,
+  });
   const listId = useId();
 
-  useEffect(() => {
-    if (!created) return;
-    const timer = setTimeout(() => navigate(dashboard), REDIRECT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [created, navigate]);
-
-  const set = <K extends keyof AgentProfileFields>(name: K, value: AgentProfileFields[K]) => {
-    setFields((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(undefined);
-    const found = validateAgentProfile(fields, catalogue.maxSkills);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError();
-      return;
-    }
-    const input = {
-      fullName: fields.fullName.trim(),
-      specialization: fields.specialization.trim(),
-      yearsOfExperience: Number(fields.yearsOfExperience),
-      location: fields.location as AgentProfile["location"],
-      minimumCommissionRate: Number(fields.minimumCommissionRate),
-      bio: fields.bio.trim() || null,
-      linkedinProfile: fields.linkedinProfile.trim() || null,
-      skills: fields.skills,
-    };
-    const onError = (error: unknown) => {
-      const { fieldErrors, message } = describeFailure(error);
-      setErrors(fieldErrors);
-      setFormError(message);
-      toast({
-        title: editing ? "Error updating profile" : "Error creating profile",
-        description: message,
-        variant: "destructive",
-      });
-      focusFirstError();
-    };
-    if (profile) {
-      update.mutate(
-        { id: profile.id, input },
-        { onSuccess: () => toast({ title: "Profile updated", variant: "success" }), onError },
-      );
-    } else {
-      create.mutate(input, {
-        onSuccess: () => {
-          toast({ title: "Profile created!", variant: "success" });
-          setCreated(true);
-        },
-        onError,
-      });
-    }
-  };
-
-  if (created) {
+  if (created)
     return (
-      <Card className="success-panel">
-        <CardContent>
-          <span className="icon-bubble" aria-hidden="true">
-            <Icon name="check" size={28} />
-          </span>
-          <h2 className="welcome-title" role="status">
-            Profile created!
-          </h2>
-          <p className="muted">Businesses can now find you. Taking you to your dashboard…</p>
-          <LinkButton href={dashboard}>Go to Dashboard</LinkButton>
-        </CardContent>
-      </Card>
+      <ProfileCreatedPanel
+        message="Businesses can now find you. Taking you to your dashboard…"
+        dashboard={dashboard}
+      />
     );
-  }
 
-  const pending = create.isPending || update.isPending;
   return (
     <Card className="profile-form-card">
       <CardContent>

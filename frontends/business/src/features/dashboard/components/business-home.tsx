@@ -5,21 +5,19 @@
  * best-matching agents.
  */
 import {
-  Alert,
   type BusinessProfile,
   Button,
   Card,
   CardContent,
   DashboardPartners,
-  describeFailure,
   Icon,
   InputField,
   LinkButton,
   locationLabel,
   PageHeader,
-  ResultGridSkeleton,
   SelectField,
   StatTile,
+  TopMatches,
   useAgentSearch,
   useCatalogue,
   usePartnershipCounts,
@@ -115,36 +113,12 @@ export function BusinessHome({ profile }: { profile: BusinessProfile }) {
 
       <DashboardPartners side="business" title="Active agents" />
 
-      <section className="stack-lg" aria-labelledby="top-matches">
-        <div className="dashboard-panel-head">
-          <h2 id="top-matches" className="card-title">
-            Top matches
-          </h2>
-          <LinkButton href="/business/find-agents" variant="ghost" size="sm">
-            View all <Icon name="arrowRight" size={16} />
-          </LinkButton>
-        </div>
-        {matches.isError ? (
-          <Alert>
-            <div className="inline-alert">
-              <span>Couldn't load your matches. {describeFailure(matches.error).message}</span>
-              <Button variant="outline" size="sm" onPress={() => void matches.refetch()}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
-        ) : !matches.data ? (
-          <ResultGridSkeleton count={3} />
-        ) : matches.data.items.length === 0 ? (
-          <p className="muted">No agents to suggest yet.</p>
-        ) : (
-          <div className="result-grid">
-            {matches.data.items.map((agent) => (
-              <AgentCard key={agent.id} agent={agent} emojiByName={emojiByName} />
-            ))}
-          </div>
-        )}
-      </section>
+      <TopMatches
+        results={matches}
+        noun="agents"
+        viewAllHref="/business/find-agents"
+        renderItem={(agent) => <AgentCard key={agent.id} agent={agent} emojiByName={emojiByName} />}
+      />
     </div>
   );
 }

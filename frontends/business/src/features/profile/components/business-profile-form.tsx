@@ -10,24 +10,19 @@ import {
   Card,
   CardContent,
   type Catalogue,
-  describeFailure,
-  type FieldErrors,
-  Icon,
   industryLabel,
   LinkButton,
   locationLabel,
+  ProfileCreatedPanel,
   SelectField,
   TextAreaField,
   TextField,
-  toast,
   useCreateBusinessProfile,
+  useProfileForm,
   useUpdateBusinessProfile,
   validateBusinessProfile,
 } from "@closr/ui";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 
-const REDIRECT_AFTER_MS = 2000;
 const dashboard = "/business/dashboard";
 
 const fieldsFrom = (profile: BusinessProfile | null | undefined): BusinessProfileFields => ({
@@ -49,94 +44,33 @@ export function BusinessProfileForm({
   /** The profile to edit; none means create. */
   profile?: BusinessProfile | undefined;
 }) {
-  const editing = profile !== undefined;
-  const navigate = useNavigate();
-  const create = useCreateBusinessProfile();
-  const update = useUpdateBusinessProfile();
-  const [fields, setFields] = useState(() => fieldsFrom(profile));
-  const [errors, setErrors] = useState<FieldErrors<keyof BusinessProfileFields>>({});
-  const [formError, setFormError] = useState<string>();
-  const [created, setCreated] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { editing, fields, set, errors, formError, created, pending, submit, formRef } = useProfileForm({
+    profileId: profile?.id,
+    initial: () => fieldsFrom(profile),
+    validate: validateBusinessProfile,
+    toInput: (values: BusinessProfileFields) => ({
+      companyName: values.companyName.trim(),
+      industry: values.industry as BusinessProfile["industry"],
+      size: values.size as BusinessProfile["size"],
+      location: values.location as BusinessProfile["location"],
+      description: values.description.trim() || null,
+      website: values.website.trim() || null,
+      contactEmail: values.contactEmail.trim() || null,
+      contactPhone: values.contactPhone.trim() || null,
+    }),
+    create: useCreateBusinessProfile(),
+    update: useUpdateBusinessProfile(),
+    dashboard,
+  });
 
-  useEffect(() => {
-    if (!created) return;
-    const timer = setTimeout(() => navigate(dashboard), REDIRECT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [created, navigate]);
-
-  const set = (name: keyof BusinessProfileFields) => (value: string) => {
-    setFields((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(undefined);
-    const found = validateBusinessProfile(fields);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError();
-      return;
-    }
-    const input = {
-      companyName: fields.companyName.trim(),
-      industry: fields.industry as BusinessProfile["industry"],
-      size: fields.size as BusinessProfile["size"],
-      location: fields.location as BusinessProfile["location"],
-      description: fields.description.trim() || null,
-      website: fields.website.trim() || null,
-      contactEmail: fields.contactEmail.trim() || null,
-      contactPhone: fields.contactPhone.trim() || null,
-    };
-    const onError = (error: unknown) => {
-      const { fieldErrors, message } = describeFailure(error);
-      setErrors(fieldErrors);
-      setFormError(message);
-      toast({
-        title: editing ? "Error updating profile" : "Error creating profile",
-        description: message,
-        variant: "destructive",
-      });
-      focusFirstError();
-    };
-    if (profile) {
-      update.mutate(
-        { id: profile.id, input },
-        { onSuccess: () => toast({ title: "Profile updated", variant: "success" }), onError },
-      );
-    } else {
-      create.mutate(input, {
-        onSuccess: () => {
-          toast({ title: "Profile created!", variant: "success" });
-          setCreated(true);
-        },
-        onError,
-      });
-    }
-  };
-
-  if (created) {
+  if (created)
     return (
-      <Card className="success-panel">
-        <CardContent>
-          <span className="icon-bubble" aria-hidden="true">
-            <Icon name="check" size={28} />
-          </span>
-          <h2 className="welcome-title" role="status">
-            Profile created!
-          </h2>
-          <p className="muted">Your business profile is live. Taking you to your dashboard…</p>
-          <LinkButton href={dashboard}>Go to Dashboard</LinkButton>
-        </CardContent>
-      </Card>
+      <ProfileCreatedPanel
+        message="Your business profile is live. Taking you to your dashboard…"
+        dashboard={dashboard}
+      />
     );
-  }
 
-  const pending = create.isPending || update.isPending;
   return (
     <Card className="profile-form-card">
       <CardContent>
@@ -158,7 +92,7 @@ export function BusinessProfileForm({
               label="Company Name"
               name="companyName"
               value={fields.companyName}
-              onChange={set("companyName")}
+              onChange={(value) => set("companyName", value)}
               errorMessage={errors.companyName}
               isRequired
               autoComplete="organization"
@@ -166,7 +100,7 @@ export function BusinessProfileForm({
             <SelectField
               label="Industry"
               value={fields.industry}
-              onChange={(event) => set("industry")(event.target.value)}
+              onChange={(event) => set("industry", event.target.value)}
               errorMessage={errors.industry}
             >
               {catalogue.industries.map((industry) => (
@@ -178,7 +112,7 @@ export function BusinessProfileForm({
             <SelectField
               label="Company Size"
               value={fields.size}
-              onChange={(event) => set("size")(event.target.value)}
+              onChange={(event) => set("size", event.target.value)}
               errorMessage={errors.size}
             >
               {catalogue.sizes.map((size) => (
@@ -190,7 +124,7 @@ export function BusinessProfileForm({
             <SelectField
               label="Location"
               value={fields.location}
-              onChange={(event) => set("location")(event.target.value)}
+              onChange={(event) => set("location", event.target.value)}
               errorMessage={errors.location}
             >
               {catalogue.locations.map((location) => (
@@ -205,7 +139,7 @@ export function BusinessProfileForm({
               type="url"
               placeholder="https://example.com.au"
               value={fields.website}
-              onChange={set("website")}
+              onChange={(value) => set("website", value)}
               errorMessage={errors.website}
               autoComplete="url"
             />
@@ -214,7 +148,7 @@ export function BusinessProfileForm({
               label="Description"
               placeholder="What you sell, to whom, and what kind of agents you're looking for"
               value={fields.description}
-              onChange={(event) => set("description")(event.target.value)}
+              onChange={(event) => set("description", event.target.value)}
               errorMessage={errors.description}
             />
             <TextField
@@ -222,7 +156,7 @@ export function BusinessProfileForm({
               name="contactEmail"
               type="email"
               value={fields.contactEmail}
-              onChange={set("contactEmail")}
+              onChange={(value) => set("contactEmail", value)}
               errorMessage={errors.contactEmail}
               autoComplete="email"
             />
@@ -231,7 +165,7 @@ export function BusinessProfileForm({
               name="contactPhone"
               type="tel"
               value={fields.contactPhone}
-              onChange={set("contactPhone")}
+              onChange={(value) => set("contactPhone", value)}
               errorMessage={errors.contactPhone}
               autoComplete="tel"
             />
