@@ -1,29 +1,38 @@
 /**
  * Search state that lives in the URL query string (shareable; back/forward and reload keep
  * it). `update` sets or clears keys and goes back to page 1 unless the page itself changes.
+ * Updates build on the latest requested query, not on the last render's: react-router's
+ * functional `setSearchParams` reads the params of the render it was created in, so two quick
+ * changes (a select, then another) would otherwise lose the first.
  */
-import { useCallback } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 
 export type SearchPatch = Record<string, string | number | undefined>;
 
 export function useUrlSearch() {
   const [params, setParams] = useSearchParams();
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const update = useCallback(
     (patch: SearchPatch) => {
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === undefined || value === "") next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!("page" in patch)) next.delete("page");
-        return next;
-      });
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === undefined || value === "") next.delete(key);
+        else next.set(key, String(value));
+      }
+      if (!("page" in patch)) next.delete("page");
+      latest.current = next;
+      setParams(next);
     },
     [setParams],
   );
-  const reset = useCallback(() => setParams(new URLSearchParams()), [setParams]);
+  const reset = useCallback(() => {
+    latest.current = new URLSearchParams();
+    setParams(latest.current);
+  }, [setParams]);
   return { params, update, reset };
 }
 
