@@ -80,6 +80,7 @@ export {
   usePendingIncomingCount,
 } from "./partnerships/partnerships-api.ts";
 export { PartnershipsPage } from "./partnerships/partnerships-page.tsx";
+export { FindLayout, type FindLayoutProps } from "./profiles/find-layout.tsx";
 export {
   ProfileCreatedPanel,
   type ProfileFormOptions,

@@ -6,27 +6,20 @@
 import {
   Alert,
   type BusinessSearch,
-  Button,
-  CheckboxField,
-  countLabel,
-  describeFailure,
-  FilterPanel,
+  FindLayout,
   industryLabel,
-  KeywordSearch,
   LinkButton,
   locationLabel,
   PageHeader,
   pageFrom,
   pick,
-  SearchResults,
   SelectField,
-  Skeleton,
   useBusinessSearch,
   useCatalogue,
   useOwnAgentProfile,
   useUrlSearch,
 } from "@closr/ui";
-import { useCallback, useMemo } from "react";
+import { useMemo } from "react";
 import { useLocation } from "react-router";
 import { BusinessCard } from "../../../components/business-card.tsx";
 
@@ -64,10 +57,7 @@ export function FindBusinessesPage() {
     () => new Map(catalogue.data?.sizes.map((size) => [size.value, size.label]) ?? []),
     [catalogue.data],
   );
-  const onKeyword = useCallback((q: string) => update({ q }), [update]);
   const activeFilters = ["industry", "size", "location", "verified"].filter((key) => params.has(key)).length;
-  const hasAnyFilter = activeFilters > 0 || Boolean(search.q);
-  const data = results.data;
 
   return (
     <div className="stack-lg">
@@ -88,9 +78,10 @@ export function FindBusinessesPage() {
           </div>
         </Alert>
       ) : null}
-      <div className="search-layout">
-        <FilterPanel activeCount={activeFilters} label="Business filters">
-          {catalogue.data ? (
+      <FindLayout
+        filterLabel="Business filters"
+        filters={
+          catalogue.data ? (
             <>
               <SelectField
                 label="Industry"
@@ -128,70 +119,28 @@ export function FindBusinessesPage() {
                   </option>
                 ))}
               </SelectField>
-              <CheckboxField
-                label="Verified only"
-                checked={search.verified === "true"}
-                onChange={(checked) => update({ verified: checked ? "true" : undefined })}
-              />
-              <Button variant="outline" onPress={reset} isDisabled={!hasAnyFilter && !search.sort}>
-                Reset Filters
-              </Button>
             </>
-          ) : catalogue.error ? (
-            <p className="field-error">
-              Couldn't load the filters. {describeFailure(catalogue.error).message}
-            </p>
-          ) : (
-            <div className="stack-sm" aria-hidden="true">
-              <Skeleton height="2.6rem" />
-              <Skeleton height="2.6rem" />
-              <Skeleton height="2.6rem" />
-            </div>
-          )}
-        </FilterPanel>
-
-        <div className="search-main">
-          <KeywordSearch
-            value={search.q ?? ""}
-            onSearch={onKeyword}
-            placeholder="Company name, industry or description"
-          />
-          <div className="results-bar">
-            <p className="results-count" aria-live="polite">
-              {data
-                ? countLabel(data.total, "business", "businesses", data.totalCapped)
-                : results.isError
-                  ? ""
-                  : "Searching…"}
-            </p>
-            <SelectField
-              label="Sort by"
-              value={search.sort ?? "match"}
-              onChange={(event) =>
-                update({ sort: event.target.value === "match" ? undefined : event.target.value })
-              }
-            >
-              <option value="match">Best match</option>
-              <option value="newest">Newest</option>
-            </SelectField>
-          </div>
-
-          <SearchResults
-            results={results}
-            noun="businesses"
-            onReset={reset}
-            onPage={(page) => update({ page: page === 1 ? undefined : page })}
-            renderItem={(business) => (
-              <BusinessCard
-                key={business.id}
-                business={business}
-                sizeLabels={sizeLabels}
-                search={queryString}
-              />
-            )}
-          />
-        </div>
-      </div>
+          ) : undefined
+        }
+        filtersError={catalogue.error}
+        skeletonCount={3}
+        activeFilters={activeFilters}
+        verified={search.verified === "true"}
+        keyword={search.q ?? ""}
+        keywordPlaceholder="Company name, industry or description"
+        sort={search.sort}
+        sortOptions={[
+          ["match", "Best match"],
+          ["newest", "Newest"],
+        ]}
+        update={update}
+        reset={reset}
+        results={results}
+        nouns={["business", "businesses"]}
+        renderItem={(business) => (
+          <BusinessCard key={business.id} business={business} sizeLabels={sizeLabels} search={queryString} />
+        )}
+      />
     </div>
   );
 }

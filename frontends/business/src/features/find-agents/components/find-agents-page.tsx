@@ -6,28 +6,21 @@
 import {
   type AgentSearch,
   Alert,
-  Button,
-  CheckboxField,
   commissionOptionLabel,
-  countLabel,
-  describeFailure,
   experienceBandLabel,
-  FilterPanel,
-  KeywordSearch,
+  FindLayout,
   LinkButton,
   locationLabel,
   PageHeader,
   pageFrom,
   pick,
-  SearchResults,
   SelectField,
-  Skeleton,
   useAgentSearch,
   useCatalogue,
   useOwnBusinessProfile,
   useUrlSearch,
 } from "@closr/ui";
-import { useCallback, useMemo } from "react";
+import { useMemo } from "react";
 import { useLocation } from "react-router";
 import { AgentCard } from "../../../components/agent-card.tsx";
 
@@ -67,7 +60,6 @@ export function FindAgentsPage() {
     () => new Map(catalogue.data?.skills.map((skill) => [skill.name, skill.emoji]) ?? []),
     [catalogue.data],
   );
-  const onKeyword = useCallback((q: string) => update({ q }), [update]);
   const activeFilters = [
     "specialization",
     "location",
@@ -75,8 +67,6 @@ export function FindAgentsPage() {
     "minimumCommissionRate",
     "verified",
   ].filter((key) => params.has(key)).length;
-  const hasAnyFilter = activeFilters > 0 || Boolean(search.q);
-  const data = results.data;
 
   return (
     <div className="stack-lg">
@@ -97,9 +87,10 @@ export function FindAgentsPage() {
           </div>
         </Alert>
       ) : null}
-      <div className="search-layout">
-        <FilterPanel activeCount={activeFilters} label="Agent filters">
-          {catalogue.data ? (
+      <FindLayout
+        filterLabel="Agent filters"
+        filters={
+          catalogue.data ? (
             <>
               <SelectField
                 label="Specialization"
@@ -152,67 +143,29 @@ export function FindAgentsPage() {
                   </option>
                 ))}
               </SelectField>
-              <CheckboxField
-                label="Verified only"
-                checked={search.verified === "true"}
-                onChange={(checked) => update({ verified: checked ? "true" : undefined })}
-              />
-              <Button variant="outline" onPress={reset} isDisabled={!hasAnyFilter && !search.sort}>
-                Reset Filters
-              </Button>
             </>
-          ) : catalogue.error ? (
-            <p className="field-error">
-              Couldn't load the filters. {describeFailure(catalogue.error).message}
-            </p>
-          ) : (
-            <div className="stack-sm" aria-hidden="true">
-              <Skeleton height="2.6rem" />
-              <Skeleton height="2.6rem" />
-              <Skeleton height="2.6rem" />
-              <Skeleton height="2.6rem" />
-            </div>
-          )}
-        </FilterPanel>
-
-        <div className="search-main">
-          <KeywordSearch
-            value={search.q ?? ""}
-            onSearch={onKeyword}
-            placeholder="Name, specialization, skills or bio"
-          />
-          <div className="results-bar">
-            <p className="results-count" aria-live="polite">
-              {data
-                ? countLabel(data.total, "agent", "agents", data.totalCapped)
-                : results.isError
-                  ? ""
-                  : "Searching…"}
-            </p>
-            <SelectField
-              label="Sort by"
-              value={search.sort ?? "match"}
-              onChange={(event) =>
-                update({ sort: event.target.value === "match" ? undefined : event.target.value })
-              }
-            >
-              <option value="match">Best match</option>
-              <option value="newest">Newest</option>
-              <option value="experience">Most experienced</option>
-            </SelectField>
-          </div>
-
-          <SearchResults
-            results={results}
-            noun="agents"
-            onReset={reset}
-            onPage={(page) => update({ page: page === 1 ? undefined : page })}
-            renderItem={(agent) => (
-              <AgentCard key={agent.id} agent={agent} emojiByName={emojiByName} search={queryString} />
-            )}
-          />
-        </div>
-      </div>
+          ) : undefined
+        }
+        filtersError={catalogue.error}
+        skeletonCount={4}
+        activeFilters={activeFilters}
+        verified={search.verified === "true"}
+        keyword={search.q ?? ""}
+        keywordPlaceholder="Name, specialization, skills or bio"
+        sort={search.sort}
+        sortOptions={[
+          ["match", "Best match"],
+          ["newest", "Newest"],
+          ["experience", "Most experienced"],
+        ]}
+        update={update}
+        reset={reset}
+        results={results}
+        nouns={["agent", "agents"]}
+        renderItem={(agent) => (
+          <AgentCard key={agent.id} agent={agent} emojiByName={emojiByName} search={queryString} />
+        )}
+      />
     </div>
   );
 }
