@@ -1,4 +1,6 @@
-/** Shared kernel: ids, the Clock port and the Mailer port. */
+/** Shared kernel: ids, ABN, the Clock, Mailer and FileStorage ports. */
+export * from "./abn.ts";
 export * from "./clock.ts";
+export * from "./file-storage.ts";
 export * from "./ids.ts";
 export * from "./mailer.ts";

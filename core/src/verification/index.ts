@@ -1,0 +1,7 @@
+/** The verification context's public surface. */
+export * from "./errors.ts";
+export * from "./model.ts";
+export * from "./ports.ts";
+export * from "./rules.ts";
+export * from "./use-cases.ts";
+export * from "./verification-machine.ts";

@@ -1,0 +1,81 @@
+/** Verification ports. Infrastructure failures are defects; the error channel holds domain errors. */
+import { Context, type Effect, type Either, type Option } from "effect";
+import type { Abn } from "../shared/abn.ts";
+import type {
+  AbnRegistryUnavailable,
+  VerificationAlreadyOpen,
+  VerificationRequestNotFound,
+} from "./errors.ts";
+import type {
+  AbnLookup,
+  AgentInfo,
+  BusinessInfo,
+  VerificationDocument,
+  VerificationRequest,
+  VerificationRequestStatus,
+  VerificationRequestView,
+} from "./model.ts";
+import type { VerificationChange } from "./verification-machine.ts";
+
+export interface NewVerificationRequest {
+  readonly userId: number;
+  readonly userType: "business" | "agent";
+  readonly documents: readonly VerificationDocument[];
+  readonly additionalInfo: BusinessInfo | AgentInfo;
+  readonly abnLookup: AbnLookup | null;
+  readonly submittedAt: Date;
+}
+
+/** What a change persists: the machine's fields, plus new contents on resubmission. */
+export interface VerificationUpdate extends VerificationChange {
+  readonly documents?: readonly VerificationDocument[];
+  readonly additionalInfo?: BusinessInfo | AgentInfo;
+  readonly abnLookup?: AbnLookup | null;
+}
+
+export interface VerificationQueueFilter {
+  /** Only these statuses; all when empty. */
+  readonly statuses: readonly VerificationRequestStatus[];
+  /** From 1. */
+  readonly page: number;
+  /** At most 100. */
+  readonly pageSize: number;
+}
+
+export class VerificationRepository extends Context.Tag("verification/VerificationRepository")<
+  VerificationRepository,
+  {
+    /** One user's requests, newest submittedAt first (the first is "the latest request", §2.5). */
+    readonly listFor: (userId: number) => Effect.Effect<readonly VerificationRequest[]>;
+    readonly findById: (id: number) => Effect.Effect<Option.Option<VerificationRequestView>>;
+    /** The staff queue in review order (oldest first; see queueOrder in the adapter). */
+    readonly queue: (
+      filter: VerificationQueueFilter,
+    ) => Effect.Effect<{ readonly items: readonly VerificationRequestView[]; readonly total: number }>;
+    /**
+     * Inserts a submitted request and sets the user's verificationStatus to pending, in one
+     * transaction that locks the user row first; fails with VerificationAlreadyOpen when the user
+     * has an open request (also under races).
+     */
+    readonly create: (
+      request: NewVerificationRequest,
+    ) => Effect.Effect<VerificationRequest, VerificationAlreadyOpen>;
+    /**
+     * Changes one request atomically: locks it, persists what `decide` returns, and sets the
+     * applicant's verificationStatus from the new status (userStatusFor) in the same transaction.
+     */
+    readonly change: <E>(
+      id: number,
+      decide: (current: VerificationRequestView) => Either.Either<VerificationUpdate, E>,
+    ) => Effect.Effect<VerificationRequestView, E | VerificationRequestNotFound>;
+  }
+>() {}
+
+/**
+ * AbnRegistry port: looks an ABN up (entity name, status, GST registration). Adapters: a small
+ * local table (default) and the ABR web service when ABR_GUID is set (adapters/src/abr).
+ */
+export class AbnRegistry extends Context.Tag("verification/AbnRegistry")<
+  AbnRegistry,
+  { readonly lookup: (abn: Abn) => Effect.Effect<AbnLookup, AbnRegistryUnavailable> }
+>() {}
