@@ -13,3 +13,4 @@ export * from "./repositories/subscription.ts";
 export type { Database } from "./schema.ts";
 export * from "./seed-marketplace.ts";
 export * from "./session-tokens.ts";
+export * from "./repositories/verification.ts";

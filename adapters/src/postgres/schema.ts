@@ -244,13 +244,16 @@ export interface VerificationRequestsTable {
   id: Generated<number>;
   userId: number;
   userType: "business" | "agent";
-  status: Generated<"submitted" | "under_review" | "approved" | "rejected">;
+  status: Generated<"submitted" | "under_review" | "changes_requested" | "approved" | "rejected">;
   documents: ColumnType<unknown, string, string>;
   additionalInfo: Json | null;
   adminNotes: string | null;
   submittedAt: DefaultTimestamp;
   reviewedAt: NullableTimestamp;
   reviewedBy: number | null;
+  /** What the ABN registry answered (migration 2026-11-23-04). */
+  abnLookup: Json | null;
+  updatedAt: DefaultTimestamp;
 }
 
 export interface MailOutboxTable {

@@ -21,7 +21,7 @@ export class VerificationAlreadyOpen extends Data.TaggedError("VerificationAlrea
 }> {}
 
 /** The user is already verified (409). */
-export class AlreadyVerified extends Data.TaggedError("AlreadyVerified")<{}> {}
+export class AlreadyVerified extends Data.TaggedError("AlreadyVerified")<Record<never, never>> {}
 
 /** The applicant asked for the other type's verification (403; spec §6 wording). */
 export class WrongVerificationType extends Data.TaggedError("WrongVerificationType")<{
@@ -30,7 +30,7 @@ export class WrongVerificationType extends Data.TaggedError("WrongVerificationTy
 }> {}
 
 /** Only staff (role admin) may review (403). */
-export class NotStaff extends Data.TaggedError("NotStaff")<{}> {}
+export class NotStaff extends Data.TaggedError("NotStaff")<Record<never, never>> {}
 
 /** Fields that break §5's rules (422), each with its message. */
 export class InvalidVerificationRequest extends Data.TaggedError("InvalidVerificationRequest")<{
