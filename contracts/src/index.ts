@@ -11,6 +11,7 @@ import * as paymentRoutes from "./routes/payments.routes.ts";
 import * as profileRoutes from "./routes/profiles.routes.ts";
 import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
+import * as verificationRoutes from "./routes/verification.routes.ts";
 
 export * from "./identity.ts";
 export * from "./invoicing.ts";
@@ -19,6 +20,7 @@ export * from "./partnership.ts";
 export * from "./problems.ts";
 export * from "./profiles.ts";
 export * from "./subscription.ts";
+export * from "./verification.ts";
 export {
   identityRoutes,
   invoiceRoutes,
@@ -28,6 +30,7 @@ export {
   profileRoutes,
   subscriptionRoutes,
   systemRoutes,
+  verificationRoutes,
 };
 
 /** Every route of the contract, in document order. */
@@ -40,6 +43,7 @@ export const allRoutes = [
   ...Object.values(messagingRoutes),
   ...Object.values(invoiceRoutes),
   ...Object.values(paymentRoutes),
+  ...Object.values(verificationRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

@@ -6,7 +6,7 @@
  * (5 s) or a GUID error is AbnRegistryUnavailable; an unknown ABN is `found: false`.
  */
 import type { Abn } from "@closr/core/shared";
-import { AbnRegistry, AbnRegistryUnavailable, type AbnLookup } from "@closr/core/verification";
+import { type AbnLookup, AbnRegistry, AbnRegistryUnavailable } from "@closr/core/verification";
 import { Effect, Layer } from "effect";
 
 export interface AbrConfig {
@@ -37,7 +37,9 @@ export function lookupAbr(config: AbrConfig, abn: Abn): Effect.Effect<AbnLookup,
   const url = `${base}/AbnDetails.aspx?${new URLSearchParams({ abn, callback: "c", guid: config.guid })}`;
   return Effect.tryPromise({
     try: async (signal) => {
-      const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(config.timeoutMs ?? 5000)]) });
+      const response = await fetch(url, {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(config.timeoutMs ?? 5000)]),
+      });
       if (!response.ok) throw new Error(`ABR answered ${response.status}`);
       return parseAbnDetails(await response.text());
     },

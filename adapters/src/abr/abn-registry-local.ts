@@ -13,7 +13,11 @@ export const localAbnTable: Readonly<
 > = {
   "51824753556": { entityName: "AUSTRALIAN TAXATION OFFICE", status: "Active", gstRegistered: true },
   "53004085616": { entityName: "TELSTRA GROUP LIMITED", status: "Active", gstRegistered: true },
-  "33051775556": { entityName: "AUSTRALIA AND NEW ZEALAND BANKING GROUP LIMITED", status: "Active", gstRegistered: true },
+  "33051775556": {
+    entityName: "AUSTRALIA AND NEW ZEALAND BANKING GROUP LIMITED",
+    status: "Active",
+    gstRegistered: true,
+  },
   "48123123124": { entityName: "COMMONWEALTH BANK OF AUSTRALIA", status: "Active", gstRegistered: true },
 };
 

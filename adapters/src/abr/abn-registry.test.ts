@@ -40,7 +40,13 @@ describe("AbnRegistry, ABR web service (JSON AbnDetails.aspx against a local sta
           Message: "",
         };
       else if (abn === "48123123124")
-        body = { Abn: "48123123124", AbnStatus: "Cancelled", EntityName: "OLD PTY LTD", Gst: null, Message: "" };
+        body = {
+          Abn: "48123123124",
+          AbnStatus: "Cancelled",
+          EntityName: "OLD PTY LTD",
+          Gst: null,
+          Message: "",
+        };
       else body = { Abn: "", Message: "Search text is not a valid ABN or ACN" };
       res.writeHead(200, { "content-type": "text/javascript" }).end(`${callback}(${JSON.stringify(body)})`);
     });
@@ -71,7 +77,9 @@ describe("AbnRegistry, ABR web service (JSON AbnDetails.aspx against a local sta
     const bad = await run("bad", "51824753556");
     expect(Either.isLeft(bad) && bad.left._tag).toBe("AbnRegistryUnavailable");
     const down = await Effect.runPromise(
-      Effect.either(lookupAbr({ guid: "g", baseUrl: "http://127.0.0.1:9/json", timeoutMs: 1000 }, "51824753556" as Abn)),
+      Effect.either(
+        lookupAbr({ guid: "g", baseUrl: "http://127.0.0.1:9/json", timeoutMs: 1000 }, "51824753556" as Abn),
+      ),
     );
     expect(Either.isLeft(down)).toBe(true);
   });

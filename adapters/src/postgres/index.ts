@@ -10,7 +10,7 @@ export * from "./repositories/messaging.ts";
 export * from "./repositories/partnership.ts";
 export * from "./repositories/profiles.ts";
 export * from "./repositories/subscription.ts";
+export * from "./repositories/verification.ts";
 export type { Database } from "./schema.ts";
 export * from "./seed-marketplace.ts";
 export * from "./session-tokens.ts";
-export * from "./repositories/verification.ts";

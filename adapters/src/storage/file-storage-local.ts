@@ -12,7 +12,8 @@ import { Effect, Layer, Option } from "effect";
 const KEY = /^[a-z0-9-]+\/[A-Za-z0-9_-]{22}$/;
 
 /** A new random key under `prefix`. */
-export const newKey = (prefix: string) => `${prefix.replace(/[^a-z0-9-]/g, "")}/${randomBytes(16).toString("base64url")}`;
+export const newKey = (prefix: string) =>
+  `${prefix.replace(/[^a-z0-9-]/g, "")}/${randomBytes(16).toString("base64url")}`;
 
 /** True when `key` has the shape the adapters issue (keeps paths inside the root). */
 export const isStorageKey = (key: string) => KEY.test(key);

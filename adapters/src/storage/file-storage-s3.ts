@@ -55,4 +55,5 @@ export function makeS3FileStorage(config: S3StorageConfig) {
   });
 }
 
-export const FileStorageS3 = (config: S3StorageConfig) => Layer.succeed(FileStorage, makeS3FileStorage(config));
+export const FileStorageS3 = (config: S3StorageConfig) =>
+  Layer.succeed(FileStorage, makeS3FileStorage(config));

@@ -20,7 +20,9 @@ export const tinyPng = Uint8Array.from(
 export const tinyPdf = new TextEncoder().encode(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
-const tinyJpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+const tinyJpeg = Uint8Array.from([
+  0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
+]);
 
 describe("sniffContentType (magic bytes, file-type)", () => {
   it("knows PDF, PNG and JPEG whatever they are called, and nothing for text", async () => {
@@ -33,7 +35,12 @@ describe("sniffContentType (magic bytes, file-type)", () => {
 
 describe("signed links", () => {
   const secret = "s".repeat(32);
-  const parts = { key: "verification/AAAAAAAAAAAAAAAAAAAAAA", disposition: "attachment" as const, contentType: "application/pdf", name: "a.pdf" };
+  const parts = {
+    key: "verification/AAAAAAAAAAAAAAAAAAAAAA",
+    disposition: "attachment" as const,
+    contentType: "application/pdf",
+    name: "a.pdf",
+  };
   const now = new Date("2026-11-23T10:00:00Z");
   const read = (path: string) => {
     const url = new URL(path, "http://x");
@@ -57,9 +64,13 @@ describe("signed links", () => {
     expect(verifyLink(secret, link.parts, link.signature, now)).toBe(true);
     expect(verifyLink(secret, link.parts, link.signature, new Date(now.getTime() + 301_000))).toBe(false);
     expect(verifyLink("other secret", link.parts, link.signature, now)).toBe(false);
-    expect(verifyLink(secret, { ...link.parts, disposition: "inline" as never }, link.signature, now)).toBe(false);
+    expect(verifyLink(secret, { ...link.parts, disposition: "inline" as never }, link.signature, now)).toBe(
+      false,
+    );
     expect(verifyLink(secret, { ...link.parts, contentType: "text/html" }, link.signature, now)).toBe(false);
-    expect(verifyLink(secret, { ...link.parts, expires: link.parts.expires + 60 }, link.signature, now)).toBe(false);
+    expect(verifyLink(secret, { ...link.parts, expires: link.parts.expires + 60 }, link.signature, now)).toBe(
+      false,
+    );
     expect(verifyLink(secret, link.parts, `${link.signature.slice(0, -1)}A`, now)).toBe(false);
   });
 });
@@ -111,7 +122,9 @@ describe("FileStorage on S3 (against a local stand-in speaking the S3 REST calls
             return res
               .writeHead(404, { "content-type": "application/xml" })
               .end("<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>");
-          res.writeHead(200, { "content-type": found.type, "content-length": found.body.length }).end(found.body);
+          res
+            .writeHead(200, { "content-type": found.type, "content-length": found.body.length })
+            .end(found.body);
         } else if (req.method === "DELETE") {
           objects.delete(path);
           res.writeHead(204).end();

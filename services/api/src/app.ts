@@ -5,6 +5,7 @@
  * configured, the built frontends (shell at /, remotes under /remotes/<name>/).
  */
 
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -32,6 +33,7 @@ import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
 import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";
 import { registerSubscriptionRoutes } from "./routes/subscription/subscription.handlers.ts";
 import { registerSystemRoutes } from "./routes/system/system.handlers.ts";
+import { registerVerificationRoutes } from "./routes/verification/verification.handlers.ts";
 import type { AppRuntime } from "./runtime.ts";
 
 export interface AppOptions {
@@ -53,7 +55,14 @@ export interface AppOptions {
   readonly maxBodyBytes?: number;
   /** Live event stream timings (GET /api/events); defaults in events.handlers.ts. */
   readonly eventStream?: EventStreamOptions;
+  /** HMAC key of signed file links; a random one per process when unset (development, tests). */
+  readonly fileLinkSecret?: string | undefined;
 }
+
+/** Upload routes (multipart/form-data): 3 documents of at most 10 MB each, plus the form fields. */
+const UPLOAD_ROUTE = /^\/api\/verification-requests(?:\/\d+\/resubmit)?$/;
+const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
+const MAX_UPLOAD_BYTES = 31 * 1024 * 1024;
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -61,6 +70,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 export function createApp(options: AppOptions) {
   const { runtime, db, logger } = options;
   const rateLimits = options.rateLimits ?? defaultRateLimits;
+  const fileLinkSecret = options.fileLinkSecret ?? randomBytes(32).toString("base64url");
   const trustProxy = options.trustProxy ?? false;
 
   const app = new OpenAPIHono<AppEnv>({
@@ -94,6 +104,16 @@ export function createApp(options: AppOptions) {
     if (c.res.status >= 500) log.error(entry, "request failed");
     else if (api) log.info(entry, "request");
     else log.debug(entry, "asset");
+  });
+  // Stored files (signed links): nothing inside may run, and only our own pages may frame them
+  // (the reviewer's inline preview). Registered before secureHeaders so it has the last word.
+  app.use("/api/files/*", async (c, next) => {
+    await next();
+    c.res.headers.set(
+      "content-security-policy",
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    );
+    c.res.headers.set("x-frame-options", "SAMEORIGIN");
   });
   app.use(
     secureHeaders({
@@ -132,17 +152,24 @@ export function createApp(options: AppOptions) {
     const hasBody =
       Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
     const type = c.req.header("content-type");
+    if (c.req.method === "POST" && UPLOAD_ROUTE.test(c.req.path)) {
+      if (!MULTIPART_TYPE.test(type ?? ""))
+        return problem(c, "unsupported-media-type", {
+          detail: "Send the application as multipart/form-data.",
+        });
+      return next();
+    }
     if ((hasBody || type) && !JSON_TYPE.test(type ?? "")) {
       return problem(c, "unsupported-media-type", { detail: "Send the request body as application/json." });
     }
     return next();
   });
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: options.maxBodyBytes ?? 64 * 1024,
-      onError: (c) => problem(c, "payload-too-large", { detail: "The request body is too large." }),
-    }),
+  const tooLarge = (c: Context) =>
+    problem(c, "payload-too-large", { detail: "The request body is too large." });
+  const defaultLimit = bodyLimit({ maxSize: options.maxBodyBytes ?? 64 * 1024, onError: tooLarge });
+  const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: tooLarge });
+  app.use("/api/*", (c, next) =>
+    c.req.method === "POST" && UPLOAD_ROUTE.test(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next),
   );
   app.use("/api/*", sessionResolver(runtime));
 
@@ -170,6 +197,7 @@ export function createApp(options: AppOptions) {
   registerSubscriptionRoutes(app, db);
   registerInvoiceRoutes(app, runtime);
   registerPaymentRoutes(app, runtime);
+  registerVerificationRoutes(app, runtime, { linkSecret: fileLinkSecret });
 
   registerMessagingRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.eventStream);

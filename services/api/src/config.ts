@@ -35,6 +35,24 @@ export interface Config {
         readonly apiBase: string | undefined;
       }
     | undefined;
+  /** Uploaded files: local disk under UPLOADS_DIR (default .data/uploads), or S3 when S3_BUCKET is set. */
+  readonly storage: StorageConfig;
+  /** FILE_LINK_SECRET: the HMAC key of signed file links (required in production; random per process otherwise). */
+  readonly fileLinkSecret: string | undefined;
+  /** ABR_GUID: look ABNs up in the ABR web service; unset = the local table. */
+  readonly abr: { readonly guid: string; readonly baseUrl: string | undefined } | undefined;
+}
+
+export interface StorageConfig {
+  readonly uploadsDir: string;
+  readonly s3:
+    | {
+        readonly bucket: string;
+        readonly region: string | undefined;
+        /** S3_ENDPOINT: an S3-compatible service (MinIO, R2); path-style addressing is then used. */
+        readonly endpoint: string | undefined;
+      }
+    | undefined;
 }
 
 const list = (value: string | undefined) =>
@@ -74,5 +92,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
           apiBase: env.STRIPE_API_BASE || undefined,
         }
       : undefined,
+    storage: {
+      uploadsDir: resolve(repoRoot, env.UPLOADS_DIR ?? ".data/uploads"),
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION || undefined,
+            endpoint: env.S3_ENDPOINT || undefined,
+          }
+        : undefined,
+    },
+    fileLinkSecret: env.FILE_LINK_SECRET || undefined,
+    abr: env.ABR_GUID ? { guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL || undefined } : undefined,
   };
 }

@@ -2,6 +2,7 @@
  * The production Layer and the one ManagedRuntime per process that every handler runs on.
  * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
  */
+import { AbnRegistryAbr, AbnRegistryLocal, type AbrConfig } from "@closr/adapters/abr";
 import { MailerOutboxPg, MailerSmtp, type SmtpOptions } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
@@ -19,7 +20,9 @@ import {
   SessionTokensCrypto,
   UserDirectoryPg,
   UserRepositoryPg,
+  VerificationRepositoryPg,
 } from "@closr/adapters/postgres";
+import { FileStorageLocal, FileStorageS3, type S3StorageConfig } from "@closr/adapters/storage";
 import { PaymentGatewayLocal, PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
 import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
 import type { InvoiceRepository } from "@closr/core/invoice";
@@ -27,7 +30,8 @@ import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
-import { type Clock, ClockLive, type Mailer } from "@closr/core/shared";
+import { type Clock, ClockLive, type FileStorage, type Mailer } from "@closr/core/shared";
+import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
 import { Layer, ManagedRuntime } from "effect";
 import { type LiveEventHub, LiveEventHubLive } from "./events/live-event-hub.ts";
 
@@ -49,7 +53,10 @@ export type AppServices =
   | InvoiceRepository
   | PaymentRepository
   | PaymentMethodRepository
-  | PaymentGateway;
+  | PaymentGateway
+  | VerificationRepository
+  | AbnRegistry
+  | FileStorage;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -58,6 +65,12 @@ export type AppServices =
 export interface PaymentOptions {
   readonly stripe?: StripeGatewayConfig | undefined;
   readonly smtp?: SmtpOptions | undefined;
+  /** Uploads: S3 when `s3` is set, else local disk under `uploadsDir` (default .data/uploads). */
+  readonly storage?:
+    | { readonly uploadsDir?: string | undefined; readonly s3?: S3StorageConfig | undefined }
+    | undefined;
+  /** The ABR web service when set, else the local ABN table. */
+  readonly abr?: AbrConfig | undefined;
 }
 
 /** Wires adapters to ports over one open database. `overrides` replaces services (tests). */
@@ -77,8 +90,22 @@ export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>, payments: P
     PaymentRepositoryPg,
     PaymentMethodRepositoryPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
+    VerificationRepositoryPg,
   ).pipe(Layer.provide(database));
-  const base = Layer.mergeAll(repositories, database, PasswordHasherArgon2, SessionTokensCrypto, ClockLive);
+  const verification = Layer.mergeAll(
+    payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,
+    payments.storage?.s3
+      ? FileStorageS3(payments.storage.s3)
+      : FileStorageLocal(payments.storage?.uploadsDir),
+  );
+  const base = Layer.mergeAll(
+    repositories,
+    database,
+    verification,
+    PasswordHasherArgon2,
+    SessionTokensCrypto,
+    ClockLive,
+  );
   return overrides ? Layer.merge(base, overrides) : base;
 }
 

@@ -11,11 +11,18 @@ import { makeAppLayer, makeRuntime } from "./runtime.ts";
 
 export async function startServices(config: Config) {
   const logger = createLogger(config.logLevel);
+  if (config.production && !config.fileLinkSecret)
+    throw new Error("FILE_LINK_SECRET must be set in production");
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const migrations = await migrateToLatest(database.db);
   for (const result of migrations.results ?? []) logger.info({ migration: result.migrationName }, "migrated");
   const runtime = makeRuntime(
-    makeAppLayer(database.db, undefined, { stripe: config.stripe, smtp: config.smtp }),
+    makeAppLayer(database.db, undefined, {
+      stripe: config.stripe,
+      smtp: config.smtp,
+      storage: config.storage,
+      abr: config.abr,
+    }),
   );
   // Recover from a crash between a local charge and its database write (ADR 0008).
   const delivered = await runtime.runPromise(deliverLocalGatewayEvents());
@@ -29,6 +36,7 @@ export async function startServices(config: Config) {
     frontendsDir: config.frontendsDir,
     remotes: config.remotes,
     devMailbox: !config.production,
+    fileLinkSecret: config.fileLinkSecret,
   });
   const close = async () => {
     await runtime.dispose();

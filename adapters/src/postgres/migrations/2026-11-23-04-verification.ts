@@ -25,10 +25,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX IF EXISTS verification_requests_open_user_key`.execute(db);
-  await sql`ALTER TABLE verification_requests DROP CONSTRAINT IF EXISTS verification_requests_admin_notes_length`.execute(db);
+  await sql`ALTER TABLE verification_requests DROP CONSTRAINT IF EXISTS verification_requests_admin_notes_length`.execute(
+    db,
+  );
   await sql`ALTER TABLE verification_requests DROP COLUMN IF EXISTS updated_at`.execute(db);
   await sql`ALTER TABLE verification_requests DROP COLUMN IF EXISTS abn_lookup`.execute(db);
-  await sql`UPDATE verification_requests SET status = 'submitted' WHERE status = 'changes_requested'`.execute(db);
+  await sql`UPDATE verification_requests SET status = 'submitted' WHERE status = 'changes_requested'`.execute(
+    db,
+  );
   await sql`ALTER TABLE verification_requests DROP CONSTRAINT verification_requests_status_check`.execute(db);
   await sql`ALTER TABLE verification_requests ADD CONSTRAINT verification_requests_status_check
      CHECK (status IN ('submitted','under_review','approved','rejected'))`.execute(db);

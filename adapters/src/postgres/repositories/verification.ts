@@ -22,7 +22,7 @@ import {
   type VerificationUpdate,
 } from "@closr/core/verification";
 import { Effect, Either, Layer, Option } from "effect";
-import { type SelectQueryBuilder, type Selectable, sql } from "kysely";
+import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
@@ -144,44 +144,55 @@ const makeVerificationRepository = (db: Db) => {
         ),
         Effect.flatMap((result) => (Either.isLeft(result) ? Effect.fail(result.left) : viewOf(result.right))),
       ),
-    change: <E>(id: number, decide: (current: VerificationRequestView) => Either.Either<VerificationUpdate, E>) =>
+    change: <E>(
+      id: number,
+      decide: (current: VerificationRequestView) => Either.Either<VerificationUpdate, E>,
+    ) =>
       Effect.promise(() =>
-        db.transaction().execute(async (trx): Promise<Either.Either<number, E | VerificationRequestNotFound>> => {
-          const head = await trx.selectFrom("verificationRequests").select("userId").where("id", "=", id).executeTakeFirst();
-          if (!head) return Either.left(new VerificationRequestNotFound({ id }));
-          await sql`SELECT id FROM users WHERE id = ${head.userId} FOR NO KEY UPDATE`.execute(trx);
-          const row = await withApplicant(trx as unknown as Db)
-            .where("v.id", "=", id)
-            .forUpdate("v")
-            .executeTakeFirstOrThrow();
-          const verdict = decide(toView(row as Row));
-          if (Either.isLeft(verdict)) return Either.left(verdict.left);
-          const update = verdict.right;
-          await trx
-            .updateTable("verificationRequests")
-            .set({
-              status: update.status,
-              submittedAt: update.submittedAt,
-              reviewedAt: update.reviewedAt,
-              reviewedBy: update.reviewedBy,
-              adminNotes: update.adminNotes,
-              updatedAt: new Date(),
-              ...(update.documents ? { documents: JSON.stringify(update.documents) } : {}),
-              ...(update.additionalInfo ? { additionalInfo: JSON.stringify(update.additionalInfo) } : {}),
-              ...(update.abnLookup !== undefined
-                ? { abnLookup: update.abnLookup ? JSON.stringify(update.abnLookup) : null }
-                : {}),
-            })
-            .where("id", "=", id)
-            .execute();
-          await trx
-            .updateTable("users")
-            .set({ verificationStatus: userStatusFor(update.status) })
-            .where("id", "=", head.userId)
-            .execute();
-          return Either.right(id);
-        }),
-      ).pipe(Effect.flatMap((result) => (Either.isLeft(result) ? Effect.fail(result.left) : viewOf(result.right)))),
+        db
+          .transaction()
+          .execute(async (trx): Promise<Either.Either<number, E | VerificationRequestNotFound>> => {
+            const head = await trx
+              .selectFrom("verificationRequests")
+              .select("userId")
+              .where("id", "=", id)
+              .executeTakeFirst();
+            if (!head) return Either.left(new VerificationRequestNotFound({ id }));
+            await sql`SELECT id FROM users WHERE id = ${head.userId} FOR NO KEY UPDATE`.execute(trx);
+            const row = await withApplicant(trx as unknown as Db)
+              .where("v.id", "=", id)
+              .forUpdate("v")
+              .executeTakeFirstOrThrow();
+            const verdict = decide(toView(row as Row));
+            if (Either.isLeft(verdict)) return Either.left(verdict.left);
+            const update = verdict.right;
+            await trx
+              .updateTable("verificationRequests")
+              .set({
+                status: update.status,
+                submittedAt: update.submittedAt,
+                reviewedAt: update.reviewedAt,
+                reviewedBy: update.reviewedBy,
+                adminNotes: update.adminNotes,
+                updatedAt: new Date(),
+                ...(update.documents ? { documents: JSON.stringify(update.documents) } : {}),
+                ...(update.additionalInfo ? { additionalInfo: JSON.stringify(update.additionalInfo) } : {}),
+                ...(update.abnLookup !== undefined
+                  ? { abnLookup: update.abnLookup ? JSON.stringify(update.abnLookup) : null }
+                  : {}),
+              })
+              .where("id", "=", id)
+              .execute();
+            await trx
+              .updateTable("users")
+              .set({ verificationStatus: userStatusFor(update.status) })
+              .where("id", "=", head.userId)
+              .execute();
+            return Either.right(id);
+          }),
+      ).pipe(
+        Effect.flatMap((result) => (Either.isLeft(result) ? Effect.fail(result.left) : viewOf(result.right))),
+      ),
   });
 };
 

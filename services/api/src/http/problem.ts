@@ -41,7 +41,13 @@ export const problem = (c: Context, code: ProblemCode, options: Parameters<typeo
 /** Core's tagged errors → problem code, detail and the field at fault. One row per error. */
 export const errorTable: Record<
   string,
-  (e: Record<string, unknown>) => { code: ProblemCode; detail: string; field?: string }
+  (e: Record<string, unknown>) => {
+    code: ProblemCode;
+    detail: string;
+    field?: string;
+    /** Several fields at fault (422); wins over `field`. */
+    errors?: readonly FieldError[];
+  }
 > = {
   EmailTaken: () => ({
     code: "email-taken",
@@ -115,14 +121,50 @@ export const errorTable: Record<
       ? `Your plan allows ${e.limit} active partnerships. Upgrade at /pricing to add more.`
       : `This ${e.party} has reached their plan's limit of ${e.limit} active partnerships.`,
   }),
+  // Verification (issue 12). Spec §6 words the wrong-type refusal.
+  VerificationRequestNotFound: () => ({ code: "not-found", detail: "No such verification request." }),
+  VerificationTransitionNotAllowed: (e) => ({ code: "verification-transition", detail: String(e.reason) }),
+  VerificationAlreadyOpen: (e) => ({
+    code: "verification-open",
+    detail:
+      e.status === "changes_requested"
+        ? "Your verification request is waiting for your changes. Update and resubmit it."
+        : "You already have a verification request in progress.",
+  }),
+  AlreadyVerified: () => ({ code: "already-verified", detail: "Your account is already verified." }),
+  WrongVerificationType: (e) => ({
+    code: "wrong-account-type",
+    detail: `Access Denied: Only ${e.requested} accounts can apply for ${e.requested} verification. Your account is registered as ${e.actual === "agent" ? "an agent" : "a business"}.`,
+    field: "userType",
+  }),
+  NotStaff: () => ({ code: "forbidden", detail: "Only staff can review verification requests." }),
+  InvalidVerificationRequest: (e) => {
+    const errors = e.errors as readonly FieldError[];
+    const documents = errors.some((f) => f.message === "Required");
+    return {
+      code: "validation-failed",
+      detail: documents ? "Please upload all required documents" : "Some fields are missing or invalid.",
+      errors,
+    };
+  },
+  DocumentTooLarge: (e) => ({
+    code: "document-too-large",
+    detail: String(e.message),
+    field: String(e.field),
+  }),
+  UnsupportedDocumentType: (e) => ({
+    code: "document-type-unsupported",
+    detail: String(e.message),
+    field: String(e.field),
+  }),
 };
 
 /** The problem Response for a tagged error; undefined when the table has no row for it. */
 export function problemForError(c: Context, error: { _tag: string }): Response | undefined {
   const row = errorTable[error._tag];
   if (!row) return undefined;
-  const { code, detail, field } = row(error as unknown as Record<string, unknown>);
-  return problem(c, code, { detail, errors: field ? [{ field, message: detail }] : undefined });
+  const { code, detail, field, errors } = row(error as unknown as Record<string, unknown>);
+  return problem(c, code, { detail, errors: errors ?? (field ? [{ field, message: detail }] : undefined) });
 }
 
 /** The session's user, or a 401 problem Response to return as is ("Please log in."). */

@@ -3,6 +3,10 @@
  * tests, with a cookie-keeping client. Every response is checked against openapi.json; the
  * violations collected are asserted empty by the tests.
  */
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/testing";
 import type { StripeGatewayConfig } from "@closr/adapters/stripe";
 import pino from "pino";
@@ -16,6 +20,10 @@ export interface TestApp {
   readonly database: TestDatabase;
   /** Contract violations seen so far. */
   readonly violations: string[];
+  /** Where uploaded files go (a temp dir, removed on close). */
+  readonly uploadsDir: string;
+  /** The HMAC key of signed file links. */
+  readonly fileLinkSecret: string;
   /** A new browser-like client with its own cookie jar. */
   readonly client: () => TestClient;
   readonly close: () => Promise<void>;
@@ -30,7 +38,11 @@ export async function createTestApp(
   options: { rateLimits?: RateLimits; frontendsDir?: string; stripe?: StripeGatewayConfig } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const runtime = makeRuntime(makeAppLayer(database.db, undefined, { stripe: options.stripe }));
+  const uploadsDir = mkdtempSync(join(tmpdir(), "closr-test-uploads-"));
+  const fileLinkSecret = "test-file-link-secret-0123456789";
+  const runtime = makeRuntime(
+    makeAppLayer(database.db, undefined, { stripe: options.stripe, storage: { uploadsDir } }),
+  );
   const app = createApp({
     runtime,
     db: database.db,
@@ -42,6 +54,7 @@ export async function createTestApp(
     frontendsDir: options.frontendsDir,
     remotes: { business: "/remotes/business/remoteEntry.js" },
     devMailbox: true,
+    fileLinkSecret,
   });
   const violations: string[] = [];
 
@@ -52,6 +65,14 @@ export async function createTestApp(
       request: async (path, init = {}) => {
         const headers = new Headers(init.headers);
         if (init.json !== undefined) headers.set("content-type", "application/json");
+        if (init.body instanceof FormData) {
+          // Encode like a browser, so the multipart body carries a Content-Length.
+          const encoded = new Response(init.body);
+          headers.set("content-type", encoded.headers.get("content-type") ?? "");
+          const bytes = new Uint8Array(await encoded.arrayBuffer());
+          headers.set("content-length", String(bytes.byteLength));
+          init = { ...init, body: bytes };
+        }
         if (cookies.size) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
         const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
         const response = await app.request(`http://localhost${path}`, { ...init, headers, body });
@@ -72,10 +93,13 @@ export async function createTestApp(
     app,
     database,
     violations,
+    uploadsDir,
+    fileLinkSecret,
     client,
     close: async () => {
       await runtime.dispose();
       await database.dispose();
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

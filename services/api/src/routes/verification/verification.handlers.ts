@@ -1,0 +1,242 @@
+/**
+ * Verification handlers (spec §2.5, §7; issue 12): see contracts/src/routes/verification.routes.ts.
+ * Uploads arrive as multipart/form-data; each file's type is sniffed from its magic bytes here
+ * and the rules are core's. Documents are read through signed links (HMAC, ≤ 5 min) served with
+ * Content-Disposition and X-Content-Type-Options: nosniff.
+ */
+import { signedFilePath, sniffContentType, verifyLink } from "@closr/adapters/storage";
+import { verificationRoutes } from "@closr/contracts";
+import type { User } from "@closr/core/identity";
+import { FileStorage } from "@closr/core/shared";
+import {
+  type Application,
+  decideVerification,
+  documentOf,
+  documentSlots,
+  getVerificationForReview,
+  listOwnVerificationRequests,
+  listVerificationQueue,
+  resubmitVerification,
+  submitVerification,
+  type UploadedDocument,
+  type VerificationRequest,
+  type VerificationRequestStatus,
+  type VerificationRequestView,
+  verificationRequestStatuses,
+} from "@closr/core/verification";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { Effect, Option } from "effect";
+import type { AppEnv } from "../../http/env.ts";
+import { problem, signedIn } from "../../http/problem.ts";
+import { runUseCase } from "../../http/run.ts";
+import type { AppRuntime } from "../../runtime.ts";
+
+/** Core request → contract JSON for its applicant. */
+export const verificationJson = (r: VerificationRequest) => ({
+  id: r.id,
+  userId: r.userId,
+  userType: r.userType,
+  status: r.status,
+  documents: r.documents.map((d) => ({
+    id: d.id,
+    field: d.field,
+    fileName: d.fileName,
+    contentType: d.contentType,
+    size: d.size,
+  })),
+  additionalInfo: Object.fromEntries(
+    Object.entries(r.additionalInfo).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  ),
+  abnLookup: r.abnLookup
+    ? r.abnLookup.found
+      ? {
+          found: true,
+          abn: r.abnLookup.abn,
+          entityName: r.abnLookup.entityName,
+          status: r.abnLookup.status,
+          gstRegistered: r.abnLookup.gstRegistered,
+          source: r.abnLookup.source,
+          checkedAt: r.abnLookup.checkedAt.toISOString(),
+        }
+      : {
+          found: false,
+          abn: r.abnLookup.abn,
+          source: r.abnLookup.source,
+          checkedAt: r.abnLookup.checkedAt.toISOString(),
+        }
+    : null,
+  adminNotes: r.adminNotes,
+  submittedAt: r.submittedAt.toISOString(),
+  reviewedAt: r.reviewedAt?.toISOString() ?? null,
+});
+
+/** Core request with applicant → the staff view. */
+export const reviewJson = (r: VerificationRequestView) => ({
+  ...verificationJson(r),
+  applicant: { username: r.applicant.username, email: r.applicant.email },
+  reviewedBy: r.reviewedBy,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const parseStatuses = (value: string | undefined): VerificationRequestStatus[] =>
+  value
+    ? [...new Set(value.split(","))].filter((s): s is VerificationRequestStatus =>
+        (verificationRequestStatuses as readonly string[]).includes(s),
+      )
+    : [];
+
+const fileFields = [...new Set(Object.values(documentSlots).flatMap((slots) => slots.map((s) => s.field)))];
+
+/** The multipart form → core's Application, each file typed by its magic bytes. */
+async function toApplication(form: Record<string, unknown>): Promise<Application> {
+  const files: UploadedDocument[] = [];
+  for (const field of fileFields) {
+    const file = form[field];
+    if (!(file instanceof File) || file.size === 0) continue;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    files.push({
+      field,
+      bytes,
+      detectedType: await sniffContentType(bytes),
+      fileName: file.name || "document",
+    });
+  }
+  const info: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(form)) if (typeof value === "string") info[key] = value;
+  return { userType: form.userType as Application["userType"], info, files };
+}
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+const contentDisposition = (disposition: "attachment" | "inline", name: string) => {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+};
+
+export function registerVerificationRoutes(
+  app: OpenAPIHono<AppEnv>,
+  runtime: AppRuntime,
+  options: { readonly linkSecret: string },
+) {
+  const guarded = (c: Parameters<typeof signedIn>[0]): User | Response => signedIn(c);
+
+  app.openapi(verificationRoutes.listVerificationRequests, async (c) => {
+    const user = guarded(c);
+    if (user instanceof Response) return user as never;
+    return runUseCase(runtime, c, listOwnVerificationRequests(user), (items) =>
+      c.json(
+        {
+          items: items.map(verificationJson),
+          total: items.length,
+          page: 1,
+          pageSize: Math.max(items.length, 1),
+        },
+        200,
+      ),
+    ) as never;
+  });
+
+  app.openapi(verificationRoutes.createVerificationRequest, async (c) => {
+    const user = guarded(c);
+    if (user instanceof Response) return user as never;
+    const application = await toApplication(c.req.valid("form") as Record<string, unknown>);
+    return runUseCase(runtime, c, submitVerification(user, application), (created) =>
+      c.json(verificationJson(created), 201, { location: `/api/verification-requests/${created.id}` }),
+    ) as never;
+  });
+
+  app.openapi(verificationRoutes.resubmitVerificationRequest, async (c) => {
+    const user = guarded(c);
+    if (user instanceof Response) return user as never;
+    const application = await toApplication(c.req.valid("form") as Record<string, unknown>);
+    return runUseCase(
+      runtime,
+      c,
+      resubmitVerification(user, c.req.valid("param").id, application),
+      (updated) => c.json(verificationJson(updated), 200),
+    ) as never;
+  });
+
+  app.openapi(verificationRoutes.getVerificationDocumentLink, async (c) => {
+    const user = guarded(c);
+    if (user instanceof Response) return user as never;
+    const { id, documentId } = c.req.valid("param");
+    const wanted = c.req.valid("query").disposition;
+    return runUseCase(runtime, c, documentOf(user, id, documentId), ({ document, asStaff }) => {
+      // Inline (a preview inside the admin page) only for staff; everyone else downloads.
+      const disposition = wanted === "inline" && asStaff ? "inline" : "attachment";
+      const link = signedFilePath(
+        options.linkSecret,
+        { key: document.key, disposition, contentType: document.contentType, name: document.fileName },
+        new Date(),
+      );
+      return c.json({ url: link.path, expiresAt: link.expiresAt.toISOString() }, 200, {
+        "cache-control": "no-store",
+      });
+    }) as never;
+  });
+
+  app.openapi(verificationRoutes.downloadFile, async (c) => {
+    const { prefix, name } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const key = `${prefix}/${name}`;
+    const parts = {
+      key,
+      expires: query.expires,
+      disposition: query.disposition,
+      contentType: query.type,
+      name: query.name,
+    };
+    if (!verifyLink(options.linkSecret, parts, query.signature, new Date()))
+      return problem(c, "signed-link-invalid", { detail: "This link is invalid or has expired." }) as never;
+    const bytes = await runtime.runPromise(Effect.flatMap(FileStorage, (storage) => storage.get(key)));
+    if (Option.isNone(bytes)) return problem(c, "not-found", { detail: "No such file." }) as never;
+    return c.body(bytes.value as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": query.type,
+      "content-length": String(bytes.value.byteLength),
+      "content-disposition": contentDisposition(query.disposition, query.name),
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, no-store",
+    }) as never;
+  });
+
+  app.openapi(verificationRoutes.listVerificationQueue, async (c) => {
+    const user = guarded(c);
+    if (user instanceof Response) return user as never;
+    const query = c.req.valid("query");
+    return runUseCase(
+      runtime,
+      c,
+      listVerificationQueue(user, {
+        statuses: parseStatuses(query.status),
+        page: query.page,
+        pageSize: query.pageSize,
+      }),
+      (page) =>
+        c.json(
+          { items: page.items.map(reviewJson), total: page.total, page: page.page, pageSize: page.pageSize },
+          200,
+        ),
+    ) as never;
+  });
+
+  app.openapi(verificationRoutes.getVerificationReview, async (c) => {
+    const user = guarded(c);
+    if (user instanceof Response) return user as never;
+    return runUseCase(runtime, c, getVerificationForReview(user, c.req.valid("param").id), (r) =>
+      c.json(reviewJson(r), 200),
+    ) as never;
+  });
+
+  app.openapi(verificationRoutes.decideVerificationRequest, async (c) => {
+    const user = guarded(c);
+    if (user instanceof Response) return user as never;
+    return runUseCase(
+      runtime,
+      c,
+      decideVerification(user, c.req.valid("param").id, c.req.valid("json")),
+      (r) => c.json(reviewJson(r), 200),
+    ) as never;
+  });
+}
