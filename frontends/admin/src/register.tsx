@@ -5,6 +5,8 @@
 import { ComingSoon, type NavItem, type RegisterRemote } from "@closr/ui";
 import { AdminDashboardPage } from "./features/dashboard/components/admin-dashboard-page.tsx";
 import { adminSections } from "./features/dashboard/components/admin-sections.ts";
+import { VerificationQueuePage } from "./features/verification/components/verification-queue-page.tsx";
+import { VerificationReviewPage } from "./features/verification/components/verification-review-page.tsx";
 
 export const navItems: NavItem[] = adminSections.map((section) => ({
   to: section.href,
@@ -16,12 +18,16 @@ const register: RegisterRemote = () => ({
   navItems,
   routes: [
     { index: true, element: <AdminDashboardPage /> },
-    ...adminSections.map((section) => ({
-      path: section.href.replace(/^\/admin\//, ""),
-      element: (
-        <ComingSoon title={section.title} description={`${section.title} management is coming soon.`} />
-      ),
-    })),
+    { path: "verification", element: <VerificationQueuePage /> },
+    { path: "verification/:id", element: <VerificationReviewPage /> },
+    ...adminSections
+      .filter((section) => section.href !== "/admin/verification")
+      .map((section) => ({
+        path: section.href.replace(/^\/admin\//, ""),
+        element: (
+          <ComingSoon title={section.title} description={`${section.title} management is coming soon.`} />
+        ),
+      })),
     // Other content types (e.g. guide) and the editor (/admin/content/{type}/{id}; "new" creates).
     {
       path: "content/:contentType",

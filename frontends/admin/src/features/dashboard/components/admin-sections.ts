@@ -5,6 +5,12 @@ export type AdminSection = { title: string; description: string; href: string; i
 
 export const adminSections: AdminSection[] = [
   {
+    title: "Verification",
+    description: "Review verification requests and documents.",
+    href: "/admin/verification",
+    icon: "shield",
+  },
+  {
     title: "About Content",
     description: "Company story, mission and team pages.",
     href: "/admin/content/about",

@@ -8,16 +8,11 @@ import { RequireUser } from "../../access/components/require-user.tsx";
 import { MessagesPage } from "../../messages/components/messages-page.tsx";
 import { PaymentConfirmationPage } from "../../payment-confirmation/components/payment-confirmation-page.tsx";
 import { PricingPage } from "../../pricing/components/pricing-page.tsx";
+import { VerificationPage } from "../../verification/components/verification-page.tsx";
 import { HowItWorksPage } from "./how-it-works-page.tsx";
 import { PrivacyPage, TermsPage } from "./legal-page.tsx";
 
 const pages: { path: string; title: string; description?: string }[] = [
-  {
-    path: "verification",
-    title: "Get Verified",
-    description:
-      "Business and agent verification is coming soon. Verified profiles receive their badge within 2-3 business days.",
-  },
   {
     path: "subscribe",
     title: "Subscribe",
@@ -49,6 +44,7 @@ const pages: { path: string; title: string; description?: string }[] = [
 export const staticPageRoutes: RouteObject[] = [
   { path: "how-it-works", element: <HowItWorksPage /> },
   { path: "pricing", element: <PricingPage /> },
+  { path: "verification", element: <VerificationPage /> },
   { path: "terms", element: <TermsPage /> },
   { path: "privacy", element: <PrivacyPage /> },
   { path: "payment-confirmation", element: <PaymentConfirmationPage /> },

@@ -1,0 +1,71 @@
+/**
+ * /admin/verification: the staff review queue (issue 12): requests filtered by status, oldest
+ * first, with their age; each opens the review page.
+ */
+import { Alert, Card, CardContent, PageHeader, PageSpinner, SelectField } from "@closr/ui";
+import { formatDistanceStrict } from "date-fns";
+import { Link, useSearchParams } from "react-router";
+import { useVerificationQueue } from "../api/verification-review.ts";
+import { StatusBadge } from "./status-badge.tsx";
+import "./verification-review.css";
+
+const filters = [
+  { value: "submitted,under_review", label: "Waiting (submitted or under review)" },
+  { value: "submitted", label: "Submitted" },
+  { value: "under_review", label: "Under Review" },
+  { value: "changes_requested", label: "Changes Requested" },
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+  { value: "", label: "All" },
+];
+
+export function VerificationQueuePage() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get("status") ?? "submitted,under_review";
+  const queue = useVerificationQueue(status);
+  const now = new Date();
+  return (
+    <div className="container section">
+      <PageHeader title="Verification" description="Review verification requests, oldest first." />
+      <SelectField
+        label="Status"
+        value={status}
+        onChange={(event) => setParams({ status: event.currentTarget.value }, { replace: true })}
+      >
+        {filters.map((f) => (
+          <option key={f.value} value={f.value}>
+            {f.label}
+          </option>
+        ))}
+      </SelectField>
+      {queue.isPending ? <PageSpinner /> : null}
+      {queue.isError ? <Alert>Failed to load verification requests. Please try again.</Alert> : null}
+      {queue.data ? (
+        queue.data.items.length === 0 ? (
+          <p className="muted">No verification requests.</p>
+        ) : (
+          <ul className="review-queue" aria-label="Verification requests">
+            {queue.data.items.map((r) => (
+              <li key={r.id}>
+                <Card>
+                  <CardContent className="review-row">
+                    <div>
+                      <Link to={`/admin/verification/${r.id}`} className="review-link">
+                        {r.applicant.username}
+                      </Link>
+                      <span className="muted"> · {r.userType === "business" ? "Business" : "Agent"}</span>
+                    </div>
+                    <StatusBadge status={r.status} />
+                    <span className="muted">
+                      Waiting {formatDistanceStrict(new Date(r.submittedAt), now)}
+                    </span>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}
