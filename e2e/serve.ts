@@ -33,6 +33,7 @@ if (adminUrl) {
   delete process.env.DATABASE_URL;
 }
 process.env.SEED_DEMO = "1";
+process.env.UPLOADS_DIR ??= mkdtempSync(join(tmpdir(), "closr-e2e-uploads-"));
 process.env.LOG_LEVEL ??= "warn";
 
 await import("../services/api/src/main.ts");

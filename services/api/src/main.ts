@@ -13,6 +13,7 @@ import { seedDemoMarketplace, seedDemoProfiles } from "./seed/demo-marketplace.t
 import { seedDemoMessages } from "./seed/demo-messages.ts";
 import { seedDemoPartnerships } from "./seed/demo-partnerships.ts";
 import { seedDemoUsers } from "./seed/demo-users.ts";
+import { seedDemoVerification } from "./seed/demo-verification.ts";
 import { startServices } from "./server.ts";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../../../..");
@@ -27,6 +28,7 @@ if (config.seedDemo) {
   await seedDemoPartnerships(runtime);
   await seedDemoInvoices(runtime);
   await seedDemoMessages(runtime);
+  await seedDemoVerification(runtime);
   console.log("\nDemo accounts (password for all: %s):", logins[0]?.password);
   for (const login of logins) console.log(`  ${login.username.padEnd(16)} ${login.role}`);
   console.log("");

@@ -61,10 +61,12 @@ function validate(kind: Kind, fields: Record<string, string>, present: Set<strin
   if (kind === "business") {
     if ((fields.abnNumber ?? "").trim().length < 11) errors.abnNumber = "ABN must be at least 11 characters";
     if (!isUrl((fields.companyWebsite ?? "").trim())) errors.companyWebsite = "Please enter a valid URL";
-    if ((fields.businessAddress ?? "").trim().length < 5) errors.businessAddress = "Please enter a valid address";
+    if ((fields.businessAddress ?? "").trim().length < 5)
+      errors.businessAddress = "Please enter a valid address";
   } else {
-    if (!isUrl((fields.linkedInProfile ?? "").trim())) errors.linkedInProfile = "Please enter a valid LinkedIn URL";
-    if (!(Number((fields.yearsExperience ?? "")) > 0))
+    if (!isUrl((fields.linkedInProfile ?? "").trim()))
+      errors.linkedInProfile = "Please enter a valid LinkedIn URL";
+    if (!(Number(fields.yearsExperience ?? "") > 0))
       errors.yearsExperience = "Years of experience must be a positive number";
     if ((fields.professionalQualifications ?? "").trim().length < 10)
       errors.professionalQualifications = "Please provide a detailed description of your qualifications";

@@ -1,0 +1,129 @@
+/**
+ * Verification (spec §2.5; issue 12): an agent applies with a PDF, staff request changes, the
+ * agent resubmits, staff approve, and the agent shows Verified in Find Agents. Runs at 1280 and
+ * 390 px (the mobile project); axe (serious/critical = 0) on /verification and the admin queue pages.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { aNewAccount, DEMO_PASSWORD, demo } from "./support.ts";
+
+const pdf = (text: string) => ({
+  name: "identity.pdf",
+  mimeType: "application/pdf",
+  buffer: Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  ),
+});
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** A page signed in through the API (same cookies as the /auth form). */
+async function signedInPage(
+  browser: Browser,
+  viewport: { width: number; height: number } | null,
+  login: { username: string; password: string },
+) {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  const res = await page.request.post("/api/login", { data: login });
+  expect(res.status()).toBe(200);
+  return page;
+}
+
+test("an agent applies with a PDF, staff request changes, the agent resubmits, staff approve: Verified in Find Agents", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const viewport = page.viewportSize();
+
+  // A new agent with a profile (through the API: sign-up and profile pages have their own journeys).
+  const account = aNewAccount("agent");
+  expect((await page.request.post("/api/register", { data: account })).status()).toBe(201);
+  const fullName = `Vera ${account.username.slice(4, 12)}`;
+  const profile = await page.request.post("/api/agent-profiles", {
+    data: { fullName, specialization: "B2B Sales", yearsOfExperience: 6, location: "sydney" },
+  });
+  expect(profile.status()).toBe(201);
+
+  // Apply.
+  await page.goto("/verification");
+  await expect(page.getByRole("heading", { name: "Get Verified" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Apply for Agent Verification" }).click();
+  const dialog = page.getByRole("dialog", { name: "Agent Verification" });
+  await expect(dialog.getByRole("tab", { name: "Business" })).toBeDisabled();
+  await dialog.getByLabel("LinkedIn profile").fill("https://www.linkedin.com/in/vera");
+  await dialog.getByLabel("Years of experience").fill("6");
+  await dialog.getByLabel("Professional qualifications").fill("Diploma of Sales, six years in SaaS");
+  await dialog.getByLabel(/Identification document/).setInputFiles(pdf("first"));
+  await expect(dialog.getByText(/identity\.pdf/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Submit for Verification" }).click();
+  await expect(page.getByText("Verification request submitted")).toBeVisible();
+  const status = page
+    .getByRole("region", { name: "Your verification" })
+    .or(page.locator(".verification-status"));
+  await expect(status.getByText("Verification in Progress")).toBeVisible();
+  await expect(status.getByText("Submitted", { exact: true })).toBeVisible();
+
+  // Staff request changes.
+  const staff = await signedInPage(browser, viewport, { username: demo.admin, password: DEMO_PASSWORD });
+  await staff.goto("/admin/verification");
+  await expect(staff.getByRole("heading", { name: "Verification" })).toBeVisible();
+  await expectNoSeriousA11yViolations(staff);
+  await staff.getByRole("link", { name: account.username }).click();
+  await expect(staff.getByRole("heading", { name: `Verification: ${account.username}` })).toBeVisible();
+  await expect(staff.getByTitle(/Identification: identity\.pdf/)).toBeVisible();
+  await staff.getByRole("button", { name: "Start review" }).click();
+  await staff.getByRole("button", { name: "Request changes" }).click();
+  await expect(staff.getByText("Please give a reason")).toBeVisible();
+  await staff.getByLabel(/Reason/).fill("The scan is blurred. Please upload a clearer copy.");
+  await staff.getByRole("button", { name: "Request changes" }).click();
+  await expect(staff.getByText("Waiting for the applicant to resubmit.")).toBeVisible();
+  await expectNoSeriousA11yViolations(staff);
+
+  // The agent sees the reason and resubmits.
+  await page.reload();
+  await expect(page.getByText("The scan is blurred. Please upload a clearer copy.").first()).toBeVisible();
+  await page.getByRole("button", { name: "Update and Resubmit" }).click();
+  const again = page.getByRole("dialog", { name: "Agent Verification" });
+  await again.getByLabel(/Identification document/).setInputFiles(pdf("second, clearer"));
+  await again.getByRole("button", { name: "Resubmit for Verification" }).click();
+  await expect(page.getByText("Verification request submitted")).toBeVisible();
+  await expect(page.locator(".verification-status").getByText("Verification in Progress")).toBeVisible();
+
+  // Staff approve.
+  await staff.reload();
+  await staff.getByRole("button", { name: "Start review" }).click();
+  await staff.getByRole("button", { name: "Approve" }).click();
+  await expect(staff.getByText("This request is decided.")).toBeVisible();
+  await expect(staff.locator(".badge").getByText("Approved")).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator(".verification-status").getByText("You're Verified")).toBeVisible();
+
+  // A business sees the Verified badge in Find Agents, also with "verified only".
+  const business = await signedInPage(browser, viewport, {
+    username: demo.businessWithProfile,
+    password: DEMO_PASSWORD,
+  });
+  await business.goto(`/business/find-agents?q=${encodeURIComponent(fullName)}`);
+  const card = business.locator("article, li, .card").filter({ hasText: fullName }).first();
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Verified")).toBeVisible();
+  await staff.context().close();
+  await business.context().close();
+});
+
+test("a visitor sees Authentication Required in the Apply dialog", async ({ page }) => {
+  await page.goto("/verification");
+  await page.getByRole("button", { name: "Apply for Business Verification" }).click();
+  await expect(page.getByRole("dialog").getByText("Authentication Required")).toBeVisible();
+  await expect(page.getByRole("dialog").getByRole("link", { name: "Log in or Sign up" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
