@@ -65,11 +65,10 @@ test("an agent applies with a PDF, staff request changes, the agent resubmits, s
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: "Submit for Verification" }).click();
   await expect(page.getByText("Verification request submitted")).toBeVisible();
-  const status = page
-    .getByRole("region", { name: "Your verification" })
-    .or(page.locator(".verification-status"));
+  const status = page.getByRole("region", { name: "Your verification" });
   await expect(status.getByText("Verification in Progress")).toBeVisible();
-  await expect(status.getByText("Submitted", { exact: true })).toBeVisible();
+  await expect(status.locator(".badge").getByText("Submitted", { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // Staff request changes.
   const staff = await signedInPage(browser, viewport, { username: demo.admin, password: DEMO_PASSWORD });

@@ -88,7 +88,7 @@ function StatusPanel({ request, userType }: { request: VerificationRequest; user
           ? "Changes Requested"
           : "Verification in Progress";
   return (
-    <Card className="verification-status" aria-label="Your verification">
+    <Card className="verification-status" role="region" aria-label="Your verification">
       <CardHeader>
         <CardTitle>{title}</CardTitle>
       </CardHeader>
