@@ -57,7 +57,9 @@ export function VerificationQueuePage() {
                     </div>
                     <StatusBadge status={r.status} />
                     <span className="muted">
-                      Waiting {formatDistanceStrict(new Date(r.submittedAt), now)}
+                      {r.status === "approved" || r.status === "rejected" ? "Submitted" : "Waiting"}{" "}
+                      {formatDistanceStrict(new Date(r.submittedAt), now)}
+                      {r.status === "approved" || r.status === "rejected" ? " ago" : ""}
                     </span>
                   </CardContent>
                 </Card>
