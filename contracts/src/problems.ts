@@ -21,6 +21,8 @@ export const problemCatalogue = {
   "invoice-paid": { status: 409, title: "Invoice already paid" },
   "payment-in-progress": { status: 409, title: "A payment for this invoice is being processed" },
   "payment-intent-state": { status: 409, title: "The payment cannot do that in its current state" },
+  "payment-amount-mismatch": { status: 409, title: "The payment's amount differs from the invoice's" },
+  "payment-transition": { status: 409, title: "Payment change not allowed" },
   "invalid-webhook": { status: 400, title: "Invalid webhook" },
   "partnership-exists": { status: 409, title: "Partnership already exists" },
   "partnership-transition": { status: 409, title: "Partnership change not allowed" },
@@ -63,8 +65,14 @@ export const problemResponse = (code: ProblemCode, description?: string) => ({
   content: { "application/problem+json": { schema: Problem } },
 });
 
-/** Response entries for several problem codes at once, keyed by status. */
-export const problemResponses = (...codes: ProblemCode[]) => {
+/** The status of a problem code, as a literal type (401 for "unauthenticated"). */
+export type ProblemStatus<C extends ProblemCode = ProblemCode> = (typeof problemCatalogue)[C]["status"];
+
+/**
+ * Response entries for several problem codes at once, keyed by status. Typed key by key, so a
+ * handler may answer exactly the problem statuses its route declares (ADR 0009).
+ */
+export const problemResponses = <const C extends readonly ProblemCode[]>(...codes: C) => {
   const out: Record<number, ReturnType<typeof problemResponse>> = {};
   for (const code of codes) {
     const status = problemCatalogue[code].status;
@@ -73,7 +81,7 @@ export const problemResponses = (...codes: ProblemCode[]) => {
       ? problemResponse(code, `${existing.description}; ${problemCatalogue[code].title}`)
       : problemResponse(code);
   }
-  return out;
+  return out as { [K in C[number] as ProblemStatus<K>]: ReturnType<typeof problemResponse> };
 };
 
 /** Problems any route can answer (malformed input, throttling, server faults). */

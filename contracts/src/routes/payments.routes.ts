@@ -159,6 +159,7 @@ export const confirmLocalPayment = createRoute({
       "unauthenticated",
       "not-found",
       "payment-intent-state",
+      "service-unavailable",
       ...writeProblems,
       ...commonProblems,
     ),
@@ -178,6 +179,7 @@ export const authenticateLocalPayment = createRoute({
       "unauthenticated",
       "not-found",
       "payment-intent-state",
+      "service-unavailable",
       ...writeProblems,
       ...commonProblems,
     ),
@@ -194,6 +196,6 @@ export const stripeWebhook = createRoute({
     "The raw body is verified with the endpoint's signing secret; each event id is applied once, in the same transaction as the change. A missing, wrong or stale signature answers 400 and changes nothing.",
   responses: {
     200: json(WebhookAck, "Received"),
-    ...problemResponses("invalid-webhook", "payload-too-large", ...commonProblems),
+    ...problemResponses("invalid-webhook", "payload-too-large", "service-unavailable", ...commonProblems),
   },
 });

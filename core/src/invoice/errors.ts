@@ -19,3 +19,6 @@ export class PaymentAmountMismatch extends Data.TaggedError("PaymentAmountMismat
   readonly expectedCents: number;
   readonly paidCents: number;
 }> {}
+
+/** Every tagged error the invoice context fails with (the service maps each to a problem). */
+export type InvoiceError = InvoiceNotFound | InvalidInvoice | InvoiceAlreadyPaid | PaymentAmountMismatch;

@@ -13,7 +13,7 @@ import type { AppRuntime } from "../../runtime.ts";
 export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
   app.openapi(identityRoutes.getCurrentUser, (c) => {
     const user = c.get("user");
-    if (!user) return problem(c, "unauthenticated", { detail: "Please log in." }) as never;
+    if (!user) return problem(c, "unauthenticated", { detail: "Please log in." });
     return c.json(toUserJson(user), 200);
   });
 
@@ -23,7 +23,7 @@ export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRun
       writeSessionCookie(c, signedIn.token, signedIn.expiresAt);
       c.get("logger").info({ userId: signedIn.user.id, userType: signedIn.user.userType }, "user registered");
       return c.json(toUserJson(signedIn.user), 201);
-    }) as never;
+    });
   });
 
   app.openapi(identityRoutes.login, async (c) => {
@@ -34,7 +34,7 @@ export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRun
     return runUseCase(runtime, c, login(body), (signedIn) => {
       writeSessionCookie(c, signedIn.token, signedIn.expiresAt);
       return c.json(toUserJson(signedIn.user), 200);
-    }) as never;
+    });
   });
 
   app.openapi(identityRoutes.logout, async (c) => {

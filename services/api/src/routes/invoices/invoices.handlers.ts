@@ -14,7 +14,7 @@ import {
 import { listInvoicePayments, type Payment } from "@closr/core/payment";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
-import { signedIn } from "../../http/problem.ts";
+import { forRole, signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
@@ -61,9 +61,8 @@ export const paymentJson = (p: Payment) => ({
 });
 
 export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
-  app.openapi(invoiceRoutes.listInvoices, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(invoiceRoutes.listInvoices), async (c) => {
+    const user = c.get("user");
     const page = c.req.valid("query");
     return runUseCase(runtime, c, listInvoices(user, page), (result) => {
       const now = new Date();
@@ -71,12 +70,11 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
         { items: result.items.map((i) => invoiceJson(i, now)), total: result.total, ...page },
         200,
       );
-    }) as never;
+    });
   });
 
-  app.openapi(invoiceRoutes.createInvoice, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(forRole(invoiceRoutes.createInvoice, "agent", "create invoices"), async (c) => {
+    const user = c.get("user");
     const body = c.req.valid("json");
     return runUseCase(
       runtime,
@@ -89,32 +87,29 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
         dueDate: body.dueDate,
       }),
       (invoice) => c.json(invoiceJson(invoice, new Date()), 201),
-    ) as never;
+    );
   });
 
-  app.openapi(invoiceRoutes.getCommissionSummary, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(forRole(invoiceRoutes.getCommissionSummary, "agent", "see commission"), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, monthlyCommission(user), (summary) =>
       c.json({ month: summary.month, paidThisMonth: dollars(summary.paidCents) }, 200),
-    ) as never;
+    );
   });
 
-  app.openapi(invoiceRoutes.getInvoice, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(invoiceRoutes.getInvoice), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
     return runUseCase(runtime, c, getInvoice(user, id), (invoice) =>
       c.json(invoiceJson(invoice, new Date()), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(invoiceRoutes.listInvoicePayments, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(invoiceRoutes.listInvoicePayments), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
     return runUseCase(runtime, c, listInvoicePayments(user, id), (payments) =>
       c.json({ items: payments.map(paymentJson) }, 200),
-    ) as never;
+    );
   });
 }

@@ -45,7 +45,7 @@ export function registerEventRoutes(
 
   app.openapi(messagingRoutes.streamEvents, async (c) => {
     const user = c.get("user");
-    if (!user) return problem(c, "unauthenticated", { detail: "Please log in." }) as never;
+    if (!user) return problem(c, "unauthenticated", { detail: "Please log in." });
     const resumeFrom = eventId(c.req.header("last-event-id")) ?? eventId(c.req.valid("query").lastEventId);
     const hub = await runtime.runPromise(LiveEventHub);
 

@@ -17,7 +17,8 @@ import {
 } from "@closr/core/partnership";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
-import { problem, signedIn } from "../../http/problem.ts";
+import { signedIn } from "../../http/guards.ts";
+import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 import { agentJson, businessJson } from "../profiles/profiles.handlers.ts";
@@ -51,9 +52,8 @@ export function registerPartnershipRoutes(
   runtime: AppRuntime,
   options: { db: Db; devMailbox: boolean },
 ) {
-  app.openapi(partnershipRoutes.listPartnerships, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(partnershipRoutes.listPartnerships), async (c) => {
+    const user = c.get("user");
     const query = c.req.valid("query");
     return runUseCase(
       runtime,
@@ -74,12 +74,11 @@ export function registerPartnershipRoutes(
           },
           200,
         ),
-    ) as never;
+    );
   });
 
-  app.openapi(partnershipRoutes.createPartnership, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(partnershipRoutes.createPartnership), async (c) => {
+    const user = c.get("user");
     const body = c.req.valid("json");
     return runUseCase(
       runtime,
@@ -91,33 +90,30 @@ export function registerPartnershipRoutes(
       }),
       (created) =>
         c.json(partnershipJson(created, user), 201, { location: `/api/partnerships/${created.id}` }),
-    ) as never;
+    );
   });
 
-  app.openapi(partnershipRoutes.getPartnership, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(partnershipRoutes.getPartnership), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, getPartnership(user, c.req.valid("param").id), (p) =>
       c.json(partnershipJson(p, user), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(partnershipRoutes.updatePartnership, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(partnershipRoutes.updatePartnership), async (c) => {
+    const user = c.get("user");
     return runUseCase(
       runtime,
       c,
       changePartnership(user, c.req.valid("param").id, c.req.valid("json").status),
       (p) => c.json(partnershipJson(p, user), 200),
-    ) as never;
+    );
   });
 
   app.openapi(partnershipRoutes.getDevMailbox, async (c) => {
-    if (!options.devMailbox)
-      return problem(c, "not-found", { detail: "The development mailbox is off." }) as never;
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+    if (!options.devMailbox) return problem(c, "not-found", { detail: "The development mailbox is off." });
+    const user = c.get("user");
+    if (!user) return problem(c, "unauthenticated", { detail: "Please log in." });
     const items = await readOutbox(options.db, { to: user.email, limit: 50 });
     return c.json({ items: items.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }, 200);
   });

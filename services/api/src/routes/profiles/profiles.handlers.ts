@@ -33,7 +33,8 @@ import {
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/env.ts";
-import { problem, signedIn } from "../../http/problem.ts";
+import { signedIn } from "../../http/guards.ts";
+import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
@@ -82,7 +83,7 @@ export const agentJson = (p: AgentProfile, match?: Match) => ({
   ...(match ? { match: { score: match.score, reasons: [...match.reasons] } } : {}),
 });
 
-const notOwnUserId = (c: Context<AppEnv>, user: User, userId: number | undefined) =>
+const notOwnUserId = (c: Context, user: User, userId: number | undefined) =>
   userId !== undefined && userId !== user.id
     ? problem(c, "forbidden", {
         detail: "You can only create your own profile.",
@@ -114,13 +115,10 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
     ),
   );
 
-  app.openapi(profileRoutes.listBusinessProfiles, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(profileRoutes.listBusinessProfiles), async (c) => {
+    const user = c.get("user");
     if (user.userType === "business") {
-      return runUseCase(runtime, c, getOwnBusinessProfile(user), (p) =>
-        c.json(businessJson(p), 200),
-      ) as never;
+      return runUseCase(runtime, c, getOwnBusinessProfile(user), (p) => c.json(businessJson(p), 200));
     }
     const q = c.req.valid("query");
     const criteria = {
@@ -135,15 +133,14 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
     };
     return runUseCase(runtime, c, searchBusinesses(user, criteria), (result) =>
       c.json({ ...result, items: result.items.map((i) => businessJson(i.profile, i.match)) }, 200),
-    ) as never;
+    );
   });
 
-  app.openapi(profileRoutes.createBusinessProfile, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(profileRoutes.createBusinessProfile), async (c) => {
+    const user = c.get("user");
     const { userId, ...input } = c.req.valid("json");
     const refused = notOwnUserId(c, user, userId);
-    if (refused) return refused as never;
+    if (refused) return refused;
     const fields = {
       ...input,
       description: input.description ?? null,
@@ -152,33 +149,28 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
       contactEmail: input.contactEmail ?? null,
       contactPhone: input.contactPhone ?? null,
     };
-    return runUseCase(runtime, c, createBusinessProfile(user, fields), (p) =>
-      c.json(businessJson(p), 201),
-    ) as never;
+    return runUseCase(runtime, c, createBusinessProfile(user, fields), (p) => c.json(businessJson(p), 201));
   });
 
-  app.openapi(profileRoutes.getBusinessProfile, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(profileRoutes.getBusinessProfile), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, getBusinessProfile(user, c.req.valid("param").id), (r) =>
       c.json(businessJson(r.profile, r.match), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(profileRoutes.updateBusinessProfile, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(profileRoutes.updateBusinessProfile), async (c) => {
+    const user = c.get("user");
     const patch = defined(c.req.valid("json"));
     return runUseCase(runtime, c, updateBusinessProfile(user, c.req.valid("param").id, patch), (p) =>
       c.json(businessJson(p), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(profileRoutes.listAgentProfiles, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(profileRoutes.listAgentProfiles), async (c) => {
+    const user = c.get("user");
     if (user.userType === "agent") {
-      return runUseCase(runtime, c, getOwnAgentProfile(user), (p) => c.json(agentJson(p), 200)) as never;
+      return runUseCase(runtime, c, getOwnAgentProfile(user), (p) => c.json(agentJson(p), 200));
     }
     const q = c.req.valid("query");
     const criteria = {
@@ -194,40 +186,35 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
     };
     return runUseCase(runtime, c, searchAgents(user, criteria), (result) =>
       c.json({ ...result, items: result.items.map((i) => agentJson(i.profile, i.match)) }, 200),
-    ) as never;
+    );
   });
 
-  app.openapi(profileRoutes.createAgentProfile, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(profileRoutes.createAgentProfile), async (c) => {
+    const user = c.get("user");
     const { userId, ...input } = c.req.valid("json");
     const refused = notOwnUserId(c, user, userId);
-    if (refused) return refused as never;
+    if (refused) return refused;
     const fields = {
       ...input,
       bio: input.bio ?? null,
       photo: input.photo ?? null,
       linkedinProfile: input.linkedinProfile ?? null,
     };
-    return runUseCase(runtime, c, createAgentProfile(user, fields), (p) =>
-      c.json(agentJson(p), 201),
-    ) as never;
+    return runUseCase(runtime, c, createAgentProfile(user, fields), (p) => c.json(agentJson(p), 201));
   });
 
-  app.openapi(profileRoutes.getAgentProfile, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(profileRoutes.getAgentProfile), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, getAgentProfile(user, c.req.valid("param").id), (r) =>
       c.json(agentJson(r.profile, r.match), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(profileRoutes.updateAgentProfile, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(profileRoutes.updateAgentProfile), async (c) => {
+    const user = c.get("user");
     const patch = defined(c.req.valid("json"));
     return runUseCase(runtime, c, updateAgentProfile(user, c.req.valid("param").id, patch), (p) =>
       c.json(agentJson(p), 200),
-    ) as never;
+    );
   });
 }
