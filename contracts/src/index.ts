@@ -3,6 +3,7 @@
  * Route definitions here are the only routes the API may implement (ARCHITECTURE.md).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { problemTypeSchema } from "./problems.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
 import * as messagingRoutes from "./routes/messaging.routes.ts";
@@ -58,7 +59,10 @@ export const openApiInfo: {
   servers: [{ url: "/" }],
 };
 
-/** Registers the document-level components (the session cookie scheme) on an app's registry. */
+/**
+ * Registers the document-level components on an app's registry: the session cookie scheme, and
+ * `ProblemType`, every problem `type` URI of the catalogue with its status, title and meaning.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: any app environment
 export function registerContractComponents(app: OpenAPIHono<any>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
@@ -66,6 +70,7 @@ export function registerContractComponents(app: OpenAPIHono<any>) {
     in: "cookie",
     name: "closr_session",
   });
+  app.openAPIRegistry.registerComponent("schemas", "ProblemType", problemTypeSchema());
 }
 
 /** Builds the OpenAPI 3.1 document from the route definitions alone (no handlers). */

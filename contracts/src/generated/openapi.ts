@@ -674,6 +674,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. */
+        ProblemType: string & ("/problems/malformed-request" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/not-found" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable");
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -683,7 +685,10 @@ export interface components {
         };
         /** @description RFC 9457 problem details. */
         Problem: {
-            /** @example /problems/validation-failed */
+            /**
+             * @description The problem's stable type URI; components.schemas.ProblemType lists and explains each.
+             * @example /problems/validation-failed
+             */
             type: string;
             title: string;
             status: number;
