@@ -2,8 +2,9 @@
  * @closr/contracts — the HTTP contract shared by the service and the frontends.
  * Route definitions here are the only routes the API may implement (ARCHITECTURE.md).
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { problemTypeSchema } from "./problems.ts";
+import * as devRoutes from "./routes/dev.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
 import * as messagingRoutes from "./routes/messaging.routes.ts";
@@ -20,7 +21,9 @@ export * from "./partnership.ts";
 export * from "./problems.ts";
 export * from "./profiles.ts";
 export * from "./subscription.ts";
+export * from "./system.ts";
 export {
+  devRoutes,
   identityRoutes,
   invoiceRoutes,
   messagingRoutes,
@@ -32,11 +35,14 @@ export {
 };
 
 /** Every route of the contract, in document order. */
-export const allRoutes = [
+export const allRoutes: RouteConfig[] = [
   ...Object.values(systemRoutes),
   ...Object.values(identityRoutes),
   ...Object.values(profileRoutes),
-  ...Object.values(partnershipRoutes),
+  // The development mailbox keeps the place it had in the document as a partnership route.
+  partnershipRoutes.createPartnership,
+  ...Object.values(devRoutes),
+  ...Object.values(partnershipRoutes).filter((route) => route !== partnershipRoutes.createPartnership),
   ...Object.values(subscriptionRoutes),
   ...Object.values(messagingRoutes),
   ...Object.values(invoiceRoutes),

@@ -13,13 +13,12 @@
  */
 import { randomBytes } from "node:crypto";
 import {
-  type CardDetails,
   type GatewayEvent,
+  GatewayEventOutbox,
   type GatewayEventType,
   type GatewayIntent,
   type GatewayIntentStatus,
   InvalidWebhook,
-  LocalCardNetwork,
   PaymentGateway,
   PaymentIntentNotFound,
   PaymentIntentUnexpectedState,
@@ -29,6 +28,7 @@ import { sql, type Transaction } from "kysely";
 import type { Db } from "../postgres/database.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
 import type { Database } from "../postgres/schema.ts";
+import { type CardDetails, LocalCardNetwork } from "./local-card-network.ts";
 
 const token = (bytes = 12) => randomBytes(bytes).toString("hex");
 
@@ -286,6 +286,8 @@ const makeLocal = (db: Db, clock: () => Date) => {
           });
         return settle(trx, intent, outcome === "complete" ? { type: "succeed" } : authenticationFailed, null);
       }),
+  };
+  const outbox: GatewayEventOutbox["Type"] = {
     undeliveredEvents: Effect.promise(async () => {
       const rows = await db
         .selectFrom("localGatewayEvents")
@@ -311,13 +313,17 @@ const makeLocal = (db: Db, clock: () => Date) => {
           .execute();
       }),
   };
-  return { gateway, network };
+  return { gateway, network, outbox };
 };
 
-/** The local gateway and its card network over the process's database. */
+/** The local gateway, its event outbox and its card network over the process's database. */
 export const PaymentGatewayLocal = Layer.unwrapEffect(
   Effect.map(PgDatabase, (db) => {
-    const { gateway, network } = makeLocal(db, () => new Date());
-    return Layer.merge(Layer.succeed(PaymentGateway, gateway), Layer.succeed(LocalCardNetwork, network));
+    const { gateway, network, outbox } = makeLocal(db, () => new Date());
+    return Layer.mergeAll(
+      Layer.succeed(PaymentGateway, gateway),
+      Layer.succeed(GatewayEventOutbox, outbox),
+      Layer.succeed(LocalCardNetwork, network),
+    );
   }),
 );

@@ -59,19 +59,15 @@ function setup(now = new Date("2026-11-23T01:00:00Z")) {
     aPartnership({ id: 2, businessId: 1, agentId: 1, status: "pending", startDate: null }),
     aPartnership({ id: 3, businessId: 2, agentId: 2 }),
   ];
-  const layer = Layer.mergeAll(
-    profiles.layer,
-    invoices.layer,
-    partnershipLookup(partnerships),
-    makeTestClock(now).layer,
-  );
+  const clock = makeTestClock(now);
+  const layer = Layer.mergeAll(profiles.layer, invoices.layer, partnershipLookup(partnerships), clock.layer);
   const agent = aUser(10, "agent");
   const otherAgent = aUser(11, "agent");
   const business = aUser(20, "business");
   const otherBusiness = aUser(21, "business");
   const run = <A, E>(effect: Effect.Effect<A, E, Layer.Layer.Success<typeof layer>>) =>
     Effect.runPromiseExit(Effect.provide(effect, layer));
-  return { profiles, invoices, run, agent, otherAgent, business, otherBusiness };
+  return { profiles, invoices, run, clock, agent, otherAgent, business, otherBusiness };
 }
 
 const failureTag = (exit: Exit.Exit<unknown, unknown>) =>
@@ -140,6 +136,25 @@ describe("invoice use cases", () => {
         dueDate: "2026-12-23",
         isPaid: false,
       });
+  });
+
+  it("reads an invoice's display state at the Clock's now: pending through its due date, then overdue", async () => {
+    const s = await withProfiles();
+    const input = {
+      businessId: 2,
+      partnershipId: 3,
+      amountCents: 100,
+      description: "Work",
+      dueDate: "2026-11-30",
+    };
+    const created = await s.run(createInvoice(s.otherAgent, input));
+    expect(Exit.isSuccess(created) && created.value.state).toBe("pending");
+    s.clock.set(new Date("2026-11-30T12:00:00Z")); // 30 Nov, 11 pm in Sydney: due today
+    const dueToday = await s.run(getInvoice(s.otherAgent, 1));
+    expect(Exit.isSuccess(dueToday) && dueToday.value.state).toBe("pending");
+    s.clock.set(new Date("2026-11-30T13:30:00Z")); // 1 Dec, 00:30 in Sydney
+    const list = await s.run(listInvoices(s.otherAgent, { page: 1, pageSize: 10 }));
+    expect(Exit.isSuccess(list) && list.value.items.map((i) => i.state)).toEqual(["overdue"]);
   });
 
   it("refuses: not an agent, another agent's partnership, wrong business, not active, bad fields", async () => {

@@ -48,6 +48,11 @@ export interface InvoiceView extends Invoice {
   readonly agentName: string | null;
 }
 
+/** An invoice as the caller reads it: with its spec §4 display state at the Clock's now. */
+export interface InvoiceWithState extends InvoiceView {
+  readonly state: InvoiceDisplayState;
+}
+
 /** What creating an invoice stores (spec §3: creation excludes isPaid, createdAt, paidAt). */
 export interface NewInvoice {
   readonly partnershipId: number;

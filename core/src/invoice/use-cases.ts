@@ -20,7 +20,10 @@ import {
   businessMonth,
   type CreateInvoiceInput,
   defaultDueDate,
+  displayState,
   type Invoice,
+  type InvoiceView,
+  type InvoiceWithState,
   invoiceRules,
   isCalendarDate,
 } from "./model.ts";
@@ -92,7 +95,7 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
       field: "partnershipId",
       message: "You can only create invoices for active partnerships.",
     });
-  return yield* (yield* InvoiceRepository).insert({
+  const created = yield* (yield* InvoiceRepository).insert({
     partnershipId: partnership.id,
     businessId: partnership.businessId,
     agentId: partnership.agentId,
@@ -100,6 +103,13 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
     description,
     dueDate,
   });
+  return withState(created, now);
+});
+
+/** The invoice with its display state at `now` (spec §4: overdue from the day after the due date). */
+const withState = (invoice: InvoiceView, now: Date): InvoiceWithState => ({
+  ...invoice,
+  state: displayState(invoice, now),
 });
 
 /** The caller's invoices: an agent's own, or those addressed to a business. Newest first. */
@@ -108,7 +118,9 @@ export const listInvoices = Effect.fn("invoice.listInvoices")(function* (
   page: { readonly page: number; readonly pageSize: number },
 ) {
   const caller = yield* callerProfile(user);
-  return yield* (yield* InvoiceRepository).listFor(caller.party, caller.profileId, page);
+  const { items, total } = yield* (yield* InvoiceRepository).listFor(caller.party, caller.profileId, page);
+  const now = yield* (yield* Clock).now;
+  return { items: items.map((invoice) => withState(invoice, now)), total };
 });
 
 /** One invoice the caller is a party to; InvoiceNotFound otherwise. */
@@ -116,7 +128,7 @@ export const getInvoice = Effect.fn("invoice.getInvoice")(function* (user: User,
   const caller = yield* callerProfile(user);
   const found = yield* (yield* InvoiceRepository).findById(id);
   if (Option.isNone(found) || !isPartyTo(found.value, caller)) return yield* new InvoiceNotFound({ id });
-  return found.value;
+  return withState(found.value, yield* (yield* Clock).now);
 });
 
 /**

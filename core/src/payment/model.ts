@@ -104,14 +104,6 @@ export interface GatewayEvent {
   readonly intent: GatewayIntent;
 }
 
-/** A card as typed into the local gateway's form (never stored). */
-export interface CardDetails {
-  readonly number: string;
-  readonly expMonth: number;
-  readonly expYear: number;
-  readonly cvc: string;
-}
-
 /** The idempotency key of one attempt to pay one invoice (issue 5: one key per invoice attempt). */
 export const paymentIdempotencyKey = (invoiceId: number, attempt: number) =>
   `closr-invoice-${invoiceId}-attempt-${attempt}`;

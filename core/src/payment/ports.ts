@@ -2,20 +2,8 @@
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { Invoice, InvoiceNotFound, InvoiceParty } from "../invoice/index.ts";
 import type { AttemptPlan, EventDecision } from "./decisions.ts";
-import type {
-  InvalidWebhook,
-  PaymentGatewayUnavailable,
-  PaymentIntentNotFound,
-  PaymentIntentUnexpectedState,
-} from "./errors.ts";
-import type {
-  CardDetails,
-  GatewayEvent,
-  GatewayIntent,
-  Payment,
-  PaymentMethod,
-  PaymentMethodFields,
-} from "./model.ts";
+import type { InvalidWebhook, PaymentGatewayUnavailable } from "./errors.ts";
+import type { GatewayEvent, GatewayIntent, Payment, PaymentMethod, PaymentMethodFields } from "./model.ts";
 
 /** What applying one gateway event did. */
 export type AppliedEvent =
@@ -114,25 +102,15 @@ export class PaymentGateway extends Context.Tag("payment/PaymentGateway")<
 >() {}
 
 /**
- * The local gateway's card network: what Stripe.js and Stripe's servers do for a real gateway.
- * Present only with PaymentGatewayLocal. Changes are recorded with their events in an outbox, in
- * the same transaction; the use cases deliver them through the same path as Stripe webhooks.
+ * Gateway events recorded in-process and not yet applied: the local gateway's outbox (written in
+ * the same transaction as the intent's change). Absent with Stripe, which delivers its events by
+ * webhook. `deliverLocalGatewayEvents` applies them through the same path as webhooks.
+ * (The local gateway's card network, the role Stripe.js plays, is the adapter's own business:
+ * adapters/src/stripe/local-card-network.ts.)
  */
-export class LocalCardNetwork extends Context.Tag("payment/LocalCardNetwork")<
-  LocalCardNetwork,
+export class GatewayEventOutbox extends Context.Tag("payment/GatewayEventOutbox")<
+  GatewayEventOutbox,
   {
-    /** Confirms with a card: Stripe's test cards decide (4242… succeeds, …0002 declines, …3155 needs authentication). */
-    readonly confirm: (
-      id: string,
-      clientSecret: string,
-      card: CardDetails,
-    ) => Effect.Effect<GatewayIntent, PaymentIntentNotFound | PaymentIntentUnexpectedState>;
-    /** Completes or fails the extra authentication step of a requires_action intent. */
-    readonly authenticate: (
-      id: string,
-      clientSecret: string,
-      outcome: "complete" | "fail",
-    ) => Effect.Effect<GatewayIntent, PaymentIntentNotFound | PaymentIntentUnexpectedState>;
     /** Events recorded but not yet delivered, oldest first. */
     readonly undeliveredEvents: Effect.Effect<readonly GatewayEvent[]>;
     readonly markDelivered: (eventId: string) => Effect.Effect<void>;

@@ -2,7 +2,7 @@
  * The production Layer and the one ManagedRuntime per process that every handler runs on.
  * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
  */
-import { MailerOutboxPg, MailerSmtp, type SmtpOptions } from "@closr/adapters/mail";
+import { MailerOutboxPg, MailerSmtp, MailOutboxPg, type SmtpOptions } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
   AgentProfileRepositoryPg,
@@ -18,6 +18,7 @@ import {
   SessionStorePg,
   SessionTokensCrypto,
   UserDirectoryPg,
+  UserPlansPg,
   UserRepositoryPg,
 } from "@closr/adapters/postgres";
 import { PaymentGatewayLocal, PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
@@ -27,7 +28,8 @@ import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
-import { type Clock, ClockLive, type Mailer } from "@closr/core/shared";
+import { type Clock, ClockLive, type Mailer, type MailOutbox } from "@closr/core/shared";
+import type { UserPlans } from "@closr/core/subscription";
 import { Layer, ManagedRuntime } from "effect";
 import { type LiveEventHub, LiveEventHubLive } from "./events/live-event-hub.ts";
 
@@ -49,7 +51,9 @@ export type AppServices =
   | InvoiceRepository
   | PaymentRepository
   | PaymentMethodRepository
-  | PaymentGateway;
+  | PaymentGateway
+  | UserPlans
+  | MailOutbox;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -76,6 +80,8 @@ export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>, payments: P
     InvoiceRepositoryPg,
     PaymentRepositoryPg,
     PaymentMethodRepositoryPg,
+    UserPlansPg,
+    MailOutboxPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
   ).pipe(Layer.provide(database));
   const base = Layer.mergeAll(repositories, database, PasswordHasherArgon2, SessionTokensCrypto, ClockLive);

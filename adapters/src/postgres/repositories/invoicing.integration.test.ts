@@ -3,8 +3,8 @@ import {
   applyGatewayEvent,
   chooseAttempt,
   deliverLocalGatewayEvents,
+  GatewayEventOutbox,
   type GatewayIntent,
-  LocalCardNetwork,
   PaymentGateway,
   PaymentMethodRepository,
   PaymentRepository,
@@ -13,6 +13,7 @@ import { type Clock, ClockLive } from "@closr/core/shared";
 import { Effect, Exit, Layer, Option } from "effect";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalCardNetwork } from "../../stripe/local-card-network.ts";
 import { PaymentGatewayLocal } from "../../stripe/payment-gateway-local.ts";
 import type { Db } from "../database.ts";
 import { PgDatabaseFrom } from "../database-service.ts";
@@ -21,7 +22,12 @@ import { InvoiceRepositoryPg, PaymentMethodRepositoryPg, PaymentRepositoryPg } f
 
 let database: TestDatabase;
 let layer: Layer.Layer<
-  InvoiceRepository | PaymentRepository | PaymentMethodRepository | PaymentGateway | LocalCardNetwork
+  | InvoiceRepository
+  | PaymentRepository
+  | PaymentMethodRepository
+  | PaymentGateway
+  | GatewayEventOutbox
+  | LocalCardNetwork
 >;
 const run = <A, E>(effect: Effect.Effect<A, E, Layer.Layer.Success<typeof layer> | Clock>) =>
   Effect.runPromise(Effect.provide(effect, Layer.merge(layer, ClockLive)) as Effect.Effect<A>);
@@ -190,7 +196,7 @@ describe("payment attempts and gateway events", () => {
       status: "succeeded",
       latestChargeId: expect.stringMatching(/^ch_local_/),
     });
-    const events = await run(Effect.flatMap(LocalCardNetwork, (l) => l.undeliveredEvents));
+    const events = await run(Effect.flatMap(GatewayEventOutbox, (o) => o.undeliveredEvents));
     const mine = events.filter((e) => e.intent.id === intent.id);
     expect(mine.map((e) => e.type)).toEqual(["payment_intent.processing", "payment_intent.succeeded"]);
     // Deliver each event three times in parallel (a replayed webhook racing the original).

@@ -5,8 +5,9 @@
  * still due. Goes through the real use cases. Idempotent: skipped once Mia has any invoice.
  */
 import { PgDatabase } from "@closr/adapters/postgres";
+import { confirmLocalCardPayment } from "@closr/adapters/stripe";
 import { createInvoice } from "@closr/core/invoice";
-import { confirmLocalCardPayment, startInvoicePayment } from "@closr/core/payment";
+import { startInvoicePayment } from "@closr/core/payment";
 import { Effect, Option } from "effect";
 import type { AppRuntime } from "../runtime.ts";
 import { userByLogin } from "./demo-users.ts";

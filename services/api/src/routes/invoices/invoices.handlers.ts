@@ -1,13 +1,12 @@
 /**
  * Invoice handlers (spec §7; issue 5): see contracts/src/routes/invoices.routes.ts. Money leaves
- * as AUD dollars (cents / 100); the display state is computed here from core's rule (spec §4).
+ * as AUD dollars (cents / 100); the display state comes from core (spec §4, at core's Clock).
  */
 import { invoiceRoutes } from "@closr/contracts";
 import {
   createInvoice,
-  displayState,
   getInvoice,
-  type InvoiceView,
+  type InvoiceWithState,
   listInvoices,
   monthlyCommission,
 } from "@closr/core/invoice";
@@ -24,7 +23,7 @@ export const dollars = (cents: number) => Math.round(cents) / 100;
 export const cents = (amount: number) => Math.round(amount * 100);
 
 /** Core invoice → contract JSON. */
-export const invoiceJson = (invoice: InvoiceView, now: Date) => ({
+export const invoiceJson = (invoice: InvoiceWithState) => ({
   id: invoice.id,
   partnershipId: invoice.partnershipId,
   businessId: invoice.businessId,
@@ -34,7 +33,7 @@ export const invoiceJson = (invoice: InvoiceView, now: Date) => ({
   description: invoice.description,
   dueDate: invoice.dueDate,
   isPaid: invoice.isPaid,
-  status: displayState(invoice, now),
+  status: invoice.state,
   createdAt: invoice.createdAt.toISOString(),
   paidAt: invoice.paidAt?.toISOString() ?? null,
   businessName: invoice.businessName,
@@ -64,13 +63,9 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   app.openapi(signedIn(invoiceRoutes.listInvoices), async (c) => {
     const user = c.get("user");
     const page = c.req.valid("query");
-    return runUseCase(runtime, c, listInvoices(user, page), (result) => {
-      const now = new Date();
-      return c.json(
-        { items: result.items.map((i) => invoiceJson(i, now)), total: result.total, ...page },
-        200,
-      );
-    });
+    return runUseCase(runtime, c, listInvoices(user, page), (result) =>
+      c.json({ items: result.items.map(invoiceJson), total: result.total, ...page }, 200),
+    );
   });
 
   app.openapi(forRole(invoiceRoutes.createInvoice, "agent", "create invoices"), async (c) => {
@@ -86,7 +81,7 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
         description: body.description,
         dueDate: body.dueDate,
       }),
-      (invoice) => c.json(invoiceJson(invoice, new Date()), 201),
+      (invoice) => c.json(invoiceJson(invoice), 201),
     );
   });
 
@@ -100,9 +95,7 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   app.openapi(signedIn(invoiceRoutes.getInvoice), async (c) => {
     const user = c.get("user");
     const { id } = c.req.valid("param");
-    return runUseCase(runtime, c, getInvoice(user, id), (invoice) =>
-      c.json(invoiceJson(invoice, new Date()), 200),
-    );
+    return runUseCase(runtime, c, getInvoice(user, id), (invoice) => c.json(invoiceJson(invoice), 200));
   });
 
   app.openapi(signedIn(invoiceRoutes.listInvoicePayments), async (c) => {

@@ -2,8 +2,6 @@
  * Partnership handlers (spec §7; issue 4): see contracts/src/routes/partnership.routes.ts.
  * The caller and their side always come from the session; ids in a body are checked by core.
  */
-import { readOutbox } from "@closr/adapters/mail";
-import type { Db } from "@closr/adapters/postgres";
 import { partnershipRoutes } from "@closr/contracts";
 import type { User } from "@closr/core/identity";
 import {
@@ -18,7 +16,6 @@ import {
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
-import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 import { agentJson, businessJson } from "../profiles/profiles.handlers.ts";
@@ -47,11 +44,7 @@ const parseStatuses = (value: string | undefined): PartnershipStatus[] =>
       )
     : [];
 
-export function registerPartnershipRoutes(
-  app: OpenAPIHono<AppEnv>,
-  runtime: AppRuntime,
-  options: { db: Db; devMailbox: boolean },
-) {
+export function registerPartnershipRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
   app.openapi(signedIn(partnershipRoutes.listPartnerships), async (c) => {
     const user = c.get("user");
     const query = c.req.valid("query");
@@ -108,13 +101,5 @@ export function registerPartnershipRoutes(
       changePartnership(user, c.req.valid("param").id, c.req.valid("json").status),
       (p) => c.json(partnershipJson(p, user), 200),
     );
-  });
-
-  app.openapi(partnershipRoutes.getDevMailbox, async (c) => {
-    if (!options.devMailbox) return problem(c, "not-found", { detail: "The development mailbox is off." });
-    const user = c.get("user");
-    if (!user) return problem(c, "unauthenticated", { detail: "Please log in." });
-    const items = await readOutbox(options.db, { to: user.email, limit: 50 });
-    return c.json({ items: items.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }, 200);
   });
 }

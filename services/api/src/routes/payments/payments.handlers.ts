@@ -2,11 +2,10 @@
  * Payment handlers (spec §7; issue 5): see contracts/src/routes/payments.routes.ts. The webhook
  * reads the raw body (its signature covers the exact bytes) before anything parses it.
  */
+import { authenticateLocalCardPayment, confirmLocalCardPayment } from "@closr/adapters/stripe";
 import { paymentRoutes } from "@closr/contracts";
 import {
   addPaymentMethod,
-  authenticateLocalCardPayment,
-  confirmLocalCardPayment,
   deletePaymentMethod,
   type GatewayIntent,
   getPaymentIntentStatus,
