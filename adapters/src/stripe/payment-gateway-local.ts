@@ -23,11 +23,12 @@ import {
   PaymentIntentNotFound,
   PaymentIntentUnexpectedState,
 } from "@closr/core/payment";
+import { cents, InvoiceId, PaymentId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
-import { sql, type Transaction } from "kysely";
+import { type Selectable, sql, type Transaction } from "kysely";
 import type { Db } from "../postgres/database.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
-import type { Database } from "../postgres/schema.ts";
+import type { Database, LocalPaymentIntentsTable } from "../postgres/schema.ts";
 import { type CardDetails, LocalCardNetwork } from "./local-card-network.ts";
 
 const token = (bytes = 12) => randomBytes(bytes).toString("hex");
@@ -91,18 +92,17 @@ const authenticationFailed = declined(
   "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
 );
 
-// biome-ignore lint/suspicious/noExplicitAny: a local_payment_intents row
-const toIntent = (r: any): GatewayIntent => ({
+const toIntent = (r: Selectable<LocalPaymentIntentsTable>): GatewayIntent => ({
   id: r.id,
   clientSecret: r.clientSecret,
   status: r.status as GatewayIntentStatus,
-  amountCents: Number(r.amountCents),
+  amountCents: cents(Number(r.amountCents)),
   currency: "AUD",
-  invoiceId: r.invoiceId ?? null,
-  paymentId: r.paymentId ?? null,
+  invoiceId: r.invoiceId === null ? null : InvoiceId.make(r.invoiceId),
+  paymentId: r.paymentId === null ? null : PaymentId.make(r.paymentId),
   latestChargeId: r.latestChargeId ?? null,
   lastError: r.lastErrorCode ? { code: r.lastErrorCode, message: r.lastErrorMessage ?? "" } : null,
-  nextAction: r.nextAction ?? null,
+  nextAction: (r.nextAction ?? null) as GatewayIntent["nextAction"],
 });
 
 const record = async (trx: Transaction<Database>, type: GatewayEventType, intent: GatewayIntent) => {

@@ -4,6 +4,8 @@
  * the API converts to dollars with 2 decimals at the edge (ARCHITECTURE.md, API conventions).
  * `dueDate` is a calendar date `yyyy-MM-dd` (no time zone); "today" is Australia/Sydney's date.
  */
+import type { AgentProfileId, BusinessProfileId, InvoiceId, PartnershipId } from "../shared/ids.ts";
+import type { Cents } from "../shared/money.ts";
 
 /** The only currency (spec §1: Australia). */
 export const invoiceCurrency = "AUD";
@@ -24,14 +26,14 @@ export const invoiceRules = {
 } as const;
 
 export interface Invoice {
-  readonly id: number;
-  readonly partnershipId: number;
+  readonly id: InvoiceId;
+  readonly partnershipId: PartnershipId;
   /** Business profile id. */
-  readonly businessId: number;
+  readonly businessId: BusinessProfileId;
   /** Agent profile id. */
-  readonly agentId: number;
+  readonly agentId: AgentProfileId;
   /** Integer cents, ≥ 1. */
-  readonly amountCents: number;
+  readonly amountCents: Cents;
   readonly currency: "AUD";
   readonly description: string;
   /** `yyyy-MM-dd`. */
@@ -55,19 +57,19 @@ export interface InvoiceWithState extends InvoiceView {
 
 /** What creating an invoice stores (spec §3: creation excludes isPaid, createdAt, paidAt). */
 export interface NewInvoice {
-  readonly partnershipId: number;
-  readonly businessId: number;
-  readonly agentId: number;
-  readonly amountCents: number;
+  readonly partnershipId: PartnershipId;
+  readonly businessId: BusinessProfileId;
+  readonly agentId: AgentProfileId;
+  readonly amountCents: Cents;
   readonly description: string;
   readonly dueDate: string;
 }
 
 /** The caller's request to create an invoice; `dueDate` defaults to 30 days ahead. */
 export interface CreateInvoiceInput {
-  readonly businessId: number;
-  readonly partnershipId: number;
-  readonly amountCents: number;
+  readonly businessId: BusinessProfileId;
+  readonly partnershipId: PartnershipId;
+  readonly amountCents: Cents;
   readonly description: string;
   readonly dueDate?: string | undefined;
 }

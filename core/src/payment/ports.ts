@@ -1,6 +1,7 @@
 /** Payment ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { Invoice, InvoiceNotFound, InvoiceParty } from "../invoice/index.ts";
+import type { Cents, InvoiceId, PaymentId, ProfileId } from "../shared/index.ts";
 import type { AttemptPlan, EventDecision } from "./decisions.ts";
 import type { InvalidWebhook, PaymentGatewayUnavailable } from "./errors.ts";
 import type { GatewayEvent, GatewayIntent, Payment, PaymentMethod, PaymentMethodFields } from "./model.ts";
@@ -19,14 +20,14 @@ export class PaymentRepository extends Context.Tag("payment/PaymentRepository")<
      * payment for the invoice's full amount. Parallel calls for one invoice are serialised.
      */
     readonly beginAttempt: <E>(
-      invoiceId: number,
+      invoiceId: InvoiceId,
       decide: (invoice: Invoice, payments: readonly Payment[]) => Either.Either<AttemptPlan, E>,
     ) => Effect.Effect<
       { readonly payment: Payment; readonly cancel: readonly Payment[] },
       E | InvoiceNotFound
     >;
     /** Records the gateway's intent id on a payment (idempotent for the same id). */
-    readonly setPaymentIntent: (paymentId: number, paymentIntentId: string) => Effect.Effect<void>;
+    readonly setPaymentIntent: (paymentId: PaymentId, paymentIntentId: string) => Effect.Effect<void>;
     readonly findByIntent: (paymentIntentId: string) => Effect.Effect<Option.Option<Payment>>;
     /**
      * In one transaction: records `event.id` as processed (a duplicate stops here), locks the
@@ -37,11 +38,11 @@ export class PaymentRepository extends Context.Tag("payment/PaymentRepository")<
       event: GatewayEvent,
       decide: (payment: Payment, invoice: Invoice) => EventDecision,
     ) => Effect.Effect<AppliedEvent>;
-    readonly listForInvoice: (invoiceId: number) => Effect.Effect<readonly Payment[]>;
+    readonly listForInvoice: (invoiceId: InvoiceId) => Effect.Effect<readonly Payment[]>;
     /** One party's payments, newest first. */
     readonly listFor: (
       party: InvoiceParty,
-      profileId: number,
+      profileId: ProfileId,
       page: { readonly page: number; readonly pageSize: number },
     ) => Effect.Effect<{ readonly items: readonly Payment[]; readonly total: number }>;
   }
@@ -62,12 +63,12 @@ export class PaymentMethodRepository extends Context.Tag("payment/PaymentMethodR
 >() {}
 
 export interface CreateIntentRequest {
-  readonly amountCents: number;
+  readonly amountCents: Cents;
   readonly currency: "AUD";
   /** One per invoice attempt (paymentIdempotencyKey): a repeated request returns the same intent. */
   readonly idempotencyKey: string;
-  readonly invoiceId: number;
-  readonly paymentId: number;
+  readonly invoiceId: InvoiceId;
+  readonly paymentId: PaymentId;
   readonly description: string;
 }
 

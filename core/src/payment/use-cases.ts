@@ -7,7 +7,7 @@ import { Effect, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { callerProfile, getInvoice } from "../invoice/index.ts";
 import { WrongAccountType } from "../profiles/index.ts";
-import { Clock } from "../shared/index.ts";
+import { Clock, type InvoiceId } from "../shared/index.ts";
 import { chooseAttempt, decideOnGatewayEvent, reconciliationEvent } from "./decisions.ts";
 import { PaymentIntentNotFound, PaymentMethodNotFound } from "./errors.ts";
 import { type GatewayEvent, type PaymentMethodFields, paymentIdempotencyKey } from "./model.ts";
@@ -45,7 +45,7 @@ export const handleWebhook = Effect.fn("payment.handleWebhook")(function* (
  */
 export const startInvoicePayment = Effect.fn("payment.startInvoicePayment")(function* (
   user: User,
-  invoiceId: number,
+  invoiceId: InvoiceId,
 ) {
   if (user.userType !== "business")
     return yield* new WrongAccountType({ required: "business", action: "pay invoices" });
@@ -116,7 +116,7 @@ export const deliverLocalGatewayEvents = Effect.fn("payment.deliverLocalGatewayE
 /** Payments of one invoice the caller is a party to (spec §2.9 Payment Details). */
 export const listInvoicePayments = Effect.fn("payment.listInvoicePayments")(function* (
   user: User,
-  invoiceId: number,
+  invoiceId: InvoiceId,
 ) {
   const invoice = yield* getInvoice(user, invoiceId);
   return yield* (yield* PaymentRepository).listForInvoice(invoice.id);

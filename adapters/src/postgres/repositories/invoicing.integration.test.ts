@@ -9,7 +9,16 @@ import {
   PaymentMethodRepository,
   PaymentRepository,
 } from "@closr/core/payment";
-import { type Clock, ClockLive } from "@closr/core/shared";
+import {
+  AgentProfileId,
+  BusinessProfileId,
+  type Clock,
+  ClockLive,
+  cents,
+  InvoiceId,
+  PartnershipId,
+  type PaymentId,
+} from "@closr/core/shared";
 import { Effect, Exit, Layer, Option } from "effect";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,8 +88,8 @@ export async function aPartnershipIn(db: Db, status = "active") {
   return {
     businessUserId: bu.id,
     agentUserId: au.id,
-    businessId: business.id,
-    agentId: agent.id,
+    businessId: BusinessProfileId.make(business.id),
+    agentId: AgentProfileId.make(agent.id),
     partnershipId: partnership.rows[0]!.id,
   };
 }
@@ -101,10 +110,10 @@ async function anInvoice(amountCents = 15_000) {
   const invoice = await run(
     Effect.flatMap(InvoiceRepository, (r) =>
       r.insert({
-        partnershipId: p.partnershipId,
-        businessId: p.businessId,
-        agentId: p.agentId,
-        amountCents,
+        partnershipId: PartnershipId.make(p.partnershipId),
+        businessId: BusinessProfileId.make(p.businessId),
+        agentId: AgentProfileId.make(p.agentId),
+        amountCents: cents(amountCents),
         description: "Lead generation",
         dueDate: "2026-12-31",
       }),
@@ -113,13 +122,13 @@ async function anInvoice(amountCents = 15_000) {
   return { ...p, invoice };
 }
 
-const begin = (invoiceId: number) =>
+const begin = (invoiceId: InvoiceId) =>
   Effect.flatMap(PaymentRepository, (r) => r.beginAttempt(invoiceId, chooseAttempt));
 
-const createIntent = (invoiceId: number, paymentId: number, attempt: number) =>
+const createIntent = (invoiceId: InvoiceId, paymentId: PaymentId, attempt: number) =>
   Effect.flatMap(PaymentGateway, (g) =>
     g.createPaymentIntent({
-      amountCents: 15_000,
+      amountCents: cents(15_000),
       currency: "AUD",
       idempotencyKey: `closr-invoice-${invoiceId}-attempt-${attempt}`,
       invoiceId,
@@ -134,7 +143,7 @@ describe("invoices", () => {
   it("insert reads back with names, cents and the date; lists per party; money above 2^31 cents", async () => {
     const { invoice, businessId, agentId } = await anInvoice(5_000_000_000);
     expect(invoice).toMatchObject({
-      amountCents: 5_000_000_000,
+      amountCents: cents(5_000_000_000),
       dueDate: "2026-12-31",
       isPaid: false,
       paidAt: null,
@@ -177,8 +186,8 @@ describe("payment attempts and gateway events", () => {
     expect(new Set(intents.map((i) => i.id)).size).toBe(1);
     expect(intents[0]).toMatchObject({
       status: "requires_payment_method",
-      amountCents: 15_000,
-      invoiceId: invoice.id,
+      amountCents: cents(15_000),
+      invoiceId: InvoiceId.make(invoice.id),
     });
   });
 
@@ -267,10 +276,10 @@ describe("payment attempts and gateway events", () => {
       database.db
         .insertInto("payments")
         .values({
-          invoiceId: invoice.id,
+          invoiceId: InvoiceId.make(invoice.id),
           businessId: invoice.businessId,
           agentId: invoice.agentId,
-          amountCents: 15_000,
+          amountCents: cents(15_000),
           status: "completed",
           attempt,
         })

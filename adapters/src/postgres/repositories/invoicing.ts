@@ -15,10 +15,18 @@ import {
   PaymentRepository,
   type PaymentStatus,
 } from "@closr/core/payment";
+import {
+  AgentProfileId,
+  BusinessProfileId,
+  cents,
+  InvoiceId,
+  PartnershipId,
+  PaymentId,
+} from "@closr/core/shared";
 import { Effect, Either, Layer, Option } from "effect";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type InferResult, type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { PgDatabase } from "../database-service.ts";
-import type { Database } from "../schema.ts";
+import type { Database, PaymentMethodsTable, PaymentsTable } from "../schema.ts";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type BegunAttempt = { readonly payment: Payment; readonly cancel: readonly Payment[] };
@@ -43,13 +51,15 @@ const invoiceSelect = (db: Executor) =>
       "a.fullName as agentName",
     ]);
 
-// biome-ignore lint/suspicious/noExplicitAny: rows come from invoiceSelect
-const toInvoice = (r: any): InvoiceView => ({
-  id: r.id,
-  partnershipId: r.partnershipId,
-  businessId: r.businessId,
-  agentId: r.agentId,
-  amountCents: Number(r.amountCents),
+/** A row of invoiceSelect (typed by kysely from the tables' Selectable rows). */
+type InvoiceRow = InferResult<ReturnType<typeof invoiceSelect>>[number];
+
+const toInvoice = (r: InvoiceRow): InvoiceView => ({
+  id: InvoiceId.make(r.id),
+  partnershipId: PartnershipId.make(r.partnershipId),
+  businessId: BusinessProfileId.make(r.businessId),
+  agentId: AgentProfileId.make(r.agentId),
+  amountCents: cents(Number(r.amountCents)),
   currency: "AUD",
   description: r.description,
   dueDate: r.dueDate,
@@ -106,7 +116,7 @@ export const InvoiceRepositoryPg = Layer.effect(
           .where(sql<string>`to_char(paid_at AT TIME ZONE 'Australia/Sydney', 'YYYY-MM')`, "=", month)
           .select(sql<string>`coalesce(sum(amount_cents), 0)::bigint`.as("total"))
           .executeTakeFirstOrThrow();
-        return Number(row.total);
+        return cents(Number(row.total));
       }),
   })),
 );
@@ -129,20 +139,22 @@ const paymentColumns = [
   "updatedAt",
 ] as const;
 
-// biome-ignore lint/suspicious/noExplicitAny: rows come from paymentColumns
-const toPayment = (r: any): Payment => ({
-  id: r.id,
-  invoiceId: r.invoiceId,
-  businessId: r.businessId,
-  agentId: r.agentId,
-  amountCents: Number(r.amountCents),
+/** A payments row as paymentColumns selects it. */
+type PaymentRow = Pick<Selectable<PaymentsTable>, (typeof paymentColumns)[number]>;
+
+const toPayment = (r: PaymentRow): Payment => ({
+  id: PaymentId.make(r.id),
+  invoiceId: InvoiceId.make(r.invoiceId),
+  businessId: BusinessProfileId.make(r.businessId),
+  agentId: AgentProfileId.make(r.agentId),
+  amountCents: cents(Number(r.amountCents)),
   currency: "AUD",
   paymentMethodId: r.paymentMethodId,
   status: r.status as PaymentStatus,
   transactionId: r.transactionId,
   paymentIntentId: r.paymentIntentId,
   attempt: r.attempt,
-  processingFeeCents: Number(r.processingFeeCents),
+  processingFeeCents: cents(Number(r.processingFeeCents)),
   receiptUrl: r.receiptUrl,
   failureMessage: r.failureMessage,
   createdAt: new Date(r.createdAt),
@@ -329,8 +341,10 @@ const methodColumns = [
   "createdAt",
 ] as const;
 
-// biome-ignore lint/suspicious/noExplicitAny: rows come from methodColumns
-const toMethod = (r: any): PaymentMethod => ({
+/** A payment_methods row as methodColumns selects it. */
+type MethodRow = Pick<Selectable<PaymentMethodsTable>, (typeof methodColumns)[number]>;
+
+const toMethod = (r: MethodRow): PaymentMethod => ({
   ...r,
   lastFour: String(r.lastFour),
   createdAt: new Date(r.createdAt),

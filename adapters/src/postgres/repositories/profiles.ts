@@ -11,23 +11,25 @@ import {
   type BusinessProfile,
   BusinessProfileRepository,
   type BusinessSearch,
+  type BusinessSize,
   experienceBands,
   type Industry,
   industries,
   industrySkill,
   industrySpecializationWords,
+  type Location,
   ProfileAlreadyExists,
   searchTotalCap,
   specializationWords,
 } from "@closr/core/profiles";
-import type { UserId } from "@closr/core/shared";
+import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
-import type { Database } from "../schema.ts";
+import type { AgentProfilesTable, BusinessProfilesTable, Database, UsersTable } from "../schema.ts";
 
 /**
  * Counts matches up to searchTotalCap + 1 (a LIMIT inside the count), so a common keyword costs
@@ -83,15 +85,31 @@ const businessColumns = [
   "u.verificationStatus",
 ] as const;
 
-// biome-ignore lint/suspicious/noExplicitAny: rows come from the typed selects above
-const toAgent = (r: any): AgentProfile => ({
-  id: r.id,
+/** A column of a `"t.column"` list, without its table alias. */
+type Column<C> = C extends `${string}.${infer Name}` ? Name : C;
+/** The owner's columns every profile select joins from users. */
+type OwnerRow = Pick<Selectable<UsersTable>, "username" | "verificationStatus">;
+/** A row of agentColumns, typed from the tables' Selectable rows. */
+type AgentRow = Pick<
+  Selectable<AgentProfilesTable>,
+  Exclude<Column<(typeof agentColumns)[number]>, keyof OwnerRow>
+> &
+  OwnerRow;
+/** A row of businessColumns, typed from the tables' Selectable rows. */
+type BusinessRow = Pick<
+  Selectable<BusinessProfilesTable>,
+  Exclude<Column<(typeof businessColumns)[number]>, keyof OwnerRow>
+> &
+  OwnerRow;
+
+const toAgent = (r: AgentRow): AgentProfile => ({
+  id: AgentProfileId.make(r.id),
   userId: r.userId as UserId,
   fullName: r.fullName,
   specialization: r.specialization,
   yearsOfExperience: r.yearsOfExperience,
   bio: r.bio,
-  location: r.location,
+  location: r.location as Location,
   photo: r.photo,
   linkedinProfile: r.linkedinProfile,
   minimumCommissionRate: r.minimumCommissionRate,
@@ -102,15 +120,14 @@ const toAgent = (r: any): AgentProfile => ({
   owner: owner(r),
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: rows come from the typed selects above
-const toBusiness = (r: any): BusinessProfile => ({
-  id: r.id,
+const toBusiness = (r: BusinessRow): BusinessProfile => ({
+  id: BusinessProfileId.make(r.id),
   userId: r.userId as UserId,
   companyName: r.companyName,
-  industry: r.industry,
-  size: r.size,
+  industry: r.industry as Industry,
+  size: r.size as BusinessSize,
   description: r.description,
-  location: r.location,
+  location: r.location as Location,
   logo: r.logo,
   website: r.website,
   contactEmail: r.contactEmail,

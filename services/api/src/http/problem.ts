@@ -8,6 +8,7 @@ import type { MessagingError } from "@closr/core/messaging";
 import type { PartnershipError } from "@closr/core/partnership";
 import type { PaymentError } from "@closr/core/payment";
 import type { ProfileError } from "@closr/core/profiles";
+import { dollarsFromCents } from "@closr/core/shared";
 import type { Context, TypedResponse } from "hono";
 
 export interface FieldError {
@@ -117,7 +118,7 @@ export const errorTable = {
   }),
   PaymentAmountMismatch: (e) => ({
     code: "payment-amount-mismatch",
-    detail: `The payment of ${e.paidCents / 100} AUD does not match the invoice's ${e.expectedCents / 100} AUD.`,
+    detail: `The payment of ${dollarsFromCents(e.paidCents)} AUD does not match the invoice's ${dollarsFromCents(e.expectedCents)} AUD.`,
   }),
   PaymentTransitionNotAllowed: (e) => ({
     code: "payment-transition",

@@ -8,6 +8,7 @@ import { PgDatabase } from "@closr/adapters/postgres";
 import { confirmLocalCardPayment } from "@closr/adapters/stripe";
 import { createInvoice } from "@closr/core/invoice";
 import { startInvoicePayment } from "@closr/core/payment";
+import { BusinessProfileId, cents, PartnershipId } from "@closr/core/shared";
 import { Effect, Option } from "effect";
 import type { AppRuntime } from "../runtime.ts";
 import { userByLogin } from "./demo-users.ts";
@@ -37,9 +38,9 @@ export async function seedDemoInvoices(runtime: AppRuntime) {
       if (existing.length > 0) return;
 
       const paid = yield* createInvoice(agent.value, {
-        businessId: partnership.businessId,
-        partnershipId: partnership.id,
-        amountCents: 184_250,
+        businessId: BusinessProfileId.make(partnership.businessId),
+        partnershipId: PartnershipId.make(partnership.id),
+        amountCents: cents(184_250),
         description: "October commission: 11 qualified demos booked, 3 deals closed (15% of $12,283.33)",
       });
       const started = yield* startInvoicePayment(business.value, paid.id);
@@ -50,9 +51,9 @@ export async function seedDemoInvoices(runtime: AppRuntime) {
         cvc: "123",
       });
       yield* createInvoice(agent.value, {
-        businessId: partnership.businessId,
-        partnershipId: partnership.id,
-        amountCents: 96_000,
+        businessId: BusinessProfileId.make(partnership.businessId),
+        partnershipId: PartnershipId.make(partnership.id),
+        amountCents: cents(96_000),
         description: "November lead generation: 40 qualified leads for the Sydney launch",
       });
     }).pipe(Effect.catchAll((error) => Effect.logWarning("demo invoices skipped", error))),

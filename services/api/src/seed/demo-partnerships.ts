@@ -8,7 +8,7 @@
 import { PgDatabase } from "@closr/adapters/postgres";
 import { type User, UserRepository } from "@closr/core/identity";
 import { changePartnership, requestPartnership } from "@closr/core/partnership";
-import type { UserId } from "@closr/core/shared";
+import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shared";
 import { Effect, Option } from "effect";
 import type { AppRuntime } from "../runtime.ts";
 import { userByLogin } from "./demo-users.ts";
@@ -63,14 +63,14 @@ export async function seedDemoPartnerships(runtime: AppRuntime) {
       if (!businessProfile || !agentProfile) return;
 
       const active = yield* requestPartnership(agent.value, {
-        businessId: businessProfile.id,
+        businessId: BusinessProfileId.make(businessProfile.id),
         commissionRate: 15,
       });
       yield* changePartnership(business.value, active.id, "active");
       for (const other of yield* usersOf("agentProfiles", agent.value.id, 2))
-        yield* requestPartnership(other, { businessId: businessProfile.id });
+        yield* requestPartnership(other, { businessId: BusinessProfileId.make(businessProfile.id) });
       for (const other of yield* usersOf("businessProfiles", business.value.id, 1))
-        yield* requestPartnership(other, { agentId: agentProfile.id });
+        yield* requestPartnership(other, { agentId: AgentProfileId.make(agentProfile.id) });
     }).pipe(Effect.catchAll((error) => Effect.logWarning("demo partnerships skipped", error))),
   );
 }

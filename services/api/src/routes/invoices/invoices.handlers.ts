@@ -11,16 +11,18 @@ import {
   monthlyCommission,
 } from "@closr/core/invoice";
 import { listInvoicePayments, type Payment } from "@closr/core/payment";
+import {
+  BusinessProfileId,
+  centsFromDollars,
+  dollarsFromCents,
+  InvoiceId,
+  PartnershipId,
+} from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { forRole, signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
-
-/** Integer cents → AUD dollars. */
-export const dollars = (cents: number) => Math.round(cents) / 100;
-/** AUD dollars (at most 2 decimals, validated by the contract) → integer cents. */
-export const cents = (amount: number) => Math.round(amount * 100);
 
 /** Core invoice → contract JSON. */
 export const invoiceJson = (invoice: InvoiceWithState) => ({
@@ -28,7 +30,7 @@ export const invoiceJson = (invoice: InvoiceWithState) => ({
   partnershipId: invoice.partnershipId,
   businessId: invoice.businessId,
   agentId: invoice.agentId,
-  amount: dollars(invoice.amountCents),
+  amount: dollarsFromCents(invoice.amountCents),
   currency: "AUD" as const,
   description: invoice.description,
   dueDate: invoice.dueDate,
@@ -46,13 +48,13 @@ export const paymentJson = (p: Payment) => ({
   invoiceId: p.invoiceId,
   businessId: p.businessId,
   agentId: p.agentId,
-  amount: dollars(p.amountCents),
+  amount: dollarsFromCents(p.amountCents),
   currency: "AUD" as const,
   paymentMethodId: p.paymentMethodId,
   status: p.status,
   transactionId: p.transactionId,
   paymentIntentId: p.paymentIntentId,
-  processingFee: dollars(p.processingFeeCents),
+  processingFee: dollarsFromCents(p.processingFeeCents),
   receiptUrl: p.receiptUrl,
   failureMessage: p.failureMessage,
   createdAt: p.createdAt.toISOString(),
@@ -75,9 +77,9 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
       runtime,
       c,
       createInvoice(user, {
-        businessId: body.businessId,
-        partnershipId: body.partnershipId,
-        amountCents: cents(body.amount),
+        businessId: BusinessProfileId.make(body.businessId),
+        partnershipId: PartnershipId.make(body.partnershipId),
+        amountCents: centsFromDollars(body.amount),
         description: body.description,
         dueDate: body.dueDate,
       }),
@@ -88,20 +90,22 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   app.openapi(forRole(invoiceRoutes.getCommissionSummary, "agent", "see commission"), async (c) => {
     const user = c.get("user");
     return runUseCase(runtime, c, monthlyCommission(user), (summary) =>
-      c.json({ month: summary.month, paidThisMonth: dollars(summary.paidCents) }, 200),
+      c.json({ month: summary.month, paidThisMonth: dollarsFromCents(summary.paidCents) }, 200),
     );
   });
 
   app.openapi(signedIn(invoiceRoutes.getInvoice), async (c) => {
     const user = c.get("user");
     const { id } = c.req.valid("param");
-    return runUseCase(runtime, c, getInvoice(user, id), (invoice) => c.json(invoiceJson(invoice), 200));
+    return runUseCase(runtime, c, getInvoice(user, InvoiceId.make(id)), (invoice) =>
+      c.json(invoiceJson(invoice), 200),
+    );
   });
 
   app.openapi(signedIn(invoiceRoutes.listInvoicePayments), async (c) => {
     const user = c.get("user");
     const { id } = c.req.valid("param");
-    return runUseCase(runtime, c, listInvoicePayments(user, id), (payments) =>
+    return runUseCase(runtime, c, listInvoicePayments(user, InvoiceId.make(id)), (payments) =>
       c.json({ items: payments.map(paymentJson) }, 200),
     );
   });

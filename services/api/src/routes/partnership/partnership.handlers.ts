@@ -13,6 +13,7 @@ import {
   partnershipStatuses,
   requestPartnership,
 } from "@closr/core/partnership";
+import { AgentProfileId, BusinessProfileId, PartnershipId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
@@ -77,8 +78,8 @@ export function registerPartnershipRoutes(app: OpenAPIHono<AppEnv>, runtime: App
       runtime,
       c,
       requestPartnership(user, {
-        businessId: body.businessId,
-        agentId: body.agentId,
+        businessId: body.businessId === undefined ? undefined : BusinessProfileId.make(body.businessId),
+        agentId: body.agentId === undefined ? undefined : AgentProfileId.make(body.agentId),
         commissionRate: body.commissionRate,
       }),
       (created) =>
@@ -88,7 +89,7 @@ export function registerPartnershipRoutes(app: OpenAPIHono<AppEnv>, runtime: App
 
   app.openapi(signedIn(partnershipRoutes.getPartnership), async (c) => {
     const user = c.get("user");
-    return runUseCase(runtime, c, getPartnership(user, c.req.valid("param").id), (p) =>
+    return runUseCase(runtime, c, getPartnership(user, PartnershipId.make(c.req.valid("param").id)), (p) =>
       c.json(partnershipJson(p, user), 200),
     );
   });
@@ -98,7 +99,7 @@ export function registerPartnershipRoutes(app: OpenAPIHono<AppEnv>, runtime: App
     return runUseCase(
       runtime,
       c,
-      changePartnership(user, c.req.valid("param").id, c.req.valid("json").status),
+      changePartnership(user, PartnershipId.make(c.req.valid("param").id), c.req.valid("json").status),
       (p) => c.json(partnershipJson(p, user), 200),
     );
   });

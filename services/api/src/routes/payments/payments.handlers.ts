@@ -17,20 +17,21 @@ import {
   setDefaultPaymentMethod,
   startInvoicePayment,
 } from "@closr/core/payment";
+import { dollarsFromCents, InvoiceId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
 import { forRole, signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
-import { dollars, paymentJson } from "../invoices/invoices.handlers.ts";
+import { paymentJson } from "../invoices/invoices.handlers.ts";
 
 /** Gateway intent → contract JSON. */
 export const intentJson = (intent: GatewayIntent) => ({
   id: intent.id,
   clientSecret: intent.clientSecret,
   status: intent.status,
-  amount: dollars(intent.amountCents),
+  amount: dollarsFromCents(intent.amountCents),
   currency: "AUD" as const,
   invoiceId: intent.invoiceId,
   nextAction: intent.nextAction,
@@ -105,7 +106,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   app.openapi(forRole(paymentRoutes.createPaymentIntent, "business", "pay invoices"), async (c) => {
     const user = c.get("user");
     const { invoiceId } = c.req.valid("json");
-    return runUseCase(runtime, c, startInvoicePayment(user, invoiceId), (started) =>
+    return runUseCase(runtime, c, startInvoicePayment(user, InvoiceId.make(invoiceId)), (started) =>
       c.json(
         { ...intentJson(started.intent), gateway: started.gateway, publishableKey: started.publishableKey },
         200,

@@ -30,6 +30,7 @@ import {
   updateAgentProfile,
   updateBusinessProfile,
 } from "@closr/core/profiles";
+import { AgentProfileId, BusinessProfileId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/env.ts";
@@ -154,16 +155,22 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
 
   app.openapi(signedIn(profileRoutes.getBusinessProfile), async (c) => {
     const user = c.get("user");
-    return runUseCase(runtime, c, getBusinessProfile(user, c.req.valid("param").id), (r) =>
-      c.json(businessJson(r.profile, r.match), 200),
+    return runUseCase(
+      runtime,
+      c,
+      getBusinessProfile(user, BusinessProfileId.make(c.req.valid("param").id)),
+      (r) => c.json(businessJson(r.profile, r.match), 200),
     );
   });
 
   app.openapi(signedIn(profileRoutes.updateBusinessProfile), async (c) => {
     const user = c.get("user");
     const patch = defined(c.req.valid("json"));
-    return runUseCase(runtime, c, updateBusinessProfile(user, c.req.valid("param").id, patch), (p) =>
-      c.json(businessJson(p), 200),
+    return runUseCase(
+      runtime,
+      c,
+      updateBusinessProfile(user, BusinessProfileId.make(c.req.valid("param").id), patch),
+      (p) => c.json(businessJson(p), 200),
     );
   });
 
@@ -205,7 +212,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
 
   app.openapi(signedIn(profileRoutes.getAgentProfile), async (c) => {
     const user = c.get("user");
-    return runUseCase(runtime, c, getAgentProfile(user, c.req.valid("param").id), (r) =>
+    return runUseCase(runtime, c, getAgentProfile(user, AgentProfileId.make(c.req.valid("param").id)), (r) =>
       c.json(agentJson(r.profile, r.match), 200),
     );
   });
@@ -213,8 +220,11 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   app.openapi(signedIn(profileRoutes.updateAgentProfile), async (c) => {
     const user = c.get("user");
     const patch = defined(c.req.valid("json"));
-    return runUseCase(runtime, c, updateAgentProfile(user, c.req.valid("param").id, patch), (p) =>
-      c.json(agentJson(p), 200),
+    return runUseCase(
+      runtime,
+      c,
+      updateAgentProfile(user, AgentProfileId.make(c.req.valid("param").id), patch),
+      (p) => c.json(agentJson(p), 200),
     );
   });
 }

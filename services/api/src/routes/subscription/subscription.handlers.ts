@@ -1,5 +1,6 @@
 /** Plan catalogue handler (spec §9 reading B): see contracts/src/routes/subscription.routes.ts. */
 import { subscriptionRoutes } from "@closr/contracts";
+import { cents, dollarsFromCents } from "@closr/core/shared";
 import { currentPlan, plans } from "@closr/core/subscription";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
@@ -9,7 +10,7 @@ const catalogue = Object.values(plans).map((p) => ({
   id: p.id,
   title: p.title,
   audience: p.audience,
-  price: p.priceCents / 100,
+  price: dollarsFromCents(cents(p.priceCents)),
   currency: "AUD" as const,
   priceId: p.priceId,
   partnershipLimit: p.partnershipLimit,
