@@ -15,9 +15,10 @@ import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
 
 export * from "./identity.ts";
-export * from "./invoicing.ts";
+export * from "./invoice.ts";
 export * from "./messaging.ts";
 export * from "./partnership.ts";
+export * from "./payment.ts";
 export * from "./problems.ts";
 export * from "./profiles.ts";
 export * from "./subscription.ts";

@@ -5,14 +5,13 @@
  * the invoice is marked paid from the gateway's event, never from the browser's word.
  */
 import { createRoute } from "@hono/zod-openapi";
+import { InvoicingId, InvoicingPageQuery } from "../invoice.ts";
 import {
   AuthenticateLocalPaymentRequest,
   ConfirmLocalPaymentRequest,
   CreatePaymentIntentRequest,
   CreatePaymentIntentResponse,
   CreatePaymentMethodRequest,
-  InvoicingId,
-  InvoicingPageQuery,
   PaymentConfig,
   PaymentIntent,
   PaymentIntentId,
@@ -20,7 +19,7 @@ import {
   PaymentMethodList,
   PaymentPage,
   WebhookAck,
-} from "../invoicing.ts";
+} from "../payment.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
 import { body, json, writeProblems } from "./route-helpers.ts";
 

@@ -107,7 +107,7 @@ export class PaymentGateway extends Context.Tag("payment/PaymentGateway")<
  * the same transaction as the intent's change). Absent with Stripe, which delivers its events by
  * webhook. `deliverLocalGatewayEvents` applies them through the same path as webhooks.
  * (The local gateway's card network, the role Stripe.js plays, is the adapter's own business:
- * adapters/src/stripe/local-card-network.ts.)
+ * adapters/src/local-gateway/local-card-network.ts.)
  */
 export class GatewayEventOutbox extends Context.Tag("payment/GatewayEventOutbox")<
   GatewayEventOutbox,

@@ -2,6 +2,9 @@
  * The production Layer and the one ManagedRuntime per process that every handler runs on.
  * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
  */
+
+import { SessionTokensCrypto } from "@closr/adapters/crypto";
+import { PaymentGatewayLocal } from "@closr/adapters/local-gateway";
 import { MailerOutboxPg, MailerSmtp, MailOutboxPg, type SmtpOptions } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
@@ -16,12 +19,11 @@ import {
   type PgDatabase,
   PgDatabaseFrom,
   SessionStorePg,
-  SessionTokensCrypto,
   UserDirectoryPg,
   UserPlansPg,
   UserRepositoryPg,
 } from "@closr/adapters/postgres";
-import { PaymentGatewayLocal, PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
+import { PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
 import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
 import type { InvoiceRepository } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";

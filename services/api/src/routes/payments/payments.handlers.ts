@@ -2,7 +2,7 @@
  * Payment handlers (spec §7; issue 5): see contracts/src/routes/payments.routes.ts. The webhook
  * reads the raw body (its signature covers the exact bytes) before anything parses it.
  */
-import { authenticateLocalCardPayment, confirmLocalCardPayment } from "@closr/adapters/stripe";
+import { authenticateLocalCardPayment, confirmLocalCardPayment } from "@closr/adapters/local-gateway";
 import { paymentRoutes } from "@closr/contracts";
 import {
   addPaymentMethod,

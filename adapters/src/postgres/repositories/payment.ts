@@ -1,11 +1,11 @@
 /**
- * Invoice, payment and payment-method repositories on PostgreSQL. Money is integer cents
- * (bigint: a string from postgres.js, a number from PGlite; mapped with Number()). Payment
- * attempts lock the invoice row, and gateway events are applied in one transaction that records
- * the event id, locks the payment and its invoice, and writes the decision (ADR 0008).
+ * Payment and payment-method repositories on PostgreSQL. Money is integer cents (bigint: a string
+ * from postgres.js, a number from PGlite; mapped with Number()). Payment attempts lock the invoice
+ * row, and gateway events are applied in one transaction that records the event id, locks the
+ * payment and its invoice, and writes the decision (ADR 0008).
  */
-import type { Invoice, InvoiceView } from "@closr/core/invoice";
-import { InvoiceNotFound, InvoiceRepository } from "@closr/core/invoice";
+import type { Invoice } from "@closr/core/invoice";
+import { InvoiceNotFound } from "@closr/core/invoice";
 import {
   type AppliedEvent,
   type AttemptPlan,
@@ -15,111 +15,15 @@ import {
   PaymentRepository,
   type PaymentStatus,
 } from "@closr/core/payment";
-import {
-  AgentProfileId,
-  BusinessProfileId,
-  cents,
-  InvoiceId,
-  PartnershipId,
-  PaymentId,
-} from "@closr/core/shared";
+import { AgentProfileId, BusinessProfileId, cents, InvoiceId, PaymentId } from "@closr/core/shared";
 import { Effect, Either, Layer, Option } from "effect";
-import { type InferResult, type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import { type Selectable, sql, type Transaction } from "kysely";
 import { PgDatabase } from "../database-service.ts";
 import type { Database, PaymentMethodsTable, PaymentsTable } from "../schema.ts";
 
-type Executor = Kysely<Database> | Transaction<Database>;
+import { findInvoice } from "./invoice.ts";
+
 type BegunAttempt = { readonly payment: Payment; readonly cancel: readonly Payment[] };
-
-const invoiceSelect = (db: Executor) =>
-  db
-    .selectFrom("invoices as i")
-    .leftJoin("businessProfiles as b", "b.id", "i.businessId")
-    .leftJoin("agentProfiles as a", "a.id", "i.agentId")
-    .select([
-      "i.id",
-      "i.partnershipId",
-      "i.businessId",
-      "i.agentId",
-      "i.amountCents",
-      "i.description",
-      sql<string>`to_char(i.due_date, 'YYYY-MM-DD')`.as("dueDate"),
-      "i.isPaid",
-      "i.createdAt",
-      "i.paidAt",
-      "b.companyName as businessName",
-      "a.fullName as agentName",
-    ]);
-
-/** A row of invoiceSelect (typed by kysely from the tables' Selectable rows). */
-type InvoiceRow = InferResult<ReturnType<typeof invoiceSelect>>[number];
-
-const toInvoice = (r: InvoiceRow): InvoiceView => ({
-  id: InvoiceId.make(r.id),
-  partnershipId: PartnershipId.make(r.partnershipId),
-  businessId: BusinessProfileId.make(r.businessId),
-  agentId: AgentProfileId.make(r.agentId),
-  amountCents: cents(Number(r.amountCents)),
-  currency: "AUD",
-  description: r.description,
-  dueDate: r.dueDate,
-  isPaid: r.isPaid,
-  createdAt: new Date(r.createdAt),
-  paidAt: r.paidAt ? new Date(r.paidAt) : null,
-  businessName: r.businessName ?? null,
-  agentName: r.agentName ?? null,
-});
-
-const findInvoice = async (db: Executor, id: number) => {
-  const row = await invoiceSelect(db).where("i.id", "=", id).executeTakeFirst();
-  return row ? toInvoice(row) : undefined;
-};
-
-export const InvoiceRepositoryPg = Layer.effect(
-  InvoiceRepository,
-  Effect.map(PgDatabase, (db) => ({
-    insert: (invoice) =>
-      Effect.promise(async () => {
-        const { id } = await db
-          .insertInto("invoices")
-          .values({ ...invoice })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        return (await findInvoice(db, id)) as InvoiceView;
-      }),
-    findById: (id) => Effect.promise(async () => Option.fromNullable(await findInvoice(db, id))),
-    listFor: (party, profileId, page) =>
-      Effect.promise(async () => {
-        const column = party === "agent" ? "i.agentId" : "i.businessId";
-        const [rows, count] = await Promise.all([
-          invoiceSelect(db)
-            .where(column, "=", profileId)
-            .orderBy("i.createdAt", "desc")
-            .orderBy("i.id", "desc")
-            .limit(page.pageSize)
-            .offset((page.page - 1) * page.pageSize)
-            .execute(),
-          db
-            .selectFrom("invoices as i")
-            .where(column, "=", profileId)
-            .select(sql<number>`count(*)::int`.as("total"))
-            .executeTakeFirstOrThrow(),
-        ]);
-        return { items: rows.map(toInvoice), total: count.total };
-      }),
-    paidTotalForAgent: (agentId, month) =>
-      Effect.promise(async () => {
-        const row = await db
-          .selectFrom("invoices")
-          .where("agentId", "=", agentId)
-          .where("isPaid", "=", true)
-          .where(sql<string>`to_char(paid_at AT TIME ZONE 'Australia/Sydney', 'YYYY-MM')`, "=", month)
-          .select(sql<string>`coalesce(sum(amount_cents), 0)::bigint`.as("total"))
-          .executeTakeFirstOrThrow();
-        return cents(Number(row.total));
-      }),
-  })),
-);
 
 const paymentColumns = [
   "id",

@@ -22,12 +22,13 @@ import {
 import { Effect, Exit, Layer, Option } from "effect";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LocalCardNetwork } from "../../stripe/local-card-network.ts";
-import { PaymentGatewayLocal } from "../../stripe/payment-gateway-local.ts";
+import { LocalCardNetwork } from "../../local-gateway/local-card-network.ts";
+import { PaymentGatewayLocal } from "../../local-gateway/payment-gateway-local.ts";
 import type { Db } from "../database.ts";
 import { PgDatabaseFrom } from "../database-service.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { InvoiceRepositoryPg, PaymentMethodRepositoryPg, PaymentRepositoryPg } from "./invoicing.ts";
+import { InvoiceRepositoryPg } from "./invoice.ts";
+import { PaymentMethodRepositoryPg, PaymentRepositoryPg } from "./payment.ts";
 
 let database: TestDatabase;
 let layer: Layer.Layer<

@@ -17,8 +17,8 @@ import {
 } from "@closr/core/profiles";
 import { en, en_AU, Faker } from "@faker-js/faker";
 import { type Insertable, sql } from "kysely";
-import type { Db } from "./database.ts";
-import type { Database } from "./schema.ts";
+import type { Db } from "../postgres/database.ts";
+import type { Database } from "../postgres/schema.ts";
 
 export interface SeedOptions {
   readonly agents: number;

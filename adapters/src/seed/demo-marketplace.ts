@@ -3,12 +3,14 @@
  * mia.chen; sunrisehealth and jack.wilson stay without, to show the welcome state) and generated
  * agents and businesses up to the requested totals. Idempotent.
  */
-import { countSeeded, PgDatabase, seedMarketplace } from "@closr/adapters/postgres";
+
 import { PasswordHasher, UserRepository } from "@closr/core/identity";
 import { createAgentProfile, createBusinessProfile } from "@closr/core/profiles";
 import { Effect, Option } from "effect";
-import type { AppRuntime } from "../runtime.ts";
+import { PgDatabase } from "../postgres/index.ts";
 import { DEMO_PASSWORD } from "./demo-users.ts";
+import { countSeeded, seedMarketplace } from "./marketplace.ts";
+import type { SeedRuntime } from "./runtime.ts";
 
 const ignoreExisting = <A, E extends { _tag: string }, R>(effect: Effect.Effect<A, E, R>) =>
   effect.pipe(
@@ -19,7 +21,7 @@ const ignoreExisting = <A, E extends { _tag: string }, R>(effect: Effect.Effect<
   );
 
 /** Gives the demo business and agent a profile each (skipped when they have one). */
-export async function seedDemoProfiles(runtime: AppRuntime) {
+export async function seedDemoProfiles(runtime: SeedRuntime) {
   await runtime.runPromise(
     Effect.gen(function* () {
       const users = yield* UserRepository;
@@ -68,7 +70,7 @@ export async function seedDemoProfiles(runtime: AppRuntime) {
 
 /** Adds `counts` generated agents and businesses after those seeded before. */
 export async function addGeneratedProfiles(
-  runtime: AppRuntime,
+  runtime: SeedRuntime,
   counts: { agents: number; businesses: number },
 ) {
   if (counts.agents === 0 && counts.businesses === 0) return counts;
@@ -83,7 +85,7 @@ export async function addGeneratedProfiles(
 
 /** Generated agents and businesses so that at least `target` seeded ones exist. */
 export async function seedDemoMarketplace(
-  runtime: AppRuntime,
+  runtime: SeedRuntime,
   target: { agents: number; businesses: number },
 ) {
   const have = await runtime.runPromise(

@@ -5,13 +5,14 @@
  * real use cases (state machine, limits, notification emails). Idempotent: skipped once
  * Harbour Tech has any partnership.
  */
-import { PgDatabase } from "@closr/adapters/postgres";
+
 import { type User, UserRepository } from "@closr/core/identity";
 import { changePartnership, requestPartnership } from "@closr/core/partnership";
 import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shared";
 import { Effect, Option } from "effect";
-import type { AppRuntime } from "../runtime.ts";
+import { PgDatabase } from "../postgres/index.ts";
 import { userByLogin } from "./demo-users.ts";
+import type { SeedRuntime } from "./runtime.ts";
 
 const usersOf = (table: "agentProfiles" | "businessProfiles", except: number, limit: number) =>
   Effect.gen(function* () {
@@ -33,7 +34,7 @@ const usersOf = (table: "agentProfiles" | "businessProfiles", except: number, li
     return users;
   });
 
-export async function seedDemoPartnerships(runtime: AppRuntime) {
+export async function seedDemoPartnerships(runtime: SeedRuntime) {
   await runtime.runPromise(
     Effect.gen(function* () {
       const business = yield* userByLogin("harbourtech");

@@ -4,13 +4,14 @@
  * bell and the Messages link show a real unread count). Goes through the real use case, so the
  * live events are written too. Idempotent: skipped once Harbour Tech has any message.
  */
-import { PgDatabase } from "@closr/adapters/postgres";
+
 import { markConversationRead, sendMessage } from "@closr/core/messaging";
 import { Effect, Option } from "effect";
-import type { AppRuntime } from "../runtime.ts";
+import { PgDatabase } from "../postgres/index.ts";
 import { userByLogin } from "./demo-users.ts";
+import type { SeedRuntime } from "./runtime.ts";
 
-export async function seedDemoMessages(runtime: AppRuntime) {
+export async function seedDemoMessages(runtime: SeedRuntime) {
   await runtime.runPromise(
     Effect.gen(function* () {
       const business = yield* userByLogin("harbourtech");

@@ -4,16 +4,17 @@
  * (so both sides have a payment in their history and Mia's Monthly Commission is not 0) and one
  * still due. Goes through the real use cases. Idempotent: skipped once Mia has any invoice.
  */
-import { PgDatabase } from "@closr/adapters/postgres";
-import { confirmLocalCardPayment } from "@closr/adapters/stripe";
+
 import { createInvoice } from "@closr/core/invoice";
 import { startInvoicePayment } from "@closr/core/payment";
 import { BusinessProfileId, cents, PartnershipId } from "@closr/core/shared";
 import { Effect, Option } from "effect";
-import type { AppRuntime } from "../runtime.ts";
+import { confirmLocalCardPayment } from "../local-gateway/index.ts";
+import { PgDatabase } from "../postgres/index.ts";
 import { userByLogin } from "./demo-users.ts";
+import type { SeedRuntime } from "./runtime.ts";
 
-export async function seedDemoInvoices(runtime: AppRuntime) {
+export async function seedDemoInvoices(runtime: SeedRuntime) {
   await runtime.runPromise(
     Effect.gen(function* () {
       const business = yield* userByLogin("harbourtech");

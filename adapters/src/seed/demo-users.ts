@@ -5,7 +5,7 @@
  */
 import { grantAdmin, register, UserRepository } from "@closr/core/identity";
 import { Effect, Option } from "effect";
-import type { AppRuntime } from "../runtime.ts";
+import type { SeedRuntime } from "./runtime.ts";
 
 export const DEMO_PASSWORD = "closr-demo-2026";
 
@@ -18,7 +18,7 @@ export const demoUsers = [
 ] as const;
 
 /** Creates the demo users that do not exist yet; returns every demo login. */
-export async function seedDemoUsers(runtime: AppRuntime) {
+export async function seedDemoUsers(runtime: SeedRuntime) {
   for (const demo of demoUsers) {
     const program = Effect.gen(function* () {
       const users = yield* UserRepository;
