@@ -9,7 +9,11 @@ import {
 } from "react-aria-components";
 
 export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "destructive";
-type Look = { variant?: ButtonVariant; size?: "sm" | "md" | "lg"; block?: boolean };
+type Look = {
+  variant?: ButtonVariant | undefined;
+  size?: "sm" | "md" | "lg" | undefined;
+  block?: boolean | undefined;
+};
 
 const classes = ({ variant = "primary", size = "md", block }: Look, extra?: string) =>
   ["btn", `btn-${variant}`, `btn-${size}`, block ? "btn-block" : "", extra ?? ""].filter(Boolean).join(" ");

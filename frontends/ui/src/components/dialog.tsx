@@ -15,7 +15,12 @@ export type DialogProps = {
 export function Dialog({ title, children, isOpen, onOpenChange, role = "dialog" }: DialogProps) {
   const overlayState = isOpen === undefined ? {} : { isOpen };
   return (
-    <ModalOverlay {...overlayState} onOpenChange={onOpenChange} isDismissable className="modal-overlay">
+    <ModalOverlay
+      {...overlayState}
+      {...(onOpenChange ? { onOpenChange } : {})}
+      isDismissable
+      className="modal-overlay"
+    >
       <Modal className="modal">
         <AriaDialog role={role} className="dialog">
           {({ close }) => (

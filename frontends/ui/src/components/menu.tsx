@@ -26,7 +26,7 @@ export function Menu({ trigger, label, children, variant = "ghost", onAction }: 
         {trigger}
       </Button>
       <Popover placement="bottom end" className="popover">
-        <AriaMenu className="menu" onAction={onAction}>
+        <AriaMenu className="menu" {...(onAction ? { onAction } : {})}>
           {children}
         </AriaMenu>
       </Popover>

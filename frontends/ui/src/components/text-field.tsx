@@ -32,7 +32,7 @@ export function TextField({
       className={["field", className].filter(Boolean).join(" ")}
     >
       <Label className="field-label">{label}</Label>
-      <Input className="field-input" placeholder={placeholder} />
+      <Input className="field-input" {...(placeholder === undefined ? {} : { placeholder })} />
       {description ? (
         <Text slot="description" className="field-description">
           {description}

@@ -109,7 +109,7 @@ export function ConnectButton({
       {...look}
       isPending={connect.isPending}
       onPress={send}
-      aria-label={name ? `Connect with ${name}` : undefined}
+      {...(name ? { "aria-label": `Connect with ${name}` } : {})}
     >
       Connect
     </Button>
