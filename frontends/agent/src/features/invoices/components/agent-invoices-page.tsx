@@ -14,6 +14,7 @@ import {
   describeFailure,
   formatDate,
   formatMoney,
+  injectStyles,
   LinkButton,
   PageHeader,
   PageSpinner,
@@ -29,7 +30,9 @@ import type { Key } from "react-aria-components";
 import { useSearchParams } from "react-router";
 import { type Invoice, type Payment, useInvoicePayments, useInvoices } from "../api/invoices-api.ts";
 import { CreateInvoiceForm } from "./create-invoice-form.tsx";
-import { useInvoiceStyles } from "./use-invoice-styles.ts";
+import css from "./invoices.css?inline";
+
+injectStyles("closr-agent-invoices-styles", css);
 
 const badge: Record<Invoice["status"], { variant: BadgeVariant; label: string }> = {
   paid: { variant: "success", label: "Paid" },
@@ -165,7 +168,6 @@ function YourInvoices() {
 }
 
 export function AgentInvoicesPage() {
-  useInvoiceStyles();
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "invoices" ? "invoices" : "create";

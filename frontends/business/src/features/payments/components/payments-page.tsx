@@ -14,6 +14,7 @@ import {
   describeFailure,
   formatDate,
   formatMoney,
+  injectStyles,
   LinkButton,
   PageHeader,
   PageSpinner,
@@ -36,7 +37,9 @@ import {
 } from "../api/payments-api.ts";
 import { PayView } from "./pay-view.tsx";
 import { PaymentMethodsTab } from "./payment-methods-tab.tsx";
-import { usePaymentStyles } from "./use-payment-styles.ts";
+import css from "./payments.css?inline";
+
+injectStyles("closr-business-payments-styles", css);
 
 const invoiceBadge: Record<Invoice["status"], BadgeVariant> = {
   paid: "success",
@@ -144,7 +147,6 @@ function HistoryTab() {
 }
 
 export function PaymentsPage() {
-  usePaymentStyles();
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const [paying, setPaying] = useState<Invoice | null>(null);
