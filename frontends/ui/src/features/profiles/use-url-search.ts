@@ -18,12 +18,7 @@ export function useUrlSearch() {
   }, [params]);
   const update = useCallback(
     (patch: SearchPatch) => {
-      const next = new URLSearchParams(latest.current);
-      for (const [key, value] of Object.entries(patch)) {
-        if (value === undefined || value === "") next.delete(key);
-        else next.set(key, String(value));
-      }
-      if (!("page" in patch)) next.delete("page");
+      const next = applySearchPatch(latest.current, patch);
       latest.current = next;
       setParams(next);
     },
@@ -34,6 +29,21 @@ export function useUrlSearch() {
     setParams(latest.current);
   }, [setParams]);
   return { params, update, reset };
+}
+
+/**
+ * The query after `patch`: a key set to undefined or "" is removed, any other value set (as a
+ * string); the page goes back to 1 (its key removed) unless the patch sets the page itself.
+ * Returns a new URLSearchParams; `current` is not changed.
+ */
+export function applySearchPatch(current: URLSearchParams, patch: SearchPatch): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined || value === "") next.delete(key);
+    else next.set(key, String(value));
+  }
+  if (!("page" in patch)) next.delete("page");
+  return next;
 }
 
 /** A value from `allowed`, or undefined when the URL holds something else. */
