@@ -92,6 +92,15 @@ export {
   usePendingIncomingCount,
 } from "./features/partnerships/partnerships-api.ts";
 export { PartnershipsPage } from "./features/partnerships/partnerships-page.tsx";
+export {
+  type Party,
+  PartyLayout,
+  type PartyPages,
+  partyAreas,
+  partyNavItems,
+  partyRemoteModule,
+  registerPartyRemote,
+} from "./features/party/party-remote.tsx";
 export { FindLayout, type FindLayoutProps } from "./features/profiles/find-layout.tsx";
 export {
   ProfileCreatedPanel,
