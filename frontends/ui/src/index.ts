@@ -92,6 +92,7 @@ export {
   usePendingIncomingCount,
 } from "./features/partnerships/partnerships-api.ts";
 export { PartnershipsPage } from "./features/partnerships/partnerships-page.tsx";
+export { PartyDashboardPage } from "./features/party/party-dashboard-page.tsx";
 export {
   type Party,
   PartyLayout,
@@ -101,6 +102,7 @@ export {
   partyRemoteModule,
   registerPartyRemote,
 } from "./features/party/party-remote.tsx";
+export { QuickSearchPanel, quickSearchHref } from "./features/party/quick-search-panel.tsx";
 export { FindLayout, type FindLayoutProps } from "./features/profiles/find-layout.tsx";
 export {
   ProfileCreatedPanel,

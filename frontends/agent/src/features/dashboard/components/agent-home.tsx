@@ -6,49 +6,31 @@
  */
 import {
   type AgentProfile,
-  Button,
-  Card,
-  CardContent,
   DashboardPartners,
   formatMoney,
-  Icon,
-  InputField,
   industryLabel,
   LinkButton,
   PageHeader,
-  SelectField,
+  QuickSearchPanel,
   StatTile,
   TopMatches,
   useBusinessSearch,
   useCatalogue,
   usePartnershipCounts,
 } from "@closr/ui";
-import { type FormEvent, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
+import { useMemo } from "react";
 import { BusinessCard } from "../../../components/business-card.tsx";
 import { useMonthlyCommission } from "../../invoices/api/invoices-api.ts";
 
 export function AgentHome({ profile, username }: { profile: AgentProfile; username: string }) {
-  const navigate = useNavigate();
   const catalogue = useCatalogue();
   const matches = useBusinessSearch({ sort: "match" }, 3);
   const counts = usePartnershipCounts();
   const commission = useMonthlyCommission();
-  const [keyword, setKeyword] = useState("");
-  const [industry, setIndustry] = useState("");
   const sizeLabels = useMemo(
     () => new Map(catalogue.data?.sizes.map((size) => [size.value, size.label]) ?? []),
     [catalogue.data],
   );
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    const params = new URLSearchParams();
-    if (keyword.trim()) params.set("q", keyword.trim());
-    if (industry) params.set("industry", industry);
-    const query = params.toString();
-    navigate(`/agent/find-businesses${query ? `?${query}` : ""}`);
-  };
 
   return (
     <div className="stack-lg">
@@ -77,38 +59,10 @@ export function AgentHome({ profile, username }: { profile: AgentProfile; userna
         />
       </div>
 
-      <Card className="dashboard-panel">
-        <CardContent>
-          <div className="dashboard-panel-head">
-            <h2>Find businesses</h2>
-            <LinkButton href="/agent/find-businesses" variant="ghost" size="sm">
-              All filters <Icon name="arrowRight" size={16} />
-            </LinkButton>
-          </div>
-          <form className="quick-search" aria-label="Search businesses" onSubmit={search}>
-            <InputField
-              label="Keyword"
-              type="search"
-              placeholder="e.g. healthcare software"
-              value={keyword}
-              onChange={(event) => setKeyword(event.target.value)}
-            />
-            <SelectField
-              label="Industry"
-              value={industry}
-              onChange={(event) => setIndustry(event.target.value)}
-            >
-              <option value="">All industries</option>
-              {(catalogue.data?.industries ?? []).map((value) => (
-                <option key={value} value={value}>
-                  {industryLabel(value)}
-                </option>
-              ))}
-            </SelectField>
-            <Button type="submit">Search Businesses</Button>
-          </form>
-        </CardContent>
-      </Card>
+      <QuickSearchPanel
+        party="agent"
+        options={(catalogue.data?.industries ?? []).map((value) => ({ value, label: industryLabel(value) }))}
+      />
 
       <DashboardPartners side="agent" title="Active partners" />
 

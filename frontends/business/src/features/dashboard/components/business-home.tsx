@@ -6,46 +6,28 @@
  */
 import {
   type BusinessProfile,
-  Button,
-  Card,
-  CardContent,
   DashboardPartners,
-  Icon,
-  InputField,
   LinkButton,
   locationLabel,
   PageHeader,
-  SelectField,
+  QuickSearchPanel,
   StatTile,
   TopMatches,
   useAgentSearch,
   useCatalogue,
   usePartnershipCounts,
 } from "@closr/ui";
-import { type FormEvent, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
+import { useMemo } from "react";
 import { AgentCard } from "../../../components/agent-card.tsx";
 
 export function BusinessHome({ profile }: { profile: BusinessProfile }) {
-  const navigate = useNavigate();
   const catalogue = useCatalogue();
   const matches = useAgentSearch({ sort: "match" }, 3);
   const counts = usePartnershipCounts();
-  const [keyword, setKeyword] = useState("");
-  const [location, setLocation] = useState<string>(profile.location);
   const emojiByName = useMemo(
     () => new Map(catalogue.data?.skills.map((skill) => [skill.name, skill.emoji]) ?? []),
     [catalogue.data],
   );
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    const params = new URLSearchParams();
-    if (keyword.trim()) params.set("q", keyword.trim());
-    if (location) params.set("location", location);
-    const query = params.toString();
-    navigate(`/business/find-agents${query ? `?${query}` : ""}`);
-  };
 
   return (
     <div className="stack-lg">
@@ -78,38 +60,14 @@ export function BusinessHome({ profile }: { profile: BusinessProfile }) {
         )}
       </div>
 
-      <Card className="dashboard-panel">
-        <CardContent>
-          <div className="dashboard-panel-head">
-            <h2>Find sales agents</h2>
-            <LinkButton href="/business/find-agents" variant="ghost" size="sm">
-              Advanced search <Icon name="arrowRight" size={16} />
-            </LinkButton>
-          </div>
-          <form className="quick-search" aria-label="Search agents" onSubmit={search}>
-            <InputField
-              label="Keyword"
-              type="search"
-              placeholder="e.g. enterprise SaaS"
-              value={keyword}
-              onChange={(event) => setKeyword(event.target.value)}
-            />
-            <SelectField
-              label="Location"
-              value={location}
-              onChange={(event) => setLocation(event.target.value)}
-            >
-              <option value="">All locations</option>
-              {(catalogue.data?.locations ?? [profile.location]).map((value) => (
-                <option key={value} value={value}>
-                  {locationLabel(value)}
-                </option>
-              ))}
-            </SelectField>
-            <Button type="submit">Search Agents</Button>
-          </form>
-        </CardContent>
-      </Card>
+      <QuickSearchPanel
+        party="business"
+        initialFilter={profile.location}
+        options={(catalogue.data?.locations ?? [profile.location]).map((value) => ({
+          value,
+          label: locationLabel(value),
+        }))}
+      />
 
       <DashboardPartners side="business" title="Active agents" />
 
