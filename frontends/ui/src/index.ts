@@ -94,6 +94,7 @@ export {
 export { PartnershipsPage } from "./features/partnerships/partnerships-page.tsx";
 export { PartyDashboardPage } from "./features/party/party-dashboard-page.tsx";
 export {
+  otherParty,
   type Party,
   PartyLayout,
   type PartyPages,
@@ -102,6 +103,7 @@ export {
   partyRemoteModule,
   registerPartyRemote,
 } from "./features/party/party-remote.tsx";
+export { ProfileDetailFrame } from "./features/party/profile-detail-frame.tsx";
 export { QuickSearchPanel, quickSearchHref } from "./features/party/quick-search-panel.tsx";
 export { FindLayout, type FindLayoutProps } from "./features/profiles/find-layout.tsx";
 export {

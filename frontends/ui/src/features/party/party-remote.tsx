@@ -15,6 +15,9 @@ import { SideMenuLayout } from "../session/side-menu-layout.tsx";
 /** Which side of the marketplace a screen serves: the caller's user type. */
 export type Party = PartnershipSide;
 
+/** The other side of the marketplace. */
+export const otherParty = (party: Party): Party => (party === "business" ? "agent" : "business");
+
 type AreaLink = { path: string; label: string; icon: IconName };
 
 /** What differs between the two areas: paths under /business or /agent, labels, icons. */
