@@ -38,6 +38,7 @@ export {
   CheckboxField,
   InputField,
   SelectField,
+  type SelectOption,
   TextAreaField,
 } from "./design-system/fields/native-fields.tsx";
 export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group.tsx";
@@ -92,6 +93,7 @@ export {
   usePendingIncomingCount,
 } from "./features/partnerships/partnerships-api.ts";
 export { PartnershipsPage } from "./features/partnerships/partnerships-page.tsx";
+export { CreateProfileHint } from "./features/party/create-profile-hint.tsx";
 export { PartyDashboardPage } from "./features/party/party-dashboard-page.tsx";
 export {
   otherParty,

@@ -55,15 +55,24 @@ function FieldFoot({
   );
 }
 
-/** A labelled native <select>; `selectOption(value)` works on it in tests. */
+/** One choice of a SelectField: the value sent and the words shown. */
+export type SelectOption = { value: string; label: string };
+
+/**
+ * A labelled native <select>; `selectOption(value)` works on it in tests. Its choices are
+ * `emptyOption` (the "" choice, e.g. "All locations"), then `options`, then any `children`.
+ */
 export function SelectField({
   label,
   errorMessage,
   description,
   className,
+  emptyOption,
+  options,
   children,
   ...props
-}: FieldShell & SelectHTMLAttributes<HTMLSelectElement>) {
+}: FieldShell &
+  SelectHTMLAttributes<HTMLSelectElement> & { emptyOption?: string; options?: readonly SelectOption[] }) {
   const ids = useFieldIds(errorMessage, description);
   return (
     <div className={["field", className].filter(Boolean).join(" ")}>
@@ -77,6 +86,12 @@ export function SelectField({
         aria-invalid={errorMessage ? true : undefined}
         aria-describedby={ids.describedBy}
       >
+        {emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
+        {options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
         {children}
       </select>
       <FieldFoot ids={ids} description={description} errorMessage={errorMessage} />

@@ -89,14 +89,9 @@ export function QuickSearchPanel({
             label={copy.filter.label}
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
-          >
-            <option value="">{copy.filter.all}</option>
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </SelectField>
+            emptyOption={copy.filter.all}
+            options={options}
+          />
           <Button type="submit">{copy.submit}</Button>
         </form>
       </CardContent>

@@ -4,11 +4,10 @@
  * server (sort=match by default) and stay on screen while the next page or filter loads.
  */
 import {
-  Alert,
   type BusinessSearch,
+  CreateProfileHint,
   FindLayout,
   industryLabel,
-  LinkButton,
   locationLabel,
   PageHeader,
   pageFrom,
@@ -65,19 +64,7 @@ export function FindBusinessesPage() {
         title="Find Businesses"
         description="Browse Australian businesses looking for commission-based sales agents, ranked by how well they match you."
       />
-      {own.data === null ? (
-        <Alert variant="info">
-          <div className="inline-alert">
-            <span>
-              <strong>Create your agent profile for better matches.</strong> Until then, businesses are sorted
-              by newest.
-            </span>
-            <LinkButton href="/agent/create-profile" size="sm">
-              Create Agent Profile
-            </LinkButton>
-          </div>
-        </Alert>
-      ) : null}
+      {own.data === null ? <CreateProfileHint party="agent" /> : null}
       <FindLayout
         filterLabel="Business filters"
         filters={
@@ -87,38 +74,23 @@ export function FindBusinessesPage() {
                 label="Industry"
                 value={search.industry ?? ""}
                 onChange={(event) => update({ industry: event.target.value })}
-              >
-                <option value="">All industries</option>
-                {catalogue.data.industries.map((value) => (
-                  <option key={value} value={value}>
-                    {industryLabel(value)}
-                  </option>
-                ))}
-              </SelectField>
+                emptyOption="All industries"
+                options={catalogue.data.industries.map((value) => ({ value, label: industryLabel(value) }))}
+              />
               <SelectField
                 label="Company Size"
                 value={search.size ?? ""}
                 onChange={(event) => update({ size: event.target.value })}
-              >
-                <option value="">Any size</option>
-                {catalogue.data.sizes.map((size) => (
-                  <option key={size.value} value={size.value}>
-                    {size.label}
-                  </option>
-                ))}
-              </SelectField>
+                emptyOption="Any size"
+                options={catalogue.data.sizes.map((size) => ({ value: size.value, label: size.label }))}
+              />
               <SelectField
                 label="Location"
                 value={search.location ?? ""}
                 onChange={(event) => update({ location: event.target.value })}
-              >
-                <option value="">All locations</option>
-                {catalogue.data.locations.map((value) => (
-                  <option key={value} value={value}>
-                    {locationLabel(value)}
-                  </option>
-                ))}
-              </SelectField>
+                emptyOption="All locations"
+                options={catalogue.data.locations.map((value) => ({ value, label: locationLabel(value) }))}
+              />
             </>
           ) : undefined
         }

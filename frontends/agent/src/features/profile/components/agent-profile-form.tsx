@@ -130,13 +130,11 @@ export function AgentProfileForm({
               value={fields.location}
               onChange={(event) => set("location", event.target.value)}
               errorMessage={errors.location}
-            >
-              {catalogue.locations.map((location) => (
-                <option key={location} value={location}>
-                  {locationLabel(location)}
-                </option>
-              ))}
-            </SelectField>
+              options={catalogue.locations.map((location) => ({
+                value: location,
+                label: locationLabel(location),
+              }))}
+            />
             <InputField
               label="Minimum Commission Rate (%)"
               type="number"

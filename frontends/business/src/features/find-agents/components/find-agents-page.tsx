@@ -5,11 +5,10 @@
  */
 import {
   type AgentSearch,
-  Alert,
+  CreateProfileHint,
   commissionOptionLabel,
   experienceBandLabel,
   FindLayout,
-  LinkButton,
   locationLabel,
   PageHeader,
   pageFrom,
@@ -74,19 +73,7 @@ export function FindAgentsPage() {
         title="Find Agents"
         description="Search commission-based sales agents across Australia, ranked by how well they match your business."
       />
-      {own.data === null ? (
-        <Alert variant="info">
-          <div className="inline-alert">
-            <span>
-              <strong>Create your business profile for better matches.</strong> Until then, agents are sorted
-              by newest.
-            </span>
-            <LinkButton href="/business/create-profile" size="sm">
-              Create Business Profile
-            </LinkButton>
-          </div>
-        </Alert>
-      ) : null}
+      {own.data === null ? <CreateProfileHint party="business" /> : null}
       <FindLayout
         filterLabel="Agent filters"
         filters={
@@ -96,38 +83,26 @@ export function FindAgentsPage() {
                 label="Specialization"
                 value={search.specialization ?? ""}
                 onChange={(event) => update({ specialization: event.target.value })}
-              >
-                <option value="">All specializations</option>
-                {catalogue.data.specializations.map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
-              </SelectField>
+                emptyOption="All specializations"
+                options={catalogue.data.specializations.map((value) => ({ value, label: value }))}
+              />
               <SelectField
                 label="Location"
                 value={search.location ?? ""}
                 onChange={(event) => update({ location: event.target.value })}
-              >
-                <option value="">All locations</option>
-                {catalogue.data.locations.map((value) => (
-                  <option key={value} value={value}>
-                    {locationLabel(value)}
-                  </option>
-                ))}
-              </SelectField>
+                emptyOption="All locations"
+                options={catalogue.data.locations.map((value) => ({ value, label: locationLabel(value) }))}
+              />
               <SelectField
                 label="Experience"
                 value={search.experience ?? ""}
                 onChange={(event) => update({ experience: event.target.value })}
-              >
-                <option value="">Any experience</option>
-                {catalogue.data.experienceBands.map((value) => (
-                  <option key={value} value={value}>
-                    {experienceBandLabel(value)}
-                  </option>
-                ))}
-              </SelectField>
+                emptyOption="Any experience"
+                options={catalogue.data.experienceBands.map((value) => ({
+                  value,
+                  label: experienceBandLabel(value),
+                }))}
+              />
               <SelectField
                 label="Minimum Commission"
                 value={String(search.minimumCommissionRate ?? 0)}
@@ -136,13 +111,11 @@ export function FindAgentsPage() {
                     minimumCommissionRate: event.target.value === "0" ? undefined : event.target.value,
                   })
                 }
-              >
-                {catalogue.data.commissionOptions.map((value) => (
-                  <option key={value} value={String(value)}>
-                    {commissionOptionLabel(value)}
-                  </option>
-                ))}
-              </SelectField>
+                options={catalogue.data.commissionOptions.map((value) => ({
+                  value: String(value),
+                  label: commissionOptionLabel(value),
+                }))}
+              />
             </>
           ) : undefined
         }

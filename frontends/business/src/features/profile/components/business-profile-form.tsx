@@ -102,37 +102,28 @@ export function BusinessProfileForm({
               value={fields.industry}
               onChange={(event) => set("industry", event.target.value)}
               errorMessage={errors.industry}
-            >
-              {catalogue.industries.map((industry) => (
-                <option key={industry} value={industry}>
-                  {industryLabel(industry)}
-                </option>
-              ))}
-            </SelectField>
+              options={catalogue.industries.map((industry) => ({
+                value: industry,
+                label: industryLabel(industry),
+              }))}
+            />
             <SelectField
               label="Company Size"
               value={fields.size}
               onChange={(event) => set("size", event.target.value)}
               errorMessage={errors.size}
-            >
-              {catalogue.sizes.map((size) => (
-                <option key={size.value} value={size.value}>
-                  {size.label}
-                </option>
-              ))}
-            </SelectField>
+              options={catalogue.sizes.map((size) => ({ value: size.value, label: size.label }))}
+            />
             <SelectField
               label="Location"
               value={fields.location}
               onChange={(event) => set("location", event.target.value)}
               errorMessage={errors.location}
-            >
-              {catalogue.locations.map((location) => (
-                <option key={location} value={location}>
-                  {locationLabel(location)}
-                </option>
-              ))}
-            </SelectField>
+              options={catalogue.locations.map((location) => ({
+                value: location,
+                label: locationLabel(location),
+              }))}
+            />
             <TextField
               label="Website"
               name="website"
