@@ -110,6 +110,7 @@ export { QuickSearchPanel, quickSearchHref } from "./features/party/quick-search
 export { FindLayout, type FindLayoutProps } from "./features/profiles/find-layout.tsx";
 export {
   ProfileCreatedPanel,
+  ProfileFormFrame,
   type ProfileFormOptions,
   type ProfileMutation,
   useProfileForm,

@@ -5,10 +5,10 @@
  * "Profile updated" / "Error updating profile"), and after creation the success panel, then the
  * dashboard after 2 s.
  */
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { describeFailure, type FieldErrors } from "../../api/problem.ts";
-import { LinkButton } from "../../design-system/components/button.tsx";
+import { Button, LinkButton } from "../../design-system/components/button.tsx";
 import { Card, CardContent } from "../../design-system/components/card.tsx";
 import { Icon } from "../../design-system/components/icons.tsx";
 import { toast } from "../../design-system/toast/toast-store.ts";
@@ -124,6 +124,61 @@ export function ProfileCreatedPanel({ message, dashboard }: { message: string; d
         </h2>
         <p className="muted">{message}</p>
         <LinkButton href={dashboard}>Go to Dashboard</LinkButton>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The profile form's frame, the same for both parties (spec §2.8, §2.9): "Profile created!"
+ * once created; otherwise the card with the form ("Create|Edit {party} profile"), the form-level
+ * alert, the page's fields in a two-column grid, and Cancel (to the dashboard) with Create
+ * Profile or Save Changes. `form` is what useProfileForm returns.
+ */
+export function ProfileFormFrame({
+  party,
+  createdMessage,
+  dashboard,
+  form,
+  children,
+}: {
+  party: "business" | "agent";
+  /** The line under "Profile created!". */
+  createdMessage: string;
+  dashboard: string;
+  form: Pick<
+    ReturnType<typeof useProfileForm>,
+    "editing" | "created" | "formError" | "pending" | "submit" | "formRef"
+  >;
+  /** The form's fields. */
+  children: ReactNode;
+}) {
+  if (form.created) return <ProfileCreatedPanel message={createdMessage} dashboard={dashboard} />;
+  return (
+    <Card className="profile-form-card">
+      <CardContent>
+        <form
+          ref={form.formRef}
+          className="form"
+          aria-label={form.editing ? `Edit ${party} profile` : `Create ${party} profile`}
+          noValidate
+          onSubmit={form.submit}
+        >
+          {form.formError ? (
+            <div role="alert" className="alert alert-destructive">
+              {form.formError}
+            </div>
+          ) : null}
+          <div className="form-grid">{children}</div>
+          <div className="form-actions">
+            <LinkButton href={dashboard} variant="outline">
+              Cancel
+            </LinkButton>
+            <Button type="submit" isPending={form.pending}>
+              {form.editing ? "Save Changes" : "Create Profile"}
+            </Button>
+          </div>
+        </form>
       </CardContent>
     </Card>
   );
