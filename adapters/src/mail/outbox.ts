@@ -1,7 +1,7 @@
 /**
  * Mailer adapter for development and tests: stores each email in the mail_outbox table and logs
  * one line (recipient and subject, never the body). Read back with `readOutbox` (served at
- * GET /api/dev/mailbox outside production). ARCHITECTURE.md, adapters/mail.
+ * GET /api/dev/mailbox outside production). docs/architecture.md, adapters/mail.
  */
 import { Mailer } from "@closr/core/shared";
 import { Effect, Layer } from "effect";

@@ -7,7 +7,7 @@
  *   End Partnership behind a confirm dialog (irreversible).
  * - PendingPartnershipCard: incoming → Reject and Accept; outgoing → "Awaiting response" and
  *   Withdraw request.
- * No ratings are shown until reviews exist (ARCHITECTURE.md: no placeholder data).
+ * No ratings are shown until reviews exist (docs/architecture.md: no placeholder data).
  */
 
 import { useId, useState } from "react";

@@ -1,5 +1,5 @@
 /**
- * Profiles and discovery over the API (spec §7, ARCHITECTURE.md "Search ... on the server"):
+ * Profiles and discovery over the API (spec §7, docs/architecture.md "Search ... on the server"):
  * the catalogue, the caller's own profile (404 → null), ranked searches of the other side,
  * one profile by id, and create/edit mutations. Query keys start with "profiles".
  */
