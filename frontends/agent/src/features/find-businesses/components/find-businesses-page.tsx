@@ -5,14 +5,11 @@
  */
 import {
   type BusinessSearch,
-  CreateProfileHint,
-  FindLayout,
   industryLabel,
   locationLabel,
-  PageHeader,
+  PartyFindPage,
   pageFrom,
   pick,
-  SelectField,
   useBusinessSearch,
   useCatalogue,
   useOwnAgentProfile,
@@ -56,63 +53,49 @@ export function FindBusinessesPage() {
     () => new Map(catalogue.data?.sizes.map((size) => [size.value, size.label]) ?? []),
     [catalogue.data],
   );
-  const activeFilters = ["industry", "size", "location", "verified"].filter((key) => params.has(key)).length;
+  const lists = catalogue.data;
 
   return (
-    <div className="stack-lg">
-      <PageHeader
-        title="Find Businesses"
-        description="Browse Australian businesses looking for commission-based sales agents, ranked by how well they match you."
-      />
-      {own.data === null ? <CreateProfileHint party="agent" /> : null}
-      <FindLayout
-        filterLabel="Business filters"
-        filters={
-          catalogue.data ? (
-            <>
-              <SelectField
-                label="Industry"
-                value={search.industry ?? ""}
-                onChange={(event) => update({ industry: event.target.value })}
-                emptyOption="All industries"
-                options={catalogue.data.industries.map((value) => ({ value, label: industryLabel(value) }))}
-              />
-              <SelectField
-                label="Company Size"
-                value={search.size ?? ""}
-                onChange={(event) => update({ size: event.target.value })}
-                emptyOption="Any size"
-                options={catalogue.data.sizes.map((size) => ({ value: size.value, label: size.label }))}
-              />
-              <SelectField
-                label="Location"
-                value={search.location ?? ""}
-                onChange={(event) => update({ location: event.target.value })}
-                emptyOption="All locations"
-                options={catalogue.data.locations.map((value) => ({ value, label: locationLabel(value) }))}
-              />
-            </>
-          ) : undefined
-        }
-        filtersError={catalogue.error}
-        skeletonCount={3}
-        activeFilters={activeFilters}
-        verified={search.verified === "true"}
-        keyword={search.q ?? ""}
-        keywordPlaceholder="Company name, industry or description"
-        sort={search.sort}
-        sortOptions={[
-          ["match", "Best match"],
-          ["newest", "Newest"],
-        ]}
-        update={update}
-        reset={reset}
-        results={results}
-        nouns={["business", "businesses"]}
-        renderItem={(business) => (
-          <BusinessCard key={business.id} business={business} sizeLabels={sizeLabels} search={queryString} />
-        )}
-      />
-    </div>
+    <PartyFindPage
+      party="agent"
+      hasProfile={own.data !== null}
+      params={params}
+      search={search}
+      filters={[
+        {
+          key: "industry",
+          label: "Industry",
+          value: search.industry ?? "",
+          emptyOption: "All industries",
+          options: (lists?.industries ?? []).map((value) => ({ value, label: industryLabel(value) })),
+        },
+        {
+          key: "size",
+          label: "Company Size",
+          value: search.size ?? "",
+          emptyOption: "Any size",
+          options: lists?.sizes ?? [],
+        },
+        {
+          key: "location",
+          label: "Location",
+          value: search.location ?? "",
+          emptyOption: "All locations",
+          options: (lists?.locations ?? []).map((value) => ({ value, label: locationLabel(value) })),
+        },
+      ]}
+      filtersReady={lists !== undefined}
+      filtersError={catalogue.error}
+      sortOptions={[
+        ["match", "Best match"],
+        ["newest", "Newest"],
+      ]}
+      update={update}
+      reset={reset}
+      results={results}
+      renderItem={(business) => (
+        <BusinessCard key={business.id} business={business} sizeLabels={sizeLabels} search={queryString} />
+      )}
+    />
   );
 }

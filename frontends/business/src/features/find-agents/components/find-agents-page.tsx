@@ -5,15 +5,12 @@
  */
 import {
   type AgentSearch,
-  CreateProfileHint,
   commissionOptionLabel,
   experienceBandLabel,
-  FindLayout,
   locationLabel,
-  PageHeader,
+  PartyFindPage,
   pageFrom,
   pick,
-  SelectField,
   useAgentSearch,
   useCatalogue,
   useOwnBusinessProfile,
@@ -59,86 +56,63 @@ export function FindAgentsPage() {
     () => new Map(catalogue.data?.skills.map((skill) => [skill.name, skill.emoji]) ?? []),
     [catalogue.data],
   );
-  const activeFilters = [
-    "specialization",
-    "location",
-    "experience",
-    "minimumCommissionRate",
-    "verified",
-  ].filter((key) => params.has(key)).length;
+  const lists = catalogue.data;
 
   return (
-    <div className="stack-lg">
-      <PageHeader
-        title="Find Agents"
-        description="Search commission-based sales agents across Australia, ranked by how well they match your business."
-      />
-      {own.data === null ? <CreateProfileHint party="business" /> : null}
-      <FindLayout
-        filterLabel="Agent filters"
-        filters={
-          catalogue.data ? (
-            <>
-              <SelectField
-                label="Specialization"
-                value={search.specialization ?? ""}
-                onChange={(event) => update({ specialization: event.target.value })}
-                emptyOption="All specializations"
-                options={catalogue.data.specializations.map((value) => ({ value, label: value }))}
-              />
-              <SelectField
-                label="Location"
-                value={search.location ?? ""}
-                onChange={(event) => update({ location: event.target.value })}
-                emptyOption="All locations"
-                options={catalogue.data.locations.map((value) => ({ value, label: locationLabel(value) }))}
-              />
-              <SelectField
-                label="Experience"
-                value={search.experience ?? ""}
-                onChange={(event) => update({ experience: event.target.value })}
-                emptyOption="Any experience"
-                options={catalogue.data.experienceBands.map((value) => ({
-                  value,
-                  label: experienceBandLabel(value),
-                }))}
-              />
-              <SelectField
-                label="Minimum Commission"
-                value={String(search.minimumCommissionRate ?? 0)}
-                onChange={(event) =>
-                  update({
-                    minimumCommissionRate: event.target.value === "0" ? undefined : event.target.value,
-                  })
-                }
-                options={catalogue.data.commissionOptions.map((value) => ({
-                  value: String(value),
-                  label: commissionOptionLabel(value),
-                }))}
-              />
-            </>
-          ) : undefined
-        }
-        filtersError={catalogue.error}
-        skeletonCount={4}
-        activeFilters={activeFilters}
-        verified={search.verified === "true"}
-        keyword={search.q ?? ""}
-        keywordPlaceholder="Name, specialization, skills or bio"
-        sort={search.sort}
-        sortOptions={[
-          ["match", "Best match"],
-          ["newest", "Newest"],
-          ["experience", "Most experienced"],
-        ]}
-        update={update}
-        reset={reset}
-        results={results}
-        nouns={["agent", "agents"]}
-        renderItem={(agent) => (
-          <AgentCard key={agent.id} agent={agent} emojiByName={emojiByName} search={queryString} />
-        )}
-      />
-    </div>
+    <PartyFindPage
+      party="business"
+      hasProfile={own.data !== null}
+      params={params}
+      search={search}
+      filters={[
+        {
+          key: "specialization",
+          label: "Specialization",
+          value: search.specialization ?? "",
+          emptyOption: "All specializations",
+          options: (lists?.specializations ?? []).map((value) => ({ value, label: value })),
+        },
+        {
+          key: "location",
+          label: "Location",
+          value: search.location ?? "",
+          emptyOption: "All locations",
+          options: (lists?.locations ?? []).map((value) => ({ value, label: locationLabel(value) })),
+        },
+        {
+          key: "experience",
+          label: "Experience",
+          value: search.experience ?? "",
+          emptyOption: "Any experience",
+          options: (lists?.experienceBands ?? []).map((value) => ({
+            value,
+            label: experienceBandLabel(value),
+          })),
+        },
+        {
+          key: "minimumCommissionRate",
+          label: "Minimum Commission",
+          value: String(search.minimumCommissionRate ?? 0),
+          clearValue: "0",
+          options: (lists?.commissionOptions ?? []).map((value) => ({
+            value: String(value),
+            label: commissionOptionLabel(value),
+          })),
+        },
+      ]}
+      filtersReady={lists !== undefined}
+      filtersError={catalogue.error}
+      sortOptions={[
+        ["match", "Best match"],
+        ["newest", "Newest"],
+        ["experience", "Most experienced"],
+      ]}
+      update={update}
+      reset={reset}
+      results={results}
+      renderItem={(agent) => (
+        <AgentCard key={agent.id} agent={agent} emojiByName={emojiByName} search={queryString} />
+      )}
+    />
   );
 }
