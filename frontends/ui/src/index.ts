@@ -96,6 +96,7 @@ export { PartnershipsPage } from "./features/partnerships/partnerships-page.tsx"
 export { CreateProfileHint } from "./features/party/create-profile-hint.tsx";
 export { PartyDashboardPage } from "./features/party/party-dashboard-page.tsx";
 export { type FindFilter, PartyFindPage } from "./features/party/party-find-page.tsx";
+export { PartyHome } from "./features/party/party-home.tsx";
 export {
   otherParty,
   type Party,
