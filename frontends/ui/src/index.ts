@@ -176,6 +176,8 @@ export {
   useCreateBusinessProfile,
   useOwnAgentProfile,
   useOwnBusinessProfile,
+  useSizeLabels,
+  useSkillEmojis,
   useUpdateAgentProfile,
   useUpdateBusinessProfile,
 } from "./features/profiles/profiles-api.ts";

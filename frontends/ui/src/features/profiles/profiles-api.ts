@@ -5,6 +5,7 @@
  */
 import type { components } from "@closr/contracts/client";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { apiClient } from "../../api/client.ts";
 import { toApiError } from "../../api/problem.ts";
 
@@ -68,6 +69,24 @@ export const catalogueQueryOptions = () =>
 /** The catalogue of industries, sizes, locations, search options and skills. */
 export function useCatalogue() {
   return useQuery(catalogueQueryOptions());
+}
+
+/** Each skill's emoji by skill name (empty until the catalogue has loaded). */
+export function useSkillEmojis(): Map<string, string> {
+  const catalogue = useCatalogue();
+  return useMemo(
+    () => new Map(catalogue.data?.skills.map((skill) => [skill.name, skill.emoji]) ?? []),
+    [catalogue.data],
+  );
+}
+
+/** Each company size's label by value ("small" → "11-50 employees"; empty until loaded). */
+export function useSizeLabels(): Map<string, string> {
+  const catalogue = useCatalogue();
+  return useMemo(
+    () => new Map(catalogue.data?.sizes.map((size) => [size.value, size.label]) ?? []),
+    [catalogue.data],
+  );
 }
 
 export const ownBusinessProfileKey = ["profiles", "own", "business"] as const;

@@ -12,8 +12,8 @@ import {
   StatTile,
   useBusinessSearch,
   useCatalogue,
+  useSizeLabels,
 } from "@closr/ui";
-import { useMemo } from "react";
 import { BusinessCard } from "../../../components/business-card.tsx";
 import { useMonthlyCommission } from "../../invoices/api/invoices-api.ts";
 
@@ -21,10 +21,7 @@ export function AgentHome({ profile, username }: { profile: AgentProfile; userna
   const catalogue = useCatalogue();
   const matches = useBusinessSearch({ sort: "match" }, 3);
   const commission = useMonthlyCommission();
-  const sizeLabels = useMemo(
-    () => new Map(catalogue.data?.sizes.map((size) => [size.value, size.label]) ?? []),
-    [catalogue.data],
-  );
+  const sizeLabels = useSizeLabels();
 
   return (
     <PartyHome

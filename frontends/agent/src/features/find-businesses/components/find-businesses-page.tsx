@@ -13,6 +13,7 @@ import {
   useBusinessSearch,
   useCatalogue,
   useOwnAgentProfile,
+  useSizeLabels,
   useUrlSearch,
 } from "@closr/ui";
 import { useMemo } from "react";
@@ -49,10 +50,7 @@ export function FindBusinessesPage() {
   const catalogue = useCatalogue();
   const own = useOwnAgentProfile();
   const results = useBusinessSearch(search);
-  const sizeLabels = useMemo(
-    () => new Map(catalogue.data?.sizes.map((size) => [size.value, size.label]) ?? []),
-    [catalogue.data],
-  );
+  const sizeLabels = useSizeLabels();
   const lists = catalogue.data;
 
   return (

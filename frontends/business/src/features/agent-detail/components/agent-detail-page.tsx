@@ -11,19 +11,14 @@ import {
   ProfileDetailFrame,
   SkillChips,
   useAgentProfile,
-  useCatalogue,
+  useSkillEmojis,
 } from "@closr/ui";
-import { useMemo } from "react";
 import { useParams } from "react-router";
 
 export function AgentDetailPage() {
   const id = Number(useParams().id);
   const agent = useAgentProfile(id);
-  const catalogue = useCatalogue();
-  const emojiByName = useMemo(
-    () => new Map(catalogue.data?.skills.map((skill) => [skill.name, skill.emoji]) ?? []),
-    [catalogue.data],
-  );
+  const emojiByName = useSkillEmojis();
   return (
     <ProfileDetailFrame
       viewer="business"

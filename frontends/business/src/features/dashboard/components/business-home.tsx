@@ -11,17 +11,14 @@ import {
   StatTile,
   useAgentSearch,
   useCatalogue,
+  useSkillEmojis,
 } from "@closr/ui";
-import { useMemo } from "react";
 import { AgentCard } from "../../../components/agent-card.tsx";
 
 export function BusinessHome({ profile }: { profile: BusinessProfile }) {
   const catalogue = useCatalogue();
   const matches = useAgentSearch({ sort: "match" }, 3);
-  const emojiByName = useMemo(
-    () => new Map(catalogue.data?.skills.map((skill) => [skill.name, skill.emoji]) ?? []),
-    [catalogue.data],
-  );
+  const emojiByName = useSkillEmojis();
 
   return (
     <PartyHome

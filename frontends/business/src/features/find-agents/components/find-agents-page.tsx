@@ -14,6 +14,7 @@ import {
   useAgentSearch,
   useCatalogue,
   useOwnBusinessProfile,
+  useSkillEmojis,
   useUrlSearch,
 } from "@closr/ui";
 import { useMemo } from "react";
@@ -52,10 +53,7 @@ export function FindAgentsPage() {
   const catalogue = useCatalogue();
   const own = useOwnBusinessProfile();
   const results = useAgentSearch(search);
-  const emojiByName = useMemo(
-    () => new Map(catalogue.data?.skills.map((skill) => [skill.name, skill.emoji]) ?? []),
-    [catalogue.data],
-  );
+  const emojiByName = useSkillEmojis();
   const lists = catalogue.data;
 
   return (
