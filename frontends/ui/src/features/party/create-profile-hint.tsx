@@ -16,8 +16,8 @@ export function CreateProfileHint({ party }: { party: Party }) {
     <Alert variant="info">
       <div className="inline-alert">
         <span>
-          <strong>Create your {party} profile for better matches.</strong> Until then,{" "}
-          {words[party].counterparts} are sorted by newest.
+          <strong>{`Create your ${party} profile for better matches.`}</strong>
+          {` Until then, ${words[party].counterparts} are sorted by newest.`}
         </span>
         <LinkButton href={`/${party}/create-profile`} size="sm">
           {words[party].create}

@@ -23,7 +23,7 @@ const welcomeCopy: Record<
     title: (username: string | undefined) => string;
     description: (username: string | undefined) => string | undefined;
     icon: IconName;
-    heading: (username: string | undefined) => string;
+    heading: (username: string | undefined) => ReactNode;
     text: string;
     createLabel: string;
     steps: Step[];
@@ -33,7 +33,7 @@ const welcomeCopy: Record<
     title: () => "Business Dashboard",
     description: (username) => (username ? `Signed in as ${username}` : undefined),
     icon: "briefcase",
-    heading: (username) => `Welcome to Closr${username ? `, ${username}` : ""}!`,
+    heading: (username) => <>Welcome to Closr{username ? `, ${username}` : ""}!</>,
     text: "Create your business profile to start finding commission-based sales agents who can grow your revenue.",
     createLabel: "Create Business Profile",
     steps: [
@@ -90,7 +90,8 @@ export function PartyDashboardPage<P>({
         <Alert>
           <div className="inline-alert">
             <span>
-              Failed to fetch {party} profile. {describeFailure(own.error).message}
+              {`Failed to fetch ${party} profile. `}
+              {describeFailure(own.error).message}
             </span>
             <Button variant="outline" size="sm" onPress={() => void own.refetch()}>
               Retry

@@ -25,7 +25,7 @@ import {
   Tabs,
   useCurrentUser,
 } from "@closr/ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Key } from "react-aria-components";
 import { useSearchParams } from "react-router";
 import {
@@ -39,7 +39,8 @@ import { PayView } from "./pay-view.tsx";
 import { PaymentMethodsTab } from "./payment-methods-tab.tsx";
 import css from "./payments.css?inline";
 
-injectStyles("closr-business-payments-styles", css);
+/** Its stylesheet joins the page when the page first shows (it styles shared class names). */
+const STYLE_ID = "closr-business-payments-styles";
 
 const invoiceBadge: Record<Invoice["status"], BadgeVariant> = {
   paid: "success",
@@ -147,6 +148,7 @@ function HistoryTab() {
 }
 
 export function PaymentsPage() {
+  useEffect(() => injectStyles(STYLE_ID, css), []);
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const [paying, setPaying] = useState<Invoice | null>(null);
