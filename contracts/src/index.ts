@@ -1,6 +1,6 @@
 /**
  * @closr/contracts — the HTTP contract shared by the service and the frontends.
- * Route definitions here are the only routes the API may implement (ARCHITECTURE.md).
+ * Route definitions here are the only routes the API may implement (docs/architecture.md).
  */
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { problemTypeSchema } from "./problems.ts";

@@ -1,7 +1,7 @@
 /**
  * Mailer adapter for development and tests: stores each email in the mail_outbox table and logs
  * one line (recipient and subject, never the body). Read back with `readOutbox` / the MailOutbox
- * port (served at GET /api/dev/mailbox outside production). ARCHITECTURE.md, adapters/mail.
+ * port (served at GET /api/dev/mailbox outside production). docs/architecture.md, adapters/mail.
  */
 import { Mailer, MailOutbox, type OutboxEmail } from "@closr/core/shared";
 import { Effect, Layer } from "effect";

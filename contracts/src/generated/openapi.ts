@@ -722,7 +722,7 @@ export interface components {
         /** @enum {string} */
         VerificationStatus: "unverified" | "pending" | "verified";
         /**
-         * @description admin may edit public content and review verification requests (ARCHITECTURE.md).
+         * @description admin may edit public content and review verification requests (docs/architecture.md).
          * @enum {string}
          */
         UserRole: "member" | "admin";

@@ -1,7 +1,7 @@
 /**
  * Invoice model (spec §3 invoices, §4 Invoice display state, §5 Invoice form, §9 limits).
  * `businessId` and `agentId` are PROFILE ids. Money is integer cents, AUD, end to end inside;
- * the API converts to dollars with 2 decimals at the edge (ARCHITECTURE.md, API conventions).
+ * the API converts to dollars with 2 decimals at the edge (docs/architecture.md, API conventions).
  * `dueDate` is a calendar date `yyyy-MM-dd` (no time zone); "today" is Australia/Sydney's date.
  */
 import type { AgentProfileId, BusinessProfileId, InvoiceId, PartnershipId } from "../shared/ids.ts";

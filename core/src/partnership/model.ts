@@ -1,6 +1,6 @@
 /**
  * Partnership model (spec §3 partnerships, §4 Partnership). `businessId` and `agentId` are
- * PROFILE ids (ARCHITECTURE.md, API conventions). Commission rate is a percentage, 0–100.
+ * PROFILE ids (docs/architecture.md, API conventions). Commission rate is a percentage, 0–100.
  */
 import type { AgentProfile, BusinessProfile } from "../profiles/index.ts";
 import type { AgentProfileId, BusinessProfileId, PartnershipId } from "../shared/ids.ts";

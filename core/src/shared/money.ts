@@ -1,5 +1,5 @@
 /**
- * Money inside Closr: integer cents, AUD (ARCHITECTURE.md). On the wire the contract speaks AUD
+ * Money inside Closr: integer cents, AUD (docs/architecture.md). On the wire the contract speaks AUD
  * dollars with at most 2 decimals; these two functions are the ONLY conversions between the two
  * (handlers and adapters convert nowhere else).
  */

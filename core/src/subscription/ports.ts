@@ -1,4 +1,4 @@
-/** What the subscription context needs from outside (ARCHITECTURE.md: ports as Context.Tag). */
+/** What the subscription context needs from outside (docs/architecture.md: ports as Context.Tag). */
 import { Context, type Effect, type Option } from "effect";
 import type { PlanId } from "./catalogue.ts";
 
