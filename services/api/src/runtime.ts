@@ -3,7 +3,9 @@
  * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
  */
 import { AbnRegistryAbr, AbnRegistryLocal, type AbrConfig } from "@closr/adapters/abr";
-import { MailerOutboxPg, MailerSmtp, type SmtpOptions } from "@closr/adapters/mail";
+import { SessionTokensCrypto } from "@closr/adapters/crypto";
+import { PaymentGatewayLocal } from "@closr/adapters/local-gateway";
+import { MailerOutboxPg, MailerSmtp, MailOutboxPg, type SmtpOptions } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
   AgentProfileRepositoryPg,
@@ -17,20 +19,21 @@ import {
   type PgDatabase,
   PgDatabaseFrom,
   SessionStorePg,
-  SessionTokensCrypto,
   UserDirectoryPg,
+  UserPlansPg,
   UserRepositoryPg,
   VerificationRepositoryPg,
 } from "@closr/adapters/postgres";
 import { FileStorageLocal, FileStorageS3, type S3StorageConfig } from "@closr/adapters/storage";
-import { PaymentGatewayLocal, PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
+import { PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
 import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
 import type { InvoiceRepository } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
-import { type Clock, ClockLive, type FileStorage, type Mailer } from "@closr/core/shared";
+import { type Clock, ClockLive, type FileStorage, type Mailer, type MailOutbox } from "@closr/core/shared";
+import type { UserPlans } from "@closr/core/subscription";
 import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
 import { Layer, ManagedRuntime } from "effect";
 import { type LiveEventHub, LiveEventHubLive } from "./events/live-event-hub.ts";
@@ -54,6 +57,8 @@ export type AppServices =
   | PaymentRepository
   | PaymentMethodRepository
   | PaymentGateway
+  | UserPlans
+  | MailOutbox
   | VerificationRepository
   | AbnRegistry
   | FileStorage;
@@ -89,6 +94,8 @@ export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>, payments: P
     InvoiceRepositoryPg,
     PaymentRepositoryPg,
     PaymentMethodRepositoryPg,
+    UserPlansPg,
+    MailOutboxPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
     VerificationRepositoryPg,
   ).pipe(Layer.provide(database));

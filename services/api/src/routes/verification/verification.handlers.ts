@@ -6,7 +6,6 @@
  */
 import { signedFilePath, sniffContentType, verifyLink } from "@closr/adapters/storage";
 import { verificationRoutes } from "@closr/contracts";
-import type { User } from "@closr/core/identity";
 import { FileStorage } from "@closr/core/shared";
 import {
   type Application,
@@ -27,7 +26,8 @@ import {
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect, Option } from "effect";
 import type { AppEnv } from "../../http/env.ts";
-import { problem, signedIn } from "../../http/problem.ts";
+import { signedIn } from "../../http/guards.ts";
+import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
@@ -119,11 +119,8 @@ export function registerVerificationRoutes(
   runtime: AppRuntime,
   options: { readonly linkSecret: string },
 ) {
-  const guarded = (c: Parameters<typeof signedIn>[0]): User | Response => signedIn(c);
-
-  app.openapi(verificationRoutes.listVerificationRequests, async (c) => {
-    const user = guarded(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(verificationRoutes.listVerificationRequests), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, listOwnVerificationRequests(user), (items) =>
       c.json(
         {
@@ -134,33 +131,30 @@ export function registerVerificationRoutes(
         },
         200,
       ),
-    ) as never;
+    );
   });
 
-  app.openapi(verificationRoutes.createVerificationRequest, async (c) => {
-    const user = guarded(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(verificationRoutes.createVerificationRequest), async (c) => {
+    const user = c.get("user");
     const application = await toApplication(c.req.valid("form") as Record<string, unknown>);
     return runUseCase(runtime, c, submitVerification(user, application), (created) =>
       c.json(verificationJson(created), 201, { location: `/api/verification-requests/${created.id}` }),
-    ) as never;
+    );
   });
 
-  app.openapi(verificationRoutes.resubmitVerificationRequest, async (c) => {
-    const user = guarded(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(verificationRoutes.resubmitVerificationRequest), async (c) => {
+    const user = c.get("user");
     const application = await toApplication(c.req.valid("form") as Record<string, unknown>);
     return runUseCase(
       runtime,
       c,
       resubmitVerification(user, c.req.valid("param").id, application),
       (updated) => c.json(verificationJson(updated), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(verificationRoutes.getVerificationDocumentLink, async (c) => {
-    const user = guarded(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(verificationRoutes.getVerificationDocumentLink), async (c) => {
+    const user = c.get("user");
     const { id, documentId } = c.req.valid("param");
     const wanted = c.req.valid("query").disposition;
     return runUseCase(runtime, c, documentOf(user, id, documentId), ({ document, asStaff }) => {
@@ -174,7 +168,7 @@ export function registerVerificationRoutes(
       return c.json({ url: link.path, expiresAt: link.expiresAt.toISOString() }, 200, {
         "cache-control": "no-store",
       });
-    }) as never;
+    });
   });
 
   app.openapi(verificationRoutes.downloadFile, async (c) => {
@@ -189,21 +183,20 @@ export function registerVerificationRoutes(
       name: query.name,
     };
     if (!verifyLink(options.linkSecret, parts, query.signature, new Date()))
-      return problem(c, "signed-link-invalid", { detail: "This link is invalid or has expired." }) as never;
+      return problem(c, "signed-link-invalid", { detail: "This link is invalid or has expired." });
     const bytes = await runtime.runPromise(Effect.flatMap(FileStorage, (storage) => storage.get(key)));
-    if (Option.isNone(bytes)) return problem(c, "not-found", { detail: "No such file." }) as never;
+    if (Option.isNone(bytes)) return problem(c, "not-found", { detail: "No such file." });
     return c.body(bytes.value as Uint8Array<ArrayBuffer>, 200, {
       "content-type": query.type,
       "content-length": String(bytes.value.byteLength),
       "content-disposition": contentDisposition(query.disposition, query.name),
       "x-content-type-options": "nosniff",
       "cache-control": "private, no-store",
-    }) as never;
+    });
   });
 
-  app.openapi(verificationRoutes.listVerificationQueue, async (c) => {
-    const user = guarded(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(verificationRoutes.listVerificationQueue), async (c) => {
+    const user = c.get("user");
     const query = c.req.valid("query");
     return runUseCase(
       runtime,
@@ -218,25 +211,23 @@ export function registerVerificationRoutes(
           { items: page.items.map(reviewJson), total: page.total, page: page.page, pageSize: page.pageSize },
           200,
         ),
-    ) as never;
+    );
   });
 
-  app.openapi(verificationRoutes.getVerificationReview, async (c) => {
-    const user = guarded(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(verificationRoutes.getVerificationReview), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, getVerificationForReview(user, c.req.valid("param").id), (r) =>
       c.json(reviewJson(r), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(verificationRoutes.decideVerificationRequest, async (c) => {
-    const user = guarded(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(verificationRoutes.decideVerificationRequest), async (c) => {
+    const user = c.get("user");
     return runUseCase(
       runtime,
       c,
       decideVerification(user, c.req.valid("param").id, c.req.valid("json")),
       (r) => c.json(reviewJson(r), 200),
-    ) as never;
+    );
   });
 }
