@@ -77,7 +77,12 @@ describe("error table", () => {
   it("maps every core error to a catalogued problem code", () => {
     for (const [tag, row] of Object.entries(errorTable)) {
       // biome-ignore lint/suspicious/noExplicitAny: rows read only the fields they word
-      const { code } = (row as (e: any) => { code: string })({ _tag: tag, kind: "agent", required: "agent" });
+      const { code } = (row as (e: any) => { code: string })({
+        _tag: tag,
+        kind: "agent",
+        required: "agent",
+        errors: [],
+      });
       expect(Object.keys(problemCatalogue), tag).toContain(code);
     }
   });
