@@ -24,6 +24,8 @@ export const problemCatalogue = {
   "invalid-webhook": { status: 400, title: "Invalid webhook" },
   "partnership-exists": { status: 409, title: "Partnership already exists" },
   "partnership-transition": { status: 409, title: "Partnership change not allowed" },
+  "subscription-pending": { status: 409, title: "A checkout for another plan is waiting for payment" },
+  "subscription-state": { status: 409, title: "The subscription cannot do that in its current state" },
   "payload-too-large": { status: 413, title: "Request body too large" },
   "unsupported-media-type": { status: 415, title: "Unsupported media type" },
   "validation-failed": { status: 422, title: "Validation failed" },

@@ -5,6 +5,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SessionStore } from "@closr/core/identity";
+import { runLocalBilling } from "@closr/core/subscription";
 import { serve } from "@hono/node-server";
 import { Effect } from "effect";
 import { loadConfig } from "./config.ts";
@@ -47,6 +48,15 @@ const sweep = setInterval(
   60 * 60 * 1000,
 );
 sweep.unref();
+
+// The local subscription gateway's renewals, retries and expiries (no-op with Stripe; issue 13).
+const billing = setInterval(() => {
+  runtime
+    .runPromise(runLocalBilling())
+    .then((n) => n > 0 && logger.info({ billed: n }, "local billing ran"))
+    .catch((err) => logger.error({ err }, "local billing failed"));
+}, 60 * 1000);
+billing.unref();
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -17,10 +17,17 @@ import {
   PgDatabaseFrom,
   SessionStorePg,
   SessionTokensCrypto,
+  SubscriptionRepositoryPg,
   UserDirectoryPg,
   UserRepositoryPg,
 } from "@closr/adapters/postgres";
-import { PaymentGatewayLocal, PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
+import {
+  PaymentGatewayLocal,
+  PaymentGatewayStripe,
+  type StripeGatewayConfig,
+  SubscriptionGatewayLocal,
+  SubscriptionGatewayStripe,
+} from "@closr/adapters/stripe";
 import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
 import type { InvoiceRepository } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
@@ -28,6 +35,7 @@ import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
 import { type Clock, ClockLive, type Mailer } from "@closr/core/shared";
+import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
 import { Layer, ManagedRuntime } from "effect";
 import { type LiveEventHub, LiveEventHubLive } from "./events/live-event-hub.ts";
 
@@ -49,7 +57,9 @@ export type AppServices =
   | InvoiceRepository
   | PaymentRepository
   | PaymentMethodRepository
-  | PaymentGateway;
+  | PaymentGateway
+  | SubscriptionRepository
+  | SubscriptionGateway;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -60,8 +70,16 @@ export interface PaymentOptions {
   readonly smtp?: SmtpOptions | undefined;
 }
 
-/** Wires adapters to ports over one open database. `overrides` replaces services (tests). */
-export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>, payments: PaymentOptions = {}) {
+/**
+ * Wires adapters to ports over one open database. `overrides` replaces services (tests);
+ * `clock` replaces the system clock (tests drive renewals with it).
+ */
+export function makeAppLayer(
+  db: Db,
+  overrides?: Layer.Layer<never>,
+  payments: PaymentOptions = {},
+  clock: Layer.Layer<Clock> = ClockLive,
+) {
   const database = PgDatabaseFrom(db);
   const repositories = Layer.mergeAll(
     UserRepositoryPg,
@@ -77,8 +95,10 @@ export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>, payments: P
     PaymentRepositoryPg,
     PaymentMethodRepositoryPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
-  ).pipe(Layer.provide(database));
-  const base = Layer.mergeAll(repositories, database, PasswordHasherArgon2, SessionTokensCrypto, ClockLive);
+    SubscriptionRepositoryPg,
+    payments.stripe ? SubscriptionGatewayStripe(payments.stripe) : SubscriptionGatewayLocal,
+  ).pipe(Layer.provide(Layer.merge(database, clock)));
+  const base = Layer.mergeAll(repositories, database, PasswordHasherArgon2, SessionTokensCrypto, clock);
   return overrides ? Layer.merge(base, overrides) : base;
 }
 

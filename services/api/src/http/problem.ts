@@ -109,6 +109,30 @@ export const errorTable: Record<
         : "A connection request between you is already pending.",
   }),
   PartnershipTransitionNotAllowed: (e) => ({ code: "partnership-transition", detail: String(e.reason) }),
+  // Subscriptions (issue 13).
+  SubscriptionTransitionNotAllowed: (e) => ({ code: "subscription-state", detail: String(e.reason) }),
+  SubscriptionNotFound: () => ({ code: "not-found", detail: "You have no subscription to change." }),
+  UnknownPlan: () => ({
+    code: "validation-failed",
+    detail: "Choose price_professional, price_enterprise or price_agent_pro.",
+    field: "planId",
+  }),
+  PlanNotForAccountType: (e) => ({
+    code: "validation-failed",
+    detail: `This plan is for ${e.userType === "business" ? "agents" : "businesses"}.`,
+    field: "planId",
+  }),
+  SubscriptionPending: () => ({
+    code: "subscription-pending",
+    detail: "A checkout for another plan is waiting for payment. Finish it, or try again tomorrow.",
+  }),
+  SubscriptionNotChangeable: (e) => ({ code: "subscription-state", detail: String(e.reason) }),
+  SubscriptionGatewayUnavailable: () => ({
+    code: "service-unavailable",
+    detail: "The payment service is unavailable. Please try again.",
+  }),
+  SubscriptionPaymentNotFound: () => ({ code: "not-found", detail: "Payment not found." }),
+  SubscriptionPaymentUnexpectedState: (e) => ({ code: "payment-intent-state", detail: String(e.message) }),
   PartnershipLimitReached: (e) => ({
     code: "plan-limit-reached",
     detail: e.own

@@ -5,14 +5,17 @@
  */
 import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/testing";
 import type { StripeGatewayConfig } from "@closr/adapters/stripe";
+import type { Clock } from "@closr/core/shared";
+import type { Layer } from "effect";
 import pino from "pino";
 import { createApp } from "../app.ts";
 import { defaultRateLimits, type RateLimits } from "../http/rate-limit.ts";
-import { makeAppLayer, makeRuntime } from "../runtime.ts";
+import { type AppRuntime, makeAppLayer, makeRuntime } from "../runtime.ts";
 import { contractViolations } from "./contract-validator.ts";
 
 export interface TestApp {
   readonly app: ReturnType<typeof createApp>;
+  readonly runtime: AppRuntime;
   readonly database: TestDatabase;
   /** Contract violations seen so far. */
   readonly violations: string[];
@@ -27,10 +30,18 @@ export interface TestClient {
 }
 
 export async function createTestApp(
-  options: { rateLimits?: RateLimits; frontendsDir?: string; stripe?: StripeGatewayConfig } = {},
+  options: {
+    rateLimits?: RateLimits;
+    frontendsDir?: string;
+    stripe?: StripeGatewayConfig;
+    /** Replaces the system clock (renewal tests move it). */
+    clock?: Layer.Layer<Clock>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const runtime = makeRuntime(makeAppLayer(database.db, undefined, { stripe: options.stripe }));
+  const runtime = makeRuntime(
+    makeAppLayer(database.db, undefined, { stripe: options.stripe }, options.clock),
+  );
   const app = createApp({
     runtime,
     db: database.db,
@@ -70,6 +81,7 @@ export async function createTestApp(
 
   return {
     app,
+    runtime,
     database,
     violations,
     client,
