@@ -14,6 +14,7 @@ import {
 } from "@closr/core/subscription";
 import { Effect } from "effect";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "../../runtime.ts";
 import { createTestApp, type TestApp, type TestClient } from "../../testing/test-app.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -326,7 +327,7 @@ describe("subscriptions over HTTP with the local gateway", () => {
         periodStart: new Date(raw.invoice.periodStart),
         periodEnd: new Date(raw.invoice.periodEnd),
       },
-    } as SubscriptionGatewayEvent;
+    } as Extract<SubscriptionGatewayEvent, { type: "invoice.paid" }>;
     const before = await billing(agent);
     const replay = await run(applySubscriptionEvent(event));
     expect(replay.type).toBe("duplicate");
