@@ -45,13 +45,9 @@ const paidPlanIds = ["professional", "enterprise", "agent_pro"] as const;
 
 export const GetOrCreateSubscriptionRequest = z
   .object({
-    planId: z
-      .string()
-      .min(1)
-      .max(100)
-      .openapi({
-        description: "A §9 price identifier: price_professional, price_enterprise or price_agent_pro.",
-      }),
+    planId: z.string().min(1).max(100).openapi({
+      description: "A §9 price identifier: price_professional, price_enterprise or price_agent_pro.",
+    }),
     interval: z
       .enum(["month", "year"])
       .default("month")

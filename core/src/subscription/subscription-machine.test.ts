@@ -148,23 +148,19 @@ const statuses: SubscriptionStatus[] = ["incomplete", "incomplete_expired", "act
 const planArb = fc.constantFrom<PaidPlanId>("professional", "enterprise");
 const dayArb = fc.integer({ min: -40, max: 120 });
 const eventArb: fc.Arbitrary<SubscriptionEvent> = fc.oneof(
-  fc
-    .tuple(dayArb, planArb, dayArb)
-    .map(([d, planId, a]) => ({
-      type: "invoice_paid" as const,
-      periodStart: at(d),
-      periodEnd: at(d + 30),
-      planId,
-      at: at(a),
-    })),
-  fc
-    .tuple(dayArb, dayArb)
-    .map(([d, a]) => ({
-      type: "invoice_payment_failed" as const,
-      periodStart: at(d),
-      periodEnd: at(d + 30),
-      at: at(a),
-    })),
+  fc.tuple(dayArb, planArb, dayArb).map(([d, planId, a]) => ({
+    type: "invoice_paid" as const,
+    periodStart: at(d),
+    periodEnd: at(d + 30),
+    planId,
+    at: at(a),
+  })),
+  fc.tuple(dayArb, dayArb).map(([d, a]) => ({
+    type: "invoice_payment_failed" as const,
+    periodStart: at(d),
+    periodEnd: at(d + 30),
+    at: at(a),
+  })),
   dayArb.map((a) => ({ type: "expire" as const, at: at(a) })),
   fc
     .tuple(fc.boolean(), dayArb)

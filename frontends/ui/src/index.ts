@@ -80,6 +80,30 @@ export {
   usePendingIncomingCount,
 } from "./partnerships/partnerships-api.ts";
 export { PartnershipsPage } from "./partnerships/partnerships-page.tsx";
+export {
+  type Billing,
+  billingKey,
+  fetchBilling,
+  planTitle,
+  statusLabel,
+  useBilling,
+} from "./payments/billing-api.ts";
+export {
+  authenticateLocalCard,
+  type CardInput,
+  confirmLocalCard,
+  LocalCardForm,
+  type LocalPaymentEndpoint,
+  type PaymentIntent,
+  validateCard,
+} from "./payments/local-card-form.tsx";
+export {
+  announce,
+  announceException,
+  messages as paymentMessages,
+  type Outcome,
+} from "./payments/payment-outcome.ts";
+export { PastDueBanner, PlanStatus } from "./payments/plan-status.tsx";
 export { FindLayout, type FindLayoutProps } from "./profiles/find-layout.tsx";
 export {
   ProfileCreatedPanel,

@@ -1,9 +1,11 @@
 /** Page-level building blocks: a page header, a "coming soon" card and a side-menu layout. */
+
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import type { NavBadge, NavItem } from "../lib/remote-module.ts";
 import { useUnreadCount } from "../messages/unread.ts";
 import { usePendingIncomingCount } from "../partnerships/partnerships-api.ts";
+import { PastDueBanner, PlanStatus } from "../payments/plan-status.tsx";
 import { useCurrentUser } from "../session/session-api.ts";
 import { LinkButton } from "./button.tsx";
 import { Card, CardContent, CardDescription, CardTitle } from "./card.tsx";
@@ -110,9 +112,15 @@ export function SideMenuLayout({
             ))}
           </ul>
         </nav>
-        {footer ? <div className="side-footer">{footer}</div> : null}
+        <div className="side-footer">
+          <PlanStatus />
+          {footer}
+        </div>
       </aside>
-      <div className="side-main">{children}</div>
+      <div className="side-main">
+        <PastDueBanner />
+        {children}
+      </div>
     </div>
   );
 }

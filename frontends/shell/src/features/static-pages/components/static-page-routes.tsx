@@ -8,6 +8,8 @@ import { RequireUser } from "../../access/components/require-user.tsx";
 import { MessagesPage } from "../../messages/components/messages-page.tsx";
 import { PaymentConfirmationPage } from "../../payment-confirmation/components/payment-confirmation-page.tsx";
 import { PricingPage } from "../../pricing/components/pricing-page.tsx";
+import { BillingPage } from "../../subscription/billing-page.tsx";
+import { SubscribePage } from "../../subscription/subscribe-page.tsx";
 import { HowItWorksPage } from "./how-it-works-page.tsx";
 import { PrivacyPage, TermsPage } from "./legal-page.tsx";
 
@@ -17,11 +19,6 @@ const pages: { path: string; title: string; description?: string }[] = [
     title: "Get Verified",
     description:
       "Business and agent verification is coming soon. Verified profiles receive their badge within 2-3 business days.",
-  },
-  {
-    path: "subscribe",
-    title: "Subscribe",
-    description: "Subscriptions open soon. No payment is taken today.",
   },
   {
     path: "contact",
@@ -58,6 +55,15 @@ export const staticPageRoutes: RouteObject[] = [
       <ComingSoon title={page.title} {...(page.description ? { description: page.description } : {})} />
     ),
   })),
+  { path: "subscribe", element: <SubscribePage /> },
+  {
+    path: "settings/billing",
+    element: (
+      <RequireUser>
+        <BillingPage />
+      </RequireUser>
+    ),
+  },
   {
     path: "messages",
     element: (
