@@ -13,6 +13,7 @@ import { seedDemoInvoices } from "./seed/demo-invoices.ts";
 import { seedDemoMarketplace, seedDemoProfiles } from "./seed/demo-marketplace.ts";
 import { seedDemoMessages } from "./seed/demo-messages.ts";
 import { seedDemoPartnerships } from "./seed/demo-partnerships.ts";
+import { seedDemoSubscriptions } from "./seed/demo-subscriptions.ts";
 import { seedDemoUsers } from "./seed/demo-users.ts";
 import { startServices } from "./server.ts";
 
@@ -26,6 +27,7 @@ if (config.seedDemo) {
   await seedDemoProfiles(runtime);
   await seedDemoMarketplace(runtime, { agents: 300, businesses: 100 });
   await seedDemoPartnerships(runtime);
+  await seedDemoSubscriptions(runtime);
   await seedDemoInvoices(runtime);
   await seedDemoMessages(runtime);
   console.log("\nDemo accounts (password for all: %s):", logins[0]?.password);

@@ -7,6 +7,7 @@
  */
 import {
   type AppliedSubscriptionEvent,
+  entitlementsFor,
   freePlan,
   type GatewaySubscription,
   gstOfInclusive,
@@ -228,6 +229,18 @@ const makeRepository = (db: Db) =>
             .updateTable("users")
             .set({ planId: mirroredPlan(updated) })
             .where("id", "=", row.userId)
+            .execute();
+          // Featured listing follows the Agent Pro entitlement (entitlementsFor, issue 13).
+          const entitled = entitlementsFor(
+            updated.planId,
+            updated.status,
+            event.created,
+            updated.pastDueSince ? new Date(updated.pastDueSince) : null,
+          );
+          await trx
+            .updateTable("agentProfiles")
+            .set({ featured: entitled.featuredListing })
+            .where("userId", "=", row.userId)
             .execute();
           let invoice: SubscriptionInvoice | null = null;
           if (recordInvoice && "invoice" in event) {
