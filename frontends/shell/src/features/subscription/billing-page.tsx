@@ -60,7 +60,7 @@ export function BillingPage() {
     <div className="container section stack-lg">
       <PageHeader title="Billing" description="Your plan, payments and tax invoices. Prices include GST." />
       <div className="billing-grid">
-        <section className="card stack" aria-labelledby="billing-plan">
+        <section className="card stack billing-card" aria-labelledby="billing-plan">
           <div className="row">
             <h2 id="billing-plan" className="card-title">
               {planTitle(open && s ? s.planId : b.entitlements.planId)}
@@ -123,7 +123,7 @@ export function BillingPage() {
         </section>
 
         {open && s?.status === "active" && others.length > 0 ? (
-          <section className="card stack" aria-labelledby="billing-change">
+          <section className="card stack billing-card" aria-labelledby="billing-change">
             <h2 id="billing-change" className="card-title">
               Change plan
             </h2>
@@ -172,7 +172,7 @@ export function BillingPage() {
         ) : null}
 
         {s?.status === "past_due" && s.paymentIntentId && s.clientSecret && b.gateway === "local" ? (
-          <section className="card stack" aria-labelledby="billing-card">
+          <section className="card stack billing-card" aria-labelledby="billing-card">
             <h2 id="billing-card" className="card-title">
               Update card
             </h2>
@@ -189,7 +189,7 @@ export function BillingPage() {
         ) : null}
       </div>
 
-      <section className="card stack" aria-labelledby="billing-history">
+      <section className="card stack billing-card" aria-labelledby="billing-history">
         <h2 id="billing-history" className="card-title">
           Payment history
         </h2>

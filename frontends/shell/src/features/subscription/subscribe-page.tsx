@@ -113,7 +113,7 @@ export function SubscribePage() {
   if (complete)
     return (
       <div className="container narrow section">
-        <section className="card stack center" aria-live="polite">
+        <section className="card stack center billing-card" aria-live="polite">
           <Icon name="check" size={40} />
           <h1>Subscription Complete!</h1>
           <p className="muted">Your {checkout?.plan.title} plan is active. Taking you to your dashboard…</p>
@@ -190,7 +190,7 @@ export function SubscribePage() {
         </ul>
       )}
       {checkout ? (
-        <section className="card stack checkout-panel" aria-labelledby="checkout-title">
+        <section className="card stack billing-card checkout-panel" aria-labelledby="checkout-title">
           <Button
             variant="ghost"
             size="sm"
