@@ -106,7 +106,7 @@ export const Entitlements = z
 
 export const Billing = z
   .object({
-    subscription: Subscription.nullable(),
+    subscription: z.union([Subscription, z.null()]),
     entitlements: Entitlements,
     nextRenewal: z
       .object({ at: z.string(), amount: z.number(), planId: z.enum(planIds) })

@@ -1183,7 +1183,7 @@ export interface components {
             outcome: "complete" | "fail";
         };
         Billing: {
-            subscription: components["schemas"]["Subscription"];
+            subscription: components["schemas"]["Subscription"] | null;
             entitlements: components["schemas"]["Entitlements"];
             /** @description Next renewal: date, AUD amount (GST included) and plan. */
             nextRenewal: {
@@ -1214,7 +1214,7 @@ export interface components {
             /** @description The open invoice's payment (incomplete or past_due): confirm it to pay. */
             paymentIntentId: string | null;
             clientSecret: string | null;
-        } | null;
+        };
         /** @enum {string} */
         SubscriptionStatus: "incomplete" | "incomplete_expired" | "active" | "past_due" | "canceled";
         Entitlements: {
