@@ -112,17 +112,3 @@ export const UpdatePartnershipRequest = z
   .openapi("UpdatePartnershipRequest");
 
 export const PartnershipId = IdParam;
-
-export const MailboxEmail = z
-  .object({
-    id: z.number().int(),
-    to: z.string(),
-    subject: z.string(),
-    text: z.string(),
-    createdAt: z.string(),
-  })
-  .openapi("MailboxEmail");
-
-export const Mailbox = z
-  .object({ items: z.array(MailboxEmail) })
-  .openapi("Mailbox", { description: "The development outbox, newest first." });

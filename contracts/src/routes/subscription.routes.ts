@@ -4,14 +4,13 @@
  * and their tax invoice PDFs), the local gateway's card confirmation, and its development clock.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { InvoicingId, InvoicingPageQuery } from "../invoice.ts";
 import {
   AuthenticateLocalPaymentRequest,
   ConfirmLocalPaymentRequest,
-  InvoicingId,
-  InvoicingPageQuery,
   PaymentIntent,
   PaymentIntentId,
-} from "../invoicing.ts";
+} from "../payment.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
 import {
   AdvanceBillingClockRequest,

@@ -15,3 +15,6 @@ export class Unauthenticated extends Data.TaggedError("Unauthenticated")<Record<
 
 /** No user with that username (CLI). */
 export class UserNotFound extends Data.TaggedError("UserNotFound")<{ readonly username: string }> {}
+
+/** Every tagged error identity's use cases fail with (the service maps each to a problem). */
+export type IdentityError = EmailTaken | UsernameTaken | InvalidCredentials | Unauthenticated | UserNotFound;

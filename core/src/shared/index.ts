@@ -1,4 +1,5 @@
-/** Shared kernel: ids, the Clock port and the Mailer port. */
+/** Shared kernel: ids, money (Cents), the Clock port and the Mailer ports. */
 export * from "./clock.ts";
 export * from "./ids.ts";
 export * from "./mailer.ts";
+export * from "./money.ts";

@@ -17,3 +17,21 @@ export class Mailer extends Context.Tag("shared/Mailer")<
   Mailer,
   { readonly send: (email: Email) => Effect.Effect<void> }
 >() {}
+
+/** One email as the outbox keeps it. */
+export interface OutboxEmail extends Email {
+  readonly id: number;
+  readonly createdAt: Date;
+}
+
+/**
+ * The outbox of sent emails, read back for the development mailbox (GET /api/dev/mailbox); the
+ * service serves it only outside production.
+ */
+export class MailOutbox extends Context.Tag("shared/MailOutbox")<
+  MailOutbox,
+  {
+    /** The newest emails to `to` (matched lower-cased), newest first, at most `limit`. */
+    readonly recent: (to: string, limit: number) => Effect.Effect<readonly OutboxEmail[]>;
+  }
+>() {}

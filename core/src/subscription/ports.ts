@@ -4,7 +4,6 @@
  */
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { InvalidWebhook } from "../payment/errors.ts";
-import type { CardDetails } from "../payment/model.ts";
 import type {
   SubscriptionGatewayUnavailable,
   SubscriptionPaymentNotFound,
@@ -114,6 +113,14 @@ export class SubscriptionGateway extends Context.Tag("subscription/SubscriptionG
   }
 >() {}
 
+/** A card as typed into the local checkout's form (never stored; the local gateway's test cards decide). */
+export interface LocalCardDetails {
+  readonly number: string;
+  readonly expMonth: number;
+  readonly expYear: number;
+  readonly cvc: string;
+}
+
 /** What a local card confirmation answers (shaped like a PaymentIntent). */
 export interface LocalSubscriptionPayment {
   readonly id: string;
@@ -135,7 +142,7 @@ export class LocalBilling extends Context.Tag("subscription/LocalBilling")<
     readonly confirm: (
       paymentId: string,
       clientSecret: string,
-      card: CardDetails,
+      card: LocalCardDetails,
     ) => Effect.Effect<
       LocalSubscriptionPayment,
       SubscriptionPaymentNotFound | SubscriptionPaymentUnexpectedState
@@ -149,7 +156,7 @@ export class LocalBilling extends Context.Tag("subscription/LocalBilling")<
       SubscriptionPaymentNotFound | SubscriptionPaymentUnexpectedState
     >;
     /** Replaces the card future renewals are charged to (test cards decide; the number is not stored). */
-    readonly updateCard: (subscriptionId: string, card: CardDetails) => Effect.Effect<void>;
+    readonly updateCard: (subscriptionId: string, card: LocalCardDetails) => Effect.Effect<void>;
     /** The gateway's time: the Clock plus the offset moved by advanceClock (a Stripe test clock). */
     readonly now: Effect.Effect<Date>;
     readonly advanceClock: (ms: number) => Effect.Effect<Date>;

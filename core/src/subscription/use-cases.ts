@@ -7,7 +7,6 @@
 import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { UserRepository } from "../identity/index.ts";
-import type { CardDetails } from "../payment/model.ts";
 import { Clock, Mailer } from "../shared/index.ts";
 import { freePlan, type PlanId, plans } from "./catalogue.ts";
 import { decideOnSubscriptionEvent } from "./decisions.ts";
@@ -30,6 +29,7 @@ import {
 import {
   type AppliedSubscriptionEvent,
   LocalBilling,
+  type LocalCardDetails,
   SubscriptionGateway,
   type SubscriptionGatewayEvent,
   SubscriptionRepository,
@@ -323,7 +323,7 @@ export const confirmLocalSubscriptionPayment = Effect.fn("subscription.confirmLo
   user: User,
   paymentId: string,
   clientSecret: string,
-  card: CardDetails,
+  card: LocalCardDetails,
 ) {
   const billing = yield* localBilling(paymentId);
   yield* ownPayment(user, paymentId);
@@ -342,3 +342,13 @@ export const authenticateLocalSubscriptionPayment = Effect.fn("subscription.auth
     return payment;
   },
 );
+
+/**
+ * The caller's current plan for /pricing: the plan whose entitlements apply now (entitlementsFor,
+ * the one source of plan and limits); null for a visitor (no session). Never fails.
+ */
+export const currentPlan = Effect.fn("subscription.currentPlan")(function* (user: User | null) {
+  if (!user) return null;
+  const billing = yield* getBilling(user);
+  return billing.entitlements.planId satisfies PlanId;
+});

@@ -2,7 +2,10 @@
  * The production Layer and the one ManagedRuntime per process that every handler runs on.
  * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
  */
-import { MailerOutboxPg, MailerSmtp, type SmtpOptions } from "@closr/adapters/mail";
+
+import { SessionTokensCrypto } from "@closr/adapters/crypto";
+import { PaymentGatewayLocal, SubscriptionGatewayLocal } from "@closr/adapters/local-gateway";
+import { MailerOutboxPg, MailerSmtp, MailOutboxPg, type SmtpOptions } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
   AgentProfileRepositoryPg,
@@ -16,16 +19,13 @@ import {
   type PgDatabase,
   PgDatabaseFrom,
   SessionStorePg,
-  SessionTokensCrypto,
   SubscriptionRepositoryPg,
   UserDirectoryPg,
   UserRepositoryPg,
 } from "@closr/adapters/postgres";
 import {
-  PaymentGatewayLocal,
   PaymentGatewayStripe,
   type StripeGatewayConfig,
-  SubscriptionGatewayLocal,
   SubscriptionGatewayStripe,
 } from "@closr/adapters/stripe";
 import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
@@ -34,7 +34,7 @@ import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
-import { type Clock, ClockLive, type Mailer } from "@closr/core/shared";
+import { type Clock, ClockLive, type Mailer, type MailOutbox } from "@closr/core/shared";
 import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
 import { Layer, ManagedRuntime } from "effect";
 import { type LiveEventHub, LiveEventHubLive } from "./events/live-event-hub.ts";
@@ -59,7 +59,8 @@ export type AppServices =
   | PaymentMethodRepository
   | PaymentGateway
   | SubscriptionRepository
-  | SubscriptionGateway;
+  | SubscriptionGateway
+  | MailOutbox;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -94,6 +95,7 @@ export function makeAppLayer(
     InvoiceRepositoryPg,
     PaymentRepositoryPg,
     PaymentMethodRepositoryPg,
+    MailOutboxPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
     SubscriptionRepositoryPg,
     payments.stripe ? SubscriptionGatewayStripe(payments.stripe) : SubscriptionGatewayLocal,

@@ -5,14 +5,15 @@
  */
 
 import { renderTaxInvoicePdf, type TaxInvoiceSeller } from "@closr/adapters/pdf";
-import { type Db, readUserPlan } from "@closr/adapters/postgres";
 import { subscriptionRoutes } from "@closr/contracts";
+import { cents, dollarsFromCents } from "@closr/core/shared";
 import {
   advanceLocalBillingClock,
   authenticateLocalSubscriptionPayment,
   type Billing,
   changePlan,
   confirmLocalSubscriptionPayment,
+  currentPlan,
   getBilling,
   getOrCreateSubscription,
   getTaxInvoice,
@@ -28,7 +29,8 @@ import {
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
-import { problem, signedIn } from "../../http/problem.ts";
+import { signedIn } from "../../http/guards.ts";
+import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
@@ -36,7 +38,7 @@ const catalogue = Object.values(plans).map((p) => ({
   id: p.id,
   title: p.title,
   audience: p.audience,
-  price: p.priceCents / 100,
+  price: dollarsFromCents(cents(p.priceCents)),
   currency: "AUD" as const,
   priceId: p.priceId,
   partnershipLimit: p.partnershipLimit,
@@ -46,7 +48,7 @@ const catalogue = Object.values(plans).map((p) => ({
 }));
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const dollars = (cents: number) => cents / 100;
+const dollars = (amount: number) => dollarsFromCents(cents(amount));
 
 /** Subscription → contract JSON. */
 export const subscriptionJson = (s: Subscription) => ({
@@ -92,7 +94,6 @@ const paymentJson = (p: LocalSubscriptionPayment) => ({
 });
 
 export interface SubscriptionRouteOptions {
-  readonly db: Db;
   /** The development clock endpoint (never in production). */
   readonly devTools: boolean;
   /** The platform as seller on tax invoices (config PLATFORM_*). */
@@ -123,14 +124,12 @@ export function registerSubscriptionRoutes(
   };
 
   app.openapi(subscriptionRoutes.listPlans, async (c) => {
-    const user = c.get("user");
-    const currentPlanId = user ? ((await readUserPlan(options.db, user.id)) ?? null) : null;
+    const currentPlanId = await runtime.runPromise(currentPlan(c.get("user")));
     return c.json({ items: catalogue, currentPlanId }, 200, { "cache-control": "private, no-cache" });
   });
 
-  app.openapi(subscriptionRoutes.getOrCreateSubscription, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(subscriptionRoutes.getOrCreateSubscription), async (c) => {
+    const user = c.get("user");
     const { planId, interval } = c.req.valid("json");
     const g = await gateway();
     return runUseCase(runtime, c, getOrCreateSubscription(user, planId, interval), (started) =>
@@ -145,54 +144,46 @@ export function registerSubscriptionRoutes(
         },
         200,
       ),
-    ) as never;
+    );
   });
 
-  app.openapi(subscriptionRoutes.getBilling, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(subscriptionRoutes.getBilling), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, getBilling(user), async (b) =>
       c.json(await billingJson(b), 200, { "cache-control": "private, no-cache" }),
-    ) as never;
+    );
   });
 
-  app.openapi(subscriptionRoutes.cancelSubscription, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(subscriptionRoutes.cancelSubscription), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, setCancelAtPeriodEnd(user, true), async (b) =>
       c.json(await billingJson(b), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(subscriptionRoutes.resumeSubscription, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(subscriptionRoutes.resumeSubscription), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, setCancelAtPeriodEnd(user, false), async (b) =>
       c.json(await billingJson(b), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(subscriptionRoutes.changeSubscriptionPlan, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(subscriptionRoutes.changeSubscriptionPlan), async (c) => {
+    const user = c.get("user");
     const { planId } = c.req.valid("json");
-    return runUseCase(runtime, c, changePlan(user, planId), async (b) =>
-      c.json(await billingJson(b), 200),
-    ) as never;
+    return runUseCase(runtime, c, changePlan(user, planId), async (b) => c.json(await billingJson(b), 200));
   });
 
-  app.openapi(subscriptionRoutes.listSubscriptionInvoices, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(subscriptionRoutes.listSubscriptionInvoices), async (c) => {
+    const user = c.get("user");
     const page = c.req.valid("query");
     return runUseCase(runtime, c, listSubscriptionInvoices(user, page), (result) =>
       c.json({ items: result.items.map(invoiceJson), total: result.total, ...page }, 200),
-    ) as never;
+    );
   });
 
-  app.openapi(subscriptionRoutes.getTaxInvoicePdf, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(subscriptionRoutes.getTaxInvoicePdf), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
     return runUseCase(runtime, c, getTaxInvoice(user, id), async ({ invoice }) => {
       const bytes = await renderTaxInvoicePdf(invoice, options.seller, {
@@ -204,12 +195,11 @@ export function registerSubscriptionRoutes(
         "content-disposition": `attachment; filename="closr-tax-invoice-${invoice.number ?? invoice.id}.pdf"`,
         "cache-control": "private, no-cache",
       });
-    }) as never;
+    });
   });
 
-  app.openapi(subscriptionRoutes.confirmLocalSubscriptionPayment, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(subscriptionRoutes.confirmLocalSubscriptionPayment), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     return runUseCase(
@@ -217,12 +207,11 @@ export function registerSubscriptionRoutes(
       c,
       confirmLocalSubscriptionPayment(user, id, body.clientSecret, body.card),
       (p) => c.json(paymentJson(p), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(subscriptionRoutes.authenticateLocalSubscriptionPayment, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(subscriptionRoutes.authenticateLocalSubscriptionPayment), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     return runUseCase(
@@ -230,14 +219,14 @@ export function registerSubscriptionRoutes(
       c,
       authenticateLocalSubscriptionPayment(user, id, body.clientSecret, body.outcome),
       (p) => c.json(paymentJson(p), 200),
-    ) as never;
+    );
   });
 
   app.openapi(subscriptionRoutes.advanceBillingClock, async (c) => {
-    if (!options.devTools) return problem(c, "not-found", { detail: "Development tools are off." }) as never;
+    if (!options.devTools) return problem(c, "not-found", { detail: "Development tools are off." });
     const { days } = c.req.valid("json");
     return runUseCase(runtime, c, advanceLocalBillingClock(days * 24 * 60 * 60 * 1000), (now) =>
       c.json({ now: now.toISOString() }, 200),
-    ) as never;
+    );
   });
 }
