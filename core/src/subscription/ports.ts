@@ -4,6 +4,7 @@
  */
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { InvalidWebhook } from "../payment/errors.ts";
+import type { PlanId } from "./catalogue.ts";
 import type {
   SubscriptionGatewayUnavailable,
   SubscriptionPaymentNotFound,
@@ -200,6 +201,11 @@ export class SubscriptionRepository extends Context.Tag("subscription/Subscripti
     ) => Effect.Effect<Subscription, E>;
     /** Stores the gateway's ids and payment for a row created by `begin` (idempotent). */
     readonly attachGateway: (id: number, gateway: GatewaySubscription) => Effect.Effect<Subscription>;
+    /**
+     * The plan stored on the user (users.plan_id: mirrors an open subscription, or a plan given
+     * without one by seeds or an administrator); none for the free plan or no such user.
+     */
+    readonly planOf: (userId: number) => Effect.Effect<Option.Option<PlanId>>;
     /** The user's open subscription, else their latest one. */
     readonly current: (userId: number) => Effect.Effect<Option.Option<Subscription>>;
     /**

@@ -215,12 +215,15 @@ export interface Billing {
 /** Settings → Billing and the sidebar: the caller's subscription, entitlements and next renewal. */
 export const getBilling = Effect.fn("subscription.getBilling")(function* (user: User) {
   const now = yield* (yield* Clock).now;
-  const found = yield* (yield* SubscriptionRepository).current(user.id);
+  const repository = yield* SubscriptionRepository;
+  const found = yield* repository.current(user.id);
   const subscription = Option.getOrNull(found);
   const free = freePlan(user.userType);
+  // Without a subscription, a plan given on the user (seeds, an administrator) applies.
+  const given = subscription ? null : Option.getOrNull(yield* repository.planOf(user.id));
   const entitlements = subscription
     ? entitlementsFor(subscription.planId, subscription.status, now, subscription.pastDueSince)
-    : entitlementsFor(free, null, now);
+    : entitlementsFor(given ?? free, null, now);
   const renewing =
     subscription &&
     (subscription.status === "active" || subscription.status === "past_due") &&

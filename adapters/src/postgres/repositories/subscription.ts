@@ -157,6 +157,8 @@ const makeRepository = (db: Db) =>
         return toSubscription(row);
       }),
 
+    planOf: (userId) => Effect.promise(async () => Option.fromNullable(await readUserPlan(db, userId))),
+
     current: (userId) =>
       Effect.promise(async () => {
         const row = await db
