@@ -176,6 +176,16 @@ export const problemCatalogue = {
     title: "Service unavailable",
     description: "A dependency (database, payment gateway) does not answer; try again later.",
   },
+  "subscription-pending": {
+    status: 409,
+    title: "A checkout for another plan is waiting for payment",
+    description: "A checkout for another plan is waiting for payment; finish or cancel it first.",
+  },
+  "subscription-state": {
+    status: 409,
+    title: "The subscription cannot do that in its current state",
+    description: "The subscription's status does not allow this action (subscription state machine).",
+  },
 } as const satisfies Record<string, ProblemEntry>;
 
 export type ProblemCode = keyof typeof problemCatalogue;

@@ -35,3 +35,126 @@ export const PlanCatalogue = z
       .openapi({ description: "The caller's plan; null when signed out." }),
   })
   .openapi("PlanCatalogue");
+
+/** Stripe's subscription statuses (issue 13). */
+export const SubscriptionStatus = z
+  .enum(["incomplete", "incomplete_expired", "active", "past_due", "canceled"])
+  .openapi("SubscriptionStatus");
+
+const paidPlanIds = ["professional", "enterprise", "agent_pro"] as const;
+
+export const GetOrCreateSubscriptionRequest = z
+  .object({
+    planId: z.string().min(1).max(100).openapi({
+      description: "A §9 price identifier: price_professional, price_enterprise or price_agent_pro.",
+    }),
+    interval: z
+      .enum(["month", "year"])
+      .default("month")
+      .openapi({ description: "Billing period; a year costs 10× the monthly price." }),
+  })
+  .openapi("GetOrCreateSubscriptionRequest");
+
+export const Subscription = z
+  .object({
+    id: z.number().int(),
+    planId: z.enum(paidPlanIds),
+    interval: z.enum(["month", "year"]),
+    status: SubscriptionStatus,
+    currentPeriodStart: z.string().nullable(),
+    currentPeriodEnd: z.string().nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    scheduledPlanId: z.enum(paidPlanIds).nullable(),
+    pastDueSince: z.string().nullable(),
+    canceledAt: z.string().nullable(),
+    createdAt: z.string(),
+    paymentIntentId: z
+      .string()
+      .nullable()
+      .openapi({ description: "The open invoice's payment (incomplete or past_due): confirm it to pay." }),
+    clientSecret: z.string().nullable(),
+  })
+  .openapi("Subscription");
+
+export const GetOrCreateSubscriptionResponse = z
+  .object({
+    isActive: z
+      .boolean()
+      .openapi({ description: "True when the caller already has an active subscription." }),
+    clientSecret: z.string().nullable(),
+    subscription: Subscription,
+    gateway: z.enum(["local", "stripe"]),
+    publishableKey: z.string().nullable(),
+    amount: z.number().openapi({ description: "AUD dollars charged per period, GST included." }),
+  })
+  .openapi("GetOrCreateSubscriptionResponse");
+
+export const Entitlements = z
+  .object({
+    planId: z.enum(planIds),
+    partnershipLimit: z.number().int().nullable(),
+    verificationBadge: z.boolean(),
+    priorityReview: z.boolean(),
+    performanceMetrics: z.boolean(),
+    advancedAnalytics: z.boolean(),
+    apiAccess: z.boolean(),
+    featuredListing: z.boolean(),
+    inGrace: z.boolean(),
+    graceEndsAt: z.string().nullable(),
+  })
+  .openapi("Entitlements");
+
+export const Billing = z
+  .object({
+    subscription: z.union([Subscription, z.null()]),
+    entitlements: Entitlements,
+    nextRenewal: z
+      .object({ at: z.string(), amount: z.number(), planId: z.enum(planIds) })
+      .nullable()
+      .openapi({ description: "Next renewal: date, AUD amount (GST included) and plan." }),
+    gateway: z.enum(["local", "stripe"]),
+    publishableKey: z.string().nullable(),
+  })
+  .openapi("Billing");
+
+export const ChangePlanRequest = z
+  .object({
+    planId: z
+      .string()
+      .min(1)
+      .max(100)
+      .openapi({ description: "A §9 price identifier of the caller's side." }),
+  })
+  .openapi("ChangePlanRequest");
+
+export const SubscriptionInvoice = z
+  .object({
+    id: z.number().int(),
+    number: z.string().nullable().openapi({ description: "Tax invoice number (paid invoices)." }),
+    planId: z.enum(paidPlanIds),
+    interval: z.enum(["month", "year"]),
+    amount: z.number().openapi({ description: "AUD dollars, GST included." }),
+    gst: z.number().openapi({ description: "GST included in amount (amount / 11, to the cent)." }),
+    status: z.enum(["paid", "failed"]),
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    paidAt: z.string().nullable(),
+    failureMessage: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi("SubscriptionInvoice");
+
+export const SubscriptionInvoicePage = z
+  .object({
+    items: z.array(SubscriptionInvoice),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .openapi("SubscriptionInvoicePage");
+
+export const AdvanceBillingClockRequest = z
+  .object({ days: z.number().min(0).max(400) })
+  .openapi("AdvanceBillingClockRequest");
+
+export const BillingClock = z.object({ now: z.string() }).openapi("BillingClock");

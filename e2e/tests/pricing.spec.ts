@@ -20,14 +20,20 @@ test("a visitor sees both audiences' plans; Subscribe Now asks them to log in", 
 test("a signed-in business sees its plan and only business plans", async ({ page }) => {
   await logIn(page, demo.businessWithProfile);
   await page.goto("/pricing");
-  const basic = page.getByRole("listitem").filter({ hasText: "Basic" });
-  await expect(basic.getByText("Your plan")).toBeVisible();
+  // The demo seed puts Harbour Tech on Professional (issue 13).
+  const professional = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Professional", exact: true }) });
+  await expect(professional.getByText("Your plan")).toBeVisible();
+  await expect(professional.getByRole("button", { name: "Current plan" })).toBeDisabled();
   await expect(page.getByRole("region", { name: "For agents" })).toHaveCount(0);
   await page
     .getByRole("listitem")
-    .filter({ hasText: "Professional" })
+    .filter({ has: page.getByRole("heading", { name: "Enterprise", exact: true }) })
     .getByRole("button", { name: "Subscribe Now" })
     .click();
   await expect(page.getByText("Subscription initiated")).toBeVisible();
-  await expect(page).toHaveURL(/\/subscribe\?plan=price_professional$/);
+  // /subscribe?plan=price_enterprise starts the checkout; the server says a subscription is active (§4, §8).
+  await expect(page.getByText("Active subscription detected")).toBeVisible();
+  await expect(page).toHaveURL(/\/business\/dashboard$/);
 });

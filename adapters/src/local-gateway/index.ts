@@ -4,3 +4,4 @@
  */
 export * from "./local-card-network.ts";
 export * from "./payment-gateway-local.ts";
+export * from "./subscription-gateway-local.ts";

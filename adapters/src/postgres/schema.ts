@@ -200,6 +200,101 @@ export interface LocalGatewayEventsTable {
   createdAt: DefaultTimestamp;
 }
 
+type PaidPlan = "professional" | "enterprise" | "agent_pro";
+type SubscriptionStatusColumn = "incomplete" | "incomplete_expired" | "active" | "past_due" | "canceled";
+
+/** Subscriptions (migration 2026-11-23-05-subscriptions). */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  planId: PaidPlan;
+  billingInterval: Generated<"month" | "year">;
+  status: Generated<SubscriptionStatusColumn>;
+  gatewaySubscriptionId: string | null;
+  gatewayCustomerId: string | null;
+  paymentIntentId: string | null;
+  clientSecret: string | null;
+  currentPeriodStart: NullableTimestamp;
+  currentPeriodEnd: NullableTimestamp;
+  cancelAtPeriodEnd: Generated<boolean>;
+  scheduledPlanId: PaidPlan | null;
+  pastDueSince: NullableTimestamp;
+  canceledAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
+}
+
+/** Each billing period's invoice as the gateway reported it; paid ones are tax invoices. */
+export interface SubscriptionInvoicesTable {
+  id: Generated<number>;
+  subscriptionId: number;
+  userId: number;
+  gatewayInvoiceId: string;
+  number: string | null;
+  planId: PaidPlan;
+  billingInterval: "month" | "year";
+  amountCents: Cents;
+  gstCents: Cents;
+  status: "paid" | "failed";
+  periodStart: Timestamp;
+  periodEnd: Timestamp;
+  paidAt: NullableTimestamp;
+  failureMessage: string | null;
+  createdAt: DefaultTimestamp;
+}
+
+/** The local gateway's Stripe Billing stand-in. */
+export interface LocalSubscriptionsTable {
+  id: string;
+  customerId: string;
+  idempotencyKey: string;
+  userId: number;
+  planId: PaidPlan;
+  billingInterval: "month" | "year";
+  status: SubscriptionStatusColumn;
+  currentPeriodStart: Timestamp;
+  currentPeriodEnd: Timestamp;
+  cancelAtPeriodEnd: Generated<boolean>;
+  scheduledPlanId: PaidPlan | null;
+  cardOutcome: "succeed" | "decline" | "authenticate" | null;
+  cardLastFour: string | null;
+  latestInvoiceId: string | null;
+  retryCount: Generated<number>;
+  nextRetryAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+export interface LocalSubscriptionInvoicesTable {
+  id: string;
+  subscriptionId: string;
+  paymentId: string;
+  clientSecret: string;
+  planId: PaidPlan;
+  billingInterval: "month" | "year";
+  amountCents: Cents;
+  periodStart: Timestamp;
+  periodEnd: Timestamp;
+  status: "open" | "paid" | "void";
+  paymentStatus: Generated<"requires_payment_method" | "requires_action" | "succeeded" | "canceled">;
+  lastErrorCode: string | null;
+  lastErrorMessage: string | null;
+  createdAt: Timestamp;
+}
+
+export interface LocalBillingEventsTable {
+  id: string;
+  seq: Generated<string | number>;
+  type: string;
+  payload: ColumnType<unknown, string, string>;
+  deliveredAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+}
+
+export interface LocalBillingClockTable {
+  id: number;
+  offsetMs: ColumnType<string | number, number, number>;
+}
+
 export interface ContentTable {
   id: Generated<number>;
   title: string;
@@ -293,4 +388,10 @@ export interface Database {
   gatewayEvents: GatewayEventsTable;
   localPaymentIntents: LocalPaymentIntentsTable;
   localGatewayEvents: LocalGatewayEventsTable;
+  subscriptions: SubscriptionsTable;
+  subscriptionInvoices: SubscriptionInvoicesTable;
+  localSubscriptions: LocalSubscriptionsTable;
+  localSubscriptionInvoices: LocalSubscriptionInvoicesTable;
+  localBillingEvents: LocalBillingEventsTable;
+  localBillingClock: LocalBillingClockTable;
 }

@@ -10,6 +10,7 @@ import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
 import type { Clock, FileStorage, Mailer } from "@closr/core/shared";
+import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
 import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
 import type { Effect } from "effect";
 import type { PgDatabase } from "../postgres/database-service.ts";
@@ -34,7 +35,9 @@ export type SeedServices =
   | PaymentGateway
   | VerificationRepository
   | AbnRegistry
-  | FileStorage;
+  | FileStorage
+  | SubscriptionRepository
+  | SubscriptionGateway;
 
 /** A runtime that runs seed programs (structurally, the service's AppRuntime). */
 export interface SeedRuntime {

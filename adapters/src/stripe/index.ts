@@ -1,2 +1,3 @@
-/** PaymentGateway on Stripe (the `stripe` SDK); the local gateway is adapters/src/local-gateway (ADR 0008). */
+/** Gateway adapters on Stripe (the `stripe` SDK); the local gateways are adapters/src/local-gateway (ADR 0008). */
 export * from "./payment-gateway-stripe.ts";
+export * from "./subscription-gateway-stripe.ts";

@@ -257,6 +257,151 @@ export interface paths {
         patch: operations["updatePartnership"];
         trace?: never;
     };
+    "/api/dev/billing-clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Development only: move the local gateway's test clock and run the renewals that fall due
+         * @description 404 in production and with Stripe.
+         */
+        post: operations["advanceBillingClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/local-gateway/subscription-payments/{id}/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Local gateway: complete or fail the extra authentication step */
+        post: operations["authenticateLocalSubscriptionPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel at the end of the current period */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/change-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change plan from the next billing cycle (§2.6 FAQ); the current plan's id undoes a change */
+        post: operations["changeSubscriptionPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/local-gateway/subscription-payments/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Local gateway: pay a subscription invoice with a test card (what Stripe.js does for Stripe)
+         * @description Only with the local gateway (404 with Stripe). 4242… pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 requires authentication.
+         */
+        post: operations["confirmLocalSubscriptionPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's subscription, entitlements and next renewal (Settings → Billing, sidebar) */
+        get: operations["getBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get-or-create-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start (or resume) the checkout of a paid plan; answers isActive when already subscribed
+         * @description planId is a §9 price identifier of the caller's side. A second call while the first is incomplete returns the same client secret; parallel calls create one subscription.
+         */
+        post: operations["getOrCreateSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's tax invoice (GST-inclusive) for a paid period, as a PDF */
+        get: operations["getTaxInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plans": {
         parameters: {
             query?: never;
@@ -268,6 +413,40 @@ export interface paths {
         get: operations["listPlans"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment history of the caller's subscriptions, newest first */
+        get: operations["listSubscriptionInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a cancellation at period end */
+        post: operations["resumeSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -807,7 +986,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. */
-        ProblemType: string & ("/problems/malformed-request" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/not-found" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable");
+        ProblemType: string & ("/problems/malformed-request" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/not-found" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/subscription-state");
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -1104,6 +1283,125 @@ export interface components {
             /** @description Ignored: the server sets startDate when accepting. */
             startDate?: string;
         };
+        BillingClock: {
+            now: string;
+        };
+        AdvanceBillingClockRequest: {
+            days: number;
+        };
+        PaymentIntent: {
+            id: string;
+            clientSecret: string;
+            status: components["schemas"]["PaymentIntentStatus"];
+            /**
+             * @description The amount to charge. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            amount: number;
+            /** @enum {string} */
+            currency: "AUD";
+            invoiceId: number | null;
+            /** @enum {string|null} */
+            nextAction: "local_authenticate" | "use_stripe_sdk" | "redirect_to_url" | null;
+            /** @description The last decline or authentication failure. */
+            lastPaymentError: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        /**
+         * @description Stripe's PaymentIntent statuses.
+         * @enum {string}
+         */
+        PaymentIntentStatus: "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "succeeded" | "canceled";
+        AuthenticateLocalPaymentRequest: {
+            clientSecret: string;
+            /** @enum {string} */
+            outcome: "complete" | "fail";
+        };
+        Billing: {
+            subscription: components["schemas"]["Subscription"] | null;
+            entitlements: components["schemas"]["Entitlements"];
+            /** @description Next renewal: date, AUD amount (GST included) and plan. */
+            nextRenewal: {
+                at: string;
+                amount: number;
+                /** @enum {string} */
+                planId: "basic" | "professional" | "enterprise" | "agent_basic" | "agent_pro";
+            } | null;
+            /** @enum {string} */
+            gateway: "local" | "stripe";
+            publishableKey: string | null;
+        };
+        Subscription: {
+            id: number;
+            /** @enum {string} */
+            planId: "professional" | "enterprise" | "agent_pro";
+            /** @enum {string} */
+            interval: "month" | "year";
+            status: components["schemas"]["SubscriptionStatus"];
+            currentPeriodStart: string | null;
+            currentPeriodEnd: string | null;
+            cancelAtPeriodEnd: boolean;
+            /** @enum {string|null} */
+            scheduledPlanId: "professional" | "enterprise" | "agent_pro" | null;
+            pastDueSince: string | null;
+            canceledAt: string | null;
+            createdAt: string;
+            /** @description The open invoice's payment (incomplete or past_due): confirm it to pay. */
+            paymentIntentId: string | null;
+            clientSecret: string | null;
+        };
+        /** @enum {string} */
+        SubscriptionStatus: "incomplete" | "incomplete_expired" | "active" | "past_due" | "canceled";
+        Entitlements: {
+            /** @enum {string} */
+            planId: "basic" | "professional" | "enterprise" | "agent_basic" | "agent_pro";
+            partnershipLimit: number | null;
+            verificationBadge: boolean;
+            priorityReview: boolean;
+            performanceMetrics: boolean;
+            advancedAnalytics: boolean;
+            apiAccess: boolean;
+            featuredListing: boolean;
+            inGrace: boolean;
+            graceEndsAt: string | null;
+        };
+        ChangePlanRequest: {
+            /** @description A §9 price identifier of the caller's side. */
+            planId: string;
+        };
+        /** @description The local gateway's card form (development only; the number decides the outcome and is never stored). */
+        ConfirmLocalPaymentRequest: {
+            clientSecret: string;
+            card: {
+                number: string;
+                expMonth: number;
+                expYear: number;
+                cvc: string;
+            };
+        };
+        GetOrCreateSubscriptionResponse: {
+            /** @description True when the caller already has an active subscription. */
+            isActive: boolean;
+            clientSecret: string | null;
+            subscription: components["schemas"]["Subscription"];
+            /** @enum {string} */
+            gateway: "local" | "stripe";
+            publishableKey: string | null;
+            /** @description AUD dollars charged per period, GST included. */
+            amount: number;
+        };
+        GetOrCreateSubscriptionRequest: {
+            /** @description A §9 price identifier: price_professional, price_enterprise or price_agent_pro. */
+            planId: string;
+            /**
+             * @description Billing period; a year costs 10× the monthly price.
+             * @default month
+             * @enum {string}
+             */
+            interval: "month" | "year";
+        };
         PlanCatalogue: {
             items: components["schemas"]["Plan"][];
             /**
@@ -1131,6 +1429,32 @@ export interface components {
         };
         /** @enum {string} */
         PlanId: "basic" | "professional" | "enterprise" | "agent_basic" | "agent_pro";
+        SubscriptionInvoicePage: {
+            items: components["schemas"]["SubscriptionInvoice"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        SubscriptionInvoice: {
+            id: number;
+            /** @description Tax invoice number (paid invoices). */
+            number: string | null;
+            /** @enum {string} */
+            planId: "professional" | "enterprise" | "agent_pro";
+            /** @enum {string} */
+            interval: "month" | "year";
+            /** @description AUD dollars, GST included. */
+            amount: number;
+            /** @description GST included in amount (amount / 11, to the cent). */
+            gst: number;
+            /** @enum {string} */
+            status: "paid" | "failed";
+            periodStart: string;
+            periodEnd: string;
+            paidAt: string | null;
+            failureMessage: string | null;
+            createdAt: string;
+        };
         UnreadCount: {
             /** @description Unread messages addressed to the caller. */
             unreadCount: number;
@@ -1331,46 +1655,6 @@ export interface components {
             total: number;
             page: number;
             pageSize: number;
-        };
-        PaymentIntent: {
-            id: string;
-            clientSecret: string;
-            status: components["schemas"]["PaymentIntentStatus"];
-            /**
-             * @description The amount to charge. AUD dollars, 2 decimals.
-             * @example 150
-             */
-            amount: number;
-            /** @enum {string} */
-            currency: "AUD";
-            invoiceId: number | null;
-            /** @enum {string|null} */
-            nextAction: "local_authenticate" | "use_stripe_sdk" | "redirect_to_url" | null;
-            /** @description The last decline or authentication failure. */
-            lastPaymentError: {
-                code: string;
-                message: string;
-            } | null;
-        };
-        /**
-         * @description Stripe's PaymentIntent statuses.
-         * @enum {string}
-         */
-        PaymentIntentStatus: "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "succeeded" | "canceled";
-        AuthenticateLocalPaymentRequest: {
-            clientSecret: string;
-            /** @enum {string} */
-            outcome: "complete" | "fail";
-        };
-        /** @description The local gateway's card form (development only; the number decides the outcome and is never stored). */
-        ConfirmLocalPaymentRequest: {
-            clientSecret: string;
-            card: {
-                number: string;
-                expMonth: number;
-                expYear: number;
-                cvc: string;
-            };
         };
         CreatePaymentIntentResponse: components["schemas"]["PaymentIntent"] & {
             /** @enum {string} */
@@ -3031,6 +3315,750 @@ export interface operations {
             };
         };
     };
+    advanceBillingClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvanceBillingClockRequest"];
+            };
+        };
+        responses: {
+            /** @description The gateway's time after the move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingClock"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    authenticateLocalSubscriptionPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthenticateLocalPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment after authentication */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment cannot do that in its current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Billing after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Billing"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The subscription cannot do that in its current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changeSubscriptionPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description Billing after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Billing"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The subscription cannot do that in its current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmLocalSubscriptionPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmLocalPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment after confirmation (a decline has lastPaymentError) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment cannot do that in its current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Billing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Billing"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrCreateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetOrCreateSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription and the client secret of its first invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetOrCreateSubscriptionResponse"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A checkout for another plan is waiting for payment */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTaxInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listPlans: {
         parameters: {
             query?: never;
@@ -3060,6 +4088,175 @@ export interface operations {
             };
             /** @description Internal server error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSubscriptionInvoices: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subscription invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionInvoicePage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resumeSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Billing after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Billing"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The subscription cannot do that in its current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,7 +4,7 @@
  */
 import type { AgentProfile, BusinessProfile } from "../profiles/index.ts";
 import type { AgentProfileId, BusinessProfileId, PartnershipId } from "../shared/ids.ts";
-import type { PlanId } from "../subscription/index.ts";
+import type { PlanId, SubscriptionStatus } from "../subscription/index.ts";
 
 export const partnershipStatuses = ["pending", "active", "rejected", "withdrawn", "terminated"] as const;
 export type PartnershipStatus = (typeof partnershipStatuses)[number];
@@ -45,10 +45,16 @@ export interface NewPartnership {
   readonly commissionRate: number;
 }
 
-/** One party's standing when a change is decided: active partnerships and plan. */
+/**
+ * One party's standing when a change is decided: active partnerships, plan, and the plan's
+ * subscription status (null or absent: held without a subscription) with its past_due start.
+ * Entitlements come from `entitlementsFor` (core/src/subscription/entitlements.ts).
+ */
 export interface PartyStanding {
   readonly active: number;
   readonly plan: PlanId;
+  readonly status?: SubscriptionStatus | null;
+  readonly pastDueSince?: Date | null;
 }
 
 /** Both parties' standings, read under lock in the same transaction as the change. */

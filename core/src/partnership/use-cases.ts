@@ -18,7 +18,7 @@ import {
 } from "../profiles/index.ts";
 import type { AgentProfileId, BusinessProfileId, PartnershipId, UserId } from "../shared/ids.ts";
 import { Clock, Mailer } from "../shared/index.ts";
-import { plans } from "../subscription/index.ts";
+import { entitlementsFor } from "../subscription/entitlements.ts";
 import {
   CounterpartNotFound,
   InvalidConnectionRequest,
@@ -41,16 +41,18 @@ const ownProfile = Effect.fn("partnership.ownProfile")(function* (user: User) {
   return found.value;
 });
 
-/** Left when `party` is at its plan's limit of active partnerships. */
+/** Left when `party` is at the limit of active partnerships its entitlements allow at `now`. */
 export function checkLimit(
   standings: Standings,
   party: Party,
   caller: Party,
+  now: Date,
 ): Either.Either<void, PartnershipLimitReached> {
-  const { active, plan } = standings[party];
-  const limit = plans[plan].partnershipLimit;
+  const { active, plan, status, pastDueSince } = standings[party];
+  const entitled = entitlementsFor(plan, status ?? null, now, pastDueSince ?? null);
+  const limit = entitled.partnershipLimit;
   return limit !== null && active >= limit
-    ? Either.left(new PartnershipLimitReached({ party, own: party === caller, plan, limit }))
+    ? Either.left(new PartnershipLimitReached({ party, own: party === caller, plan: entitled.planId, limit }))
     : Either.right(undefined);
 }
 
@@ -101,6 +103,7 @@ export const requestPartnership = Effect.fn("partnership.request")(function* (
   if (!agent) return yield* new CounterpartNotFound({ kind: "agent" });
   if (!business) return yield* new CounterpartNotFound({ kind: "business" });
 
+  const now = yield* (yield* Clock).now;
   const created = yield* (yield* PartnershipRepository).create(
     {
       businessId: business.id,
@@ -108,7 +111,7 @@ export const requestPartnership = Effect.fn("partnership.request")(function* (
       requestedBy: caller,
       commissionRate: request.commissionRate ?? agent.minimumCommissionRate,
     },
-    (standings) => checkLimit(standings, caller, caller),
+    (standings) => checkLimit(standings, caller, caller, now),
   );
   yield* notifyCounterpart(created, caller, "requested");
   return created;
@@ -146,8 +149,8 @@ export const changePartnership = Effect.fn("partnership.change")(function* (
       return Either.flatMap(transition(current, { type, by: caller, at }), (change) =>
         type !== "accept"
           ? Either.right(change)
-          : Either.flatMap(checkLimit(standings, caller, caller), () =>
-              Either.map(checkLimit(standings, otherParty(caller), caller), () => change),
+          : Either.flatMap(checkLimit(standings, caller, caller, at), () =>
+              Either.map(checkLimit(standings, otherParty(caller), caller, at), () => change),
             ),
       );
     },

@@ -109,6 +109,30 @@ export {
 } from "./features/party/party-remote.tsx";
 export { ProfileDetailFrame } from "./features/party/profile-detail-frame.tsx";
 export { QuickSearchPanel, quickSearchHref } from "./features/party/quick-search-panel.tsx";
+export {
+  type Billing,
+  billingKey,
+  fetchBilling,
+  planTitle,
+  statusLabel,
+  useBilling,
+} from "./features/payments/billing-api.ts";
+export {
+  authenticateLocalCard,
+  type CardInput,
+  confirmLocalCard,
+  LocalCardForm,
+  type LocalPaymentEndpoint,
+  type PaymentIntent,
+  validateCard,
+} from "./features/payments/local-card-form.tsx";
+export {
+  announce,
+  announceException,
+  messages as paymentMessages,
+  type Outcome,
+} from "./features/payments/payment-outcome.ts";
+export { PastDueBanner, PlanStatus } from "./features/payments/plan-status.tsx";
 export { FindLayout, type FindLayoutProps } from "./features/profiles/find-layout.tsx";
 export {
   ProfileCreatedPanel,

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import type { TaxInvoiceSeller } from "@closr/adapters/pdf";
 import type { Db } from "@closr/adapters/postgres";
 import { openApiInfo, registerContractComponents } from "@closr/contracts";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -20,6 +21,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
+import { defaultPlatform } from "./config.ts";
 import type { AppEnv } from "./http/env.ts";
 import { problem } from "./http/problem.ts";
 import { clientAddress, defaultRateLimits, limitBy, type RateLimits } from "./http/rate-limit.ts";
@@ -52,6 +54,8 @@ export interface AppOptions {
   readonly remotes?: Readonly<Record<string, string>>;
   /** Serve the development outbox at GET /api/dev/mailbox (never in production). */
   readonly devMailbox?: boolean;
+  /** The platform as seller on tax invoices (config PLATFORM_NAME, PLATFORM_ABN, …). */
+  readonly platform?: TaxInvoiceSeller;
   /** Largest accepted request body, in bytes (default 64 KiB). */
   readonly maxBodyBytes?: number;
   /** Live event stream timings (GET /api/events); defaults in events.handlers.ts. */
@@ -196,7 +200,10 @@ export function createApp(options: AppOptions) {
   registerProfileRoutes(app, runtime);
   registerPartnershipRoutes(app, runtime);
   registerDevRoutes(app, runtime, { mailbox: options.devMailbox ?? false });
-  registerSubscriptionRoutes(app, runtime);
+  registerSubscriptionRoutes(app, runtime, {
+    devTools: options.devMailbox ?? false,
+    seller: options.platform ?? defaultPlatform,
+  });
   registerInvoiceRoutes(app, runtime);
   registerPaymentRoutes(app, runtime);
   registerVerificationRoutes(app, runtime, { linkSecret: fileLinkSecret });

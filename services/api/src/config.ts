@@ -1,8 +1,17 @@
+/** The platform as seller on tax invoices (issue 13); ABN 51 824 753 556 has a valid checksum. */
+export const defaultPlatform = {
+  name: "Closr Pty Ltd",
+  abn: "51824753556",
+  address: "Level 1, 1 Martin Place, Sydney NSW 2000",
+  email: "billing@closr.com.au",
+} as const;
+
 /**
  * Service configuration from the environment. Every setting has a default that runs the
  * whole product on one port over the embedded database.
  */
 import { resolve } from "node:path";
+import { isValidAbn } from "@closr/core/subscription";
 
 export interface Config {
   readonly port: number;
@@ -23,6 +32,13 @@ export interface Config {
   readonly seedDemo: boolean;
   /** SMTP_URL (smtp://user:pass@host:587) and MAIL_FROM: real email; unset = the development outbox. */
   readonly smtp: { readonly transport: string; readonly from: string } | undefined;
+  /** The platform on tax invoices: PLATFORM_NAME, PLATFORM_ABN (checksum checked), PLATFORM_ADDRESS, PLATFORM_EMAIL. */
+  readonly platform: {
+    readonly name: string;
+    readonly abn: string;
+    readonly address: string;
+    readonly email: string;
+  };
   /** Stripe (issue 5): set when STRIPE_SECRET_KEY is; otherwise the local payment gateway is used. */
   readonly stripe:
     | {
@@ -55,6 +71,13 @@ export interface StorageConfig {
     | undefined;
 }
 
+/** PLATFORM_ABN without spaces; a wrong checksum stops start-up (a tax invoice must carry a valid ABN). */
+function platformAbn(value: string | undefined): string {
+  const abn = (value ?? defaultPlatform.abn).replace(/\s/g, "");
+  if (!isValidAbn(abn)) throw new Error(`PLATFORM_ABN ${value} is not a valid ABN (checksum).`);
+  return abn;
+}
+
 const list = (value: string | undefined) =>
   (value ?? "")
     .split(",")
@@ -84,6 +107,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     smtp: env.SMTP_URL
       ? { transport: env.SMTP_URL, from: env.MAIL_FROM ?? "Closr <no-reply@closr.com.au>" }
       : undefined,
+    platform: {
+      name: env.PLATFORM_NAME ?? defaultPlatform.name,
+      abn: platformAbn(env.PLATFORM_ABN),
+      address: env.PLATFORM_ADDRESS ?? defaultPlatform.address,
+      email: env.PLATFORM_EMAIL ?? defaultPlatform.email,
+    },
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,

@@ -11,10 +11,12 @@ import {
   seedDemoMessages,
   seedDemoPartnerships,
   seedDemoProfiles,
+  seedDemoSubscriptions,
   seedDemoUsers,
   seedDemoVerification,
 } from "@closr/adapters/seed";
 import { SessionStore } from "@closr/core/identity";
+import { runLocalBilling } from "@closr/core/subscription";
 import { serve } from "@hono/node-server";
 import { Effect } from "effect";
 import { loadConfig } from "./config.ts";
@@ -30,6 +32,7 @@ if (config.seedDemo) {
   await seedDemoProfiles(runtime);
   await seedDemoMarketplace(runtime, { agents: 300, businesses: 100 });
   await seedDemoPartnerships(runtime);
+  await seedDemoSubscriptions(runtime);
   await seedDemoInvoices(runtime);
   await seedDemoMessages(runtime);
   await seedDemoVerification(runtime);
@@ -53,6 +56,15 @@ const sweep = setInterval(
   60 * 60 * 1000,
 );
 sweep.unref();
+
+// The local subscription gateway's renewals, retries and expiries (no-op with Stripe; issue 13).
+const billing = setInterval(() => {
+  runtime
+    .runPromise(runLocalBilling())
+    .then((n) => n > 0 && logger.info({ billed: n }, "local billing ran"))
+    .catch((err) => logger.error({ err }, "local billing failed"));
+}, 60 * 1000);
+billing.unref();
 
 let stopping = false;
 const stop = (signal: string) => {

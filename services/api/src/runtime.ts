@@ -4,7 +4,7 @@
  */
 import { AbnRegistryAbr, AbnRegistryLocal, type AbrConfig } from "@closr/adapters/abr";
 import { SessionTokensCrypto } from "@closr/adapters/crypto";
-import { PaymentGatewayLocal } from "@closr/adapters/local-gateway";
+import { PaymentGatewayLocal, SubscriptionGatewayLocal } from "@closr/adapters/local-gateway";
 import { MailerOutboxPg, MailerSmtp, MailOutboxPg, type SmtpOptions } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
@@ -19,13 +19,17 @@ import {
   type PgDatabase,
   PgDatabaseFrom,
   SessionStorePg,
+  SubscriptionRepositoryPg,
   UserDirectoryPg,
-  UserPlansPg,
   UserRepositoryPg,
   VerificationRepositoryPg,
 } from "@closr/adapters/postgres";
 import { FileStorageLocal, FileStorageS3, type S3StorageConfig } from "@closr/adapters/storage";
-import { PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
+import {
+  PaymentGatewayStripe,
+  type StripeGatewayConfig,
+  SubscriptionGatewayStripe,
+} from "@closr/adapters/stripe";
 import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
 import type { InvoiceRepository } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
@@ -33,7 +37,7 @@ import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
 import { type Clock, ClockLive, type FileStorage, type Mailer, type MailOutbox } from "@closr/core/shared";
-import type { UserPlans } from "@closr/core/subscription";
+import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
 import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
 import { Layer, ManagedRuntime } from "effect";
 import { type LiveEventHub, LiveEventHubLive } from "./events/live-event-hub.ts";
@@ -57,7 +61,8 @@ export type AppServices =
   | PaymentRepository
   | PaymentMethodRepository
   | PaymentGateway
-  | UserPlans
+  | SubscriptionRepository
+  | SubscriptionGateway
   | MailOutbox
   | VerificationRepository
   | AbnRegistry
@@ -78,8 +83,16 @@ export interface PaymentOptions {
   readonly abr?: AbrConfig | undefined;
 }
 
-/** Wires adapters to ports over one open database. `overrides` replaces services (tests). */
-export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>, payments: PaymentOptions = {}) {
+/**
+ * Wires adapters to ports over one open database. `overrides` replaces services (tests);
+ * `clock` replaces the system clock (tests drive renewals with it).
+ */
+export function makeAppLayer(
+  db: Db,
+  overrides?: Layer.Layer<never>,
+  payments: PaymentOptions = {},
+  clock: Layer.Layer<Clock> = ClockLive,
+) {
   const database = PgDatabaseFrom(db);
   const repositories = Layer.mergeAll(
     UserRepositoryPg,
@@ -94,11 +107,12 @@ export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>, payments: P
     InvoiceRepositoryPg,
     PaymentRepositoryPg,
     PaymentMethodRepositoryPg,
-    UserPlansPg,
     MailOutboxPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
     VerificationRepositoryPg,
-  ).pipe(Layer.provide(database));
+    SubscriptionRepositoryPg,
+    payments.stripe ? SubscriptionGatewayStripe(payments.stripe) : SubscriptionGatewayLocal,
+  ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,
     payments.storage?.s3
@@ -111,7 +125,7 @@ export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>, payments: P
     verification,
     PasswordHasherArgon2,
     SessionTokensCrypto,
-    ClockLive,
+    clock,
   );
   return overrides ? Layer.merge(base, overrides) : base;
 }

@@ -4,6 +4,7 @@
  */
 import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
 import { deliverLocalGatewayEvents } from "@closr/core/payment";
+import { runLocalBilling } from "@closr/core/subscription";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { createLogger } from "./logger.ts";
@@ -27,6 +28,9 @@ export async function startServices(config: Config) {
   // Recover from a crash between a local charge and its database write (ADR 0008).
   const delivered = await runtime.runPromise(deliverLocalGatewayEvents());
   if (delivered > 0) logger.info({ delivered }, "local gateway events delivered");
+  // The local subscription gateway: renewals due while stopped, and undelivered events (issue 13).
+  const billed = await runtime.runPromise(runLocalBilling());
+  if (billed > 0) logger.info({ billed }, "local billing ran");
   const app = createApp({
     runtime,
     db: database.db,
@@ -37,6 +41,7 @@ export async function startServices(config: Config) {
     remotes: config.remotes,
     devMailbox: !config.production,
     fileLinkSecret: config.fileLinkSecret,
+    platform: config.platform,
   });
   const close = async () => {
     await runtime.dispose();

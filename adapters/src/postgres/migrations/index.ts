@@ -7,6 +7,7 @@ import * as partnerships from "./2026-11-23-01-partnerships.ts";
 import * as messaging from "./2026-11-23-02-messaging.ts";
 import * as payments from "./2026-11-23-03-payments.ts";
 import * as verification from "./2026-11-23-04-verification.ts";
+import * as subscriptions from "./2026-11-23-05-subscriptions.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-02-messaging": messaging,
   "2026-11-23-03-payments": payments,
   "2026-11-23-04-verification": verification,
+  "2026-11-23-05-subscriptions": subscriptions,
 };

@@ -17,9 +17,9 @@ import {
   type Standings,
 } from "@closr/core/partnership";
 import { AgentProfileId, BusinessProfileId, PartnershipId } from "@closr/core/shared";
-import { freePlan, isPlanId, type PlanId } from "@closr/core/subscription";
+import { freePlan, isPlanId, type PlanId, type SubscriptionStatus } from "@closr/core/subscription";
 import { Effect, Either, Layer, Option } from "effect";
-import { type Selectable, sql, type Transaction } from "kysely";
+import { type RawBuilder, type Selectable, sql, type Transaction } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
@@ -62,13 +62,28 @@ async function toViews(db: Db, rows: readonly Selectable<PartnershipsTable>[]): 
 const planOf = (planId: string | null, userType: "business" | "agent"): PlanId =>
   planId && isPlanId(planId) ? planId : freePlan(userType);
 
+/** The plan's open subscription status and past_due start (issue 13): entitlementsFor reads them. */
+type PlanRow = {
+  planId: string | null;
+  subscriptionStatus: SubscriptionStatus | null;
+  pastDueSince: Date | string | null;
+};
+const subscriptionOf = (userId: RawBuilder<unknown>) => sql`
+  (SELECT s.status FROM subscriptions s WHERE s.user_id = ${userId} AND s.status IN ('active','past_due')) AS subscription_status,
+  (SELECT s.past_due_since FROM subscriptions s WHERE s.user_id = ${userId} AND s.status = 'past_due') AS past_due_since`;
+const standingOf = (row: PlanRow | undefined, userType: "business" | "agent") => ({
+  plan: planOf(row?.planId ?? null, userType),
+  status: row?.subscriptionStatus ?? null,
+  pastDueSince: row?.pastDueSince ? new Date(row.pastDueSince) : null,
+});
+
 /** Locks both parties' profiles (business, then agent) and reads their standings. */
 async function lockStandings(trx: Transaction<Database>, businessId: number, agentId: number) {
-  const business = await sql<{ planId: string | null }>`
-    SELECT u.plan_id FROM business_profiles b JOIN users u ON u.id = b.user_id
+  const business = await sql<PlanRow>`
+    SELECT u.plan_id, ${subscriptionOf(sql`u.id`)} FROM business_profiles b JOIN users u ON u.id = b.user_id
     WHERE b.id = ${businessId} FOR NO KEY UPDATE OF b`.execute(trx);
-  const agent = await sql<{ planId: string | null }>`
-    SELECT u.plan_id FROM agent_profiles a JOIN users u ON u.id = a.user_id
+  const agent = await sql<PlanRow>`
+    SELECT u.plan_id, ${subscriptionOf(sql`u.id`)} FROM agent_profiles a JOIN users u ON u.id = a.user_id
     WHERE a.id = ${agentId} FOR NO KEY UPDATE OF a`.execute(trx);
   const active = await sql<{ business: number; agent: number }>`
     SELECT
@@ -78,8 +93,8 @@ async function lockStandings(trx: Transaction<Database>, businessId: number, age
   );
   const counts = active.rows[0] ?? { business: 0, agent: 0 };
   return {
-    business: { active: Number(counts.business), plan: planOf(business.rows[0]?.planId ?? null, "business") },
-    agent: { active: Number(counts.agent), plan: planOf(agent.rows[0]?.planId ?? null, "agent") },
+    business: { active: Number(counts.business), ...standingOf(business.rows[0], "business") },
+    agent: { active: Number(counts.agent), ...standingOf(agent.rows[0], "agent") },
   } satisfies Standings;
 }
 

@@ -343,7 +343,7 @@ export function agentSearchQueries(db: Db, c: AgentSearch, viewer: BusinessProfi
   const filtered = agentFilters(db.selectFrom("agentProfiles as a") as AgentQuery, c);
   let page = filtered.innerJoin("users as u", "u.id", "a.userId").select(agentColumns);
   if (c.sort === "match" && viewer) {
-    page = page.orderBy(agentMatchScoreSql(viewer), "desc");
+    page = page.orderBy(agentMatchScoreSql(viewer), "desc").orderBy("a.featured", "desc"); // Agent Pro first among equals
     if (c.keywords.length) {
       page = page.orderBy(
         sql`ts_rank(a.search_vector, to_tsquery('simple', ${prefixQuery(c.keywords)}))`,

@@ -1,6 +1,7 @@
 /**
- * A local HTTP stand-in for the parts of Stripe's API the gateway uses (create, retrieve and cancel
- * PaymentIntents; create refunds), for tests with the real `stripe` SDK. It honours Idempotency-Key
+ * A local HTTP stand-in for the parts of Stripe's API the gateways use (create, retrieve and cancel
+ * PaymentIntents; create refunds; create customers; create, retrieve and update subscriptions with
+ * their latest invoice's confirmation secret, issue 13), for tests with the real `stripe` SDK. It honours Idempotency-Key
  * like Stripe (a repeated key answers the first response), records every request (method, path,
  * form fields, headers), and lets a test move an intent as Stripe would (`setStatus`).
  * Shapes: https://docs.stripe.com/api/payment_intents/object.
@@ -34,6 +35,7 @@ export interface StripeStandIn {
   readonly url: string;
   readonly requests: RecordedRequest[];
   readonly intents: Map<string, Json>;
+  readonly subscriptions: Map<string, Json>;
   /** Moves an intent (e.g. to succeeded with a charge) and returns its JSON. */
   readonly setStatus: (id: string, status: string, extra?: Json) => Json;
   /** A signed webhook body and Stripe-Signature header for an event about `object`. */
@@ -48,6 +50,7 @@ export interface StripeStandIn {
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, Json>();
+  const subscriptions = new Map<string, Json>();
   const byKey = new Map<string, { status: number; body: string }>();
   const stripe = new Stripe("sk_test_stand_in");
 
@@ -107,6 +110,69 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       intent.status = "canceled";
       return send(200, intent);
     }
+    if (method === "POST" && path === "/v1/customers") {
+      return send(200, {
+        id: `cus_${randomBytes(6).toString("hex")}`,
+        object: "customer",
+        email: form.email ?? null,
+      });
+    }
+    if (method === "POST" && path === "/v1/subscriptions") {
+      const id = `sub_${randomBytes(8).toString("hex")}`;
+      const now = Math.floor(Date.now() / 1000);
+      const metadata: Json = {};
+      for (const [k, v] of Object.entries(form)) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m?.[1]) metadata[m[1]] = v;
+      }
+      const pi = `pi_${randomBytes(8).toString("hex")}`;
+      const subscription: Json = {
+        id,
+        object: "subscription",
+        customer: form.customer,
+        status: form.payment_behavior === "default_incomplete" ? "incomplete" : "active",
+        cancel_at_period_end: false,
+        metadata,
+        items: {
+          object: "list",
+          data: [
+            {
+              id: `si_${randomBytes(6).toString("hex")}`,
+              price: { id: form["items[0][price]"] },
+              current_period_start: now,
+              current_period_end: now + 30 * 86400,
+            },
+          ],
+        },
+        latest_invoice: {
+          id: `in_${randomBytes(6).toString("hex")}`,
+          object: "invoice",
+          status: "open",
+          amount_due: 4900,
+          confirmation_secret: {
+            client_secret: `${pi}_secret_${randomBytes(6).toString("hex")}`,
+            type: "payment_intent",
+          },
+        },
+      };
+      subscriptions.set(id, subscription);
+      return send(200, subscription);
+    }
+    const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (sub?.[1]) {
+      const subscription = subscriptions.get(sub[1]);
+      if (!subscription) return notFound(sub[1]);
+      if (method === "POST") {
+        if (form.cancel_at_period_end !== undefined)
+          subscription.cancel_at_period_end = form.cancel_at_period_end === "true";
+        if (form["items[0][price]"]) subscription.items.data[0].price = { id: form["items[0][price]"] };
+        for (const [k, v] of Object.entries(form)) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m?.[1]) subscription.metadata[m[1]] = v;
+        }
+      }
+      return send(200, subscription);
+    }
     if (method === "POST" && path === "/v1/refunds") {
       return send(200, {
         id: `re_${randomBytes(6).toString("hex")}`,
@@ -148,6 +214,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
+    subscriptions,
     setStatus: (id, status, extra = {}) => {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);

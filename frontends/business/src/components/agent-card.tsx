@@ -6,6 +6,7 @@
  */
 import {
   type AgentProfile,
+  Badge,
   ConnectButton,
   experienceLabel,
   Icon,
@@ -51,6 +52,7 @@ export function AgentCard({
           <Icon name="dollar" size={14} /> Min. {agent.minimumCommissionRate}% commission
         </span>
         <VerifiedBadge status={agent.user.verificationStatus} />
+        {agent.featured ? <Badge variant="default">Featured</Badge> : null}
       </div>
       {agent.bio ? <p className="profile-preview">{previewText(agent.bio)}</p> : null}
       <SkillChips skills={agent.skills} limit={4} {...(emojiByName ? { emojiByName } : {})} />

@@ -9,6 +9,7 @@ import type { PartnershipError } from "@closr/core/partnership";
 import type { PaymentError } from "@closr/core/payment";
 import type { ProfileError } from "@closr/core/profiles";
 import { dollarsFromCents } from "@closr/core/shared";
+import type { SubscriptionError } from "@closr/core/subscription";
 import type { VerificationError } from "@closr/core/verification";
 import type { Context, TypedResponse } from "hono";
 
@@ -68,7 +69,8 @@ export type DomainError =
   | InvoiceError
   | PaymentError
   | MessagingError
-  | VerificationError;
+  | VerificationError
+  | SubscriptionError;
 
 /** One row of the error table: the problem code, its detail and the field at fault. */
 export interface ProblemRow {
@@ -162,6 +164,30 @@ export const errorTable = {
         : "A connection request between you is already pending.",
   }),
   PartnershipTransitionNotAllowed: (e) => ({ code: "partnership-transition", detail: String(e.reason) }),
+  // Subscriptions (issue 13).
+  SubscriptionTransitionNotAllowed: (e) => ({ code: "subscription-state", detail: String(e.reason) }),
+  SubscriptionNotFound: () => ({ code: "not-found", detail: "You have no subscription to change." }),
+  UnknownPlan: () => ({
+    code: "validation-failed",
+    detail: "Choose price_professional, price_enterprise or price_agent_pro.",
+    field: "planId",
+  }),
+  PlanNotForAccountType: (e) => ({
+    code: "validation-failed",
+    detail: `This plan is for ${e.userType === "business" ? "agents" : "businesses"}.`,
+    field: "planId",
+  }),
+  SubscriptionPending: () => ({
+    code: "subscription-pending",
+    detail: "A checkout for another plan is waiting for payment. Finish it, or try again tomorrow.",
+  }),
+  SubscriptionNotChangeable: (e) => ({ code: "subscription-state", detail: String(e.reason) }),
+  SubscriptionGatewayUnavailable: () => ({
+    code: "service-unavailable",
+    detail: "The payment service is unavailable. Please try again.",
+  }),
+  SubscriptionPaymentNotFound: () => ({ code: "not-found", detail: "Payment not found." }),
+  SubscriptionPaymentUnexpectedState: (e) => ({ code: "payment-intent-state", detail: String(e.message) }),
   PartnershipLimitReached: (e) => ({
     code: "plan-limit-reached",
     detail: e.own

@@ -9,14 +9,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/testing";
 import type { StripeGatewayConfig } from "@closr/adapters/stripe";
+import type { Clock } from "@closr/core/shared";
+import type { Layer } from "effect";
 import pino from "pino";
 import { createApp } from "../app.ts";
 import { defaultRateLimits, type RateLimits } from "../http/rate-limit.ts";
-import { makeAppLayer, makeRuntime } from "../runtime.ts";
+import { type AppRuntime, makeAppLayer, makeRuntime } from "../runtime.ts";
 import { contractViolations } from "./contract-validator.ts";
 
 export interface TestApp {
   readonly app: ReturnType<typeof createApp>;
+  readonly runtime: AppRuntime;
   readonly database: TestDatabase;
   /** Contract violations seen so far. */
   readonly violations: string[];
@@ -35,13 +38,19 @@ export interface TestClient {
 }
 
 export async function createTestApp(
-  options: { rateLimits?: RateLimits; frontendsDir?: string; stripe?: StripeGatewayConfig } = {},
+  options: {
+    rateLimits?: RateLimits;
+    frontendsDir?: string;
+    stripe?: StripeGatewayConfig;
+    /** Replaces the system clock (renewal tests move it). */
+    clock?: Layer.Layer<Clock>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const uploadsDir = mkdtempSync(join(tmpdir(), "closr-test-uploads-"));
   const fileLinkSecret = "test-file-link-secret-0123456789";
   const runtime = makeRuntime(
-    makeAppLayer(database.db, undefined, { stripe: options.stripe, storage: { uploadsDir } }),
+    makeAppLayer(database.db, undefined, { stripe: options.stripe, storage: { uploadsDir } }, options.clock),
   );
   const app = createApp({
     runtime,
@@ -95,6 +104,7 @@ export async function createTestApp(
 
   return {
     app,
+    runtime,
     database,
     violations,
     uploadsDir,

@@ -10,6 +10,7 @@ import { Icon } from "../../design-system/components/icons.tsx";
 import type { NavBadge, NavItem } from "../../lib/remote-module.ts";
 import { useUnreadCount } from "../messages/unread.ts";
 import { usePendingIncomingCount } from "../partnerships/partnerships-api.ts";
+import { PastDueBanner, PlanStatus } from "../payments/plan-status.tsx";
 import { useCurrentUser } from "./session-api.ts";
 
 /** Screen-reader words after a badge's number: "Messages, 2 unread", "Active Agents, 1 pending". */
@@ -70,9 +71,15 @@ export function SideMenuLayout({
             ))}
           </ul>
         </nav>
-        {footer ? <div className="side-footer">{footer}</div> : null}
+        <div className="side-footer">
+          <PlanStatus />
+          {footer}
+        </div>
       </aside>
-      <div className="side-main">{children}</div>
+      <div className="side-main">
+        <PastDueBanner />
+        {children}
+      </div>
     </div>
   );
 }

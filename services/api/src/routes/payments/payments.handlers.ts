@@ -10,20 +10,23 @@ import {
   type GatewayIntent,
   getPaymentIntentStatus,
   handleWebhook,
+  type InvalidWebhook,
   listPaymentMethods,
   listPayments,
   PaymentGateway,
+  type PaymentGatewayUnavailable,
   type PaymentMethod,
   setDefaultPaymentMethod,
   startInvoicePayment,
 } from "@closr/core/payment";
 import { dollarsFromCents, InvoiceId } from "@closr/core/shared";
+import { handleSubscriptionWebhook } from "@closr/core/subscription";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
 import { forRole, signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
-import type { AppRuntime } from "../../runtime.ts";
+import type { AppRuntime, AppServices } from "../../runtime.ts";
 import { paymentJson } from "../invoices/invoices.handlers.ts";
 
 /** Gateway intent → contract JSON. */
@@ -145,7 +148,16 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
 
   app.openapi(paymentRoutes.stripeWebhook, async (c) => {
     const rawBody = await c.req.text();
-    return runUseCase(runtime, c, handleWebhook(rawBody, c.req.header("stripe-signature")), (result) =>
+    const signature = c.req.header("stripe-signature");
+    // Subscription events (invoice.*, customer.subscription.*) go to their context (issue 13).
+    const handled = Effect.flatMap(
+      handleSubscriptionWebhook(rawBody, signature),
+      (
+        subscription,
+      ): Effect.Effect<{ outcome: string }, InvalidWebhook | PaymentGatewayUnavailable, AppServices> =>
+        subscription ? Effect.succeed(subscription) : handleWebhook(rawBody, signature),
+    );
+    return runUseCase(runtime, c, handled, (result) =>
       c.json({ received: true as const, outcome: result.outcome }, 200),
     );
   });

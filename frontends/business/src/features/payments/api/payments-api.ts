@@ -111,39 +111,6 @@ export async function startPayment(invoiceId: number): Promise<StartedPayment> {
   return data;
 }
 
-export interface CardInput {
-  readonly number: string;
-  readonly expMonth: number;
-  readonly expYear: number;
-  readonly cvc: string;
-}
-
-/** Local gateway: confirms the intent with a card (the number never leaves this call's body). */
-export async function confirmLocalPayment(intent: { id: string; clientSecret: string }, card: CardInput) {
-  const { data, error, response } = await apiClient.POST("/api/local-gateway/payment-intents/{id}/confirm", {
-    params: { path: { id: intent.id } },
-    body: { clientSecret: intent.clientSecret, card },
-  });
-  if (error !== undefined || !data) throw toApiError(error, response);
-  return data;
-}
-
-/** Local gateway: completes or fails the extra authentication step. */
-export async function authenticateLocalPayment(
-  intent: { id: string; clientSecret: string },
-  outcome: "complete" | "fail",
-) {
-  const { data, error, response } = await apiClient.POST(
-    "/api/local-gateway/payment-intents/{id}/authenticate",
-    {
-      params: { path: { id: intent.id } },
-      body: { clientSecret: intent.clientSecret, outcome },
-    },
-  );
-  if (error !== undefined || !data) throw toApiError(error, response);
-  return data;
-}
-
 /** Spec §2.8 labels: Paid, Due, Overdue. */
 export const invoiceLabel = (invoice: Invoice) =>
   invoice.status === "paid" ? "Paid" : invoice.status === "overdue" ? "Overdue" : "Due";

@@ -11,6 +11,8 @@ import {
   describeFailure,
   formatDate,
   formatMoney,
+  LocalCardForm,
+  paymentMessages as messages,
   Spinner,
 } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
@@ -23,8 +25,6 @@ import {
   type StartedPayment,
   startPayment,
 } from "../api/payments-api.ts";
-import { LocalCardForm } from "./local-card-form.tsx";
-import { messages } from "./payment-outcome.ts";
 import { StripeCardForm } from "./stripe-card-form.tsx";
 
 export function PayView({ invoice, onBack }: { invoice: Invoice; onBack: () => void }) {

@@ -4,12 +4,11 @@
  * Confirms with a return address on this origin, /payment-confirmation?invoice_id=…, without a
  * redirect unless the payment method needs one (spec §7).
  */
-import { Alert, Button } from "@closr/ui";
+import { Alert, announce, announceException, Button, paymentMessages as messages } from "@closr/ui";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useMemo, useState } from "react";
 import type { PaymentIntent, StartedPayment } from "../api/payments-api.ts";
-import { announce, announceException, messages } from "./payment-outcome.ts";
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (publishableKey: string) => {

@@ -8,16 +8,13 @@ import { RequireUser } from "../../access/components/require-user.tsx";
 import { MessagesPage } from "../../messages/components/messages-page.tsx";
 import { PaymentConfirmationPage } from "../../payment-confirmation/components/payment-confirmation-page.tsx";
 import { PricingPage } from "../../pricing/components/pricing-page.tsx";
+import { BillingPage } from "../../subscription/billing-page.tsx";
+import { SubscribePage } from "../../subscription/subscribe-page.tsx";
 import { VerificationPage } from "../../verification/components/verification-page.tsx";
 import { HowItWorksPage } from "./how-it-works-page.tsx";
 import { PrivacyPage, TermsPage } from "./legal-page.tsx";
 
 const pages: { path: string; title: string; description?: string }[] = [
-  {
-    path: "subscribe",
-    title: "Subscribe",
-    description: "Subscriptions open soon. No payment is taken today.",
-  },
   {
     path: "contact",
     title: "Contact Us",
@@ -54,6 +51,15 @@ export const staticPageRoutes: RouteObject[] = [
       <ComingSoon title={page.title} {...(page.description ? { description: page.description } : {})} />
     ),
   })),
+  { path: "subscribe", element: <SubscribePage /> },
+  {
+    path: "settings/billing",
+    element: (
+      <RequireUser>
+        <BillingPage />
+      </RequireUser>
+    ),
+  },
   {
     path: "messages",
     element: (

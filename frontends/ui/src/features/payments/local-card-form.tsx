@@ -1,19 +1,62 @@
 /**
- * The local gateway's card form (the default, offline gateway; ADR 0008). Takes a card,
- * confirms the PaymentIntent through the API (the number decides the outcome and is never
- * stored), and runs the extra authentication step of test card 4000 0025 0000 3155 in a dialog
- * with Complete and Fail buttons, as a bank's 3-D Secure page would.
+ * The local gateway's card form (the default, offline gateway; ADR 0008), shared by invoice
+ * payments (business remote) and subscription checkout (shell, issue 13). Takes a card, confirms
+ * the payment through the API (the number decides the outcome and is never stored), and runs the
+ * extra authentication step of test card 4000 0025 0000 3155 in a dialog with Complete and Fail
+ * buttons, as a bank's 3-D Secure page would. `endpoint` picks the API: invoice PaymentIntents
+ * (default) or subscription invoice payments.
  */
-import { Alert, Button, Dialog, InputField } from "@closr/ui";
+import type { components } from "@closr/contracts/client";
 import { type FormEvent, useState } from "react";
-import {
-  authenticateLocalPayment,
-  type CardInput,
-  confirmLocalPayment,
-  type PaymentIntent,
-  type StartedPayment,
-} from "../api/payments-api.ts";
+import { apiClient } from "../../api/client.ts";
+import { toApiError } from "../../api/problem.ts";
+import { Button } from "../../design-system/components/button.tsx";
+import { Alert } from "../../design-system/components/card.tsx";
+import { Dialog } from "../../design-system/components/dialog.tsx";
+import { InputField } from "../../design-system/fields/native-fields.tsx";
 import { announce, announceException, type Outcome } from "./payment-outcome.ts";
+
+export type PaymentIntent = components["schemas"]["PaymentIntent"];
+
+export interface CardInput {
+  readonly number: string;
+  readonly expMonth: number;
+  readonly expYear: number;
+  readonly cvc: string;
+}
+
+/** Which local-gateway API confirms the payment. */
+export type LocalPaymentEndpoint = "payment-intents" | "subscription-payments";
+
+/** Local gateway: confirms a payment with a card (the number never leaves this call's body). */
+export async function confirmLocalCard(
+  endpoint: LocalPaymentEndpoint,
+  intent: { id: string; clientSecret: string },
+  card: CardInput,
+): Promise<PaymentIntent> {
+  const init = { params: { path: { id: intent.id } }, body: { clientSecret: intent.clientSecret, card } };
+  const { data, error, response } =
+    endpoint === "payment-intents"
+      ? await apiClient.POST("/api/local-gateway/payment-intents/{id}/confirm", init)
+      : await apiClient.POST("/api/local-gateway/subscription-payments/{id}/confirm", init);
+  if (error !== undefined || !data) throw toApiError(error, response);
+  return data;
+}
+
+/** Local gateway: completes or fails the extra authentication step. */
+export async function authenticateLocalCard(
+  endpoint: LocalPaymentEndpoint,
+  intent: { id: string; clientSecret: string },
+  outcome: "complete" | "fail",
+): Promise<PaymentIntent> {
+  const init = { params: { path: { id: intent.id } }, body: { clientSecret: intent.clientSecret, outcome } };
+  const { data, error, response } =
+    endpoint === "payment-intents"
+      ? await apiClient.POST("/api/local-gateway/payment-intents/{id}/authenticate", init)
+      : await apiClient.POST("/api/local-gateway/subscription-payments/{id}/authenticate", init);
+  if (error !== undefined || !data) throw toApiError(error, response);
+  return data;
+}
 
 type Errors = Partial<Record<"number" | "expiry" | "cvc", string>>;
 
@@ -50,9 +93,11 @@ export function LocalCardForm({
   payment,
   amountLabel,
   onDone,
+  endpoint = "payment-intents",
 }: {
-  payment: StartedPayment;
+  payment: { readonly id: string; readonly clientSecret: string };
   amountLabel: string;
+  endpoint?: LocalPaymentEndpoint;
   /** Called once the intent leaves the form (succeeded, processing, …): go to the confirmation page. */
   onDone: (intent: PaymentIntent) => void;
 }) {
@@ -80,7 +125,7 @@ export function LocalCardForm({
     setBusy(true);
     setFormError(null);
     try {
-      settle(await confirmLocalPayment(payment, checked.card));
+      settle(await confirmLocalCard(endpoint, payment, checked.card));
     } catch (error) {
       setFormError(announceException(error));
     } finally {
@@ -92,7 +137,7 @@ export function LocalCardForm({
     setBusy(true);
     try {
       setAuthenticating(false);
-      settle(await authenticateLocalPayment(payment, outcome));
+      settle(await authenticateLocalCard(endpoint, payment, outcome));
     } catch (error) {
       setFormError(announceException(error));
     } finally {

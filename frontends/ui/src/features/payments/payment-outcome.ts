@@ -6,7 +6,7 @@
  * confirmation page; an exception → "An error occurred while processing your payment." with a
  * "Payment error" toast.
  */
-import { toast } from "@closr/ui";
+import { toast } from "../../design-system/toast/toast-store.ts";
 
 export const messages = {
   notLoaded: "The payment form has not loaded yet. Please wait a moment and try again.",

@@ -1,0 +1,2 @@
+/** PDF documents: the platform's tax invoice for subscription periods (issue 13). */
+export * from "./tax-invoice-pdf.ts";

@@ -1,0 +1,65 @@
+import { inflateSync } from "node:zlib";
+import type { SubscriptionInvoice } from "@closr/core/subscription";
+import { describe, expect, it } from "vitest";
+import { renderTaxInvoicePdf } from "./tax-invoice-pdf.ts";
+
+/** The text drawn on the PDF's pages: inflates content streams and decodes Tj hex strings (WinAnsi). */
+export function pdfText(bytes: Uint8Array): string {
+  const raw = Buffer.from(bytes).toString("latin1");
+  const out: string[] = [];
+  const stream = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  for (let m = stream.exec(raw); m; m = stream.exec(raw)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1] ?? "", "latin1")).toString("latin1");
+    } catch {
+      content = m[1] ?? "";
+    }
+    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+      out.push(Buffer.from(t[1] ?? "", "hex").toString("latin1"));
+  }
+  return out.join("\n");
+}
+
+const invoice: SubscriptionInvoice = {
+  id: 12,
+  subscriptionId: 3,
+  userId: 7,
+  gatewayInvoiceId: "in_local_1",
+  number: "CLR-000012",
+  planId: "professional",
+  interval: "month",
+  amountCents: 4900,
+  gstCents: 445,
+  status: "paid",
+  periodStart: new Date("2026-11-23T00:00:00Z"),
+  periodEnd: new Date("2026-12-23T00:00:00Z"),
+  paidAt: new Date("2026-11-23T00:00:00Z"),
+  failureMessage: null,
+  createdAt: new Date("2026-11-23T00:00:00Z"),
+};
+
+describe("renderTaxInvoicePdf", () => {
+  it("writes a PDF with the words of an Australian tax invoice: title, ABN, GST and total", async () => {
+    const bytes = await renderTaxInvoicePdf(
+      invoice,
+      {
+        name: "Closr Pty Ltd",
+        abn: "51824753556",
+        address: "Sydney NSW 2000",
+        email: "billing@closr.com.au",
+      },
+      { name: "HarbourTech", email: "owner@harbourtech.example" },
+    );
+    expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe("%PDF-");
+    const text = pdfText(bytes);
+    expect(text).toContain("Tax invoice");
+    expect(text).toContain("ABN 51 824 753 556");
+    expect(text).toContain("CLR-000012");
+    expect(text).toContain("GST (10%)");
+    expect(text).toContain("A$4.45");
+    expect(text).toContain("Total (including GST)");
+    expect(text).toContain("A$49.00");
+    expect(text).toContain("A$44.55");
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Entitlements: the ONE place that says what a user may do on their plan (spec §9 reading B;
+ * issue 13). The server enforces them (partnership limit, featured listing, …); the screens show them.
+ * - active (or a plan given without a subscription, status null): the plan's entitlements;
+ * - past_due: the plan's entitlements for a 7-day grace period from the failed renewal, then the free plan;
+ * - incomplete, incomplete_expired, canceled: the free plan of the plan's side
+ *   (existing partnerships are kept; new ones are refused over the free limit).
+ */
+import { freePlan, type PlanId, plans } from "./catalogue.ts";
+import type { SubscriptionStatus } from "./model.ts";
+
+/** Grace period of a past_due subscription, in milliseconds (7 days). */
+export const GRACE_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface Entitlements {
+  /** The plan whose entitlements apply now (may be the free plan of a canceled subscription). */
+  readonly planId: PlanId;
+  /** Active partnerships allowed; null = unlimited. */
+  readonly partnershipLimit: number | null;
+  /** Professional, Enterprise, Agent Pro. */
+  readonly verificationBadge: boolean;
+  /** Verification requests go to the priority review queue (Professional, Enterprise). */
+  readonly priorityReview: boolean;
+  /** Agent performance metrics (Professional and Enterprise). */
+  readonly performanceMetrics: boolean;
+  /** Advanced analytics dashboard (Enterprise). */
+  readonly advancedAnalytics: boolean;
+  /** API access (Enterprise). */
+  readonly apiAccess: boolean;
+  /** Ranked first among equal matches in Find Agents, marked "Featured" (Agent Pro). */
+  readonly featuredListing: boolean;
+  /** True while past_due entitlements are kept by the grace period. */
+  readonly inGrace: boolean;
+  /** When the grace period ends (past_due only). */
+  readonly graceEndsAt: Date | null;
+}
+
+const of = (planId: PlanId, inGrace = false, graceEndsAt: Date | null = null): Entitlements => ({
+  planId,
+  partnershipLimit: plans[planId].partnershipLimit,
+  verificationBadge: planId === "professional" || planId === "enterprise" || planId === "agent_pro",
+  priorityReview: planId === "professional" || planId === "enterprise",
+  performanceMetrics: planId === "professional" || planId === "enterprise",
+  advancedAnalytics: planId === "enterprise",
+  apiAccess: planId === "enterprise",
+  featuredListing: planId === "agent_pro",
+  inGrace,
+  graceEndsAt,
+});
+
+/**
+ * What `plan` in `status` entitles its holder to at `now`. `status` null = a plan held without a
+ * subscription (the free plan, or one given by an administrator). `pastDueSince` starts the grace period.
+ */
+export function entitlementsFor(
+  plan: PlanId,
+  status: SubscriptionStatus | null,
+  now: Date,
+  pastDueSince: Date | null = null,
+): Entitlements {
+  const free = freePlan(plans[plan].audience);
+  switch (status) {
+    case null:
+    case "active":
+      return of(plan);
+    case "past_due": {
+      const ends = new Date((pastDueSince ?? now).getTime() + GRACE_PERIOD_MS);
+      return now < ends ? of(plan, true, ends) : of(free);
+    }
+    default:
+      return of(free);
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * Settings → Billing (/settings/billing; issue 13): current plan and status, next renewal date and
+ * amount, change plan (effective next cycle, §2.6 FAQ), cancel at period end / resume, "Update
+ * card" for a failed renewal (pays the open invoice), payment history and tax invoice PDFs.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  billingKey,
+  formatDate,
+  formatMoney,
+  LinkButton,
+  LocalCardForm,
+  PageHeader,
+  PageSpinner,
+  planTitle,
+  statusLabel,
+  toast,
+  useBilling,
+  useCurrentUser,
+} from "@closr/ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { useChangeSubscription, usePlans, useSubscriptionInvoices } from "./subscription-api.ts";
+
+const failed = (title: string) => (error: Error) =>
+  toast({
+    title,
+    description: error.message || "Something went wrong. Please try again.",
+    variant: "destructive",
+  });
+
+export function BillingPage() {
+  const user = useCurrentUser().data;
+  const billing = useBilling();
+  const plans = usePlans();
+  const invoices = useSubscriptionInvoices();
+  const change = useChangeSubscription();
+  const queryClient = useQueryClient();
+
+  if (billing.isPending) return <PageSpinner label="Loading billing" />;
+  if (billing.isError)
+    return (
+      <div className="container section">
+        <Alert variant="destructive">
+          <p>Couldn't load your billing: {billing.error.message}</p>
+          <Button variant="outline" size="sm" onPress={() => billing.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      </div>
+    );
+  const b = billing.data;
+  const s = b.subscription;
+  const open = s && (s.status === "active" || s.status === "past_due");
+  const others =
+    plans.data?.items.filter((p) => p.priceId && p.audience === user?.userType && p.id !== s?.planId) ?? [];
+
+  return (
+    <div className="container section stack-lg">
+      <PageHeader title="Billing" description="Your plan, payments and tax invoices. Prices include GST." />
+      <div className="billing-grid">
+        <section className="card stack billing-card" aria-labelledby="billing-plan">
+          <div className="row">
+            <h2 id="billing-plan" className="card-title">
+              {planTitle(open && s ? s.planId : b.entitlements.planId)}
+            </h2>
+            <Badge variant={s?.status === "past_due" ? "destructive" : open ? "success" : "outline"}>
+              {statusLabel(b)}
+            </Badge>
+          </div>
+          <dl className="billing-facts">
+            {b.nextRenewal ? (
+              <>
+                <dt>Next renewal</dt>
+                <dd>
+                  {formatDate(b.nextRenewal.at)}, {formatMoney(b.nextRenewal.amount)}
+                  {b.nextRenewal.planId !== s?.planId ? ` (${planTitle(b.nextRenewal.planId)})` : ""}
+                </dd>
+              </>
+            ) : null}
+            {open && s?.cancelAtPeriodEnd && s.currentPeriodEnd ? (
+              <>
+                <dt>Ends on</dt>
+                <dd>{formatDate(s.currentPeriodEnd)}</dd>
+              </>
+            ) : null}
+            <dt>Active partnerships</dt>
+            <dd>
+              {b.entitlements.partnershipLimit === null
+                ? "Unlimited"
+                : `Up to ${b.entitlements.partnershipLimit}`}
+            </dd>
+            {b.entitlements.inGrace && b.entitlements.graceEndsAt ? (
+              <>
+                <dt>Grace period</dt>
+                <dd>Your features stay on until {formatDate(b.entitlements.graceEndsAt)}</dd>
+              </>
+            ) : null}
+          </dl>
+          {open && s ? (
+            <div className="billing-actions">
+              {s.cancelAtPeriodEnd ? (
+                <Button
+                  isDisabled={change.isPending}
+                  onPress={() => change.mutate({ kind: "resume" }, { onError: failed("Couldn't resume") })}
+                >
+                  Resume subscription
+                </Button>
+              ) : (
+                <Button
+                  variant="outline"
+                  isDisabled={change.isPending}
+                  onPress={() => change.mutate({ kind: "cancel" }, { onError: failed("Couldn't cancel") })}
+                >
+                  Cancel at period end
+                </Button>
+              )}
+            </div>
+          ) : (
+            <LinkButton href="/pricing">See plans</LinkButton>
+          )}
+        </section>
+
+        {open && s?.status === "active" && others.length > 0 ? (
+          <section className="card stack billing-card" aria-labelledby="billing-change">
+            <h2 id="billing-change" className="card-title">
+              Change plan
+            </h2>
+            <p className="muted">Plan changes apply at the start of your next billing cycle.</p>
+            {s.scheduledPlanId ? (
+              <Alert>
+                Changes to {planTitle(s.scheduledPlanId)} on{" "}
+                {s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : "the next cycle"}.
+              </Alert>
+            ) : null}
+            <div className="billing-actions">
+              {others.map((p) => (
+                <Button
+                  key={p.id}
+                  variant="outline"
+                  isDisabled={change.isPending || s.scheduledPlanId === p.id}
+                  onPress={() =>
+                    change.mutate(
+                      { kind: "change", planId: p.priceId ?? "" },
+                      { onError: failed("Couldn't change plan") },
+                    )
+                  }
+                >
+                  Switch to {p.title} ({formatMoney(p.price)}/month)
+                </Button>
+              ))}
+              {s.scheduledPlanId ? (
+                <Button
+                  variant="ghost"
+                  isDisabled={change.isPending}
+                  onPress={() =>
+                    change.mutate(
+                      {
+                        kind: "change",
+                        planId: plans.data?.items.find((p) => p.id === s.planId)?.priceId ?? "",
+                      },
+                      { onError: failed("Couldn't change plan") },
+                    )
+                  }
+                >
+                  Keep {planTitle(s.planId)}
+                </Button>
+              ) : null}
+            </div>
+          </section>
+        ) : null}
+
+        {s?.status === "past_due" && s.paymentIntentId && s.clientSecret && b.gateway === "local" ? (
+          <section className="card stack billing-card" aria-labelledby="billing-card">
+            <h2 id="billing-card" className="card-title">
+              Update card
+            </h2>
+            <p className="muted">
+              Your last payment failed. Pay the open invoice with another card to keep your plan.
+            </p>
+            <LocalCardForm
+              endpoint="subscription-payments"
+              payment={{ id: s.paymentIntentId, clientSecret: s.clientSecret }}
+              amountLabel={formatMoney(b.nextRenewal?.amount ?? 0)}
+              onDone={() => void queryClient.invalidateQueries({ queryKey: billingKey })}
+            />
+          </section>
+        ) : null}
+      </div>
+
+      <section className="card stack billing-card" aria-labelledby="billing-history">
+        <h2 id="billing-history" className="card-title">
+          Payment history
+        </h2>
+        {invoices.isPending ? (
+          <p className="muted">Loading…</p>
+        ) : invoices.isError ? (
+          <Alert variant="destructive">Error loading payment history: {invoices.error.message}</Alert>
+        ) : invoices.data.items.length === 0 ? (
+          <p className="muted">No payments yet.</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="billing-table">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Plan</th>
+                  <th scope="col">Period</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">GST</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Tax invoice</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invoices.data.items.map((i) => (
+                  <tr key={i.id}>
+                    <td>{formatDate(i.paidAt ?? i.createdAt)}</td>
+                    <td>{planTitle(i.planId)}</td>
+                    <td>
+                      {formatDate(i.periodStart)} – {formatDate(i.periodEnd)}
+                    </td>
+                    <td>{formatMoney(i.amount)}</td>
+                    <td>{formatMoney(i.gst)}</td>
+                    <td>
+                      <Badge variant={i.status === "paid" ? "success" : "destructive"}>
+                        {i.status === "paid" ? "Paid" : "Failed"}
+                      </Badge>
+                    </td>
+                    <td>
+                      {i.status === "paid" ? (
+                        <a href={`/api/subscription/invoices/${i.id}/pdf`} download>
+                          {i.number} (PDF)
+                        </a>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

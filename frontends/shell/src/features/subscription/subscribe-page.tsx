@@ -1,0 +1,229 @@
+/**
+ * /subscribe (spec §2.6 reading A, §4 subscription flow, §8 Subscription; issue 13): plan cards for
+ * the user's side (from the §9 reading-B catalogue), a closable checkout panel with the card form,
+ * then "Subscription Complete!" and the role dashboard after 2 seconds. `?plan=price_…` opens the
+ * checkout for that plan. An active subscription: "Active subscription detected", then the dashboard.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  billingKey,
+  dashboardPath,
+  formatMoney,
+  Icon,
+  LinkButton,
+  LocalCardForm,
+  PageHeader,
+  Skeleton,
+  toast,
+  useCurrentUser,
+} from "@closr/ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import {
+  getOrCreateSubscription,
+  type Plan,
+  type StartedSubscription,
+  usePlans,
+} from "./subscription-api.ts";
+
+export function SubscribePage() {
+  const user = useCurrentUser().data;
+  const plans = usePlans();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [checkout, setCheckout] = useState<{ plan: Plan; started: StartedSubscription } | null>(null);
+  const [complete, setComplete] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const autoStarted = useRef(false);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const audience = user?.userType ?? "business";
+  const sidePlans = plans.data?.items.filter((p) => p.audience === audience) ?? [];
+  const home = user ? dashboardPath(user.userType) : "/";
+
+  const select = async (plan: Plan) => {
+    if (!user) {
+      toast({
+        title: "Authentication required",
+        description: "Please log in to subscribe to a plan",
+        variant: "destructive",
+      });
+      navigate("/auth");
+      return;
+    }
+    if (!plan.priceId) {
+      navigate(home);
+      return;
+    }
+    setBusy(plan.id);
+    try {
+      const started = await getOrCreateSubscription(plan.priceId);
+      if (started.isActive) {
+        toast({
+          title: "Active subscription detected",
+          description: "You already have an active subscription.",
+        });
+        navigate(home);
+        return;
+      }
+      if (!started.clientSecret || !started.subscription?.paymentIntentId) {
+        toast({
+          title: "Subscription error",
+          description: "No client secret returned",
+          variant: "destructive",
+        });
+        return;
+      }
+      setCheckout({ plan, started });
+    } catch (error) {
+      toast({
+        title: "Subscription error",
+        description:
+          error instanceof Error && error.message ? error.message : "Failed to set up subscription",
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // ?plan=price_professional opens that plan's checkout (from /pricing).
+  useEffect(() => {
+    const wanted = params.get("plan");
+    if (autoStarted.current || !wanted || !user || !plans.data) return;
+    const plan = plans.data.items.find((p) => p.priceId === wanted && p.audience === user.userType);
+    if (!plan) return;
+    autoStarted.current = true;
+    void select(plan);
+  });
+
+  const done = () => {
+    setComplete(true);
+    toast({ title: "Subscription activated", variant: "success" });
+    void queryClient.invalidateQueries({ queryKey: billingKey });
+    void queryClient.invalidateQueries({ queryKey: ["plans"] });
+    timer.current = setTimeout(() => navigate(home), 2000);
+  };
+
+  if (complete)
+    return (
+      <div className="container narrow section">
+        <section className="card stack center billing-card" aria-live="polite">
+          <Icon name="check" size={40} />
+          <h1>Subscription Complete!</h1>
+          <p className="muted">Your {checkout?.plan.title} plan is active. Taking you to your dashboard…</p>
+        </section>
+      </div>
+    );
+
+  return (
+    <div className="container section stack-lg">
+      <PageHeader
+        title="Choose your plan"
+        description="Prices in Australian dollars, GST included, charged monthly until you cancel."
+      />
+      {plans.isPending ? (
+        <div className="plan-grid" role="status" aria-busy="true" aria-label="Loading plans">
+          <Skeleton height="20rem" />
+          <Skeleton height="20rem" />
+          <Skeleton height="20rem" />
+        </div>
+      ) : plans.isError ? (
+        <Alert variant="destructive">
+          <p>Couldn't load the plans.</p>
+          <Button variant="outline" size="sm" onPress={() => plans.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : (
+        <ul className={`plan-grid plan-grid-${audience}`}>
+          {sidePlans.map((plan) => {
+            const current = plans.data?.currentPlanId === plan.id;
+            return (
+              <li
+                key={plan.id}
+                className={`card plan-card${plan.popular ? " plan-card-popular" : ""}`}
+                aria-labelledby={`subscribe-${plan.id}`}
+              >
+                <div className="row plan-card-head">
+                  <h2 id={`subscribe-${plan.id}`} className="card-title">
+                    {plan.title}
+                  </h2>
+                  {plan.popular ? <Badge variant="default">Most Popular</Badge> : null}
+                  {current ? <Badge variant="success">Your plan</Badge> : null}
+                </div>
+                <p className="plan-price">
+                  {plan.price === 0 ? "Free" : formatMoney(plan.price)}
+                  {plan.price === 0 ? null : <span className="muted"> / month</span>}
+                </p>
+                <p className="muted">{plan.description}</p>
+                <ul className="check-list plan-features">
+                  {plan.features.map((feature) => (
+                    <li key={feature}>
+                      <Icon name="check" size={16} />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+                {plan.priceId ? (
+                  <Button
+                    variant={plan.popular ? "primary" : "outline"}
+                    block
+                    isDisabled={current || busy !== null}
+                    onPress={() => void select(plan)}
+                  >
+                    {current ? "Current plan" : busy === plan.id ? "Processing..." : `Choose ${plan.title}`}
+                  </Button>
+                ) : (
+                  <LinkButton href={home} variant="outline" block>
+                    {current ? "Current plan" : "Stay on the free plan"}
+                  </LinkButton>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {checkout ? (
+        <section className="card stack billing-card checkout-panel" aria-labelledby="checkout-title">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="checkout-close"
+            aria-label="Close checkout"
+            onPress={() => setCheckout(null)}
+          >
+            <Icon name="close" size={18} />
+          </Button>
+          <h2 id="checkout-title">Subscribe to {checkout.plan.title}</h2>
+          <p className="muted">
+            {formatMoney(checkout.started.amount)} today (GST included), then every month until you cancel.
+            Your tax invoice will be in Settings → Billing.
+          </p>
+          {checkout.started.gateway === "local" ? (
+            <LocalCardForm
+              endpoint="subscription-payments"
+              payment={{
+                id: checkout.started.subscription?.paymentIntentId ?? "",
+                clientSecret: checkout.started.clientSecret ?? "",
+              }}
+              amountLabel={formatMoney(checkout.started.amount)}
+              onDone={(intent) => {
+                if (intent.status === "succeeded") done();
+              }}
+            />
+          ) : (
+            <Alert>
+              Card checkout through Stripe is not available on this page yet. Please contact support.
+            </Alert>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
