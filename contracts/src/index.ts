@@ -3,15 +3,18 @@
  * Route definitions here are the only routes the API may implement (ARCHITECTURE.md).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import * as accountRoutes from "./routes/account.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
 import * as messagingRoutes from "./routes/messaging.routes.ts";
+import * as onboardingRoutes from "./routes/onboarding.routes.ts";
 import * as partnershipRoutes from "./routes/partnership.routes.ts";
 import * as paymentRoutes from "./routes/payments.routes.ts";
 import * as profileRoutes from "./routes/profiles.routes.ts";
 import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
 
+export * from "./account.ts";
 export * from "./identity.ts";
 export * from "./invoicing.ts";
 export * from "./messaging.ts";
@@ -20,9 +23,11 @@ export * from "./problems.ts";
 export * from "./profiles.ts";
 export * from "./subscription.ts";
 export {
+  accountRoutes,
   identityRoutes,
   invoiceRoutes,
   messagingRoutes,
+  onboardingRoutes,
   partnershipRoutes,
   paymentRoutes,
   profileRoutes,
@@ -34,6 +39,8 @@ export {
 export const allRoutes = [
   ...Object.values(systemRoutes),
   ...Object.values(identityRoutes),
+  ...Object.values(accountRoutes),
+  ...Object.values(onboardingRoutes),
   ...Object.values(profileRoutes),
   ...Object.values(partnershipRoutes),
   ...Object.values(subscriptionRoutes),

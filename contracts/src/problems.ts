@@ -7,6 +7,7 @@ import { z } from "@hono/zod-openapi";
 
 export const problemCatalogue = {
   "malformed-request": { status: 400, title: "Malformed request" },
+  "invalid-token": { status: 400, title: "Invalid or expired link" },
   unauthenticated: { status: 401, title: "Authentication required" },
   "invalid-credentials": { status: 401, title: "Invalid username or password" },
   forbidden: { status: 403, title: "Forbidden" },
@@ -14,10 +15,12 @@ export const problemCatalogue = {
   "wrong-account-type": { status: 403, title: "Not available for this account type" },
   "profile-required": { status: 403, title: "Create your profile first" },
   "plan-limit-reached": { status: 403, title: "Plan limit reached" },
+  "email-not-verified": { status: 403, title: "Email not verified" },
   "not-found": { status: 404, title: "Not found" },
   "email-taken": { status: 409, title: "Email already registered" },
   "username-taken": { status: 409, title: "Username already taken" },
   "profile-exists": { status: 409, title: "Profile already exists" },
+  "email-already-verified": { status: 409, title: "Email already verified" },
   "invoice-paid": { status: 409, title: "Invoice already paid" },
   "payment-in-progress": { status: 409, title: "A payment for this invoice is being processed" },
   "payment-intent-state": { status: 409, title: "The payment cannot do that in its current state" },

@@ -1,4 +1,6 @@
-/** Shared kernel: ids, the Clock port and the Mailer port. */
+/** Shared kernel: ids, the Clock port, the Mailer, JobQueue and AppUrl ports. */
+export * from "./app-url.ts";
 export * from "./clock.ts";
 export * from "./ids.ts";
+export * from "./jobs.ts";
 export * from "./mailer.ts";

@@ -6,6 +6,8 @@ import { resolve } from "node:path";
 
 export interface Config {
   readonly port: number;
+  /** APP_URL: the public origin of the web app, for links in emails (default http://localhost:PORT). */
+  readonly appUrl: string;
   /** postgres:// URL; unset means embedded PGlite under `dataDir`. */
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
   const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port: Number(env.PORT ?? 3000),
+    appUrl: env.APP_URL ?? `http://localhost:${Number(env.PORT ?? 3000)}`,
     databaseUrl,
     dataDir: resolve(repoRoot, env.DATA_DIR ?? ".data/pglite"),
     production,

@@ -2,14 +2,17 @@
  * The production Layer and the one ManagedRuntime per process that every handler runs on.
  * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
  */
+import { JobQueuePg } from "@closr/adapters/jobs";
 import { MailerOutboxPg, MailerSmtp, type SmtpOptions } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
+  AccountRepositoryPg,
   AgentProfileRepositoryPg,
   BusinessProfileRepositoryPg,
   type Db,
   InvoiceRepositoryPg,
   MessageRepositoryPg,
+  OnboardingRepositoryPg,
   PartnershipRepositoryPg,
   PaymentMethodRepositoryPg,
   PaymentRepositoryPg,
@@ -21,13 +24,27 @@ import {
   UserRepositoryPg,
 } from "@closr/adapters/postgres";
 import { PaymentGatewayLocal, PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
-import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
+import type {
+  AccountRepository,
+  PasswordHasher,
+  SessionStore,
+  SessionTokens,
+  UserRepository,
+} from "@closr/core/identity";
 import type { InvoiceRepository } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
+import type { OnboardingRepository } from "@closr/core/onboarding";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
-import { type Clock, ClockLive, type Mailer } from "@closr/core/shared";
+import {
+  type AppUrl,
+  AppUrlFrom,
+  type Clock,
+  ClockLive,
+  type JobQueue,
+  type Mailer,
+} from "@closr/core/shared";
 import { Layer, ManagedRuntime } from "effect";
 import { type LiveEventHub, LiveEventHubLive } from "./events/live-event-hub.ts";
 
@@ -49,7 +66,11 @@ export type AppServices =
   | InvoiceRepository
   | PaymentRepository
   | PaymentMethodRepository
-  | PaymentGateway;
+  | PaymentGateway
+  | AccountRepository
+  | OnboardingRepository
+  | JobQueue
+  | AppUrl;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -58,6 +79,8 @@ export type AppServices =
 export interface PaymentOptions {
   readonly stripe?: StripeGatewayConfig | undefined;
   readonly smtp?: SmtpOptions | undefined;
+  /** The web app's public origin for links in emails (APP_URL); default http://localhost:3000. */
+  readonly appUrl?: string | undefined;
 }
 
 /** Wires adapters to ports over one open database. `overrides` replaces services (tests). */
@@ -77,8 +100,18 @@ export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>, payments: P
     PaymentRepositoryPg,
     PaymentMethodRepositoryPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
+    AccountRepositoryPg,
+    OnboardingRepositoryPg,
+    JobQueuePg,
   ).pipe(Layer.provide(database));
-  const base = Layer.mergeAll(repositories, database, PasswordHasherArgon2, SessionTokensCrypto, ClockLive);
+  const base = Layer.mergeAll(
+    repositories,
+    database,
+    PasswordHasherArgon2,
+    SessionTokensCrypto,
+    ClockLive,
+    AppUrlFrom(payments.appUrl ?? "http://localhost:3000"),
+  );
   return overrides ? Layer.merge(base, overrides) : base;
 }
 

@@ -2,10 +2,12 @@
  * Composition root: opens the database, migrates, builds the runtime and the app.
  * Used by main.ts (the process) and by tests that need a real server.
  */
+import { startJobWorker } from "@closr/adapters/jobs";
 import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
 import { deliverLocalGatewayEvents } from "@closr/core/payment";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { jobHandlers } from "./jobs/job-handlers.ts";
 import { createLogger } from "./logger.ts";
 import { makeAppLayer, makeRuntime } from "./runtime.ts";
 
@@ -15,7 +17,7 @@ export async function startServices(config: Config) {
   const migrations = await migrateToLatest(database.db);
   for (const result of migrations.results ?? []) logger.info({ migration: result.migrationName }, "migrated");
   const runtime = makeRuntime(
-    makeAppLayer(database.db, undefined, { stripe: config.stripe, smtp: config.smtp }),
+    makeAppLayer(database.db, undefined, { stripe: config.stripe, smtp: config.smtp, appUrl: config.appUrl }),
   );
   // Recover from a crash between a local charge and its database write (ADR 0008).
   const delivered = await runtime.runPromise(deliverLocalGatewayEvents());
@@ -30,9 +32,14 @@ export async function startServices(config: Config) {
     remotes: config.remotes,
     devMailbox: !config.production,
   });
+  // Background jobs (ADR 0009): forgot-password lookups, data exports.
+  const jobs = startJobWorker(database.db, jobHandlers(runtime), {
+    onError: (err, job) => logger.error({ err, job }, "job failed"),
+  });
   const close = async () => {
+    await jobs.stop();
     await runtime.dispose();
     await database.close();
   };
-  return { app, runtime, database, logger, close };
+  return { app, runtime, database, logger, jobs, close };
 }

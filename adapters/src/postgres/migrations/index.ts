@@ -6,6 +6,7 @@ import * as profileSearchRanking from "./2026-11-22-profile-search-ranking.ts";
 import * as partnerships from "./2026-11-23-01-partnerships.ts";
 import * as messaging from "./2026-11-23-02-messaging.ts";
 import * as payments from "./2026-11-23-03-payments.ts";
+import * as account from "./2026-11-23-06-account.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-01-partnerships": partnerships,
   "2026-11-23-02-messaging": messaging,
   "2026-11-23-03-payments": payments,
+  "2026-11-23-06-account": account,
 };

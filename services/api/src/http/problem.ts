@@ -56,6 +56,41 @@ export const errorTable: Record<
   InvalidCredentials: () => ({ code: "invalid-credentials", detail: "Invalid username or password." }),
   Unauthenticated: () => ({ code: "unauthenticated", detail: "Please log in." }),
   UserNotFound: () => ({ code: "not-found", detail: "No such user." }),
+  // Account (issue 15). Spec §8 words the reset-link message.
+  InvalidToken: (e) =>
+    e.purpose === "export"
+      ? {
+          code: "not-found",
+          detail: "This download link is invalid or has expired. Please request a new export.",
+        }
+      : {
+          code: "invalid-token",
+          detail:
+            e.purpose === "reset"
+              ? "Invalid or expired token. Please request a new password reset link."
+              : "This link is invalid or has expired. Please request a new one.",
+        },
+  WrongPassword: (e) => ({
+    code: "validation-failed",
+    detail:
+      e.field === "currentPassword" ? "Your current password is incorrect" : "Your password is incorrect",
+    field: String(e.field),
+  }),
+  VerificationEmailCooldown: (e) => ({
+    code: "rate-limited",
+    detail: `We just sent you a verification email. Please wait ${e.retryAfterSeconds} seconds before asking again.`,
+  }),
+  EmailAlreadyVerified: () => ({ code: "email-already-verified", detail: "Your email is already verified." }),
+  EmailNotVerified: (e) => ({
+    code: "email-not-verified",
+    detail: `Please verify your email address before you ${e.action}. Check your inbox for the link, or send a new one from the banner.`,
+  }),
+  OnboardingNotFound: () => ({ code: "not-found", detail: "No onboarding yet." }),
+  InvalidOnboardingStep: (e) => ({
+    code: "validation-failed",
+    detail: `step must be between 0 and ${Number(e.totalSteps) - 1}`,
+    field: "step",
+  }),
   ProfileAlreadyExists: (e) => ({
     code: "profile-exists",
     detail: `You already have ${e.kind === "agent" ? "an agent" : "a business"} profile.`,

@@ -3,11 +3,13 @@
  * tests, with a cookie-keeping client. Every response is checked against openapi.json; the
  * violations collected are asserted empty by the tests.
  */
+import { startJobWorker } from "@closr/adapters/jobs";
 import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/testing";
 import type { StripeGatewayConfig } from "@closr/adapters/stripe";
 import pino from "pino";
 import { createApp } from "../app.ts";
 import { defaultRateLimits, type RateLimits } from "../http/rate-limit.ts";
+import { jobHandlers } from "../jobs/job-handlers.ts";
 import { makeAppLayer, makeRuntime } from "../runtime.ts";
 import { contractViolations } from "./contract-validator.ts";
 
@@ -16,6 +18,8 @@ export interface TestApp {
   readonly database: TestDatabase;
   /** Contract violations seen so far. */
   readonly violations: string[];
+  /** Runs every due background job now (the worker also polls); resolves with how many ran. */
+  readonly runJobs: () => Promise<number>;
   /** A new browser-like client with its own cookie jar. */
   readonly client: () => TestClient;
   readonly close: () => Promise<void>;
@@ -30,7 +34,10 @@ export async function createTestApp(
   options: { rateLimits?: RateLimits; frontendsDir?: string; stripe?: StripeGatewayConfig } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const runtime = makeRuntime(makeAppLayer(database.db, undefined, { stripe: options.stripe }));
+  const runtime = makeRuntime(
+    makeAppLayer(database.db, undefined, { stripe: options.stripe, appUrl: "http://localhost" }),
+  );
+  const jobs = startJobWorker(database.db, jobHandlers(runtime), { pollMs: 60_000 });
   const app = createApp({
     runtime,
     db: database.db,
@@ -38,6 +45,9 @@ export async function createTestApp(
     rateLimits: options.rateLimits ?? {
       login: { ...defaultRateLimits.login, limit: 1000 },
       register: { ...defaultRateLimits.register, limit: 1000 },
+      forgotPasswordByAddress: { limit: 1000, windowMs: 60_000 },
+      forgotPasswordByEmail: { limit: 1000, windowMs: 60_000 },
+      resetPassword: { limit: 1000, windowMs: 60_000 },
     },
     frontendsDir: options.frontendsDir,
     remotes: { business: "/remotes/business/remoteEntry.js" },
@@ -73,7 +83,9 @@ export async function createTestApp(
     database,
     violations,
     client,
+    runJobs: jobs.runDue,
     close: async () => {
+      await jobs.stop();
       await runtime.dispose();
       await database.dispose();
     },

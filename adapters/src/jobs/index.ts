@@ -1,0 +1,2 @@
+/** The JobQueue adapter (ADR 0009). */
+export * from "./job-queue-pg.ts";
