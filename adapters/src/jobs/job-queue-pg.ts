@@ -33,7 +33,7 @@ export const JobQueuePg = Layer.effect(
         Effect.promise(async () => {
           await db
             .insertInto("jobs")
-            .values({ kind, payload: JSON.stringify(payload) })
+            .values({ kind, payload: sql<string>`cast(${JSON.stringify(payload)}::text as jsonb)` })
             .execute();
           for (const wake of wakers.get(db) ?? []) wake();
         }),

@@ -23,6 +23,12 @@ const userColumns = [
   "createdAt",
 ] as const;
 
+/** jsonb as an object: postgres.js may hand it back as text, PGlite as an object. */
+const asPreferences = (value: unknown): NotificationPreferences => {
+  const parsed = typeof value === "string" ? JSON.parse(value) : value;
+  return typeof parsed === "object" && parsed !== null ? (parsed as NotificationPreferences) : {};
+};
+
 const run = <A>(f: () => Promise<A>) => Effect.promise(f);
 const optionalUser = Effect.map((row: Parameters<typeof toUser>[0] | undefined) =>
   Option.fromNullable(row).pipe(Option.map(toUser)),
@@ -166,7 +172,7 @@ export async function anonymiseUser(db: Db, userId: number, now: Date) {
         pendingEmail: null,
         pendingEmailTokenHash: null,
         pendingEmailExpiry: null,
-        notificationPreferences: "{}",
+        notificationPreferences: sql`'{}'::jsonb`,
         stripeCustomerId: null,
         deletedAt: now,
       })
@@ -391,25 +397,30 @@ const makeAccountRepository = (db: Db) =>
     notificationPreferences: (userId) =>
       run(() =>
         db.selectFrom("users").select("notificationPreferences").where("id", "=", userId).executeTakeFirst(),
-      ).pipe(Effect.map((row) => (row?.notificationPreferences ?? {}) as NotificationPreferences)),
+      ).pipe(Effect.map((row) => asPreferences(row?.notificationPreferences))),
     setNotificationPreferences: (userId, preferences) =>
       run(() =>
         db
           .updateTable("users")
           .set({
-            notificationPreferences: sql`notification_preferences || ${JSON.stringify(preferences)}::jsonb`,
+            notificationPreferences: sql`notification_preferences || ${JSON.stringify(preferences)}::text::jsonb`,
           })
           .where("id", "=", userId)
           .returning("notificationPreferences")
           .executeTakeFirstOrThrow(),
-      ).pipe(Effect.map((row) => row.notificationPreferences as NotificationPreferences)),
+      ).pipe(Effect.map((row) => asPreferences(row.notificationPreferences))),
     anonymise: (userId, now) => run(() => anonymiseUser(db, userId, now)),
     exportData: (userId) => run(() => exportPersonalData(db, userId)),
     saveExport: (userId, tokenHash, data, expiresAt) =>
       run(() =>
         db
           .insertInto("dataExports")
-          .values({ userId, tokenHash, data: JSON.stringify(data), expiresAt })
+          .values({
+            userId,
+            tokenHash,
+            data: sql<string>`cast(${JSON.stringify(data)}::text as jsonb)`,
+            expiresAt,
+          })
           .returning("id")
           .executeTakeFirstOrThrow(),
       ).pipe(Effect.map((r) => Number(r.id))),
@@ -429,7 +440,7 @@ const makeAccountRepository = (db: Db) =>
             Option.map((r) => ({
               id: Number(r.id),
               userId: Number(r.userId) as UserId,
-              data: r.data,
+              data: typeof r.data === "string" ? JSON.parse(r.data) : r.data,
               expiresAt: new Date(r.expiresAt),
             })),
           ),

@@ -2,6 +2,7 @@
 import { type Onboarding, OnboardingRepository } from "@closr/core/onboarding";
 import type { UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
+import { sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 
@@ -17,6 +18,12 @@ type Row = {
   metadata: unknown;
 };
 
+/** A jsonb value as an object (postgres.js may hand back text for older rows). */
+const jsonObject = (value: unknown): Record<string, unknown> => {
+  const parsed = typeof value === "string" ? JSON.parse(value) : value;
+  return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
+};
+
 const toOnboarding = (row: Row): Onboarding => ({
   id: Number(row.id),
   userId: Number(row.userId) as UserId,
@@ -26,10 +33,7 @@ const toOnboarding = (row: Row): Onboarding => ({
   completedSteps: [...(row.completedSteps ?? [])].map(Number).sort((a, b) => a - b),
   lastUpdated: new Date(row.lastUpdated),
   completedAt: row.completedAt ? new Date(row.completedAt) : null,
-  metadata: (typeof row.metadata === "object" && row.metadata !== null ? row.metadata : {}) as Record<
-    string,
-    unknown
-  >,
+  metadata: jsonObject(row.metadata),
 });
 
 const makeOnboardingRepository = (db: Db) => {
@@ -44,7 +48,11 @@ const makeOnboardingRepository = (db: Db) => {
       Effect.promise(async () => {
         const inserted = await db
           .insertInto("onboarding")
-          .values({ userId, totalSteps, metadata: JSON.stringify(metadata) })
+          .values({
+            userId,
+            totalSteps,
+            metadata: sql<string>`cast(${JSON.stringify(metadata)}::text as jsonb)`,
+          })
           .onConflict((oc) => oc.column("userId").doNothing())
           .returningAll()
           .executeTakeFirst();
@@ -63,7 +71,7 @@ const makeOnboardingRepository = (db: Db) => {
             completedSteps: [...o.completedSteps],
             lastUpdated: o.lastUpdated,
             completedAt: o.completedAt,
-            metadata: JSON.stringify(o.metadata),
+            metadata: sql<string>`cast(${JSON.stringify(o.metadata)}::text as jsonb)`,
           })
           .where("id", "=", o.id)
           .returningAll()

@@ -4,6 +4,7 @@
  * violations collected are asserted empty by the tests.
  */
 import { startJobWorker } from "@closr/adapters/jobs";
+import type { SmtpOptions } from "@closr/adapters/mail";
 import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/testing";
 import type { StripeGatewayConfig } from "@closr/adapters/stripe";
 import pino from "pino";
@@ -31,17 +32,27 @@ export interface TestClient {
 }
 
 export async function createTestApp(
-  options: { rateLimits?: RateLimits; frontendsDir?: string; stripe?: StripeGatewayConfig } = {},
+  options: {
+    rateLimits?: RateLimits;
+    frontendsDir?: string;
+    stripe?: StripeGatewayConfig;
+    /** Send mail through SMTP (MailerSmtp) instead of the outbox. */
+    smtp?: SmtpOptions;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const runtime = makeRuntime(
-    makeAppLayer(database.db, undefined, { stripe: options.stripe, appUrl: "http://localhost" }),
+    makeAppLayer(database.db, undefined, {
+      stripe: options.stripe,
+      smtp: options.smtp,
+      appUrl: "http://localhost",
+    }),
   );
   const jobs = startJobWorker(database.db, jobHandlers(runtime), { pollMs: 60_000 });
   const app = createApp({
     runtime,
     db: database.db,
-    logger: pino({ level: "silent" }),
+    logger: pino({ level: process.env.TEST_LOG ?? "silent" }),
     rateLimits: options.rateLimits ?? {
       login: { ...defaultRateLimits.login, limit: 1000 },
       register: { ...defaultRateLimits.register, limit: 1000 },
