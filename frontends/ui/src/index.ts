@@ -3,6 +3,9 @@
  * singleton, so the shell and every remote use one API client, one query cache and one
  * toast store.
  */
+
+export * from "./account/account-api.ts";
+export { SettingsLayout, settingsNavItems } from "./account/settings-layout.tsx";
 export { apiClient } from "./api/client.ts";
 export { ApiError, describeFailure, type FieldErrors, isProblem, toApiError } from "./api/problem.ts";
 export {

@@ -3,8 +3,10 @@
  * one known password so a person can try every role at once. Idempotent: existing
  * usernames are left as they are.
  */
+import { PgDatabase } from "@closr/adapters/postgres";
 import { grantAdmin, register, UserRepository } from "@closr/core/identity";
 import { Effect, Option } from "effect";
+import { sql } from "kysely";
 import type { AppRuntime } from "../runtime.ts";
 
 export const DEMO_PASSWORD = "closr-demo-2026";
@@ -32,6 +34,30 @@ export async function seedDemoUsers(runtime: AppRuntime) {
         });
       }
       if (demo.admin) yield* grantAdmin(demo.username);
+      // Demo accounts are "lived in": email confirmed, walkthrough already done (issue 15).
+      const db = yield* PgDatabase;
+      yield* Effect.promise(async () => {
+        const user = await db
+          .updateTable("users")
+          .set({ emailVerified: true, emailVerificationTokenHash: null })
+          .where("email", "=", demo.email)
+          .returning(["id", "userType"])
+          .executeTakeFirst();
+        if (!user) return;
+        await db
+          .insertInto("onboarding")
+          .values({
+            userId: user.id,
+            status: "completed",
+            totalSteps: user.userType === "agent" ? 5 : 4,
+            completedSteps: user.userType === "agent" ? [0, 1, 2, 3, 4] : [0, 1, 2, 3],
+            currentStep: user.userType === "agent" ? 4 : 3,
+            completedAt: new Date(),
+            metadata: sql<string>`'{"seeded":true}'::jsonb`,
+          })
+          .onConflict((oc) => oc.column("userId").doNothing())
+          .execute();
+      });
     });
     await runtime.runPromise(program);
   }
