@@ -9,7 +9,9 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
 import { aNewAccount, logIn } from "./support.ts";
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  // React Aria's live announcer (a visually hidden role=log region) briefly holds a role=img node
+  // labelled by a pending button that is gone by then; it is the library's, not the page's.
+  const results = await new AxeBuilder({ page }).exclude('[role="log"][aria-live]').analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -136,15 +138,16 @@ test("changing the password in Settings ends the session of another browser", as
   await page.getByRole("button", { name: account.username }).click();
   await page.getByRole("menuitem", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/settings\/account$/);
+  const settingsNav = page.getByRole("navigation", { name: "Settings" });
   await expectAccessible(page);
-  await page.getByRole("link", { name: "Notifications" }).first().click();
+  await settingsNav.getByRole("link", { name: "Notifications", exact: true }).click();
   await expect(page.getByRole("checkbox", { name: "Connection requests" })).toBeChecked();
   await expectAccessible(page);
-  await page.getByRole("link", { name: "Privacy" }).first().click();
+  await settingsNav.getByRole("link", { name: "Privacy", exact: true }).click();
   await expect(page.getByRole("button", { name: "Download my data" })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole("link", { name: "Security" }).first().click();
+  await settingsNav.getByRole("link", { name: "Security", exact: true }).click();
   await expect(page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem")).toHaveCount(2);
   await expectAccessible(page);
   const form = page.getByRole("form", { name: "Change password" });

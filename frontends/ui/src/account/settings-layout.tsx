@@ -24,7 +24,7 @@ export function SettingsLayout({
   children: ReactNode;
 }) {
   return (
-    <SideMenuLayout label="Settings" items={settingsNavItems}>
+    <SideMenuLayout label="Settings" items={settingsNavItems} className="settings-layout">
       <div className="stack-lg">
         <PageHeader title={title} {...(description ? { description } : {})} />
         {children}
