@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
 import { deliverLocalGatewayEvents } from "@closr/core/payment";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { defaultRateLimits } from "./http/rate-limit.ts";
 import { jobHandlers } from "./jobs/job-handlers.ts";
 import { createLogger } from "./logger.ts";
 import { makeAppLayer, makeRuntime } from "./runtime.ts";
@@ -27,6 +28,10 @@ export async function startServices(config: Config) {
     db: database.db,
     logger,
     trustProxy: config.trustProxy,
+    rateLimits: {
+      ...defaultRateLimits,
+      register: { ...defaultRateLimits.register, limit: config.registerLimitPerHour },
+    },
     allowedOrigins: config.allowedOrigins,
     frontendsDir: config.frontendsDir,
     remotes: config.remotes,

@@ -104,9 +104,7 @@ describe("partnerships over HTTP", () => {
     const notices = (mail: { items: { subject: string; kind?: string | null }[] }) =>
       mail.items.filter((m) => m.kind).map((m) => m.subject);
     const agentMail = await bodyOf(await agent.client.request("/api/dev/mailbox"));
-    expect(notices(agentMail)).toEqual([
-      expect.stringMatching(/^New connection request from Company/),
-    ]);
+    expect(notices(agentMail)).toEqual([expect.stringMatching(/^New connection request from Company/)]);
     const businessMail = await bodyOf(await business.client.request("/api/dev/mailbox"));
     expect(notices(businessMail)).toEqual([
       expect.stringMatching(/ended your partnership$/),
