@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * Browser journeys against the real built app on a real database (ARCHITECTURE.md, Tests).
+ * Browser journeys against the real built app on a real database (docs/architecture.md, Tests).
  * Chromium comes from Debian (CHROMIUM_PATH, default /usr/bin/chromium); no browser is downloaded.
  * Build the frontends first (the root `pnpm test:e2e` does).
  */

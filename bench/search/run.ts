@@ -14,7 +14,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { agentSearchQueries, migrateToLatest, openDatabase, seedMarketplace } from "@closr/adapters/postgres";
+import { agentSearchQueries, migrateToLatest, openDatabase } from "@closr/adapters/postgres";
+import { seedMarketplace } from "@closr/adapters/seed";
 import type { AgentSearch, BusinessProfile } from "@closr/core/profiles";
 import { keywordTerms } from "@closr/core/profiles";
 import postgres from "postgres";

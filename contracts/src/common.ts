@@ -1,5 +1,17 @@
-/** Parameter schemas several contexts share: page numbers, page sizes and integer path ids. */
+/** Schemas several contexts share: page numbers, page sizes, integer path ids, money. */
 import { z } from "@hono/zod-openapi";
+
+/** A required positive 32-bit integer id in a body, with `message` as its one error. */
+export const positiveId = (message: string) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(2_147_483_647, { error: message });
+
+/** An amount of AUD dollars with at most 2 decimals (integer cents inside the service). */
+export const money = (description: string) =>
+  z.number().openapi({ description: `${description} AUD dollars, 2 decimals.`, example: 150 });
 
 /** A whole-number query parameter from 1 to `max` with a default (page, pageSize). */
 export const pageParam = (name: string, max: number, fallback: number) => {

@@ -9,7 +9,7 @@ import { z } from "@hono/zod-openapi";
 export const UserType = z.enum(["business", "agent"]).openapi("UserType");
 export const VerificationStatus = z.enum(["unverified", "pending", "verified"]).openapi("VerificationStatus");
 export const UserRole = z.enum(["member", "admin"]).openapi("UserRole", {
-  description: "admin may edit public content and review verification requests (ARCHITECTURE.md).",
+  description: "admin may edit public content and review verification requests (docs/architecture.md).",
 });
 
 export const User = z

@@ -1,9 +1,11 @@
 /**
  * @closr/contracts — the HTTP contract shared by the service and the frontends.
- * Route definitions here are the only routes the API may implement (ARCHITECTURE.md).
+ * Route definitions here are the only routes the API may implement (docs/architecture.md).
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { problemTypeSchema } from "./problems.ts";
 import * as accountRoutes from "./routes/account.routes.ts";
+import * as devRoutes from "./routes/dev.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
 import * as messagingRoutes from "./routes/messaging.routes.ts";
@@ -16,14 +18,17 @@ import * as systemRoutes from "./routes/system.routes.ts";
 
 export * from "./account.ts";
 export * from "./identity.ts";
-export * from "./invoicing.ts";
+export * from "./invoice.ts";
 export * from "./messaging.ts";
 export * from "./partnership.ts";
+export * from "./payment.ts";
 export * from "./problems.ts";
 export * from "./profiles.ts";
 export * from "./subscription.ts";
+export * from "./system.ts";
 export {
   accountRoutes,
+  devRoutes,
   identityRoutes,
   invoiceRoutes,
   messagingRoutes,
@@ -36,13 +41,16 @@ export {
 };
 
 /** Every route of the contract, in document order. */
-export const allRoutes = [
+export const allRoutes: RouteConfig[] = [
   ...Object.values(systemRoutes),
   ...Object.values(identityRoutes),
   ...Object.values(accountRoutes),
   ...Object.values(onboardingRoutes),
   ...Object.values(profileRoutes),
-  ...Object.values(partnershipRoutes),
+  // The development mailbox keeps the place it had in the document as a partnership route.
+  partnershipRoutes.createPartnership,
+  ...Object.values(devRoutes),
+  ...Object.values(partnershipRoutes).filter((route) => route !== partnershipRoutes.createPartnership),
   ...Object.values(subscriptionRoutes),
   ...Object.values(messagingRoutes),
   ...Object.values(invoiceRoutes),
@@ -65,7 +73,10 @@ export const openApiInfo: {
   servers: [{ url: "/" }],
 };
 
-/** Registers the document-level components (the session cookie scheme) on an app's registry. */
+/**
+ * Registers the document-level components on an app's registry: the session cookie scheme, and
+ * `ProblemType`, every problem `type` URI of the catalogue with its status, title and meaning.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: any app environment
 export function registerContractComponents(app: OpenAPIHono<any>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
@@ -73,6 +84,7 @@ export function registerContractComponents(app: OpenAPIHono<any>) {
     in: "cookie",
     name: "closr_session",
   });
+  app.openAPIRegistry.registerComponent("schemas", "ProblemType", problemTypeSchema());
 }
 
 /** Builds the OpenAPI 3.1 document from the route definitions alone (no handlers). */

@@ -1,44 +1,188 @@
 /**
  * The problem catalogue: every error the API can answer, as RFC 9457 problem details.
- * One table maps each stable code to its HTTP status and title; `type` is `/problems/<code>`.
+ * One table maps each stable code to its HTTP status, title and description; `type` is
+ * `/problems/<code>`, stable once published. The OpenAPI document lists every type with its
+ * description (components.schemas.ProblemType), so the contract documents each one.
  * Source: RFC 9457 §3 (members type, title, status, detail, instance; extension `errors`).
  */
 import { z } from "@hono/zod-openapi";
 
+/** One catalogue entry: the HTTP status, the problem's title, and what it means (documented). */
+export interface ProblemEntry {
+  readonly status: number;
+  readonly title: string;
+  readonly description: string;
+}
+
 export const problemCatalogue = {
-  "malformed-request": { status: 400, title: "Malformed request" },
-  "invalid-token": { status: 400, title: "Invalid or expired link" },
-  unauthenticated: { status: 401, title: "Authentication required" },
-  "invalid-credentials": { status: 401, title: "Invalid username or password" },
-  forbidden: { status: 403, title: "Forbidden" },
-  "origin-rejected": { status: 403, title: "Cross-origin request rejected" },
-  "wrong-account-type": { status: 403, title: "Not available for this account type" },
-  "profile-required": { status: 403, title: "Create your profile first" },
-  "plan-limit-reached": { status: 403, title: "Plan limit reached" },
-  "email-not-verified": { status: 403, title: "Email not verified" },
-  "not-found": { status: 404, title: "Not found" },
-  "email-taken": { status: 409, title: "Email already registered" },
-  "username-taken": { status: 409, title: "Username already taken" },
-  "profile-exists": { status: 409, title: "Profile already exists" },
-  "email-already-verified": { status: 409, title: "Email already verified" },
-  "invoice-paid": { status: 409, title: "Invoice already paid" },
-  "payment-in-progress": { status: 409, title: "A payment for this invoice is being processed" },
-  "payment-intent-state": { status: 409, title: "The payment cannot do that in its current state" },
-  "invalid-webhook": { status: 400, title: "Invalid webhook" },
-  "partnership-exists": { status: 409, title: "Partnership already exists" },
-  "partnership-transition": { status: 409, title: "Partnership change not allowed" },
-  "payload-too-large": { status: 413, title: "Request body too large" },
-  "unsupported-media-type": { status: 415, title: "Unsupported media type" },
-  "validation-failed": { status: 422, title: "Validation failed" },
-  "rate-limited": { status: 429, title: "Too many requests" },
-  internal: { status: 500, title: "Internal server error" },
-  "service-unavailable": { status: 503, title: "Service unavailable" },
-} as const;
+  "malformed-request": {
+    status: 400,
+    title: "Malformed request",
+    description: "The request could not be read: unparseable JSON, a malformed cookie or header.",
+  },
+  "invalid-token": {
+    status: 400,
+    title: "Invalid or expired link",
+    description:
+      "A password-reset, email-verification, email-change or export link that is unknown, already used or expired.",
+  },
+  unauthenticated: {
+    status: 401,
+    title: "Authentication required",
+    description: `No valid session: the caller must log in ("Please log in.").`,
+  },
+  "invalid-credentials": {
+    status: 401,
+    title: "Invalid username or password",
+    description: "Unknown username or wrong password; deliberately the same answer for both.",
+  },
+  forbidden: {
+    status: 403,
+    title: "Forbidden",
+    description: "The caller is signed in but may not do this, e.g. create a profile for another user.",
+  },
+  "origin-rejected": {
+    status: 403,
+    title: "Cross-origin request rejected",
+    description: "A state-changing request from another origin (ADR 0001 request guards).",
+  },
+  "wrong-account-type": {
+    status: 403,
+    title: "Not available for this account type",
+    description: "The caller's account type (business or agent) cannot use this operation.",
+  },
+  "profile-required": {
+    status: 403,
+    title: "Create your profile first",
+    description: "The caller must create their own business or agent profile first.",
+  },
+  "plan-limit-reached": {
+    status: 403,
+    title: "Plan limit reached",
+    description: "A party is at its plan's limit of active partnerships (upgrade at /pricing).",
+  },
+  "email-not-verified": {
+    status: 403,
+    title: "Email not verified",
+    description: "The action needs a verified email address; verify it from the link sent on sign-up.",
+  },
+  "not-found": {
+    status: 404,
+    title: "Not found",
+    description: "No such resource, or it belongs to another party (ids reveal nothing).",
+  },
+  "email-taken": {
+    status: 409,
+    title: "Email already registered",
+    description: "An account with this email already exists (field email).",
+  },
+  "username-taken": {
+    status: 409,
+    title: "Username already taken",
+    description: "The username is taken, compared case-insensitively (field username).",
+  },
+  "profile-exists": {
+    status: 409,
+    title: "Profile already exists",
+    description: "The caller already has a profile of this kind.",
+  },
+  "email-already-verified": {
+    status: 409,
+    title: "Email already verified",
+    description: "The email address is already verified; there is nothing to resend.",
+  },
+  "invoice-paid": {
+    status: 409,
+    title: "Invoice already paid",
+    description: "The invoice has been paid already; it cannot be paid again.",
+  },
+  "payment-in-progress": {
+    status: 409,
+    title: "A payment for this invoice is being processed",
+    description: "A payment for the invoice is being processed by the gateway; wait for its outcome.",
+  },
+  "payment-intent-state": {
+    status: 409,
+    title: "The payment cannot do that in its current state",
+    description: "The payment intent cannot take this action in its current state.",
+  },
+  "payment-amount-mismatch": {
+    status: 409,
+    title: "The payment's amount differs from the invoice's",
+    description: "A completed payment's amount differs from its invoice's; only a full payment pays it.",
+  },
+  "payment-transition": {
+    status: 409,
+    title: "Payment change not allowed",
+    description: "The payment's status does not allow this event (payment state machine).",
+  },
+  "invalid-webhook": {
+    status: 400,
+    title: "Invalid webhook",
+    description: "A webhook with a missing, wrong or stale signature, or an unreadable body.",
+  },
+  "partnership-exists": {
+    status: 409,
+    title: "Partnership already exists",
+    description: "The business and agent already have a pending or active partnership.",
+  },
+  "partnership-transition": {
+    status: 409,
+    title: "Partnership change not allowed",
+    description: "The partnership's state, or the caller's side, does not allow this change.",
+  },
+  "payload-too-large": {
+    status: 413,
+    title: "Request body too large",
+    description: "The request body is larger than the service accepts.",
+  },
+  "unsupported-media-type": {
+    status: 415,
+    title: "Unsupported media type",
+    description: "The request body is not application/json.",
+  },
+  "validation-failed": {
+    status: 422,
+    title: "Validation failed",
+    description: "One or more fields are invalid; the errors member lists each field and its message.",
+  },
+  "rate-limited": {
+    status: 429,
+    title: "Too many requests",
+    description: "Too many requests from this client; retry after the Retry-After header's seconds.",
+  },
+  internal: {
+    status: 500,
+    title: "Internal server error",
+    description: "An unexpected fault on the server; the request id in the response header identifies it.",
+  },
+  "service-unavailable": {
+    status: 503,
+    title: "Service unavailable",
+    description: "A dependency (database, payment gateway) does not answer; try again later.",
+  },
+} as const satisfies Record<string, ProblemEntry>;
 
 export type ProblemCode = keyof typeof problemCatalogue;
 
 /** The `type` URI of a problem code (relative reference, RFC 9457 §3.1.1). */
 export const problemType = (code: ProblemCode): string => `/problems/${code}`;
+
+/**
+ * The catalogue as a JSON Schema for the OpenAPI document (components.schemas.ProblemType): one
+ * `const` per stable `type` URI, titled and described, with its HTTP status as `x-status`.
+ */
+export const problemTypeSchema = () => ({
+  type: "string" as const,
+  description:
+    "Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs.",
+  oneOf: (Object.keys(problemCatalogue) as ProblemCode[]).map((code) => ({
+    const: problemType(code),
+    title: problemCatalogue[code].title,
+    description: problemCatalogue[code].description,
+    "x-status": problemCatalogue[code].status,
+  })),
+});
 
 export const FieldError = z
   .object({
@@ -49,7 +193,10 @@ export const FieldError = z
 
 export const Problem = z
   .object({
-    type: z.string().openapi({ example: "/problems/validation-failed" }),
+    type: z.string().openapi({
+      example: "/problems/validation-failed",
+      description: "The problem's stable type URI; components.schemas.ProblemType lists and explains each.",
+    }),
     title: z.string(),
     status: z.number().int(),
     detail: z.string().optional(),
@@ -66,8 +213,14 @@ export const problemResponse = (code: ProblemCode, description?: string) => ({
   content: { "application/problem+json": { schema: Problem } },
 });
 
-/** Response entries for several problem codes at once, keyed by status. */
-export const problemResponses = (...codes: ProblemCode[]) => {
+/** The status of a problem code, as a literal type (401 for "unauthenticated"). */
+export type ProblemStatus<C extends ProblemCode = ProblemCode> = (typeof problemCatalogue)[C]["status"];
+
+/**
+ * Response entries for several problem codes at once, keyed by status. Typed key by key, so a
+ * handler may answer exactly the problem statuses its route declares (ADR 0009).
+ */
+export const problemResponses = <const C extends readonly ProblemCode[]>(...codes: C) => {
   const out: Record<number, ReturnType<typeof problemResponse>> = {};
   for (const code of codes) {
     const status = problemCatalogue[code].status;
@@ -76,7 +229,7 @@ export const problemResponses = (...codes: ProblemCode[]) => {
       ? problemResponse(code, `${existing.description}; ${problemCatalogue[code].title}`)
       : problemResponse(code);
   }
-  return out;
+  return out as { [K in C[number] as ProblemStatus<K>]: ReturnType<typeof problemResponse> };
 };
 
 /** Problems any route can answer (malformed input, throttling, server faults). */

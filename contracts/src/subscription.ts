@@ -1,4 +1,4 @@
-/** Plan catalogue schemas (spec §9 reading B; ARCHITECTURE.md: one server-side catalogue, AUD). */
+/** Plan catalogue schemas (spec §9 reading B; docs/architecture.md: one server-side catalogue, AUD). */
 import { z } from "@hono/zod-openapi";
 
 const planIds = ["basic", "professional", "enterprise", "agent_basic", "agent_pro"] as const;

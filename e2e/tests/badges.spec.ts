@@ -1,6 +1,6 @@
 /**
  * The dashboard side menu's live counts (spec §2.2's fixed badge placeholders replaced by real
- * data, ARCHITECTURE.md "Deliberate differences"): Messages shows the caller's unread messages,
+ * data, docs/architecture.md "Deliberate differences"): Messages shows the caller's unread messages,
  * Active Agents the pending partnership requests waiting on the caller, and the mobile drawer's
  * Messages link shows the unread count too. Demo data: harbourtech has 1 unread message (from
  * mia.chen) and 2 incoming pending requests.

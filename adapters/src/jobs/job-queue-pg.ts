@@ -1,5 +1,5 @@
 /**
- * JobQueue on PostgreSQL with an in-process worker (ADR 0009). `enqueue` is one INSERT into
+ * JobQueue on PostgreSQL with an in-process worker (ADR 0010). `enqueue` is one INSERT into
  * `jobs`; the worker claims due jobs with `FOR UPDATE SKIP LOCKED` (several API processes can
  * share the table without running a job twice), runs the handler for its kind, and marks it
  * done, or queues it again with back-off (up to `maxAttempts`, then failed). Works on

@@ -1,9 +1,10 @@
 /**
  * Mailer adapter for development and tests: renders each email (templates.ts), stores it in the
- * mail_outbox table (unless the recipient switched its kind off) and logs one line (recipient and subject, never the body). Read back with `readOutbox` (served at
- * GET /api/dev/mailbox outside production). ARCHITECTURE.md, adapters/mail.
+ * mail_outbox table (unless the recipient switched its kind off) and logs one line (recipient and
+ * subject, never the body). Read back with `readOutbox` / the MailOutbox port (served at
+ * GET /api/dev/mailbox outside production). docs/architecture.md, adapters/mail.
  */
-import { Mailer } from "@closr/core/shared";
+import { Mailer, MailOutbox, type OutboxEmail } from "@closr/core/shared";
 import { Effect, Layer } from "effect";
 import type { Db } from "../postgres/database.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
@@ -30,16 +31,6 @@ export const MailerOutboxPg = Layer.effect(
   ),
 );
 
-export interface OutboxEmail {
-  readonly id: number;
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string | null;
-  readonly kind: string | null;
-  readonly createdAt: Date;
-}
-
 /** The newest emails in the outbox, optionally for one recipient (lower-cased match). */
 export async function readOutbox(
   db: Db,
@@ -61,3 +52,11 @@ export async function readOutbox(
     createdAt: new Date(r.createdAt),
   }));
 }
+
+/** MailOutbox over the mail_outbox table (the development mailbox). */
+export const MailOutboxPg = Layer.effect(
+  MailOutbox,
+  Effect.map(PgDatabase, (db) =>
+    MailOutbox.of({ recent: (to, limit) => Effect.promise(() => readOutbox(db, { to, limit })) }),
+  ),
+);

@@ -1,5 +1,5 @@
 /**
- * Mailer over SMTP with nodemailer (ARCHITECTURE.md, adapters/mail): used when SMTP_URL is set
+ * Mailer over SMTP with nodemailer (docs/architecture.md, adapters/mail): used when SMTP_URL is set
  * (e.g. smtp://user:pass@smtp.example.com:587). Each email is rendered by the one template set
  * (templates.ts: text and HTML parts), skipped when the recipient switched its kind off, and recorded in mail_outbox, so
  * there is one audit trail of what was sent. A delivery failure is a defect; notification use

@@ -272,7 +272,7 @@ export interface MailOutboxTable {
   kind: string | null;
 }
 
-/** The job queue (migration 2026-11-23-06-account, ADR 0009). */
+/** The job queue (migration 2026-11-23-06-account, ADR 0010). */
 export interface JobsTable {
   id: Generated<number>;
   kind: string;

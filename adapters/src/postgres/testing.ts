@@ -1,5 +1,5 @@
 /**
- * A fresh, migrated database for one test file (ARCHITECTURE.md, Tests):
+ * A fresh, migrated database for one test file (docs/architecture.md, Tests):
  * `TEST_DATABASE_URL` set → a new database created on that server and dropped afterwards;
  * else a Docker engine answers → a PostgreSQL container (Testcontainers);
  * else → an in-memory PGlite.

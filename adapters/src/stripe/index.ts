@@ -1,3 +1,2 @@
-/** PaymentGateway adapters: Stripe (the `stripe` SDK) and the local, in-process gateway (ADR 0008). */
-export * from "./payment-gateway-local.ts";
+/** PaymentGateway on Stripe (the `stripe` SDK); the local gateway is adapters/src/local-gateway (ADR 0008). */
 export * from "./payment-gateway-stripe.ts";

@@ -1,4 +1,5 @@
 import { InvalidWebhook } from "@closr/core/payment";
+import { cents, InvoiceId, PaymentId } from "@closr/core/shared";
 import { Effect, Exit, Option } from "effect";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,11 +23,11 @@ afterAll(() => standIn?.close());
 
 const gateway = () => makeStripeGateway(makeStripeClient(config), config);
 const request = {
-  amountCents: 125_050,
+  amountCents: cents(125_050),
   currency: "AUD" as const,
   idempotencyKey: "closr-invoice-42-attempt-1",
-  invoiceId: 42,
-  paymentId: 7,
+  invoiceId: InvoiceId.make(42),
+  paymentId: PaymentId.make(7),
   description: "Closr invoice #42",
 };
 
@@ -35,10 +36,10 @@ describe("PaymentGatewayStripe with the real SDK against a stand-in", () => {
     const intent = await Effect.runPromise(gateway().createPaymentIntent(request));
     expect(intent).toMatchObject({
       status: "requires_payment_method",
-      amountCents: 125_050,
+      amountCents: cents(125_050),
       currency: "AUD",
-      invoiceId: 42,
-      paymentId: 7,
+      invoiceId: InvoiceId.make(42),
+      paymentId: PaymentId.make(7),
       clientSecret: expect.stringMatching(/^pi_.+_secret_/),
     });
     const sent = standIn.requests.at(-1);
@@ -103,8 +104,8 @@ describe("PaymentGatewayStripe with the real SDK against a stand-in", () => {
         id: object.id,
         status: "succeeded",
         latestChargeId: "ch_9",
-        invoiceId: 42,
-        amountCents: 125_050,
+        invoiceId: InvoiceId.make(42),
+        amountCents: cents(125_050),
       },
     });
     const refused = async (body: string, signature: string | undefined) => {

@@ -16,6 +16,7 @@ import {
   PaymentGateway,
   PaymentGatewayUnavailable,
 } from "@closr/core/payment";
+import { cents, InvoiceId, PaymentId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
 import Stripe from "stripe";
 
@@ -51,16 +52,24 @@ const metadataId = (value: string | undefined) => {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
 };
+const metadataInvoiceId = (value: string | undefined) => {
+  const n = metadataId(value);
+  return n === null ? null : InvoiceId.make(n);
+};
+const metadataPaymentId = (value: string | undefined) => {
+  const n = metadataId(value);
+  return n === null ? null : PaymentId.make(n);
+};
 
 /** A Stripe PaymentIntent → the port's view. */
 export const fromPaymentIntent = (pi: Stripe.PaymentIntent): GatewayIntent => ({
   id: pi.id,
   clientSecret: pi.client_secret ?? "",
   status: pi.status as GatewayIntentStatus,
-  amountCents: pi.amount,
+  amountCents: cents(pi.amount),
   currency: "AUD",
-  invoiceId: metadataId(pi.metadata?.invoiceId),
-  paymentId: metadataId(pi.metadata?.paymentId),
+  invoiceId: metadataInvoiceId(pi.metadata?.invoiceId),
+  paymentId: metadataPaymentId(pi.metadata?.paymentId),
   latestChargeId: typeof pi.latest_charge === "string" ? pi.latest_charge : (pi.latest_charge?.id ?? null),
   lastError: pi.last_payment_error
     ? { code: pi.last_payment_error.code ?? "payment_failed", message: pi.last_payment_error.message ?? "" }
@@ -157,10 +166,10 @@ export function makeStripeGateway(stripe: Stripe, config: StripeGatewayConfig): 
                 id: intentId,
                 clientSecret: "",
                 status: "succeeded",
-                amountCents: charge.amount,
+                amountCents: cents(charge.amount),
                 currency: "AUD",
-                invoiceId: metadataId(charge.metadata?.invoiceId),
-                paymentId: metadataId(charge.metadata?.paymentId),
+                invoiceId: metadataInvoiceId(charge.metadata?.invoiceId),
+                paymentId: metadataPaymentId(charge.metadata?.paymentId),
                 latestChargeId: charge.id,
                 lastError: null,
                 nextAction: null,

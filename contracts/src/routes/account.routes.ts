@@ -48,7 +48,7 @@ export const verifyResetToken = createRoute({
   request: { query: ResetTokenQuery },
   responses: {
     200: json(ResetTokenValid, "The token is valid"),
-    ...problemResponses("invalid-token", "validation-failed", ...commonProblems),
+    ...problemResponses("invalid-token", "not-found", "validation-failed", ...commonProblems),
   },
 });
 
@@ -62,7 +62,7 @@ export const resetPassword = createRoute({
   request: body(ResetPasswordRequest),
   responses: {
     200: json(AccountMessage, "Password changed"),
-    ...problemResponses("invalid-token", "rate-limited", ...writeProblems, ...commonProblems),
+    ...problemResponses("invalid-token", "not-found", "rate-limited", ...writeProblems, ...commonProblems),
   },
 });
 
@@ -75,7 +75,7 @@ export const verifyEmail = createRoute({
   request: body(TokenRequest),
   responses: {
     200: json(User, "The user, email verified"),
-    ...problemResponses("invalid-token", ...writeProblems, ...commonProblems),
+    ...problemResponses("invalid-token", "not-found", ...writeProblems, ...commonProblems),
   },
 });
 
@@ -119,7 +119,7 @@ export const confirmEmailChange = createRoute({
   request: body(TokenRequest),
   responses: {
     200: json(User, "The user with the new email"),
-    ...problemResponses("invalid-token", "email-taken", ...writeProblems, ...commonProblems),
+    ...problemResponses("invalid-token", "not-found", "email-taken", ...writeProblems, ...commonProblems),
   },
 });
 

@@ -11,8 +11,8 @@ import {
   InvoicePage,
   InvoicingId,
   InvoicingPageQuery,
-  PaymentList,
-} from "../invoicing.ts";
+} from "../invoice.ts";
+import { PaymentList } from "../payment.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
 import { json, writeProblems } from "./route-helpers.ts";
 

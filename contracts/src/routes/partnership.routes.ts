@@ -6,7 +6,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import {
   CreatePartnershipRequest,
-  Mailbox,
   Partnership,
   PartnershipId,
   PartnershipListQuery,
@@ -85,18 +84,5 @@ export const updatePartnership = createRoute({
       ...writeProblems,
       ...commonProblems,
     ),
-  },
-});
-
-export const getDevMailbox = createRoute({
-  method: "get",
-  path: "/api/dev/mailbox",
-  operationId: "getDevMailbox",
-  tags: ["system"],
-  summary: "Development outbox: the newest emails the app sent (404 in production)",
-  description: "The caller's own emails, newest first. Served only when the development outbox is enabled.",
-  responses: {
-    200: json(Mailbox, "The caller's emails"),
-    ...problemResponses("unauthenticated", "not-found", ...commonProblems),
   },
 });

@@ -5,14 +5,13 @@
  * the invoice is marked paid from the gateway's event, never from the browser's word.
  */
 import { createRoute } from "@hono/zod-openapi";
+import { InvoicingId, InvoicingPageQuery } from "../invoice.ts";
 import {
   AuthenticateLocalPaymentRequest,
   ConfirmLocalPaymentRequest,
   CreatePaymentIntentRequest,
   CreatePaymentIntentResponse,
   CreatePaymentMethodRequest,
-  InvoicingId,
-  InvoicingPageQuery,
   PaymentConfig,
   PaymentIntent,
   PaymentIntentId,
@@ -20,7 +19,7 @@ import {
   PaymentMethodList,
   PaymentPage,
   WebhookAck,
-} from "../invoicing.ts";
+} from "../payment.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
 import { body, json, writeProblems } from "./route-helpers.ts";
 
@@ -159,6 +158,7 @@ export const confirmLocalPayment = createRoute({
       "unauthenticated",
       "not-found",
       "payment-intent-state",
+      "service-unavailable",
       ...writeProblems,
       ...commonProblems,
     ),
@@ -178,6 +178,7 @@ export const authenticateLocalPayment = createRoute({
       "unauthenticated",
       "not-found",
       "payment-intent-state",
+      "service-unavailable",
       ...writeProblems,
       ...commonProblems,
     ),
@@ -194,6 +195,6 @@ export const stripeWebhook = createRoute({
     "The raw body is verified with the endpoint's signing secret; each event id is applied once, in the same transaction as the change. A missing, wrong or stale signature answers 400 and changes nothing.",
   responses: {
     200: json(WebhookAck, "Received"),
-    ...problemResponses("invalid-webhook", "payload-too-large", ...commonProblems),
+    ...problemResponses("invalid-webhook", "payload-too-large", "service-unavailable", ...commonProblems),
   },
 });

@@ -33,7 +33,13 @@ export const listBusinessProfiles = createRoute({
   request: { query: BusinessSearchQuery },
   responses: {
     200: json(z.union([BusinessProfile, BusinessProfilePage]), "Own profile, or a page of businesses"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...problemResponses(
+      "unauthenticated",
+      "wrong-account-type",
+      "not-found",
+      "validation-failed",
+      ...commonProblems,
+    ),
   },
 });
 
@@ -94,7 +100,13 @@ export const listAgentProfiles = createRoute({
   request: { query: AgentSearchQuery },
   responses: {
     200: json(z.union([AgentProfile, AgentProfilePage]), "Own profile, or a page of agents"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...problemResponses(
+      "unauthenticated",
+      "wrong-account-type",
+      "not-found",
+      "validation-failed",
+      ...commonProblems,
+    ),
   },
 });
 

@@ -37,3 +37,16 @@ export class EmailAlreadyVerified extends Data.TaggedError("EmailAlreadyVerified
  * problem code `email-not-verified` (403). Raised by `requireVerifiedEmail`.
  */
 export class EmailNotVerified extends Data.TaggedError("EmailNotVerified")<{ readonly action: string }> {}
+
+/** Every tagged error identity's use cases fail with (the service maps each to a problem). */
+export type IdentityError =
+  | EmailTaken
+  | UsernameTaken
+  | InvalidCredentials
+  | Unauthenticated
+  | UserNotFound
+  | InvalidToken
+  | WrongPassword
+  | VerificationEmailCooldown
+  | EmailAlreadyVerified
+  | EmailNotVerified;

@@ -1,6 +1,6 @@
 /**
  * Identity model: users and sessions. Fields: spec §3 (users) plus `role`
- * (ARCHITECTURE.md: admin pages need the admin role, not merely a verified account).
+ * (docs/architecture.md: admin pages need the admin role, not merely a verified account).
  */
 import { Schema } from "effect";
 import { UserId } from "../shared/ids.ts";

@@ -1,7 +1,7 @@
 /**
  * Identity use cases as Effect programs over the ports: register, login, logout,
  * current user (with sliding renewal) and granting the admin role.
- * Rules: spec §4 (session), §5 (registration, login); ARCHITECTURE.md (sessions).
+ * Rules: spec §4 (session), §5 (registration, login); docs/architecture.md (sessions).
  */
 import { Effect, Option } from "effect";
 import { Clock } from "../shared/clock.ts";

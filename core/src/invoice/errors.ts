@@ -1,5 +1,6 @@
 /** Invoice tagged errors (mapped to problems in services/api/src/http/problem.ts). */
 import { Data } from "effect";
+import type { Cents } from "../shared/money.ts";
 
 /** No such invoice, or the caller is not its agent or business (404: ids reveal nothing). */
 export class InvoiceNotFound extends Data.TaggedError("InvoiceNotFound")<{ readonly id: number }> {}
@@ -16,6 +17,9 @@ export class InvoiceAlreadyPaid extends Data.TaggedError("InvoiceAlreadyPaid")<{
 /** A completed payment's amount differs from the invoice's; only a full payment pays it. */
 export class PaymentAmountMismatch extends Data.TaggedError("PaymentAmountMismatch")<{
   readonly invoiceId: number;
-  readonly expectedCents: number;
-  readonly paidCents: number;
+  readonly expectedCents: Cents;
+  readonly paidCents: Cents;
 }> {}
+
+/** Every tagged error the invoice context fails with (the service maps each to a problem). */
+export type InvoiceError = InvoiceNotFound | InvalidInvoice | InvoiceAlreadyPaid | PaymentAmountMismatch;

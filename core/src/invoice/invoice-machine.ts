@@ -3,6 +3,7 @@
  * invoice's full amount completes. Pure: time comes in with the event.
  */
 import { Either } from "effect";
+import type { Cents } from "../shared/money.ts";
 import { InvoiceAlreadyPaid, PaymentAmountMismatch } from "./errors.ts";
 import type { Invoice } from "./model.ts";
 
@@ -11,7 +12,7 @@ export type InvoiceState = "unpaid" | "paid";
 export type InvoiceEvent = {
   readonly type: "PaymentCompleted";
   /** The completed payment's amount, integer cents. */
-  readonly amountCents: number;
+  readonly amountCents: Cents;
   readonly at: Date;
 };
 

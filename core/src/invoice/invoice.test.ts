@@ -2,7 +2,14 @@ import { Effect, Either, Exit, Layer } from "effect";
 import { describe, expect, it } from "vitest";
 import { aUser } from "../identity/testing/index.ts";
 import { makeProfilesMemory } from "../profiles/testing/index.ts";
-import { makeTestClock } from "../shared/index.ts";
+import {
+  AgentProfileId,
+  BusinessProfileId,
+  cents,
+  InvoiceId,
+  makeTestClock,
+  PartnershipId,
+} from "../shared/index.ts";
 import { InvoiceAlreadyPaid, PaymentAmountMismatch } from "./errors.ts";
 import { transitionInvoice } from "./invoice-machine.ts";
 import { addDays, businessDate, defaultDueDate, displayState, isCalendarDate } from "./model.ts";
@@ -33,18 +40,22 @@ describe("invoice machine", () => {
   const at = new Date("2026-11-25T00:00:00Z");
   it("unpaid → paid with the full amount, stamping paidAt", () => {
     const paid = Either.getOrThrow(
-      transitionInvoice(anInvoice(), { type: "PaymentCompleted", amountCents: 15_000, at }),
+      transitionInvoice(anInvoice(), { type: "PaymentCompleted", amountCents: cents(15_000), at }),
     );
     expect(paid).toMatchObject({ isPaid: true, paidAt: at });
   });
   it("a partial payment does not pay it", () => {
-    const result = transitionInvoice(anInvoice(), { type: "PaymentCompleted", amountCents: 14_999, at });
+    const result = transitionInvoice(anInvoice(), {
+      type: "PaymentCompleted",
+      amountCents: cents(14_999),
+      at,
+    });
     expect(Either.isLeft(result) && result.left).toBeInstanceOf(PaymentAmountMismatch);
   });
   it("paid exactly once", () => {
     const result = transitionInvoice(anInvoice({ isPaid: true, paidAt: at }), {
       type: "PaymentCompleted",
-      amountCents: 15_000,
+      amountCents: cents(15_000),
       at,
     });
     expect(Either.isLeft(result) && result.left).toBeInstanceOf(InvoiceAlreadyPaid);
@@ -55,23 +66,25 @@ function setup(now = new Date("2026-11-23T01:00:00Z")) {
   const profiles = makeProfilesMemory();
   const invoices = makeInvoiceMemory();
   const partnerships = [
-    aPartnership({ id: 1, businessId: 1, agentId: 1 }),
-    aPartnership({ id: 2, businessId: 1, agentId: 1, status: "pending", startDate: null }),
-    aPartnership({ id: 3, businessId: 2, agentId: 2 }),
+    aPartnership({ id: 1, businessId: BusinessProfileId.make(1), agentId: AgentProfileId.make(1) }),
+    aPartnership({
+      id: 2,
+      businessId: BusinessProfileId.make(1),
+      agentId: AgentProfileId.make(1),
+      status: "pending",
+      startDate: null,
+    }),
+    aPartnership({ id: 3, businessId: BusinessProfileId.make(2), agentId: AgentProfileId.make(2) }),
   ];
-  const layer = Layer.mergeAll(
-    profiles.layer,
-    invoices.layer,
-    partnershipLookup(partnerships),
-    makeTestClock(now).layer,
-  );
+  const clock = makeTestClock(now);
+  const layer = Layer.mergeAll(profiles.layer, invoices.layer, partnershipLookup(partnerships), clock.layer);
   const agent = aUser(10, "agent");
   const otherAgent = aUser(11, "agent");
   const business = aUser(20, "business");
   const otherBusiness = aUser(21, "business");
   const run = <A, E>(effect: Effect.Effect<A, E, Layer.Layer.Success<typeof layer>>) =>
     Effect.runPromiseExit(Effect.provide(effect, layer));
-  return { profiles, invoices, run, agent, otherAgent, business, otherBusiness };
+  return { profiles, invoices, run, clock, agent, otherAgent, business, otherBusiness };
 }
 
 const failureTag = (exit: Exit.Exit<unknown, unknown>) =>
@@ -124,37 +137,67 @@ describe("invoice use cases", () => {
     // Partnership 3 is business 2 ↔ agent 2; user 11 owns agent profile 2.
     const exit = await withP.run(
       createInvoice(withP.otherAgent, {
-        businessId: 2,
-        partnershipId: 3,
-        amountCents: 12_345,
+        businessId: BusinessProfileId.make(2),
+        partnershipId: PartnershipId.make(3),
+        amountCents: cents(12_345),
         description: "  Leads  ",
       }),
     );
     expect(Exit.isSuccess(exit)).toBe(true);
     if (Exit.isSuccess(exit))
       expect(exit.value).toMatchObject({
-        agentId: 2,
-        businessId: 2,
-        amountCents: 12_345,
+        agentId: AgentProfileId.make(2),
+        businessId: BusinessProfileId.make(2),
+        amountCents: cents(12_345),
         description: "Leads",
         dueDate: "2026-12-23",
         isPaid: false,
       });
   });
 
+  it("reads an invoice's display state at the Clock's now: pending through its due date, then overdue", async () => {
+    const s = await withProfiles();
+    const input = {
+      businessId: BusinessProfileId.make(2),
+      partnershipId: PartnershipId.make(3),
+      amountCents: cents(100),
+      description: "Work",
+      dueDate: "2026-11-30",
+    };
+    const created = await s.run(createInvoice(s.otherAgent, input));
+    expect(Exit.isSuccess(created) && created.value.state).toBe("pending");
+    s.clock.set(new Date("2026-11-30T12:00:00Z")); // 30 Nov, 11 pm in Sydney: due today
+    const dueToday = await s.run(getInvoice(s.otherAgent, InvoiceId.make(1)));
+    expect(Exit.isSuccess(dueToday) && dueToday.value.state).toBe("pending");
+    s.clock.set(new Date("2026-11-30T13:30:00Z")); // 1 Dec, 00:30 in Sydney
+    const list = await s.run(listInvoices(s.otherAgent, { page: 1, pageSize: 10 }));
+    expect(Exit.isSuccess(list) && list.value.items.map((i) => i.state)).toEqual(["overdue"]);
+  });
+
   it("refuses: not an agent, another agent's partnership, wrong business, not active, bad fields", async () => {
     const s = await withProfiles();
-    const good = { businessId: 2, partnershipId: 3, amountCents: 100, description: "Work" };
+    const good = {
+      businessId: BusinessProfileId.make(2),
+      partnershipId: PartnershipId.make(3),
+      amountCents: cents(100),
+      description: "Work",
+    };
     expect(failureTag(await s.run(createInvoice(s.business, good)))?._tag).toBe("WrongAccountType");
     // user 10 owns agent profile 3, not a party to partnership 3 (agent 2)
     expect(failureTag(await s.run(createInvoice(s.agent, good)))).toMatchObject({
       field: "partnershipId",
       message: "Partnership not found",
     });
-    expect(failureTag(await s.run(createInvoice(s.otherAgent, { ...good, businessId: 1 })))).toMatchObject({
+    expect(
+      failureTag(
+        await s.run(createInvoice(s.otherAgent, { ...good, businessId: BusinessProfileId.make(1) })),
+      ),
+    ).toMatchObject({
       field: "partnershipId",
     });
-    expect(failureTag(await s.run(createInvoice(s.otherAgent, { ...good, amountCents: 0 })))).toMatchObject({
+    expect(
+      failureTag(await s.run(createInvoice(s.otherAgent, { ...good, amountCents: cents(0) }))),
+    ).toMatchObject({
       field: "amount",
     });
     expect(
@@ -197,7 +240,12 @@ describe("invoice use cases", () => {
     expect(
       failureTag(
         await s.run(
-          createInvoice(agentOne, { businessId: 1, partnershipId: 2, amountCents: 100, description: "Work" }),
+          createInvoice(agentOne, {
+            businessId: BusinessProfileId.make(1),
+            partnershipId: PartnershipId.make(2),
+            amountCents: cents(100),
+            description: "Work",
+          }),
         ),
       ),
     ).toMatchObject({
@@ -209,16 +257,18 @@ describe("invoice use cases", () => {
   it("agents see their own invoices, businesses those addressed to them; others get InvoiceNotFound", async () => {
     const s = await withProfiles();
     s.invoices.rows.push(
-      anInvoice({ id: 100, agentId: 2, businessId: 1 }),
-      anInvoice({ id: 101, agentId: 3, businessId: 4 }),
+      anInvoice({ id: 100, agentId: AgentProfileId.make(2), businessId: BusinessProfileId.make(1) }),
+      anInvoice({ id: 101, agentId: AgentProfileId.make(3), businessId: BusinessProfileId.make(4) }),
     );
     const agentList = await s.run(listInvoices(s.otherAgent, { page: 1, pageSize: 10 }));
     expect(Exit.isSuccess(agentList) && agentList.value.items.map((i) => i.id)).toEqual([100]);
     const businessList = await s.run(listInvoices(s.business, { page: 1, pageSize: 10 }));
     expect(Exit.isSuccess(businessList) && businessList.value.items.map((i) => i.id)).toEqual([100]);
-    expect(Exit.isSuccess(await s.run(getInvoice(s.business, 100)))).toBe(true);
-    expect(failureTag(await s.run(getInvoice(s.otherBusiness, 100)))?._tag).toBe("InvoiceNotFound");
-    expect(failureTag(await s.run(getInvoice(s.agent, 100)))?._tag).toBe("InvoiceNotFound");
+    expect(Exit.isSuccess(await s.run(getInvoice(s.business, InvoiceId.make(100))))).toBe(true);
+    expect(failureTag(await s.run(getInvoice(s.otherBusiness, InvoiceId.make(100))))?._tag).toBe(
+      "InvoiceNotFound",
+    );
+    expect(failureTag(await s.run(getInvoice(s.agent, InvoiceId.make(100))))?._tag).toBe("InvoiceNotFound");
   });
 
   it("monthly commission sums the agent's invoices paid this Sydney month", async () => {
@@ -226,30 +276,30 @@ describe("invoice use cases", () => {
     s.invoices.rows.push(
       anInvoice({
         id: 1,
-        agentId: 2,
-        amountCents: 10_000,
+        agentId: AgentProfileId.make(2),
+        amountCents: cents(10_000),
         isPaid: true,
         paidAt: new Date("2026-11-20T00:00:00Z"),
       }),
       anInvoice({
         id: 2,
-        agentId: 2,
-        amountCents: 2_550,
+        agentId: AgentProfileId.make(2),
+        amountCents: cents(2_550),
         isPaid: true,
         paidAt: new Date("2026-10-31T13:30:00Z"),
       }), // Nov 1 in Sydney
       anInvoice({
         id: 3,
-        agentId: 2,
-        amountCents: 99_900,
+        agentId: AgentProfileId.make(2),
+        amountCents: cents(99_900),
         isPaid: true,
         paidAt: new Date("2026-10-30T00:00:00Z"),
       }),
-      anInvoice({ id: 4, agentId: 2, amountCents: 7_000 }),
+      anInvoice({ id: 4, agentId: AgentProfileId.make(2), amountCents: cents(7_000) }),
       anInvoice({
         id: 5,
-        agentId: 3,
-        amountCents: 5_000,
+        agentId: AgentProfileId.make(3),
+        amountCents: cents(5_000),
         isPaid: true,
         paidAt: new Date("2026-11-20T00:00:00Z"),
       }),

@@ -1,9 +1,11 @@
 /**
  * Invoice model (spec §3 invoices, §4 Invoice display state, §5 Invoice form, §9 limits).
  * `businessId` and `agentId` are PROFILE ids. Money is integer cents, AUD, end to end inside;
- * the API converts to dollars with 2 decimals at the edge (ARCHITECTURE.md, API conventions).
+ * the API converts to dollars with 2 decimals at the edge (docs/architecture.md, API conventions).
  * `dueDate` is a calendar date `yyyy-MM-dd` (no time zone); "today" is Australia/Sydney's date.
  */
+import type { AgentProfileId, BusinessProfileId, InvoiceId, PartnershipId } from "../shared/ids.ts";
+import type { Cents } from "../shared/money.ts";
 
 /** The only currency (spec §1: Australia). */
 export const invoiceCurrency = "AUD";
@@ -24,14 +26,14 @@ export const invoiceRules = {
 } as const;
 
 export interface Invoice {
-  readonly id: number;
-  readonly partnershipId: number;
+  readonly id: InvoiceId;
+  readonly partnershipId: PartnershipId;
   /** Business profile id. */
-  readonly businessId: number;
+  readonly businessId: BusinessProfileId;
   /** Agent profile id. */
-  readonly agentId: number;
+  readonly agentId: AgentProfileId;
   /** Integer cents, ≥ 1. */
-  readonly amountCents: number;
+  readonly amountCents: Cents;
   readonly currency: "AUD";
   readonly description: string;
   /** `yyyy-MM-dd`. */
@@ -48,21 +50,26 @@ export interface InvoiceView extends Invoice {
   readonly agentName: string | null;
 }
 
+/** An invoice as the caller reads it: with its spec §4 display state at the Clock's now. */
+export interface InvoiceWithState extends InvoiceView {
+  readonly state: InvoiceDisplayState;
+}
+
 /** What creating an invoice stores (spec §3: creation excludes isPaid, createdAt, paidAt). */
 export interface NewInvoice {
-  readonly partnershipId: number;
-  readonly businessId: number;
-  readonly agentId: number;
-  readonly amountCents: number;
+  readonly partnershipId: PartnershipId;
+  readonly businessId: BusinessProfileId;
+  readonly agentId: AgentProfileId;
+  readonly amountCents: Cents;
   readonly description: string;
   readonly dueDate: string;
 }
 
 /** The caller's request to create an invoice; `dueDate` defaults to 30 days ahead. */
 export interface CreateInvoiceInput {
-  readonly businessId: number;
-  readonly partnershipId: number;
-  readonly amountCents: number;
+  readonly businessId: BusinessProfileId;
+  readonly partnershipId: PartnershipId;
+  readonly amountCents: Cents;
   readonly description: string;
   readonly dueDate?: string | undefined;
 }

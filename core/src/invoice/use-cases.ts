@@ -13,14 +13,17 @@ import {
   ProfileNotFound,
   WrongAccountType,
 } from "../profiles/index.ts";
-import { Clock } from "../shared/index.ts";
+import { Clock, type InvoiceId, type ProfileId } from "../shared/index.ts";
 import { InvalidInvoice, InvoiceNotFound } from "./errors.ts";
 import {
   businessDate,
   businessMonth,
   type CreateInvoiceInput,
   defaultDueDate,
+  displayState,
   type Invoice,
+  type InvoiceView,
+  type InvoiceWithState,
   invoiceRules,
   isCalendarDate,
 } from "./model.ts";
@@ -31,15 +34,15 @@ export const callerProfile = Effect.fn("invoice.callerProfile")(function* (user:
   if (user.userType === "agent") {
     const found = yield* (yield* AgentProfileRepository).findByUser(user.id);
     if (Option.isNone(found)) return yield* new ProfileNotFound({ kind: "agent" });
-    return { party: "agent" as InvoiceParty, profileId: found.value.id, name: found.value.fullName };
+    return { party: "agent" as const, profileId: found.value.id, name: found.value.fullName };
   }
   const found = yield* (yield* BusinessProfileRepository).findByUser(user.id);
   if (Option.isNone(found)) return yield* new ProfileNotFound({ kind: "business" });
-  return { party: "business" as InvoiceParty, profileId: found.value.id, name: found.value.companyName };
+  return { party: "business" as const, profileId: found.value.id, name: found.value.companyName };
 });
 
 /** True when the caller's profile is the invoice's agent or business. */
-export const isPartyTo = (invoice: Invoice, caller: { party: InvoiceParty; profileId: number }) =>
+export const isPartyTo = (invoice: Invoice, caller: { party: InvoiceParty; profileId: ProfileId }) =>
   caller.party === "agent" ? invoice.agentId === caller.profileId : invoice.businessId === caller.profileId;
 
 /** Checks the amount, description and due date of spec §5; returns the normalised values. */
@@ -92,7 +95,7 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
       field: "partnershipId",
       message: "You can only create invoices for active partnerships.",
     });
-  return yield* (yield* InvoiceRepository).insert({
+  const created = yield* (yield* InvoiceRepository).insert({
     partnershipId: partnership.id,
     businessId: partnership.businessId,
     agentId: partnership.agentId,
@@ -100,6 +103,13 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
     description,
     dueDate,
   });
+  return withState(created, now);
+});
+
+/** The invoice with its display state at `now` (spec §4: overdue from the day after the due date). */
+const withState = (invoice: InvoiceView, now: Date): InvoiceWithState => ({
+  ...invoice,
+  state: displayState(invoice, now),
 });
 
 /** The caller's invoices: an agent's own, or those addressed to a business. Newest first. */
@@ -108,15 +118,17 @@ export const listInvoices = Effect.fn("invoice.listInvoices")(function* (
   page: { readonly page: number; readonly pageSize: number },
 ) {
   const caller = yield* callerProfile(user);
-  return yield* (yield* InvoiceRepository).listFor(caller.party, caller.profileId, page);
+  const { items, total } = yield* (yield* InvoiceRepository).listFor(caller.party, caller.profileId, page);
+  const now = yield* (yield* Clock).now;
+  return { items: items.map((invoice) => withState(invoice, now)), total };
 });
 
 /** One invoice the caller is a party to; InvoiceNotFound otherwise. */
-export const getInvoice = Effect.fn("invoice.getInvoice")(function* (user: User, id: number) {
+export const getInvoice = Effect.fn("invoice.getInvoice")(function* (user: User, id: InvoiceId) {
   const caller = yield* callerProfile(user);
   const found = yield* (yield* InvoiceRepository).findById(id);
   if (Option.isNone(found) || !isPartyTo(found.value, caller)) return yield* new InvoiceNotFound({ id });
-  return found.value;
+  return withState(found.value, yield* (yield* Clock).now);
 });
 
 /**
@@ -127,6 +139,7 @@ export const monthlyCommission = Effect.fn("invoice.monthlyCommission")(function
   if (user.userType !== "agent")
     return yield* new WrongAccountType({ required: "agent", action: "see commission" });
   const caller = yield* callerProfile(user);
+  if (caller.party !== "agent") return yield* new ProfileNotFound({ kind: "agent" });
   const month = businessMonth(yield* (yield* Clock).now);
   const paidCents = yield* (yield* InvoiceRepository).paidTotalForAgent(caller.profileId, month);
   return { month, paidCents };

@@ -14,3 +14,6 @@ export class MessageUserNotFound extends Data.TaggedError("MessageUserNotFound")
   /** The request field that named the user: receiverId or with. */
   readonly field: string;
 }> {}
+
+/** Every tagged error the messaging context fails with (the service maps each to a problem). */
+export type MessagingError = InvalidMessageContent | CannotMessageSelf | MessageUserNotFound;

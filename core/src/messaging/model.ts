@@ -7,7 +7,7 @@ import type { UserId } from "../shared/ids.ts";
 /** Content rules (spec §5: not empty or whitespace only; the database allows 1..5000 characters). */
 export const messageRules = { maxLength: 5000 } as const;
 
-/** Page sizes (cursor pages; ARCHITECTURE.md API conventions). */
+/** Page sizes (cursor pages; docs/architecture.md API conventions). */
 export const messagingPageSizes = {
   messages: { default: 50, max: 100 },
   conversations: { default: 20, max: 50 },

@@ -9,3 +9,6 @@ export class InvalidOnboardingStep extends Data.TaggedError("InvalidOnboardingSt
   readonly step: number;
   readonly totalSteps: number;
 }> {}
+
+/** Every tagged error onboarding's use cases fail with (the service maps each to a problem). */
+export type OnboardingError = OnboardingNotFound | InvalidOnboardingStep;

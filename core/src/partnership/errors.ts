@@ -42,3 +42,13 @@ export class InvalidConnectionRequest extends Data.TaggedError("InvalidConnectio
 }> {}
 
 export type PartnershipEventType = "accept" | "reject" | "withdraw" | "end";
+
+/** Every tagged error the partnership context fails with (the service maps each to a problem). */
+export type PartnershipError =
+  | PartnershipNotFound
+  | PartnershipTransitionNotAllowed
+  | PartnershipAlreadyExists
+  | PartnershipLimitReached
+  | OwnProfileRequired
+  | CounterpartNotFound
+  | InvalidConnectionRequest;

@@ -1,8 +1,9 @@
 /**
  * Partnership model (spec §3 partnerships, §4 Partnership). `businessId` and `agentId` are
- * PROFILE ids (ARCHITECTURE.md, API conventions). Commission rate is a percentage, 0–100.
+ * PROFILE ids (docs/architecture.md, API conventions). Commission rate is a percentage, 0–100.
  */
 import type { AgentProfile, BusinessProfile } from "../profiles/index.ts";
+import type { AgentProfileId, BusinessProfileId, PartnershipId } from "../shared/ids.ts";
 import type { PlanId } from "../subscription/index.ts";
 
 export const partnershipStatuses = ["pending", "active", "rejected", "withdrawn", "terminated"] as const;
@@ -12,11 +13,11 @@ export type PartnershipStatus = (typeof partnershipStatuses)[number];
 export type Party = "business" | "agent";
 
 export interface Partnership {
-  readonly id: number;
+  readonly id: PartnershipId;
   /** Business profile id. */
-  readonly businessId: number;
+  readonly businessId: BusinessProfileId;
   /** Agent profile id. */
-  readonly agentId: number;
+  readonly agentId: AgentProfileId;
   readonly status: PartnershipStatus;
   /** The side that sent the connection request; only the other side may accept or reject. */
   readonly requestedBy: Party;
@@ -38,8 +39,8 @@ export interface PartnershipView extends Partnership {
 
 /** A new connection request. */
 export interface NewPartnership {
-  readonly businessId: number;
-  readonly agentId: number;
+  readonly businessId: BusinessProfileId;
+  readonly agentId: AgentProfileId;
   readonly requestedBy: Party;
   readonly commissionRate: number;
 }

@@ -1,5 +1,6 @@
 /** Partnership ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
+import type { PartnershipId, ProfileId } from "../shared/index.ts";
 import type { PartnershipAlreadyExists, PartnershipNotFound } from "./errors.ts";
 import type {
   NewPartnership,
@@ -24,15 +25,15 @@ export interface PartnershipFilter {
 export class PartnershipRepository extends Context.Tag("partnership/PartnershipRepository")<
   PartnershipRepository,
   {
-    readonly findById: (id: number) => Effect.Effect<Option.Option<PartnershipView>>;
+    readonly findById: (id: PartnershipId) => Effect.Effect<Option.Option<PartnershipView>>;
     /** One party's partnerships, newest first, with both profiles. */
     readonly listFor: (
       party: Party,
-      profileId: number,
+      profileId: ProfileId,
       filter: PartnershipFilter,
     ) => Effect.Effect<{ readonly items: readonly PartnershipView[]; readonly total: number }>;
     /** One party's active and pending counts. */
-    readonly countsFor: (party: Party, profileId: number) => Effect.Effect<PartnershipCounts>;
+    readonly countsFor: (party: Party, profileId: ProfileId) => Effect.Effect<PartnershipCounts>;
     /**
      * Inserts a pending request in one transaction that first locks both parties' profiles and
      * reads their standings; `check` may refuse (e.g. a plan limit). Fails with
@@ -48,7 +49,7 @@ export class PartnershipRepository extends Context.Tag("partnership/PartnershipR
      * Parallel changes for one party are serialised, so a plan limit can never be exceeded.
      */
     readonly change: <E>(
-      id: number,
+      id: PartnershipId,
       decide: (current: Partnership, standings: Standings) => Either.Either<PartnershipChange, E>,
     ) => Effect.Effect<PartnershipView, E | PartnershipNotFound>;
   }

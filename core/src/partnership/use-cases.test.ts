@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { aUser, makeIdentityMemory } from "../identity/testing/index.ts";
 import { aBusinessProfile, anAgentProfile, makeProfilesMemory } from "../profiles/testing/index.ts";
 import { makeTestClock } from "../shared/clock.ts";
+import { AgentProfileId, BusinessProfileId } from "../shared/index.ts";
 import type { PlanId } from "../subscription/index.ts";
 import { makeMailerMemory, makePartnershipMemory } from "./testing/index.ts";
 import { changePartnership, getPartnership, listPartnerships, requestPartnership } from "./use-cases.ts";
@@ -39,25 +40,27 @@ const failureTag = (exit: Exit.Exit<unknown, { _tag: string }>) =>
 describe("requestPartnership (Connect)", () => {
   it("an agent connects to a business: pending, requested by the agent, rate = agent's minimum", async () => {
     const w = world();
-    const exit = await w.run(requestPartnership(w.agent[0]!, { businessId: 1 }));
+    const exit = await w.run(requestPartnership(w.agent[0]!, { businessId: BusinessProfileId.make(1) }));
     expect(Exit.isSuccess(exit) && exit.value).toMatchObject({
       status: "pending",
       requestedBy: "agent",
-      businessId: 1,
-      agentId: 1,
+      businessId: BusinessProfileId.make(1),
+      agentId: AgentProfileId.make(1),
       commissionRate: 15,
     });
   });
 
   it("takes a proposed commission rate", async () => {
     const w = world();
-    const exit = await w.run(requestPartnership(w.business[0]!, { agentId: 1, commissionRate: 22 }));
+    const exit = await w.run(
+      requestPartnership(w.business[0]!, { agentId: AgentProfileId.make(1), commissionRate: 22 }),
+    );
     expect(Exit.isSuccess(exit) && exit.value.commissionRate).toBe(22);
   });
 
   it("emails the counterparty when a request arrives", async () => {
     const w = world();
-    await w.run(requestPartnership(w.agent[0]!, { businessId: 1 }));
+    await w.run(requestPartnership(w.agent[0]!, { businessId: BusinessProfileId.make(1) }));
     expect(w.mailer.sent).toEqual([
       expect.objectContaining({ to: "u1@example.com", subject: "New connection request from Agent 1" }),
     ]);
@@ -66,45 +69,53 @@ describe("requestPartnership (Connect)", () => {
   it("needs the caller's own profile", async () => {
     const w = world();
     w.profiles.agents.length = 0;
-    expect(failureTag(await w.run(requestPartnership(w.agent[0]!, { businessId: 1 })))).toBe(
-      "OwnProfileRequired",
-    );
+    expect(
+      failureTag(await w.run(requestPartnership(w.agent[0]!, { businessId: BusinessProfileId.make(1) }))),
+    ).toBe("OwnProfileRequired");
   });
 
   it("refuses a counterpart that does not exist, or a missing counterpart id", async () => {
     const w = world();
-    expect(failureTag(await w.run(requestPartnership(w.agent[0]!, { businessId: 99 })))).toBe(
-      "CounterpartNotFound",
-    );
-    expect(failureTag(await w.run(requestPartnership(w.agent[0]!, { agentId: 1 })))).toBe(
-      "InvalidConnectionRequest",
-    );
+    expect(
+      failureTag(await w.run(requestPartnership(w.agent[0]!, { businessId: BusinessProfileId.make(99) }))),
+    ).toBe("CounterpartNotFound");
+    expect(
+      failureTag(await w.run(requestPartnership(w.agent[0]!, { agentId: AgentProfileId.make(1) }))),
+    ).toBe("InvalidConnectionRequest");
   });
 
   it("refuses to speak for another profile of the caller's own type", async () => {
     const w = world({ agents: 2 });
-    expect(failureTag(await w.run(requestPartnership(w.agent[0]!, { businessId: 1, agentId: 2 })))).toBe(
-      "InvalidConnectionRequest",
-    );
+    expect(
+      failureTag(
+        await w.run(
+          requestPartnership(w.agent[0]!, {
+            businessId: BusinessProfileId.make(1),
+            agentId: AgentProfileId.make(2),
+          }),
+        ),
+      ),
+    ).toBe("InvalidConnectionRequest");
   });
 
   it("allows one open partnership per pair, whoever asks", async () => {
     const w = world();
-    await w.run(requestPartnership(w.agent[0]!, { businessId: 1 }));
-    expect(failureTag(await w.run(requestPartnership(w.business[0]!, { agentId: 1 })))).toBe(
-      "PartnershipAlreadyExists",
-    );
+    await w.run(requestPartnership(w.agent[0]!, { businessId: BusinessProfileId.make(1) }));
+    expect(
+      failureTag(await w.run(requestPartnership(w.business[0]!, { agentId: AgentProfileId.make(1) }))),
+    ).toBe("PartnershipAlreadyExists");
   });
 
   it("refuses a caller already at their plan's limit of active partnerships", async () => {
     const w = world({ businesses: 4 });
     for (const business of w.business.slice(0, 3)) {
-      const created = await w.run(requestPartnership(w.agent[0]!, { businessId: business.id }));
+      const profile = w.profiles.businesses.find((b) => b.userId === business.id)!;
+      const created = await w.run(requestPartnership(w.agent[0]!, { businessId: profile.id }));
       if (Exit.isSuccess(created)) await w.run(changePartnership(business, created.value.id, "active"));
     }
-    expect(failureTag(await w.run(requestPartnership(w.agent[0]!, { businessId: 4 })))).toBe(
-      "PartnershipLimitReached",
-    );
+    expect(
+      failureTag(await w.run(requestPartnership(w.agent[0]!, { businessId: BusinessProfileId.make(4) }))),
+    ).toBe("PartnershipLimitReached");
   });
 });
 
@@ -112,8 +123,8 @@ describe("changePartnership", () => {
   const pending = async (w: ReturnType<typeof world>, by: "agent" | "business" = "agent") => {
     const exit = await w.run(
       by === "agent"
-        ? requestPartnership(w.agent[0]!, { businessId: 1 })
-        : requestPartnership(w.business[0]!, { agentId: 1 }),
+        ? requestPartnership(w.agent[0]!, { businessId: BusinessProfileId.make(1) })
+        : requestPartnership(w.business[0]!, { agentId: AgentProfileId.make(1) }),
     );
     if (!Exit.isSuccess(exit)) throw new Error("setup failed");
     return exit.value.id;
@@ -167,11 +178,12 @@ describe("changePartnership", () => {
   it("accepting checks the counterpart's limit too", async () => {
     const w = world({ businesses: 4 });
     for (const business of w.business.slice(0, 3)) {
-      const created = await w.run(requestPartnership(w.agent[0]!, { businessId: business.id }));
+      const profile = w.profiles.businesses.find((b) => b.userId === business.id)!;
+      const created = await w.run(requestPartnership(w.agent[0]!, { businessId: profile.id }));
       if (Exit.isSuccess(created)) await w.run(changePartnership(business, created.value.id, "active"));
     }
     // The 4th business asks the (full) agent; the agent may not accept a 4th on Agent Basic.
-    const fourth = await w.run(requestPartnership(w.business[3]!, { agentId: 1 }));
+    const fourth = await w.run(requestPartnership(w.business[3]!, { agentId: AgentProfileId.make(1) }));
     if (!Exit.isSuccess(fourth)) throw new Error("setup failed");
     const exit = await w.run(changePartnership(w.agent[0]!, fourth.value.id, "active"));
     expect(failureTag(exit)).toBe("PartnershipLimitReached");
@@ -181,7 +193,8 @@ describe("changePartnership", () => {
   it("an unlimited plan has no limit", async () => {
     const w = world({ businesses: 5, plans: { "agent:1": "agent_pro" } });
     for (const business of w.business) {
-      const created = await w.run(requestPartnership(w.agent[0]!, { businessId: business.id }));
+      const profile = w.profiles.businesses.find((b) => b.userId === business.id)!;
+      const created = await w.run(requestPartnership(w.agent[0]!, { businessId: profile.id }));
       if (Exit.isSuccess(created)) await w.run(changePartnership(business, created.value.id, "active"));
     }
     expect(w.partnerships.rows.filter((r) => r.status === "active")).toHaveLength(5);
@@ -201,8 +214,8 @@ describe("changePartnership", () => {
 describe("listPartnerships", () => {
   it("lists the caller's side only, with counts; empty without a profile", async () => {
     const w = world({ businesses: 2 });
-    const a = await w.run(requestPartnership(w.agent[0]!, { businessId: 1 }));
-    await w.run(requestPartnership(w.agent[0]!, { businessId: 2 }));
+    const a = await w.run(requestPartnership(w.agent[0]!, { businessId: BusinessProfileId.make(1) }));
+    await w.run(requestPartnership(w.agent[0]!, { businessId: BusinessProfileId.make(2) }));
     if (Exit.isSuccess(a)) await w.run(changePartnership(w.business[0]!, a.value.id, "active"));
     const list = await w.run(listPartnerships(w.agent[0]!, { statuses: [], page: 1, pageSize: 20 }));
     expect(Exit.isSuccess(list) && list.value.counts).toEqual({ active: 1, pending: 1 });

@@ -16,7 +16,7 @@ import {
   type BusinessProfile,
   BusinessProfileRepository,
 } from "../profiles/index.ts";
-import type { UserId } from "../shared/ids.ts";
+import type { AgentProfileId, BusinessProfileId, PartnershipId, UserId } from "../shared/ids.ts";
 import { Clock, Mailer } from "../shared/index.ts";
 import { plans } from "../subscription/index.ts";
 import {
@@ -55,8 +55,8 @@ export function checkLimit(
 }
 
 export interface ConnectRequest {
-  readonly businessId?: number | undefined;
-  readonly agentId?: number | undefined;
+  readonly businessId?: BusinessProfileId | undefined;
+  readonly agentId?: AgentProfileId | undefined;
   /** Percent, 0–100; defaults to the agent's minimum commission rate. */
   readonly commissionRate?: number | undefined;
 }
@@ -89,11 +89,15 @@ export const requestPartnership = Effect.fn("partnership.request")(function* (
   const agent =
     caller === "agent"
       ? (own as AgentProfile)
-      : Option.getOrUndefined(yield* (yield* AgentProfileRepository).findById(counterpartId));
+      : Option.getOrUndefined(
+          yield* (yield* AgentProfileRepository).findById(counterpartId as AgentProfileId),
+        );
   const business =
     caller === "business"
       ? (own as BusinessProfile)
-      : Option.getOrUndefined(yield* (yield* BusinessProfileRepository).findById(counterpartId));
+      : Option.getOrUndefined(
+          yield* (yield* BusinessProfileRepository).findById(counterpartId as BusinessProfileId),
+        );
   if (!agent) return yield* new CounterpartNotFound({ kind: "agent" });
   if (!business) return yield* new CounterpartNotFound({ kind: "business" });
 
@@ -119,7 +123,7 @@ export type RequestedStatus = Exclude<PartnershipStatus, "pending">;
  */
 export const changePartnership = Effect.fn("partnership.change")(function* (
   user: User,
-  id: number,
+  id: PartnershipId,
   status: RequestedStatus,
 ) {
   const caller = user.userType;
@@ -187,7 +191,7 @@ export const listPartnerships = Effect.fn("partnership.list")(function* (
 });
 
 /** One partnership the caller is a party to. */
-export const getPartnership = Effect.fn("partnership.get")(function* (user: User, id: number) {
+export const getPartnership = Effect.fn("partnership.get")(function* (user: User, id: PartnershipId) {
   const own = yield* ownProfile(user).pipe(
     Effect.catchTag("OwnProfileRequired", () => Effect.fail(new PartnershipNotFound({ id }))),
   );

@@ -36,3 +36,13 @@ export class PaymentGatewayUnavailable extends Data.TaggedError("PaymentGatewayU
 export class PaymentInProgress extends Data.TaggedError("PaymentInProgress")<{
   readonly invoiceId: number;
 }> {}
+
+/** Every tagged error the payment context fails with (the service maps each to a problem). */
+export type PaymentError =
+  | PaymentTransitionNotAllowed
+  | PaymentMethodNotFound
+  | PaymentIntentNotFound
+  | PaymentIntentUnexpectedState
+  | InvalidWebhook
+  | PaymentGatewayUnavailable
+  | PaymentInProgress;

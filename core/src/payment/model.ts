@@ -3,17 +3,19 @@
  * `agentId` are PROFILE ids; `userId` of a payment method is a USER id. Money is integer cents,
  * AUD. A payment is one attempt to pay one invoice through the gateway (one PaymentIntent).
  */
+import type { AgentProfileId, BusinessProfileId, InvoiceId, PaymentId } from "../shared/ids.ts";
+import type { Cents } from "../shared/money.ts";
 
 export const paymentStatuses = ["pending", "processing", "completed", "failed", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export interface Payment {
-  readonly id: number;
-  readonly invoiceId: number;
-  readonly businessId: number;
-  readonly agentId: number;
+  readonly id: PaymentId;
+  readonly invoiceId: InvoiceId;
+  readonly businessId: BusinessProfileId;
+  readonly agentId: AgentProfileId;
   /** Integer cents. */
-  readonly amountCents: number;
+  readonly amountCents: Cents;
   readonly currency: "AUD";
   readonly paymentMethodId: number | null;
   readonly status: PaymentStatus;
@@ -24,7 +26,7 @@ export interface Payment {
   /** 1, 2, … per invoice; part of the gateway idempotency key. */
   readonly attempt: number;
   /** Integer cents; spec §9: default 0. */
-  readonly processingFeeCents: number;
+  readonly processingFeeCents: Cents;
   readonly receiptUrl: string | null;
   /** Why the gateway declined, when failed. */
   readonly failureMessage: string | null;
@@ -72,11 +74,11 @@ export interface GatewayIntent {
   readonly clientSecret: string;
   readonly status: GatewayIntentStatus;
   /** Integer cents. */
-  readonly amountCents: number;
+  readonly amountCents: Cents;
   readonly currency: "AUD";
   /** From the intent's metadata (set at creation). */
-  readonly invoiceId: number | null;
-  readonly paymentId: number | null;
+  readonly invoiceId: InvoiceId | null;
+  readonly paymentId: PaymentId | null;
   /** The successful charge, when succeeded. */
   readonly latestChargeId: string | null;
   /** The last decline or authentication failure. */
@@ -102,14 +104,6 @@ export interface GatewayEvent {
   readonly type: GatewayEventType;
   /** The intent as of the event. */
   readonly intent: GatewayIntent;
-}
-
-/** A card as typed into the local gateway's form (never stored). */
-export interface CardDetails {
-  readonly number: string;
-  readonly expMonth: number;
-  readonly expYear: number;
-  readonly cvc: string;
 }
 
 /** The idempotency key of one attempt to pay one invoice (issue 5: one key per invoice attempt). */

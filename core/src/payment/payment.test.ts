@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { aUser } from "../identity/testing/index.ts";
 import { anInvoice, makeInvoiceMemory } from "../invoice/testing/index.ts";
 import { makeProfilesMemory } from "../profiles/testing/index.ts";
-import { makeTestClock } from "../shared/index.ts";
+import { AgentProfileId, BusinessProfileId, cents, InvoiceId, makeTestClock } from "../shared/index.ts";
 import { chooseAttempt, decideOnGatewayEvent, reconciliationEvent } from "./decisions.ts";
 import type { PaymentStatus } from "./model.ts";
 import { nextPaymentStatus, type PaymentEvent } from "./payment-machine.ts";
@@ -96,7 +96,7 @@ describe("decisions", () => {
     const d = decideOnGatewayEvent(
       aPayment(),
       anInvoice(),
-      anEvent("payment_intent.succeeded", { amountCents: 100 }),
+      anEvent("payment_intent.succeeded", { amountCents: cents(100) }),
       now,
     );
     expect(d.payment?.status).toBe("completed");
@@ -176,7 +176,14 @@ async function setup() {
       yield* p.createBusinessProfile(otherBusiness, b); // 3
     }),
   );
-  invoices.rows.push(anInvoice({ id: 7, businessId: 1, agentId: 2, amountCents: 15_000 }));
+  invoices.rows.push(
+    anInvoice({
+      id: 7,
+      businessId: BusinessProfileId.make(1),
+      agentId: AgentProfileId.make(2),
+      amountCents: cents(15_000),
+    }),
+  );
   return { run, invoices, payments, gateway, business, otherBusiness, agent };
 }
 
@@ -186,26 +193,28 @@ const tagOf = (exit: Exit.Exit<unknown, unknown>) =>
 describe("payment use cases", () => {
   it("only the invoice's business can pay; a double click gets the same intent and one attempt", async () => {
     const s = await setup();
-    expect(tagOf(await s.run(startInvoicePayment(s.agent, 7)))).toBe("WrongAccountType");
-    expect(tagOf(await s.run(startInvoicePayment(s.otherBusiness, 7)))).toBe("InvoiceNotFound");
+    expect(tagOf(await s.run(startInvoicePayment(s.agent, InvoiceId.make(7))))).toBe("WrongAccountType");
+    expect(tagOf(await s.run(startInvoicePayment(s.otherBusiness, InvoiceId.make(7))))).toBe(
+      "InvoiceNotFound",
+    );
     const [a, b] = await Promise.all([
-      s.run(startInvoicePayment(s.business, 7)),
-      s.run(startInvoicePayment(s.business, 7)),
+      s.run(startInvoicePayment(s.business, InvoiceId.make(7))),
+      s.run(startInvoicePayment(s.business, InvoiceId.make(7))),
     ]);
     const ida = Exit.isSuccess(a) ? a.value.intent.id : "a";
     const idb = Exit.isSuccess(b) ? b.value.intent.id : "b";
     expect(ida).toBe(idb);
     expect(s.payments.payments).toHaveLength(1);
     expect(s.gateway.created[0]).toMatchObject({
-      amountCents: 15_000,
+      amountCents: cents(15_000),
       idempotencyKey: "closr-invoice-7-attempt-1",
-      invoiceId: 7,
+      invoiceId: InvoiceId.make(7),
     });
   });
 
   it("paid from the gateway's event, exactly once; replays change nothing; then Pay Now is refused", async () => {
     const s = await setup();
-    const started = await s.run(startInvoicePayment(s.business, 7));
+    const started = await s.run(startInvoicePayment(s.business, InvoiceId.make(7)));
     if (!Exit.isSuccess(started)) throw new Error("start failed");
     const intent = s.gateway.set(started.value.intent.id, { status: "succeeded", latestChargeId: "ch_1" });
     const event = { id: "evt_1", type: "payment_intent.succeeded" as const, intent };
@@ -219,19 +228,19 @@ describe("payment use cases", () => {
     );
     expect(s.payments.payments.filter((p) => p.status === "completed")).toHaveLength(1);
     expect(s.invoices.rows[0]).toMatchObject({ isPaid: true });
-    expect(tagOf(await s.run(startInvoicePayment(s.business, 7)))).toBe("InvoiceAlreadyPaid");
+    expect(tagOf(await s.run(startInvoicePayment(s.business, InvoiceId.make(7))))).toBe("InvoiceAlreadyPaid");
   });
 
   it("a decline leaves the invoice payable: the next Pay Now opens attempt 2 and cancels attempt 1", async () => {
     const s = await setup();
-    const started = await s.run(startInvoicePayment(s.business, 7));
+    const started = await s.run(startInvoicePayment(s.business, InvoiceId.make(7)));
     if (!Exit.isSuccess(started)) throw new Error("start failed");
     const declined = s.gateway.set(started.value.intent.id, {
       lastError: { code: "card_declined", message: "Your card was declined." },
     });
     await s.run(applyGatewayEvent({ id: "evt_d", type: "payment_intent.payment_failed", intent: declined }));
     expect(s.invoices.rows[0]?.isPaid).toBe(false);
-    const retry = await s.run(startInvoicePayment(s.business, 7));
+    const retry = await s.run(startInvoicePayment(s.business, InvoiceId.make(7)));
     expect(Exit.isSuccess(retry) && retry.value.intent.id).not.toBe(started.value.intent.id);
     expect(s.gateway.created[1]?.idempotencyKey).toBe("closr-invoice-7-attempt-2");
     expect(s.gateway.canceled).toEqual([started.value.intent.id]);
@@ -239,7 +248,7 @@ describe("payment use cases", () => {
 
   it("a crash after the charge is recovered when the confirmation page asks the gateway", async () => {
     const s = await setup();
-    const started = await s.run(startInvoicePayment(s.business, 7));
+    const started = await s.run(startInvoicePayment(s.business, InvoiceId.make(7)));
     if (!Exit.isSuccess(started)) throw new Error("start failed");
     s.gateway.set(started.value.intent.id, { status: "succeeded", latestChargeId: "ch_2" }); // no event delivered
     const status = await s.run(getPaymentIntentStatus(s.business, started.value.intent.id));

@@ -1,21 +1,10 @@
 /** Payment ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { Invoice, InvoiceNotFound, InvoiceParty } from "../invoice/index.ts";
+import type { Cents, InvoiceId, PaymentId, ProfileId } from "../shared/index.ts";
 import type { AttemptPlan, EventDecision } from "./decisions.ts";
-import type {
-  InvalidWebhook,
-  PaymentGatewayUnavailable,
-  PaymentIntentNotFound,
-  PaymentIntentUnexpectedState,
-} from "./errors.ts";
-import type {
-  CardDetails,
-  GatewayEvent,
-  GatewayIntent,
-  Payment,
-  PaymentMethod,
-  PaymentMethodFields,
-} from "./model.ts";
+import type { InvalidWebhook, PaymentGatewayUnavailable } from "./errors.ts";
+import type { GatewayEvent, GatewayIntent, Payment, PaymentMethod, PaymentMethodFields } from "./model.ts";
 
 /** What applying one gateway event did. */
 export type AppliedEvent =
@@ -31,14 +20,14 @@ export class PaymentRepository extends Context.Tag("payment/PaymentRepository")<
      * payment for the invoice's full amount. Parallel calls for one invoice are serialised.
      */
     readonly beginAttempt: <E>(
-      invoiceId: number,
+      invoiceId: InvoiceId,
       decide: (invoice: Invoice, payments: readonly Payment[]) => Either.Either<AttemptPlan, E>,
     ) => Effect.Effect<
       { readonly payment: Payment; readonly cancel: readonly Payment[] },
       E | InvoiceNotFound
     >;
     /** Records the gateway's intent id on a payment (idempotent for the same id). */
-    readonly setPaymentIntent: (paymentId: number, paymentIntentId: string) => Effect.Effect<void>;
+    readonly setPaymentIntent: (paymentId: PaymentId, paymentIntentId: string) => Effect.Effect<void>;
     readonly findByIntent: (paymentIntentId: string) => Effect.Effect<Option.Option<Payment>>;
     /**
      * In one transaction: records `event.id` as processed (a duplicate stops here), locks the
@@ -49,11 +38,11 @@ export class PaymentRepository extends Context.Tag("payment/PaymentRepository")<
       event: GatewayEvent,
       decide: (payment: Payment, invoice: Invoice) => EventDecision,
     ) => Effect.Effect<AppliedEvent>;
-    readonly listForInvoice: (invoiceId: number) => Effect.Effect<readonly Payment[]>;
+    readonly listForInvoice: (invoiceId: InvoiceId) => Effect.Effect<readonly Payment[]>;
     /** One party's payments, newest first. */
     readonly listFor: (
       party: InvoiceParty,
-      profileId: number,
+      profileId: ProfileId,
       page: { readonly page: number; readonly pageSize: number },
     ) => Effect.Effect<{ readonly items: readonly Payment[]; readonly total: number }>;
   }
@@ -74,12 +63,12 @@ export class PaymentMethodRepository extends Context.Tag("payment/PaymentMethodR
 >() {}
 
 export interface CreateIntentRequest {
-  readonly amountCents: number;
+  readonly amountCents: Cents;
   readonly currency: "AUD";
   /** One per invoice attempt (paymentIdempotencyKey): a repeated request returns the same intent. */
   readonly idempotencyKey: string;
-  readonly invoiceId: number;
-  readonly paymentId: number;
+  readonly invoiceId: InvoiceId;
+  readonly paymentId: PaymentId;
   readonly description: string;
 }
 
@@ -114,25 +103,15 @@ export class PaymentGateway extends Context.Tag("payment/PaymentGateway")<
 >() {}
 
 /**
- * The local gateway's card network: what Stripe.js and Stripe's servers do for a real gateway.
- * Present only with PaymentGatewayLocal. Changes are recorded with their events in an outbox, in
- * the same transaction; the use cases deliver them through the same path as Stripe webhooks.
+ * Gateway events recorded in-process and not yet applied: the local gateway's outbox (written in
+ * the same transaction as the intent's change). Absent with Stripe, which delivers its events by
+ * webhook. `deliverLocalGatewayEvents` applies them through the same path as webhooks.
+ * (The local gateway's card network, the role Stripe.js plays, is the adapter's own business:
+ * adapters/src/local-gateway/local-card-network.ts.)
  */
-export class LocalCardNetwork extends Context.Tag("payment/LocalCardNetwork")<
-  LocalCardNetwork,
+export class GatewayEventOutbox extends Context.Tag("payment/GatewayEventOutbox")<
+  GatewayEventOutbox,
   {
-    /** Confirms with a card: Stripe's test cards decide (4242… succeeds, …0002 declines, …3155 needs authentication). */
-    readonly confirm: (
-      id: string,
-      clientSecret: string,
-      card: CardDetails,
-    ) => Effect.Effect<GatewayIntent, PaymentIntentNotFound | PaymentIntentUnexpectedState>;
-    /** Completes or fails the extra authentication step of a requires_action intent. */
-    readonly authenticate: (
-      id: string,
-      clientSecret: string,
-      outcome: "complete" | "fail",
-    ) => Effect.Effect<GatewayIntent, PaymentIntentNotFound | PaymentIntentUnexpectedState>;
     /** Events recorded but not yet delivered, oldest first. */
     readonly undeliveredEvents: Effect.Effect<readonly GatewayEvent[]>;
     readonly markDelivered: (eventId: string) => Effect.Effect<void>;

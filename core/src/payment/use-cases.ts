@@ -7,16 +7,11 @@ import { Effect, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { callerProfile, getInvoice } from "../invoice/index.ts";
 import { WrongAccountType } from "../profiles/index.ts";
-import { Clock } from "../shared/index.ts";
+import { Clock, type InvoiceId } from "../shared/index.ts";
 import { chooseAttempt, decideOnGatewayEvent, reconciliationEvent } from "./decisions.ts";
 import { PaymentIntentNotFound, PaymentMethodNotFound } from "./errors.ts";
-import {
-  type CardDetails,
-  type GatewayEvent,
-  type PaymentMethodFields,
-  paymentIdempotencyKey,
-} from "./model.ts";
-import { LocalCardNetwork, PaymentGateway, PaymentMethodRepository, PaymentRepository } from "./ports.ts";
+import { type GatewayEvent, type PaymentMethodFields, paymentIdempotencyKey } from "./model.ts";
+import { GatewayEventOutbox, PaymentGateway, PaymentMethodRepository, PaymentRepository } from "./ports.ts";
 
 /**
  * Applies one gateway event once (the processed-event record and the change share a transaction),
@@ -50,7 +45,7 @@ export const handleWebhook = Effect.fn("payment.handleWebhook")(function* (
  */
 export const startInvoicePayment = Effect.fn("payment.startInvoicePayment")(function* (
   user: User,
-  invoiceId: number,
+  invoiceId: InvoiceId,
 ) {
   if (user.userType !== "business")
     return yield* new WrongAccountType({ required: "business", action: "pay invoices" });
@@ -78,7 +73,10 @@ export const startInvoicePayment = Effect.fn("payment.startInvoicePayment")(func
 });
 
 /** The business's own intent (for the confirmation page and the local card form); 404 otherwise. */
-const ownIntentPayment = Effect.fn("payment.ownIntentPayment")(function* (user: User, intentId: string) {
+export const ownIntentPayment = Effect.fn("payment.ownIntentPayment")(function* (
+  user: User,
+  intentId: string,
+) {
   const payment = yield* (yield* PaymentRepository).findByIntent(intentId);
   if (Option.isNone(payment)) return yield* new PaymentIntentNotFound({ id: intentId });
   const caller = yield* callerProfile(user);
@@ -105,55 +103,20 @@ export const getPaymentIntentStatus = Effect.fn("payment.getPaymentIntentStatus"
 
 /** Delivers the local gateway's recorded events (no-op with Stripe, which sends webhooks). */
 export const deliverLocalGatewayEvents = Effect.fn("payment.deliverLocalGatewayEvents")(function* () {
-  const network = yield* Effect.serviceOption(LocalCardNetwork);
-  if (Option.isNone(network)) return 0;
-  const events = yield* network.value.undeliveredEvents;
+  const outbox = yield* Effect.serviceOption(GatewayEventOutbox);
+  if (Option.isNone(outbox)) return 0;
+  const events = yield* outbox.value.undeliveredEvents;
   for (const event of events) {
     yield* applyGatewayEvent(event);
-    yield* network.value.markDelivered(event.id);
+    yield* outbox.value.markDelivered(event.id);
   }
   return events.length;
-});
-
-const localNetwork = (intentId: string) =>
-  Effect.flatMap(Effect.serviceOption(LocalCardNetwork), (network) =>
-    Option.isSome(network)
-      ? Effect.succeed(network.value)
-      : Effect.fail(new PaymentIntentNotFound({ id: intentId })),
-  );
-
-/** The local gateway's card form submits here (the role Stripe.js plays for Stripe). */
-export const confirmLocalCardPayment = Effect.fn("payment.confirmLocalCardPayment")(function* (
-  user: User,
-  intentId: string,
-  clientSecret: string,
-  card: CardDetails,
-) {
-  const network = yield* localNetwork(intentId);
-  yield* ownIntentPayment(user, intentId);
-  const intent = yield* network.confirm(intentId, clientSecret, card);
-  yield* deliverLocalGatewayEvents();
-  return intent;
-});
-
-/** Completes or fails the local gateway's extra authentication step (test card …3155). */
-export const authenticateLocalCardPayment = Effect.fn("payment.authenticateLocalCardPayment")(function* (
-  user: User,
-  intentId: string,
-  clientSecret: string,
-  outcome: "complete" | "fail",
-) {
-  const network = yield* localNetwork(intentId);
-  yield* ownIntentPayment(user, intentId);
-  const intent = yield* network.authenticate(intentId, clientSecret, outcome);
-  yield* deliverLocalGatewayEvents();
-  return intent;
 });
 
 /** Payments of one invoice the caller is a party to (spec §2.9 Payment Details). */
 export const listInvoicePayments = Effect.fn("payment.listInvoicePayments")(function* (
   user: User,
-  invoiceId: number,
+  invoiceId: InvoiceId,
 ) {
   const invoice = yield* getInvoice(user, invoiceId);
   return yield* (yield* PaymentRepository).listForInvoice(invoice.id);

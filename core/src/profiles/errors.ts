@@ -19,3 +19,6 @@ export class WrongAccountType extends Data.TaggedError("WrongAccountType")<{
 
 /** Skills outside the catalogue, repeated, or more than 10 (422 on field skills). */
 export class InvalidSkills extends Data.TaggedError("InvalidSkills")<{ readonly message: string }> {}
+
+/** Every tagged error the profiles context fails with (the service maps each to a problem). */
+export type ProfileError = ProfileAlreadyExists | ProfileNotFound | WrongAccountType | InvalidSkills;

@@ -1,7 +1,8 @@
 /**
  * Profiles model: business and agent profiles (spec §3), each with its owner's public fields.
  */
-import type { UserId } from "../shared/ids.ts";
+
+import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
 import type { BusinessSize, ExperienceBand, Industry, Location } from "./catalogue.ts";
 
 export interface ProfileOwner {
@@ -23,7 +24,7 @@ export interface BusinessProfileFields {
 }
 
 export interface BusinessProfile extends BusinessProfileFields {
-  readonly id: number;
+  readonly id: BusinessProfileId;
   readonly userId: UserId;
   readonly createdAt: Date;
   readonly updatedAt: Date;
@@ -46,7 +47,7 @@ export interface AgentProfileFields {
 }
 
 export interface AgentProfile extends AgentProfileFields {
-  readonly id: number;
+  readonly id: AgentProfileId;
   readonly userId: UserId;
   /** Featured listing (Agent Pro entitlement, spec §9); false until subscriptions exist. */
   readonly featured: boolean;

@@ -1,6 +1,6 @@
 /** Profiles ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Option } from "effect";
-import type { UserId } from "../shared/ids.ts";
+import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
 import type { ProfileAlreadyExists } from "./errors.ts";
 import type {
   AgentProfile,
@@ -29,8 +29,11 @@ export class BusinessProfileRepository extends Context.Tag("profiles/BusinessPro
       userId: UserId,
       fields: BusinessProfileFields,
     ) => Effect.Effect<BusinessProfile, ProfileAlreadyExists>;
-    readonly update: (id: number, fields: Partial<BusinessProfileFields>) => Effect.Effect<BusinessProfile>;
-    readonly findById: (id: number) => Effect.Effect<Option.Option<BusinessProfile>>;
+    readonly update: (
+      id: BusinessProfileId,
+      fields: Partial<BusinessProfileFields>,
+    ) => Effect.Effect<BusinessProfile>;
+    readonly findById: (id: BusinessProfileId) => Effect.Effect<Option.Option<BusinessProfile>>;
     readonly findByUser: (userId: UserId) => Effect.Effect<Option.Option<BusinessProfile>>;
     /** Filters, keywords and sort; "match" ranks for `viewer` with the documented score. */
     readonly search: (
@@ -47,8 +50,8 @@ export class AgentProfileRepository extends Context.Tag("profiles/AgentProfileRe
       userId: UserId,
       fields: AgentProfileFields,
     ) => Effect.Effect<AgentProfile, ProfileAlreadyExists>;
-    readonly update: (id: number, fields: Partial<AgentProfileFields>) => Effect.Effect<AgentProfile>;
-    readonly findById: (id: number) => Effect.Effect<Option.Option<AgentProfile>>;
+    readonly update: (id: AgentProfileId, fields: Partial<AgentProfileFields>) => Effect.Effect<AgentProfile>;
+    readonly findById: (id: AgentProfileId) => Effect.Effect<Option.Option<AgentProfile>>;
     readonly findByUser: (userId: UserId) => Effect.Effect<Option.Option<AgentProfile>>;
     readonly search: (
       criteria: AgentSearch,

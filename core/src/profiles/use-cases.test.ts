@@ -1,6 +1,7 @@
 import { Effect, Exit, type Layer } from "effect";
 import { describe, expect, it } from "vitest";
 import { aUser } from "../identity/testing/index.ts";
+import { AgentProfileId } from "../shared/index.ts";
 import type { AgentProfileFields, AgentSearch, BusinessProfileFields } from "./model.ts";
 import { keywordTerms } from "./model.ts";
 import { makeProfilesMemory } from "./testing/index.ts";
@@ -113,7 +114,11 @@ describe("editing profiles", () => {
       ),
     ).toBe("ProfileNotFound");
     expect(
-      tagOf(await run(updateAgentProfile(aUser(2, "agent"), created.value.id, { skills: ["Nope"] }))),
+      tagOf(
+        await run(
+          updateAgentProfile(aUser(2, "agent"), AgentProfileId.make(created.value.id), { skills: ["Nope"] }),
+        ),
+      ),
     ).toBe("InvalidSkills");
   });
 });

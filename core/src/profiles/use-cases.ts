@@ -5,6 +5,7 @@
  */
 import { Effect, Option } from "effect";
 import type { User } from "../identity/index.ts";
+import type { AgentProfileId, BusinessProfileId } from "../shared/ids.ts";
 import { maxSkills, skillNames } from "./catalogue.ts";
 import { InvalidSkills, ProfileNotFound, WrongAccountType } from "./errors.ts";
 import { matchAgentForBusiness, matchBusinessForAgent } from "./match.ts";
@@ -58,7 +59,7 @@ export const createAgentProfile = Effect.fn("profiles.createAgentProfile")(funct
 /** Edits the caller's own business profile; another's id answers ProfileNotFound. */
 export const updateBusinessProfile = Effect.fn("profiles.updateBusinessProfile")(function* (
   user: User,
-  id: number,
+  id: BusinessProfileId,
   fields: Partial<BusinessProfileFields>,
 ) {
   const repository = yield* BusinessProfileRepository;
@@ -71,7 +72,7 @@ export const updateBusinessProfile = Effect.fn("profiles.updateBusinessProfile")
 /** Edits the caller's own agent profile; another's id answers ProfileNotFound. */
 export const updateAgentProfile = Effect.fn("profiles.updateAgentProfile")(function* (
   user: User,
-  id: number,
+  id: AgentProfileId,
   fields: Partial<AgentProfileFields>,
 ) {
   if (fields.skills) yield* validateSkills(fields.skills);
@@ -104,7 +105,7 @@ export interface Ranked<T> {
 /** One business profile, with its match for an agent viewer who has a profile. */
 export const getBusinessProfile = Effect.fn("profiles.getBusinessProfile")(function* (
   viewer: User,
-  id: number,
+  id: BusinessProfileId,
 ) {
   const found = yield* (yield* BusinessProfileRepository).findById(id);
   if (Option.isNone(found)) return yield* new ProfileNotFound({ kind: "business" });
@@ -119,7 +120,10 @@ export const getBusinessProfile = Effect.fn("profiles.getBusinessProfile")(funct
 });
 
 /** One agent profile, with its match for a business viewer who has a profile. */
-export const getAgentProfile = Effect.fn("profiles.getAgentProfile")(function* (viewer: User, id: number) {
+export const getAgentProfile = Effect.fn("profiles.getAgentProfile")(function* (
+  viewer: User,
+  id: AgentProfileId,
+) {
   const found = yield* (yield* AgentProfileRepository).findById(id);
   if (Option.isNone(found)) return yield* new ProfileNotFound({ kind: "agent" });
   const own =

@@ -1,6 +1,6 @@
 /**
  * JobQueue port: work that runs in the background, after the request that asked for it
- * (ADR 0009). A job is a kind and a JSON payload; the adapter stores it in PostgreSQL and an
+ * (ADR 0010). A job is a kind and a JSON payload; the adapter stores it in PostgreSQL and an
  * in-process worker runs it with retries. Enqueueing is one insert, the same cost whatever the
  * job will later find (forgot-password relies on that: spec §7, OWASP Forgot Password).
  */

@@ -38,3 +38,28 @@ export class Mailer extends Context.Tag("shared/Mailer")<
   Mailer,
   { readonly send: (email: Email) => Effect.Effect<void> }
 >() {}
+
+/** One email as the outbox keeps it. */
+export interface OutboxEmail {
+  readonly id: number;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  /** The HTML part; null for rows written before emails had one. */
+  readonly html: string | null;
+  /** The notification kind, when the email is one a user can switch off. */
+  readonly kind: string | null;
+  readonly createdAt: Date;
+}
+
+/**
+ * The outbox of sent emails, read back for the development mailbox (GET /api/dev/mailbox); the
+ * service serves it only outside production.
+ */
+export class MailOutbox extends Context.Tag("shared/MailOutbox")<
+  MailOutbox,
+  {
+    /** The newest emails to `to` (matched lower-cased), newest first, at most `limit`. */
+    readonly recent: (to: string, limit: number) => Effect.Effect<readonly OutboxEmail[]>;
+  }
+>() {}

@@ -1,5 +1,5 @@
 /**
- * The plan catalogue and its entitlements: spec §9 reading B (ARCHITECTURE.md: one server-side
+ * The plan catalogue and its entitlements: spec §9 reading B (docs/architecture.md: one server-side
  * catalogue, AUD). Prices in AUD cents per month. `partnershipLimit` is the number of ACTIVE
  * partnerships a plan allows; `null` means unlimited.
  */

@@ -1,2 +1,4 @@
-/** The subscription context's public surface: the plan catalogue and its entitlements. */
+/** The subscription context's public surface: the plan catalogue, its entitlements, plan lookup. */
 export * from "./catalogue.ts";
+export * from "./ports.ts";
+export * from "./use-cases.ts";

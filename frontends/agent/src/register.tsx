@@ -1,10 +1,8 @@
 /**
  * The agent remote's only export (Module Federation `./register`): its routes under /agent
- * and its side-menu items (spec §2.2, §2.9).
+ * and its side-menu items (spec §2.2, §2.9), shaped by @closr/ui's party remote.
  */
-import type { NavItem, RegisterRemote } from "@closr/ui";
-import { Navigate } from "react-router";
-import { AgentLayout } from "./app/agent-layout.tsx";
+import { registerPartyRemote } from "@closr/ui";
 import { BusinessDetailPage } from "./features/business-detail/components/business-detail-page.tsx";
 import { AgentDashboardPage } from "./features/dashboard/components/agent-dashboard-page.tsx";
 import { FindBusinessesPage } from "./features/find-businesses/components/find-businesses-page.tsx";
@@ -15,36 +13,12 @@ import {
   EditAgentProfilePage,
 } from "./features/profile/components/agent-profile-pages.tsx";
 
-export const navItems: NavItem[] = [
-  { to: "/agent/dashboard", label: "Dashboard", icon: "home" },
-  { to: "/agent/find-businesses", label: "Find Businesses", icon: "search" },
-  { to: "/agent/current-partners", label: "Current Partners", icon: "users", badge: "pending-partnerships" },
-  { to: "/agent/invoices", label: "Invoices", icon: "file" },
-  { to: "/agent/profile", label: "Profile", icon: "user" },
-  { to: "/messages", label: "Messages", icon: "message", badge: "unread-messages" },
-  { to: "/performance", label: "Performance", icon: "chart" },
-  { to: "/reviews", label: "Reviews", icon: "star" },
-  { to: "/settings", label: "Settings", icon: "settings" },
-  { to: "/help", label: "Help", icon: "help" },
-];
-
-const register: RegisterRemote = () => ({
-  navItems,
-  routes: [
-    {
-      element: <AgentLayout navItems={navItems} />,
-      children: [
-        { index: true, element: <Navigate to="dashboard" replace /> },
-        { path: "dashboard", element: <AgentDashboardPage /> },
-        { path: "create-profile", element: <CreateAgentProfilePage /> },
-        { path: "profile", element: <EditAgentProfilePage /> },
-        { path: "find-businesses", element: <FindBusinessesPage /> },
-        { path: "businesses/:id", element: <BusinessDetailPage /> },
-        { path: "current-partners", element: <CurrentPartnersPage /> },
-        { path: "invoices", element: <AgentInvoicesPage /> },
-      ],
-    },
-  ],
+export default registerPartyRemote("agent", {
+  dashboard: <AgentDashboardPage />,
+  createProfile: <CreateAgentProfilePage />,
+  editProfile: <EditAgentProfilePage />,
+  find: <FindBusinessesPage />,
+  detail: <BusinessDetailPage />,
+  partners: <CurrentPartnersPage />,
+  money: <AgentInvoicesPage />,
 });
-
-export default register;

@@ -1,20 +1,21 @@
 /**
- * @closr/ui: the shared design system and run-time pieces. Shared as a Module Federation
- * singleton, so the shell and every remote use one API client, one query cache and one
- * toast store.
+ * @closr/ui: Closr's design system (src/design-system) and the marketplace features both
+ * sides share (src/features). Shared as a Module Federation singleton, so the shell and every
+ * remote use one API client, one query cache and one toast store. Every name exported here is
+ * the package's public surface: moving a file must not change it.
  */
 
-export * from "./account/account-api.ts";
-export { SettingsLayout, settingsNavItems } from "./account/settings-layout.tsx";
+// Run time shared by the shell and every remote: the API client, federation, formatting.
 export { apiClient } from "./api/client.ts";
 export { ApiError, describeFailure, type FieldErrors, isProblem, toApiError } from "./api/problem.ts";
+// Design system: components, fields, layout, toasts and the style helper.
 export {
   Button,
   type ButtonProps,
   type ButtonVariant,
   LinkButton,
   type LinkButtonProps,
-} from "./components/button.tsx";
+} from "./design-system/components/button.tsx";
 export {
   Alert,
   Badge,
@@ -27,43 +28,54 @@ export {
   PageSpinner,
   Skeleton,
   Spinner,
-} from "./components/card.tsx";
-export { CountBadge, countName, countText } from "./components/count-badge.tsx";
-export { Dialog, DialogTrigger } from "./components/dialog.tsx";
-export { Icon, type IconName } from "./components/icons.tsx";
-export { Menu, MenuItem, MenuSeparator } from "./components/menu.tsx";
-export { ComingSoon, PageHeader, SideMenuLayout } from "./components/page.tsx";
-export { RadioGroup, type RadioOption } from "./components/radio-group.tsx";
-export { Tab, TabList, TabPanel, Tabs } from "./components/tabs.tsx";
-export { TextField, type TextFieldProps } from "./components/text-field.tsx";
-export { federationShared, type RemoteName, remoteNames } from "./federation/shared.ts";
-export { formatDate, formatMoney, formatTime } from "./lib/format.ts";
-export type {
-  NavBadge,
-  NavItem,
-  RegisterContext,
-  RegisterRemote,
-  RemoteModule,
-} from "./lib/remote-module.ts";
+} from "./design-system/components/card.tsx";
+export { CountBadge, countName, countText } from "./design-system/components/count-badge.tsx";
+export { Dialog, DialogTrigger } from "./design-system/components/dialog.tsx";
+export { Icon, type IconName } from "./design-system/components/icons.tsx";
+export { Menu, MenuItem, MenuSeparator } from "./design-system/components/menu.tsx";
+export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
+export {
+  CheckboxField,
+  InputField,
+  SelectField,
+  type SelectOption,
+  TextAreaField,
+} from "./design-system/fields/native-fields.tsx";
+export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group.tsx";
+export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
+export { injectStyles } from "./design-system/inject-styles.ts";
+export { ComingSoon, PageHeader } from "./design-system/layout/page.tsx";
+export { ToastRegion } from "./design-system/toast/toast-region.tsx";
+export {
+  dismissToast,
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  type Toast,
+  toast,
+  toastStore,
+} from "./design-system/toast/toast-store.ts";
+// Marketplace features shared by both sides: account, session, messages, partnerships, profiles.
+export * from "./features/account/account-api.ts";
+export { SettingsLayout, settingsNavItems } from "./features/account/settings-layout.tsx";
 export {
   getUnreadCount,
   unreadCountKey,
   unreadCountQueryOptions,
   useUnreadCount,
-} from "./messages/unread.ts";
-export { ConnectButton, sideCopy } from "./partnerships/connect-button.tsx";
+} from "./features/messages/unread.ts";
+export { ConnectButton, sideCopy } from "./features/partnerships/connect-button.tsx";
 export {
   DASHBOARD_PARTNER_LIMIT,
   DashboardPartners,
   usePartnershipCounts,
-} from "./partnerships/dashboard-partners.tsx";
+} from "./features/partnerships/dashboard-partners.tsx";
 export {
   ActivePartnershipCard,
   counterpartProfilePath,
   messagePath,
   PendingPartnershipCard,
   percentLabel,
-} from "./partnerships/partnership-card.tsx";
+} from "./features/partnerships/partnership-card.tsx";
 export {
   counterpartName,
   counterpartOf,
@@ -81,15 +93,32 @@ export {
   usePartnershipStandings,
   usePartnerships,
   usePendingIncomingCount,
-} from "./partnerships/partnerships-api.ts";
-export { PartnershipsPage } from "./partnerships/partnerships-page.tsx";
-export { FindLayout, type FindLayoutProps } from "./profiles/find-layout.tsx";
+} from "./features/partnerships/partnerships-api.ts";
+export { PartnershipsPage } from "./features/partnerships/partnerships-page.tsx";
+export { CreateProfileHint } from "./features/party/create-profile-hint.tsx";
+export { PartyDashboardPage } from "./features/party/party-dashboard-page.tsx";
+export { type FindFilter, PartyFindPage } from "./features/party/party-find-page.tsx";
+export { PartyHome } from "./features/party/party-home.tsx";
+export {
+  otherParty,
+  type Party,
+  PartyLayout,
+  type PartyPages,
+  partyAreas,
+  partyNavItems,
+  partyRemoteModule,
+  registerPartyRemote,
+} from "./features/party/party-remote.tsx";
+export { ProfileDetailFrame } from "./features/party/profile-detail-frame.tsx";
+export { QuickSearchPanel, quickSearchHref } from "./features/party/quick-search-panel.tsx";
+export { FindLayout, type FindLayoutProps } from "./features/profiles/find-layout.tsx";
 export {
   ProfileCreatedPanel,
+  ProfileFormFrame,
   type ProfileFormOptions,
   type ProfileMutation,
   useProfileForm,
-} from "./profiles/profile-form.tsx";
+} from "./features/profiles/profile-form.tsx";
 export {
   type AgentProfileFields,
   BIO_PREVIEW_LENGTH,
@@ -104,12 +133,10 @@ export {
   skillCategories,
   validateAgentProfile,
   validateBusinessProfile,
-} from "./profiles/profile-format.ts";
-export { makeProfilePages, type ProfilePagesOptions } from "./profiles/profile-pages.tsx";
+} from "./features/profiles/profile-format.ts";
+export { makeProfilePages, type ProfilePagesOptions } from "./features/profiles/profile-pages.tsx";
 export {
-  CheckboxField,
   FilterPanel,
-  InputField,
   KeywordSearch,
   MatchPanel,
   MatchScore,
@@ -117,12 +144,10 @@ export {
   ProfileInitial,
   ReasonChips,
   ResultGridSkeleton,
-  SelectField,
   SkillChips,
   StatTile,
-  TextAreaField,
   VerifiedBadge,
-} from "./profiles/profile-ui.tsx";
+} from "./features/profiles/profile-ui.tsx";
 export {
   type AgentProfile,
   type AgentSearch,
@@ -153,13 +178,15 @@ export {
   useCreateBusinessProfile,
   useOwnAgentProfile,
   useOwnBusinessProfile,
+  useSizeLabels,
+  useSkillEmojis,
   useUpdateAgentProfile,
   useUpdateBusinessProfile,
-} from "./profiles/profiles-api.ts";
-export { SearchResults, type SearchResultsProps } from "./profiles/search-results.tsx";
-export { SkillPicker } from "./profiles/skill-picker.tsx";
-export { TopMatches, type TopMatchesProps } from "./profiles/top-matches.tsx";
-export { pageFrom, pick, type SearchPatch, useUrlSearch } from "./profiles/use-url-search.ts";
+} from "./features/profiles/profiles-api.ts";
+export { SearchResults, type SearchResultsProps } from "./features/profiles/search-results.tsx";
+export { SkillPicker } from "./features/profiles/skill-picker.tsx";
+export { TopMatches, type TopMatchesProps } from "./features/profiles/top-matches.tsx";
+export { pageFrom, pick, type SearchPatch, useUrlSearch } from "./features/profiles/use-url-search.ts";
 export {
   currentUserKey,
   currentUserQueryOptions,
@@ -172,19 +199,20 @@ export {
   useLogin,
   useLogout,
   useRegister,
-} from "./session/session-api.ts";
+} from "./features/session/session-api.ts";
+export { SideMenuLayout } from "./features/session/side-menu-layout.tsx";
 export {
   type LoginFields,
   type RegisterFields,
   validateLogin,
   validateRegister,
-} from "./session/validation.ts";
-export { ToastRegion } from "./toast/toast-region.tsx";
-export {
-  dismissToast,
-  TOAST_DURATION_MS,
-  TOAST_LIMIT,
-  type Toast,
-  toast,
-  toastStore,
-} from "./toast/toast-store.ts";
+} from "./features/session/validation.ts";
+export { federationShared, type RemoteName, remoteNames } from "./federation/shared.ts";
+export { formatDate, formatMoney, formatTime } from "./lib/format.ts";
+export type {
+  NavBadge,
+  NavItem,
+  RegisterContext,
+  RegisterRemote,
+  RemoteModule,
+} from "./lib/remote-module.ts";

@@ -39,6 +39,7 @@ import { registerPartnershipRoutes } from "./routes/partnership/partnership.hand
 import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
 import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";
 import { registerSubscriptionRoutes } from "./routes/subscription/subscription.handlers.ts";
+import { registerDevRoutes } from "./routes/system/dev.handlers.ts";
 import { registerSystemRoutes } from "./routes/system/system.handlers.ts";
 import type { AppRuntime } from "./runtime.ts";
 
@@ -204,8 +205,9 @@ export function createApp(options: AppOptions) {
   registerAccountRoutes(app, runtime);
   registerOnboardingRoutes(app, runtime);
   registerProfileRoutes(app, runtime);
-  registerPartnershipRoutes(app, runtime, { db, devMailbox: options.devMailbox ?? false });
-  registerSubscriptionRoutes(app, db);
+  registerPartnershipRoutes(app, runtime);
+  registerDevRoutes(app, runtime, { mailbox: options.devMailbox ?? false });
+  registerSubscriptionRoutes(app, runtime);
   registerInvoiceRoutes(app, runtime);
   registerPaymentRoutes(app, runtime);
 

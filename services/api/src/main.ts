@@ -2,17 +2,21 @@
  * The Closr process: migrate, seed demo users on the embedded default (never in production),
  * then serve the API and the built frontends on PORT (default 3000).
  */
+
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  seedDemoInvoices,
+  seedDemoMarketplace,
+  seedDemoMessages,
+  seedDemoPartnerships,
+  seedDemoProfiles,
+  seedDemoUsers,
+} from "@closr/adapters/seed";
 import { SessionStore } from "@closr/core/identity";
 import { serve } from "@hono/node-server";
 import { Effect } from "effect";
 import { loadConfig } from "./config.ts";
-import { seedDemoInvoices } from "./seed/demo-invoices.ts";
-import { seedDemoMarketplace, seedDemoProfiles } from "./seed/demo-marketplace.ts";
-import { seedDemoMessages } from "./seed/demo-messages.ts";
-import { seedDemoPartnerships } from "./seed/demo-partnerships.ts";
-import { seedDemoUsers } from "./seed/demo-users.ts";
 import { startServices } from "./server.ts";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../../../..");

@@ -2,8 +2,10 @@
  * The production Layer and the one ManagedRuntime per process that every handler runs on.
  * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
  */
+import { SessionTokensCrypto } from "@closr/adapters/crypto";
 import { JobQueuePg } from "@closr/adapters/jobs";
-import { MailerOutboxPg, MailerSmtp, type SmtpOptions } from "@closr/adapters/mail";
+import { PaymentGatewayLocal } from "@closr/adapters/local-gateway";
+import { MailerOutboxPg, MailerSmtp, MailOutboxPg, type SmtpOptions } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
   AccountRepositoryPg,
@@ -19,11 +21,11 @@ import {
   type PgDatabase,
   PgDatabaseFrom,
   SessionStorePg,
-  SessionTokensCrypto,
   UserDirectoryPg,
+  UserPlansPg,
   UserRepositoryPg,
 } from "@closr/adapters/postgres";
-import { PaymentGatewayLocal, PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
+import { PaymentGatewayStripe, type StripeGatewayConfig } from "@closr/adapters/stripe";
 import type {
   AccountRepository,
   PasswordHasher,
@@ -44,7 +46,9 @@ import {
   ClockLive,
   type JobQueue,
   type Mailer,
+  type MailOutbox,
 } from "@closr/core/shared";
+import type { UserPlans } from "@closr/core/subscription";
 import { Layer, ManagedRuntime } from "effect";
 import { type LiveEventHub, LiveEventHubLive } from "./events/live-event-hub.ts";
 
@@ -70,7 +74,9 @@ export type AppServices =
   | AccountRepository
   | OnboardingRepository
   | JobQueue
-  | AppUrl;
+  | AppUrl
+  | UserPlans
+  | MailOutbox;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -99,6 +105,8 @@ export function makeAppLayer(db: Db, overrides?: Layer.Layer<never>, payments: P
     InvoiceRepositoryPg,
     PaymentRepositoryPg,
     PaymentMethodRepositoryPg,
+    UserPlansPg,
+    MailOutboxPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
     AccountRepositoryPg,
     OnboardingRepositoryPg,

@@ -37,7 +37,7 @@ export async function startServices(config: Config) {
     remotes: config.remotes,
     devMailbox: !config.production,
   });
-  // Background jobs (ADR 0009): forgot-password lookups, data exports.
+  // Background jobs (ADR 0010): forgot-password lookups, data exports.
   const jobs = startJobWorker(database.db, jobHandlers(runtime), {
     onError: (err, job) => logger.error({ err, job }, "job failed"),
   });

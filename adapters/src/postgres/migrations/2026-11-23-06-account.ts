@@ -6,7 +6,7 @@
  *   (anonymised accounts keep their row so invoices and payments stay intact).
  * - session.user_agent: shown in Settings → Security.
  * - mail_outbox: the HTML part and the notification kind of each email.
- * - jobs: the in-process job queue (ADR 0009), claimed with FOR UPDATE SKIP LOCKED.
+ * - jobs: the in-process job queue (ADR 0010), claimed with FOR UPDATE SKIP LOCKED.
  * - data_exports: "Download my data" results, fetched with a hashed, short-lived token.
  */
 import { type Kysely, sql } from "kysely";

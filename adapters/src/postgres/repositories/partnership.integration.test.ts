@@ -3,7 +3,14 @@ import { UserRepository } from "@closr/core/identity";
 import { changePartnership, type PartnershipRepository, requestPartnership } from "@closr/core/partnership";
 import { makeMailerMemory } from "@closr/core/partnership/testing";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
-import { ClockLive, type Mailer, type UserId } from "@closr/core/shared";
+import {
+  AgentProfileId,
+  BusinessProfileId,
+  ClockLive,
+  type Mailer,
+  type PartnershipId,
+  type UserId,
+} from "@closr/core/shared";
 import { Effect, Exit, Layer, Option } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgDatabaseFrom } from "../database-service.ts";
@@ -27,7 +34,11 @@ const run = <A, E>(effect: Effect.Effect<A, E, Services | import("@closr/core/sh
 
 let serial = 0;
 /** Inserts a user (and profile) of a type; returns the domain user. */
-async function aParty(userType: "business" | "agent"): Promise<{ user: User; profileId: number }> {
+type PartyProfileId<T> = T extends "business" ? BusinessProfileId : AgentProfileId;
+
+async function aParty<T extends "business" | "agent">(
+  userType: T,
+): Promise<{ user: User; profileId: PartyProfileId<T> }> {
   const n = ++serial;
   const { id } = await database.db
     .insertInto("users")
@@ -64,7 +75,9 @@ async function aParty(userType: "business" | "agent"): Promise<{ user: User; pro
       UserRepositoryPg.pipe(Layer.provide(PgDatabaseFrom(database.db))),
     ),
   );
-  return { user: Option.getOrThrow(user), profileId: profile.id };
+  const profileId =
+    userType === "business" ? BusinessProfileId.make(profile.id) : AgentProfileId.make(profile.id);
+  return { user: Option.getOrThrow(user), profileId: profileId as PartyProfileId<T> };
 }
 
 const activeCount = async (column: "businessId" | "agentId", id: number) =>
@@ -92,7 +105,7 @@ describe("PartnershipRepositoryPg", () => {
   it("20 parallel accepts by a Basic business never exceed its limit of 3", async () => {
     const business = await aParty("business");
     const agents = await Promise.all(Array.from({ length: 20 }, () => aParty("agent")));
-    const ids: number[] = [];
+    const ids: PartnershipId[] = [];
     for (const agent of agents) {
       const exit = await run(requestPartnership(agent.user, { businessId: business.profileId }));
       if (Exit.isSuccess(exit)) ids.push(exit.value.id);
@@ -110,7 +123,7 @@ describe("PartnershipRepositoryPg", () => {
   it("20 parallel accepts of an agent's requests by 20 businesses stop at the agent's limit of 3", async () => {
     const agent = await aParty("agent");
     const businesses = await Promise.all(Array.from({ length: 20 }, () => aParty("business")));
-    const pairs: { business: User; id: number }[] = [];
+    const pairs: { business: User; id: PartnershipId }[] = [];
     for (const business of businesses) {
       const exit = await run(requestPartnership(agent.user, { businessId: business.profileId }));
       if (Exit.isSuccess(exit)) pairs.push({ business: business.user, id: exit.value.id });
@@ -124,7 +137,7 @@ describe("PartnershipRepositoryPg", () => {
     const business = await aParty("business");
     await setUserPlan(database.db, business.user.id, "professional");
     const agents = await Promise.all(Array.from({ length: 12 }, () => aParty("agent")));
-    const ids: number[] = [];
+    const ids: PartnershipId[] = [];
     for (const agent of agents) {
       const exit = await run(requestPartnership(agent.user, { businessId: business.profileId }));
       if (Exit.isSuccess(exit)) ids.push(exit.value.id);

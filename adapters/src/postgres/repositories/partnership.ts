@@ -16,6 +16,7 @@ import {
   type PartnershipView,
   type Standings,
 } from "@closr/core/partnership";
+import { AgentProfileId, BusinessProfileId, PartnershipId } from "@closr/core/shared";
 import { freePlan, isPlanId, type PlanId } from "@closr/core/subscription";
 import { Effect, Either, Layer, Option } from "effect";
 import { type Selectable, sql, type Transaction } from "kysely";
@@ -26,9 +27,9 @@ import type { Database, PartnershipsTable } from "../schema.ts";
 import { loadAgentProfiles, loadBusinessProfiles } from "./profiles.ts";
 
 const toPartnership = (r: Selectable<PartnershipsTable>): Partnership => ({
-  id: r.id,
-  businessId: r.businessId,
-  agentId: r.agentId,
+  id: PartnershipId.make(r.id),
+  businessId: BusinessProfileId.make(r.businessId),
+  agentId: AgentProfileId.make(r.agentId),
   status: r.status as PartnershipStatus,
   requestedBy: r.requestedBy,
   commissionRate: Number(r.commissionRate),

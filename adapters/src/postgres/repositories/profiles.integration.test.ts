@@ -14,8 +14,8 @@ import type { UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
 import { type Compilable, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedMarketplace } from "../../seed/marketplace.ts";
 import { PgDatabaseFrom } from "../database-service.ts";
-import { seedMarketplace } from "../seed-marketplace.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import {
   AgentProfileRepositoryPg,

@@ -6,28 +6,32 @@
  */
 import {
   type AgentProfile,
+  type AgentProfileFields,
   AgentProfileRepository,
   type AgentSearch,
   type BusinessProfile,
+  type BusinessProfileFields,
   BusinessProfileRepository,
   type BusinessSearch,
+  type BusinessSize,
   experienceBands,
   type Industry,
   industries,
   industrySkill,
   industrySpecializationWords,
+  type Location,
   ProfileAlreadyExists,
   searchTotalCap,
   specializationWords,
 } from "@closr/core/profiles";
-import type { UserId } from "@closr/core/shared";
+import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
-import type { Database } from "../schema.ts";
+import type { AgentProfilesTable, BusinessProfilesTable, Database, UsersTable } from "../schema.ts";
 
 /**
  * Counts matches up to searchTotalCap + 1 (a LIMIT inside the count), so a common keyword costs
@@ -83,15 +87,31 @@ const businessColumns = [
   "u.verificationStatus",
 ] as const;
 
-// biome-ignore lint/suspicious/noExplicitAny: rows come from the typed selects above
-const toAgent = (r: any): AgentProfile => ({
-  id: r.id,
+/** A column of a `"t.column"` list, without its table alias. */
+type Column<C> = C extends `${string}.${infer Name}` ? Name : C;
+/** The owner's columns every profile select joins from users. */
+type OwnerRow = Pick<Selectable<UsersTable>, "username" | "verificationStatus">;
+/** A row of agentColumns, typed from the tables' Selectable rows. */
+type AgentRow = Pick<
+  Selectable<AgentProfilesTable>,
+  Exclude<Column<(typeof agentColumns)[number]>, keyof OwnerRow>
+> &
+  OwnerRow;
+/** A row of businessColumns, typed from the tables' Selectable rows. */
+type BusinessRow = Pick<
+  Selectable<BusinessProfilesTable>,
+  Exclude<Column<(typeof businessColumns)[number]>, keyof OwnerRow>
+> &
+  OwnerRow;
+
+const toAgent = (r: AgentRow): AgentProfile => ({
+  id: AgentProfileId.make(r.id),
   userId: r.userId as UserId,
   fullName: r.fullName,
   specialization: r.specialization,
   yearsOfExperience: r.yearsOfExperience,
   bio: r.bio,
-  location: r.location,
+  location: r.location as Location,
   photo: r.photo,
   linkedinProfile: r.linkedinProfile,
   minimumCommissionRate: r.minimumCommissionRate,
@@ -102,15 +122,14 @@ const toAgent = (r: any): AgentProfile => ({
   owner: owner(r),
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: rows come from the typed selects above
-const toBusiness = (r: any): BusinessProfile => ({
-  id: r.id,
+const toBusiness = (r: BusinessRow): BusinessProfile => ({
+  id: BusinessProfileId.make(r.id),
   userId: r.userId as UserId,
   companyName: r.companyName,
-  industry: r.industry,
-  size: r.size,
+  industry: r.industry as Industry,
+  size: r.size as BusinessSize,
   description: r.description,
-  location: r.location,
+  location: r.location as Location,
   logo: r.logo,
   website: r.website,
   contactEmail: r.contactEmail,
@@ -229,59 +248,95 @@ async function cachedCount(
 const insertFailure = (kind: "business" | "agent") => (error: unknown) =>
   uniqueViolation(error) !== undefined ? Effect.fail(new ProfileAlreadyExists({ kind })) : Effect.die(error);
 
-const makeAgentRepository = (db: Db) => {
+/**
+ * What differs between the two sides' repositories (ADR 0009: one implementation per Party).
+ * Rows are read by a SQL condition on the side's alias (`a` or `b`).
+ */
+interface ProfileSide<Profile, Fields, Search, Viewer> {
+  readonly kind: "business" | "agent";
+  readonly find: (condition: RawBuilder<boolean>) => Promise<Profile | undefined>;
+  readonly insertRow: (userId: UserId, fields: Fields) => Promise<{ id: number }>;
+  readonly updateRow: (id: number, fields: Partial<Fields>) => Promise<unknown>;
+  readonly idIs: (id: number) => RawBuilder<boolean>;
+  readonly userIs: (userId: UserId) => RawBuilder<boolean>;
+  readonly search: (
+    c: Search,
+    viewer: Viewer | undefined,
+  ) => {
+    readonly rows: () => Promise<Profile[]>;
+    readonly count: () => Promise<{ total: number } | undefined>;
+  };
+}
+
+/** One side's repository: find, insert, update (clearing the count cache), search with capped totals. */
+const makeProfileRepository = <Profile, Fields, Search extends Parameters<typeof countKey>[0], Viewer>(
+  side: ProfileSide<Profile, Fields, Search, Viewer>,
+) => {
   const counts = makeCountCache();
-  const base = () => db.selectFrom("agentProfiles as a").innerJoin("users as u", "u.id", "a.userId");
-  const findBy = (condition: ReturnType<typeof sql<boolean>>) =>
-    Effect.promise(() => base().select(agentColumns).where(condition).executeTakeFirst()).pipe(
-      Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toAgent))),
-    );
-  const byId = (id: number) => findBy(sql<boolean>`a.id = ${id}`);
-  return AgentProfileRepository.of({
-    insert: (userId, fields) =>
-      Effect.tryPromise({
-        try: () =>
-          db
-            .insertInto("agentProfiles")
-            .values({ ...fields, skills: [...fields.skills], userId })
-            .returning("id")
-            .executeTakeFirstOrThrow(),
-        catch: (e) => e,
-      }).pipe(
-        Effect.catchAll(insertFailure("agent")),
+  const findBy = (condition: RawBuilder<boolean>) =>
+    Effect.promise(() => side.find(condition)).pipe(Effect.map(Option.fromNullable));
+  const byId = (id: number) => findBy(side.idIs(id));
+  return {
+    insert: (userId: UserId, fields: Fields) =>
+      Effect.tryPromise({ try: () => side.insertRow(userId, fields), catch: (e) => e }).pipe(
+        Effect.catchAll(insertFailure(side.kind)),
         Effect.flatMap(({ id }) => byId(id)),
         Effect.map(Option.getOrThrow),
         Effect.tap(() => Effect.sync(() => counts.clear())),
       ),
-    update: (id, fields) =>
-      Effect.promise(() =>
-        db
-          .updateTable("agentProfiles")
-          .set({ ...fields, skills: fields.skills ? [...fields.skills] : undefined, updatedAt: new Date() })
-          .where("id", "=", id)
-          .execute(),
-      ).pipe(
+    update: (id: number, fields: Partial<Fields>) =>
+      Effect.promise(() => side.updateRow(id, fields)).pipe(
         Effect.flatMap(() => byId(id)),
         Effect.map(Option.getOrThrow),
         Effect.tap(() => Effect.sync(() => counts.clear())),
       ),
     findById: byId,
-    findByUser: (userId) => findBy(sql<boolean>`a.user_id = ${userId}`),
-    search: (c, viewer) =>
+    findByUser: (userId: UserId) => findBy(side.userIs(userId)),
+    search: (c: Search, viewer: Viewer | undefined) =>
       Effect.promise(async () => {
-        const { page, count } = agentSearchQueries(db, c, viewer);
-        const [rows, total] = await Promise.all([
-          page.execute(),
-          cachedCount(counts, countKey(c), () => count.executeTakeFirst()),
-        ]);
-        return {
-          items: rows.map(toAgent),
-          total: Math.min(total, searchTotalCap),
-          totalCapped: total > searchTotalCap,
-        };
+        const { rows, count } = side.search(c, viewer);
+        const [items, total] = await Promise.all([rows(), cachedCount(counts, countKey(c), count)]);
+        return { items, total: Math.min(total, searchTotalCap), totalCapped: total > searchTotalCap };
       }),
-  });
+  };
 };
+
+const makeAgentRepository = (db: Db) =>
+  AgentProfileRepository.of(
+    makeProfileRepository<AgentProfile, AgentProfileFields, AgentSearch, BusinessProfile>({
+      kind: "agent",
+      find: async (condition) => {
+        const row = await db
+          .selectFrom("agentProfiles as a")
+          .innerJoin("users as u", "u.id", "a.userId")
+          .select(agentColumns)
+          .where(condition)
+          .executeTakeFirst();
+        return row && toAgent(row);
+      },
+      insertRow: (userId, fields) =>
+        db
+          .insertInto("agentProfiles")
+          .values({ ...fields, skills: [...fields.skills], userId })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      updateRow: (id, fields) =>
+        db
+          .updateTable("agentProfiles")
+          .set({ ...fields, skills: fields.skills ? [...fields.skills] : undefined, updatedAt: new Date() })
+          .where("id", "=", id)
+          .execute(),
+      idIs: (id) => sql<boolean>`a.id = ${id}`,
+      userIs: (userId) => sql<boolean>`a.user_id = ${userId}`,
+      search: (c, viewer) => {
+        const { page, count } = agentSearchQueries(db, c, viewer);
+        return {
+          rows: async () => (await page.execute()).map(toAgent),
+          count: () => count.executeTakeFirst(),
+        };
+      },
+    }),
+  );
 
 /** The page and count queries of an agent search (exported so tests can EXPLAIN them). */
 export function agentSearchQueries(db: Db, c: AgentSearch, viewer: BusinessProfile | undefined) {
@@ -308,59 +363,42 @@ export function agentSearchQueries(db: Db, c: AgentSearch, viewer: BusinessProfi
   };
 }
 
-const makeBusinessRepository = (db: Db) => {
-  const counts = makeCountCache();
-  const base = () => db.selectFrom("businessProfiles as b").innerJoin("users as u", "u.id", "b.userId");
-  const findBy = (condition: ReturnType<typeof sql<boolean>>) =>
-    Effect.promise(() => base().select(businessColumns).where(condition).executeTakeFirst()).pipe(
-      Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toBusiness))),
-    );
-  const byId = (id: number) => findBy(sql<boolean>`b.id = ${id}`);
-  return BusinessProfileRepository.of({
-    insert: (userId, fields) =>
-      Effect.tryPromise({
-        try: () =>
-          db
-            .insertInto("businessProfiles")
-            .values({ ...fields, userId })
-            .returning("id")
-            .executeTakeFirstOrThrow(),
-        catch: (e) => e,
-      }).pipe(
-        Effect.catchAll(insertFailure("business")),
-        Effect.flatMap(({ id }) => byId(id)),
-        Effect.map(Option.getOrThrow),
-        Effect.tap(() => Effect.sync(() => counts.clear())),
-      ),
-    update: (id, fields) =>
-      Effect.promise(() =>
+const makeBusinessRepository = (db: Db) =>
+  BusinessProfileRepository.of(
+    makeProfileRepository<BusinessProfile, BusinessProfileFields, BusinessSearch, AgentProfile>({
+      kind: "business",
+      find: async (condition) => {
+        const row = await db
+          .selectFrom("businessProfiles as b")
+          .innerJoin("users as u", "u.id", "b.userId")
+          .select(businessColumns)
+          .where(condition)
+          .executeTakeFirst();
+        return row && toBusiness(row);
+      },
+      insertRow: (userId, fields) =>
+        db
+          .insertInto("businessProfiles")
+          .values({ ...fields, userId })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      updateRow: (id, fields) =>
         db
           .updateTable("businessProfiles")
           .set({ ...fields, updatedAt: new Date() })
           .where("id", "=", id)
           .execute(),
-      ).pipe(
-        Effect.flatMap(() => byId(id)),
-        Effect.map(Option.getOrThrow),
-        Effect.tap(() => Effect.sync(() => counts.clear())),
-      ),
-    findById: byId,
-    findByUser: (userId) => findBy(sql<boolean>`b.user_id = ${userId}`),
-    search: (c, viewer) =>
-      Effect.promise(async () => {
+      idIs: (id) => sql<boolean>`b.id = ${id}`,
+      userIs: (userId) => sql<boolean>`b.user_id = ${userId}`,
+      search: (c, viewer) => {
         const { page, count } = businessSearchQueries(db, c, viewer);
-        const [rows, total] = await Promise.all([
-          page.execute(),
-          cachedCount(counts, countKey(c), () => count.executeTakeFirst()),
-        ]);
         return {
-          items: rows.map(toBusiness),
-          total: Math.min(total, searchTotalCap),
-          totalCapped: total > searchTotalCap,
+          rows: async () => (await page.execute()).map(toBusiness),
+          count: () => count.executeTakeFirst(),
         };
-      }),
-  });
-};
+      },
+    }),
+  );
 
 /** The page and count queries of a business search (exported so tests can EXPLAIN them). */
 export function businessSearchQueries(db: Db, c: BusinessSearch, viewer: AgentProfile | undefined) {

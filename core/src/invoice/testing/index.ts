@@ -2,27 +2,31 @@
  * In-memory invoice repository, a partnership lookup stub and object mothers for unit tests.
  * Behaviour matches the Postgres adapter (newest first, paid totals per Sydney month).
  */
+
 import { Effect, Layer, Option } from "effect";
 import type { Partnership, PartnershipView } from "../../partnership/index.ts";
 import { PartnershipRepository } from "../../partnership/index.ts";
 import { aBusinessProfile, anAgentProfile } from "../../profiles/testing/index.ts";
+import { cents } from "../../shared/index.ts";
+import type { Unbranded } from "../../shared/testing.ts";
 import { businessMonth, type Invoice, type InvoiceView } from "../model.ts";
 import { InvoiceRepository } from "../ports.ts";
 
 /** An active partnership between business profile 1 and agent profile 1. */
-export const aPartnership = (overrides: Partial<Partnership> = {}): Partnership => ({
-  id: 1,
-  businessId: 1,
-  agentId: 1,
-  status: "active",
-  requestedBy: "agent",
-  commissionRate: 10,
-  startDate: new Date("2026-01-01T00:00:00Z"),
-  endDate: null,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-  updatedAt: new Date("2026-01-01T00:00:00Z"),
-  ...overrides,
-});
+export const aPartnership = (overrides: Partial<Unbranded<Partnership>> = {}): Partnership =>
+  ({
+    id: 1,
+    businessId: 1,
+    agentId: 1,
+    status: "active",
+    requestedBy: "agent",
+    commissionRate: 10,
+    startDate: new Date("2026-01-01T00:00:00Z"),
+    endDate: null,
+    createdAt: new Date("2026-01-01T00:00:00Z"),
+    updatedAt: new Date("2026-01-01T00:00:00Z"),
+    ...overrides,
+  }) as Partnership;
 
 /** PartnershipRepository answering findById from `rows` (other operations are not needed here). */
 export const partnershipLookup = (rows: readonly Partnership[]) =>
@@ -45,22 +49,23 @@ export const partnershipLookup = (rows: readonly Partnership[]) =>
   });
 
 /** An unpaid invoice of $150.00 on partnership 1, due 2026-12-31. */
-export const anInvoice = (overrides: Partial<InvoiceView> = {}): InvoiceView => ({
-  id: 1,
-  partnershipId: 1,
-  businessId: 1,
-  agentId: 1,
-  amountCents: 15_000,
-  currency: "AUD",
-  description: "November lead generation",
-  dueDate: "2026-12-31",
-  isPaid: false,
-  createdAt: new Date("2026-11-01T00:00:00Z"),
-  paidAt: null,
-  businessName: "Harbour Tech",
-  agentName: "Mia Chen",
-  ...overrides,
-});
+export const anInvoice = (overrides: Partial<Unbranded<InvoiceView>> = {}): InvoiceView =>
+  ({
+    id: 1,
+    partnershipId: 1,
+    businessId: 1,
+    agentId: 1,
+    amountCents: 15_000,
+    currency: "AUD",
+    description: "November lead generation",
+    dueDate: "2026-12-31",
+    isPaid: false,
+    createdAt: new Date("2026-11-01T00:00:00Z"),
+    paidAt: null,
+    businessName: "Harbour Tech",
+    agentName: "Mia Chen",
+    ...overrides,
+  }) as InvoiceView;
 
 /** A fresh in-memory invoice store; `rows` is live (payment memory marks invoices paid in it). */
 export function makeInvoiceMemory() {
@@ -92,7 +97,7 @@ export function makeInvoiceMemory() {
       Effect.sync(() =>
         rows
           .filter((r) => r.agentId === agentId && r.paidAt && businessMonth(r.paidAt) === month)
-          .reduce((sum, r) => sum + r.amountCents, 0),
+          .reduce((sum, r) => cents(sum + r.amountCents), cents(0)),
       ),
   });
   return {

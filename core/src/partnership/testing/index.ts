@@ -5,7 +5,7 @@
  */
 import { Effect, Either, Layer, Option } from "effect";
 import type { AgentProfile, BusinessProfile } from "../../profiles/index.ts";
-import { type Email, Mailer } from "../../shared/index.ts";
+import { type Email, Mailer, PartnershipId } from "../../shared/index.ts";
 import { freePlan, type PlanId } from "../../subscription/index.ts";
 import { PartnershipAlreadyExists, PartnershipNotFound } from "../errors.ts";
 import type { NewPartnership, Partnership, PartnershipView, Party, Standings } from "../model.ts";
@@ -85,7 +85,7 @@ export function makePartnershipMemory(options: PartnershipMemoryOptions) {
         const at = new Date(Date.UTC(2026, 0, 1) + clock++ * 1000);
         const row: Partnership = {
           ...request,
-          id: nextId++,
+          id: PartnershipId.make(nextId++),
           status: "pending",
           startDate: null,
           endDate: null,

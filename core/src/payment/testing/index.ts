@@ -3,9 +3,11 @@
  * the Postgres adapter's guarantees: one processed record per event id, at most one completed
  * payment per invoice, attempts serialised per invoice.
  */
+
 import { Effect, Either, Layer, Option } from "effect";
 import type { Invoice, InvoiceView } from "../../invoice/index.ts";
 import { InvoiceNotFound } from "../../invoice/index.ts";
+import type { Unbranded } from "../../shared/testing.ts";
 import type { AttemptPlan } from "../decisions.ts";
 import { InvalidWebhook } from "../errors.ts";
 import type { GatewayEvent, GatewayIntent, Payment, PaymentMethod } from "../model.ts";
@@ -17,40 +19,42 @@ import {
 } from "../ports.ts";
 
 /** A pending first attempt of $150.00 for invoice 1. */
-export const aPayment = (overrides: Partial<Payment> = {}): Payment => ({
-  id: 1,
-  invoiceId: 1,
-  businessId: 1,
-  agentId: 1,
-  amountCents: 15_000,
-  currency: "AUD",
-  paymentMethodId: null,
-  status: "pending",
-  transactionId: null,
-  paymentIntentId: "pi_1",
-  attempt: 1,
-  processingFeeCents: 0,
-  receiptUrl: null,
-  failureMessage: null,
-  createdAt: new Date("2026-11-02T00:00:00Z"),
-  updatedAt: new Date("2026-11-02T00:00:00Z"),
-  ...overrides,
-});
+export const aPayment = (overrides: Partial<Unbranded<Payment>> = {}): Payment =>
+  ({
+    id: 1,
+    invoiceId: 1,
+    businessId: 1,
+    agentId: 1,
+    amountCents: 15_000,
+    currency: "AUD",
+    paymentMethodId: null,
+    status: "pending",
+    transactionId: null,
+    paymentIntentId: "pi_1",
+    attempt: 1,
+    processingFeeCents: 0,
+    receiptUrl: null,
+    failureMessage: null,
+    createdAt: new Date("2026-11-02T00:00:00Z"),
+    updatedAt: new Date("2026-11-02T00:00:00Z"),
+    ...overrides,
+  }) as Payment;
 
 /** A gateway intent for `aPayment`. */
-export const anIntent = (overrides: Partial<GatewayIntent> = {}): GatewayIntent => ({
-  id: "pi_1",
-  clientSecret: "pi_1_secret_x",
-  status: "requires_payment_method",
-  amountCents: 15_000,
-  currency: "AUD",
-  invoiceId: 1,
-  paymentId: 1,
-  latestChargeId: null,
-  lastError: null,
-  nextAction: null,
-  ...overrides,
-});
+export const anIntent = (overrides: Partial<Unbranded<GatewayIntent>> = {}): GatewayIntent =>
+  ({
+    id: "pi_1",
+    clientSecret: "pi_1_secret_x",
+    status: "requires_payment_method",
+    amountCents: 15_000,
+    currency: "AUD",
+    invoiceId: 1,
+    paymentId: 1,
+    latestChargeId: null,
+    lastError: null,
+    nextAction: null,
+    ...overrides,
+  }) as GatewayIntent;
 
 /** A gateway event about `intent`. */
 export const anEvent = (

@@ -2,8 +2,10 @@
  * In-memory profile repositories and object mothers for unit tests. Search honours filters,
  * keyword prefixes and the sorts, with "match" ranked by core's own score.
  */
+
 import { Effect, Layer, Option } from "effect";
 import type { UserId } from "../../shared/ids.ts";
+import type { Unbranded } from "../../shared/testing.ts";
 import { experienceBands } from "../catalogue.ts";
 import { ProfileAlreadyExists } from "../errors.ts";
 import { matchAgentForBusiness, matchBusinessForAgent } from "../match.ts";
@@ -23,43 +25,45 @@ const owner = (userId: number, verified = false): ProfileOwner => ({
 });
 
 /** A business profile with sensible defaults (spec §5 defaults: technology, small, sydney). */
-export const aBusinessProfile = (overrides: Partial<BusinessProfile> = {}): BusinessProfile => ({
-  id: 1,
-  userId: 1 as UserId,
-  companyName: "Harbour Tech",
-  industry: "technology",
-  size: "small",
-  description: null,
-  location: "sydney",
-  logo: null,
-  website: null,
-  contactEmail: null,
-  contactPhone: null,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-  updatedAt: new Date("2026-01-01T00:00:00Z"),
-  owner: owner(overrides.userId ?? 1),
-  ...overrides,
-});
+export const aBusinessProfile = (overrides: Partial<Unbranded<BusinessProfile>> = {}): BusinessProfile =>
+  ({
+    id: 1,
+    userId: 1 as UserId,
+    companyName: "Harbour Tech",
+    industry: "technology",
+    size: "small",
+    description: null,
+    location: "sydney",
+    logo: null,
+    website: null,
+    contactEmail: null,
+    contactPhone: null,
+    createdAt: new Date("2026-01-01T00:00:00Z"),
+    updatedAt: new Date("2026-01-01T00:00:00Z"),
+    owner: owner(overrides.userId ?? 1),
+    ...overrides,
+  }) as BusinessProfile;
 
 /** An agent profile with sensible defaults (minimum commission 10 %). */
-export const anAgentProfile = (overrides: Partial<AgentProfile> = {}): AgentProfile => ({
-  id: 1,
-  userId: 2 as UserId,
-  fullName: "Mia Chen",
-  specialization: "B2B Sales",
-  yearsOfExperience: 0,
-  bio: null,
-  location: "perth",
-  photo: null,
-  linkedinProfile: null,
-  minimumCommissionRate: 25,
-  skills: [],
-  featured: false,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-  updatedAt: new Date("2026-01-01T00:00:00Z"),
-  owner: owner(overrides.userId ?? 2),
-  ...overrides,
-});
+export const anAgentProfile = (overrides: Partial<Unbranded<AgentProfile>> = {}): AgentProfile =>
+  ({
+    id: 1,
+    userId: 2 as UserId,
+    fullName: "Mia Chen",
+    specialization: "B2B Sales",
+    yearsOfExperience: 0,
+    bio: null,
+    location: "perth",
+    photo: null,
+    linkedinProfile: null,
+    minimumCommissionRate: 25,
+    skills: [],
+    featured: false,
+    createdAt: new Date("2026-01-01T00:00:00Z"),
+    updatedAt: new Date("2026-01-01T00:00:00Z"),
+    owner: owner(overrides.userId ?? 2),
+    ...overrides,
+  }) as AgentProfile;
 
 const matchesKeywords = (text: string, keywords: readonly string[]) => {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -4,7 +4,7 @@
  * path, e.g. "dashboard" under /business) and its navigation items. Nothing else couples them.
  */
 import type { RouteObject } from "react-router";
-import type { IconName } from "../components/icons.tsx";
+import type { IconName } from "../design-system/components/icons.tsx";
 
 /**
  * A live count the side menu shows after an item's label (no pill when 0):

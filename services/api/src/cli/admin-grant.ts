@@ -1,4 +1,4 @@
-/** pnpm admin:grant <username> — gives that user the admin role (ARCHITECTURE.md). */
+/** pnpm admin:grant <username> — gives that user the admin role (docs/architecture.md). */
 import { grantAdmin } from "@closr/core/identity";
 import { Effect } from "effect";
 import { withDatabase } from "./shared.ts";

@@ -3,8 +3,7 @@
  * generated agents and businesses added on top of those already seeded (default 300 and 100).
  */
 import { parseArgs } from "node:util";
-import { addGeneratedProfiles, seedDemoProfiles } from "../seed/demo-marketplace.ts";
-import { seedDemoUsers } from "../seed/demo-users.ts";
+import { addGeneratedProfiles, seedDemoProfiles, seedDemoUsers } from "@closr/adapters/seed";
 import { withDatabase } from "./shared.ts";
 
 const { values } = parseArgs({

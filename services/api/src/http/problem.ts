@@ -1,10 +1,16 @@
 /**
  * RFC 9457 problem responses, and the single table that maps core's tagged errors to them.
  */
-import { type ProblemCode, problemCatalogue, problemType } from "@closr/contracts";
-import type { User } from "@closr/core/identity";
-import type { Context } from "hono";
-import type { AppEnv } from "./env.ts";
+import { type Problem, type ProblemCode, problemCatalogue, problemType } from "@closr/contracts";
+import type { IdentityError } from "@closr/core/identity";
+import type { InvoiceError } from "@closr/core/invoice";
+import type { MessagingError } from "@closr/core/messaging";
+import type { OnboardingError } from "@closr/core/onboarding";
+import type { PartnershipError } from "@closr/core/partnership";
+import type { PaymentError } from "@closr/core/payment";
+import type { ProfileError } from "@closr/core/profiles";
+import { dollarsFromCents } from "@closr/core/shared";
+import type { Context, TypedResponse } from "hono";
 
 export interface FieldError {
   readonly field: string;
@@ -31,18 +37,56 @@ export function problemBody(
   };
 }
 
+/** The JSON of a problem body as a typed response sees it. */
+type ProblemJson = Problem;
+
+/** The typed response of one problem code: its catalogue status, a problem+json body. */
+export type ProblemResponseOf<C extends ProblemCode> = Response &
+  TypedResponse<ProblemJson, (typeof problemCatalogue)[C]["status"], "json">;
+
+/** Any problem response (a union, one member per catalogue status). */
+export type ProblemResponse = { [C in ProblemCode]: ProblemResponseOf<C> }[ProblemCode];
+
 /** Sends a problem from a handler, keeping headers already set on the context (request id, cookies). */
-export const problem = (c: Context, code: ProblemCode, options: Parameters<typeof problemBody>[1] = {}) => {
+export const problem = <C extends ProblemCode>(
+  c: Context,
+  code: C,
+  options: Parameters<typeof problemBody>[1] = {},
+): ProblemResponseOf<C> => {
   const body = problemBody(code, { ...options, instance: options.instance ?? c.req.path });
-  // biome-ignore lint/suspicious/noExplicitAny: the catalogue's statuses are valid HTTP statuses
-  return c.body(JSON.stringify(body), body.status as any, { "content-type": "application/problem+json" });
+  // The body is the catalogue's problem for `code`; TypedResponse is a type-only brand (hono).
+  return c.body(JSON.stringify(body), body.status, {
+    "content-type": "application/problem+json",
+  }) as unknown as ProblemResponseOf<C>;
 };
 
-/** Core's tagged errors → problem code, detail and the field at fault. One row per error. */
-export const errorTable: Record<
-  string,
-  (e: Record<string, unknown>) => { code: ProblemCode; detail: string; field?: string }
-> = {
+/** Every tagged error core's use cases can fail with: the union of each context's errors. */
+export type DomainError =
+  | IdentityError
+  | ProfileError
+  | PartnershipError
+  | InvoiceError
+  | PaymentError
+  | MessagingError
+  | OnboardingError;
+
+/** One row of the error table: the problem code, its detail and the field at fault. */
+export interface ProblemRow {
+  readonly code: ProblemCode;
+  readonly detail: string;
+  readonly field?: string;
+}
+
+/** The table's shape: exactly one row per tag of `DomainError`, typed by that error. */
+type ErrorTable = {
+  readonly [T in DomainError["_tag"]]: (e: Extract<DomainError, { _tag: T }>) => ProblemRow;
+};
+
+/**
+ * Core's tagged errors → problem code, detail and the field at fault. One row per error; typed
+ * by `DomainError`, so a new error without a row (or a row for no error) does not compile.
+ */
+export const errorTable = {
   EmailTaken: () => ({
     code: "email-taken",
     detail: "An account with this email already exists.",
@@ -88,7 +132,7 @@ export const errorTable: Record<
   OnboardingNotFound: () => ({ code: "not-found", detail: "No onboarding yet." }),
   InvalidOnboardingStep: (e) => ({
     code: "validation-failed",
-    detail: `step must be between 0 and ${Number(e.totalSteps) - 1}`,
+    detail: `step must be between 0 and ${e.totalSteps - 1}`,
     field: "step",
   }),
   ProfileAlreadyExists: (e) => ({
@@ -108,6 +152,14 @@ export const errorTable: Record<
   PaymentInProgress: () => ({
     code: "payment-in-progress",
     detail: "A payment for this invoice is being processed. Please wait for it to finish.",
+  }),
+  PaymentAmountMismatch: (e) => ({
+    code: "payment-amount-mismatch",
+    detail: `The payment of ${dollarsFromCents(e.paidCents)} AUD does not match the invoice's ${dollarsFromCents(e.expectedCents)} AUD.`,
+  }),
+  PaymentTransitionNotAllowed: (e) => ({
+    code: "payment-transition",
+    detail: `A ${e.from} payment cannot take the event ${e.event}.`,
   }),
   PaymentMethodNotFound: () => ({ code: "not-found", detail: "Payment method not found." }),
   PaymentIntentNotFound: () => ({ code: "not-found", detail: "Payment not found." }),
@@ -150,16 +202,24 @@ export const errorTable: Record<
       ? `Your plan allows ${e.limit} active partnerships. Upgrade at /pricing to add more.`
       : `This ${e.party} has reached their plan's limit of ${e.limit} active partnerships.`,
   }),
-};
+} satisfies ErrorTable;
 
-/** The problem Response for a tagged error; undefined when the table has no row for it. */
-export function problemForError(c: Context, error: { _tag: string }): Response | undefined {
-  const row = errorTable[error._tag];
-  if (!row) return undefined;
-  const { code, detail, field } = row(error as unknown as Record<string, unknown>);
-  return problem(c, code, { detail, errors: field ? [{ field, message: detail }] : undefined });
+/** The problem code a tagged error maps to, as a literal type. */
+type CodeOf<E extends DomainError> = E extends { _tag: infer T extends DomainError["_tag"] }
+  ? ReturnType<(typeof errorTable)[T]>["code"]
+  : never;
+
+/** The typed problem response of a union of tagged errors (one member per code it maps to). */
+export type ProblemForError<E extends DomainError> = { [C in CodeOf<E>]: ProblemResponseOf<C> }[CodeOf<E>];
+
+/** The problem Response for a tagged error (its row in the table). */
+export function problemForError<E extends DomainError>(c: Context, error: E): ProblemForError<E> {
+  // The table is keyed by tag and each row takes exactly its error; TypeScript cannot correlate
+  // the two through the union, hence the widening here.
+  const row = errorTable[error._tag] as (e: DomainError) => ProblemRow;
+  const { code, detail, field } = row(error);
+  return problem(c, code, {
+    detail,
+    errors: field ? [{ field, message: detail }] : undefined,
+  }) as ProblemForError<E>;
 }
-
-/** The session's user, or a 401 problem Response to return as is ("Please log in."). */
-export const signedIn = (c: Context<AppEnv>): User | Response =>
-  c.get("user") ?? problem(c, "unauthenticated", { detail: "Please log in." });

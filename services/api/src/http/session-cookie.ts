@@ -1,6 +1,6 @@
 /**
  * The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure except on plain-HTTP localhost
- * (ARCHITECTURE.md, Sessions). Holds the raw token; the database holds only its SHA-256.
+ * (docs/architecture.md, Sessions). Holds the raw token; the database holds only its SHA-256.
  */
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";

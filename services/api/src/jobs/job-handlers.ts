@@ -1,5 +1,5 @@
 /**
- * The job handlers of this process (ADR 0009): each runs a core use case on the shared runtime.
+ * The job handlers of this process (ADR 0010): each runs a core use case on the shared runtime.
  */
 import type { JobHandlers } from "@closr/adapters/jobs";
 import { runDataExport, runPasswordResetRequest } from "@closr/core/identity";

@@ -75,7 +75,11 @@ export async function createTestApp(
         if (init.json !== undefined) headers.set("content-type", "application/json");
         if (cookies.size) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
         const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-        const response = await app.request(`http://localhost${path}`, { ...init, headers, body });
+        const response = await app.request(`http://localhost${path}`, {
+          ...init,
+          headers,
+          ...(body === undefined ? {} : { body }),
+        });
         for (const line of response.headers.getSetCookie()) {
           const [pair] = line.split(";");
           const [name, ...rest] = pair!.split("=");

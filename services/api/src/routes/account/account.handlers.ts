@@ -24,7 +24,7 @@ import {
 import type { NotificationKind } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
-import { signedIn } from "../../http/problem.ts";
+import { signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
 import { clearSessionCookie, readSessionToken } from "../../http/session-cookie.ts";
 import { toUserJson } from "../../http/user-json.ts";
@@ -56,15 +56,13 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
     // One insert (the job) whatever the email: same answer, same work, same time.
     return runUseCase(runtime, c, requestPasswordReset(email), () =>
       c.json({ message: FORGOT_PASSWORD_MESSAGE }, 200),
-    ) as never;
+    );
   });
 
-  app.openapi(
-    accountRoutes.verifyResetToken,
-    async (c) =>
-      runUseCase(runtime, c, verifyResetToken(c.req.valid("query").token), () =>
-        c.json({ valid: true as const }, 200),
-      ) as never,
+  app.openapi(accountRoutes.verifyResetToken, async (c) =>
+    runUseCase(runtime, c, verifyResetToken(c.req.valid("query").token), () =>
+      c.json({ valid: true as const }, 200),
+    ),
   );
 
   app.openapi(accountRoutes.resetPassword, async (c) => {
@@ -76,57 +74,47 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
         { message: "Your password has been reset. You can now log in with your new password." },
         200,
       );
-    }) as never;
+    });
   });
 
-  app.openapi(
-    accountRoutes.verifyEmail,
-    async (c) =>
-      runUseCase(runtime, c, verifyEmail(c.req.valid("json").token), (user) =>
-        c.json(toUserJson(user), 200),
-      ) as never,
+  app.openapi(accountRoutes.verifyEmail, async (c) =>
+    runUseCase(runtime, c, verifyEmail(c.req.valid("json").token), (user) => c.json(toUserJson(user), 200)),
   );
 
-  app.openapi(accountRoutes.resendVerificationEmail, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(accountRoutes.resendVerificationEmail), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, resendVerificationEmail(user), () =>
       c.json({ message: `We sent a new verification link to ${user.email}.` }, 202),
-    ) as never;
+    );
   });
 
-  app.openapi(accountRoutes.changeEmail, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(accountRoutes.changeEmail), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, requestEmailChange(user, c.req.valid("json")), (email) =>
       c.json(
         { message: `We sent a confirmation link to ${email}. Your email changes once you open it.` },
         202,
       ),
-    ) as never;
+    );
   });
 
-  app.openapi(
-    accountRoutes.confirmEmailChange,
-    async (c) =>
-      runUseCase(runtime, c, confirmEmailChange(c.req.valid("json").token), (user) =>
-        c.json(toUserJson(user), 200),
-      ) as never,
+  app.openapi(accountRoutes.confirmEmailChange, async (c) =>
+    runUseCase(runtime, c, confirmEmailChange(c.req.valid("json").token), (user) =>
+      c.json(toUserJson(user), 200),
+    ),
   );
 
-  app.openapi(accountRoutes.changePassword, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(accountRoutes.changePassword), async (c) => {
+    const user = c.get("user");
     const body = c.req.valid("json");
     const currentToken = readSessionToken(c) ?? "";
     return runUseCase(runtime, c, changePassword(user, { ...body, currentToken }), (endedSessions) =>
       c.json({ endedSessions }, 200),
-    ) as never;
+    );
   });
 
-  app.openapi(accountRoutes.listSessions, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(accountRoutes.listSessions), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, listSessions(user, readSessionToken(c) ?? ""), (sessions) =>
       c.json(
         {
@@ -140,29 +128,24 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
         },
         200,
       ),
-    ) as never;
+    );
   });
 
-  app.openapi(accountRoutes.signOutEverywhere, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(accountRoutes.signOutEverywhere), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, signOutEverywhere(user), () => {
       clearSessionCookie(c);
       return c.body(null, 204);
-    }) as never;
+    });
   });
 
-  app.openapi(accountRoutes.getNotificationPreferences, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
-    return runUseCase(runtime, c, getNotificationPreferences(user), (p) =>
-      c.json(preferencesJson(p), 200),
-    ) as never;
+  app.openapi(signedIn(accountRoutes.getNotificationPreferences), async (c) => {
+    const user = c.get("user");
+    return runUseCase(runtime, c, getNotificationPreferences(user), (p) => c.json(preferencesJson(p), 200));
   });
 
-  app.openapi(accountRoutes.updateNotificationPreferences, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(accountRoutes.updateNotificationPreferences), async (c) => {
+    const user = c.get("user");
     const patch = c.req.valid("json");
     const stored: Partial<Record<NotificationKind, boolean>> = {};
     for (const [kind, key] of Object.entries(preferenceKeys) as [NotificationKind, keyof typeof patch][]) {
@@ -171,38 +154,35 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
     }
     return runUseCase(runtime, c, setNotificationPreferences(user, stored), (p) =>
       c.json(preferencesJson(p), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(accountRoutes.requestDataExport, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(accountRoutes.requestDataExport), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, requestDataExport(user), () =>
       c.json(
         { message: `We are preparing your data. A download link will arrive at ${user.email} shortly.` },
         202,
       ),
-    ) as never;
+    );
   });
 
-  app.openapi(accountRoutes.downloadDataExport, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(accountRoutes.downloadDataExport), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
     return runUseCase(runtime, c, downloadDataExport(user, id, c.req.valid("query").token), (data) => {
       c.header("content-disposition", `attachment; filename="closr-data-${user.id}.json"`);
       c.header("cache-control", "no-store");
       return c.json(data as Record<string, unknown>, 200);
-    }) as never;
+    });
   });
 
-  app.openapi(accountRoutes.deleteAccount, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(accountRoutes.deleteAccount), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, deleteAccount(user, c.req.valid("json")), () => {
       c.get("logger").info({ userId: user.id }, "account deleted");
       clearSessionCookie(c);
       return c.body(null, 204);
-    }) as never;
+    });
   });
 }

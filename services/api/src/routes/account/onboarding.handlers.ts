@@ -9,7 +9,7 @@ import {
 } from "@closr/core/onboarding";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
-import { signedIn } from "../../http/problem.ts";
+import { signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
@@ -26,31 +26,27 @@ const onboardingJson = (o: Onboarding) => ({
 });
 
 export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
-  app.openapi(onboardingRoutes.getOnboarding, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
-    return runUseCase(runtime, c, getOnboarding(user), (o) => c.json(onboardingJson(o), 200)) as never;
+  app.openapi(signedIn(onboardingRoutes.getOnboarding), async (c) => {
+    const user = c.get("user");
+    return runUseCase(runtime, c, getOnboarding(user), (o) => c.json(onboardingJson(o), 200));
   });
 
-  app.openapi(onboardingRoutes.createOnboarding, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(onboardingRoutes.createOnboarding), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, startOnboarding(user, c.req.valid("json")), (r) =>
       c.json(onboardingJson(r.onboarding), r.created ? 201 : 200),
-    ) as never;
+    );
   });
 
-  app.openapi(onboardingRoutes.updateOnboardingProgress, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(onboardingRoutes.updateOnboardingProgress), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, recordOnboardingProgress(user, c.req.valid("json")), (o) =>
       c.json(onboardingJson(o), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(onboardingRoutes.completeOnboarding, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(onboardingRoutes.completeOnboarding), async (c) => {
+    const user = c.get("user");
     let body: { dismissed?: boolean | undefined; totalSteps?: number | undefined } = {};
     try {
       body = c.req.valid("json") ?? {};
@@ -61,6 +57,6 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AppEnv>, runtime: AppR
       c,
       finishOnboarding(user, { dismissed: body.dismissed ?? false, totalSteps }),
       (o) => c.json(onboardingJson(o), 200),
-    ) as never;
+    );
   });
 }

@@ -4,18 +4,14 @@ import { currentUser, login, logout, register, sendVerificationEmail } from "@cl
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
-import { problem } from "../../http/problem.ts";
+import { signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
 import { clearSessionCookie, readSessionToken, writeSessionCookie } from "../../http/session-cookie.ts";
 import { toUserJson } from "../../http/user-json.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
 export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
-  app.openapi(identityRoutes.getCurrentUser, (c) => {
-    const user = c.get("user");
-    if (!user) return problem(c, "unauthenticated", { detail: "Please log in." }) as never;
-    return c.json(toUserJson(user), 200);
-  });
+  app.openapi(signedIn(identityRoutes.getCurrentUser), (c) => c.json(toUserJson(c.get("user")), 200));
 
   app.openapi(identityRoutes.register, async (c) => {
     const body = c.req.valid("json");
@@ -26,7 +22,7 @@ export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRun
       writeSessionCookie(c, signedIn.token, signedIn.expiresAt);
       c.get("logger").info({ userId: signedIn.user.id, userType: signedIn.user.userType }, "user registered");
       return c.json(toUserJson(signedIn.user), 201);
-    }) as never;
+    });
   });
 
   app.openapi(identityRoutes.login, async (c) => {
@@ -37,7 +33,7 @@ export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRun
     return runUseCase(runtime, c, login({ ...body, userAgent: c.req.header("user-agent") }), (signedIn) => {
       writeSessionCookie(c, signedIn.token, signedIn.expiresAt);
       return c.json(toUserJson(signedIn.user), 200);
-    }) as never;
+    });
   });
 
   app.openapi(identityRoutes.logout, async (c) => {

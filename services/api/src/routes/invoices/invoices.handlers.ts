@@ -1,40 +1,41 @@
 /**
  * Invoice handlers (spec §7; issue 5): see contracts/src/routes/invoices.routes.ts. Money leaves
- * as AUD dollars (cents / 100); the display state is computed here from core's rule (spec §4).
+ * as AUD dollars (cents / 100); the display state comes from core (spec §4, at core's Clock).
  */
 import { invoiceRoutes } from "@closr/contracts";
 import {
   createInvoice,
-  displayState,
   getInvoice,
-  type InvoiceView,
+  type InvoiceWithState,
   listInvoices,
   monthlyCommission,
 } from "@closr/core/invoice";
 import { listInvoicePayments, type Payment } from "@closr/core/payment";
+import {
+  BusinessProfileId,
+  centsFromDollars,
+  dollarsFromCents,
+  InvoiceId,
+  PartnershipId,
+} from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
-import { signedIn } from "../../http/problem.ts";
+import { forRole, signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
-/** Integer cents → AUD dollars. */
-export const dollars = (cents: number) => Math.round(cents) / 100;
-/** AUD dollars (at most 2 decimals, validated by the contract) → integer cents. */
-export const cents = (amount: number) => Math.round(amount * 100);
-
 /** Core invoice → contract JSON. */
-export const invoiceJson = (invoice: InvoiceView, now: Date) => ({
+export const invoiceJson = (invoice: InvoiceWithState) => ({
   id: invoice.id,
   partnershipId: invoice.partnershipId,
   businessId: invoice.businessId,
   agentId: invoice.agentId,
-  amount: dollars(invoice.amountCents),
+  amount: dollarsFromCents(invoice.amountCents),
   currency: "AUD" as const,
   description: invoice.description,
   dueDate: invoice.dueDate,
   isPaid: invoice.isPaid,
-  status: displayState(invoice, now),
+  status: invoice.state,
   createdAt: invoice.createdAt.toISOString(),
   paidAt: invoice.paidAt?.toISOString() ?? null,
   businessName: invoice.businessName,
@@ -47,13 +48,13 @@ export const paymentJson = (p: Payment) => ({
   invoiceId: p.invoiceId,
   businessId: p.businessId,
   agentId: p.agentId,
-  amount: dollars(p.amountCents),
+  amount: dollarsFromCents(p.amountCents),
   currency: "AUD" as const,
   paymentMethodId: p.paymentMethodId,
   status: p.status,
   transactionId: p.transactionId,
   paymentIntentId: p.paymentIntentId,
-  processingFee: dollars(p.processingFeeCents),
+  processingFee: dollarsFromCents(p.processingFeeCents),
   receiptUrl: p.receiptUrl,
   failureMessage: p.failureMessage,
   createdAt: p.createdAt.toISOString(),
@@ -61,60 +62,51 @@ export const paymentJson = (p: Payment) => ({
 });
 
 export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
-  app.openapi(invoiceRoutes.listInvoices, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(invoiceRoutes.listInvoices), async (c) => {
+    const user = c.get("user");
     const page = c.req.valid("query");
-    return runUseCase(runtime, c, listInvoices(user, page), (result) => {
-      const now = new Date();
-      return c.json(
-        { items: result.items.map((i) => invoiceJson(i, now)), total: result.total, ...page },
-        200,
-      );
-    }) as never;
+    return runUseCase(runtime, c, listInvoices(user, page), (result) =>
+      c.json({ items: result.items.map(invoiceJson), total: result.total, ...page }, 200),
+    );
   });
 
-  app.openapi(invoiceRoutes.createInvoice, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(forRole(invoiceRoutes.createInvoice, "agent", "create invoices"), async (c) => {
+    const user = c.get("user");
     const body = c.req.valid("json");
     return runUseCase(
       runtime,
       c,
       createInvoice(user, {
-        businessId: body.businessId,
-        partnershipId: body.partnershipId,
-        amountCents: cents(body.amount),
+        businessId: BusinessProfileId.make(body.businessId),
+        partnershipId: PartnershipId.make(body.partnershipId),
+        amountCents: centsFromDollars(body.amount),
         description: body.description,
         dueDate: body.dueDate,
       }),
-      (invoice) => c.json(invoiceJson(invoice, new Date()), 201),
-    ) as never;
+      (invoice) => c.json(invoiceJson(invoice), 201),
+    );
   });
 
-  app.openapi(invoiceRoutes.getCommissionSummary, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(forRole(invoiceRoutes.getCommissionSummary, "agent", "see commission"), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, monthlyCommission(user), (summary) =>
-      c.json({ month: summary.month, paidThisMonth: dollars(summary.paidCents) }, 200),
-    ) as never;
+      c.json({ month: summary.month, paidThisMonth: dollarsFromCents(summary.paidCents) }, 200),
+    );
   });
 
-  app.openapi(invoiceRoutes.getInvoice, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(invoiceRoutes.getInvoice), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
-    return runUseCase(runtime, c, getInvoice(user, id), (invoice) =>
-      c.json(invoiceJson(invoice, new Date()), 200),
-    ) as never;
+    return runUseCase(runtime, c, getInvoice(user, InvoiceId.make(id)), (invoice) =>
+      c.json(invoiceJson(invoice), 200),
+    );
   });
 
-  app.openapi(invoiceRoutes.listInvoicePayments, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(invoiceRoutes.listInvoicePayments), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
-    return runUseCase(runtime, c, listInvoicePayments(user, id), (payments) =>
+    return runUseCase(runtime, c, listInvoicePayments(user, InvoiceId.make(id)), (payments) =>
       c.json({ items: payments.map(paymentJson) }, 200),
-    ) as never;
+    );
   });
 }

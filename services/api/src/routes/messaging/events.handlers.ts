@@ -13,7 +13,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import { LiveEventHub } from "../../events/live-event-hub.ts";
 import type { AppEnv } from "../../http/env.ts";
-import { problem } from "../../http/problem.ts";
+import { signedIn } from "../../http/guards.ts";
 import type { AppRuntime } from "../../runtime.ts";
 import { messageJson, readReceiptJson } from "./messaging.handlers.ts";
 
@@ -43,9 +43,8 @@ export function registerEventRoutes(
   const maxStreamMs = options.maxStreamMs ?? 10 * 60 * 1000;
   const retryMs = options.retryMs ?? 2000;
 
-  app.openapi(messagingRoutes.streamEvents, async (c) => {
+  app.openapi(signedIn(messagingRoutes.streamEvents), async (c) => {
     const user = c.get("user");
-    if (!user) return problem(c, "unauthenticated", { detail: "Please log in." }) as never;
     const resumeFrom = eventId(c.req.header("last-event-id")) ?? eventId(c.req.valid("query").lastEventId);
     const hub = await runtime.runPromise(LiveEventHub);
 

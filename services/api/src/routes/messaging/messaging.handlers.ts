@@ -22,7 +22,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { rateLimiter } from "hono-rate-limiter";
 import type { AppEnv } from "../../http/env.ts";
-import { problem, signedIn } from "../../http/problem.ts";
+import { signedIn } from "../../http/guards.ts";
+import { problem } from "../../http/problem.ts";
 import type { RateLimitRule } from "../../http/rate-limit.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
@@ -87,9 +88,8 @@ export function messageSendLimiter(rule: RateLimitRule = defaultMessageSendLimit
 }
 
 export function registerMessagingRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
-  app.openapi(messagingRoutes.listConversations, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(messagingRoutes.listConversations), async (c) => {
+    const user = c.get("user");
     const q = c.req.valid("query");
     return runUseCase(
       runtime,
@@ -97,55 +97,50 @@ export function registerMessagingRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRu
       listConversations(user, { beforeId: cursorOf(q.cursor), limit: q.limit }),
       (page) =>
         c.json({ items: page.items.map(conversationJson), nextCursor: nextCursor(page.nextCursor) }, 200),
-    ) as never;
+    );
   });
 
-  app.openapi(messagingRoutes.listMessages, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(messagingRoutes.listMessages), async (c) => {
+    const user = c.get("user");
     const q = c.req.valid("query");
     return runUseCase(
       runtime,
       c,
       getConversation(user, q.with as UserId, { beforeId: cursorOf(q.cursor), limit: q.limit }),
       (page) => c.json({ items: page.items.map(messageJson), nextCursor: nextCursor(page.nextCursor) }, 200),
-    ) as never;
+    );
   });
 
-  app.openapi(messagingRoutes.sendMessage, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(messagingRoutes.sendMessage), async (c) => {
+    const user = c.get("user");
     const { senderId, receiverId, content } = c.req.valid("json");
     if (senderId !== undefined && senderId !== user.id) {
       return problem(c, "forbidden", {
         detail: "You can only send messages as yourself.",
         errors: [{ field: "senderId", message: "Must be your own user id" }],
-      }) as never;
+      });
     }
     return runUseCase(runtime, c, sendMessage(user, { receiverId: receiverId as UserId, content }), (m) =>
       c.json(messageJson(m), 201),
-    ) as never;
+    );
   });
 
-  app.openapi(messagingRoutes.markConversationRead, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(messagingRoutes.markConversationRead), async (c) => {
+    const user = c.get("user");
     const { userId } = c.req.valid("param");
     const { upToId } = c.req.valid("json");
     return runUseCase(runtime, c, markConversationRead(user, userId as UserId, upToId), (result) =>
       c.json(result, 200),
-    ) as never;
+    );
   });
 
-  app.openapi(messagingRoutes.getUnreadCount, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
-    return runUseCase(runtime, c, countUnread(user), (unreadCount) => c.json({ unreadCount }, 200)) as never;
+  app.openapi(signedIn(messagingRoutes.getUnreadCount), async (c) => {
+    const user = c.get("user");
+    return runUseCase(runtime, c, countUnread(user), (unreadCount) => c.json({ unreadCount }, 200));
   });
 
-  app.openapi(messagingRoutes.listUsers, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(messagingRoutes.listUsers), async (c) => {
+    const user = c.get("user");
     const q = c.req.valid("query");
     return runUseCase(
       runtime,
@@ -161,14 +156,12 @@ export function registerMessagingRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRu
           },
           200,
         ),
-    ) as never;
+    );
   });
 
-  app.openapi(messagingRoutes.getUser, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(messagingRoutes.getUser), async (c) => {
     return runUseCase(runtime, c, getPublicUser(c.req.valid("param").id as UserId), (u) =>
       c.json(publicUserJson(u), 200),
-    ) as never;
+    );
   });
 }

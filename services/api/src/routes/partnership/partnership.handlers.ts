@@ -2,8 +2,6 @@
  * Partnership handlers (spec §7; issue 4): see contracts/src/routes/partnership.routes.ts.
  * The caller and their side always come from the session; ids in a body are checked by core.
  */
-import { readOutbox } from "@closr/adapters/mail";
-import type { Db } from "@closr/adapters/postgres";
 import { partnershipRoutes } from "@closr/contracts";
 import type { User } from "@closr/core/identity";
 import {
@@ -15,9 +13,10 @@ import {
   partnershipStatuses,
   requestPartnership,
 } from "@closr/core/partnership";
+import { AgentProfileId, BusinessProfileId, PartnershipId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
-import { problem, signedIn } from "../../http/problem.ts";
+import { signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 import { agentJson, businessJson } from "../profiles/profiles.handlers.ts";
@@ -46,14 +45,9 @@ const parseStatuses = (value: string | undefined): PartnershipStatus[] =>
       )
     : [];
 
-export function registerPartnershipRoutes(
-  app: OpenAPIHono<AppEnv>,
-  runtime: AppRuntime,
-  options: { db: Db; devMailbox: boolean },
-) {
-  app.openapi(partnershipRoutes.listPartnerships, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+export function registerPartnershipRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
+  app.openapi(signedIn(partnershipRoutes.listPartnerships), async (c) => {
+    const user = c.get("user");
     const query = c.req.valid("query");
     return runUseCase(
       runtime,
@@ -74,51 +68,39 @@ export function registerPartnershipRoutes(
           },
           200,
         ),
-    ) as never;
+    );
   });
 
-  app.openapi(partnershipRoutes.createPartnership, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(partnershipRoutes.createPartnership), async (c) => {
+    const user = c.get("user");
     const body = c.req.valid("json");
     return runUseCase(
       runtime,
       c,
       requestPartnership(user, {
-        businessId: body.businessId,
-        agentId: body.agentId,
+        businessId: body.businessId === undefined ? undefined : BusinessProfileId.make(body.businessId),
+        agentId: body.agentId === undefined ? undefined : AgentProfileId.make(body.agentId),
         commissionRate: body.commissionRate,
       }),
       (created) =>
         c.json(partnershipJson(created, user), 201, { location: `/api/partnerships/${created.id}` }),
-    ) as never;
+    );
   });
 
-  app.openapi(partnershipRoutes.getPartnership, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
-    return runUseCase(runtime, c, getPartnership(user, c.req.valid("param").id), (p) =>
+  app.openapi(signedIn(partnershipRoutes.getPartnership), async (c) => {
+    const user = c.get("user");
+    return runUseCase(runtime, c, getPartnership(user, PartnershipId.make(c.req.valid("param").id)), (p) =>
       c.json(partnershipJson(p, user), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(partnershipRoutes.updatePartnership, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(partnershipRoutes.updatePartnership), async (c) => {
+    const user = c.get("user");
     return runUseCase(
       runtime,
       c,
-      changePartnership(user, c.req.valid("param").id, c.req.valid("json").status),
+      changePartnership(user, PartnershipId.make(c.req.valid("param").id), c.req.valid("json").status),
       (p) => c.json(partnershipJson(p, user), 200),
-    ) as never;
-  });
-
-  app.openapi(partnershipRoutes.getDevMailbox, async (c) => {
-    if (!options.devMailbox)
-      return problem(c, "not-found", { detail: "The development mailbox is off." }) as never;
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
-    const items = await readOutbox(options.db, { to: user.email, limit: 50 });
-    return c.json({ items: items.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }, 200);
+    );
   });
 }

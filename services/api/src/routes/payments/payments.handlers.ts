@@ -2,11 +2,10 @@
  * Payment handlers (spec §7; issue 5): see contracts/src/routes/payments.routes.ts. The webhook
  * reads the raw body (its signature covers the exact bytes) before anything parses it.
  */
+import { authenticateLocalCardPayment, confirmLocalCardPayment } from "@closr/adapters/local-gateway";
 import { paymentRoutes } from "@closr/contracts";
 import {
   addPaymentMethod,
-  authenticateLocalCardPayment,
-  confirmLocalCardPayment,
   deletePaymentMethod,
   type GatewayIntent,
   getPaymentIntentStatus,
@@ -18,20 +17,21 @@ import {
   setDefaultPaymentMethod,
   startInvoicePayment,
 } from "@closr/core/payment";
+import { dollarsFromCents, InvoiceId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
-import { signedIn } from "../../http/problem.ts";
+import { forRole, signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
-import { dollars, paymentJson } from "../invoices/invoices.handlers.ts";
+import { paymentJson } from "../invoices/invoices.handlers.ts";
 
 /** Gateway intent → contract JSON. */
 export const intentJson = (intent: GatewayIntent) => ({
   id: intent.id,
   clientSecret: intent.clientSecret,
   status: intent.status,
-  amount: dollars(intent.amountCents),
+  amount: dollarsFromCents(intent.amountCents),
   currency: "AUD" as const,
   invoiceId: intent.invoiceId,
   nextAction: intent.nextAction,
@@ -41,18 +41,16 @@ export const intentJson = (intent: GatewayIntent) => ({
 const methodJson = (m: PaymentMethod) => ({ ...m, createdAt: m.createdAt.toISOString() });
 
 export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
-  app.openapi(paymentRoutes.listPayments, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(paymentRoutes.listPayments), async (c) => {
+    const user = c.get("user");
     const page = c.req.valid("query");
     return runUseCase(runtime, c, listPayments(user, page), (result) =>
       c.json({ items: result.items.map(paymentJson), total: result.total, ...page }, 200),
-    ) as never;
+    );
   });
 
-  app.openapi(paymentRoutes.listPaymentMethods, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(paymentRoutes.listPaymentMethods), async (c) => {
+    const user = c.get("user");
     return runUseCase(runtime, c, listPaymentMethods(user), (methods) =>
       c.json(
         {
@@ -63,12 +61,11 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
         },
         200,
       ),
-    ) as never;
+    );
   });
 
-  app.openapi(paymentRoutes.createPaymentMethod, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(paymentRoutes.createPaymentMethod), async (c) => {
+    const user = c.get("user");
     const body = c.req.valid("json");
     return runUseCase(
       runtime,
@@ -82,23 +79,21 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
         isDefault: body.isDefault,
       }),
       (method) => c.json(methodJson(method), 201),
-    ) as never;
+    );
   });
 
-  app.openapi(paymentRoutes.deletePaymentMethod, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(paymentRoutes.deletePaymentMethod), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
-    return runUseCase(runtime, c, deletePaymentMethod(user, id), () => c.body(null, 204)) as never;
+    return runUseCase(runtime, c, deletePaymentMethod(user, id), () => c.body(null, 204));
   });
 
-  app.openapi(paymentRoutes.setDefaultPaymentMethod, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(paymentRoutes.setDefaultPaymentMethod), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
     return runUseCase(runtime, c, setDefaultPaymentMethod(user, id), (method) =>
       c.json(methodJson(method), 200),
-    ) as never;
+    );
   });
 
   app.openapi(paymentRoutes.getPaymentConfig, async (c) => {
@@ -108,40 +103,36 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
     });
   });
 
-  app.openapi(paymentRoutes.createPaymentIntent, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(forRole(paymentRoutes.createPaymentIntent, "business", "pay invoices"), async (c) => {
+    const user = c.get("user");
     const { invoiceId } = c.req.valid("json");
-    return runUseCase(runtime, c, startInvoicePayment(user, invoiceId), (started) =>
+    return runUseCase(runtime, c, startInvoicePayment(user, InvoiceId.make(invoiceId)), (started) =>
       c.json(
         { ...intentJson(started.intent), gateway: started.gateway, publishableKey: started.publishableKey },
         200,
       ),
-    ) as never;
+    );
   });
 
-  app.openapi(paymentRoutes.getPaymentIntent, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(paymentRoutes.getPaymentIntent), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
     return runUseCase(runtime, c, getPaymentIntentStatus(user, id), (result) =>
       c.json(intentJson(result.intent), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(paymentRoutes.confirmLocalPayment, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(paymentRoutes.confirmLocalPayment), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     return runUseCase(runtime, c, confirmLocalCardPayment(user, id, body.clientSecret, body.card), (intent) =>
       c.json(intentJson(intent), 200),
-    ) as never;
+    );
   });
 
-  app.openapi(paymentRoutes.authenticateLocalPayment, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(paymentRoutes.authenticateLocalPayment), async (c) => {
+    const user = c.get("user");
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     return runUseCase(
@@ -149,13 +140,13 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
       c,
       authenticateLocalCardPayment(user, id, body.clientSecret, body.outcome),
       (intent) => c.json(intentJson(intent), 200),
-    ) as never;
+    );
   });
 
   app.openapi(paymentRoutes.stripeWebhook, async (c) => {
     const rawBody = await c.req.text();
     return runUseCase(runtime, c, handleWebhook(rawBody, c.req.header("stripe-signature")), (result) =>
       c.json({ received: true as const, outcome: result.outcome }, 200),
-    ) as never;
+    );
   });
 }

@@ -23,6 +23,8 @@ import {
   locations,
   type Match,
   maxSkills,
+  type Page,
+  type ProfileKind,
   searchAgents,
   searchBusinesses,
   skillCatalogue,
@@ -30,12 +32,15 @@ import {
   updateAgentProfile,
   updateBusinessProfile,
 } from "@closr/core/profiles";
+import { AgentProfileId, BusinessProfileId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Effect } from "effect";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/env.ts";
-import { problem, signedIn } from "../../http/problem.ts";
+import { signedIn } from "../../http/guards.ts";
+import { type DomainError, problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
-import type { AppRuntime } from "../../runtime.ts";
+import type { AppRuntime, AppServices } from "../../runtime.ts";
 
 const owner = (p: { owner: { userId: number; username: string; verificationStatus: string } }) => ({
   id: p.owner.userId,
@@ -82,7 +87,7 @@ export const agentJson = (p: AgentProfile, match?: Match) => ({
   ...(match ? { match: { score: match.score, reasons: [...match.reasons] } } : {}),
 });
 
-const notOwnUserId = (c: Context<AppEnv>, user: User, userId: number | undefined) =>
+const notOwnUserId = (c: Context, user: User, userId: number | undefined) =>
   userId !== undefined && userId !== user.id
     ? problem(c, "forbidden", {
         detail: "You can only create your own profile.",
@@ -95,6 +100,60 @@ const defined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
     [K in keyof T]: Exclude<T[K], undefined>;
   };
+
+/**
+ * The business/agent mirror, written once (ADR 0009): each operation below is the same for both
+ * sides and takes the side's use case and JSON mapper. The route registrations stay per side
+ * because each route has its own contract types.
+ */
+const makeProfileOperations = (runtime: AppRuntime) => ({
+  /** A user of `side` reads their own profile; the other side searches `side`'s profiles. */
+  ownOrSearch: <P, J, E1 extends DomainError, E2 extends DomainError>(
+    c: Context,
+    user: User,
+    side: ProfileKind,
+    json: (p: P, match?: Match) => J,
+    own: (user: User) => Effect.Effect<P, E1, AppServices>,
+    search: () => Effect.Effect<Page<{ profile: P; match: Match | undefined }>, E2, AppServices>,
+  ) =>
+    user.userType === side
+      ? runUseCase(runtime, c, own(user), (p) => c.json(json(p), 200))
+      : runUseCase(runtime, c, search(), (result) =>
+          c.json({ ...result, items: result.items.map((i) => json(i.profile, i.match)) }, 200),
+        ),
+  /** Creates the caller's own profile; a `userId` in the body must be the caller's. */
+  create: <F, P, J, E extends DomainError>(
+    c: Context,
+    user: User,
+    userId: number | undefined,
+    fields: F,
+    create: (user: User, fields: F) => Effect.Effect<P, E, AppServices>,
+    json: (p: P) => J,
+  ) =>
+    notOwnUserId(c, user, userId) ??
+    runUseCase(runtime, c, create(user, fields), (p) => c.json(json(p), 201)),
+  /** One profile by id, with its match for a viewer of the other side. */
+  get: <Id, P, J, E extends DomainError>(
+    c: Context,
+    user: User,
+    id: Id,
+    get: (user: User, id: Id) => Effect.Effect<{ profile: P; match: Match | undefined }, E, AppServices>,
+    json: (p: P, match?: Match) => J,
+  ) => runUseCase(runtime, c, get(user, id), (r) => c.json(json(r.profile, r.match), 200)),
+  /** Edits the caller's own profile (absent PATCH keys stay as they are). */
+  update: <Id, F extends object, P, J, E extends DomainError>(
+    c: Context,
+    user: User,
+    id: Id,
+    patch: F,
+    update: (
+      user: User,
+      id: Id,
+      patch: { [K in keyof F]: Exclude<F[K], undefined> },
+    ) => Effect.Effect<P, E, AppServices>,
+    json: (p: P) => J,
+  ) => runUseCase(runtime, c, update(user, id, defined(patch)), (p) => c.json(json(p), 200)),
+});
 
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
   app.openapi(profileRoutes.getCatalogue, (c) =>
@@ -114,36 +173,43 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
     ),
   );
 
-  app.openapi(profileRoutes.listBusinessProfiles, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
-    if (user.userType === "business") {
-      return runUseCase(runtime, c, getOwnBusinessProfile(user), (p) =>
-        c.json(businessJson(p), 200),
-      ) as never;
-    }
+  const ops = makeProfileOperations(runtime);
+
+  app.openapi(signedIn(profileRoutes.listBusinessProfiles), async (c) => {
     const q = c.req.valid("query");
-    const criteria = {
-      keywords: keywordTerms(q.q),
-      industry: q.industry,
-      size: q.size,
-      location: q.location,
-      verifiedOnly: q.verified === "true",
-      sort: q.sort,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
-    return runUseCase(runtime, c, searchBusinesses(user, criteria), (result) =>
-      c.json({ ...result, items: result.items.map((i) => businessJson(i.profile, i.match)) }, 200),
-    ) as never;
+    return ops.ownOrSearch(c, c.get("user"), "business", businessJson, getOwnBusinessProfile, () =>
+      searchBusinesses(c.get("user"), {
+        keywords: keywordTerms(q.q),
+        industry: q.industry,
+        size: q.size,
+        location: q.location,
+        verifiedOnly: q.verified === "true",
+        sort: q.sort,
+        page: q.page,
+        pageSize: q.pageSize,
+      }),
+    );
   });
 
-  app.openapi(profileRoutes.createBusinessProfile, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(profileRoutes.listAgentProfiles), async (c) => {
+    const q = c.req.valid("query");
+    return ops.ownOrSearch(c, c.get("user"), "agent", agentJson, getOwnAgentProfile, () =>
+      searchAgents(c.get("user"), {
+        keywords: keywordTerms(q.q),
+        specialization: q.specialization?.trim() || undefined,
+        location: q.location,
+        experience: q.experience,
+        minimumCommissionRate: q.minimumCommissionRate,
+        verifiedOnly: q.verified === "true",
+        sort: q.sort,
+        page: q.page,
+        pageSize: q.pageSize,
+      }),
+    );
+  });
+
+  app.openapi(signedIn(profileRoutes.createBusinessProfile), async (c) => {
     const { userId, ...input } = c.req.valid("json");
-    const refused = notOwnUserId(c, user, userId);
-    if (refused) return refused as never;
     const fields = {
       ...input,
       description: input.description ?? null,
@@ -152,82 +218,53 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
       contactEmail: input.contactEmail ?? null,
       contactPhone: input.contactPhone ?? null,
     };
-    return runUseCase(runtime, c, createBusinessProfile(user, fields), (p) =>
-      c.json(businessJson(p), 201),
-    ) as never;
+    return ops.create(c, c.get("user"), userId, fields, createBusinessProfile, businessJson);
   });
 
-  app.openapi(profileRoutes.getBusinessProfile, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
-    return runUseCase(runtime, c, getBusinessProfile(user, c.req.valid("param").id), (r) =>
-      c.json(businessJson(r.profile, r.match), 200),
-    ) as never;
-  });
-
-  app.openapi(profileRoutes.updateBusinessProfile, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
-    const patch = defined(c.req.valid("json"));
-    return runUseCase(runtime, c, updateBusinessProfile(user, c.req.valid("param").id, patch), (p) =>
-      c.json(businessJson(p), 200),
-    ) as never;
-  });
-
-  app.openapi(profileRoutes.listAgentProfiles, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
-    if (user.userType === "agent") {
-      return runUseCase(runtime, c, getOwnAgentProfile(user), (p) => c.json(agentJson(p), 200)) as never;
-    }
-    const q = c.req.valid("query");
-    const criteria = {
-      keywords: keywordTerms(q.q),
-      specialization: q.specialization?.trim() || undefined,
-      location: q.location,
-      experience: q.experience,
-      minimumCommissionRate: q.minimumCommissionRate,
-      verifiedOnly: q.verified === "true",
-      sort: q.sort,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
-    return runUseCase(runtime, c, searchAgents(user, criteria), (result) =>
-      c.json({ ...result, items: result.items.map((i) => agentJson(i.profile, i.match)) }, 200),
-    ) as never;
-  });
-
-  app.openapi(profileRoutes.createAgentProfile, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
+  app.openapi(signedIn(profileRoutes.createAgentProfile), async (c) => {
     const { userId, ...input } = c.req.valid("json");
-    const refused = notOwnUserId(c, user, userId);
-    if (refused) return refused as never;
     const fields = {
       ...input,
       bio: input.bio ?? null,
       photo: input.photo ?? null,
       linkedinProfile: input.linkedinProfile ?? null,
     };
-    return runUseCase(runtime, c, createAgentProfile(user, fields), (p) =>
-      c.json(agentJson(p), 201),
-    ) as never;
+    return ops.create(c, c.get("user"), userId, fields, createAgentProfile, agentJson);
   });
 
-  app.openapi(profileRoutes.getAgentProfile, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
-    return runUseCase(runtime, c, getAgentProfile(user, c.req.valid("param").id), (r) =>
-      c.json(agentJson(r.profile, r.match), 200),
-    ) as never;
-  });
+  app.openapi(signedIn(profileRoutes.getBusinessProfile), async (c) =>
+    ops.get(
+      c,
+      c.get("user"),
+      BusinessProfileId.make(c.req.valid("param").id),
+      getBusinessProfile,
+      businessJson,
+    ),
+  );
 
-  app.openapi(profileRoutes.updateAgentProfile, async (c) => {
-    const user = signedIn(c);
-    if (user instanceof Response) return user as never;
-    const patch = defined(c.req.valid("json"));
-    return runUseCase(runtime, c, updateAgentProfile(user, c.req.valid("param").id, patch), (p) =>
-      c.json(agentJson(p), 200),
-    ) as never;
-  });
+  app.openapi(signedIn(profileRoutes.getAgentProfile), async (c) =>
+    ops.get(c, c.get("user"), AgentProfileId.make(c.req.valid("param").id), getAgentProfile, agentJson),
+  );
+
+  app.openapi(signedIn(profileRoutes.updateBusinessProfile), async (c) =>
+    ops.update(
+      c,
+      c.get("user"),
+      BusinessProfileId.make(c.req.valid("param").id),
+      c.req.valid("json"),
+      updateBusinessProfile,
+      businessJson,
+    ),
+  );
+
+  app.openapi(signedIn(profileRoutes.updateAgentProfile), async (c) =>
+    ops.update(
+      c,
+      c.get("user"),
+      AgentProfileId.make(c.req.valid("param").id),
+      c.req.valid("json"),
+      updateAgentProfile,
+      agentJson,
+    ),
+  );
 }

@@ -1,4 +1,4 @@
-import { seedMarketplace } from "@closr/adapters/postgres";
+import { seedMarketplace } from "@closr/adapters/seed";
 import { BusinessSize, ExperienceBand, Industry, Location } from "@closr/contracts";
 import {
   businessSizes,

@@ -13,7 +13,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>, db: Db, version: 
       return c.json({ status: "ok" as const, database: "ok" as const, version }, 200);
     } catch (error) {
       c.get("logger").error({ err: error }, "health check failed");
-      return problem(c, "service-unavailable", { detail: "The database does not answer." }) as never;
+      return problem(c, "service-unavailable", { detail: "The database does not answer." });
     }
   });
 }

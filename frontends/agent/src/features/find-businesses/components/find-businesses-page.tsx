@@ -4,19 +4,16 @@
  * server (sort=match by default) and stay on screen while the next page or filter loads.
  */
 import {
-  Alert,
   type BusinessSearch,
-  FindLayout,
   industryLabel,
-  LinkButton,
   locationLabel,
-  PageHeader,
+  PartyFindPage,
   pageFrom,
   pick,
-  SelectField,
   useBusinessSearch,
   useCatalogue,
   useOwnAgentProfile,
+  useSizeLabels,
   useUrlSearch,
 } from "@closr/ui";
 import { useMemo } from "react";
@@ -53,94 +50,50 @@ export function FindBusinessesPage() {
   const catalogue = useCatalogue();
   const own = useOwnAgentProfile();
   const results = useBusinessSearch(search);
-  const sizeLabels = useMemo(
-    () => new Map(catalogue.data?.sizes.map((size) => [size.value, size.label]) ?? []),
-    [catalogue.data],
-  );
-  const activeFilters = ["industry", "size", "location", "verified"].filter((key) => params.has(key)).length;
+  const sizeLabels = useSizeLabels();
+  const lists = catalogue.data;
 
   return (
-    <div className="stack-lg">
-      <PageHeader
-        title="Find Businesses"
-        description="Browse Australian businesses looking for commission-based sales agents, ranked by how well they match you."
-      />
-      {own.data === null ? (
-        <Alert variant="info">
-          <div className="inline-alert">
-            <span>
-              <strong>Create your agent profile for better matches.</strong> Until then, businesses are sorted
-              by newest.
-            </span>
-            <LinkButton href="/agent/create-profile" size="sm">
-              Create Agent Profile
-            </LinkButton>
-          </div>
-        </Alert>
-      ) : null}
-      <FindLayout
-        filterLabel="Business filters"
-        filters={
-          catalogue.data ? (
-            <>
-              <SelectField
-                label="Industry"
-                value={search.industry ?? ""}
-                onChange={(event) => update({ industry: event.target.value })}
-              >
-                <option value="">All industries</option>
-                {catalogue.data.industries.map((value) => (
-                  <option key={value} value={value}>
-                    {industryLabel(value)}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
-                label="Company Size"
-                value={search.size ?? ""}
-                onChange={(event) => update({ size: event.target.value })}
-              >
-                <option value="">Any size</option>
-                {catalogue.data.sizes.map((size) => (
-                  <option key={size.value} value={size.value}>
-                    {size.label}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
-                label="Location"
-                value={search.location ?? ""}
-                onChange={(event) => update({ location: event.target.value })}
-              >
-                <option value="">All locations</option>
-                {catalogue.data.locations.map((value) => (
-                  <option key={value} value={value}>
-                    {locationLabel(value)}
-                  </option>
-                ))}
-              </SelectField>
-            </>
-          ) : undefined
-        }
-        filtersError={catalogue.error}
-        skeletonCount={3}
-        activeFilters={activeFilters}
-        verified={search.verified === "true"}
-        keyword={search.q ?? ""}
-        keywordPlaceholder="Company name, industry or description"
-        sort={search.sort}
-        sortOptions={[
-          ["match", "Best match"],
-          ["newest", "Newest"],
-        ]}
-        update={update}
-        reset={reset}
-        results={results}
-        nouns={["business", "businesses"]}
-        renderItem={(business) => (
-          <BusinessCard key={business.id} business={business} sizeLabels={sizeLabels} search={queryString} />
-        )}
-      />
-    </div>
+    <PartyFindPage
+      party="agent"
+      hasProfile={own.data !== null}
+      params={params}
+      search={search}
+      filters={[
+        {
+          key: "industry",
+          label: "Industry",
+          value: search.industry ?? "",
+          emptyOption: "All industries",
+          options: (lists?.industries ?? []).map((value) => ({ value, label: industryLabel(value) })),
+        },
+        {
+          key: "size",
+          label: "Company Size",
+          value: search.size ?? "",
+          emptyOption: "Any size",
+          options: lists?.sizes ?? [],
+        },
+        {
+          key: "location",
+          label: "Location",
+          value: search.location ?? "",
+          emptyOption: "All locations",
+          options: (lists?.locations ?? []).map((value) => ({ value, label: locationLabel(value) })),
+        },
+      ]}
+      filtersReady={lists !== undefined}
+      filtersError={catalogue.error}
+      sortOptions={[
+        ["match", "Best match"],
+        ["newest", "Newest"],
+      ]}
+      update={update}
+      reset={reset}
+      results={results}
+      renderItem={(business) => (
+        <BusinessCard key={business.id} business={business} sizeLabels={sizeLabels} search={queryString} />
+      )}
+    />
   );
 }

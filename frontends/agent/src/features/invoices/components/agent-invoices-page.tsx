@@ -14,6 +14,7 @@ import {
   describeFailure,
   formatDate,
   formatMoney,
+  injectStyles,
   LinkButton,
   PageHeader,
   PageSpinner,
@@ -24,12 +25,15 @@ import {
   Tabs,
   useCurrentUser,
 } from "@closr/ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Key } from "react-aria-components";
 import { useSearchParams } from "react-router";
 import { type Invoice, type Payment, useInvoicePayments, useInvoices } from "../api/invoices-api.ts";
 import { CreateInvoiceForm } from "./create-invoice-form.tsx";
-import { useInvoiceStyles } from "./use-invoice-styles.ts";
+import css from "./invoices.css?inline";
+
+/** Its stylesheet joins the page when the page first shows (it styles shared class names). */
+const STYLE_ID = "closr-agent-invoices-styles";
 
 const badge: Record<Invoice["status"], { variant: BadgeVariant; label: string }> = {
   paid: { variant: "success", label: "Paid" },
@@ -165,7 +169,7 @@ function YourInvoices() {
 }
 
 export function AgentInvoicesPage() {
-  useInvoiceStyles();
+  useEffect(() => injectStyles(STYLE_ID, css), []);
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "invoices" ? "invoices" : "create";

@@ -15,35 +15,9 @@ import {
   toast,
   usePartnerships,
 } from "@closr/ui";
-import { addDays, format } from "date-fns";
 import { type FormEvent, useMemo, useState } from "react";
 import { useCreateInvoice } from "../api/invoices-api.ts";
-
-type Field = "businessId" | "partnershipId" | "amount" | "description" | "dueDate";
-type Errors = Partial<Record<Field, string>>;
-
-export const defaultDueDate = (today = new Date()) => format(addDays(today, 30), "yyyy-MM-dd");
-
-/** Spec §5 messages, checked before sending (the server checks the same rules). */
-export function validateInvoiceForm(form: {
-  businessId: number;
-  partnershipId: number;
-  amount: string;
-  description: string;
-  dueDate: string;
-}): Errors {
-  const errors: Errors = {};
-  if (form.businessId < 1) errors.businessId = "Business is required";
-  if (form.partnershipId < 1) errors.partnershipId = "Partnership is required";
-  const amount = Number(form.amount);
-  if (form.amount.trim() === "" || !Number.isFinite(amount) || amount < 0.01)
-    errors.amount = "Amount must be a positive number";
-  else if (Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6)
-    errors.amount = "Amount can have at most 2 decimals";
-  if (form.description.trim().length < 3) errors.description = "Description is required";
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(form.dueDate)) errors.dueDate = "Due date is required";
-  return errors;
-}
+import { defaultDueDate, type InvoiceFormErrors, validateInvoiceForm } from "../invoice-form.ts";
 
 export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
   const partnerships = usePartnerships();
@@ -53,7 +27,7 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
   const [amount, setAmount] = useState("");
   const [dueDate, setDueDate] = useState(defaultDueDate);
   const [description, setDescription] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<InvoiceFormErrors>({});
 
   // The invoice screen keeps only active partnerships (spec §7).
   const active = useMemo(
@@ -95,7 +69,7 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
         },
         onError: (error) => {
           const { fieldErrors, message } = describeFailure(error);
-          setErrors(fieldErrors as Errors);
+          setErrors(fieldErrors as InvoiceFormErrors);
           toast({ title: "Failed to create invoice", description: message, variant: "destructive" });
         },
       },

@@ -7,14 +7,10 @@
 import {
   type AgentProfile,
   type AgentProfileFields,
-  Button,
-  Card,
-  CardContent,
   type Catalogue,
   InputField,
-  LinkButton,
   locationLabel,
-  ProfileCreatedPanel,
+  ProfileFormFrame,
   SelectField,
   SkillPicker,
   TextAreaField,
@@ -46,7 +42,7 @@ export function AgentProfileForm({
   catalogue: Catalogue;
   profile?: AgentProfile | undefined;
 }) {
-  const { editing, fields, set, errors, formError, created, pending, submit, formRef } = useProfileForm({
+  const form = useProfileForm({
     profileId: profile?.id,
     initial: () => fieldsFrom(profile),
     validate: (values: AgentProfileFields) => validateAgentProfile(values, catalogue.maxSkills),
@@ -64,127 +60,98 @@ export function AgentProfileForm({
     update: useUpdateAgentProfile(),
     dashboard,
   });
+  const { fields, set, errors } = form;
   const listId = useId();
 
-  if (created)
-    return (
-      <ProfileCreatedPanel
-        message="Businesses can now find you. Taking you to your dashboard…"
-        dashboard={dashboard}
-      />
-    );
-
   return (
-    <Card className="profile-form-card">
-      <CardContent>
-        <form
-          ref={formRef}
-          className="form"
-          aria-label={editing ? "Edit agent profile" : "Create agent profile"}
-          noValidate
-          onSubmit={submit}
-        >
-          {formError ? (
-            <div role="alert" className="alert alert-destructive">
-              {formError}
-            </div>
-          ) : null}
-          <div className="form-grid">
-            <TextField
-              label="Full Name"
-              name="fullName"
-              value={fields.fullName}
-              onChange={(value) => set("fullName", value)}
-              errorMessage={errors.fullName}
-              isRequired
-              autoComplete="name"
-            />
-            <InputField
-              label="Specialization"
-              list={listId}
-              value={fields.specialization}
-              onChange={(event) => set("specialization", event.target.value)}
-              errorMessage={errors.specialization}
-              description="Pick a suggestion or type your own"
-              required
-            />
-            <datalist id={listId}>
-              {catalogue.specializations.map((value) => (
-                <option key={value} value={value} />
-              ))}
-            </datalist>
-            <InputField
-              label="Years of Experience"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={80}
-              step={1}
-              value={fields.yearsOfExperience}
-              onChange={(event) => set("yearsOfExperience", event.target.value)}
-              errorMessage={errors.yearsOfExperience}
-              required
-            />
-            <SelectField
-              label="Location"
-              value={fields.location}
-              onChange={(event) => set("location", event.target.value)}
-              errorMessage={errors.location}
-            >
-              {catalogue.locations.map((location) => (
-                <option key={location} value={location}>
-                  {locationLabel(location)}
-                </option>
-              ))}
-            </SelectField>
-            <InputField
-              label="Minimum Commission Rate (%)"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={100}
-              step={1}
-              value={fields.minimumCommissionRate}
-              onChange={(event) => set("minimumCommissionRate", event.target.value)}
-              errorMessage={errors.minimumCommissionRate}
-            />
-            <TextField
-              label="LinkedIn Profile"
-              name="linkedinProfile"
-              type="url"
-              placeholder="https://www.linkedin.com/in/your-name"
-              value={fields.linkedinProfile}
-              onChange={(value) => set("linkedinProfile", value)}
-              errorMessage={errors.linkedinProfile}
-            />
-            <TextAreaField
-              className="span-2"
-              label="Bio"
-              placeholder="What you sell, who you sell to, and the results you've delivered"
-              value={fields.bio}
-              onChange={(event) => set("bio", event.target.value)}
-              errorMessage={errors.bio}
-            />
-            <div className="span-2">
-              <SkillPicker
-                skills={catalogue.skills}
-                selected={fields.skills}
-                max={catalogue.maxSkills}
-                onChange={(skills) => set("skills", skills)}
-                errorMessage={errors.skills}
-              />
-            </div>
-          </div>
-          <div className="form-actions">
-            <LinkButton href={dashboard} variant="outline">
-              Cancel
-            </LinkButton>
-            <Button type="submit" isPending={pending}>
-              {editing ? "Save Changes" : "Create Profile"}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <ProfileFormFrame
+      party="agent"
+      createdMessage="Businesses can now find you. Taking you to your dashboard…"
+      dashboard={dashboard}
+      form={form}
+    >
+      <TextField
+        label="Full Name"
+        name="fullName"
+        value={fields.fullName}
+        onChange={(value) => set("fullName", value)}
+        errorMessage={errors.fullName}
+        isRequired
+        autoComplete="name"
+      />
+      <InputField
+        label="Specialization"
+        list={listId}
+        value={fields.specialization}
+        onChange={(event) => set("specialization", event.target.value)}
+        errorMessage={errors.specialization}
+        description="Pick a suggestion or type your own"
+        required
+      />
+      <datalist id={listId}>
+        {catalogue.specializations.map((value) => (
+          <option key={value} value={value} />
+        ))}
+      </datalist>
+      <InputField
+        label="Years of Experience"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={80}
+        step={1}
+        value={fields.yearsOfExperience}
+        onChange={(event) => set("yearsOfExperience", event.target.value)}
+        errorMessage={errors.yearsOfExperience}
+        required
+      />
+      <SelectField
+        label="Location"
+        value={fields.location}
+        onChange={(event) => set("location", event.target.value)}
+        errorMessage={errors.location}
+        options={catalogue.locations.map((location) => ({
+          value: location,
+          label: locationLabel(location),
+        }))}
+      />
+      <InputField
+        label="Minimum Commission Rate (%)"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={100}
+        step={1}
+        value={fields.minimumCommissionRate}
+        onChange={(event) => set("minimumCommissionRate", event.target.value)}
+        errorMessage={errors.minimumCommissionRate}
+      />
+      <TextField
+        label="LinkedIn Profile"
+        name="linkedinProfile"
+        type="url"
+        placeholder="https://www.linkedin.com/in/your-name"
+        value={fields.linkedinProfile}
+        onChange={(value) => set("linkedinProfile", value)}
+        errorMessage={errors.linkedinProfile}
+      />
+      <TextAreaField
+        className="span-2"
+        label="Bio"
+        placeholder="What you sell, who you sell to, and the results you've delivered"
+        value={fields.bio}
+        onChange={(event) => set("bio", event.target.value)}
+        errorMessage={errors.bio}
+      />
+      <div className="span-2">
+        <SkillPicker
+          skills={catalogue.skills}
+          selected={fields.skills}
+          max={catalogue.maxSkills}
+          onChange={(skills) => set("skills", skills)}
+          errorMessage={errors.skills}
+        />
+      </div>
+    </ProfileFormFrame>
   );
 }

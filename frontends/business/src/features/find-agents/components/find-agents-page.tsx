@@ -5,19 +5,16 @@
  */
 import {
   type AgentSearch,
-  Alert,
   commissionOptionLabel,
   experienceBandLabel,
-  FindLayout,
-  LinkButton,
   locationLabel,
-  PageHeader,
+  PartyFindPage,
   pageFrom,
   pick,
-  SelectField,
   useAgentSearch,
   useCatalogue,
   useOwnBusinessProfile,
+  useSkillEmojis,
   useUrlSearch,
 } from "@closr/ui";
 import { useMemo } from "react";
@@ -56,116 +53,64 @@ export function FindAgentsPage() {
   const catalogue = useCatalogue();
   const own = useOwnBusinessProfile();
   const results = useAgentSearch(search);
-  const emojiByName = useMemo(
-    () => new Map(catalogue.data?.skills.map((skill) => [skill.name, skill.emoji]) ?? []),
-    [catalogue.data],
-  );
-  const activeFilters = [
-    "specialization",
-    "location",
-    "experience",
-    "minimumCommissionRate",
-    "verified",
-  ].filter((key) => params.has(key)).length;
+  const emojiByName = useSkillEmojis();
+  const lists = catalogue.data;
 
   return (
-    <div className="stack-lg">
-      <PageHeader
-        title="Find Agents"
-        description="Search commission-based sales agents across Australia, ranked by how well they match your business."
-      />
-      {own.data === null ? (
-        <Alert variant="info">
-          <div className="inline-alert">
-            <span>
-              <strong>Create your business profile for better matches.</strong> Until then, agents are sorted
-              by newest.
-            </span>
-            <LinkButton href="/business/create-profile" size="sm">
-              Create Business Profile
-            </LinkButton>
-          </div>
-        </Alert>
-      ) : null}
-      <FindLayout
-        filterLabel="Agent filters"
-        filters={
-          catalogue.data ? (
-            <>
-              <SelectField
-                label="Specialization"
-                value={search.specialization ?? ""}
-                onChange={(event) => update({ specialization: event.target.value })}
-              >
-                <option value="">All specializations</option>
-                {catalogue.data.specializations.map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
-                label="Location"
-                value={search.location ?? ""}
-                onChange={(event) => update({ location: event.target.value })}
-              >
-                <option value="">All locations</option>
-                {catalogue.data.locations.map((value) => (
-                  <option key={value} value={value}>
-                    {locationLabel(value)}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
-                label="Experience"
-                value={search.experience ?? ""}
-                onChange={(event) => update({ experience: event.target.value })}
-              >
-                <option value="">Any experience</option>
-                {catalogue.data.experienceBands.map((value) => (
-                  <option key={value} value={value}>
-                    {experienceBandLabel(value)}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
-                label="Minimum Commission"
-                value={String(search.minimumCommissionRate ?? 0)}
-                onChange={(event) =>
-                  update({
-                    minimumCommissionRate: event.target.value === "0" ? undefined : event.target.value,
-                  })
-                }
-              >
-                {catalogue.data.commissionOptions.map((value) => (
-                  <option key={value} value={String(value)}>
-                    {commissionOptionLabel(value)}
-                  </option>
-                ))}
-              </SelectField>
-            </>
-          ) : undefined
-        }
-        filtersError={catalogue.error}
-        skeletonCount={4}
-        activeFilters={activeFilters}
-        verified={search.verified === "true"}
-        keyword={search.q ?? ""}
-        keywordPlaceholder="Name, specialization, skills or bio"
-        sort={search.sort}
-        sortOptions={[
-          ["match", "Best match"],
-          ["newest", "Newest"],
-          ["experience", "Most experienced"],
-        ]}
-        update={update}
-        reset={reset}
-        results={results}
-        nouns={["agent", "agents"]}
-        renderItem={(agent) => (
-          <AgentCard key={agent.id} agent={agent} emojiByName={emojiByName} search={queryString} />
-        )}
-      />
-    </div>
+    <PartyFindPage
+      party="business"
+      hasProfile={own.data !== null}
+      params={params}
+      search={search}
+      filters={[
+        {
+          key: "specialization",
+          label: "Specialization",
+          value: search.specialization ?? "",
+          emptyOption: "All specializations",
+          options: (lists?.specializations ?? []).map((value) => ({ value, label: value })),
+        },
+        {
+          key: "location",
+          label: "Location",
+          value: search.location ?? "",
+          emptyOption: "All locations",
+          options: (lists?.locations ?? []).map((value) => ({ value, label: locationLabel(value) })),
+        },
+        {
+          key: "experience",
+          label: "Experience",
+          value: search.experience ?? "",
+          emptyOption: "Any experience",
+          options: (lists?.experienceBands ?? []).map((value) => ({
+            value,
+            label: experienceBandLabel(value),
+          })),
+        },
+        {
+          key: "minimumCommissionRate",
+          label: "Minimum Commission",
+          value: String(search.minimumCommissionRate ?? 0),
+          clearValue: "0",
+          options: (lists?.commissionOptions ?? []).map((value) => ({
+            value: String(value),
+            label: commissionOptionLabel(value),
+          })),
+        },
+      ]}
+      filtersReady={lists !== undefined}
+      filtersError={catalogue.error}
+      sortOptions={[
+        ["match", "Best match"],
+        ["newest", "Newest"],
+        ["experience", "Most experienced"],
+      ]}
+      update={update}
+      reset={reset}
+      results={results}
+      renderItem={(agent) => (
+        <AgentCard key={agent.id} agent={agent} emojiByName={emojiByName} search={queryString} />
+      )}
+    />
   );
 }

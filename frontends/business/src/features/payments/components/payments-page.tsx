@@ -14,6 +14,7 @@ import {
   describeFailure,
   formatDate,
   formatMoney,
+  injectStyles,
   LinkButton,
   PageHeader,
   PageSpinner,
@@ -24,7 +25,7 @@ import {
   Tabs,
   useCurrentUser,
 } from "@closr/ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Key } from "react-aria-components";
 import { useSearchParams } from "react-router";
 import {
@@ -36,7 +37,10 @@ import {
 } from "../api/payments-api.ts";
 import { PayView } from "./pay-view.tsx";
 import { PaymentMethodsTab } from "./payment-methods-tab.tsx";
-import { usePaymentStyles } from "./use-payment-styles.ts";
+import css from "./payments.css?inline";
+
+/** Its stylesheet joins the page when the page first shows (it styles shared class names). */
+const STYLE_ID = "closr-business-payments-styles";
 
 const invoiceBadge: Record<Invoice["status"], BadgeVariant> = {
   paid: "success",
@@ -144,7 +148,7 @@ function HistoryTab() {
 }
 
 export function PaymentsPage() {
-  usePaymentStyles();
+  useEffect(() => injectStyles(STYLE_ID, css), []);
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const [paying, setPaying] = useState<Invoice | null>(null);

@@ -6,14 +6,10 @@
 import {
   type BusinessProfile,
   type BusinessProfileFields,
-  Button,
-  Card,
-  CardContent,
   type Catalogue,
   industryLabel,
-  LinkButton,
   locationLabel,
-  ProfileCreatedPanel,
+  ProfileFormFrame,
   SelectField,
   TextAreaField,
   TextField,
@@ -44,7 +40,7 @@ export function BusinessProfileForm({
   /** The profile to edit; none means create. */
   profile?: BusinessProfile | undefined;
 }) {
-  const { editing, fields, set, errors, formError, created, pending, submit, formRef } = useProfileForm({
+  const form = useProfileForm({
     profileId: profile?.id,
     initial: () => fieldsFrom(profile),
     validate: validateBusinessProfile,
@@ -62,124 +58,88 @@ export function BusinessProfileForm({
     update: useUpdateBusinessProfile(),
     dashboard,
   });
-
-  if (created)
-    return (
-      <ProfileCreatedPanel
-        message="Your business profile is live. Taking you to your dashboard…"
-        dashboard={dashboard}
-      />
-    );
+  const { fields, set, errors } = form;
 
   return (
-    <Card className="profile-form-card">
-      <CardContent>
-        <form
-          ref={formRef}
-          className="form"
-          aria-label={editing ? "Edit business profile" : "Create business profile"}
-          noValidate
-          onSubmit={submit}
-        >
-          {formError ? (
-            <div role="alert" className="alert alert-destructive">
-              {formError}
-            </div>
-          ) : null}
-          <div className="form-grid">
-            <TextField
-              className="span-2"
-              label="Company Name"
-              name="companyName"
-              value={fields.companyName}
-              onChange={(value) => set("companyName", value)}
-              errorMessage={errors.companyName}
-              isRequired
-              autoComplete="organization"
-            />
-            <SelectField
-              label="Industry"
-              value={fields.industry}
-              onChange={(event) => set("industry", event.target.value)}
-              errorMessage={errors.industry}
-            >
-              {catalogue.industries.map((industry) => (
-                <option key={industry} value={industry}>
-                  {industryLabel(industry)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label="Company Size"
-              value={fields.size}
-              onChange={(event) => set("size", event.target.value)}
-              errorMessage={errors.size}
-            >
-              {catalogue.sizes.map((size) => (
-                <option key={size.value} value={size.value}>
-                  {size.label}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label="Location"
-              value={fields.location}
-              onChange={(event) => set("location", event.target.value)}
-              errorMessage={errors.location}
-            >
-              {catalogue.locations.map((location) => (
-                <option key={location} value={location}>
-                  {locationLabel(location)}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label="Website"
-              name="website"
-              type="url"
-              placeholder="https://example.com.au"
-              value={fields.website}
-              onChange={(value) => set("website", value)}
-              errorMessage={errors.website}
-              autoComplete="url"
-            />
-            <TextAreaField
-              className="span-2"
-              label="Description"
-              placeholder="What you sell, to whom, and what kind of agents you're looking for"
-              value={fields.description}
-              onChange={(event) => set("description", event.target.value)}
-              errorMessage={errors.description}
-            />
-            <TextField
-              label="Contact Email"
-              name="contactEmail"
-              type="email"
-              value={fields.contactEmail}
-              onChange={(value) => set("contactEmail", value)}
-              errorMessage={errors.contactEmail}
-              autoComplete="email"
-            />
-            <TextField
-              label="Contact Phone"
-              name="contactPhone"
-              type="tel"
-              value={fields.contactPhone}
-              onChange={(value) => set("contactPhone", value)}
-              errorMessage={errors.contactPhone}
-              autoComplete="tel"
-            />
-          </div>
-          <div className="form-actions">
-            <LinkButton href={dashboard} variant="outline">
-              Cancel
-            </LinkButton>
-            <Button type="submit" isPending={pending}>
-              {editing ? "Save Changes" : "Create Profile"}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <ProfileFormFrame
+      party="business"
+      createdMessage="Your business profile is live. Taking you to your dashboard…"
+      dashboard={dashboard}
+      form={form}
+    >
+      <TextField
+        className="span-2"
+        label="Company Name"
+        name="companyName"
+        value={fields.companyName}
+        onChange={(value) => set("companyName", value)}
+        errorMessage={errors.companyName}
+        isRequired
+        autoComplete="organization"
+      />
+      <SelectField
+        label="Industry"
+        value={fields.industry}
+        onChange={(event) => set("industry", event.target.value)}
+        errorMessage={errors.industry}
+        options={catalogue.industries.map((industry) => ({
+          value: industry,
+          label: industryLabel(industry),
+        }))}
+      />
+      <SelectField
+        label="Company Size"
+        value={fields.size}
+        onChange={(event) => set("size", event.target.value)}
+        errorMessage={errors.size}
+        options={catalogue.sizes.map((size) => ({ value: size.value, label: size.label }))}
+      />
+      <SelectField
+        label="Location"
+        value={fields.location}
+        onChange={(event) => set("location", event.target.value)}
+        errorMessage={errors.location}
+        options={catalogue.locations.map((location) => ({
+          value: location,
+          label: locationLabel(location),
+        }))}
+      />
+      <TextField
+        label="Website"
+        name="website"
+        type="url"
+        placeholder="https://example.com.au"
+        value={fields.website}
+        onChange={(value) => set("website", value)}
+        errorMessage={errors.website}
+        autoComplete="url"
+      />
+      <TextAreaField
+        className="span-2"
+        label="Description"
+        placeholder="What you sell, to whom, and what kind of agents you're looking for"
+        value={fields.description}
+        onChange={(event) => set("description", event.target.value)}
+        errorMessage={errors.description}
+      />
+      <TextField
+        label="Contact Email"
+        name="contactEmail"
+        type="email"
+        value={fields.contactEmail}
+        onChange={(value) => set("contactEmail", value)}
+        errorMessage={errors.contactEmail}
+        autoComplete="email"
+      />
+      <TextField
+        label="Contact Phone"
+        name="contactPhone"
+        type="tel"
+        value={fields.contactPhone}
+        onChange={(value) => set("contactPhone", value)}
+        errorMessage={errors.contactPhone}
+        autoComplete="tel"
+      />
+    </ProfileFormFrame>
   );
 }

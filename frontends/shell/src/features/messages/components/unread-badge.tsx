@@ -1,5 +1,5 @@
 /**
- * The real unread count (replacing the spec's fixed 2, ARCHITECTURE.md "placeholders show real
+ * The real unread count (replacing the spec's fixed 2, docs/architecture.md "placeholders show real
  * data"): a count pill for the Messages links (top bar, drawer, bottom bar), and the top bar's notification bell, which also
  * keeps the tab's live event stream open while someone is signed in.
  */

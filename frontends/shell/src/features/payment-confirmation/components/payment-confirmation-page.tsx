@@ -1,9 +1,8 @@
 /**
- * /payment-confirmation (spec §2.7, §4, §8). States loading, success, error. redirect_status
- * "succeeded" is success at once; otherwise, with payment_intent, the payment is asked of the
- * server (GET /api/payment-intents/{id}, which asks the gateway and applies what it reports):
- * succeeded or processing is success, anything else is an error; no payment_intent, or a failure
- * to verify, is an error. invoice_id names the invoice paid.
+ * /payment-confirmation (spec §2.7, §4, §8). States loading, success, error; the decision is
+ * in ../payment-outcome.ts. A payment_intent is verified by the server (GET
+ * /api/payment-intents/{id}, which asks the gateway and applies what it reports); a failure to
+ * verify is an error. invoice_id names the invoice paid.
  */
 import {
   apiClient,
@@ -19,19 +18,12 @@ import {
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-
-type Verdict = { state: "success" } | { state: "error"; title: string; text: string };
-
-const failed: Verdict = {
-  state: "error",
-  title: "Payment failed",
-  text: "There was a problem processing your payment.",
-};
-const unverified: Verdict = {
-  state: "error",
-  title: "Error verifying payment",
-  text: "We couldn't verify your payment status. Please contact customer support.",
-};
+import {
+  outcomeFromIntentStatus,
+  outcomeFromRedirect,
+  unverified,
+  type Verdict,
+} from "../payment-outcome.ts";
 
 export function PaymentConfirmationPage() {
   const [params] = useSearchParams();
@@ -45,13 +37,13 @@ export function PaymentConfirmationPage() {
     queryKey: ["payment-confirmation", paymentIntent, redirectStatus],
     retry: false,
     queryFn: async (): Promise<Verdict> => {
-      if (redirectStatus === "succeeded") return { state: "success" };
-      if (!paymentIntent) return failed;
+      const outcome = outcomeFromRedirect({ redirectStatus, paymentIntent });
+      if (!("verify" in outcome)) return outcome;
       const { data, error, response } = await apiClient.GET("/api/payment-intents/{id}", {
-        params: { path: { id: paymentIntent } },
+        params: { path: { id: outcome.verify } },
       });
       if (error !== undefined || !data) throw toApiError(error, response);
-      return data.status === "succeeded" || data.status === "processing" ? { state: "success" } : failed;
+      return outcomeFromIntentStatus(data.status);
     },
   });
 

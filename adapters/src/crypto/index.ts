@@ -1,0 +1,2 @@
+/** Pure cryptographic adapters (no database): session tokens. */
+export * from "./session-tokens.ts";

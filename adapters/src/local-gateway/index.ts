@@ -1,0 +1,6 @@
+/**
+ * The local payment gateway (ADR 0008): Stripe's PaymentIntent life cycle and test cards over
+ * PostgreSQL, with its card network (the part Stripe.js plays) and event outbox.
+ */
+export * from "./local-card-network.ts";
+export * from "./payment-gateway-local.ts";

@@ -1,0 +1,106 @@
+/**
+ * The invoice repository on PostgreSQL. Money is integer cents (bigint: a string from
+ * postgres.js, a number from PGlite; mapped with Number()). Payments have their own repository
+ * (payment.ts), which locks invoice rows through `findInvoice`.
+ */
+import type { InvoiceView } from "@closr/core/invoice";
+import { InvoiceRepository } from "@closr/core/invoice";
+import { AgentProfileId, BusinessProfileId, cents, InvoiceId, PartnershipId } from "@closr/core/shared";
+import { Effect, Layer, Option } from "effect";
+import { type InferResult, type Kysely, sql, type Transaction } from "kysely";
+import { PgDatabase } from "../database-service.ts";
+import type { Database } from "../schema.ts";
+
+/** A database handle or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+const invoiceSelect = (db: Executor) =>
+  db
+    .selectFrom("invoices as i")
+    .leftJoin("businessProfiles as b", "b.id", "i.businessId")
+    .leftJoin("agentProfiles as a", "a.id", "i.agentId")
+    .select([
+      "i.id",
+      "i.partnershipId",
+      "i.businessId",
+      "i.agentId",
+      "i.amountCents",
+      "i.description",
+      sql<string>`to_char(i.due_date, 'YYYY-MM-DD')`.as("dueDate"),
+      "i.isPaid",
+      "i.createdAt",
+      "i.paidAt",
+      "b.companyName as businessName",
+      "a.fullName as agentName",
+    ]);
+
+/** A row of invoiceSelect (typed by kysely from the tables' Selectable rows). */
+type InvoiceRow = InferResult<ReturnType<typeof invoiceSelect>>[number];
+
+const toInvoice = (r: InvoiceRow): InvoiceView => ({
+  id: InvoiceId.make(r.id),
+  partnershipId: PartnershipId.make(r.partnershipId),
+  businessId: BusinessProfileId.make(r.businessId),
+  agentId: AgentProfileId.make(r.agentId),
+  amountCents: cents(Number(r.amountCents)),
+  currency: "AUD",
+  description: r.description,
+  dueDate: r.dueDate,
+  isPaid: r.isPaid,
+  createdAt: new Date(r.createdAt),
+  paidAt: r.paidAt ? new Date(r.paidAt) : null,
+  businessName: r.businessName ?? null,
+  agentName: r.agentName ?? null,
+});
+
+/** One invoice with its parties' names, read on `db` (a transaction when locking). */
+export const findInvoice = async (db: Executor, id: number) => {
+  const row = await invoiceSelect(db).where("i.id", "=", id).executeTakeFirst();
+  return row ? toInvoice(row) : undefined;
+};
+
+export const InvoiceRepositoryPg = Layer.effect(
+  InvoiceRepository,
+  Effect.map(PgDatabase, (db) => ({
+    insert: (invoice) =>
+      Effect.promise(async () => {
+        const { id } = await db
+          .insertInto("invoices")
+          .values({ ...invoice })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        return (await findInvoice(db, id)) as InvoiceView;
+      }),
+    findById: (id) => Effect.promise(async () => Option.fromNullable(await findInvoice(db, id))),
+    listFor: (party, profileId, page) =>
+      Effect.promise(async () => {
+        const column = party === "agent" ? "i.agentId" : "i.businessId";
+        const [rows, count] = await Promise.all([
+          invoiceSelect(db)
+            .where(column, "=", profileId)
+            .orderBy("i.createdAt", "desc")
+            .orderBy("i.id", "desc")
+            .limit(page.pageSize)
+            .offset((page.page - 1) * page.pageSize)
+            .execute(),
+          db
+            .selectFrom("invoices as i")
+            .where(column, "=", profileId)
+            .select(sql<number>`count(*)::int`.as("total"))
+            .executeTakeFirstOrThrow(),
+        ]);
+        return { items: rows.map(toInvoice), total: count.total };
+      }),
+    paidTotalForAgent: (agentId, month) =>
+      Effect.promise(async () => {
+        const row = await db
+          .selectFrom("invoices")
+          .where("agentId", "=", agentId)
+          .where("isPaid", "=", true)
+          .where(sql<string>`to_char(paid_at AT TIME ZONE 'Australia/Sydney', 'YYYY-MM')`, "=", month)
+          .select(sql<string>`coalesce(sum(amount_cents), 0)::bigint`.as("total"))
+          .executeTakeFirstOrThrow();
+        return cents(Number(row.total));
+      }),
+  })),
+);

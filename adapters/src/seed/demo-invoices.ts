@@ -1,0 +1,62 @@
+/**
+ * Demo invoices for the embedded default (issue 5), on the demo partnership of Harbour Tech and
+ * Mia Chen (seed/demo-partnerships.ts): one paid through the local gateway with test card 4242
+ * (so both sides have a payment in their history and Mia's Monthly Commission is not 0) and one
+ * still due. Goes through the real use cases. Idempotent: skipped once Mia has any invoice.
+ */
+
+import { createInvoice } from "@closr/core/invoice";
+import { startInvoicePayment } from "@closr/core/payment";
+import { BusinessProfileId, cents, PartnershipId } from "@closr/core/shared";
+import { Effect, Option } from "effect";
+import { confirmLocalCardPayment } from "../local-gateway/index.ts";
+import { PgDatabase } from "../postgres/index.ts";
+import { userByLogin } from "./demo-users.ts";
+import type { SeedRuntime } from "./runtime.ts";
+
+export async function seedDemoInvoices(runtime: SeedRuntime) {
+  await runtime.runPromise(
+    Effect.gen(function* () {
+      const business = yield* userByLogin("harbourtech");
+      const agent = yield* userByLogin("mia.chen");
+      if (Option.isNone(business) || Option.isNone(agent)) return;
+      const db = yield* PgDatabase;
+      const partnership = yield* Effect.promise(() =>
+        db
+          .selectFrom("partnerships as p")
+          .innerJoin("businessProfiles as b", "b.id", "p.businessId")
+          .innerJoin("agentProfiles as a", "a.id", "p.agentId")
+          .select(["p.id", "p.businessId"])
+          .where("b.userId", "=", business.value.id)
+          .where("a.userId", "=", agent.value.id)
+          .where("p.status", "=", "active")
+          .executeTakeFirst(),
+      );
+      if (!partnership) return;
+      const existing = yield* Effect.promise(() =>
+        db.selectFrom("invoices").select("id").where("partnershipId", "=", partnership.id).limit(1).execute(),
+      );
+      if (existing.length > 0) return;
+
+      const paid = yield* createInvoice(agent.value, {
+        businessId: BusinessProfileId.make(partnership.businessId),
+        partnershipId: PartnershipId.make(partnership.id),
+        amountCents: cents(184_250),
+        description: "October commission: 11 qualified demos booked, 3 deals closed (15% of $12,283.33)",
+      });
+      const started = yield* startInvoicePayment(business.value, paid.id);
+      yield* confirmLocalCardPayment(business.value, started.intent.id, started.intent.clientSecret, {
+        number: "4242424242424242",
+        expMonth: 12,
+        expYear: new Date().getFullYear() + 3,
+        cvc: "123",
+      });
+      yield* createInvoice(agent.value, {
+        businessId: BusinessProfileId.make(partnership.businessId),
+        partnershipId: PartnershipId.make(partnership.id),
+        amountCents: cents(96_000),
+        description: "November lead generation: 40 qualified leads for the Sydney launch",
+      });
+    }).pipe(Effect.catchAll((error) => Effect.logWarning("demo invoices skipped", error))),
+  );
+}

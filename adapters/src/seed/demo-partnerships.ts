@@ -1,0 +1,77 @@
+/**
+ * Demo partnerships for the embedded default, so the partnership pages and dashboards have
+ * something to show: Harbour Tech and Mia Chen are active partners; two generated agents have
+ * asked Harbour Tech to connect; one generated business has asked Mia Chen. Goes through the
+ * real use cases (state machine, limits, notification emails). Idempotent: skipped once
+ * Harbour Tech has any partnership.
+ */
+
+import { type User, UserRepository } from "@closr/core/identity";
+import { changePartnership, requestPartnership } from "@closr/core/partnership";
+import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shared";
+import { Effect, Option } from "effect";
+import { PgDatabase } from "../postgres/index.ts";
+import { userByLogin } from "./demo-users.ts";
+import type { SeedRuntime } from "./runtime.ts";
+
+const usersOf = (table: "agentProfiles" | "businessProfiles", except: number, limit: number) =>
+  Effect.gen(function* () {
+    const db = yield* PgDatabase;
+    const rows = yield* Effect.promise(() =>
+      db
+        .selectFrom(table)
+        .select("userId")
+        .where("userId", "<>", except)
+        .orderBy("id")
+        .limit(limit)
+        .execute(),
+    );
+    const users: User[] = [];
+    for (const row of rows) {
+      const user = yield* (yield* UserRepository).findById(row.userId as UserId);
+      if (Option.isSome(user)) users.push(user.value);
+    }
+    return users;
+  });
+
+export async function seedDemoPartnerships(runtime: SeedRuntime) {
+  await runtime.runPromise(
+    Effect.gen(function* () {
+      const business = yield* userByLogin("harbourtech");
+      const agent = yield* userByLogin("mia.chen");
+      if (Option.isNone(business) || Option.isNone(agent)) return;
+      const db = yield* PgDatabase;
+      const existing = yield* Effect.promise(() =>
+        db
+          .selectFrom("partnerships as p")
+          .innerJoin("businessProfiles as b", "b.id", "p.businessId")
+          .select("p.id")
+          .where("b.userId", "=", business.value.id)
+          .limit(1)
+          .execute(),
+      );
+      if (existing.length > 0) return;
+      const businessProfile = yield* Effect.promise(() =>
+        db
+          .selectFrom("businessProfiles")
+          .select("id")
+          .where("userId", "=", business.value.id)
+          .executeTakeFirst(),
+      );
+      const agentProfile = yield* Effect.promise(() =>
+        db.selectFrom("agentProfiles").select("id").where("userId", "=", agent.value.id).executeTakeFirst(),
+      );
+      if (!businessProfile || !agentProfile) return;
+
+      const active = yield* requestPartnership(agent.value, {
+        businessId: BusinessProfileId.make(businessProfile.id),
+        commissionRate: 15,
+      });
+      yield* changePartnership(business.value, active.id, "active");
+      for (const other of yield* usersOf("agentProfiles", agent.value.id, 2))
+        yield* requestPartnership(other, { businessId: BusinessProfileId.make(businessProfile.id) });
+      for (const other of yield* usersOf("businessProfiles", business.value.id, 1))
+        yield* requestPartnership(other, { agentId: AgentProfileId.make(agentProfile.id) });
+    }).pipe(Effect.catchAll((error) => Effect.logWarning("demo partnerships skipped", error))),
+  );
+}

@@ -1,0 +1,11 @@
+/**
+ * Seeds, in one place: the bulk marketplace generator (SQL, for benchmarks and tests) and the
+ * demo data of the embedded default (through core's use cases, on a SeedRuntime).
+ */
+export * from "./demo-invoices.ts";
+export * from "./demo-marketplace.ts";
+export * from "./demo-messages.ts";
+export * from "./demo-partnerships.ts";
+export * from "./demo-users.ts";
+export * from "./marketplace.ts";
+export * from "./runtime.ts";

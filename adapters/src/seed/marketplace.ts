@@ -1,0 +1,200 @@
+/**
+ * Deterministic demo marketplace: realistic Australian businesses and agents over the spec's
+ * lists (seeded faker, en_AU). Generated users share one password hash (computed once by the
+ * caller) and use the `seed.closr.au` email domain, so later runs append after earlier ones.
+ * Inserts in batches of 1,000 rows (users, then profiles).
+ */
+
+import {
+  type BusinessSize,
+  businessSizes,
+  type Industry,
+  industries,
+  industrySkill,
+  type Location,
+  skillCatalogue,
+  specializations,
+} from "@closr/core/profiles";
+import { en, en_AU, Faker } from "@faker-js/faker";
+import { type Insertable, sql } from "kysely";
+import type { Db } from "../postgres/database.ts";
+import type { Database } from "../postgres/schema.ts";
+
+export interface SeedOptions {
+  readonly agents: number;
+  readonly businesses: number;
+  /** argon2id hash every generated user gets. */
+  readonly passwordHash: string;
+  /** PRNG seed (default 2026): the same seed and counts give the same data. */
+  readonly seed?: number;
+}
+
+const DOMAIN = "seed.closr.au";
+const BATCH = 1000;
+const cities: Location[] = [
+  "sydney",
+  "sydney",
+  "sydney",
+  "melbourne",
+  "melbourne",
+  "melbourne",
+  "brisbane",
+  "brisbane",
+  "perth",
+  "remote",
+  "remote",
+  "other",
+];
+const extraSpecializations = [
+  "Medical Device Sales",
+  "Healthcare Partnerships",
+  "Financial Services Sales",
+  "Fintech Sales",
+  "Retail Partnerships",
+  "Ecommerce Growth",
+  "Industrial Sales",
+  "Manufacturing Supply Sales",
+  "Channel Sales",
+  "Field Sales",
+];
+const cityName: Record<Location, string> = {
+  sydney: "Sydney",
+  melbourne: "Melbourne",
+  brisbane: "Brisbane",
+  perth: "Perth",
+  remote: "Australia-wide",
+  other: "regional Australia",
+};
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, ".")
+    .replace(/^\.|\.$/g, "")
+    .slice(0, 20);
+
+/** How many generated (seed-domain) agents and businesses the database holds. */
+export async function countSeeded(db: Db): Promise<{ agents: number; businesses: number }> {
+  const result = await sql<{ agents: number; businesses: number }>`
+    select count(*) filter (where user_type = 'agent')::int as agents,
+           count(*) filter (where user_type = 'business')::int as businesses
+    from users where email like ${`%@${DOMAIN}`}`.execute(db);
+  const row = result.rows[0];
+  return { agents: Number(row?.agents ?? 0), businesses: Number(row?.businesses ?? 0) };
+}
+
+type NewUserRow = Insertable<Database["users"]> & { createdAt: Date };
+
+/** Inserts a batch of users and their profiles in one transaction; profiles share their user's createdAt. */
+async function insertBatch<T extends "agentProfiles" | "businessProfiles">(
+  db: Db,
+  table: T,
+  rows: { user: NewUserRow; profile: Omit<Insertable<Database[T]>, "userId"> }[],
+) {
+  await db.transaction().execute(async (trx) => {
+    const users = await trx
+      .insertInto("users")
+      .values(rows.map((r) => r.user))
+      .returning(["id", "createdAt"])
+      .execute();
+    const profiles = rows.map((r, k) => ({
+      ...r.profile,
+      userId: users[k]!.id,
+      createdAt: users[k]!.createdAt,
+      updatedAt: users[k]!.createdAt,
+    }));
+    // kysely cannot narrow a generic table name; both profile tables accept these rows.
+    // biome-ignore lint/suspicious/noExplicitAny: see above
+    const insert = trx.insertInto(table as any);
+    // biome-ignore lint/suspicious/noExplicitAny: see above
+    await insert.values(profiles as any).execute();
+  });
+}
+
+/** Adds `agents` agents and `businesses` businesses after those seeded before; returns the counts added. */
+export async function seedMarketplace(db: Db, options: SeedOptions) {
+  const faker = new Faker({ locale: [en_AU, en] });
+  const { agents: agentStart, businesses: businessStart } = await countSeeded(db);
+  faker.seed([options.seed ?? 2026, agentStart, businessStart]);
+
+  for (let offset = 0; offset < options.agents; offset += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, options.agents - offset) }, (_, k) => {
+      const i = agentStart + offset + k;
+      const first = faker.person.firstName();
+      const last = faker.person.lastName();
+      const industry = faker.helpers.arrayElement(industries);
+      const specialization =
+        faker.helpers.maybe(() => faker.helpers.arrayElement(specializations), { probability: 0.65 }) ??
+        faker.helpers.arrayElement(extraSpecializations);
+      const years = Math.min(30, Math.floor(faker.number.float({ min: 0, max: 1 }) ** 1.6 * 25));
+      const location = faker.helpers.arrayElement(cities);
+      const own = industrySkill[industry];
+      const skills = new Set<string>(own && faker.datatype.boolean(0.7) ? [own] : []);
+      for (const s of faker.helpers.arrayElements(skillCatalogue, { min: 2, max: 7 })) skills.add(s.name);
+      const bio = `${years > 0 ? `${years} years` : "New to"} ${specialization.toLowerCase()} ${years > 0 ? "experience" : "and keen to prove it"}, selling to ${industry} companies in ${cityName[location]}. ${faker.company.catchPhrase()}. Previously with ${faker.company.name()}.`;
+      return {
+        user: {
+          email: `${slug(`${first}.${last}`)}.${i}@${DOMAIN}`,
+          username: `${slug(`${first}.${last}`)}.a${i}`.slice(0, 30),
+          passwordHash: options.passwordHash,
+          userType: "agent" as const,
+          verificationStatus: faker.helpers.weightedArrayElement([
+            { weight: 3, value: "verified" as const },
+            { weight: 1, value: "pending" as const },
+            { weight: 6, value: "unverified" as const },
+          ]),
+          createdAt: faker.date.past({ years: 2, refDate: new Date("2026-11-01T00:00:00Z") }),
+        },
+        profile: {
+          fullName: `${first} ${last}`,
+          specialization,
+          yearsOfExperience: years,
+          bio,
+          location,
+          linkedinProfile: `https://www.linkedin.com/in/${slug(`${first}-${last}`)}-${i}`,
+          minimumCommissionRate: faker.helpers.arrayElement([5, 8, 10, 10, 12, 15, 15, 20, 25]),
+          skills: [...skills].slice(0, 10),
+        },
+      };
+    });
+    await insertBatch(db, "agentProfiles", rows);
+  }
+
+  for (let offset = 0; offset < options.businesses; offset += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, options.businesses - offset) }, (_, k) => {
+      const i = businessStart + offset + k;
+      const companyName = faker.company.name();
+      const industry: Industry = faker.helpers.arrayElement(industries);
+      const size: BusinessSize = faker.helpers.arrayElement(businessSizes);
+      const location = faker.helpers.arrayElement(cities);
+      const domain = `${slug(companyName).replace(/\./g, "")}.com.au`;
+      return {
+        user: {
+          email: `team.${i}@${DOMAIN}`,
+          username: `${slug(companyName)}.b${i}`.slice(0, 30),
+          passwordHash: options.passwordHash,
+          userType: "business" as const,
+          verificationStatus: faker.helpers.weightedArrayElement([
+            { weight: 4, value: "verified" as const },
+            { weight: 6, value: "unverified" as const },
+          ]),
+          createdAt: faker.date.past({ years: 2, refDate: new Date("2026-11-01T00:00:00Z") }),
+        },
+        profile: {
+          companyName,
+          industry,
+          size,
+          location,
+          description: `${faker.company.catchPhrase()}. ${companyName} serves ${industry} customers from ${cityName[location]} and is looking for commission-based agents to grow ${faker.commerce.department().toLowerCase()} sales.`,
+          website: `https://www.${domain}`,
+          contactEmail: `sales@${domain}`,
+          contactPhone: faker.phone.number(),
+        },
+      };
+    });
+    await insertBatch(db, "businessProfiles", rows);
+  }
+  await sql`analyze users, agent_profiles, business_profiles`.execute(db);
+  return { agents: options.agents, businesses: options.businesses };
+}

@@ -1,0 +1,38 @@
+/**
+ * What the demo seeds run on: any runtime that provides the ports below (the service's
+ * ManagedRuntime does). The seeds go through core's real use cases, so the demo data obeys the
+ * same rules as data entered in the app.
+ */
+import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
+import type { InvoiceRepository } from "@closr/core/invoice";
+import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
+import type { PartnershipRepository } from "@closr/core/partnership";
+import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
+import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
+import type { Clock, Mailer } from "@closr/core/shared";
+import type { Effect } from "effect";
+import type { PgDatabase } from "../postgres/database-service.ts";
+
+/** The services a demo seed may ask for. */
+export type SeedServices =
+  | PgDatabase
+  | UserRepository
+  | SessionStore
+  | SessionTokens
+  | PasswordHasher
+  | Clock
+  | Mailer
+  | BusinessProfileRepository
+  | AgentProfileRepository
+  | PartnershipRepository
+  | MessageRepository
+  | UserDirectory
+  | InvoiceRepository
+  | PaymentRepository
+  | PaymentMethodRepository
+  | PaymentGateway;
+
+/** A runtime that runs seed programs (structurally, the service's AppRuntime). */
+export interface SeedRuntime {
+  readonly runPromise: <A, E>(effect: Effect.Effect<A, E, SeedServices>) => Promise<A>;
+}

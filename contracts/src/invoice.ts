@@ -1,0 +1,81 @@
+/**
+ * Invoice schemas (spec §3 invoices; §4 display state; §5 Invoice form; §7 calls; issue 5).
+ * `businessId` and `agentId` are PROFILE ids. Money crosses the API as AUD dollars with at most
+ * 2 decimals (`amount`); inside it is integer cents. `dueDate` is `yyyy-MM-dd`; other times are
+ * ISO 8601 UTC. Payments have their own file (payment.ts).
+ */
+import { z } from "@hono/zod-openapi";
+import { IdParam, money, pageParam, positiveId } from "./common.ts";
+
+export const InvoiceStatus = z.enum(["paid", "overdue", "pending"]).openapi("InvoiceStatus", {
+  description: "Spec §4: paid if isPaid; else overdue once the due date has passed (Sydney); else pending.",
+});
+
+export const Invoice = z
+  .object({
+    id: z.number().int(),
+    partnershipId: z.number().int(),
+    businessId: z.number().int().openapi({ description: "Business profile id." }),
+    agentId: z.number().int().openapi({ description: "Agent profile id." }),
+    amount: money("The invoice total."),
+    currency: z.literal("AUD"),
+    description: z.string(),
+    dueDate: z.string().openapi({ format: "date", example: "2026-12-23" }),
+    isPaid: z.boolean(),
+    status: InvoiceStatus,
+    createdAt: z.string().openapi({ format: "date-time" }),
+    paidAt: z.string().nullable().openapi({ format: "date-time" }),
+    businessName: z.string().nullable().openapi({ description: "The business's company name." }),
+    agentName: z.string().nullable().openapi({ description: "The agent's full name." }),
+  })
+  .openapi("Invoice");
+export type Invoice = z.infer<typeof Invoice>;
+
+export const InvoicePage = z
+  .object({
+    items: z.array(Invoice),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .openapi("InvoicePage");
+
+export const CreateInvoiceRequest = z
+  .strictObject({
+    businessId: positiveId("Business is required").openapi({ description: "Business profile id." }),
+    partnershipId: positiveId("Partnership is required"),
+    amount: z
+      .number({ error: "Amount must be a positive number" })
+      .min(0.01, { error: "Amount must be a positive number" })
+      .max(999_999.99, { error: "Amount must be at most $999,999.99" })
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+        error: "Amount can have at most 2 decimals",
+      })
+      .openapi({ description: "AUD dollars, minimum and step 0.01.", example: 1250.5 }),
+    description: z
+      .string({ error: "Description is required" })
+      .trim()
+      .min(3, { error: "Description is required" })
+      .max(5000, { error: "Description must be at most 5000 characters" }),
+    dueDate: z
+      .string({ error: "Due date is required" })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Due date is required" })
+      .optional()
+      .openapi({ format: "date", description: "yyyy-MM-dd; defaults to 30 days from today (Sydney)." }),
+  })
+  .openapi("CreateInvoiceRequest");
+export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequest>;
+
+export const CommissionSummary = z
+  .object({
+    month: z.string().openapi({ example: "2026-11", description: "The current month in Australia/Sydney." }),
+    paidThisMonth: money("Sum of the agent's invoices paid this month."),
+  })
+  .openapi("CommissionSummary");
+
+export const InvoicingPageQuery = z.object({
+  page: pageParam("page", 10_000, 1),
+  pageSize: pageParam("pageSize", 100, 50),
+});
+
+export const InvoicingId = IdParam;

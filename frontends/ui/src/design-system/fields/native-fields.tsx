@@ -1,0 +1,171 @@
+/**
+ * Native labelled form fields (input, select, textarea, checkbox) with their description and
+ * error wired by aria-describedby. Used by the profile and invoice forms and the filter panels;
+ * `selectOption(value)` and `fill()` work on them in tests.
+ */
+import {
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
+import { injectStyles } from "../inject-styles.ts";
+import css from "./native-fields.css?inline";
+
+injectStyles("closr-native-fields-styles", css);
+type FieldShell = {
+  label: string;
+  errorMessage?: string | undefined;
+  description?: string;
+  className?: string;
+};
+
+function useFieldIds(errorMessage: string | undefined, description: string | undefined) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const describedBy = [description ? descriptionId : "", errorMessage ? errorId : ""]
+    .filter(Boolean)
+    .join(" ");
+  return { id, errorId, descriptionId, describedBy: describedBy || undefined };
+}
+
+function FieldFoot({
+  ids,
+  description,
+  errorMessage,
+}: {
+  ids: { errorId: string; descriptionId: string };
+  description?: string | undefined;
+  errorMessage?: string | undefined;
+}) {
+  return (
+    <>
+      {description ? (
+        <p id={ids.descriptionId} className="field-description">
+          {description}
+        </p>
+      ) : null}
+      {errorMessage ? (
+        <p id={ids.errorId} className="field-error">
+          {errorMessage}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** One choice of a SelectField: the value sent and the words shown. */
+export type SelectOption = { value: string; label: string };
+
+/**
+ * A labelled native <select>; `selectOption(value)` works on it in tests. Its choices are
+ * `emptyOption` (the "" choice, e.g. "All locations"), then `options`, then any `children`.
+ */
+export function SelectField({
+  label,
+  errorMessage,
+  description,
+  className,
+  emptyOption,
+  options,
+  children,
+  ...props
+}: FieldShell &
+  SelectHTMLAttributes<HTMLSelectElement> & { emptyOption?: string; options?: readonly SelectOption[] }) {
+  const ids = useFieldIds(errorMessage, description);
+  return (
+    <div className={["field", className].filter(Boolean).join(" ")}>
+      <label htmlFor={ids.id} className="field-label">
+        {label}
+      </label>
+      <select
+        {...props}
+        id={ids.id}
+        className="field-input native-input native-select"
+        aria-invalid={errorMessage ? true : undefined}
+        aria-describedby={ids.describedBy}
+      >
+        {emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
+        {options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+        {children}
+      </select>
+      <FieldFoot ids={ids} description={description} errorMessage={errorMessage} />
+    </div>
+  );
+}
+
+/** A labelled native <input> (number, text with a datalist, ...). */
+export function InputField({
+  label,
+  errorMessage,
+  description,
+  className,
+  ...props
+}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+  const ids = useFieldIds(errorMessage, description);
+  return (
+    <div className={["field", className].filter(Boolean).join(" ")}>
+      <label htmlFor={ids.id} className="field-label">
+        {label}
+      </label>
+      <input
+        {...props}
+        id={ids.id}
+        className="field-input native-input"
+        aria-invalid={errorMessage ? true : undefined}
+        aria-describedby={ids.describedBy}
+      />
+      <FieldFoot ids={ids} description={description} errorMessage={errorMessage} />
+    </div>
+  );
+}
+
+/** A labelled native <textarea>. */
+export function TextAreaField({
+  label,
+  errorMessage,
+  description,
+  className,
+  ...props
+}: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const ids = useFieldIds(errorMessage, description);
+  return (
+    <div className={["field", className].filter(Boolean).join(" ")}>
+      <label htmlFor={ids.id} className="field-label">
+        {label}
+      </label>
+      <textarea
+        rows={4}
+        {...props}
+        id={ids.id}
+        className="field-input native-input native-textarea"
+        aria-invalid={errorMessage ? true : undefined}
+        aria-describedby={ids.describedBy}
+      />
+      <FieldFoot ids={ids} description={description} errorMessage={errorMessage} />
+    </div>
+  );
+}
+
+/** A native checkbox with its label beside it. */
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="checkbox-field">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <span>{label}</span>
+    </label>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Search state that lives in the URL query string (shareable; back/forward and reload keep
+ * it). `update` sets or clears keys and goes back to page 1 unless the page itself changes.
+ * Updates build on the latest requested query, not on the last render's: react-router's
+ * functional `setSearchParams` reads the params of the render it was created in, so two quick
+ * changes (a select, then another) would otherwise lose the first.
+ */
+import { useCallback, useEffect, useRef } from "react";
+import { useSearchParams } from "react-router";
+
+export type SearchPatch = Record<string, string | number | undefined>;
+
+export function useUrlSearch() {
+  const [params, setParams] = useSearchParams();
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const update = useCallback(
+    (patch: SearchPatch) => {
+      const next = applySearchPatch(latest.current, patch);
+      latest.current = next;
+      setParams(next);
+    },
+    [setParams],
+  );
+  const reset = useCallback(() => {
+    latest.current = new URLSearchParams();
+    setParams(latest.current);
+  }, [setParams]);
+  return { params, update, reset };
+}
+
+/**
+ * The query after `patch`: a key set to undefined or "" is removed, any other value set (as a
+ * string); the page goes back to 1 (its key removed) unless the patch sets the page itself.
+ * Returns a new URLSearchParams; `current` is not changed.
+ */
+export function applySearchPatch(current: URLSearchParams, patch: SearchPatch): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined || value === "") next.delete(key);
+    else next.set(key, String(value));
+  }
+  if (!("page" in patch)) next.delete("page");
+  return next;
+}
+
+/** A value from `allowed`, or undefined when the URL holds something else. */
+export function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+/** A whole number ≥ 1 from the URL, or undefined. */
+export function pageFrom(value: string | null): number | undefined {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 1 ? page : undefined;
+}

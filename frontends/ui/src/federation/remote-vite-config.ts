@@ -1,0 +1,34 @@
+/**
+ * The Vite config of a federated remote (business, agent, admin), written once: it builds
+ * remoteEntry.js exposing ./register (src/register.tsx), served from /remotes/{name}/, sharing
+ * `federationShared`, with its dev server on its own port. Imported by relative path from each
+ * remote's vite.config.ts (Vite loads configs before any package is built).
+ */
+import { federation } from "@module-federation/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type UserConfig } from "vite";
+import { federationShared, type RemoteName } from "./shared.ts";
+
+/** Each remote's dev and preview port. */
+export const remotePorts: Record<RemoteName, number> = { business: 4101, agent: 4102, admin: 4103 };
+
+export function remoteViteConfig(name: RemoteName): UserConfig {
+  const port = remotePorts[name];
+  return defineConfig({
+    base: `/remotes/${name}/`,
+    plugins: [
+      react(),
+      federation({
+        name,
+        filename: "remoteEntry.js",
+        manifest: true,
+        exposes: { "./register": "./src/register.tsx" },
+        shared: federationShared,
+        dts: false,
+      }),
+    ],
+    build: { target: "esnext" },
+    server: { port, strictPort: true, cors: true, origin: `http://localhost:${port}` },
+    preview: { port, strictPort: true, cors: true },
+  });
+}
