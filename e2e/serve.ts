@@ -35,5 +35,7 @@ if (adminUrl) {
 process.env.SEED_DEMO = "1";
 process.env.UPLOADS_DIR ??= mkdtempSync(join(tmpdir(), "closr-e2e-uploads-"));
 process.env.LOG_LEVEL ??= "warn";
+// The journeys sign up more than 20 accounts an hour from one address (ADR 0001's default).
+process.env.REGISTER_LIMIT_PER_HOUR ??= "500";
 
 await import("../services/api/src/main.ts");

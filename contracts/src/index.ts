@@ -4,10 +4,12 @@
  */
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { problemTypeSchema } from "./problems.ts";
+import * as accountRoutes from "./routes/account.routes.ts";
 import * as devRoutes from "./routes/dev.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
 import * as messagingRoutes from "./routes/messaging.routes.ts";
+import * as onboardingRoutes from "./routes/onboarding.routes.ts";
 import * as partnershipRoutes from "./routes/partnership.routes.ts";
 import * as paymentRoutes from "./routes/payments.routes.ts";
 import * as profileRoutes from "./routes/profiles.routes.ts";
@@ -15,6 +17,7 @@ import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
 import * as verificationRoutes from "./routes/verification.routes.ts";
 
+export * from "./account.ts";
 export * from "./identity.ts";
 export * from "./invoice.ts";
 export * from "./messaging.ts";
@@ -26,10 +29,12 @@ export * from "./subscription.ts";
 export * from "./system.ts";
 export * from "./verification.ts";
 export {
+  accountRoutes,
   devRoutes,
   identityRoutes,
   invoiceRoutes,
   messagingRoutes,
+  onboardingRoutes,
   partnershipRoutes,
   paymentRoutes,
   profileRoutes,
@@ -42,6 +47,8 @@ export {
 export const allRoutes: RouteConfig[] = [
   ...Object.values(systemRoutes),
   ...Object.values(identityRoutes),
+  ...Object.values(accountRoutes),
+  ...Object.values(onboardingRoutes),
   ...Object.values(profileRoutes),
   // The development mailbox keeps the place it had in the document as a partnership route.
   partnershipRoutes.createPartnership,

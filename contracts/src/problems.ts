@@ -20,6 +20,12 @@ export const problemCatalogue = {
     title: "Malformed request",
     description: "The request could not be read: unparseable JSON, a malformed cookie or header.",
   },
+  "invalid-token": {
+    status: 400,
+    title: "Invalid or expired link",
+    description:
+      "A password-reset, email-verification, email-change or export link that is unknown, already used or expired.",
+  },
   unauthenticated: {
     status: 401,
     title: "Authentication required",
@@ -55,6 +61,11 @@ export const problemCatalogue = {
     title: "Plan limit reached",
     description: "A party is at its plan's limit of active partnerships (upgrade at /pricing).",
   },
+  "email-not-verified": {
+    status: 403,
+    title: "Email not verified",
+    description: "The action needs a verified email address; verify it from the link sent on sign-up.",
+  },
   "not-found": {
     status: 404,
     title: "Not found",
@@ -74,6 +85,11 @@ export const problemCatalogue = {
     status: 409,
     title: "Profile already exists",
     description: "The caller already has a profile of this kind.",
+  },
+  "email-already-verified": {
+    status: 409,
+    title: "Email already verified",
+    description: "The email address is already verified; there is nothing to resend.",
   },
   "invoice-paid": {
     status: 409,

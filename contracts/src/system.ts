@@ -7,6 +7,10 @@ export const MailboxEmail = z
     to: z.string(),
     subject: z.string(),
     text: z.string(),
+    /** The HTML part (issue 15: every email has a text and an HTML part); null for older rows. */
+    html: z.string().nullable().optional(),
+    /** The notification kind, when the email is one a user can switch off. */
+    kind: z.string().nullable().optional(),
     createdAt: z.string(),
   })
   .openapi("MailboxEmail");

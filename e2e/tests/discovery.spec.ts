@@ -4,7 +4,7 @@
  * finds businesses by industry. Search state lives in the URL.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { aNewAccount } from "./support.ts";
+import { aNewAccount, skipOnboarding } from "./support.ts";
 
 async function signUp(page: Page, userType: "business" | "agent") {
   const account = aNewAccount(userType);
@@ -20,6 +20,7 @@ async function signUp(page: Page, userType: "business" | "agent") {
   }
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(new RegExp(`/${userType}/dashboard$`));
+  await skipOnboarding(page);
   return account;
 }
 

@@ -2,7 +2,7 @@
  * Journeys of the platform issue: sign up, log out, log in, the route guard's three outcomes.
  */
 import { expect, test } from "@playwright/test";
-import { aNewAccount, DEMO_PASSWORD, demo, logIn, logOut } from "./support.ts";
+import { aNewAccount, DEMO_PASSWORD, demo, logIn, logOut, skipOnboarding } from "./support.ts";
 
 test("a new business signs up, lands on the business dashboard, and logs out", async ({ page }) => {
   const account = aNewAccount("business");
@@ -18,6 +18,7 @@ test("a new business signs up, lands on the business dashboard, and logs out", a
 
   await expect(page).toHaveURL(/\/business\/dashboard$/);
   await expect(page.getByText("Registration successful")).toBeVisible();
+  await skipOnboarding(page);
   await expect(page.getByRole("link", { name: /create (your )?(business )?profile/i }).first()).toBeVisible();
 
   // The session survives a reload (cookie), then logging out ends it.

@@ -39,3 +39,10 @@ export async function logOut(page: Page, username: string) {
   await page.getByRole("menuitem", { name: "Log out" }).click();
   await expect(page.getByText("Logged out successfully")).toBeVisible();
 }
+
+/** Closes the onboarding walkthrough a new account sees on its dashboard (issue 15). */
+export async function skipOnboarding(page: Page) {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Skip tour" }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -1,28 +1,30 @@
 /**
- * Mailer adapter for development and tests: stores each email in the mail_outbox table and logs
- * one line (recipient and subject, never the body). Read back with `readOutbox` / the MailOutbox
- * port (served at GET /api/dev/mailbox outside production). docs/architecture.md, adapters/mail.
+ * Mailer adapter for development and tests: renders each email (templates.ts), stores it in the
+ * mail_outbox table (unless the recipient switched its kind off) and logs one line (recipient and
+ * subject, never the body). Read back with `readOutbox` / the MailOutbox port (served at
+ * GET /api/dev/mailbox outside production). docs/architecture.md, adapters/mail.
  */
 import { Mailer, MailOutbox, type OutboxEmail } from "@closr/core/shared";
 import { Effect, Layer } from "effect";
 import type { Db } from "../postgres/database.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
+import { recipientWants, recordInOutbox } from "./preferences.ts";
+import { renderEmail } from "./templates.ts";
 
 export const MailerOutboxPg = Layer.effect(
   Mailer,
   Effect.map(PgDatabase, (db) =>
     Mailer.of({
       send: (email) =>
-        Effect.promise(() =>
-          db
-            .insertInto("mailOutbox")
-            .values({ recipient: email.to, subject: email.subject, body: email.text })
-            .execute(),
-        ).pipe(
-          Effect.zipRight(
-            Effect.logDebug("mail queued to outbox").pipe(
-              Effect.annotateLogs({ to: email.to, subject: email.subject }),
-            ),
+        Effect.promise(async () => {
+          if (!(await recipientWants(db, email))) return false;
+          await recordInOutbox(db, email, renderEmail(email));
+          return true;
+        }).pipe(
+          Effect.flatMap((sent) =>
+            Effect.logDebug(
+              sent ? "mail queued to outbox" : "mail skipped: recipient switched this kind off",
+            ).pipe(Effect.annotateLogs({ to: email.to, subject: email.subject })),
           ),
         ),
     }),
@@ -45,6 +47,8 @@ export async function readOutbox(
     to: r.recipient,
     subject: r.subject,
     text: r.body,
+    html: r.html,
+    kind: r.kind,
     createdAt: new Date(r.createdAt),
   }));
 }

@@ -27,7 +27,9 @@ describe("MailerSmtp", () => {
       ),
     );
     const [sent] = await readOutbox(database.db, { to: "ops@harbourtech.com.au" });
-    expect(sent).toMatchObject({ subject: "Mia Chen accepted", text: "Hi,\n\nAccepted." });
+    expect(sent).toMatchObject({ subject: "Mia Chen accepted" });
+    expect(sent?.text).toMatch(/^Hi,\n\nAccepted\./);
+    expect(sent?.html).toContain("<h1");
   });
 
   it("a failing transport is a defect and records nothing", async () => {

@@ -1,6 +1,7 @@
 /**
  * Mailer over SMTP with nodemailer (docs/architecture.md, adapters/mail): used when SMTP_URL is set
- * (e.g. smtp://user:pass@smtp.example.com:587). Each email is also recorded in mail_outbox, so
+ * (e.g. smtp://user:pass@smtp.example.com:587). Each email is rendered by the one template set
+ * (templates.ts: text and HTML parts), skipped when the recipient switched its kind off, and recorded in mail_outbox, so
  * there is one audit trail of what was sent. A delivery failure is a defect; notification use
  * cases catch it (best effort, ADR 0006).
  */
@@ -10,6 +11,8 @@ import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type StreamTransport from "nodemailer/lib/stream-transport";
 import { PgDatabase } from "../postgres/database-service.ts";
+import { recipientWants, recordInOutbox } from "./preferences.ts";
+import { renderEmail } from "./templates.ts";
 
 export interface SmtpOptions {
   /** An smtp:// or smtps:// URL, or nodemailer transport options (tests use streamTransport). */
@@ -28,16 +31,16 @@ export const MailerSmtp = (options: SmtpOptions) =>
       return Mailer.of({
         send: (email) =>
           Effect.promise(async () => {
+            if (!(await recipientWants(db, email))) return;
+            const rendered = renderEmail(email);
             await transport.sendMail({
               from: options.from,
               to: email.to,
-              subject: email.subject,
-              text: email.text,
+              subject: rendered.subject,
+              text: rendered.text,
+              html: rendered.html,
             });
-            await db
-              .insertInto("mailOutbox")
-              .values({ recipient: email.to, subject: email.subject, body: email.text })
-              .execute();
+            await recordInOutbox(db, email, rendered);
           }),
       });
     }),

@@ -29,6 +29,14 @@ export interface UsersTable {
   /** Subscribed plan; NULL = the free plan of the user type (migration 2026-11-23-01). */
   planId: "basic" | "professional" | "enterprise" | "agent_basic" | "agent_pro" | null;
   createdAt: DefaultTimestamp;
+  /** Migration 2026-11-23-06-account. */
+  emailVerificationExpiry: NullableTimestamp;
+  emailVerificationSentAt: NullableTimestamp;
+  pendingEmail: string | null;
+  pendingEmailTokenHash: string | null;
+  pendingEmailExpiry: NullableTimestamp;
+  notificationPreferences: ColumnType<Record<string, boolean>, string | undefined, string>;
+  deletedAt: NullableTimestamp;
 }
 
 export interface SessionTable {
@@ -38,6 +46,7 @@ export interface SessionTable {
   expiresAt: Timestamp;
   renewedAt: Timestamp;
   createdAt: DefaultTimestamp;
+  userAgent: string | null;
 }
 
 export interface BusinessProfilesTable {
@@ -357,6 +366,31 @@ export interface MailOutboxTable {
   subject: string;
   body: string;
   createdAt: DefaultTimestamp;
+  html: string | null;
+  kind: string | null;
+}
+
+/** The job queue (migration 2026-11-23-06-account, ADR 0010). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<"queued" | "running" | "done" | "failed">;
+  attempts: Generated<number>;
+  runAt: DefaultTimestamp;
+  lastError: string | null;
+  createdAt: DefaultTimestamp;
+  finishedAt: NullableTimestamp;
+}
+
+/** "Download my data" results (migration 2026-11-23-06-account). */
+export interface DataExportsTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  data: ColumnType<unknown, string, string>;
+  createdAt: DefaultTimestamp;
+  expiresAt: Timestamp;
 }
 
 /** Outbox of live events (migration 2026-11-23-02-messaging); its id is the SSE event id. */
@@ -384,6 +418,8 @@ export interface Database {
   onboarding: OnboardingTable;
   verificationRequests: VerificationRequestsTable;
   mailOutbox: MailOutboxTable;
+  jobs: JobsTable;
+  dataExports: DataExportsTable;
   liveEvents: LiveEventsTable;
   gatewayEvents: GatewayEventsTable;
   localPaymentIntents: LocalPaymentIntentsTable;

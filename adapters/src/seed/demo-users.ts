@@ -5,6 +5,8 @@
  */
 import { grantAdmin, register, UserRepository } from "@closr/core/identity";
 import { Effect, Option } from "effect";
+import { sql } from "kysely";
+import { PgDatabase } from "../postgres/database-service.ts";
 import type { SeedRuntime } from "./runtime.ts";
 
 export const DEMO_PASSWORD = "closr-demo-2026";
@@ -32,6 +34,30 @@ export async function seedDemoUsers(runtime: SeedRuntime) {
         });
       }
       if (demo.admin) yield* grantAdmin(demo.username);
+      // Demo accounts are "lived in": email confirmed, walkthrough already done (issue 15).
+      const db = yield* PgDatabase;
+      yield* Effect.promise(async () => {
+        const user = await db
+          .updateTable("users")
+          .set({ emailVerified: true, emailVerificationTokenHash: null })
+          .where("email", "=", demo.email)
+          .returning(["id", "userType"])
+          .executeTakeFirst();
+        if (!user) return;
+        await db
+          .insertInto("onboarding")
+          .values({
+            userId: user.id,
+            status: "completed",
+            totalSteps: user.userType === "agent" ? 5 : 4,
+            completedSteps: user.userType === "agent" ? [0, 1, 2, 3, 4] : [0, 1, 2, 3],
+            currentStep: user.userType === "agent" ? 4 : 3,
+            completedAt: new Date(),
+            metadata: sql<string>`'{"seeded":true}'::jsonb`,
+          })
+          .onConflict((oc) => oc.column("userId").doNothing())
+          .execute();
+      });
     });
     await runtime.runPromise(program);
   }

@@ -1,4 +1,8 @@
 /** The identity context's public surface. */
+
+export * from "./account.ts";
+export * from "./account-model.ts";
+export * from "./account-ports.ts";
 export * from "./errors.ts";
 export * from "./model.ts";
 export * from "./ports.ts";

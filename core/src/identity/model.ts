@@ -45,6 +45,8 @@ export interface Session {
   readonly tokenHash: string;
   readonly expiresAt: Date;
   readonly renewedAt: Date;
+  /** The browser's User-Agent at sign-in (Settings → Security lists it). */
+  readonly userAgent?: string | null | undefined;
 }
 
 /** Session policy: idle lifetime and how often the expiry slides forward (ms). */

@@ -14,6 +14,8 @@ export interface RegisterInput {
   readonly username: string;
   readonly password: string;
   readonly userType: UserType;
+  /** The browser's User-Agent, kept with the session. */
+  readonly userAgent?: string | undefined;
 }
 
 /** A signed-in result: the user and the raw session token for the cookie (never stored). */
@@ -23,13 +25,19 @@ export interface SignedIn {
   readonly expiresAt: Date;
 }
 
-const startSession = Effect.fn("identity.startSession")(function* (user: User) {
+const startSession = Effect.fn("identity.startSession")(function* (user: User, userAgent?: string) {
   const tokens = yield* SessionTokens;
   const sessions = yield* SessionStore;
   const now = yield* (yield* Clock).now;
   const token = yield* tokens.generate;
   const expiresAt = new Date(now.getTime() + sessionPolicy.idleTimeoutMs);
-  yield* sessions.create({ userId: user.id, tokenHash: tokens.hash(token), expiresAt, renewedAt: now });
+  yield* sessions.create({
+    userId: user.id,
+    tokenHash: tokens.hash(token),
+    expiresAt,
+    renewedAt: now,
+    userAgent,
+  });
   return { user, token, expiresAt } satisfies SignedIn;
 });
 
@@ -47,7 +55,7 @@ export const register = Effect.fn("identity.register")(function* (input: Registe
     passwordHash,
     userType: input.userType,
   });
-  return yield* startSession(user);
+  return yield* startSession(user, input.userAgent);
 });
 
 /**
@@ -57,6 +65,7 @@ export const register = Effect.fn("identity.register")(function* (input: Registe
 export const login = Effect.fn("identity.login")(function* (input: {
   readonly username: string;
   readonly password: string;
+  readonly userAgent?: string | undefined;
 }) {
   const users = yield* UserRepository;
   const hasher = yield* PasswordHasher;
@@ -67,7 +76,7 @@ export const login = Effect.fn("identity.login")(function* (input: {
   }
   const ok = yield* hasher.verify(found.value.passwordHash, input.password);
   if (!ok) return yield* new InvalidCredentials();
-  return yield* startSession(found.value.user);
+  return yield* startSession(found.value.user, input.userAgent);
 });
 
 /** Ends the session of that token, if any. Never fails. */

@@ -245,6 +245,8 @@ const notifyCounterpart = (partnership: PartnershipView, actor: Party, notice: N
         "",
         "— Closr",
       ].join("\n"),
+      // Settings → Notifications (issue 15): requests vs. answers to them.
+      kind: notice === "requested" ? "connection-requests" : "acceptances",
     });
   }).pipe(
     Effect.catchAllCause((cause) => Effect.logWarning("partnership notification failed", cause)),

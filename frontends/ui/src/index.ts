@@ -54,7 +54,9 @@ export {
   toast,
   toastStore,
 } from "./design-system/toast/toast-store.ts";
-// Marketplace features shared by both sides: session, messages, partnerships, profiles.
+// Marketplace features shared by both sides: account, session, messages, partnerships, profiles.
+export * from "./features/account/account-api.ts";
+export { SettingsLayout, settingsNavItems } from "./features/account/settings-layout.tsx";
 export {
   getUnreadCount,
   unreadCountKey,

@@ -24,8 +24,16 @@ import type { Logger } from "pino";
 import { defaultPlatform } from "./config.ts";
 import type { AppEnv } from "./http/env.ts";
 import { problem } from "./http/problem.ts";
-import { clientAddress, defaultRateLimits, limitBy, type RateLimits } from "./http/rate-limit.ts";
+import {
+  accountRateLimits,
+  clientAddress,
+  defaultRateLimits,
+  limitBy,
+  type RateLimits,
+} from "./http/rate-limit.ts";
 import { fieldErrors } from "./http/validation.ts";
+import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
+import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
 import { registerInvoiceRoutes } from "./routes/invoices/invoices.handlers.ts";
 import { type EventStreamOptions, registerEventRoutes } from "./routes/messaging/events.handlers.ts";
@@ -194,9 +202,39 @@ export function createApp(options: AppOptions) {
     limitBy(rateLimits.register, (c) => `register:${clientAddress(c, trustProxy)}`),
   );
   app.use("/api/messages", messageSendLimiter(rateLimits.messages));
+  // Password recovery (issue 15, OWASP Forgot Password): per client address and per email.
+  app.use(
+    "/api/forgot-password",
+    limitBy(
+      rateLimits.forgotPasswordByAddress ?? accountRateLimits.forgotPasswordByAddress,
+      (c) => `forgot:${clientAddress(c, trustProxy)}`,
+    ),
+  );
+  app.use(
+    "/api/forgot-password",
+    limitBy(rateLimits.forgotPasswordByEmail ?? accountRateLimits.forgotPasswordByEmail, async (c) => {
+      let email = "";
+      try {
+        const body = (await c.req.raw.clone().json()) as { email?: unknown };
+        if (typeof body?.email === "string") email = body.email.trim().toLowerCase().slice(0, 254);
+      } catch {}
+      return `forgot-email:${email}`;
+    }),
+  );
+  for (const path of ["/api/reset-password", "/api/verify-reset-token"]) {
+    app.use(
+      path,
+      limitBy(
+        rateLimits.resetPassword ?? accountRateLimits.resetPassword,
+        (c) => `reset:${clientAddress(c, trustProxy)}`,
+      ),
+    );
+  }
 
   registerSystemRoutes(app, db, options.version ?? openApiInfo.info.version);
   registerIdentityRoutes(app, runtime);
+  registerAccountRoutes(app, runtime);
+  registerOnboardingRoutes(app, runtime);
   registerProfileRoutes(app, runtime);
   registerPartnershipRoutes(app, runtime);
   registerDevRoutes(app, runtime, { mailbox: options.devMailbox ?? false });

@@ -15,6 +15,10 @@ import { isValidAbn } from "@closr/core/subscription";
 
 export interface Config {
   readonly port: number;
+  /** REGISTER_LIMIT_PER_HOUR: sign-ups per client address per hour (default 20, ADR 0001). */
+  readonly registerLimitPerHour: number;
+  /** APP_URL: the public origin of the web app, for links in emails (default http://localhost:PORT). */
+  readonly appUrl: string;
   /** postgres:// URL; unset means embedded PGlite under `dataDir`. */
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
@@ -90,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
   const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port: Number(env.PORT ?? 3000),
+    registerLimitPerHour: Number(env.REGISTER_LIMIT_PER_HOUR ?? 20),
+    appUrl: env.APP_URL ?? `http://localhost:${Number(env.PORT ?? 3000)}`,
     databaseUrl,
     dataDir: resolve(repoRoot, env.DATA_DIR ?? ".data/pglite"),
     production,

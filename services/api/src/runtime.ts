@@ -4,15 +4,18 @@
  */
 import { AbnRegistryAbr, AbnRegistryLocal, type AbrConfig } from "@closr/adapters/abr";
 import { SessionTokensCrypto } from "@closr/adapters/crypto";
+import { JobQueuePg } from "@closr/adapters/jobs";
 import { PaymentGatewayLocal, SubscriptionGatewayLocal } from "@closr/adapters/local-gateway";
 import { MailerOutboxPg, MailerSmtp, MailOutboxPg, type SmtpOptions } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
+  AccountRepositoryPg,
   AgentProfileRepositoryPg,
   BusinessProfileRepositoryPg,
   type Db,
   InvoiceRepositoryPg,
   MessageRepositoryPg,
+  OnboardingRepositoryPg,
   PartnershipRepositoryPg,
   PaymentMethodRepositoryPg,
   PaymentRepositoryPg,
@@ -30,13 +33,29 @@ import {
   type StripeGatewayConfig,
   SubscriptionGatewayStripe,
 } from "@closr/adapters/stripe";
-import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
+import type {
+  AccountRepository,
+  PasswordHasher,
+  SessionStore,
+  SessionTokens,
+  UserRepository,
+} from "@closr/core/identity";
 import type { InvoiceRepository } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
+import type { OnboardingRepository } from "@closr/core/onboarding";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
-import { type Clock, ClockLive, type FileStorage, type Mailer, type MailOutbox } from "@closr/core/shared";
+import {
+  type AppUrl,
+  AppUrlFrom,
+  type Clock,
+  ClockLive,
+  type FileStorage,
+  type JobQueue,
+  type Mailer,
+  type MailOutbox,
+} from "@closr/core/shared";
 import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
 import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
 import { Layer, ManagedRuntime } from "effect";
@@ -66,7 +85,11 @@ export type AppServices =
   | MailOutbox
   | VerificationRepository
   | AbnRegistry
-  | FileStorage;
+  | FileStorage
+  | AccountRepository
+  | OnboardingRepository
+  | JobQueue
+  | AppUrl;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -81,6 +104,8 @@ export interface PaymentOptions {
     | undefined;
   /** The ABR web service when set, else the local ABN table. */
   readonly abr?: AbrConfig | undefined;
+  /** The web app's public origin for links in emails (APP_URL); default http://localhost:3000. */
+  readonly appUrl?: string | undefined;
 }
 
 /**
@@ -112,6 +137,9 @@ export function makeAppLayer(
     VerificationRepositoryPg,
     SubscriptionRepositoryPg,
     payments.stripe ? SubscriptionGatewayStripe(payments.stripe) : SubscriptionGatewayLocal,
+    AccountRepositoryPg,
+    OnboardingRepositoryPg,
+    JobQueuePg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,
@@ -126,6 +154,7 @@ export function makeAppLayer(
     PasswordHasherArgon2,
     SessionTokensCrypto,
     clock,
+    AppUrlFrom(payments.appUrl ?? "http://localhost:3000"),
   );
   return overrides ? Layer.merge(base, overrides) : base;
 }

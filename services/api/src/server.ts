@@ -2,11 +2,14 @@
  * Composition root: opens the database, migrates, builds the runtime and the app.
  * Used by main.ts (the process) and by tests that need a real server.
  */
+import { startJobWorker } from "@closr/adapters/jobs";
 import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
 import { deliverLocalGatewayEvents } from "@closr/core/payment";
 import { runLocalBilling } from "@closr/core/subscription";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { defaultRateLimits } from "./http/rate-limit.ts";
+import { jobHandlers } from "./jobs/job-handlers.ts";
 import { createLogger } from "./logger.ts";
 import { makeAppLayer, makeRuntime } from "./runtime.ts";
 
@@ -23,6 +26,7 @@ export async function startServices(config: Config) {
       smtp: config.smtp,
       storage: config.storage,
       abr: config.abr,
+      appUrl: config.appUrl,
     }),
   );
   // Recover from a crash between a local charge and its database write (ADR 0008).
@@ -36,6 +40,10 @@ export async function startServices(config: Config) {
     db: database.db,
     logger,
     trustProxy: config.trustProxy,
+    rateLimits: {
+      ...defaultRateLimits,
+      register: { ...defaultRateLimits.register, limit: config.registerLimitPerHour },
+    },
     allowedOrigins: config.allowedOrigins,
     frontendsDir: config.frontendsDir,
     remotes: config.remotes,
@@ -43,9 +51,14 @@ export async function startServices(config: Config) {
     fileLinkSecret: config.fileLinkSecret,
     platform: config.platform,
   });
+  // Background jobs (ADR 0010): forgot-password lookups, data exports.
+  const jobs = startJobWorker(database.db, jobHandlers(runtime), {
+    onError: (err, job) => logger.error({ err, job }, "job failed"),
+  });
   const close = async () => {
+    await jobs.stop();
     await runtime.dispose();
     await database.close();
   };
-  return { app, runtime, database, logger, close };
+  return { app, runtime, database, logger, jobs, close };
 }

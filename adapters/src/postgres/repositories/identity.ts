@@ -84,6 +84,7 @@ const makeUserRepository = (db: Db) =>
               eb("email", "=", login.toLowerCase()),
             ]),
           )
+          .where("deletedAt", "is", null)
           .executeTakeFirst(),
       ).pipe(
         Effect.map((row) =>
@@ -118,6 +119,7 @@ const makeSessionStore = (db: Db) =>
             userId: session.userId,
             expiresAt: session.expiresAt,
             renewedAt: session.renewedAt,
+            userAgent: session.userAgent?.slice(0, 300) ?? null,
           })
           .execute(),
       ).pipe(Effect.asVoid),

@@ -7,6 +7,8 @@ import { BottomBar } from "../components/bottom-bar.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SplashScreen } from "../components/splash-screen.tsx";
 import { TopBar } from "../components/top-bar.tsx";
+import { EmailVerificationBanner } from "../features/account/components/email-verification-banner.tsx";
+import { OnboardingDialog } from "../features/account/components/onboarding-dialog.tsx";
 
 function ScrollToHash() {
   const { hash, pathname } = useLocation();
@@ -25,11 +27,13 @@ export function AppLayout() {
         Skip to content
       </a>
       <TopBar />
+      <EmailVerificationBanner />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />
       <BottomBar />
+      <OnboardingDialog />
       <ToastRegion />
       <SplashScreen />
       {/* Keyed by URL: the default key ("default" for every fresh page load) made a new page

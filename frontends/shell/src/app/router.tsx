@@ -4,8 +4,20 @@
  */
 import type { UserType } from "@closr/ui";
 import type { ReactNode } from "react";
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, Navigate } from "react-router";
 import { RequireUser } from "../features/access/components/require-user.tsx";
+import { ProfileRedirect } from "../features/account/components/profile-redirect.tsx";
+import {
+  EmailLinkPage,
+  ForgotPasswordPage,
+  ResetPasswordPage,
+} from "../features/account/components/recovery-pages.tsx";
+import {
+  AccountSettingsPage,
+  NotificationSettingsPage,
+  PrivacySettingsPage,
+  SecuritySettingsPage,
+} from "../features/account/components/settings-pages.tsx";
 import { AuthPage } from "../features/auth/components/auth-page.tsx";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
 import { RouteErrorPage } from "../features/errors/components/route-error-page.tsx";
@@ -26,6 +38,16 @@ export const router = createBrowserRouter([
       { index: true, element: <LandingPage /> },
       { path: "auth", element: <AuthPage /> },
       ...staticPageRoutes,
+      { path: "forgot-password", element: <ForgotPasswordPage /> },
+      { path: "reset-password", element: <ResetPasswordPage /> },
+      { path: "verify-email", element: <EmailLinkPage kind="verify" /> },
+      { path: "confirm-email", element: <EmailLinkPage kind="confirm-change" /> },
+      { path: "profile", element: guarded(<ProfileRedirect />, {}) },
+      { path: "settings", element: <Navigate to="/settings/account" replace /> },
+      { path: "settings/account", element: guarded(<AccountSettingsPage />, {}) },
+      { path: "settings/security", element: guarded(<SecuritySettingsPage />, {}) },
+      { path: "settings/notifications", element: guarded(<NotificationSettingsPage />, {}) },
+      { path: "settings/privacy", element: guarded(<PrivacySettingsPage />, {}) },
       {
         path: "business/*",
         element: guarded(<RemoteRoutes name="business" basePath="/business" />, { userType: "business" }),

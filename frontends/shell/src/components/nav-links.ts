@@ -72,6 +72,7 @@ export function bottomTabs(user: ApiUser): TabItem[] {
       ];
 }
 
-export function profilePath(user: ApiUser): string {
-  return user.userType === "business" ? "/business/profile" : "/agent/profile";
+/** The user menu's Profile: /profile, which opens the own profile form in edit mode. */
+export function profilePath(_user: ApiUser): string {
+  return "/profile";
 }

@@ -5,6 +5,7 @@ import { type Problem, type ProblemCode, problemCatalogue, problemType } from "@
 import type { IdentityError } from "@closr/core/identity";
 import type { InvoiceError } from "@closr/core/invoice";
 import type { MessagingError } from "@closr/core/messaging";
+import type { OnboardingError } from "@closr/core/onboarding";
 import type { PartnershipError } from "@closr/core/partnership";
 import type { PaymentError } from "@closr/core/payment";
 import type { ProfileError } from "@closr/core/profiles";
@@ -70,7 +71,8 @@ export type DomainError =
   | PaymentError
   | MessagingError
   | VerificationError
-  | SubscriptionError;
+  | SubscriptionError
+  | OnboardingError;
 
 /** One row of the error table: the problem code, its detail and the field at fault. */
 export interface ProblemRow {
@@ -103,6 +105,41 @@ export const errorTable = {
   InvalidCredentials: () => ({ code: "invalid-credentials", detail: "Invalid username or password." }),
   Unauthenticated: () => ({ code: "unauthenticated", detail: "Please log in." }),
   UserNotFound: () => ({ code: "not-found", detail: "No such user." }),
+  // Account (issue 15). Spec §8 words the reset-link message.
+  InvalidToken: (e) =>
+    e.purpose === "export"
+      ? {
+          code: "not-found",
+          detail: "This download link is invalid or has expired. Please request a new export.",
+        }
+      : {
+          code: "invalid-token",
+          detail:
+            e.purpose === "reset"
+              ? "Invalid or expired token. Please request a new password reset link."
+              : "This link is invalid or has expired. Please request a new one.",
+        },
+  WrongPassword: (e) => ({
+    code: "validation-failed",
+    detail:
+      e.field === "currentPassword" ? "Your current password is incorrect" : "Your password is incorrect",
+    field: String(e.field),
+  }),
+  VerificationEmailCooldown: (e) => ({
+    code: "rate-limited",
+    detail: `We just sent you a verification email. Please wait ${e.retryAfterSeconds} seconds before asking again.`,
+  }),
+  EmailAlreadyVerified: () => ({ code: "email-already-verified", detail: "Your email is already verified." }),
+  EmailNotVerified: (e) => ({
+    code: "email-not-verified",
+    detail: `Please verify your email address before you ${e.action}. Check your inbox for the link, or send a new one from the banner.`,
+  }),
+  OnboardingNotFound: () => ({ code: "not-found", detail: "No onboarding yet." }),
+  InvalidOnboardingStep: (e) => ({
+    code: "validation-failed",
+    detail: `step must be between 0 and ${e.totalSteps - 1}`,
+    field: "step",
+  }),
   ProfileAlreadyExists: (e) => ({
     code: "profile-exists",
     detail: `You already have ${e.kind === "agent" ? "an agent" : "a business"} profile.`,

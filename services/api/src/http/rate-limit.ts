@@ -1,5 +1,5 @@
 /**
- * Rate limits for login and registration (hono-rate-limiter, in-process memory store).
+ * Rate limits for login, registration and password recovery (hono-rate-limiter, in-process memory store).
  * Keys: client address (+ username for login). Over the limit → 429 problem with Retry-After.
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -19,7 +19,20 @@ export interface RateLimits {
   readonly register: RateLimitRule;
   /** Messages one user may send (POST /api/messages); default 30 a minute. */
   readonly messages?: RateLimitRule;
+  /** POST /api/forgot-password per client address (default 10 per 15 min). */
+  readonly forgotPasswordByAddress?: RateLimitRule;
+  /** POST /api/forgot-password per email (default 3 per 15 min). */
+  readonly forgotPasswordByEmail?: RateLimitRule;
+  /** POST /api/reset-password and GET /api/verify-reset-token per client address (default 30 per 15 min). */
+  readonly resetPassword?: RateLimitRule;
 }
+
+/** Forgot-password defaults (OWASP Forgot Password cheat sheet: limit per address and per account). */
+export const accountRateLimits = {
+  forgotPasswordByAddress: { limit: 10, windowMs: 15 * 60 * 1000 },
+  forgotPasswordByEmail: { limit: 3, windowMs: 15 * 60 * 1000 },
+  resetPassword: { limit: 30, windowMs: 15 * 60 * 1000 },
+} as const satisfies Record<string, RateLimitRule>;
 
 /** Defaults: 10 login attempts per username and address per 15 min; 20 sign-ups per address per hour. */
 export const defaultRateLimits: RateLimits = {

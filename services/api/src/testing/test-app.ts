@@ -7,6 +7,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startJobWorker } from "@closr/adapters/jobs";
+import type { SmtpOptions } from "@closr/adapters/mail";
 import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/testing";
 import type { StripeGatewayConfig } from "@closr/adapters/stripe";
 import type { Clock } from "@closr/core/shared";
@@ -14,6 +16,7 @@ import type { Layer } from "effect";
 import pino from "pino";
 import { createApp } from "../app.ts";
 import { defaultRateLimits, type RateLimits } from "../http/rate-limit.ts";
+import { jobHandlers } from "../jobs/job-handlers.ts";
 import { type AppRuntime, makeAppLayer, makeRuntime } from "../runtime.ts";
 import { contractViolations } from "./contract-validator.ts";
 
@@ -27,6 +30,8 @@ export interface TestApp {
   readonly uploadsDir: string;
   /** The HMAC key of signed file links. */
   readonly fileLinkSecret: string;
+  /** Runs every due background job now (the worker also polls); resolves with how many ran. */
+  readonly runJobs: () => Promise<number>;
   /** A new browser-like client with its own cookie jar. */
   readonly client: () => TestClient;
   readonly close: () => Promise<void>;
@@ -44,21 +49,32 @@ export async function createTestApp(
     stripe?: StripeGatewayConfig;
     /** Replaces the system clock (renewal tests move it). */
     clock?: Layer.Layer<Clock>;
+    /** Send mail through SMTP (MailerSmtp) instead of the outbox. */
+    smtp?: SmtpOptions;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const uploadsDir = mkdtempSync(join(tmpdir(), "closr-test-uploads-"));
   const fileLinkSecret = "test-file-link-secret-0123456789";
   const runtime = makeRuntime(
-    makeAppLayer(database.db, undefined, { stripe: options.stripe, storage: { uploadsDir } }, options.clock),
+    makeAppLayer(
+      database.db,
+      undefined,
+      { stripe: options.stripe, smtp: options.smtp, storage: { uploadsDir }, appUrl: "http://localhost" },
+      options.clock,
+    ),
   );
+  const jobs = startJobWorker(database.db, jobHandlers(runtime), { pollMs: 60_000 });
   const app = createApp({
     runtime,
     db: database.db,
-    logger: pino({ level: "silent" }),
+    logger: pino({ level: process.env.TEST_LOG ?? "silent" }),
     rateLimits: options.rateLimits ?? {
       login: { ...defaultRateLimits.login, limit: 1000 },
       register: { ...defaultRateLimits.register, limit: 1000 },
+      forgotPasswordByAddress: { limit: 1000, windowMs: 60_000 },
+      forgotPasswordByEmail: { limit: 1000, windowMs: 60_000 },
+      resetPassword: { limit: 1000, windowMs: 60_000 },
     },
     frontendsDir: options.frontendsDir,
     remotes: { business: "/remotes/business/remoteEntry.js" },
@@ -110,7 +126,9 @@ export async function createTestApp(
     uploadsDir,
     fileLinkSecret,
     client,
+    runJobs: jobs.runDue,
     close: async () => {
+      await jobs.stop();
       await runtime.dispose();
       await database.dispose();
       rmSync(uploadsDir, { recursive: true, force: true });

@@ -30,11 +30,14 @@ export function SideMenuLayout({
   items,
   footer,
   children,
+  className,
 }: {
   label: string;
   items: NavItem[];
   footer?: ReactNode;
   children: ReactNode;
+  /** Extra class on the layout (settings keeps its menu on phones as a scrolling tab row). */
+  className?: string;
 }) {
   const { data: user } = useCurrentUser();
   const wantsPending = items.some((item) => item.badge === "pending-partnerships");
@@ -43,7 +46,7 @@ export function SideMenuLayout({
     "pending-partnerships": usePendingIncomingCount(Boolean(user) && wantsPending),
   };
   return (
-    <div className="side-layout container">
+    <div className={className ? `side-layout container ${className}` : "side-layout container"}>
       <aside className="side-menu" aria-label={label}>
         <nav aria-label={label}>
           <ul>

@@ -1,6 +1,6 @@
 /** Identity handlers: spec §7 GET /api/user, POST /api/register, /api/login, /api/logout. */
 import { identityRoutes } from "@closr/contracts";
-import { currentUser, login, logout, register } from "@closr/core/identity";
+import { currentUser, login, logout, register, sendVerificationEmail } from "@closr/core/identity";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
@@ -15,7 +15,10 @@ export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRun
 
   app.openapi(identityRoutes.register, async (c) => {
     const body = c.req.valid("json");
-    return runUseCase(runtime, c, register(body), (signedIn) => {
+    const userAgent = c.req.header("user-agent");
+    return runUseCase(runtime, c, register({ ...body, userAgent }), async (signedIn) => {
+      // The email verification link (issue 15); best effort, never fails the sign-up.
+      await runtime.runPromise(sendVerificationEmail(signedIn.user)).catch(() => undefined);
       writeSessionCookie(c, signedIn.token, signedIn.expiresAt);
       c.get("logger").info({ userId: signedIn.user.id, userType: signedIn.user.userType }, "user registered");
       return c.json(toUserJson(signedIn.user), 201);
@@ -27,7 +30,7 @@ export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRun
     // A new token at every login (no session fixation); the old session, if any, ends.
     const previous = readSessionToken(c);
     if (previous) await runtime.runPromise(logout(previous));
-    return runUseCase(runtime, c, login(body), (signedIn) => {
+    return runUseCase(runtime, c, login({ ...body, userAgent: c.req.header("user-agent") }), (signedIn) => {
       writeSessionCookie(c, signedIn.token, signedIn.expiresAt);
       return c.json(toUserJson(signedIn.user), 200);
     });

@@ -25,16 +25,9 @@ const pages: { path: string; title: string; description?: string }[] = [
   { path: "careers", title: "Careers" },
   { path: "blog", title: "Blog" },
   { path: "press", title: "Press" },
-  {
-    path: "forgot-password",
-    title: "Forgot Password",
-    description: "Password reset by email is coming soon.",
-  },
-  { path: "reset-password", title: "Reset Password", description: "Password reset by email is coming soon." },
   { path: "analytics", title: "Analytics" },
   { path: "performance", title: "Performance" },
   { path: "reviews", title: "Reviews" },
-  { path: "settings", title: "Settings" },
   { path: "help", title: "Help Centre" },
 ];
 

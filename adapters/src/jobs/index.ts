@@ -1,0 +1,2 @@
+/** The JobQueue adapter (ADR 0010). */
+export * from "./job-queue-pg.ts";

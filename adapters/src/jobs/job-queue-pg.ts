@@ -1,0 +1,123 @@
+/**
+ * JobQueue on PostgreSQL with an in-process worker (ADR 0010). `enqueue` is one INSERT into
+ * `jobs`; the worker claims due jobs with `FOR UPDATE SKIP LOCKED` (several API processes can
+ * share the table without running a job twice), runs the handler for its kind, and marks it
+ * done, or queues it again with back-off (up to `maxAttempts`, then failed). Works on
+ * postgres.js and on PGlite alike.
+ */
+import { type JobKind, type JobPayloads, JobQueue } from "@closr/core/shared";
+import { Effect, Layer } from "effect";
+import { sql } from "kysely";
+import type { Db } from "../postgres/database.ts";
+import { PgDatabase } from "../postgres/database-service.ts";
+
+/** Runs one job; a rejection counts as a failed attempt. */
+export type JobHandlers = { readonly [K in JobKind]: (payload: JobPayloads[K]) => Promise<unknown> };
+
+export interface JobWorkerOptions {
+  /** How often to look for due jobs when not woken, ms (default 1000). */
+  readonly pollMs?: number;
+  /** Attempts before a job is marked failed (default 5). */
+  readonly maxAttempts?: number;
+  readonly onError?: (error: unknown, job: { id: number; kind: string }) => void;
+}
+
+const wakers = new WeakMap<Db, Set<() => void>>();
+
+/** The JobQueue Layer: inserts the job and wakes this process's worker. */
+export const JobQueuePg = Layer.effect(
+  JobQueue,
+  Effect.map(PgDatabase, (db) =>
+    JobQueue.of({
+      enqueue: (kind, payload) =>
+        Effect.promise(async () => {
+          await db
+            .insertInto("jobs")
+            .values({ kind, payload: sql<string>`cast(${JSON.stringify(payload)}::text as jsonb)` })
+            .execute();
+          for (const wake of wakers.get(db) ?? []) wake();
+        }),
+    }),
+  ),
+);
+
+/** Claims the oldest due job, or undefined. */
+async function claim(db: Db) {
+  const result = await sql<{ id: number; kind: string; payload: unknown; attempts: number }>`
+    UPDATE jobs SET status = 'running', attempts = attempts + 1
+    WHERE id = (
+      SELECT id FROM jobs WHERE status = 'queued' AND run_at <= now()
+      ORDER BY run_at, id FOR UPDATE SKIP LOCKED LIMIT 1
+    )
+    RETURNING id, kind, payload, attempts`.execute(db);
+  return result.rows[0];
+}
+
+/** Starts the worker; returns `runDue` (process every due job now, for tests) and `stop`. */
+export function startJobWorker(db: Db, handlers: JobHandlers, options: JobWorkerOptions = {}) {
+  const maxAttempts = options.maxAttempts ?? 5;
+  let running: Promise<number> | undefined;
+  let stopped = false;
+
+  const runDue = async (): Promise<number> => {
+    if (running) await running;
+    running = (async () => {
+      let done = 0;
+      for (;;) {
+        const job = await claim(db);
+        if (!job) return done;
+        const payload = typeof job.payload === "string" ? JSON.parse(job.payload) : job.payload;
+        try {
+          const handler = handlers[job.kind as JobKind] as ((p: unknown) => Promise<unknown>) | undefined;
+          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+          await handler(payload);
+          await db
+            .updateTable("jobs")
+            .set({ status: "done", finishedAt: new Date() })
+            .where("id", "=", job.id)
+            .execute();
+        } catch (error) {
+          options.onError?.(error, { id: Number(job.id), kind: job.kind });
+          const failed = job.attempts >= maxAttempts;
+          await db
+            .updateTable("jobs")
+            .set({
+              status: failed ? "failed" : "queued",
+              lastError: String(error instanceof Error ? error.message : error).slice(0, 2000),
+              runAt: sql`now() + ${`${2 ** job.attempts} seconds`}::interval`,
+              finishedAt: failed ? new Date() : null,
+            })
+            .where("id", "=", job.id)
+            .execute();
+        }
+        done++;
+      }
+    })();
+    try {
+      return await running;
+    } finally {
+      running = undefined;
+    }
+  };
+
+  const tick = () => {
+    if (stopped) return;
+    runDue().catch((error) => options.onError?.(error, { id: 0, kind: "poll" }));
+  };
+  const wake = () => setImmediate(tick);
+  const set = wakers.get(db) ?? new Set();
+  set.add(wake);
+  wakers.set(db, set);
+  const timer = setInterval(tick, options.pollMs ?? 1000);
+  timer.unref();
+
+  return {
+    runDue,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      set.delete(wake);
+      if (running) await running.catch(() => 0);
+    },
+  };
+}

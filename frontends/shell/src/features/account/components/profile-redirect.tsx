@@ -1,0 +1,12 @@
+/**
+ * /profile (issue 15): the user's own profile form in edit mode — /business/profile or
+ * /agent/profile, which send someone without a profile on to create-profile.
+ */
+import { PageSpinner, useCurrentUser } from "@closr/ui";
+import { Navigate } from "react-router";
+
+export function ProfileRedirect() {
+  const { data: user } = useCurrentUser();
+  if (!user) return <PageSpinner label="Loading" />;
+  return <Navigate to={user.userType === "business" ? "/business/profile" : "/agent/profile"} replace />;
+}

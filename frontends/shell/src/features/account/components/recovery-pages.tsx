@@ -1,0 +1,293 @@
+/**
+ * Password recovery (spec §2.4, §4, §5, §8): /forgot-password (form, then "Check Your Email"
+ * with Back to Login and Try Again) and /reset-password?token=… (checking, then the new-password
+ * form, the invalid-link message, or the success state).
+ */
+import {
+  Alert,
+  ApiError,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardTitle,
+  Icon,
+  LinkButton,
+  PageSpinner,
+  TextField,
+  useConfirmEmailChange,
+  useForgotPassword,
+  useResetPassword,
+  useResetTokenCheck,
+  useVerifyEmail,
+} from "@closr/ui";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The server's message, else the spec's fallback; a network failure gets its own text. */
+const messageOf = (error: unknown, fallback: string, network: string) =>
+  error instanceof ApiError
+    ? (error.problem.detail ?? fallback)
+    : error instanceof TypeError
+      ? network
+      : fallback;
+
+function RecoveryCard({
+  title,
+  icon,
+  children,
+}: {
+  title: string;
+  icon: "lock" | "check" | "alert";
+  children: ReactNode;
+}) {
+  return (
+    <div className="container narrow section">
+      <Card className="center-card">
+        <CardContent>
+          <span className="icon-bubble" aria-hidden="true">
+            <Icon name={icon} size={28} />
+          </span>
+          <CardTitle as="h1">{title}</CardTitle>
+          {children}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (!EMAIL.test(email.trim())) {
+      setError("Please enter a valid email");
+      return;
+    }
+    forgot.mutate(email.trim(), {
+      onSuccess: () => setSent(true),
+      onError: (failure) =>
+        setFormError(
+          messageOf(
+            failure,
+            "Something went wrong. Please try again.",
+            "Failed to send password reset email. Please try again later.",
+          ),
+        ),
+    });
+  };
+
+  if (sent) {
+    return (
+      <RecoveryCard title="Check Your Email" icon="check">
+        <CardDescription>
+          If an account exists for {email.trim()}, we have sent a link to reset your password. The link
+          expires in 30 minutes.
+        </CardDescription>
+        <div className="button-row">
+          <LinkButton href="/auth">Back to Login</LinkButton>
+          <Button variant="outline" onPress={() => setSent(false)}>
+            Try Again
+          </Button>
+        </div>
+      </RecoveryCard>
+    );
+  }
+
+  return (
+    <RecoveryCard title="Forgot Password" icon="lock">
+      <CardDescription>
+        Enter the email of your account and we will send you a link to reset your password.
+      </CardDescription>
+      <form className="form text-left" onSubmit={onSubmit} noValidate aria-label="Forgot password">
+        {formError ? <Alert>{formError}</Alert> : null}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setError(undefined);
+          }}
+          errorMessage={error}
+          isRequired
+        />
+        <Button type="submit" block size="lg" isPending={forgot.isPending}>
+          Send Reset Link
+        </Button>
+      </form>
+      <LinkButton href="/auth" variant="ghost">
+        Back to Login
+      </LinkButton>
+    </RecoveryCard>
+  );
+}
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const check = useResetTokenCheck(token);
+  const reset = useResetPassword();
+  const [values, setValues] = useState({ password: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<{ password?: string; confirmPassword?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  if (!token) {
+    return (
+      <RecoveryCard title="Invalid Link" icon="alert">
+        <Alert>Missing password reset token. Please request a new password reset link.</Alert>
+        <div className="button-row">
+          <LinkButton href="/forgot-password">Request a new link</LinkButton>
+          <LinkButton href="/auth" variant="outline">
+            Back to Login
+          </LinkButton>
+        </div>
+      </RecoveryCard>
+    );
+  }
+  if (check.isPending) return <PageSpinner label="Checking your reset link" />;
+  if (reset.isSuccess) {
+    return (
+      <RecoveryCard title="Password Reset" icon="check">
+        <CardDescription>
+          Your password has been reset. Every device was signed out; log in with your new password.
+        </CardDescription>
+        <LinkButton href="/auth">Back to Login</LinkButton>
+      </RecoveryCard>
+    );
+  }
+  if (check.isError) {
+    return (
+      <RecoveryCard title="Invalid Link" icon="alert">
+        <Alert>
+          {messageOf(
+            check.error,
+            "Invalid or expired token. Please request a new password reset link.",
+            "Failed to verify token. Please try again later.",
+          )}
+        </Alert>
+        <div className="button-row">
+          <LinkButton href="/forgot-password">Request a new link</LinkButton>
+          <LinkButton href="/auth" variant="outline">
+            Back to Login
+          </LinkButton>
+        </div>
+      </RecoveryCard>
+    );
+  }
+
+  const set = (field: "password" | "confirmPassword") => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (values.password.length < 8) found.password = "Password must be at least 8 characters";
+    if (values.confirmPassword !== values.password) found.confirmPassword = "Passwords do not match";
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    reset.mutate(
+      { token, password: values.password },
+      {
+        onError: (failure) =>
+          setFormError(
+            messageOf(
+              failure,
+              "Something went wrong. Please try again.",
+              "Failed to reset password. Please try again later.",
+            ),
+          ),
+      },
+    );
+  };
+
+  return (
+    <RecoveryCard title="Reset Password" icon="lock">
+      <CardDescription>Choose a new password of at least 8 characters.</CardDescription>
+      <form className="form text-left" onSubmit={onSubmit} noValidate aria-label="Reset password">
+        {formError ? <Alert>{formError}</Alert> : null}
+        <TextField
+          label="New Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set("password")}
+          errorMessage={errors.password}
+          isRequired
+        />
+        <TextField
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set("confirmPassword")}
+          errorMessage={errors.confirmPassword}
+          isRequired
+        />
+        <Button type="submit" block size="lg" isPending={reset.isPending}>
+          Reset Password
+        </Button>
+      </form>
+      <LinkButton href="/auth" variant="ghost">
+        Back to Login
+      </LinkButton>
+    </RecoveryCard>
+  );
+}
+
+/** /verify-email and /confirm-email: use the link's token once, then say what happened. */
+export function EmailLinkPage({ kind }: { kind: "verify" | "confirm-change" }) {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const verify = useVerifyEmailOnce(kind, token);
+  if (!token || verify.isError) {
+    return (
+      <RecoveryCard title="Invalid Link" icon="alert">
+        <Alert>
+          {verify.error instanceof ApiError
+            ? (verify.error.problem.detail ?? "This link is invalid or has expired.")
+            : "This link is invalid or has expired. Please request a new one."}
+        </Alert>
+        <LinkButton href="/settings/account">Go to Settings</LinkButton>
+      </RecoveryCard>
+    );
+  }
+  if (!verify.isSuccess) return <PageSpinner label="Confirming your email" />;
+  return (
+    <RecoveryCard title="Email Confirmed" icon="check">
+      <CardDescription>
+        {kind === "verify"
+          ? "Thank you: your email address is verified."
+          : `Your account now uses ${verify.data.email}.`}
+      </CardDescription>
+      <LinkButton href="/">Continue</LinkButton>
+    </RecoveryCard>
+  );
+}
+
+function useVerifyEmailOnce(kind: "verify" | "confirm-change", token: string | null) {
+  const verify = useVerifyEmail();
+  const confirm = useConfirmEmailChange();
+  const mutation = kind === "verify" ? verify : confirm;
+  const started = useRef(false);
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    mutation.mutate(token);
+  }, [token, mutation]);
+  return mutation;
+}
