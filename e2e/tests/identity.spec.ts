@@ -96,9 +96,10 @@ test("the admin sees the admin dashboard; a business member is denied it", async
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   await expect(page.getByText("Manage website content and settings")).toBeVisible();
+  // The six cards of spec §2.11, plus the verification review queue.
   await expect(
     page.getByRole("link", { name: /manage/i }).or(page.getByRole("button", { name: /manage/i })),
-  ).toHaveCount(6);
+  ).toHaveCount(7);
   await logOut(page, demo.admin);
 
   await logIn(page, demo.business);
