@@ -402,6 +402,13 @@ export interface LiveEventsTable {
   createdAt: DefaultTimestamp;
 }
 
+/** Fixed-window rate-limit counters shared by all API processes (issue 21). */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  resetAt: Date;
+}
+
 export interface Database {
   users: UsersTable;
   session: SessionTable;
@@ -430,4 +437,5 @@ export interface Database {
   localSubscriptionInvoices: LocalSubscriptionInvoicesTable;
   localBillingEvents: LocalBillingEventsTable;
   localBillingClock: LocalBillingClockTable;
+  rateLimitHits: RateLimitHitsTable;
 }

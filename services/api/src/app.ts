@@ -70,6 +70,8 @@ export interface AppOptions {
   readonly eventStream?: EventStreamOptions;
   /** HMAC key of signed file links; a random one per process when unset (development, tests). */
   readonly fileLinkSecret?: string | undefined;
+  /** Keep rate-limit counters in PostgreSQL, shared by every process (default true; false = memory). */
+  readonly sharedRateLimits?: boolean;
 }
 
 /** Upload routes (multipart/form-data): 3 documents of at most 10 MB each, plus the form fields. */
@@ -85,6 +87,8 @@ export function createApp(options: AppOptions) {
   const rateLimits = options.rateLimits ?? defaultRateLimits;
   const fileLinkSecret = options.fileLinkSecret ?? randomBytes(32).toString("base64url");
   const trustProxy = options.trustProxy ?? false;
+  // Rate-limit counters shared by every process in PostgreSQL, unless turned off (ADR 0015).
+  const limitDb = options.sharedRateLimits === false ? undefined : db;
 
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
@@ -195,19 +199,20 @@ export function createApp(options: AppOptions) {
         if (typeof body?.username === "string") username = body.username.trim().toLowerCase().slice(0, 254);
       } catch {}
       return `login:${clientAddress(c, trustProxy)}:${username}`;
-    }),
+    }, limitDb),
   );
   app.use(
     "/api/register",
-    limitBy(rateLimits.register, (c) => `register:${clientAddress(c, trustProxy)}`),
+    limitBy(rateLimits.register, (c) => `register:${clientAddress(c, trustProxy)}`, limitDb),
   );
-  app.use("/api/messages", messageSendLimiter(rateLimits.messages));
+  app.use("/api/messages", messageSendLimiter(rateLimits.messages, limitDb));
   // Password recovery (issue 15, OWASP Forgot Password): per client address and per email.
   app.use(
     "/api/forgot-password",
     limitBy(
       rateLimits.forgotPasswordByAddress ?? accountRateLimits.forgotPasswordByAddress,
       (c) => `forgot:${clientAddress(c, trustProxy)}`,
+      limitDb,
     ),
   );
   app.use(
@@ -219,7 +224,7 @@ export function createApp(options: AppOptions) {
         if (typeof body?.email === "string") email = body.email.trim().toLowerCase().slice(0, 254);
       } catch {}
       return `forgot-email:${email}`;
-    }),
+    }, limitDb),
   );
   for (const path of ["/api/reset-password", "/api/verify-reset-token"]) {
     app.use(
@@ -227,6 +232,7 @@ export function createApp(options: AppOptions) {
       limitBy(
         rateLimits.resetPassword ?? accountRateLimits.resetPassword,
         (c) => `reset:${clientAddress(c, trustProxy)}`,
+        limitDb,
       ),
     );
   }
