@@ -88,3 +88,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/** Names of migrations this code has that the database has not run (empty = current). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const all = await migrator.getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

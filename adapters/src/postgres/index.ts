@@ -4,6 +4,7 @@ export * from "./database-service.ts";
 export * from "./errors.ts";
 export * from "./live-events.ts";
 export * from "./notifications.ts";
+export * from "./operations.ts";
 export * from "./rate-limits.ts";
 export * from "./repositories/account.ts";
 export * from "./repositories/identity.ts";
