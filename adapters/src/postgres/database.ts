@@ -30,6 +30,11 @@ export interface DatabaseOptions {
   readonly maxConnections?: number | undefined;
 }
 
+const clients = new WeakMap<Db, postgres.Sql>();
+
+/** The postgres.js client behind a handle opened with a URL (pg-boss runs its SQL on it); else undefined. */
+export const postgresClientOf = (db: Db): postgres.Sql | undefined => clients.get(db);
+
 /** Opens a database handle as described in the module doc. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
@@ -41,6 +46,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       dialect: new PostgresJSDialect({ postgres: client }),
       plugins: [new CamelCasePlugin()],
     });
+    clients.set(db, client);
     registerListen(db, async (channel, onPayload) => {
       const listening = await client.listen(channel, onPayload);
       return () => listening.unlisten();
