@@ -30,6 +30,11 @@ export interface DatabaseOptions {
   readonly maxConnections?: number | undefined;
 }
 
+const clients = new WeakMap<Db, postgres.Sql>();
+
+/** The postgres.js client behind a handle opened with a URL (pg-boss runs its SQL on it); else undefined. */
+export const postgresClientOf = (db: Db): postgres.Sql | undefined => clients.get(db);
+
 /** Opens a database handle as described in the module doc. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
@@ -41,6 +46,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       dialect: new PostgresJSDialect({ postgres: client }),
       plugins: [new CamelCasePlugin()],
     });
+    clients.set(db, client);
     registerListen(db, async (channel, onPayload) => {
       const listening = await client.listen(channel, onPayload);
       return () => listening.unlisten();
@@ -87,4 +93,11 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
 /** One round trip to the database; throws when it does not answer. */
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/** Names of migrations this code has that the database has not run (empty = current). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const all = await migrator.getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

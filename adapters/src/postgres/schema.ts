@@ -418,6 +418,13 @@ export interface LiveEventsTable {
   createdAt: DefaultTimestamp;
 }
 
+/** Fixed-window rate-limit counters shared by all API processes (issue 21). */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  resetAt: Date;
+}
+
 export interface Database {
   users: UsersTable;
   session: SessionTable;
@@ -447,4 +454,5 @@ export interface Database {
   localSubscriptionInvoices: LocalSubscriptionInvoicesTable;
   localBillingEvents: LocalBillingEventsTable;
   localBillingClock: LocalBillingClockTable;
+  rateLimitHits: RateLimitHitsTable;
 }

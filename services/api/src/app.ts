@@ -22,6 +22,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
 import { defaultPlatform } from "./config.ts";
+import { LiveEventHub } from "./events/live-event-hub.ts";
 import type { AppEnv } from "./http/env.ts";
 import { problem } from "./http/problem.ts";
 import {
@@ -32,6 +33,7 @@ import {
   type RateLimits,
 } from "./http/rate-limit.ts";
 import { fieldErrors } from "./http/validation.ts";
+import { createOperations, type OperationsOptions } from "./ops/operations.ts";
 import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
@@ -70,6 +72,10 @@ export interface AppOptions {
   readonly eventStream?: EventStreamOptions;
   /** HMAC key of signed file links; a random one per process when unset (development, tests). */
   readonly fileLinkSecret?: string | undefined;
+  /** Queue and shutdown state for /readyz and /metrics (issue 21); see ops/operations.ts. */
+  readonly operations?: Omit<OperationsOptions, "db">;
+  /** Keep rate-limit counters in PostgreSQL, shared by every process (default true; false = memory). */
+  readonly sharedRateLimits?: boolean;
 }
 
 /** Upload routes (multipart/form-data): 3 documents of at most 10 MB each, plus the form fields. */
@@ -85,6 +91,8 @@ export function createApp(options: AppOptions) {
   const rateLimits = options.rateLimits ?? defaultRateLimits;
   const fileLinkSecret = options.fileLinkSecret ?? randomBytes(32).toString("base64url");
   const trustProxy = options.trustProxy ?? false;
+  // Rate-limit counters shared by every process in PostgreSQL, unless turned off (ADR 0015).
+  const limitDb = options.sharedRateLimits === false ? undefined : db;
 
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
@@ -101,6 +109,21 @@ export function createApp(options: AppOptions) {
     origin === new URL(c.req.url).origin || (options.allowedOrigins ?? []).includes(origin);
 
   app.use(requestId());
+  // /healthz, /readyz, /metrics and the HTTP latency histograms (issue 21).
+  let liveStreams: (() => number) | undefined;
+  runtime.runPromise(LiveEventHub).then(
+    (hub) => {
+      liveStreams = hub.size;
+    },
+    () => {},
+  );
+  const operations = createOperations({
+    db,
+    sseConnections: () => liveStreams?.() ?? 0,
+    ...options.operations,
+  });
+  app.use(operations.middleware);
+  operations.register(app);
   app.use(async (c, next) => {
     const started = performance.now();
     const log = logger.child({ reqId: c.get("requestId") });
@@ -177,8 +200,12 @@ export function createApp(options: AppOptions) {
     }
     return next();
   });
-  const tooLarge = (c: Context) =>
-    problem(c, "payload-too-large", { detail: "The request body is too large." });
+  // The refused body is left unread on the socket, so the connection cannot carry another
+  // request: say so (Connection: close) and Node closes it after this answer (issue 21).
+  const tooLarge = (c: Context) => {
+    c.header("connection", "close");
+    return problem(c, "payload-too-large", { detail: "The request body is too large." });
+  };
   const defaultLimit = bodyLimit({ maxSize: options.maxBodyBytes ?? 64 * 1024, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: tooLarge });
   app.use("/api/*", (c, next) =>
@@ -188,38 +215,47 @@ export function createApp(options: AppOptions) {
 
   app.use(
     "/api/login",
-    limitBy(rateLimits.login, async (c) => {
-      let username = "";
-      try {
-        const body = (await c.req.raw.clone().json()) as { username?: unknown };
-        if (typeof body?.username === "string") username = body.username.trim().toLowerCase().slice(0, 254);
-      } catch {}
-      return `login:${clientAddress(c, trustProxy)}:${username}`;
-    }),
+    limitBy(
+      rateLimits.login,
+      async (c) => {
+        let username = "";
+        try {
+          const body = (await c.req.raw.clone().json()) as { username?: unknown };
+          if (typeof body?.username === "string") username = body.username.trim().toLowerCase().slice(0, 254);
+        } catch {}
+        return `login:${clientAddress(c, trustProxy)}:${username}`;
+      },
+      limitDb,
+    ),
   );
   app.use(
     "/api/register",
-    limitBy(rateLimits.register, (c) => `register:${clientAddress(c, trustProxy)}`),
+    limitBy(rateLimits.register, (c) => `register:${clientAddress(c, trustProxy)}`, limitDb),
   );
-  app.use("/api/messages", messageSendLimiter(rateLimits.messages));
+  app.use("/api/messages", messageSendLimiter(rateLimits.messages, limitDb));
   // Password recovery (issue 15, OWASP Forgot Password): per client address and per email.
   app.use(
     "/api/forgot-password",
     limitBy(
       rateLimits.forgotPasswordByAddress ?? accountRateLimits.forgotPasswordByAddress,
       (c) => `forgot:${clientAddress(c, trustProxy)}`,
+      limitDb,
     ),
   );
   app.use(
     "/api/forgot-password",
-    limitBy(rateLimits.forgotPasswordByEmail ?? accountRateLimits.forgotPasswordByEmail, async (c) => {
-      let email = "";
-      try {
-        const body = (await c.req.raw.clone().json()) as { email?: unknown };
-        if (typeof body?.email === "string") email = body.email.trim().toLowerCase().slice(0, 254);
-      } catch {}
-      return `forgot-email:${email}`;
-    }),
+    limitBy(
+      rateLimits.forgotPasswordByEmail ?? accountRateLimits.forgotPasswordByEmail,
+      async (c) => {
+        let email = "";
+        try {
+          const body = (await c.req.raw.clone().json()) as { email?: unknown };
+          if (typeof body?.email === "string") email = body.email.trim().toLowerCase().slice(0, 254);
+        } catch {}
+        return `forgot-email:${email}`;
+      },
+      limitDb,
+    ),
   );
   for (const path of ["/api/reset-password", "/api/verify-reset-token"]) {
     app.use(
@@ -227,6 +263,7 @@ export function createApp(options: AppOptions) {
       limitBy(
         rateLimits.resetPassword ?? accountRateLimits.resetPassword,
         (c) => `reset:${clientAddress(c, trustProxy)}`,
+        limitDb,
       ),
     );
   }

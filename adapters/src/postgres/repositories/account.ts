@@ -11,6 +11,7 @@ import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import { toUser } from "./identity.ts";
+import { revokeCachedSessions } from "./session-cache.ts";
 
 const userColumns = [
   "id",
@@ -393,7 +394,10 @@ const makeAccountRepository = (db: Db) =>
         let q = db.deleteFrom("session").where("userId", "=", userId);
         if (keepTokenHash) q = q.where("tokenHash", "<>", keepTokenHash);
         return q.executeTakeFirst();
-      }).pipe(Effect.map((r) => Number(r.numDeletedRows))),
+      }).pipe(
+        Effect.tap(() => Effect.sync(() => revokeCachedSessions(db, userId))),
+        Effect.map((r) => Number(r.numDeletedRows)),
+      ),
     notificationPreferences: (userId) =>
       run(() =>
         db.selectFrom("users").select("notificationPreferences").where("id", "=", userId).executeTakeFirst(),
@@ -409,7 +413,10 @@ const makeAccountRepository = (db: Db) =>
           .returning("notificationPreferences")
           .executeTakeFirstOrThrow(),
       ).pipe(Effect.map((row) => asPreferences(row.notificationPreferences))),
-    anonymise: (userId, now) => run(() => anonymiseUser(db, userId, now)),
+    anonymise: (userId, now) =>
+      run(() => anonymiseUser(db, userId, now)).pipe(
+        Effect.tap(() => Effect.sync(() => revokeCachedSessions(db, userId))),
+      ),
     exportData: (userId) => run(() => exportPersonalData(db, userId)),
     saveExport: (userId, tokenHash, data, expiresAt) =>
       run(() =>

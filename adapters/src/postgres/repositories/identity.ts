@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
+import { cachedSessionStore } from "./session-cache.ts";
 
 const userColumns = [
   "id",
@@ -175,4 +176,11 @@ const makeSessionStore = (db: Db) =>
   });
 
 export const UserRepositoryPg = Layer.effect(UserRepository, Effect.map(PgDatabase, makeUserRepository));
-export const SessionStorePg = Layer.effect(SessionStore, Effect.map(PgDatabase, makeSessionStore));
+/**
+ * The session store, cached per process for 30 s with revocation broadcast over
+ * LISTEN/NOTIFY (session-cache.ts, ADR 0015).
+ */
+export const SessionStorePg = Layer.scoped(
+  SessionStore,
+  Effect.flatMap(PgDatabase, (db) => cachedSessionStore(db, makeSessionStore(db))),
+);

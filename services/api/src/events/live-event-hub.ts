@@ -34,6 +34,8 @@ export interface LiveEventHubService {
   readonly latestId: () => Promise<number>;
   /** Open subscribers in this process. */
   readonly size: () => number;
+  /** Ends every open stream (graceful shutdown, issue 21); keeps listening. */
+  readonly closeAll: () => void;
 }
 
 export class LiveEventHub extends Context.Tag("api/LiveEventHub")<LiveEventHub, LiveEventHubService>() {}
@@ -88,6 +90,9 @@ export async function startLiveEventHub(
     replay: (userId, afterId) => replayLiveEvents(db, userId, afterId),
     latestId: () => latestLiveEventId(db),
     size: () => count,
+    closeAll: () => {
+      for (const set of [...byUser.values()]) for (const subscriber of [...set]) subscriber.close();
+    },
     stop: async () => {
       clearInterval(prune);
       for (const set of byUser.values()) for (const subscriber of set) subscriber.close();

@@ -1,7 +1,10 @@
 /**
- * Rate limits for login, registration and password recovery (hono-rate-limiter, in-process memory store).
- * Keys: client address (+ username for login). Over the limit → 429 problem with Retry-After.
+ * Rate limits for login, registration and password recovery (hono-rate-limiter). With a
+ * database the counters live in PostgreSQL and every process shares them (issue 21, ADR 0015);
+ * without one, in this process's memory. Keys: client address (+ username for login).
+ * Over the limit → 429 problem with Retry-After.
  */
+import { type Db, PgRateLimitStore } from "@closr/adapters/postgres";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { rateLimiter } from "hono-rate-limiter";
@@ -53,11 +56,18 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   }
 }
 
+/** The shared store over `db`, or undefined for the in-memory default. */
+export const rateLimitStore = (db: Db | undefined) => (db ? new PgRateLimitStore(db) : undefined);
+
+/** A limiter for `rule` keyed by `key`; counters in PostgreSQL when `db` is given. */
 export function limitBy(
   rule: RateLimitRule,
   key: (c: Context) => string | Promise<string>,
+  db?: Db,
 ): MiddlewareHandler {
+  const store = rateLimitStore(db);
   return rateLimiter({
+    ...(store ? { store } : {}),
     windowMs: rule.windowMs,
     limit: rule.limit,
     standardHeaders: "draft-6",

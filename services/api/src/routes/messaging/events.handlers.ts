@@ -70,7 +70,13 @@ export function registerEventRoutes(
           if (live) void write(frame(event));
           else buffered.push(event);
         },
-        close: () => finish(),
+        // Shutdown (issue 21): a last retry hint, then end; EventSource reconnects to another process.
+        close: () => {
+          writing = writing.then(() =>
+            stream.aborted || stream.closed ? undefined : stream.write(`retry: ${retryMs}\n\n`),
+          );
+          finish();
+        },
       });
       stream.onAbort(() => {
         unsubscribe();

@@ -3,6 +3,7 @@
  * The caller always comes from the session: a conversation is always the caller's own with
  * `with`, and the sender of a message is the caller (a different senderId in the body is refused).
  */
+import type { Db } from "@closr/adapters/postgres";
 import { messagingRoutes } from "@closr/contracts";
 import {
   type Conversation,
@@ -24,7 +25,7 @@ import { rateLimiter } from "hono-rate-limiter";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { problem } from "../../http/problem.ts";
-import type { RateLimitRule } from "../../http/rate-limit.ts";
+import { type RateLimitRule, rateLimitStore } from "../../http/rate-limit.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
@@ -70,8 +71,13 @@ export const defaultMessageSendLimit: RateLimitRule = { limit: 30, windowMs: 60 
  * Per-user send limit for POST /api/messages (in-process memory store, like the login limit).
  * Mount after the session resolver; other methods and signed-out requests pass through.
  */
-export function messageSendLimiter(rule: RateLimitRule = defaultMessageSendLimit): MiddlewareHandler<AppEnv> {
+export function messageSendLimiter(
+  rule: RateLimitRule = defaultMessageSendLimit,
+  db?: Db,
+): MiddlewareHandler<AppEnv> {
+  const store = rateLimitStore(db);
   const limiter = rateLimiter<AppEnv>({
+    ...(store ? { store } : {}),
     windowMs: rule.windowMs,
     limit: rule.limit,
     standardHeaders: "draft-6",

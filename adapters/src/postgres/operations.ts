@@ -1,0 +1,18 @@
+/** Counts for the operations metrics (issue 21): database connections by state, payments by status. */
+import { sql } from "kysely";
+import type { Db } from "./database.ts";
+
+/** This database's server connections by state (pg_stat_activity); `unknown` for background ones. */
+export async function connectionsByState(db: Db): Promise<Record<string, number>> {
+  const result = await sql<{ state: string; n: number }>`
+    SELECT coalesce(state, 'unknown') AS state, count(*)::int AS n
+    FROM pg_stat_activity WHERE datname = current_database() GROUP BY 1`.execute(db);
+  return Object.fromEntries(result.rows.map((r) => [r.state, Number(r.n)]));
+}
+
+/** Payments by status. */
+export async function paymentsByStatus(db: Db): Promise<Record<string, number>> {
+  const result = await sql<{ status: string; n: number }>`
+    SELECT status, count(*)::int AS n FROM payments GROUP BY 1`.execute(db);
+  return Object.fromEntries(result.rows.map((r) => [r.status, Number(r.n)]));
+}
