@@ -11,6 +11,7 @@ export * from "./repositories/messaging.ts";
 export * from "./repositories/onboarding.ts";
 export * from "./repositories/partnership.ts";
 export * from "./repositories/payment.ts";
+export * from "./repositories/payout.ts";
 export * from "./repositories/profiles.ts";
 export * from "./repositories/subscription.ts";
 export * from "./repositories/verification.ts";

@@ -1,9 +1,11 @@
-/** Shared kernel: ids, ABN, money (Cents), the Clock port, the Mailer, MailOutbox, FileStorage, JobQueue and AppUrl ports. */
+/** Shared kernel: ids, ABN, money (Cents), GST and fee rules, the Clock port, the Mailer, MailOutbox, FileStorage, JobQueue and AppUrl ports. */
 export * from "./abn.ts";
 export * from "./app-url.ts";
+export * from "./audit.ts";
 export * from "./clock.ts";
 export * from "./file-storage.ts";
 export * from "./ids.ts";
 export * from "./jobs.ts";
 export * from "./mailer.ts";
 export * from "./money.ts";
+export * from "./tax.ts";
