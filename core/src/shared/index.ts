@@ -1,4 +1,4 @@
-/** Shared kernel: ids, ABN, money (Cents), GST and fee rules, the Clock port, the Mailer, MailOutbox, FileStorage, JobQueue and AppUrl ports. */
+/** Shared kernel: ids, ABN, money (Cents), GST and fee rules, the Clock port, the Mailer, MailOutbox, FileStorage, JobQueue, AuditLog and AppUrl ports. */
 export * from "./abn.ts";
 export * from "./app-url.ts";
 export * from "./audit.ts";

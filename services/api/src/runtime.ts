@@ -15,6 +15,7 @@ import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
   AccountRepositoryPg,
   AgentProfileRepositoryPg,
+  AuditLogPg,
   BusinessProfileRepositoryPg,
   ChargeDestinationsPg,
   type Db,
@@ -65,7 +66,6 @@ import {
   type AppUrl,
   AppUrlFrom,
   type AuditLog,
-  AuditLogPlaceholder,
   type Clock,
   ClockLive,
   defaultFeeBasisPoints,
@@ -175,7 +175,7 @@ export function makeAppLayer(
     payments.stripe ? PayoutGatewayStripe(payments.stripe) : PayoutGatewayLocal,
     InvoiceTermsPg(payments.feeBasisPoints ?? defaultFeeBasisPoints),
     ChargeDestinationsPg,
-    AuditLogPlaceholder,
+    AuditLogPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,

@@ -9,15 +9,11 @@
  *   and one credit note.
  * - local_payment_intents: the destination and application fee of a local destination charge,
  *   and what was refunded; local_connected_accounts: the local gateway's connected accounts.
- * - payments.application_fee_cents / refunded_cents come with the lead's seam migration; they are
- *   added here only if missing (IF NOT EXISTS), so either order works.
+ * - payments.application_fee_cents / refunded_cents come from 2026-11-23-07-audit-and-fees.
  */
 import { type Kysely, sql } from "kysely";
 
 const statements = [
-  `ALTER TABLE payments ADD COLUMN IF NOT EXISTS application_fee_cents bigint NOT NULL DEFAULT 0`,
-  `ALTER TABLE payments ADD COLUMN IF NOT EXISTS refunded_cents bigint NOT NULL DEFAULT 0`,
-
   `CREATE TABLE payout_accounts (
     agent_id integer PRIMARY KEY REFERENCES agent_profiles(id) ON DELETE RESTRICT,
     gateway_account_id text UNIQUE CHECK (length(gateway_account_id) BETWEEN 1 AND 255),
