@@ -229,7 +229,7 @@ export const refundPayment = Effect.fn("payout.refundPayment")(function* (
     });
   yield* (yield* AuditLog).record({
     actorUserId: staff.id,
-    action: "payment.refund",
+    action: "payment.refunded",
     subjectType: "payment",
     subjectId: String(payment.id),
     before: { status: payment.status, refundedCents: payment.refundedCents },

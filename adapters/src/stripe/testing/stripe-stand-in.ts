@@ -44,7 +44,7 @@ export interface StripeStandIn {
   readonly webhook: (
     type: string,
     object: Json,
-    options: { secret: string; id?: string; timestamp?: number },
+    options: { secret: string; id?: string; timestamp?: number; created?: number },
   ) => { body: string; signature: string; id: string };
   readonly close: () => Promise<void>;
 }
@@ -260,7 +260,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         id,
         object: "event",
         api_version: "2025-01-01",
-        created: Math.floor(Date.now() / 1000),
+        created: options.created ?? Math.floor(Date.now() / 1000),
         type,
         livemode: false,
         data: { object },
