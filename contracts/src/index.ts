@@ -12,6 +12,7 @@ import * as messagingRoutes from "./routes/messaging.routes.ts";
 import * as onboardingRoutes from "./routes/onboarding.routes.ts";
 import * as partnershipRoutes from "./routes/partnership.routes.ts";
 import * as paymentRoutes from "./routes/payments.routes.ts";
+import * as payoutRoutes from "./routes/payout.routes.ts";
 import * as profileRoutes from "./routes/profiles.routes.ts";
 import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
@@ -23,6 +24,7 @@ export * from "./invoice.ts";
 export * from "./messaging.ts";
 export * from "./partnership.ts";
 export * from "./payment.ts";
+export * from "./payout.ts";
 export * from "./problems.ts";
 export * from "./profiles.ts";
 export * from "./subscription.ts";
@@ -37,6 +39,7 @@ export {
   onboardingRoutes,
   partnershipRoutes,
   paymentRoutes,
+  payoutRoutes,
   profileRoutes,
   subscriptionRoutes,
   systemRoutes,
@@ -59,6 +62,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(invoiceRoutes),
   ...Object.values(paymentRoutes),
   ...Object.values(verificationRoutes),
+  ...Object.values(payoutRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

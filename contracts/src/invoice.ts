@@ -7,8 +7,9 @@
 import { z } from "@hono/zod-openapi";
 import { IdParam, money, pageParam, positiveId } from "./common.ts";
 
-export const InvoiceStatus = z.enum(["paid", "overdue", "pending"]).openapi("InvoiceStatus", {
-  description: "Spec §4: paid if isPaid; else overdue once the due date has passed (Sydney); else pending.",
+export const InvoiceStatus = z.enum(["paid", "overdue", "pending", "refunded"]).openapi("InvoiceStatus", {
+  description:
+    "Spec §4: paid if isPaid; else overdue once the due date has passed (Sydney); else pending. Issue 14: refunded once any of it was refunded (refundedAmount says how much).",
 });
 
 export const Invoice = z
@@ -17,8 +18,18 @@ export const Invoice = z
     partnershipId: z.number().int(),
     businessId: z.number().int().openapi({ description: "Business profile id." }),
     agentId: z.number().int().openapi({ description: "Agent profile id." }),
-    amount: money("The invoice total."),
+    amount: money("The invoice total the business pays (subtotal + GST)."),
     currency: z.literal("AUD"),
+    subtotal: money("The agent's price: GST-exclusive when the agent is registered for GST."),
+    gst: money("GST added on top (10 %, rounded half up to the cent); 0 when the agent is not registered."),
+    platformFee: money("The platform's fee, deducted from the agent's payout (not added to the total)."),
+    agentNet: money("What reaches the agent: amount − platformFee."),
+    refundedAmount: money("Refunded so far."),
+    gstRegistered: z.boolean().openapi({ description: "The agent was registered for GST when raising it." }),
+    agentAbn: z.string().nullable().openapi({
+      description:
+        "The agent's ABN (11 digits). Null: no ABN quoted; the business may need to withhold 47 % (ATO no-ABN withholding).",
+    }),
     description: z.string(),
     dueDate: z.string().openapi({ format: "date", example: "2026-12-23" }),
     isPaid: z.boolean(),
@@ -69,7 +80,8 @@ export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequest>;
 export const CommissionSummary = z
   .object({
     month: z.string().openapi({ example: "2026-11", description: "The current month in Australia/Sydney." }),
-    paidThisMonth: money("Sum of the agent's invoices paid this month."),
+    paidThisMonth: money("Sum of the agent's invoices paid this month (gross)."),
+    netThisMonth: money("The same less platform fees and refunded transfers (net)."),
   })
   .openapi("CommissionSummary");
 

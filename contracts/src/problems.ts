@@ -197,6 +197,23 @@ export const problemCatalogue = {
     title: "A checkout for another plan is waiting for payment",
     description: "A checkout for another plan is waiting for payment; finish or cancel it first.",
   },
+  "payouts-required": {
+    status: 403,
+    title: "Set up payouts first",
+    description:
+      "An agent needs an enabled payout account before raising an invoice (issue 14): set it up at /agent/payouts.",
+  },
+  "payouts-not-started": {
+    status: 409,
+    title: "Payouts not started",
+    description: "Bank details can only be given once payout onboarding has started (issue 14).",
+  },
+  "refund-not-allowed": {
+    status: 409,
+    title: "Refund not allowed",
+    description:
+      "The payment is not completed, or the amount is more than what is left to refund (issue 14).",
+  },
   "subscription-state": {
     status: 409,
     title: "The subscription cannot do that in its current state",

@@ -4,4 +4,5 @@
  */
 export * from "./local-card-network.ts";
 export * from "./payment-gateway-local.ts";
+export * from "./payout-gateway-local.ts";
 export * from "./subscription-gateway-local.ts";

@@ -11,7 +11,7 @@
  *   and undelivered events are delivered later (deliverLocalGatewayEvents).
  * The card number is used to decide the outcome and never stored (only its last four).
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   type GatewayEvent,
   GatewayEventOutbox,
@@ -215,6 +215,8 @@ const makeLocal = (db: Db, clock: () => Date) => {
             invoiceId: request.invoiceId,
             paymentId: request.paymentId,
             description: request.description,
+            transferDestination: request.transfer?.destination ?? null,
+            applicationFeeCents: request.transfer?.applicationFeeCents ?? null,
           })
           .onConflict((oc) => oc.column("idempotencyKey").doNothing())
           .execute();
@@ -253,7 +255,7 @@ const makeLocal = (db: Db, clock: () => Date) => {
           await record(trx, "payment_intent.canceled", intent);
         }),
       ),
-    refundPaymentIntent: (id) =>
+    refundPaymentIntent: (id, idempotencyKey, partial) =>
       Effect.promise(() =>
         db.transaction().execute(async (trx) => {
           const row = await trx
@@ -262,7 +264,36 @@ const makeLocal = (db: Db, clock: () => Date) => {
             .where("id", "=", id)
             .forUpdate()
             .executeTakeFirst();
-          if (row?.status === "succeeded") await record(trx, "charge.refunded", toIntent(row));
+          if (row?.status !== "succeeded") return { refundId: null };
+          // One refund per idempotency key, like Stripe: a repeated key answers the first refund.
+          const refundId = `re_local_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
+          const known = await trx
+            .selectFrom("localGatewayEvents")
+            .select("id")
+            .where("id", "=", `evt_${refundId}`)
+            .executeTakeFirst();
+          if (known) return { refundId };
+          const amount = Number(row.amountCents);
+          const refunded = Math.min(
+            amount,
+            Number(row.amountRefundedCents) + (partial?.amountCents ?? amount),
+          );
+          await trx
+            .updateTable("localPaymentIntents")
+            .set({ amountRefundedCents: refunded, updatedAt: sql<Date>`now()` })
+            .where("id", "=", id)
+            .execute();
+          const intent = { ...toIntent(row), amountRefundedCents: cents(refunded) };
+          await trx
+            .insertInto("localGatewayEvents")
+            .values({
+              id: `evt_${refundId}`,
+              type: "charge.refunded",
+              paymentIntentId: id,
+              intent: JSON.stringify(intent),
+            })
+            .execute();
+          return { refundId };
         }),
       ),
     parseWebhook: () =>

@@ -1,25 +1,7 @@
-import { inflateSync } from "node:zlib";
 import type { SubscriptionInvoice } from "@closr/core/subscription";
 import { describe, expect, it } from "vitest";
+import { pdfText } from "./pdf-text.ts";
 import { renderTaxInvoicePdf } from "./tax-invoice-pdf.ts";
-
-/** The text drawn on the PDF's pages: inflates content streams and decodes Tj hex strings (WinAnsi). */
-export function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString("latin1");
-  const out: string[] = [];
-  const stream = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let m = stream.exec(raw); m; m = stream.exec(raw)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1] ?? "", "latin1")).toString("latin1");
-    } catch {
-      content = m[1] ?? "";
-    }
-    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
-      out.push(Buffer.from(t[1] ?? "", "hex").toString("latin1"));
-  }
-  return out.join("\n");
-}
 
 const invoice: SubscriptionInvoice = {
   id: 12,

@@ -20,8 +20,10 @@ export interface TaxInvoiceBuyer {
   readonly email: string;
 }
 
-const aud = (cents: number) => `A$${(cents / 100).toFixed(2)}`;
-const day = (d: Date) =>
+/** A$1,234.56 style amount (cents in). */
+export const aud = (cents: number) => `A$${(cents / 100).toFixed(2)}`;
+/** "23 November 2026" (UTC calendar day). */
+export const day = (d: Date) =>
   new Intl.DateTimeFormat("en-AU", {
     day: "numeric",
     month: "long",

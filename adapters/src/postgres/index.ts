@@ -14,6 +14,7 @@ export * from "./repositories/messaging.ts";
 export * from "./repositories/onboarding.ts";
 export * from "./repositories/partnership.ts";
 export * from "./repositories/payment.ts";
+export * from "./repositories/payout.ts";
 export * from "./repositories/profiles.ts";
 export * from "./repositories/session-cache.ts";
 export * from "./repositories/subscription.ts";

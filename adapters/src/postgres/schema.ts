@@ -146,6 +146,12 @@ export interface InvoicesTable {
   createdAt: DefaultTimestamp;
   paidAt: NullableTimestamp;
   metadata: Json | null;
+  /** Issue 14 (migration 2026-11-23-10-payouts): subtotal + GST = amount; the fee; the agent's ABN then. */
+  subtotalCents: Cents;
+  gstCents: ColumnType<string | number, number | bigint | undefined, number | bigint>;
+  platformFeeCents: ColumnType<string | number, number | bigint | undefined, number | bigint>;
+  agentAbn: string | null;
+  gstRegistered: Generated<boolean>;
 }
 
 export interface PaymentsTable {
@@ -168,9 +174,9 @@ export interface PaymentsTable {
   attempt: Generated<number>;
   failureMessage: string | null;
   /** Platform fee taken on this payment, cents (migration 2026-11-23-07-audit-and-fees). */
-  applicationFeeCents: Generated<Cents>;
+  applicationFeeCents: ColumnType<string | number, number | bigint | undefined, number | bigint>;
   /** Total refunded on this payment so far, cents. */
-  refundedCents: Generated<Cents>;
+  refundedCents: ColumnType<string | number, number | bigint | undefined, number | bigint>;
 }
 
 /** Append-only record of staff writes (AuditLog port; migration 2026-11-23-07-audit-and-fees). */
@@ -210,6 +216,14 @@ export interface LocalPaymentIntentsTable {
   lastErrorCode: string | null;
   lastErrorMessage: string | null;
   nextAction: string | null;
+  /** A destination charge's connected account and platform fee; refunded so far (issue 14). */
+  transferDestination: string | null;
+  applicationFeeCents: ColumnType<
+    string | number | null,
+    number | bigint | null | undefined,
+    number | bigint | null
+  >;
+  amountRefundedCents: ColumnType<string | number, number | bigint | undefined, number | bigint>;
   createdAt: DefaultTimestamp;
   updatedAt: DefaultTimestamp;
 }
@@ -425,6 +439,45 @@ export interface RateLimitHitsTable {
   resetAt: Date;
 }
 
+/** Issue 14 (migration 2026-11-23-10-payouts): one payout account and tax details per agent profile. */
+export interface PayoutAccountsTable {
+  agentId: number;
+  gatewayAccountId: string | null;
+  chargesEnabled: Generated<boolean>;
+  payoutsEnabled: Generated<boolean>;
+  detailsSubmitted: Generated<boolean>;
+  requirements: ColumnType<unknown, string | undefined, string>;
+  disabledReason: string | null;
+  bankLastFour: string | null;
+  abn: string | null;
+  gstRegistered: Generated<boolean>;
+  lastEventAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
+}
+
+/** Staff refunds with their split (issue 14); one credit note each. */
+export interface PayoutRefundsTable {
+  id: Generated<number>;
+  paymentId: number;
+  amountCents: Cents;
+  feeRefundCents: Cents;
+  transferReversalCents: Cents;
+  gstRefundCents: Cents;
+  gatewayRefundId: string | null;
+  reason: string;
+  actorUserId: number | null;
+  createdAt: DefaultTimestamp;
+}
+
+/** The local gateway's connected accounts (issue 14). */
+export interface LocalConnectedAccountsTable {
+  id: string;
+  idempotencyKey: string;
+  email: string;
+  createdAt: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   session: SessionTable;
@@ -455,4 +508,7 @@ export interface Database {
   localBillingEvents: LocalBillingEventsTable;
   localBillingClock: LocalBillingClockTable;
   rateLimitHits: RateLimitHitsTable;
+  payoutAccounts: PayoutAccountsTable;
+  payoutRefunds: PayoutRefundsTable;
+  localConnectedAccounts: LocalConnectedAccountsTable;
 }

@@ -4,10 +4,16 @@
  * same rules as data entered in the app.
  */
 import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
-import type { InvoiceRepository } from "@closr/core/invoice";
+import type { InvoiceRepository, InvoiceTerms } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { PartnershipRepository } from "@closr/core/partnership";
-import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
+import type {
+  ChargeDestinations,
+  PaymentGateway,
+  PaymentMethodRepository,
+  PaymentRepository,
+} from "@closr/core/payment";
+import type { PayoutAccountRepository, PayoutGateway, PayoutRefundRepository } from "@closr/core/payout";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
 import type { Clock, FileStorage, Mailer } from "@closr/core/shared";
 import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
@@ -37,7 +43,12 @@ export type SeedServices =
   | AbnRegistry
   | FileStorage
   | SubscriptionRepository
-  | SubscriptionGateway;
+  | SubscriptionGateway
+  | InvoiceTerms
+  | ChargeDestinations
+  | PayoutAccountRepository
+  | PayoutRefundRepository
+  | PayoutGateway;
 
 /** A runtime that runs seed programs (structurally, the service's AppRuntime). */
 export interface SeedRuntime {

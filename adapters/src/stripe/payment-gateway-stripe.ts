@@ -116,6 +116,13 @@ export function makeStripeGateway(stripe: Stripe, config: StripeGatewayConfig): 
                 automatic_payment_methods: { enabled: true },
                 description: request.description,
                 metadata: { invoiceId: String(request.invoiceId), paymentId: String(request.paymentId) },
+                // A destination charge (Stripe Connect, issue 14): https://docs.stripe.com/connect/destination-charges
+                ...(request.transfer
+                  ? {
+                      transfer_data: { destination: request.transfer.destination },
+                      application_fee_amount: request.transfer.applicationFeeCents,
+                    }
+                  : {}),
               },
               { idempotencyKey: request.idempotencyKey },
             ),
@@ -141,11 +148,24 @@ export function makeStripeGateway(stripe: Stripe, config: StripeGatewayConfig): 
           () => undefined,
         ),
       ),
-    refundPaymentIntent: (id, idempotencyKey) =>
+    refundPaymentIntent: (id, idempotencyKey, partial) =>
       Effect.tryPromise({
-        try: () => stripe.refunds.create({ payment_intent: id }, { idempotencyKey }),
+        // https://docs.stripe.com/connect/destination-charges#issue-refunds: reverse_transfer takes the
+        // agent's share back, refund_application_fee returns the fee, both in proportion.
+        try: () =>
+          stripe.refunds.create(
+            partial
+              ? {
+                  payment_intent: id,
+                  amount: partial.amountCents,
+                  reverse_transfer: partial.reverseTransfer,
+                  refund_application_fee: partial.refundApplicationFee,
+                }
+              : { payment_intent: id },
+            { idempotencyKey },
+          ),
         catch: unavailable,
-      }).pipe(Effect.asVoid),
+      }).pipe(Effect.map((refund) => ({ refundId: refund.id ?? null }))),
     parseWebhook: (rawBody, signature) =>
       Effect.try({
         try: (): GatewayEvent | undefined => {
@@ -173,6 +193,7 @@ export function makeStripeGateway(stripe: Stripe, config: StripeGatewayConfig): 
                 latestChargeId: charge.id,
                 lastError: null,
                 nextAction: null,
+                amountRefundedCents: cents(charge.amount_refunded ?? charge.amount),
               },
             };
           }

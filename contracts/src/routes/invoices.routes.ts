@@ -38,7 +38,7 @@ export const createInvoice = createRoute({
   tags: ["invoices"],
   summary: "Raise an invoice on an active partnership (agents)",
   description:
-    "The partnership must be the calling agent's, belong to `businessId` and be active (spec §5, §6). `dueDate` defaults to 30 days ahead.",
+    "The partnership must be the calling agent's, belong to `businessId` and be active (spec §5, §6). `dueDate` defaults to 30 days ahead. Issue 14: the agent needs an enabled payout account (403 payouts-required); `amount` is GST-exclusive for a GST-registered agent (10 % GST is added on top).",
   request: { body: { required: true, content: { "application/json": { schema: CreateInvoiceRequest } } } },
   responses: {
     201: json(Invoice, "The new invoice"),
@@ -46,6 +46,7 @@ export const createInvoice = createRoute({
       "unauthenticated",
       "wrong-account-type",
       "not-found",
+      "payouts-required",
       ...writeProblems,
       ...commonProblems,
     ),

@@ -21,5 +21,15 @@ export class PaymentAmountMismatch extends Data.TaggedError("PaymentAmountMismat
   readonly paidCents: Cents;
 }> {}
 
+/** The agent has no enabled payout account yet: payouts come before the first invoice (issue 14). */
+export class PayoutsNotSetUp extends Data.TaggedError("PayoutsNotSetUp")<{
+  readonly status: "not_started" | "onboarding" | "restricted";
+}> {}
+
 /** Every tagged error the invoice context fails with (the service maps each to a problem). */
-export type InvoiceError = InvoiceNotFound | InvalidInvoice | InvoiceAlreadyPaid | PaymentAmountMismatch;
+export type InvoiceError =
+  | InvoiceNotFound
+  | InvalidInvoice
+  | InvoiceAlreadyPaid
+  | PaymentAmountMismatch
+  | PayoutsNotSetUp;

@@ -13,7 +13,13 @@ import {
 import { InvoiceAlreadyPaid, PaymentAmountMismatch } from "./errors.ts";
 import { transitionInvoice } from "./invoice-machine.ts";
 import { addDays, businessDate, defaultDueDate, displayState, isCalendarDate } from "./model.ts";
-import { anInvoice, aPartnership, makeInvoiceMemory, partnershipLookup } from "./testing/index.ts";
+import {
+  anInvoice,
+  aPartnership,
+  invoiceTermsStub,
+  makeInvoiceMemory,
+  partnershipLookup,
+} from "./testing/index.ts";
 import { createInvoice, getInvoice, listInvoices, monthlyCommission } from "./use-cases.ts";
 
 describe("invoice model", () => {
@@ -77,7 +83,13 @@ function setup(now = new Date("2026-11-23T01:00:00Z")) {
     aPartnership({ id: 3, businessId: BusinessProfileId.make(2), agentId: AgentProfileId.make(2) }),
   ];
   const clock = makeTestClock(now);
-  const layer = Layer.mergeAll(profiles.layer, invoices.layer, partnershipLookup(partnerships), clock.layer);
+  const layer = Layer.mergeAll(
+    profiles.layer,
+    invoices.layer,
+    partnershipLookup(partnerships),
+    clock.layer,
+    invoiceTermsStub(),
+  );
   const agent = aUser(10, "agent");
   const otherAgent = aUser(11, "agent");
   const business = aUser(20, "business");
@@ -305,6 +317,11 @@ describe("invoice use cases", () => {
       }),
     );
     const exit = await s.run(monthlyCommission(s.otherAgent));
-    expect(Exit.isSuccess(exit) && exit.value).toEqual({ month: "2026-11", paidCents: 12_550 });
+    // Net: less the default fee of 750 cents on each of the two invoices (issue 14).
+    expect(Exit.isSuccess(exit) && exit.value).toEqual({
+      month: "2026-11",
+      paidCents: 12_550,
+      netCents: 11_050,
+    });
   });
 });

@@ -32,9 +32,20 @@ export interface Invoice {
   readonly businessId: BusinessProfileId;
   /** Agent profile id. */
   readonly agentId: AgentProfileId;
-  /** Integer cents, ≥ 1. */
+  /** What the business pays, integer cents, ≥ 1: subtotal + GST (issue 14). */
   readonly amountCents: Cents;
   readonly currency: "AUD";
+  /** The price the agent typed: GST-exclusive when they are registered for GST (issue 14). */
+  readonly subtotalCents: Cents;
+  /** 10 % on top of the subtotal for a GST-registered agent, else 0 (core/src/payout/money-rules.ts). */
+  readonly gstCents: Cents;
+  /** The platform's fee on this invoice (Stripe application_fee_amount), deducted from the agent's share. */
+  readonly platformFeeCents: Cents;
+  /** The agent's ABN when the invoice was raised; null: none quoted (the business may need to withhold). */
+  readonly agentAbn: string | null;
+  readonly gstRegistered: boolean;
+  /** Refunded so far, the sum of its payments' refunded cents. */
+  readonly refundedCents: Cents;
   readonly description: string;
   /** `yyyy-MM-dd`. */
   readonly dueDate: string;
@@ -60,7 +71,13 @@ export interface NewInvoice {
   readonly partnershipId: PartnershipId;
   readonly businessId: BusinessProfileId;
   readonly agentId: AgentProfileId;
+  /** The total: subtotal + GST. */
   readonly amountCents: Cents;
+  readonly subtotalCents: Cents;
+  readonly gstCents: Cents;
+  readonly platformFeeCents: Cents;
+  readonly agentAbn: string | null;
+  readonly gstRegistered: boolean;
   readonly description: string;
   readonly dueDate: string;
 }
@@ -69,13 +86,17 @@ export interface NewInvoice {
 export interface CreateInvoiceInput {
   readonly businessId: BusinessProfileId;
   readonly partnershipId: PartnershipId;
+  /** The agent's price: GST-exclusive when GST-registered (GST is added on top). */
   readonly amountCents: Cents;
   readonly description: string;
   readonly dueDate?: string | undefined;
 }
 
-/** Display state (spec §4): paid if isPaid; else overdue if the due date has passed; else pending. */
-export type InvoiceDisplayState = "paid" | "overdue" | "pending";
+/**
+ * Display state (spec §4): paid if isPaid; else overdue if the due date has passed; else pending.
+ * Issue 14 adds refunded: a paid invoice with any refund (full or partial; the payment tells which).
+ */
+export type InvoiceDisplayState = "paid" | "overdue" | "pending" | "refunded";
 
 const dateFormat = new Intl.DateTimeFormat("en-CA", {
   timeZone: invoiceRules.timeZone,
@@ -111,5 +132,14 @@ export const isCalendarDate = (value: string): boolean => {
  * Spec §4 display state. "Overdue if dueDate is before now": an invoice due today is still
  * pending; from the next Sydney day it is overdue.
  */
-export const displayState = (invoice: Pick<Invoice, "isPaid" | "dueDate">, now: Date): InvoiceDisplayState =>
-  invoice.isPaid ? "paid" : invoice.dueDate < businessDate(now) ? "overdue" : "pending";
+export const displayState = (
+  invoice: Pick<Invoice, "isPaid" | "dueDate"> & { readonly refundedCents?: number },
+  now: Date,
+): InvoiceDisplayState =>
+  (invoice.refundedCents ?? 0) > 0
+    ? "refunded"
+    : invoice.isPaid
+      ? "paid"
+      : invoice.dueDate < businessDate(now)
+        ? "overdue"
+        : "pending";

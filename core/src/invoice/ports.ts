@@ -16,7 +16,30 @@ export class InvoiceRepository extends Context.Tag("invoice/InvoiceRepository")<
       profileId: ProfileId,
       page: { readonly page: number; readonly pageSize: number },
     ) => Effect.Effect<{ readonly items: readonly InvoiceView[]; readonly total: number }>;
-    /** Sum, in cents, of the agent's invoices paid during `month` (`yyyy-MM`, Australia/Sydney). */
-    readonly paidTotalForAgent: (agentId: AgentProfileId, month: string) => Effect.Effect<Cents>;
+    /**
+     * The agent's invoices paid during `month` (`yyyy-MM`, Australia/Sydney), in cents: gross (what
+     * businesses paid) and net (less platform fees and the transfers reversed by refunds; issue 14).
+     */
+    readonly paidTotalForAgent: (
+      agentId: AgentProfileId,
+      month: string,
+    ) => Effect.Effect<{ readonly paidCents: Cents; readonly netCents: Cents }>;
   }
+>() {}
+
+/** What an agent's invoices are raised under (issue 14), read from their payout account and tax details. */
+export interface AgentInvoiceTerms {
+  /** Not started, onboarding, restricted or enabled; only enabled may invoice. */
+  readonly payoutStatus: "not_started" | "onboarding" | "restricted" | "enabled";
+  /** 11 digits, or null when the agent quoted none. */
+  readonly abn: string | null;
+  readonly gstRegistered: boolean;
+  /** The platform fee rate in basis points of the ex-GST amount (config; default 500 = 5 %). */
+  readonly feeBasisPoints: number;
+}
+
+/** The terms an agent invoices under (implemented over the payout accounts and the fee setting). */
+export class InvoiceTerms extends Context.Tag("invoice/InvoiceTerms")<
+  InvoiceTerms,
+  { readonly forAgent: (agentId: AgentProfileId) => Effect.Effect<AgentInvoiceTerms> }
 >() {}

@@ -13,8 +13,14 @@ import {
   ProfileNotFound,
   WrongAccountType,
 } from "../profiles/index.ts";
-import { Clock, type InvoiceId, type ProfileId } from "../shared/index.ts";
-import { InvalidInvoice, InvoiceNotFound } from "./errors.ts";
+import {
+  type AgentProfileId,
+  Clock,
+  type InvoiceId,
+  invoiceTotals,
+  type ProfileId,
+} from "../shared/index.ts";
+import { InvalidInvoice, InvoiceNotFound, PayoutsNotSetUp } from "./errors.ts";
 import {
   businessDate,
   businessMonth,
@@ -27,7 +33,7 @@ import {
   invoiceRules,
   isCalendarDate,
 } from "./model.ts";
-import { type InvoiceParty, InvoiceRepository } from "./ports.ts";
+import { type InvoiceParty, InvoiceRepository, InvoiceTerms } from "./ports.ts";
 
 /** The caller's side and profile id; ProfileNotFound when they have no profile yet. */
 export const callerProfile = Effect.fn("invoice.callerProfile")(function* (user: User) {
@@ -70,7 +76,9 @@ export const validateInvoiceInput = (input: CreateInvoiceInput, now: Date) => {
 
 /**
  * An agent raises an invoice on one of their active partnerships with the chosen business.
- * The partnership must exist, be the caller's, belong to `businessId` and be active.
+ * The partnership must exist, be the caller's, belong to `businessId` and be active. Issue 14: the
+ * agent needs an enabled payout account (PayoutsNotSetUp otherwise); a GST-registered agent's
+ * invoice adds 10 % GST on top; the platform fee and the agent's ABN are fixed on the invoice.
  */
 export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
   user: User,
@@ -81,6 +89,18 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
   const caller = yield* callerProfile(user);
   const now = yield* (yield* Clock).now;
   const { description, dueDate } = yield* validateInvoiceInput(input, now);
+  const terms = yield* (yield* InvoiceTerms).forAgent(caller.profileId as AgentProfileId);
+  if (terms.payoutStatus !== "enabled") return yield* new PayoutsNotSetUp({ status: terms.payoutStatus });
+  const totals = invoiceTotals({
+    subtotalCents: input.amountCents,
+    gstRegistered: terms.gstRegistered,
+    feeBasisPoints: terms.feeBasisPoints,
+  });
+  if (totals.totalCents > invoiceRules.maxAmountCents)
+    return yield* new InvalidInvoice({
+      field: "amount",
+      message: "Amount must be at most $999,999.99 including GST",
+    });
   const found = yield* (yield* PartnershipRepository).findById(input.partnershipId);
   if (Option.isNone(found) || found.value.agentId !== caller.profileId)
     return yield* new InvalidInvoice({ field: "partnershipId", message: "Partnership not found" });
@@ -99,7 +119,12 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
     partnershipId: partnership.id,
     businessId: partnership.businessId,
     agentId: partnership.agentId,
-    amountCents: input.amountCents,
+    amountCents: totals.totalCents,
+    subtotalCents: totals.subtotalCents,
+    gstCents: totals.gstCents,
+    platformFeeCents: totals.platformFeeCents,
+    agentAbn: terms.abn,
+    gstRegistered: terms.gstRegistered,
     description,
     dueDate,
   });
@@ -141,6 +166,6 @@ export const monthlyCommission = Effect.fn("invoice.monthlyCommission")(function
   const caller = yield* callerProfile(user);
   if (caller.party !== "agent") return yield* new ProfileNotFound({ kind: "agent" });
   const month = businessMonth(yield* (yield* Clock).now);
-  const paidCents = yield* (yield* InvoiceRepository).paidTotalForAgent(caller.profileId, month);
-  return { month, paidCents };
+  const totals = yield* (yield* InvoiceRepository).paidTotalForAgent(caller.profileId, month);
+  return { month, ...totals };
 });

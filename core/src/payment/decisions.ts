@@ -99,6 +99,13 @@ export const decideOnGatewayEvent = (
     case "payment_intent.canceled":
       return apply([{ type: "fail", message: "The payment was canceled." }], "canceled");
     case "charge.refunded":
+      // A partial refund (issue 14's staff refunds) leaves the payment completed; the refund use case
+      // recorded its amount. Only a charge refunded in full makes the payment refunded.
+      if (
+        event.intent.amountRefundedCents !== undefined &&
+        event.intent.amountRefundedCents < event.intent.amountCents
+      )
+        return ignored("partial refund: recorded by the refund itself");
       return apply([{ type: "refund" }], "refunded");
     case "payment_intent.succeeded": {
       const path = toCompleted(payment, event.intent.latestChargeId);

@@ -27,6 +27,10 @@ export interface Payment {
   readonly attempt: number;
   /** Integer cents; spec §9: default 0. */
   readonly processingFeeCents: Cents;
+  /** The platform fee on this payment (Stripe application_fee_amount), from its invoice (issue 14). */
+  readonly applicationFeeCents: Cents;
+  /** Refunded so far; the payment is `refunded` once this reaches its amount (issue 14). */
+  readonly refundedCents: Cents;
   readonly receiptUrl: string | null;
   /** Why the gateway declined, when failed. */
   readonly failureMessage: string | null;
@@ -85,6 +89,8 @@ export interface GatewayIntent {
   readonly lastError: { readonly code: string; readonly message: string } | null;
   /** What the customer must do next when status is requires_action. */
   readonly nextAction: "local_authenticate" | "use_stripe_sdk" | "redirect_to_url" | null;
+  /** On `charge.refunded`: the charge's amount refunded so far (a partial refund is less than the amount). */
+  readonly amountRefundedCents?: Cents;
 }
 
 /** The gateway events that change a payment (Stripe's event types). */

@@ -1,7 +1,7 @@
 /** Payment ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { Invoice, InvoiceNotFound, InvoiceParty } from "../invoice/index.ts";
-import type { Cents, InvoiceId, PaymentId, ProfileId } from "../shared/index.ts";
+import type { AgentProfileId, Cents, InvoiceId, PaymentId, ProfileId } from "../shared/index.ts";
 import type { AttemptPlan, EventDecision } from "./decisions.ts";
 import type { InvalidWebhook, PaymentGatewayUnavailable } from "./errors.ts";
 import type { GatewayEvent, GatewayIntent, Payment, PaymentMethod, PaymentMethodFields } from "./model.ts";
@@ -70,6 +70,20 @@ export interface CreateIntentRequest {
   readonly invoiceId: InvoiceId;
   readonly paymentId: PaymentId;
   readonly description: string;
+  /**
+   * A destination charge (Stripe Connect, issue 14): the funds go to the agent's connected
+   * account (`transfer_data.destination`) less the platform's `application_fee_amount`.
+   */
+  readonly transfer?: { readonly destination: string; readonly applicationFeeCents: Cents };
+}
+
+/** A partial (or full) refund of a destination charge, reversing the transfer and the fee proportionally. */
+export interface RefundRequest {
+  readonly amountCents: Cents;
+  /** Stripe `reverse_transfer`: take the agent's share back from the connected account. */
+  readonly reverseTransfer: boolean;
+  /** Stripe `refund_application_fee`: return the platform fee in proportion. */
+  readonly refundApplicationFee: boolean;
 }
 
 /**
@@ -90,10 +104,12 @@ export class PaymentGateway extends Context.Tag("payment/PaymentGateway")<
     ) => Effect.Effect<Option.Option<GatewayIntent>, PaymentGatewayUnavailable>;
     /** Best effort: an intent that cannot be canceled any more is left as it is. */
     readonly cancelPaymentIntent: (id: string) => Effect.Effect<void>;
+    /** Refunds the whole charge, or `partial.amountCents` of it; answers the gateway's refund id. */
     readonly refundPaymentIntent: (
       id: string,
       idempotencyKey: string,
-    ) => Effect.Effect<void, PaymentGatewayUnavailable>;
+      partial?: RefundRequest,
+    ) => Effect.Effect<{ readonly refundId: string | null }, PaymentGatewayUnavailable>;
     /** Verifies a webhook's signature on the raw body and reads its event (undefined: a type we ignore). */
     readonly parseWebhook: (
       rawBody: string,
@@ -116,4 +132,13 @@ export class GatewayEventOutbox extends Context.Tag("payment/GatewayEventOutbox"
     readonly undeliveredEvents: Effect.Effect<readonly GatewayEvent[]>;
     readonly markDelivered: (eventId: string) => Effect.Effect<void>;
   }
+>() {}
+
+/**
+ * Where an agent's payments go (issue 14): their connected account when payouts are enabled.
+ * Implemented over the payout accounts; absent in older tests (then charges stay on the platform).
+ */
+export class ChargeDestinations extends Context.Tag("payment/ChargeDestinations")<
+  ChargeDestinations,
+  { readonly destinationFor: (agentId: AgentProfileId) => Effect.Effect<Option.Option<string>> }
 >() {}

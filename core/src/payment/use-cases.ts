@@ -11,7 +11,13 @@ import { Clock, type InvoiceId } from "../shared/index.ts";
 import { chooseAttempt, decideOnGatewayEvent, reconciliationEvent } from "./decisions.ts";
 import { PaymentIntentNotFound, PaymentMethodNotFound } from "./errors.ts";
 import { type GatewayEvent, type PaymentMethodFields, paymentIdempotencyKey } from "./model.ts";
-import { GatewayEventOutbox, PaymentGateway, PaymentMethodRepository, PaymentRepository } from "./ports.ts";
+import {
+  ChargeDestinations,
+  GatewayEventOutbox,
+  PaymentGateway,
+  PaymentMethodRepository,
+  PaymentRepository,
+} from "./ports.ts";
 
 /**
  * Applies one gateway event once (the processed-event record and the change share a transaction),
@@ -58,6 +64,11 @@ export const startInvoicePayment = Effect.fn("payment.startInvoicePayment")(func
   const existing = payment.paymentIntentId
     ? yield* gateway.retrievePaymentIntent(payment.paymentIntentId)
     : Option.none();
+  // Issue 14: a destination charge to the agent's connected account, less the platform fee.
+  const destinations = yield* Effect.serviceOption(ChargeDestinations);
+  const destination = Option.isSome(destinations)
+    ? yield* destinations.value.destinationFor(invoice.agentId)
+    : Option.none();
   const intent = Option.isSome(existing)
     ? existing.value
     : yield* gateway.createPaymentIntent({
@@ -67,6 +78,9 @@ export const startInvoicePayment = Effect.fn("payment.startInvoicePayment")(func
         invoiceId: invoice.id,
         paymentId: payment.id,
         description: `Closr invoice #${invoice.id}`,
+        ...(Option.isSome(destination)
+          ? { transfer: { destination: destination.value, applicationFeeCents: invoice.platformFeeCents } }
+          : {}),
       });
   if (payment.paymentIntentId !== intent.id) yield* repository.setPaymentIntent(payment.id, intent.id);
   return { intent, invoice, gateway: gateway.kind, publishableKey: gateway.publishableKey };

@@ -8,6 +8,7 @@ import { AgentDashboardPage } from "./features/dashboard/components/agent-dashbo
 import { FindBusinessesPage } from "./features/find-businesses/components/find-businesses-page.tsx";
 import { AgentInvoicesPage } from "./features/invoices/components/agent-invoices-page.tsx";
 import { CurrentPartnersPage } from "./features/partnerships/components/current-partners-page.tsx";
+import { PayoutsPage } from "./features/payouts/components/payouts-page.tsx";
 import {
   CreateAgentProfilePage,
   EditAgentProfilePage,
@@ -21,4 +22,7 @@ export default registerPartyRemote("agent", {
   detail: <BusinessDetailPage />,
   partners: <CurrentPartnersPage />,
   money: <AgentInvoicesPage />,
+  // Issue 14: payouts come before the first invoice.
+  extraRoutes: [{ path: "payouts", element: <PayoutsPage /> }],
+  extraNavItems: [{ to: "/agent/payouts", label: "Payouts", icon: "dollar" }],
 });

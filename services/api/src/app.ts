@@ -42,6 +42,7 @@ import { type EventStreamOptions, registerEventRoutes } from "./routes/messaging
 import { messageSendLimiter, registerMessagingRoutes } from "./routes/messaging/messaging.handlers.ts";
 import { registerPartnershipRoutes } from "./routes/partnership/partnership.handlers.ts";
 import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
+import { registerPayoutRoutes } from "./routes/payouts/payouts.handlers.ts";
 import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";
 import { registerSubscriptionRoutes } from "./routes/subscription/subscription.handlers.ts";
 import { registerDevRoutes } from "./routes/system/dev.handlers.ts";
@@ -282,6 +283,7 @@ export function createApp(options: AppOptions) {
   registerInvoiceRoutes(app, runtime);
   registerPaymentRoutes(app, runtime);
   registerVerificationRoutes(app, runtime, { linkSecret: fileLinkSecret });
+  registerPayoutRoutes(app, runtime, { seller: options.platform ?? defaultPlatform });
 
   registerMessagingRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.eventStream);

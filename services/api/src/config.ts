@@ -53,8 +53,12 @@ export interface Config {
         readonly publishableKey: string | undefined;
         /** STRIPE_API_BASE: another host for Stripe's API (a local stand-in). */
         readonly apiBase: string | undefined;
+        /** STRIPE_CONNECT_WEBHOOK_SECRET: verifies POST /api/stripe/connect-webhook (default: STRIPE_WEBHOOK_SECRET). */
+        readonly connectWebhookSecret: string | undefined;
       }
     | undefined;
+  /** PLATFORM_FEE_PERCENT (default 5): the platform fee on an invoice's ex-GST amount, in basis points (issue 14). */
+  readonly feeBasisPoints: number;
   /** Uploaded files: local disk under UPLOADS_DIR (default .data/uploads), or S3 when S3_BUCKET is set. */
   readonly storage: StorageConfig;
   /** FILE_LINK_SECRET: the HMAC key of signed file links (required in production; random per process otherwise). */
@@ -73,6 +77,17 @@ export interface StorageConfig {
         readonly endpoint: string | undefined;
       }
     | undefined;
+}
+
+/** PLATFORM_FEE_PERCENT (0–50, up to 2 decimals; default 5) as basis points; anything else stops start-up. */
+function feeBasisPoints(value: string | undefined): number {
+  if (value === undefined || value === "") return 500;
+  const percent = Number(value);
+  if (!Number.isFinite(percent) || percent < 0 || percent > 50 || Math.round(percent * 100) !== percent * 100)
+    throw new Error(
+      `PLATFORM_FEE_PERCENT ${value} is not a percentage from 0 to 50 with at most 2 decimals.`,
+    );
+  return Math.round(percent * 100);
 }
 
 /** PLATFORM_ABN without spaces; a wrong checksum stops start-up (a tax invoice must carry a valid ABN). */
@@ -125,8 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
           webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
           publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
           apiBase: env.STRIPE_API_BASE || undefined,
+          connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET || undefined,
         }
       : undefined,
+    feeBasisPoints: feeBasisPoints(env.PLATFORM_FEE_PERCENT),
     storage: {
       uploadsDir: resolve(repoRoot, env.UPLOADS_DIR ?? ".data/uploads"),
       s3: env.S3_BUCKET

@@ -10,6 +10,7 @@ import {
   seedDemoMarketplace,
   seedDemoMessages,
   seedDemoPartnerships,
+  seedDemoPayouts,
   seedDemoProfiles,
   seedDemoSubscriptions,
   seedDemoUsers,
@@ -33,6 +34,7 @@ if (config.seedDemo) {
   await seedDemoMarketplace(runtime, { agents: 300, businesses: 100 });
   await seedDemoPartnerships(runtime);
   await seedDemoSubscriptions(runtime);
+  await seedDemoPayouts(runtime);
   await seedDemoInvoices(runtime);
   await seedDemoMessages(runtime);
   await seedDemoVerification(runtime);

@@ -5,7 +5,11 @@
 import { AbnRegistryAbr, AbnRegistryLocal, type AbrConfig } from "@closr/adapters/abr";
 import { SessionTokensCrypto } from "@closr/adapters/crypto";
 import { JobQueuePg } from "@closr/adapters/jobs";
-import { PaymentGatewayLocal, SubscriptionGatewayLocal } from "@closr/adapters/local-gateway";
+import {
+  PaymentGatewayLocal,
+  PayoutGatewayLocal,
+  SubscriptionGatewayLocal,
+} from "@closr/adapters/local-gateway";
 import { MailerOutboxPg, MailerSmtp, MailOutboxPg, type SmtpOptions } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
@@ -13,13 +17,17 @@ import {
   AgentProfileRepositoryPg,
   AuditLogPg,
   BusinessProfileRepositoryPg,
+  ChargeDestinationsPg,
   type Db,
   InvoiceRepositoryPg,
+  InvoiceTermsPg,
   MessageRepositoryPg,
   OnboardingRepositoryPg,
   PartnershipRepositoryPg,
   PaymentMethodRepositoryPg,
   PaymentRepositoryPg,
+  PayoutAccountRepositoryPg,
+  PayoutRefundRepositoryPg,
   type PgDatabase,
   PgDatabaseFrom,
   SessionStorePg,
@@ -31,6 +39,7 @@ import {
 import { FileStorageLocal, FileStorageS3, type S3StorageConfig } from "@closr/adapters/storage";
 import {
   PaymentGatewayStripe,
+  PayoutGatewayStripe,
   type StripeGatewayConfig,
   SubscriptionGatewayStripe,
 } from "@closr/adapters/stripe";
@@ -41,11 +50,17 @@ import type {
   SessionTokens,
   UserRepository,
 } from "@closr/core/identity";
-import type { InvoiceRepository } from "@closr/core/invoice";
+import type { InvoiceRepository, InvoiceTerms } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { OnboardingRepository } from "@closr/core/onboarding";
 import type { PartnershipRepository } from "@closr/core/partnership";
-import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
+import type {
+  ChargeDestinations,
+  PaymentGateway,
+  PaymentMethodRepository,
+  PaymentRepository,
+} from "@closr/core/payment";
+import type { PayoutAccountRepository, PayoutGateway, PayoutRefundRepository } from "@closr/core/payout";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
 import {
   type AppUrl,
@@ -53,11 +68,13 @@ import {
   type AuditLog,
   type Clock,
   ClockLive,
+  defaultFeeBasisPoints,
   type FileStorage,
   type JobQueue,
   type Mailer,
   type MailOutbox,
 } from "@closr/core/shared";
+
 import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
 import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
 import { Layer, ManagedRuntime } from "effect";
@@ -91,15 +108,25 @@ export type AppServices =
   | AccountRepository
   | OnboardingRepository
   | JobQueue
-  | AuditLog
-  | AppUrl;
+  | AppUrl
+  | PayoutAccountRepository
+  | PayoutRefundRepository
+  | PayoutGateway
+  | InvoiceTerms
+  | ChargeDestinations
+  | AuditLog;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
  * SMTP mail when configured, else the development outbox (ADR 0006).
  */
 export interface PaymentOptions {
-  readonly stripe?: StripeGatewayConfig | undefined;
+  /** Stripe for payments, subscriptions and Connect payouts (connectWebhookSecret: STRIPE_CONNECT_WEBHOOK_SECRET). */
+  readonly stripe?:
+    | (StripeGatewayConfig & { readonly connectWebhookSecret?: string | undefined })
+    | undefined;
+  /** The platform fee in basis points of an invoice's ex-GST amount (PLATFORM_FEE_PERCENT; default 500 = 5 %). */
+  readonly feeBasisPoints?: number | undefined;
   readonly smtp?: SmtpOptions | undefined;
   /** Uploads: S3 when `s3` is set, else local disk under `uploadsDir` (default .data/uploads). */
   readonly storage?:
@@ -143,6 +170,11 @@ export function makeAppLayer(
     AccountRepositoryPg,
     OnboardingRepositoryPg,
     JobQueuePg,
+    PayoutAccountRepositoryPg,
+    PayoutRefundRepositoryPg,
+    payments.stripe ? PayoutGatewayStripe(payments.stripe) : PayoutGatewayLocal,
+    InvoiceTermsPg(payments.feeBasisPoints ?? defaultFeeBasisPoints),
+    ChargeDestinationsPg,
     AuditLogPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(

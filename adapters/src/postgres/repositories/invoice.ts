@@ -25,6 +25,14 @@ const invoiceSelect = (db: Executor) =>
       "i.businessId",
       "i.agentId",
       "i.amountCents",
+      "i.subtotalCents",
+      "i.gstCents",
+      "i.platformFeeCents",
+      "i.agentAbn",
+      "i.gstRegistered",
+      sql<string>`(SELECT coalesce(sum(p.refunded_cents), 0) FROM payments p WHERE p.invoice_id = i.id)`.as(
+        "refundedCents",
+      ),
       "i.description",
       sql<string>`to_char(i.due_date, 'YYYY-MM-DD')`.as("dueDate"),
       "i.isPaid",
@@ -44,6 +52,12 @@ const toInvoice = (r: InvoiceRow): InvoiceView => ({
   agentId: AgentProfileId.make(r.agentId),
   amountCents: cents(Number(r.amountCents)),
   currency: "AUD",
+  subtotalCents: cents(Number(r.subtotalCents)),
+  gstCents: cents(Number(r.gstCents)),
+  platformFeeCents: cents(Number(r.platformFeeCents)),
+  agentAbn: r.agentAbn,
+  gstRegistered: r.gstRegistered,
+  refundedCents: cents(Number(r.refundedCents)),
   description: r.description,
   dueDate: r.dueDate,
   isPaid: r.isPaid,
@@ -93,14 +107,20 @@ export const InvoiceRepositoryPg = Layer.effect(
       }),
     paidTotalForAgent: (agentId, month) =>
       Effect.promise(async () => {
+        // Net (issue 14): what reached the agent, less the transfers reversed by refunds.
         const row = await db
-          .selectFrom("invoices")
-          .where("agentId", "=", agentId)
-          .where("isPaid", "=", true)
-          .where(sql<string>`to_char(paid_at AT TIME ZONE 'Australia/Sydney', 'YYYY-MM')`, "=", month)
-          .select(sql<string>`coalesce(sum(amount_cents), 0)::bigint`.as("total"))
+          .selectFrom("invoices as i")
+          .where("i.agentId", "=", agentId)
+          .where("i.isPaid", "=", true)
+          .where(sql<string>`to_char(i.paid_at AT TIME ZONE 'Australia/Sydney', 'YYYY-MM')`, "=", month)
+          .select([
+            sql<string>`coalesce(sum(i.amount_cents), 0)::bigint`.as("paid"),
+            sql<string>`coalesce(sum(i.amount_cents - i.platform_fee_cents - (
+              SELECT coalesce(sum(r.transfer_reversal_cents), 0) FROM payout_refunds r
+              JOIN payments p ON p.id = r.payment_id WHERE p.invoice_id = i.id)), 0)::bigint`.as("net"),
+          ])
           .executeTakeFirstOrThrow();
-        return cents(Number(row.total));
+        return { paidCents: cents(Number(row.paid)), netCents: cents(Number(row.net)) };
       }),
   })),
 );

@@ -115,6 +115,11 @@ async function anInvoice(amountCents = 15_000) {
         businessId: BusinessProfileId.make(p.businessId),
         agentId: AgentProfileId.make(p.agentId),
         amountCents: cents(amountCents),
+        subtotalCents: cents(amountCents),
+        gstCents: cents(0),
+        platformFeeCents: cents(0),
+        agentAbn: null,
+        gstRegistered: false,
         description: "Lead generation",
         dueDate: "2026-12-31",
       }),
@@ -171,8 +176,8 @@ describe("invoices", () => {
       .execute();
     const total = (month: string) =>
       run(Effect.flatMap(InvoiceRepository, (r) => r.paidTotalForAgent(agentId, month)));
-    expect(await total("2026-11")).toBe(12_345);
-    expect(await total("2026-10")).toBe(0);
+    expect((await total("2026-11")).paidCents).toBe(12_345);
+    expect((await total("2026-10")).paidCents).toBe(0);
   });
 });
 

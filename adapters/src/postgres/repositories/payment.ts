@@ -25,7 +25,7 @@ import { findInvoice } from "./invoice.ts";
 
 type BegunAttempt = { readonly payment: Payment; readonly cancel: readonly Payment[] };
 
-const paymentColumns = [
+export const paymentColumns = [
   "id",
   "invoiceId",
   "businessId",
@@ -37,6 +37,8 @@ const paymentColumns = [
   "paymentIntentId",
   "attempt",
   "processingFeeCents",
+  "applicationFeeCents",
+  "refundedCents",
   "receiptUrl",
   "failureMessage",
   "createdAt",
@@ -44,9 +46,9 @@ const paymentColumns = [
 ] as const;
 
 /** A payments row as paymentColumns selects it. */
-type PaymentRow = Pick<Selectable<PaymentsTable>, (typeof paymentColumns)[number]>;
+export type PaymentRow = Pick<Selectable<PaymentsTable>, (typeof paymentColumns)[number]>;
 
-const toPayment = (r: PaymentRow): Payment => ({
+export const toPayment = (r: PaymentRow): Payment => ({
   id: PaymentId.make(r.id),
   invoiceId: InvoiceId.make(r.invoiceId),
   businessId: BusinessProfileId.make(r.businessId),
@@ -59,6 +61,8 @@ const toPayment = (r: PaymentRow): Payment => ({
   paymentIntentId: r.paymentIntentId,
   attempt: r.attempt,
   processingFeeCents: cents(Number(r.processingFeeCents)),
+  applicationFeeCents: cents(Number(r.applicationFeeCents)),
+  refundedCents: cents(Number(r.refundedCents)),
   receiptUrl: r.receiptUrl,
   failureMessage: r.failureMessage,
   createdAt: new Date(r.createdAt),
@@ -103,6 +107,7 @@ export const PaymentRepositoryPg = Layer.effect(
                 businessId: invoice.businessId,
                 agentId: invoice.agentId,
                 amountCents: invoice.amountCents,
+                applicationFeeCents: invoice.platformFeeCents,
                 attempt: plan.right.attempt,
               })
               .returning(paymentColumns)

@@ -1,6 +1,6 @@
 /**
  * A local HTTP stand-in for the parts of Stripe's API the gateways use (create, retrieve and cancel
- * PaymentIntents; create refunds; create customers; create, retrieve and update subscriptions with
+ * PaymentIntents; create refunds; create customers; create Connect accounts and account links (issue 14); create, retrieve and update subscriptions with
  * their latest invoice's confirmation secret, issue 13), for tests with the real `stripe` SDK. It honours Idempotency-Key
  * like Stripe (a repeated key answers the first response), records every request (method, path,
  * form fields, headers), and lets a test move an intent as Stripe would (`setStatus`).
@@ -36,13 +36,15 @@ export interface StripeStandIn {
   readonly requests: RecordedRequest[];
   readonly intents: Map<string, Json>;
   readonly subscriptions: Map<string, Json>;
+  /** Connected accounts (issue 14). */
+  readonly accounts: Map<string, Json>;
   /** Moves an intent (e.g. to succeeded with a charge) and returns its JSON. */
   readonly setStatus: (id: string, status: string, extra?: Json) => Json;
   /** A signed webhook body and Stripe-Signature header for an event about `object`. */
   readonly webhook: (
     type: string,
     object: Json,
-    options: { secret: string; id?: string; timestamp?: number },
+    options: { secret: string; id?: string; timestamp?: number; created?: number },
   ) => { body: string; signature: string; id: string };
   readonly close: () => Promise<void>;
 }
@@ -51,6 +53,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
+  const accounts = new Map<string, Json>();
   const byKey = new Map<string, { status: number; body: string }>();
   const stripe = new Stripe("sk_test_stand_in");
 
@@ -178,7 +181,36 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         id: `re_${randomBytes(6).toString("hex")}`,
         object: "refund",
         payment_intent: form.payment_intent,
+        amount: form.amount ? Number(form.amount) : null,
         status: "succeeded",
+      });
+    }
+    // Stripe Connect (issue 14): Express accounts and their onboarding links.
+    if (method === "POST" && path === "/v1/accounts") {
+      const id = `acct_${randomBytes(8).toString("hex")}`;
+      const account: Json = {
+        id,
+        object: "account",
+        type: form.type,
+        country: form.country,
+        email: form.email ?? null,
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        requirements: {
+          currently_due: ["external_account", "individual.dob.day"],
+          past_due: [],
+          disabled_reason: "requirements.past_due",
+        },
+      };
+      accounts.set(id, account);
+      return send(200, account);
+    }
+    if (method === "POST" && path === "/v1/account_links") {
+      return send(200, {
+        object: "account_link",
+        url: `https://connect.stripe.com/setup/e/${form.account}/${randomBytes(6).toString("hex")}`,
+        expires_at: Math.floor(Date.now() / 1000) + 300,
       });
     }
     return send(404, {
@@ -215,6 +247,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     intents,
     subscriptions,
+    accounts,
     setStatus: (id, status, extra = {}) => {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
@@ -227,7 +260,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         id,
         object: "event",
         api_version: "2025-01-01",
-        created: Math.floor(Date.now() / 1000),
+        created: options.created ?? Math.floor(Date.now() / 1000),
         type,
         livemode: false,
         data: { object },

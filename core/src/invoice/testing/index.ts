@@ -10,7 +10,7 @@ import { aBusinessProfile, anAgentProfile } from "../../profiles/testing/index.t
 import { cents } from "../../shared/index.ts";
 import type { Unbranded } from "../../shared/testing.ts";
 import { businessMonth, type Invoice, type InvoiceView } from "../model.ts";
-import { InvoiceRepository } from "../ports.ts";
+import { type AgentInvoiceTerms, InvoiceRepository, InvoiceTerms } from "../ports.ts";
 
 /** An active partnership between business profile 1 and agent profile 1. */
 export const aPartnership = (overrides: Partial<Unbranded<Partnership>> = {}): Partnership =>
@@ -57,6 +57,12 @@ export const anInvoice = (overrides: Partial<Unbranded<InvoiceView>> = {}): Invo
     agentId: 1,
     amountCents: 15_000,
     currency: "AUD",
+    subtotalCents: 15_000,
+    gstCents: 0,
+    platformFeeCents: 750,
+    agentAbn: null,
+    gstRegistered: false,
+    refundedCents: 0,
     description: "November lead generation",
     dueDate: "2026-12-31",
     isPaid: false,
@@ -94,11 +100,15 @@ export function makeInvoiceMemory() {
         return { items: all.slice(start, start + page.pageSize), total: all.length };
       }),
     paidTotalForAgent: (agentId, month) =>
-      Effect.sync(() =>
-        rows
-          .filter((r) => r.agentId === agentId && r.paidAt && businessMonth(r.paidAt) === month)
-          .reduce((sum, r) => cents(sum + r.amountCents), cents(0)),
-      ),
+      Effect.sync(() => {
+        const paid = rows.filter(
+          (r) => r.agentId === agentId && r.paidAt && businessMonth(r.paidAt) === month,
+        );
+        return {
+          paidCents: cents(paid.reduce((sum, r) => sum + r.amountCents, 0)),
+          netCents: cents(paid.reduce((sum, r) => sum + r.amountCents - r.platformFeeCents, 0)),
+        };
+      }),
   });
   return {
     rows,
@@ -106,3 +116,16 @@ export function makeInvoiceMemory() {
     replace: (invoice: Invoice) => Object.assign(rows.find((r) => r.id === invoice.id) ?? {}, invoice),
   };
 }
+
+/** InvoiceTerms answering `terms` for every agent (default: payouts enabled, no ABN, not GST-registered, 5 %). */
+export const invoiceTermsStub = (terms: Partial<AgentInvoiceTerms> = {}) =>
+  Layer.succeed(InvoiceTerms, {
+    forAgent: () =>
+      Effect.succeed({
+        payoutStatus: "enabled",
+        abn: null,
+        gstRegistered: false,
+        feeBasisPoints: 500,
+        ...terms,
+      }),
+  });

@@ -33,6 +33,8 @@ export const aPayment = (overrides: Partial<Unbranded<Payment>> = {}): Payment =
     paymentIntentId: "pi_1",
     attempt: 1,
     processingFeeCents: 0,
+    applicationFeeCents: 0,
+    refundedCents: 0,
     receiptUrl: null,
     failureMessage: null,
     createdAt: new Date("2026-11-02T00:00:00Z"),
@@ -106,6 +108,7 @@ export function makePaymentMemory(invoices: InvoiceView[]) {
             businessId: invoice.businessId,
             agentId: invoice.agentId,
             amountCents: invoice.amountCents,
+            applicationFeeCents: invoice.platformFeeCents,
             attempt: plan.right.attempt,
             paymentIntentId: null,
             createdAt: new Date(),
@@ -222,7 +225,11 @@ export function makeGatewayMemory() {
         const intent = intents.get(id);
         if (intent && intent.status !== "succeeded") intents.set(id, { ...intent, status: "canceled" });
       }),
-    refundPaymentIntent: (id) => Effect.sync(() => void refunded.push(id)),
+    refundPaymentIntent: (id) =>
+      Effect.sync(() => {
+        refunded.push(id);
+        return { refundId: `re_memory_${refunded.length}` };
+      }),
     parseWebhook: () => Effect.fail(new InvalidWebhook({ message: "no webhooks in memory" })),
   });
   const set = (id: string, change: Partial<GatewayIntent>) => {

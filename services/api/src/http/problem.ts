@@ -8,6 +8,7 @@ import type { MessagingError } from "@closr/core/messaging";
 import type { OnboardingError } from "@closr/core/onboarding";
 import type { PartnershipError } from "@closr/core/partnership";
 import type { PaymentError } from "@closr/core/payment";
+import type { PayoutError } from "@closr/core/payout";
 import type { ProfileError } from "@closr/core/profiles";
 import { dollarsFromCents } from "@closr/core/shared";
 import type { SubscriptionError } from "@closr/core/subscription";
@@ -72,7 +73,8 @@ export type DomainError =
   | MessagingError
   | VerificationError
   | SubscriptionError
-  | OnboardingError;
+  | OnboardingError
+  | PayoutError;
 
 /** One row of the error table: the problem code, its detail and the field at fault. */
 export interface ProblemRow {
@@ -174,6 +176,36 @@ export const errorTable = {
     code: "service-unavailable",
     detail: "The payment service is unavailable. Please try again.",
   }),
+  // Payouts (issue 14).
+  PayoutsNotSetUp: (e) => ({
+    code: "payouts-required",
+    detail:
+      e.status === "restricted"
+        ? "Your payout account needs attention before you can raise invoices. Check Payouts for what is missing."
+        : "Set up payouts before raising your first invoice: go to Payouts and add your bank account.",
+  }),
+  InvalidBankDetails: (e) => ({
+    code: "validation-failed",
+    detail: String(e.message),
+    field: String(e.field),
+  }),
+  InvalidTaxDetails: (e) => ({
+    code: "validation-failed",
+    detail: String(e.message),
+    field: String(e.field),
+  }),
+  PayoutAccountMissing: () => ({
+    code: "payouts-not-started",
+    detail: "Start payout setup first, then give your bank details.",
+  }),
+  PayoutGatewayUnavailable: () => ({
+    code: "service-unavailable",
+    detail: "The payout service is unavailable. Please try again.",
+  }),
+  StaffOnly: (e) => ({ code: "forbidden", detail: `Only staff can ${e.action}.` }),
+  RefundPaymentNotFound: () => ({ code: "not-found", detail: "Payment not found." }),
+  RefundNotAllowed: (e) => ({ code: "refund-not-allowed", detail: String(e.message), field: "amount" }),
+  PayoutDocumentNotFound: () => ({ code: "not-found", detail: "Document not found." }),
   InvalidMessageContent: (e) => ({ code: "validation-failed", detail: String(e.message), field: "content" }),
   CannotMessageSelf: () => ({
     code: "validation-failed",

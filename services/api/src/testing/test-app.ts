@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/
 import type { StripeGatewayConfig } from "@closr/adapters/stripe";
 import type { Clock } from "@closr/core/shared";
 import type { Layer } from "effect";
+import { sql } from "kysely";
 import pino from "pino";
 import { createApp } from "../app.ts";
 import { defaultRateLimits, type RateLimits } from "../http/rate-limit.ts";
@@ -46,7 +47,7 @@ export async function createTestApp(
   options: {
     rateLimits?: RateLimits;
     frontendsDir?: string;
-    stripe?: StripeGatewayConfig;
+    stripe?: StripeGatewayConfig & { readonly connectWebhookSecret?: string };
     /** Replaces the system clock (renewal tests move it). */
     clock?: Layer.Layer<Clock>;
     /** Send mail through SMTP (MailerSmtp) instead of the outbox. */
@@ -134,4 +135,19 @@ export async function createTestApp(
       rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Gives an agent profile an enabled payout account (issue 14: payouts come before the first
+ * invoice), written directly like the tests' partnerships; the payout journeys test the real path.
+ */
+export async function enablePayouts(
+  t: Pick<TestApp, "database">,
+  agentProfileId: number,
+  tax: { abn?: string; gstRegistered?: boolean } = {},
+) {
+  await sql`
+    INSERT INTO payout_accounts (agent_id, gateway_account_id, charges_enabled, payouts_enabled, details_submitted, abn, gst_registered)
+    VALUES (${agentProfileId}, ${`acct_test_${agentProfileId}`}, true, true, true, ${tax.abn ?? null}, ${tax.gstRegistered ?? false})
+    ON CONFLICT (agent_id) DO NOTHING`.execute(t.database.db);
 }

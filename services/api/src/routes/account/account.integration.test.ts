@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { createTestApp, enablePayouts, type TestApp } from "../../testing/test-app.ts";
 import { FORGOT_PASSWORD_MESSAGE } from "./account.handlers.ts";
 
 let t: TestApp;
@@ -331,7 +331,8 @@ async function profiles(
 async function partnersWithInvoice() {
   const business = await aUser("business");
   const agent = await aUser("agent");
-  const { businessProfileId } = await profiles(business, agent);
+  const { businessProfileId, agentProfileId } = await profiles(business, agent);
+  await enablePayouts(t, agentProfileId); // issue 14: payouts before the first invoice
   const asked = await agent.client.request("/api/partnerships", {
     method: "POST",
     json: { businessId: businessProfileId },

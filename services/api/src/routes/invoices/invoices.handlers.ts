@@ -13,6 +13,7 @@ import {
 import { listInvoicePayments, type Payment } from "@closr/core/payment";
 import {
   BusinessProfileId,
+  cents,
   centsFromDollars,
   dollarsFromCents,
   InvoiceId,
@@ -32,6 +33,13 @@ export const invoiceJson = (invoice: InvoiceWithState) => ({
   agentId: invoice.agentId,
   amount: dollarsFromCents(invoice.amountCents),
   currency: "AUD" as const,
+  subtotal: dollarsFromCents(invoice.subtotalCents),
+  gst: dollarsFromCents(invoice.gstCents),
+  platformFee: dollarsFromCents(invoice.platformFeeCents),
+  agentNet: dollarsFromCents(cents(invoice.amountCents - invoice.platformFeeCents)),
+  refundedAmount: dollarsFromCents(invoice.refundedCents),
+  gstRegistered: invoice.gstRegistered,
+  agentAbn: invoice.agentAbn,
   description: invoice.description,
   dueDate: invoice.dueDate,
   isPaid: invoice.isPaid,
@@ -55,6 +63,8 @@ export const paymentJson = (p: Payment) => ({
   transactionId: p.transactionId,
   paymentIntentId: p.paymentIntentId,
   processingFee: dollarsFromCents(p.processingFeeCents),
+  platformFee: dollarsFromCents(p.applicationFeeCents),
+  refundedAmount: dollarsFromCents(p.refundedCents),
   receiptUrl: p.receiptUrl,
   failureMessage: p.failureMessage,
   createdAt: p.createdAt.toISOString(),
@@ -90,7 +100,14 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   app.openapi(forRole(invoiceRoutes.getCommissionSummary, "agent", "see commission"), async (c) => {
     const user = c.get("user");
     return runUseCase(runtime, c, monthlyCommission(user), (summary) =>
-      c.json({ month: summary.month, paidThisMonth: dollarsFromCents(summary.paidCents) }, 200),
+      c.json(
+        {
+          month: summary.month,
+          paidThisMonth: dollarsFromCents(summary.paidCents),
+          netThisMonth: dollarsFromCents(summary.netCents),
+        },
+        200,
+      ),
     );
   });
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import { createTestApp, enablePayouts, type TestApp, type TestClient } from "../../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,7 +37,9 @@ async function signUp(userType: "business" | "agent"): Promise<{ client: TestCli
           json: { fullName: `Mia ${n}`, specialization: "B2B Sales", yearsOfExperience: 4 },
         });
   expect(profile.status).toBe(201);
-  return { client, profileId: (await bodyOf(profile)).id };
+  const profileId = (await bodyOf(profile)).id as number;
+  if (userType === "agent") await enablePayouts(t, profileId); // issue 14: payouts before invoicing
+  return { client, profileId };
 }
 
 /** An active (or other) partnership inserted directly (issue 5: partnerships are built elsewhere). */

@@ -1,7 +1,7 @@
 import { type StripeStandIn, startStripeStandIn } from "@closr/adapters/stripe/testing";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import { createTestApp, enablePayouts, type TestApp, type TestClient } from "../../testing/test-app.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
 const bodyOf = (res: Response): Promise<any> => res.json();
@@ -32,7 +32,9 @@ async function anInvoice(t: TestApp, amount = 150) {
             json: { fullName: `Mia ${n}`, specialization: "B2B Sales", yearsOfExperience: 4 },
           });
     expect(res.status).toBe(201);
-    return { client, profileId: (await bodyOf(res)).id as number };
+    const profileId = (await bodyOf(res)).id as number;
+    if (userType === "agent") await enablePayouts(t, profileId); // issue 14: payouts before invoicing
+    return { client, profileId };
   };
   const business = await signUp("business");
   const agent = await signUp("agent");

@@ -46,4 +46,10 @@ export const adminSections: AdminSection[] = [
     href: "/admin/settings",
     icon: "settings",
   },
+  {
+    title: "Payments",
+    description: "Refund payments in full or in part (issue 14).",
+    href: "/admin/payments",
+    icon: "dollar",
+  },
 ];

@@ -33,7 +33,11 @@ export function AgentHome({ profile, username }: { profile: AgentProfile; userna
           icon="dollar"
           label="Monthly Commission"
           value={commission.data ? formatMoney(commission.data.paidThisMonth) : "–"}
-          note="Invoices paid this month"
+          note={
+            commission.data
+              ? `Gross this month · ${formatMoney(commission.data.netThisMonth)} net after fees`
+              : "Invoices paid this month"
+          }
         />
       )}
       searchOptions={(catalogue.data?.industries ?? []).map((value) => ({

@@ -28,6 +28,7 @@ import {
 import { useEffect, useState } from "react";
 import type { Key } from "react-aria-components";
 import { useSearchParams } from "react-router";
+import { EarningsTab } from "../../payouts/components/earnings-tab.tsx";
 import { type Invoice, type Payment, useInvoicePayments, useInvoices } from "../api/invoices-api.ts";
 import { CreateInvoiceForm } from "./create-invoice-form.tsx";
 import css from "./invoices.css?inline";
@@ -39,6 +40,7 @@ const badge: Record<Invoice["status"], { variant: BadgeVariant; label: string }>
   paid: { variant: "success", label: "Paid" },
   overdue: { variant: "destructive", label: "Overdue" },
   pending: { variant: "outline", label: "Pending" },
+  refunded: { variant: "secondary", label: "Refunded" },
 };
 
 /** Spec §4: completed default style, processing secondary, anything else outline. */
@@ -125,10 +127,48 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
             <dd className="invoice-amount">{formatMoney(invoice.amount)}</dd>
           </div>
         </dl>
+        <dl className="invoice-breakdown" aria-label={`Invoice #${invoice.id} breakdown`}>
+          {invoice.gstRegistered ? (
+            <>
+              <dt>Subtotal (excl. GST)</dt>
+              <dd>{formatMoney(invoice.subtotal)}</dd>
+              <dt>GST (10%)</dt>
+              <dd>{formatMoney(invoice.gst)}</dd>
+            </>
+          ) : null}
+          <dt>Platform fee</dt>
+          <dd>−{formatMoney(invoice.platformFee)}</dd>
+          <dt>You receive</dt>
+          <dd className="strong">{formatMoney(invoice.agentNet)}</dd>
+          {invoice.refundedAmount > 0 ? (
+            <>
+              <dt>Refunded to the business</dt>
+              <dd>{formatMoney(invoice.refundedAmount)}</dd>
+            </>
+          ) : null}
+        </dl>
         <div>
           <p className="muted small">Description</p>
           <p>{invoice.description}</p>
         </div>
+        {invoice.isPaid ? (
+          <div className="invoice-documents">
+            <a
+              className="btn btn-outline btn-sm"
+              href={`/api/invoices/${invoice.id}/tax-invoice.pdf`}
+              download
+            >
+              {invoice.gstRegistered ? "Tax invoice" : "Invoice"} PDF
+            </a>
+            <a
+              className="btn btn-outline btn-sm"
+              href={`/api/invoices/${invoice.id}/fee-tax-invoice.pdf`}
+              download
+            >
+              Platform fee tax invoice PDF
+            </a>
+          </div>
+        ) : null}
         <PaymentDetails invoiceId={invoice.id} />
       </CardContent>
     </Card>
@@ -172,7 +212,8 @@ export function AgentInvoicesPage() {
   useEffect(() => injectStyles(STYLE_ID, css), []);
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
-  const tab = params.get("tab") === "invoices" ? "invoices" : "create";
+  const requested = params.get("tab");
+  const tab = requested === "invoices" || requested === "earnings" ? requested : "create";
   const invoices = useInvoices();
 
   if (user.isPending) return <PageSpinner />;
@@ -203,12 +244,16 @@ export function AgentInvoicesPage() {
           <TabList aria-label="Invoices">
             <Tab id="create">Create Invoice</Tab>
             <Tab id="invoices">Your Invoices</Tab>
+            <Tab id="earnings">Earnings</Tab>
           </TabList>
           <TabPanel id="create">
             <CreateInvoiceForm onCreated={() => setParams({ tab: "invoices" }, { replace: true })} />
           </TabPanel>
           <TabPanel id="invoices">
             <YourInvoices />
+          </TabPanel>
+          <TabPanel id="earnings">
+            <EarningsTab />
           </TabPanel>
         </Tabs>
       )}

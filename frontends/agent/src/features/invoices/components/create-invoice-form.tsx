@@ -5,23 +5,28 @@
  * Description. Choosing another business resets the partnership. After success the form resets.
  */
 import {
+  Alert,
   Button,
   Card,
   CardContent,
   describeFailure,
   InputField,
+  LinkButton,
   SelectField,
   TextAreaField,
   toast,
   usePartnerships,
 } from "@closr/ui";
 import { type FormEvent, useMemo, useState } from "react";
+import { usePayoutAccount } from "../../payouts/api/payouts-api.ts";
 import { useCreateInvoice } from "../api/invoices-api.ts";
 import { defaultDueDate, type InvoiceFormErrors, validateInvoiceForm } from "../invoice-form.ts";
 
 export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
   const partnerships = usePartnerships();
   const create = useCreateInvoice();
+  const payouts = usePayoutAccount();
+  const payoutsReady = payouts.data?.status === "enabled";
   const [businessId, setBusinessId] = useState(0);
   const [partnershipId, setPartnershipId] = useState(0);
   const [amount, setAmount] = useState("");
@@ -80,6 +85,14 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
     <Card>
       <CardContent>
         <form className="stack invoice-form" onSubmit={submit} noValidate aria-label="Create invoice">
+          {payouts.isSuccess && !payoutsReady ? (
+            <Alert variant="info">
+              Set up payouts before raising your first invoice.{" "}
+              <LinkButton href="/agent/payouts" variant="outline" size="sm">
+                Set up payouts
+              </LinkButton>
+            </Alert>
+          ) : null}
           <SelectField
             label="Business"
             value={businessId}
@@ -122,6 +135,11 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               errorMessage={errors.amount}
+              description={
+                payouts.data?.gstRegistered
+                  ? "Excluding GST: 10% GST is added on top."
+                  : "No GST is added (you are not registered for GST)."
+              }
             />
             <InputField
               label="Due Date"

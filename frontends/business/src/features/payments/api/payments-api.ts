@@ -113,7 +113,13 @@ export async function startPayment(invoiceId: number): Promise<StartedPayment> {
 
 /** Spec §2.8 labels: Paid, Due, Overdue. */
 export const invoiceLabel = (invoice: Invoice) =>
-  invoice.status === "paid" ? "Paid" : invoice.status === "overdue" ? "Overdue" : "Due";
+  invoice.status === "paid"
+    ? "Paid"
+    : invoice.status === "overdue"
+      ? "Overdue"
+      : invoice.status === "refunded"
+        ? "Refunded"
+        : "Due";
 
 /** Where the card form sends the customer when the payment needs no further step (spec §2.7, §7). */
 export const confirmationPath = (paymentIntentId: string, invoiceId: number) =>

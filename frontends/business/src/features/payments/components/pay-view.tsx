@@ -27,6 +27,9 @@ import {
 } from "../api/payments-api.ts";
 import { StripeCardForm } from "./stripe-card-form.tsx";
 
+/** "51 824 753 556": the ATO's grouping of the 11 digits. */
+const formatAbn = (abn: string) => abn.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, "$1 $2 $3 $4");
+
 export function PayView({ invoice, onBack }: { invoice: Invoice; onBack: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -53,6 +56,12 @@ export function PayView({ invoice, onBack }: { invoice: Invoice; onBack: () => v
           ← Back to Invoices
         </Button>
       </div>
+      {invoice.agentAbn ? null : (
+        <Alert variant="info">
+          This agent has not quoted an ABN. You may need to withhold 47% of the payment for the ATO (no ABN
+          withholding).
+        </Alert>
+      )}
       <div className="pay-layout">
         <Card>
           <CardContent className="stack">
@@ -62,9 +71,31 @@ export function PayView({ invoice, onBack }: { invoice: Invoice; onBack: () => v
                 <dt>From</dt>
                 <dd>{invoice.agentName ?? `Agent #${invoice.agentId}`}</dd>
               </div>
+              {invoice.gstRegistered ? (
+                <>
+                  <div>
+                    <dt>Subtotal (excl. GST)</dt>
+                    <dd>{formatMoney(invoice.subtotal)}</dd>
+                  </div>
+                  <div>
+                    <dt>GST (10%)</dt>
+                    <dd>{formatMoney(invoice.gst)}</dd>
+                  </div>
+                </>
+              ) : null}
               <div>
-                <dt>Amount</dt>
+                <dt>{invoice.gstRegistered ? "Total (incl. GST)" : "Amount"}</dt>
                 <dd className="amount">{amountLabel}</dd>
+              </div>
+              <div>
+                <dt>Platform fee</dt>
+                <dd>
+                  {formatMoney(invoice.platformFee)}, paid from the agent's share (not added to your total)
+                </dd>
+              </div>
+              <div>
+                <dt>Agent's ABN</dt>
+                <dd>{invoice.agentAbn ? formatAbn(invoice.agentAbn) : "Not quoted"}</dd>
               </div>
               <div>
                 <dt>Due</dt>

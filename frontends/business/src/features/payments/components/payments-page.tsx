@@ -46,6 +46,7 @@ const invoiceBadge: Record<Invoice["status"], BadgeVariant> = {
   paid: "success",
   overdue: "destructive",
   pending: "outline",
+  refunded: "secondary",
 };
 
 /** Spec §4: completed default style, processing secondary, anything else outline. */
@@ -70,7 +71,17 @@ function InvoiceCard({ invoice, onPay }: { invoice: Invoice; onPay: () => void }
           Created {formatDate(invoice.createdAt)} ·{" "}
           {invoice.isPaid ? `Paid ${formatDate(invoice.paidAt)}` : `Due ${formatDate(invoice.dueDate)}`}
         </p>
-        {invoice.isPaid ? null : (
+        {invoice.isPaid ? (
+          <div>
+            <a
+              className="btn btn-outline btn-sm"
+              href={`/api/invoices/${invoice.id}/tax-invoice.pdf`}
+              download
+            >
+              {invoice.gstRegistered ? "Tax invoice" : "Invoice"} PDF
+            </a>
+          </div>
+        ) : (
           <div>
             <Button onPress={onPay} aria-label={`Pay Now invoice #${invoice.id}`}>
               Pay Now

@@ -1,0 +1,136 @@
+/**
+ * The marketplace tax documents (issue 14): text extracted from the generated PDF holds each
+ * field an Australian tax invoice needs (ATO "Tax invoices"), and the unregistered, no-ABN and
+ * credit note variants say what they are.
+ */
+import type { InvoiceView } from "@closr/core/invoice";
+import { anInvoice } from "@closr/core/invoice/testing";
+import { cents, InvoiceId, PaymentId } from "@closr/core/shared";
+import { describe, expect, it } from "vitest";
+import { pdfText } from "./pdf-text.ts";
+import {
+  agentTaxInvoice,
+  creditNote,
+  platformFeeTaxInvoice,
+  renderTaxDocumentPdf,
+} from "./tax-document-pdf.ts";
+
+const paid = (overrides: Parameters<typeof anInvoice>[0] = {}): InvoiceView =>
+  anInvoice({
+    id: 42,
+    amountCents: 110_000,
+    subtotalCents: 100_000,
+    gstCents: 10_000,
+    platformFeeCents: 5_000,
+    gstRegistered: true,
+    agentAbn: "83914571673",
+    description: "October commission: 3 deals closed",
+    isPaid: true,
+    createdAt: new Date("2026-11-02T00:00:00Z"),
+    paidAt: new Date("2026-11-05T00:00:00Z"),
+    businessName: "Harbour Tech",
+    agentName: "Mia Chen",
+    ...overrides,
+  });
+
+const text = async (doc: Parameters<typeof renderTaxDocumentPdf>[0]) => {
+  const bytes = await renderTaxDocumentPdf(doc);
+  expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe("%PDF-");
+  return pdfText(bytes);
+};
+
+describe("invoice tax documents", () => {
+  it("a GST-registered agent's tax invoice: title, agent and ABN, date, description, GST, total, buyer and ABN", async () => {
+    const t = await text(agentTaxInvoice(paid(), "51824753556"));
+    for (const field of [
+      "Tax invoice",
+      "Mia Chen",
+      "ABN 83 914 571 673",
+      "Date of issue",
+      "2 November 2026",
+      "INV-000042",
+      "October commission: 3 deals closed",
+      "Subtotal (excluding GST)",
+      "A$1000.00",
+      "GST (10%)",
+      "A$100.00",
+      "Total (including GST)",
+      "A$1100.00",
+      "Billed to",
+      "Harbour Tech",
+      "Buyer's ABN",
+      "51 824 753 556",
+      "Closr platform fee A$50.00 is deducted",
+    ])
+      expect(t).toContain(field);
+  });
+
+  it("under A$1,000 the buyer's ABN is left out; an unregistered agent without ABN issues an Invoice with the withholding warning", async () => {
+    const small = await text(
+      agentTaxInvoice(paid({ amountCents: 99_999, subtotalCents: 90_908, gstCents: 9_091 }), "51824753556"),
+    );
+    expect(small).not.toContain("Buyer's ABN");
+    const t = await text(
+      agentTaxInvoice(
+        paid({ gstRegistered: false, agentAbn: null, gstCents: 0, subtotalCents: 110_000 }),
+        null,
+      ),
+    );
+    expect(t).toContain("Invoice");
+    expect(t).not.toContain("Tax invoice");
+    expect(t).toContain("No ABN quoted");
+    expect(t).toContain("No GST has been charged");
+    expect(t).toContain("withhold 47%");
+    expect(t).toContain("Not provided"); // buyer's ABN on a total of A$1,000 or more
+  });
+
+  it("the platform's fee tax invoice to the agent, and a credit note", async () => {
+    const fee = await text(
+      platformFeeTaxInvoice(paid(), {
+        name: "Closr Pty Ltd",
+        abn: "51824753556",
+        address: "Sydney NSW 2000",
+        email: "billing@closr.com.au",
+      }),
+    );
+    for (const field of [
+      "Tax invoice",
+      "Closr Pty Ltd",
+      "ABN 51 824 753 556",
+      "FEE-000042",
+      "Mia Chen",
+      "A$50.00",
+      "A$4.55",
+      "A$45.45",
+    ])
+      expect(fee).toContain(field);
+    const note = await text(
+      creditNote(
+        {
+          id: 7,
+          paymentId: PaymentId.make(3),
+          invoiceId: InvoiceId.make(42),
+          amountCents: cents(55_000),
+          feeRefundCents: cents(2_500),
+          transferReversalCents: cents(52_500),
+          gstRefundCents: cents(5_000),
+          gatewayRefundId: "re_1",
+          reason: "Duplicate leads",
+          createdAt: new Date("2026-11-20T00:00:00Z"),
+        },
+        paid(),
+        null,
+      ),
+    );
+    for (const field of [
+      "Credit note",
+      "CN-000007",
+      "INV-000042",
+      "Duplicate leads",
+      "A$550.00",
+      "GST adjustment (10%)",
+      "A$50.00",
+    ])
+      expect(note).toContain(field);
+  });
+});

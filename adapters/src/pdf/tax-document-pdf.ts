@@ -1,0 +1,238 @@
+/**
+ * Marketplace tax documents as PDFs (issue 14; pdf-lib, like the subscription tax invoice): the
+ * agent's tax invoice for a paid invoice, the platform's tax invoice to the agent for its fee, and
+ * the credit note (adjustment note) of a refund. What each shows follows the ATO ("Tax invoices",
+ * "Adjustment notes"): the words "Tax invoice" (only a GST-registered supplier issues one; an
+ * unregistered agent's document is an "Invoice" saying no GST is charged), the seller's name and
+ * ABN, the date of issue, a description, the GST amount and the total, and the buyer's name and ABN
+ * when the total is A$1,000 or more. Money arrives in cents; GST was rounded in core
+ * (core/src/shared/tax.ts).
+ */
+import type { InvoiceView } from "@closr/core/invoice";
+import type { PayoutRefund } from "@closr/core/payout";
+import {
+  buyerDetailsFromCents,
+  formatAbn,
+  gstOfInclusive,
+  noAbnWithholdingPercent,
+} from "@closr/core/shared";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { aud, day, type TaxInvoiceSeller } from "./tax-invoice-pdf.ts";
+
+/** One document, laid out by renderTaxDocumentPdf. */
+export interface TaxDocument {
+  readonly title: "Tax invoice" | "Invoice" | "Credit note";
+  readonly number: string;
+  readonly issueDate: Date;
+  readonly seller: { readonly name: string; readonly abn: string | null; readonly extra?: readonly string[] };
+  readonly buyer: { readonly name: string; readonly abn: string | null; readonly showAbn: boolean };
+  readonly lines: readonly { readonly description: string; readonly amountCents: number }[];
+  readonly totals: readonly { readonly label: string; readonly cents: number; readonly strong?: boolean }[];
+  readonly notes: readonly string[];
+}
+
+/** Invoice number on documents: INV-000123. */
+export const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, "0")}`;
+
+const abnLine = (abn: string | null) => (abn ? `ABN ${formatAbn(abn)}` : "No ABN quoted");
+
+/** The agent's tax invoice (or invoice, when not registered for GST) for a paid invoice. */
+export const agentTaxInvoice = (invoice: InvoiceView, buyerAbn: string | null): TaxDocument => {
+  const registered = invoice.gstRegistered && invoice.agentAbn !== null;
+  const notes = [
+    `Paid by card on ${day(invoice.paidAt ?? invoice.createdAt)} through Closr. Amounts in Australian dollars.`,
+    `Closr platform fee ${aud(invoice.platformFeeCents)} is deducted from the agent's payout (not charged to the buyer).`,
+    registered
+      ? "GST is 10% of the price excluding GST, rounded to the nearest cent (half up)."
+      : "No GST has been charged: the supplier is not registered for GST.",
+  ];
+  if (!invoice.agentAbn)
+    notes.push(
+      `The supplier quoted no ABN: the payer may need to withhold ${noAbnWithholdingPercent}% and pay it to the ATO.`,
+    );
+  if (invoice.refundedCents > 0)
+    notes.push(`Refunded so far: ${aud(invoice.refundedCents)} (see credit notes).`);
+  return {
+    title: registered ? "Tax invoice" : "Invoice",
+    number: invoiceNumber(invoice.id),
+    issueDate: invoice.createdAt,
+    seller: { name: invoice.agentName ?? `Agent #${invoice.agentId}`, abn: invoice.agentAbn },
+    buyer: {
+      name: invoice.businessName ?? `Business #${invoice.businessId}`,
+      abn: buyerAbn,
+      showAbn: invoice.amountCents >= buyerDetailsFromCents,
+    },
+    lines: [{ description: invoice.description, amountCents: invoice.subtotalCents }],
+    totals: registered
+      ? [
+          { label: "Subtotal (excluding GST)", cents: invoice.subtotalCents },
+          { label: "GST (10%)", cents: invoice.gstCents },
+          { label: "Total (including GST)", cents: invoice.amountCents, strong: true },
+        ]
+      : [{ label: "Total (no GST)", cents: invoice.amountCents, strong: true }],
+    notes,
+  };
+};
+
+/** The platform's tax invoice to the agent for its fee on a paid invoice (the fee includes GST). */
+export const platformFeeTaxInvoice = (invoice: InvoiceView, platform: TaxInvoiceSeller): TaxDocument => {
+  const gst = gstOfInclusive(invoice.platformFeeCents);
+  return {
+    title: "Tax invoice",
+    number: `FEE-${String(invoice.id).padStart(6, "0")}`,
+    issueDate: invoice.paidAt ?? invoice.createdAt,
+    seller: { name: platform.name, abn: platform.abn, extra: [platform.address, platform.email] },
+    buyer: {
+      name: invoice.agentName ?? `Agent #${invoice.agentId}`,
+      abn: invoice.agentAbn,
+      showAbn: invoice.platformFeeCents >= buyerDetailsFromCents || invoice.agentAbn !== null,
+    },
+    lines: [
+      {
+        description: `Closr platform fee on ${invoiceNumber(invoice.id)} (${aud(invoice.subtotalCents)} excluding GST)`,
+        amountCents: invoice.platformFeeCents,
+      },
+    ],
+    totals: [
+      { label: "Subtotal (excluding GST)", cents: invoice.platformFeeCents - gst },
+      { label: "GST (10%)", cents: gst },
+      { label: "Total (including GST)", cents: invoice.platformFeeCents, strong: true },
+    ],
+    notes: [
+      "Deducted from your payout for this invoice. Total price includes GST (one eleventh, rounded to the cent).",
+    ],
+  };
+};
+
+/** The credit note (adjustment note) for one refund of an invoice. */
+export const creditNote = (
+  refund: PayoutRefund,
+  invoice: InvoiceView,
+  buyerAbn: string | null,
+): TaxDocument => {
+  const registered = invoice.gstRegistered && invoice.agentAbn !== null;
+  return {
+    title: "Credit note",
+    number: `CN-${String(refund.id).padStart(6, "0")}`,
+    issueDate: refund.createdAt,
+    seller: { name: invoice.agentName ?? `Agent #${invoice.agentId}`, abn: invoice.agentAbn },
+    buyer: {
+      name: invoice.businessName ?? `Business #${invoice.businessId}`,
+      abn: buyerAbn,
+      showAbn: invoice.amountCents >= buyerDetailsFromCents,
+    },
+    lines: [
+      {
+        description: `Refund of ${invoiceNumber(invoice.id)}: ${refund.reason}`,
+        amountCents: refund.amountCents,
+      },
+    ],
+    totals: registered
+      ? [
+          { label: "GST adjustment (10%)", cents: refund.gstRefundCents },
+          { label: "Total credited (including GST)", cents: refund.amountCents, strong: true },
+        ]
+      : [{ label: "Total credited (no GST)", cents: refund.amountCents, strong: true }],
+    notes: [
+      `Adjustment note for ${invoiceNumber(invoice.id)} of ${day(invoice.createdAt)} (total ${aud(invoice.amountCents)}).`,
+      `The platform fee returned in proportion: ${aud(refund.feeRefundCents)}.`,
+    ],
+  };
+};
+
+/** Renders a TaxDocument on one A4 page; returns the PDF bytes. */
+export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${doc.title} ${doc.number}`);
+  pdf.setAuthor(doc.seller.name);
+  pdf.setCreationDate(doc.issueDate);
+  const page = pdf.addPage([595.28, 841.89]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const ink = rgb(0.1, 0.12, 0.16);
+  const muted = rgb(0.38, 0.4, 0.45);
+  let y = 780;
+  // Helvetica's WinAnsi cannot encode every character a user may type: replace the rest.
+  const safe = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");
+  const write = (text: string, o: { size?: number; strong?: boolean; x?: number; muted?: boolean } = {}) =>
+    page.drawText(safe(text), {
+      x: o.x ?? 56,
+      y,
+      size: o.size ?? 11,
+      font: o.strong ? bold : regular,
+      color: o.muted ? muted : ink,
+    });
+  const next = (gap = 18) => {
+    y -= gap;
+  };
+  const rule = () => page.drawLine({ start: { x: 56, y }, end: { x: 539, y }, thickness: 0.5, color: muted });
+  const wrap = (text: string, width: number, size: number) => {
+    const words = safe(text).split(/\s+/);
+    const lines: string[] = [];
+    let current = "";
+    for (const word of words) {
+      const tryLine = current ? `${current} ${word}` : word;
+      if (regular.widthOfTextAtSize(tryLine, size) > width && current) {
+        lines.push(current);
+        current = word;
+      } else current = tryLine;
+    }
+    if (current) lines.push(current);
+    return lines.slice(0, 6);
+  };
+
+  write(doc.title, { size: 24, strong: true });
+  next(34);
+  write(doc.seller.name, { strong: true });
+  next();
+  write(abnLine(doc.seller.abn));
+  for (const extra of doc.seller.extra ?? []) {
+    next();
+    write(extra, { muted: true });
+  }
+  next(30);
+  write(doc.title === "Credit note" ? "Credit note number" : "Invoice number", { strong: true });
+  write(doc.number, { x: 200 });
+  next();
+  write("Date of issue", { strong: true });
+  write(day(doc.issueDate), { x: 200 });
+  next();
+  write("Billed to", { strong: true });
+  write(doc.buyer.name, { x: 200 });
+  if (doc.buyer.showAbn) {
+    next();
+    write("Buyer's ABN", { strong: true });
+    write(doc.buyer.abn ? formatAbn(doc.buyer.abn) : "Not provided", { x: 200 });
+  }
+  next(34);
+  write("Description", { strong: true });
+  write("Amount", { strong: true, x: 440 });
+  next(8);
+  rule();
+  next(16);
+  for (const item of doc.lines) {
+    const lines = wrap(item.description, 370, 11);
+    write(aud(item.amountCents), { x: 440 });
+    for (const [i, text] of lines.entries()) {
+      if (i > 0) next(14);
+      write(text);
+    }
+    next();
+  }
+  next(12);
+  for (const total of doc.totals) {
+    write(total.label, { strong: total.strong ?? false });
+    write(aud(total.cents), { x: 440, strong: total.strong ?? false });
+    next();
+  }
+  next(-10);
+  rule();
+  next(22);
+  for (const note of doc.notes) {
+    for (const text of wrap(note, 483, 10)) {
+      write(text, { size: 10, muted: true });
+      next(14);
+    }
+  }
+  return pdf.save();
+}

@@ -1,0 +1,315 @@
+/**
+ * Payout repositories on PostgreSQL (issue 14): payout accounts and tax details, account events
+ * applied once and in order, staff refunds with their split, earnings, and the two small ports the
+ * invoice and payment contexts read (InvoiceTerms, ChargeDestinations). Money is integer cents
+ * (bigint: a string from postgres.js, a number from PGlite; mapped with Number()).
+ */
+import { InvoiceTerms } from "@closr/core/invoice";
+import { ChargeDestinations } from "@closr/core/payment";
+import {
+  type EarningEntry,
+  type PayoutAccount,
+  PayoutAccountRepository,
+  type PayoutRefund,
+  PayoutRefundRepository,
+  payoutStatus,
+  type RefundablePayment,
+} from "@closr/core/payout";
+import { AgentProfileId, cents, InvoiceId, PaymentId } from "@closr/core/shared";
+import { Effect, Layer, Option } from "effect";
+import { type Selectable, sql } from "kysely";
+import { PgDatabase } from "../database-service.ts";
+import type { PayoutAccountsTable, PayoutRefundsTable } from "../schema.ts";
+import { type Executor, findInvoice } from "./invoice.ts";
+import { paymentColumns, toPayment } from "./payment.ts";
+
+const toAccount = (r: Selectable<PayoutAccountsTable>): PayoutAccount => ({
+  agentId: AgentProfileId.make(r.agentId),
+  gatewayAccountId: r.gatewayAccountId,
+  chargesEnabled: r.chargesEnabled,
+  payoutsEnabled: r.payoutsEnabled,
+  detailsSubmitted: r.detailsSubmitted,
+  requirements: (typeof r.requirements === "string"
+    ? JSON.parse(r.requirements)
+    : r.requirements) as string[],
+  disabledReason: r.disabledReason,
+  bankLastFour: r.bankLastFour,
+  abn: r.abn,
+  gstRegistered: r.gstRegistered,
+  lastEventAt: r.lastEventAt ? new Date(r.lastEventAt) : null,
+  updatedAt: new Date(r.updatedAt),
+});
+
+const toRefund = (r: Selectable<PayoutRefundsTable> & { invoiceId: number }): PayoutRefund => ({
+  id: r.id,
+  paymentId: PaymentId.make(r.paymentId),
+  invoiceId: InvoiceId.make(r.invoiceId),
+  amountCents: cents(Number(r.amountCents)),
+  feeRefundCents: cents(Number(r.feeRefundCents)),
+  transferReversalCents: cents(Number(r.transferReversalCents)),
+  gstRefundCents: cents(Number(r.gstRefundCents)),
+  gatewayRefundId: r.gatewayRefundId,
+  reason: r.reason,
+  createdAt: new Date(r.createdAt),
+});
+
+const findAccount = async (db: Executor, agentId: number) => {
+  const row = await db
+    .selectFrom("payoutAccounts")
+    .selectAll()
+    .where("agentId", "=", agentId)
+    .executeTakeFirst();
+  return row ? toAccount(row) : undefined;
+};
+
+const refundSelect = (db: Executor) =>
+  db
+    .selectFrom("payoutRefunds as r")
+    .innerJoin("payments as p", "p.id", "r.paymentId")
+    .selectAll("r")
+    .select("p.invoiceId");
+
+export const PayoutAccountRepositoryPg = Layer.effect(
+  PayoutAccountRepository,
+  Effect.map(PgDatabase, (db) => ({
+    find: (agentId) => Effect.promise(async () => Option.fromNullable(await findAccount(db, agentId))),
+    attachAccount: (agentId, accountId) =>
+      Effect.promise(async () => {
+        await db
+          .insertInto("payoutAccounts")
+          .values({ agentId, gatewayAccountId: accountId })
+          .onConflict((oc) =>
+            oc.column("agentId").doUpdateSet({
+              gatewayAccountId: sql`coalesce(payout_accounts.gateway_account_id, excluded.gateway_account_id)`,
+              updatedAt: sql`now()`,
+            }),
+          )
+          .execute();
+        return (await findAccount(db, agentId)) as PayoutAccount;
+      }),
+    saveTaxDetails: (agentId, details) =>
+      Effect.promise(async () => {
+        await db
+          .insertInto("payoutAccounts")
+          .values({ agentId, abn: details.abn, gstRegistered: details.gstRegistered })
+          .onConflict((oc) =>
+            oc
+              .column("agentId")
+              .doUpdateSet({ abn: details.abn, gstRegistered: details.gstRegistered, updatedAt: sql`now()` }),
+          )
+          .execute();
+        return (await findAccount(db, agentId)) as PayoutAccount;
+      }),
+    applyAccountEvent: (event) =>
+      Effect.promise(() =>
+        db.transaction().execute(async (trx) => {
+          const recorded = await trx
+            .insertInto("gatewayEvents")
+            .values({ id: event.id, type: "account.updated", paymentIntentId: null, outcome: "received" })
+            .onConflict((oc) => oc.column("id").doNothing())
+            .returning("id")
+            .executeTakeFirst();
+          if (!recorded) return "duplicate" as const;
+          const outcome = async <O extends string>(value: O) => {
+            await trx
+              .updateTable("gatewayEvents")
+              .set({ outcome: value })
+              .where("id", "=", event.id)
+              .execute();
+            return value;
+          };
+          const row = await trx
+            .selectFrom("payoutAccounts")
+            .selectAll()
+            .where("gatewayAccountId", "=", event.account.accountId)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!row) return outcome("unknown-account" as const);
+          if (row.lastEventAt && new Date(row.lastEventAt).getTime() > event.createdAt.getTime())
+            return outcome("stale" as const);
+          const a = event.account;
+          await trx
+            .updateTable("payoutAccounts")
+            .set({
+              chargesEnabled: a.chargesEnabled,
+              payoutsEnabled: a.payoutsEnabled,
+              detailsSubmitted: a.detailsSubmitted,
+              requirements: JSON.stringify(a.requirements),
+              disabledReason: a.disabledReason,
+              bankLastFour: a.bankLastFour ?? row.bankLastFour,
+              lastEventAt: event.createdAt,
+              updatedAt: sql`now()`,
+            })
+            .where("agentId", "=", row.agentId)
+            .execute();
+          return outcome("applied" as const);
+        }),
+      ),
+    businessAbn: (businessId) =>
+      Effect.promise(async () => {
+        const row = await db
+          .selectFrom("verificationRequests as v")
+          .innerJoin("businessProfiles as b", "b.userId", "v.userId")
+          .where("b.id", "=", businessId)
+          .where(sql<string>`v.additional_info->>'abnNumber'`, "is not", null)
+          .select(sql<string>`regexp_replace(v.additional_info->>'abnNumber', '\\s', '', 'g')`.as("abn"))
+          .orderBy("v.submittedAt", "desc")
+          .limit(1)
+          .executeTakeFirst();
+        return Option.fromNullable(row?.abn && /^\d{11}$/.test(row.abn) ? row.abn : null);
+      }),
+  })),
+);
+
+const refundable = async (db: Executor, rows: readonly Parameters<typeof toPayment>[0][]) => {
+  const out: RefundablePayment[] = [];
+  for (const row of rows) {
+    const invoice = await findInvoice(db, row.invoiceId);
+    if (invoice) out.push({ payment: toPayment(row), invoice });
+  }
+  return out;
+};
+
+export const PayoutRefundRepositoryPg = Layer.effect(
+  PayoutRefundRepository,
+  Effect.map(PgDatabase, (db) => ({
+    findPayment: (paymentId) =>
+      Effect.promise(async () => {
+        const row = await db
+          .selectFrom("payments")
+          .select(paymentColumns)
+          .where("id", "=", paymentId)
+          .executeTakeFirst();
+        return Option.fromNullable(row ? (await refundable(db, [row]))[0] : undefined);
+      }),
+    record: (input) =>
+      Effect.promise(() =>
+        db.transaction().execute(async (trx) => {
+          const updated = await trx
+            .updateTable("payments")
+            .set({
+              refundedCents: sql`refunded_cents + ${input.split.refundCents}`,
+              status: sql`CASE WHEN refunded_cents + ${input.split.refundCents} >= amount_cents THEN 'refunded' ELSE status END`,
+              updatedAt: sql`now()`,
+            })
+            .where("id", "=", input.paymentId)
+            .where("refundedCents", "=", input.refundedBefore)
+            .where("status", "in", ["completed", "refunded"])
+            .where(sql<boolean>`refunded_cents + ${input.split.refundCents} <= amount_cents`)
+            .returning("invoiceId")
+            .executeTakeFirst();
+          if (!updated) return Option.none();
+          const row = await trx
+            .insertInto("payoutRefunds")
+            .values({
+              paymentId: input.paymentId,
+              amountCents: input.split.refundCents,
+              feeRefundCents: input.split.feeRefundCents,
+              transferReversalCents: input.split.transferReversalCents,
+              gstRefundCents: input.split.gstRefundCents,
+              gatewayRefundId: input.gatewayRefundId,
+              reason: input.reason.slice(0, 500),
+              actorUserId: input.actorUserId,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return Option.some(toRefund({ ...row, invoiceId: updated.invoiceId }));
+        }),
+      ),
+    findRefund: (id) =>
+      Effect.promise(async () => {
+        const row = await refundSelect(db).where("r.id", "=", id).executeTakeFirst();
+        return Option.map(Option.fromNullable(row), toRefund);
+      }),
+    listForInvoice: (invoiceId) =>
+      Effect.promise(async () =>
+        (await refundSelect(db).where("p.invoiceId", "=", invoiceId).orderBy("r.id").execute()).map(toRefund),
+      ),
+    listPayments: (page) =>
+      Effect.promise(async () => {
+        const [rows, count] = await Promise.all([
+          db
+            .selectFrom("payments")
+            .select(paymentColumns)
+            .where("status", "in", ["completed", "refunded"])
+            .orderBy("updatedAt", "desc")
+            .orderBy("id", "desc")
+            .limit(page.pageSize)
+            .offset((page.page - 1) * page.pageSize)
+            .execute(),
+          db
+            .selectFrom("payments")
+            .where("status", "in", ["completed", "refunded"])
+            .select(sql<number>`count(*)::int`.as("total"))
+            .executeTakeFirstOrThrow(),
+        ]);
+        return { items: await refundable(db, rows), total: count.total };
+      }),
+    earnings: (agentId) =>
+      Effect.promise(async () => {
+        const rows = await db
+          .selectFrom("payments as p")
+          .innerJoin("invoices as i", "i.id", "p.invoiceId")
+          .where("p.agentId", "=", agentId)
+          .where("p.status", "in", ["completed", "refunded"])
+          .where("i.paidAt", "is not", null)
+          .select([
+            "p.id",
+            "p.invoiceId",
+            "i.paidAt",
+            "p.amountCents",
+            "p.applicationFeeCents",
+            "p.refundedCents",
+            sql<string>`(SELECT coalesce(sum(r.fee_refund_cents), 0) FROM payout_refunds r WHERE r.payment_id = p.id)`.as(
+              "feeRefunded",
+            ),
+          ])
+          .orderBy("i.paidAt", "desc")
+          .execute();
+        return rows.map(
+          (r): EarningEntry => ({
+            paymentId: PaymentId.make(r.id),
+            invoiceId: InvoiceId.make(r.invoiceId),
+            paidAt: new Date(r.paidAt as Date),
+            amountCents: cents(Number(r.amountCents)),
+            feeCents: cents(Number(r.applicationFeeCents)),
+            refundedCents: cents(Number(r.refundedCents)),
+            feeRefundedCents: cents(Number(r.feeRefunded)),
+          }),
+        );
+      }),
+  })),
+);
+
+/**
+ * InvoiceTerms over payout_accounts: the agent's payout status and tax details, with the platform
+ * fee rate from configuration (basis points of the ex-GST amount).
+ */
+export const InvoiceTermsPg = (feeBasisPoints: number) =>
+  Layer.effect(
+    InvoiceTerms,
+    Effect.map(PgDatabase, (db) => ({
+      forAgent: (agentId) =>
+        Effect.promise(async () => {
+          const account = await findAccount(db, agentId);
+          return {
+            payoutStatus: account ? payoutStatus(account) : "not_started",
+            abn: account?.abn ?? null,
+            gstRegistered: account?.gstRegistered ?? false,
+            feeBasisPoints,
+          };
+        }),
+    })),
+  );
+
+/** ChargeDestinations over payout_accounts: the agent's connected account once it can take charges. */
+export const ChargeDestinationsPg = Layer.effect(
+  ChargeDestinations,
+  Effect.map(PgDatabase, (db) => ({
+    destinationFor: (agentId) =>
+      Effect.promise(async () => {
+        const account = await findAccount(db, agentId);
+        return Option.fromNullable(account?.chargesEnabled ? account.gatewayAccountId : null);
+      }),
+  })),
+);

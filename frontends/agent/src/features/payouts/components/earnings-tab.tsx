@@ -1,0 +1,83 @@
+/**
+ * The Earnings view of /agent/invoices (issue 14): per month, what businesses paid, the platform
+ * fees, refunds, the net, and of it what is pending payout or paid out; with a CSV export.
+ */
+import { Alert, Button, Card, CardContent, describeFailure, formatMoney, Spinner } from "@closr/ui";
+import { earningsCsv, useEarnings } from "../api/payouts-api.ts";
+
+const monthLabel = (month: string) =>
+  new Intl.DateTimeFormat("en-AU", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+
+export function EarningsTab() {
+  const earnings = useEarnings();
+  if (earnings.isPending) return <Spinner label="Loading earnings" />;
+  if (earnings.isError)
+    return (
+      <div className="stack">
+        <Alert>Error loading earnings: {describeFailure(earnings.error).message}</Alert>
+        <div>
+          <Button variant="outline" onPress={() => void earnings.refetch()}>
+            Retry
+          </Button>
+        </div>
+      </div>
+    );
+  const { months, payoutDelayDays } = earnings.data;
+  if (months.length === 0) return <p className="muted">No earnings yet. Paid invoices will show here.</p>;
+  const download = () => {
+    const url = URL.createObjectURL(
+      new Blob([earningsCsv(earnings.data)], { type: "text/csv;charset=utf-8" }),
+    );
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "closr-earnings.csv";
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <section className="stack" aria-label="Earnings">
+      <div className="earnings-head">
+        <h2 className="section-title">Earnings</h2>
+        <Button variant="outline" size="sm" onPress={download}>
+          Download CSV
+        </Button>
+      </div>
+      <Card>
+        <CardContent className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col">Paid</th>
+                <th scope="col">Platform fees</th>
+                <th scope="col">Refunded</th>
+                <th scope="col">Net</th>
+                <th scope="col">Pending payout</th>
+                <th scope="col">Paid out</th>
+              </tr>
+            </thead>
+            <tbody>
+              {months.map((m) => (
+                <tr key={m.month}>
+                  <th scope="row">{monthLabel(m.month)}</th>
+                  <td>{formatMoney(m.paid)}</td>
+                  <td>{formatMoney(m.platformFees)}</td>
+                  <td>{formatMoney(m.refunded)}</td>
+                  <td className="strong">{formatMoney(m.net)}</td>
+                  <td>{formatMoney(m.pendingPayout)}</td>
+                  <td>{formatMoney(m.paidOut)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </CardContent>
+      </Card>
+      <p className="muted small">
+        Payments reach your bank account {payoutDelayDays} days after the business pays. Refunds take back
+        your share and return the platform fee in proportion.
+      </p>
+    </section>
+  );
+}
