@@ -27,6 +27,7 @@ import { problem } from "./http/problem.ts";
 import {
   accountRateLimits,
   clientAddress,
+  contentRateLimits,
   defaultRateLimits,
   limitBy,
   type RateLimits,
@@ -34,6 +35,7 @@ import {
 import { fieldErrors } from "./http/validation.ts";
 import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
+import { registerContentRoutes } from "./routes/content/content.handlers.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
 import { registerInvoiceRoutes } from "./routes/invoices/invoices.handlers.ts";
 import { type EventStreamOptions, registerEventRoutes } from "./routes/messaging/events.handlers.ts";
@@ -73,7 +75,7 @@ export interface AppOptions {
 }
 
 /** Upload routes (multipart/form-data): 3 documents of at most 10 MB each, plus the form fields. */
-const UPLOAD_ROUTE = /^\/api\/verification-requests(?:\/\d+\/resubmit)?$/;
+const UPLOAD_ROUTE = /^\/api\/(?:verification-requests(?:\/\d+\/resubmit)?|admin\/media)$/;
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
 const MAX_UPLOAD_BYTES = 31 * 1024 * 1024;
 
@@ -221,6 +223,16 @@ export function createApp(options: AppOptions) {
       return `forgot-email:${email}`;
     }),
   );
+  // Contact form and newsletter sign-up (issue 16): per client address.
+  for (const path of ["/api/contact", "/api/newsletter"]) {
+    app.use(
+      path,
+      limitBy(
+        rateLimits.contact ?? contentRateLimits.contact,
+        (c) => `${path}:${clientAddress(c, trustProxy)}`,
+      ),
+    );
+  }
   for (const path of ["/api/reset-password", "/api/verify-reset-token"]) {
     app.use(
       path,
@@ -245,6 +257,7 @@ export function createApp(options: AppOptions) {
   registerInvoiceRoutes(app, runtime);
   registerPaymentRoutes(app, runtime);
   registerVerificationRoutes(app, runtime, { linkSecret: fileLinkSecret });
+  registerContentRoutes(app, runtime);
 
   registerMessagingRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.eventStream);

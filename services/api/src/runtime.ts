@@ -3,6 +3,7 @@
  * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
  */
 import { AbnRegistryAbr, AbnRegistryLocal, type AbrConfig } from "@closr/adapters/abr";
+import { ImageProcessorSharp, MarkdownRendererLive } from "@closr/adapters/content";
 import { SessionTokensCrypto } from "@closr/adapters/crypto";
 import { JobQueuePg } from "@closr/adapters/jobs";
 import { PaymentGatewayLocal, SubscriptionGatewayLocal } from "@closr/adapters/local-gateway";
@@ -12,9 +13,13 @@ import {
   AccountRepositoryPg,
   AgentProfileRepositoryPg,
   BusinessProfileRepositoryPg,
+  ContactRepositoryPg,
+  ContentRepositoryPg,
   type Db,
   InvoiceRepositoryPg,
+  MediaRepositoryPg,
   MessageRepositoryPg,
+  NewsletterRepositoryPg,
   OnboardingRepositoryPg,
   PartnershipRepositoryPg,
   PaymentMethodRepositoryPg,
@@ -23,6 +28,7 @@ import {
   PgDatabaseFrom,
   SessionStorePg,
   SubscriptionRepositoryPg,
+  UserAdministrationPg,
   UserDirectoryPg,
   UserRepositoryPg,
   VerificationRepositoryPg,
@@ -33,6 +39,16 @@ import {
   type StripeGatewayConfig,
   SubscriptionGatewayStripe,
 } from "@closr/adapters/stripe";
+import {
+  type ContactRepository,
+  type ContentRepository,
+  type ImageProcessor,
+  type MarkdownRenderer,
+  type MediaRepository,
+  type NewsletterRepository,
+  SiteContacts,
+  type UserAdministration,
+} from "@closr/core/content";
 import type {
   AccountRepository,
   PasswordHasher,
@@ -89,7 +105,15 @@ export type AppServices =
   | AccountRepository
   | OnboardingRepository
   | JobQueue
-  | AppUrl;
+  | AppUrl
+  | ContentRepository
+  | MediaRepository
+  | ContactRepository
+  | NewsletterRepository
+  | UserAdministration
+  | MarkdownRenderer
+  | ImageProcessor
+  | SiteContacts;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -106,6 +130,8 @@ export interface PaymentOptions {
   readonly abr?: AbrConfig | undefined;
   /** The web app's public origin for links in emails (APP_URL); default http://localhost:3000. */
   readonly appUrl?: string | undefined;
+  /** Where the contact form is delivered (SUPPORT_EMAIL); default support@closr.com.au. */
+  readonly supportEmail?: string | undefined;
 }
 
 /**
@@ -140,6 +166,11 @@ export function makeAppLayer(
     AccountRepositoryPg,
     OnboardingRepositoryPg,
     JobQueuePg,
+    ContentRepositoryPg,
+    MediaRepositoryPg,
+    ContactRepositoryPg,
+    NewsletterRepositoryPg,
+    UserAdministrationPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,
@@ -155,6 +186,9 @@ export function makeAppLayer(
     SessionTokensCrypto,
     clock,
     AppUrlFrom(payments.appUrl ?? "http://localhost:3000"),
+    MarkdownRendererLive,
+    ImageProcessorSharp,
+    Layer.succeed(SiteContacts, { supportEmail: payments.supportEmail ?? "support@closr.com.au" }),
   );
   return overrides ? Layer.merge(base, overrides) : base;
 }

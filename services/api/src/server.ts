@@ -27,6 +27,7 @@ export async function startServices(config: Config) {
       storage: config.storage,
       abr: config.abr,
       appUrl: config.appUrl,
+      supportEmail: config.supportEmail,
     }),
   );
   // Recover from a crash between a local charge and its database write (ADR 0008).
