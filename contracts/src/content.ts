@@ -251,5 +251,44 @@ export const AdminStats = z
     openVerifications: z.number().int(),
     contactMessages: z.number().int(),
     media: z.number().int(),
+    auditEntries: z.number().int(),
   })
   .openapi("AdminStats");
+
+export const AuditRecord = z
+  .object({
+    id: z.number().int(),
+    actorUserId: z.number().int().nullable(),
+    actorUsername: z.string().nullable(),
+    action: z.string().openapi({ example: "user.suspended" }),
+    subjectType: z.string().openapi({ example: "user" }),
+    subjectId: z.string(),
+    before: z.unknown().openapi({ description: "The object's state before (null for a creation)." }),
+    after: z.unknown().openapi({ description: "The object's state after (null for a deletion)." }),
+    createdAt: z.string(),
+  })
+  .openapi("AuditRecord");
+
+export const AuditRecordList = z
+  .object({
+    items: z.array(AuditRecord),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .openapi("AuditRecordList");
+
+const filter = (name: string, description: string) =>
+  z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ param: { name, in: "query" }, description });
+
+export const AuditQuery = z.object({
+  action: filter("action", 'Exact action, or a prefix ending in "." (content.).'),
+  subjectType: filter("subjectType", "user, content, media, payment, …"),
+  subjectId: filter("subjectId", "The subject's id."),
+  actor: filter("actor", "The acting admin's username."),
+  ...paging(100, 50),
+});

@@ -1382,6 +1382,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: the audit log (who, what, when, before/after), newest first */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/contact-messages": {
         parameters: {
             query?: never;
@@ -2548,6 +2565,28 @@ export interface components {
             openVerifications: number;
             contactMessages: number;
             media: number;
+            auditEntries: number;
+        };
+        AuditRecordList: {
+            items: components["schemas"]["AuditRecord"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        AuditRecord: {
+            id: number;
+            actorUserId: number | null;
+            actorUsername: string | null;
+            /** @example user.suspended */
+            action: string;
+            /** @example user */
+            subjectType: string;
+            subjectId: string;
+            /** @description The object's state before (null for a creation). */
+            before?: unknown;
+            /** @description The object's state after (null for a deletion). */
+            after?: unknown;
+            createdAt: string;
         };
         ContactMessageList: {
             items: components["schemas"]["ContactMessage"][];
@@ -9717,6 +9756,83 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Exact action, or a prefix ending in "." (content.). */
+                action?: string;
+                /** @description user, content, media, payment, … */
+                subjectType?: string;
+                /** @description The subject's id. */
+                subjectId?: string;
+                /** @description The acting admin's username. */
+                actor?: string;
+                /** @description From 1. */
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRecordList"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

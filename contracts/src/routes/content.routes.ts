@@ -8,6 +8,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { IdParam } from "../common.ts";
 import {
   AdminStats,
+  AuditQuery,
+  AuditRecordList,
   ContactInput,
   ContactMessage,
   ContactMessageList,
@@ -284,5 +286,18 @@ export const setUserRole = createRoute({
   responses: {
     200: json(ManagedUser, "The user"),
     ...problemResponses(...adminWrite, "not-found", "own-account"),
+  },
+});
+
+export const listAuditLog = createRoute({
+  method: "get",
+  path: "/api/admin/audit-log",
+  operationId: "listAuditLog",
+  tags: ["content"],
+  summary: "Admin: the audit log (who, what, when, before/after), newest first",
+  request: { query: AuditQuery },
+  responses: {
+    200: json(AuditRecordList, "A page of entries"),
+    ...problemResponses(...adminRead),
   },
 });

@@ -128,12 +128,13 @@ export class UserAdministration extends Context.Tag("content/UserAdministration"
     /** Sets or clears suspended_at. */
     readonly setSuspended: (id: UserId, at: Date | null) => Effect.Effect<Option.Option<ManagedUser>>;
     readonly setRole: (id: UserId, role: UserRole) => Effect.Effect<Option.Option<ManagedUser>>;
-    /** Dashboard counts: live users, open verification requests, contact messages, media items. */
+    /** Dashboard counts: live users, open verification requests, contact messages, media items, audit entries. */
     readonly stats: () => Effect.Effect<{
       readonly users: number;
       readonly openVerifications: number;
       readonly contactMessages: number;
       readonly media: number;
+      readonly auditEntries: number;
     }>;
   }
 >() {}
@@ -167,4 +168,35 @@ export class ImageProcessor extends Context.Tag("content/ImageProcessor")<
 export class SiteContacts extends Context.Tag("content/SiteContacts")<
   SiteContacts,
   { readonly supportEmail: string }
+>() {}
+
+/** One audit log entry as the admin app reads it (the writing side is shared/AuditLog). */
+export interface AuditRecord {
+  readonly id: number;
+  readonly actorUserId: UserId | null;
+  /** The actor's username (null once the user is gone). */
+  readonly actorUsername: string | null;
+  readonly action: string;
+  readonly subjectType: string;
+  readonly subjectId: string;
+  readonly before: unknown;
+  readonly after: unknown;
+  readonly createdAt: Date;
+}
+
+export interface AuditQuery {
+  /** Exact action ("user.suspended") or a prefix ending in "." ("content."). */
+  readonly action?: string | undefined;
+  readonly subjectType?: string | undefined;
+  readonly subjectId?: string | undefined;
+  /** The actor's username (case-insensitive). */
+  readonly actor?: string | undefined;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+/** The reading side of the audit log (admin app), newest first. */
+export class AuditTrail extends Context.Tag("content/AuditTrail")<
+  AuditTrail,
+  { readonly list: (query: AuditQuery) => Effect.Effect<Page<AuditRecord>> }
 >() {}

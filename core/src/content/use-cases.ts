@@ -39,6 +39,8 @@ import {
   SLUG_PATTERN,
 } from "./model.ts";
 import {
+  type AuditQuery,
+  AuditTrail,
   ContactRepository,
   ContentRepository,
   ImageProcessor,
@@ -126,7 +128,7 @@ export const createContent = Effect.fn("content.create")(function* (user: User, 
   yield* validInput(input);
   const now = yield* (yield* Clock).now;
   const created = yield* (yield* ContentRepository).insert(input, user.id, now);
-  yield* recordAdminAction(user, "content.create", "content", created.id, null, snapshot(created));
+  yield* recordAdminAction(user, "content.created", "content", created.id, null, snapshot(created));
   return created;
 });
 
@@ -150,7 +152,7 @@ export const updateContent = Effect.fn("content.update")(function* (
   if (Option.isNone(updated)) return yield* new ContentNotFound({ id });
   yield* recordAdminAction(
     user,
-    "content.update",
+    "content.updated",
     "content",
     id,
     snapshot(before.value),
@@ -164,7 +166,7 @@ export const deleteContent = Effect.fn("content.delete")(function* (user: User, 
   yield* requireAdmin(user, "manage content");
   const removed = yield* (yield* ContentRepository).remove(id);
   if (Option.isNone(removed)) return yield* new ContentNotFound({ id });
-  yield* recordAdminAction(user, "content.delete", "content", id, snapshot(removed.value), null);
+  yield* recordAdminAction(user, "content.deleted", "content", id, snapshot(removed.value), null);
 });
 
 export interface MediaUpload {
@@ -213,7 +215,7 @@ export const uploadMedia = Effect.fn("content.uploadMedia")(function* (user: Use
     uploaderId: user.id,
     alt: alt || null,
   });
-  yield* recordAdminAction(user, "media.upload", "media", created.id, null, {
+  yield* recordAdminAction(user, "media.uploaded", "media", created.id, null, {
     filename: created.filename,
     originalFilename: created.originalFilename,
     mimeType: created.mimeType,
@@ -246,7 +248,7 @@ export const deleteMedia = Effect.fn("content.deleteMedia")(function* (user: Use
   if (found.value.thumbnailKey) yield* storage.remove(found.value.thumbnailKey);
   yield* recordAdminAction(
     user,
-    "media.delete",
+    "media.deleted",
     "media",
     id,
     { filename: found.value.filename, originalFilename: found.value.originalFilename, alt: found.value.alt },
@@ -380,7 +382,7 @@ export const setUserSuspended = Effect.fn("content.setUserSuspended")(function* 
   const ended = suspended ? yield* (yield* AccountRepository).endSessions(id) : 0;
   yield* recordAdminAction(
     user,
-    suspended ? "user.suspend" : "user.unsuspend",
+    suspended ? "user.suspended" : "user.unsuspended",
     "user",
     id,
     { suspendedAt: before.value.suspendedAt?.toISOString() ?? null },
@@ -404,7 +406,7 @@ export const setUserRole = Effect.fn("content.setUserRole")(function* (
   if (Option.isNone(after)) return yield* new ManagedUserNotFound({ id });
   yield* recordAdminAction(
     user,
-    role === "admin" ? "user.grant-admin" : "user.revoke-admin",
+    role === "admin" ? "user.admin-granted" : "user.admin-revoked",
     "user",
     id,
     { role: before.value.role },
@@ -419,4 +421,10 @@ export const adminStats = Effect.fn("content.adminStats")(function* (user: User)
   const content = yield* (yield* ContentRepository).countByType();
   const other = yield* (yield* UserAdministration).stats();
   return { content, ...other };
+});
+
+/** Admin: the audit log, newest first, filtered by action, subject or actor. */
+export const listAuditLog = Effect.fn("content.listAuditLog")(function* (user: User, query: AuditQuery) {
+  yield* requireAdmin(user, "read the audit log");
+  return yield* (yield* AuditTrail).list(query);
 });

@@ -12,6 +12,8 @@ import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
   AccountRepositoryPg,
   AgentProfileRepositoryPg,
+  AuditLogPg,
+  AuditTrailPg,
   BusinessProfileRepositoryPg,
   ContactRepositoryPg,
   ContentRepositoryPg,
@@ -40,6 +42,7 @@ import {
   SubscriptionGatewayStripe,
 } from "@closr/adapters/stripe";
 import {
+  type AuditTrail,
   type ContactRepository,
   type ContentRepository,
   type ImageProcessor,
@@ -65,6 +68,7 @@ import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/c
 import {
   type AppUrl,
   AppUrlFrom,
+  type AuditLog,
   type Clock,
   ClockLive,
   type FileStorage,
@@ -105,6 +109,7 @@ export type AppServices =
   | AccountRepository
   | OnboardingRepository
   | JobQueue
+  | AuditLog
   | AppUrl
   | ContentRepository
   | MediaRepository
@@ -113,7 +118,8 @@ export type AppServices =
   | UserAdministration
   | MarkdownRenderer
   | ImageProcessor
-  | SiteContacts;
+  | SiteContacts
+  | AuditTrail;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -166,11 +172,13 @@ export function makeAppLayer(
     AccountRepositoryPg,
     OnboardingRepositoryPg,
     JobQueuePg,
+    AuditLogPg,
     ContentRepositoryPg,
     MediaRepositoryPg,
     ContactRepositoryPg,
     NewsletterRepositoryPg,
     UserAdministrationPg,
+    AuditTrailPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,

@@ -4,6 +4,7 @@
  * file name), contact messages, newsletter sign-ups and the admin's view of users.
  */
 import {
+  AuditTrail,
   ContactRepository,
   type ContentEntry,
   ContentId,
@@ -401,17 +402,19 @@ export const makeUserAdministration = (db: Db): typeof UserAdministration.Servic
       ).pipe(Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toManaged)))),
     stats: () =>
       Effect.promise(async () => {
-        const row = await sql<{ users: string; open: string; contact: string; media: string }>`
+        const row = await sql<{ users: string; open: string; contact: string; media: string; audit: string }>`
           SELECT (SELECT count(*) FROM users WHERE deleted_at IS NULL) AS users,
                  (SELECT count(*) FROM verification_requests WHERE status IN ('submitted','under_review')) AS open,
                  (SELECT count(*) FROM contact_messages) AS contact,
-                 (SELECT count(*) FROM media) AS media`.execute(db);
+                 (SELECT count(*) FROM media) AS media,
+                 (SELECT count(*) FROM audit_log) AS audit`.execute(db);
         const r = row.rows[0]!;
         return {
           users: Number(r.users),
           openVerifications: Number(r.open),
           contactMessages: Number(r.contact),
           media: Number(r.media),
+          auditEntries: Number(r.audit),
         };
       }),
   };
@@ -434,3 +437,53 @@ export const UserAdministrationPg = Layer.effect(
   UserAdministration,
   Effect.map(PgDatabase, makeUserAdministration),
 );
+
+export const makeAuditTrail = (db: Db): typeof AuditTrail.Service => ({
+  list: (query) =>
+    Effect.promise(async () => {
+      let q = db.selectFrom("auditLog as a").leftJoin("users as u", "u.id", "a.actorUserId");
+      if (query.action)
+        q = query.action.endsWith(".")
+          ? q.where("a.action", "like", `${query.action.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)
+          : q.where("a.action", "=", query.action);
+      if (query.subjectType) q = q.where("a.subjectType", "=", query.subjectType);
+      if (query.subjectId) q = q.where("a.subjectId", "=", query.subjectId);
+      if (query.actor) q = q.where(sql`lower(u.username)`, "=", query.actor.toLowerCase());
+      const total = await q.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+      const rows = await q
+        .select([
+          "a.id",
+          "a.actorUserId",
+          "u.username",
+          "a.action",
+          "a.subjectType",
+          "a.subjectId",
+          "a.before",
+          "a.after",
+          "a.createdAt",
+        ])
+        .orderBy("a.createdAt", "desc")
+        .orderBy("a.id", "desc")
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute();
+      return {
+        items: rows.map((r) => ({
+          id: Number(r.id),
+          actorUserId: r.actorUserId === null ? null : UserId.make(r.actorUserId),
+          actorUsername: r.username ?? null,
+          action: r.action,
+          subjectType: r.subjectType,
+          subjectId: r.subjectId,
+          before: parseJson(r.before),
+          after: parseJson(r.after),
+          createdAt: new Date(r.createdAt),
+        })),
+        total: Number(total.n),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    }),
+});
+
+export const AuditTrailPg = Layer.effect(AuditTrail, Effect.map(PgDatabase, makeAuditTrail));

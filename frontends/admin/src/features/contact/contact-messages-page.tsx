@@ -14,7 +14,10 @@ export function ContactMessagesPage() {
       <PageHeader title="Contact Messages" description="Messages sent through the contact form." />
       {messages.isPending ? <PageSpinner label="Loading messages" /> : null}
       {messages.isError ? (
-        <LoadError message="Failed to load messages. Please try again." onRetry={() => void messages.refetch()} />
+        <LoadError
+          message="Failed to load messages. Please try again."
+          onRetry={() => void messages.refetch()}
+        />
       ) : null}
       {messages.data && messages.data.items.length === 0 ? (
         <div className="admin-empty card">
@@ -32,7 +35,12 @@ export function ContactMessagesPage() {
         </article>
       ))}
       {messages.data ? (
-        <Pager page={page} pageSize={PAGE_SIZE} total={messages.data.total} onPage={(p) => setParams({ page: String(p) })} />
+        <Pager
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={messages.data.total}
+          onPage={(p) => setParams({ page: String(p) })}
+        />
       ) : null}
     </div>
   );

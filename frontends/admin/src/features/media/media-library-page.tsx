@@ -2,7 +2,17 @@
  * /admin/media: upload images and PDFs (typed by magic bytes on the server, 10 MB, alt text for
  * images), browse with thumbnails and usage, delete (refused while content uses the file).
  */
-import { Button, Card, CardContent, Dialog, describeFailure, PageHeader, PageSpinner, TextField, toast } from "@closr/ui";
+import {
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  describeFailure,
+  PageHeader,
+  PageSpinner,
+  TextField,
+  toast,
+} from "@closr/ui";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { type MediaItem, useDeleteMedia, useMediaList } from "../content/api/content-api.ts";
@@ -12,7 +22,9 @@ import "../shared/admin.css";
 
 const PAGE = 24;
 const size = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function MediaLibraryPage() {
   const [params, setParams] = useSearchParams();
@@ -42,7 +54,6 @@ export function MediaLibraryPage() {
         </CardContent>
       </Card>
       <form
-        role="search"
         className="admin-search"
         onSubmit={(event) => {
           event.preventDefault();
@@ -50,7 +61,13 @@ export function MediaLibraryPage() {
           setParams(q ? { q } : {}, { replace: true });
         }}
       >
-        <TextField label="Search media" name="q" defaultValue={search} key={search} placeholder="File name or alt text" />
+        <TextField
+          label="Search media"
+          name="q"
+          defaultValue={search}
+          key={search}
+          placeholder="File name or alt text"
+        />
         <Button type="submit" variant="outline">
           Search
         </Button>
@@ -86,9 +103,7 @@ export function MediaLibraryPage() {
                   </div>
                   {m.alt ? <div>Alt: {m.alt}</div> : null}
                   <div className="muted">
-                    {m.usedBy.length
-                      ? `Used by ${m.usedBy.map((u) => u.title).join(", ")}`
-                      : "Not used"}
+                    {m.usedBy.length ? `Used by ${m.usedBy.map((u) => u.title).join(", ")}` : "Not used"}
                   </div>
                 </div>
                 <Button
@@ -107,7 +122,9 @@ export function MediaLibraryPage() {
             page={page}
             pageSize={PAGE}
             total={media.data.total}
-            onPage={(p) => setParams({ ...(search ? { q: search } : {}), page: String(p) }, { replace: true })}
+            onPage={(p) =>
+              setParams({ ...(search ? { q: search } : {}), page: String(p) }, { replace: true })
+            }
           />
         </>
       ) : null}

@@ -20,7 +20,11 @@ export function MediaPicker({
     <div className="field">
       <span className="field-label">{label}</span>
       <div className="media-picker">
-        {value ? <img src={`${value}?variant=thumbnail`} alt="" /> : <span className="muted">No image chosen</span>}
+        {value ? (
+          <img src={`${value}?variant=thumbnail`} alt="" />
+        ) : (
+          <span className="muted">No image chosen</span>
+        )}
         <Button variant="outline" size="sm" onPress={() => setOpen(true)}>
           {value ? "Change image" : "Choose image"}
         </Button>

@@ -21,7 +21,11 @@ export function MediaUploadForm({ onUploaded }: { onUploaded?: (item: MediaItem)
       { file, alt: alt.trim() },
       {
         onSuccess: (item) => {
-          toast({ title: "Uploaded", description: `${item.originalFilename} was added.`, variant: "success" });
+          toast({
+            title: "Uploaded",
+            description: `${item.originalFilename} was added.`,
+            variant: "success",
+          });
           setFile(null);
           setAlt("");
           setInputKey((k) => k + 1);

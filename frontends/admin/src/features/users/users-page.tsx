@@ -14,12 +14,25 @@ type Pending = { user: ManagedUser; kind: "suspend" | "unsuspend" | "grant" | "r
 const verbs: Record<Pending["kind"], { title: string; text: (u: ManagedUser) => string; done: string }> = {
   suspend: {
     title: "Suspend User",
-    text: (u) => `Suspend ${u.username}? They will be logged out everywhere and cannot log in until unsuspended.`,
+    text: (u) =>
+      `Suspend ${u.username}? They will be logged out everywhere and cannot log in until unsuspended.`,
     done: "User suspended.",
   },
-  unsuspend: { title: "Unsuspend User", text: (u) => `Let ${u.username} log in again?`, done: "User unsuspended." },
-  grant: { title: "Grant Admin", text: (u) => `Give ${u.username} full admin access?`, done: "Admin access granted." },
-  revoke: { title: "Revoke Admin", text: (u) => `Remove admin access from ${u.username}?`, done: "Admin access revoked." },
+  unsuspend: {
+    title: "Unsuspend User",
+    text: (u) => `Let ${u.username} log in again?`,
+    done: "User unsuspended.",
+  },
+  grant: {
+    title: "Grant Admin",
+    text: (u) => `Give ${u.username} full admin access?`,
+    done: "Admin access granted.",
+  },
+  revoke: {
+    title: "Revoke Admin",
+    text: (u) => `Remove admin access from ${u.username}?`,
+    done: "Admin access revoked.",
+  },
 };
 
 export function UsersPage() {
@@ -39,7 +52,8 @@ export function UsersPage() {
         : { id: user.id, role: kind === "grant" ? ("admin" as const) : ("member" as const) };
     action.mutate(input, {
       onSuccess: () => toast({ title: "Done", description: verbs[kind].done, variant: "success" }),
-      onError: (error) => toast({ title: "Error", description: describeFailure(error).message, variant: "destructive" }),
+      onError: (error) =>
+        toast({ title: "Error", description: describeFailure(error).message, variant: "destructive" }),
       onSettled: () => setPending(null),
     });
   };
@@ -48,7 +62,6 @@ export function UsersPage() {
     <div className="container section stack">
       <PageHeader title="Users" description="Search, suspend and manage admin access." />
       <form
-        role="search"
         className="admin-search"
         onSubmit={(event) => {
           event.preventDefault();
@@ -56,7 +69,13 @@ export function UsersPage() {
           setParams(q ? { q } : {}, { replace: true });
         }}
       >
-        <TextField label="Search users" name="q" defaultValue={search} key={search} placeholder="Username or email" />
+        <TextField
+          label="Search users"
+          name="q"
+          defaultValue={search}
+          key={search}
+          placeholder="Username or email"
+        />
         <Button type="submit" variant="outline">
           Search
         </Button>
@@ -114,7 +133,9 @@ export function UsersPage() {
                           size="sm"
                           variant="outline"
                           aria-label={`${u.suspendedAt ? "Unsuspend" : "Suspend"} ${u.username}`}
-                          onPress={() => setPending({ user: u, kind: u.suspendedAt ? "unsuspend" : "suspend" })}
+                          onPress={() =>
+                            setPending({ user: u, kind: u.suspendedAt ? "unsuspend" : "suspend" })
+                          }
                         >
                           {u.suspendedAt ? "Unsuspend" : "Suspend"}
                         </Button>
@@ -122,7 +143,9 @@ export function UsersPage() {
                           size="sm"
                           variant="ghost"
                           aria-label={`${u.role === "admin" ? "Revoke admin from" : "Make admin"} ${u.username}`}
-                          onPress={() => setPending({ user: u, kind: u.role === "admin" ? "revoke" : "grant" })}
+                          onPress={() =>
+                            setPending({ user: u, kind: u.role === "admin" ? "revoke" : "grant" })
+                          }
                         >
                           {u.role === "admin" ? "Revoke admin" : "Make admin"}
                         </Button>
@@ -137,7 +160,9 @@ export function UsersPage() {
             page={page}
             pageSize={PAGE_SIZE}
             total={users.data.total}
-            onPage={(p) => setParams({ ...(search ? { q: search } : {}), page: String(p) }, { replace: true })}
+            onPage={(p) =>
+              setParams({ ...(search ? { q: search } : {}), page: String(p) }, { replace: true })
+            }
           />
         </>
       ) : null}

@@ -15,6 +15,7 @@ import {
   deleteContent,
   deleteMedia,
   getContent,
+  listAuditLog,
   listContactMessages,
   listContent,
   listMedia,
@@ -263,6 +264,15 @@ export function registerContentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
       c,
       setUserRole(c.get("user"), UserId.make(c.req.valid("param").id), c.req.valid("json").role),
       (user) => c.json(managedUserJson(user), 200),
+    ),
+  );
+
+  app.openapi(signedIn(contentRoutes.listAuditLog), async (c) =>
+    runUseCase(runtime, c, listAuditLog(c.get("user"), c.req.valid("query")), (page) =>
+      c.json(
+        pageOf(page, (r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        200,
+      ),
     ),
   );
 }

@@ -332,3 +332,61 @@ describe("users", () => {
     expect(found.items.map((u: { id: number }) => u.id)).toEqual([user.id]);
   });
 });
+
+describe("audit log", () => {
+  it("records every admin write with who, what and before/after, and lists it for admins only", async () => {
+    const admin = await anAdmin();
+    const member = await aUser();
+    const created = await bodyOf(await create(admin.client, entry({ title: "Audited" })));
+    await admin.client.request(`/api/content/${created.id}`, {
+      method: "PUT",
+      json: { ...entry({ slug: created.slug, title: "Audited again" }), version: created.version },
+    });
+    await admin.client.request(`/api/content/${created.id}`, { method: "DELETE" });
+    const media = await bodyOf(await upload(admin.client, new Uint8Array(await pngOf(40, 30)), "a.png", "Alt"));
+    await admin.client.request(`/api/admin/media/${media.id}`, { method: "DELETE" });
+    const put = (path: string, json: unknown) => admin.client.request(path, { method: "PUT", json });
+    await put(`/api/admin/users/${member.id}/suspension`, { suspended: true });
+    await put(`/api/admin/users/${member.id}/suspension`, { suspended: false });
+    await put(`/api/admin/users/${member.id}/role`, { role: "admin" });
+    await put(`/api/admin/users/${member.id}/role`, { role: "member" });
+
+    const rows = await t.database.db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("actorUserId", "=", admin.id)
+      .orderBy("id")
+      .execute();
+    expect(rows.map((r) => `${r.action} ${r.subjectType}`)).toEqual([
+      "content.created content",
+      "content.updated content",
+      "content.deleted content",
+      "media.uploaded media",
+      "media.deleted media",
+      "user.suspended user",
+      "user.unsuspended user",
+      "user.admin-granted user",
+      "user.admin-revoked user",
+    ]);
+    const updated = rows[1]!;
+    expect(updated.subjectId).toBe(String(created.id));
+    expect(updated.before).toMatchObject({ title: "Audited", version: 1 });
+    expect(updated.after).toMatchObject({ title: "Audited again", version: 2 });
+    expect(rows[0]!.before).toBeNull();
+    expect(rows[2]!.after).toBeNull();
+
+    // The member's sessions ended at suspension; another member is refused.
+    expect((await member.client.request("/api/admin/audit-log")).status).toBe(401);
+    expect((await (await aUser()).client.request("/api/admin/audit-log")).status).toBe(403);
+    const listed = await bodyOf(
+      await admin.client.request(`/api/admin/audit-log?action=user.&actor=${admin.username}`),
+    );
+    expect(listed.items.map((i: { action: string }) => i.action)).toEqual([
+      "user.admin-revoked",
+      "user.admin-granted",
+      "user.unsuspended",
+      "user.suspended",
+    ]);
+    expect(listed.items[0].actorUsername).toBe(admin.username);
+  });
+});

@@ -11,7 +11,8 @@ export type ManagedUser = components["schemas"]["ManagedUser"];
 
 export const contentKeys = {
   all: ["admin-content"] as const,
-  list: (type: string, search: string, page: number) => ["admin-content", "list", type, search, page] as const,
+  list: (type: string, search: string, page: number) =>
+    ["admin-content", "list", type, search, page] as const,
   one: (id: number) => ["admin-content", "one", id] as const,
   stats: ["admin-stats"] as const,
   media: (search: string, page: number) => ["admin-media", search, page] as const,
@@ -20,7 +21,8 @@ export const contentKeys = {
 };
 
 const unwrap = <T>(result: { data?: T; error?: unknown; response: Response }): T => {
-  if (result.error !== undefined || result.data === undefined) throw toApiError(result.error, result.response);
+  if (result.error !== undefined || result.data === undefined)
+    throw toApiError(result.error, result.response);
   return result.data;
 };
 
@@ -34,7 +36,9 @@ export function useContentList(type: ContentType, search: string, page: number) 
     queryFn: async () =>
       unwrap(
         await apiClient.GET("/api/content", {
-          params: { query: { type, status: "all", page, pageSize: PAGE_SIZE, ...(search ? { search } : {}) } },
+          params: {
+            query: { type, status: "all", page, pageSize: PAGE_SIZE, ...(search ? { search } : {}) },
+          },
         }),
       ),
   });
@@ -44,7 +48,8 @@ export function useContentEntry(id: number | null) {
   return useQuery({
     queryKey: contentKeys.one(id ?? 0),
     enabled: id !== null,
-    queryFn: async () => unwrap(await apiClient.GET("/api/content/{id}", { params: { path: { id: id ?? 0 } } })),
+    queryFn: async () =>
+      unwrap(await apiClient.GET("/api/content/{id}", { params: { path: { id: id ?? 0 } } })),
   });
 }
 
@@ -55,7 +60,12 @@ export function useSaveContent(id: number | null) {
     mutationFn: async ({ input, version }: { input: ContentInput; version: number }) =>
       id === null
         ? unwrap(await apiClient.POST("/api/content", { body: input }))
-        : unwrap(await apiClient.PUT("/api/content/{id}", { params: { path: { id } }, body: { ...input, version } })),
+        : unwrap(
+            await apiClient.PUT("/api/content/{id}", {
+              params: { path: { id } },
+              body: { ...input, version },
+            }),
+          ),
     onSuccess: (entry) => {
       queryClient.setQueryData(contentKeys.one(entry.id), entry);
       void queryClient.invalidateQueries({ queryKey: contentKeys.all });
@@ -109,7 +119,11 @@ export function useUploadMedia() {
       const form = new FormData();
       form.set("file", file);
       form.set("alt", alt);
-      const response = await fetch("/api/admin/media", { method: "POST", body: form, credentials: "same-origin" });
+      const response = await fetch("/api/admin/media", {
+        method: "POST",
+        body: form,
+        credentials: "same-origin",
+      });
       const body: unknown = await response.json().catch(() => undefined);
       if (!response.ok) throw toApiError(body, response);
       return body as MediaItem;
@@ -178,6 +192,38 @@ export function useContactMessages(page: number) {
     queryKey: contentKeys.contact(page),
     placeholderData: keepPreviousData,
     queryFn: async () =>
-      unwrap(await apiClient.GET("/api/admin/contact-messages", { params: { query: { page, pageSize: PAGE_SIZE } } })),
+      unwrap(
+        await apiClient.GET("/api/admin/contact-messages", {
+          params: { query: { page, pageSize: PAGE_SIZE } },
+        }),
+      ),
+  });
+}
+
+export type AuditRecord = components["schemas"]["AuditRecord"];
+export interface AuditFilter {
+  action: string;
+  subjectType: string;
+  actor: string;
+}
+
+export function useAuditLog(filter: AuditFilter, page: number) {
+  return useQuery({
+    queryKey: ["admin-audit", filter, page],
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      unwrap(
+        await apiClient.GET("/api/admin/audit-log", {
+          params: {
+            query: {
+              page,
+              pageSize: 50,
+              ...(filter.action ? { action: filter.action } : {}),
+              ...(filter.subjectType ? { subjectType: filter.subjectType } : {}),
+              ...(filter.actor ? { actor: filter.actor } : {}),
+            },
+          },
+        }),
+      ),
   });
 }

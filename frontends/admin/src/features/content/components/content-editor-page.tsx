@@ -150,14 +150,16 @@ function Editor({
     try {
       const parsed: unknown = JSON.parse(rawJson);
       if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-        setJsonError("The content must be a JSON object, e.g. { \"body\": \"…\" }.");
+        setJsonError('The content must be a JSON object, e.g. { "body": "…" }.');
         return null;
       }
       setJsonError(null);
       setDraft((d) => ({ ...d, content: parsed as Json }));
       return parsed as Json;
     } catch (error) {
-      setJsonError(`Invalid JSON: ${error instanceof Error ? error.message : "cannot be read"}. Fix it before saving.`);
+      setJsonError(
+        `Invalid JSON: ${error instanceof Error ? error.message : "cannot be read"}. Fix it before saving.`,
+      );
       return null;
     }
   };
@@ -259,8 +261,8 @@ function Editor({
             Someone saved this content after you opened it
           </h2>
           <p className="muted">
-            Version {conflict.version} was saved {new Date(conflict.updatedAt).toLocaleString("en-AU")}. Compare,
-            then keep your changes or load theirs.
+            Version {conflict.version} was saved {new Date(conflict.updatedAt).toLocaleString("en-AU")}.
+            Compare, then keep your changes or load theirs.
           </p>
           {diff.length ? (
             <div className="table-scroll">

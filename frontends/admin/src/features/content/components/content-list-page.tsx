@@ -16,8 +16,8 @@ import {
 } from "@closr/ui";
 import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { type ContentEntry, PAGE_SIZE, useContentList, useDeleteContent } from "../api/content-api.ts";
 import { LoadError, Pager, shortDate } from "../../shared/pager.tsx";
+import { type ContentEntry, PAGE_SIZE, useContentList, useDeleteContent } from "../api/content-api.ts";
 import { contentTypeDefs, isContentType, listTitleOf } from "./content-types.ts";
 import "../../shared/admin.css";
 
@@ -71,7 +71,6 @@ export function ContentListPage() {
         }
       />
       <form
-        role="search"
         className="admin-search"
         onSubmit={(event) => {
           event.preventDefault();
@@ -79,7 +78,13 @@ export function ContentListPage() {
           setQuery({ q: typeof value === "string" ? value.trim() : "" });
         }}
       >
-        <TextField label="Search" name="q" defaultValue={search} key={search} placeholder="Title, slug or text" />
+        <TextField
+          label="Search"
+          name="q"
+          defaultValue={search}
+          key={search}
+          placeholder="Title, slug or text"
+        />
         <Button type="submit" variant="outline">
           Search
         </Button>
@@ -134,7 +139,11 @@ export function ContentListPage() {
                         >
                           View
                         </a>
-                        <Link to={`${base}/${item.id}`} className="admin-action" aria-label={`Edit ${item.title}`}>
+                        <Link
+                          to={`${base}/${item.id}`}
+                          className="admin-action"
+                          aria-label={`Edit ${item.title}`}
+                        >
                           Edit
                         </Link>
                         <Button
@@ -152,7 +161,12 @@ export function ContentListPage() {
               </tbody>
             </table>
           </div>
-          <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={(p) => setQuery({ page: p })} />
+          <Pager
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={list.data.total}
+            onPage={(p) => setQuery({ page: p })}
+          />
         </>
       ) : null}
       <Dialog

@@ -25,7 +25,13 @@ export interface TypeDef {
   readonly fields: readonly FieldDef[];
 }
 
-export const blogCategories = ["Sales Tips", "Commission", "Industry News", "Success Stories", "Product"] as const;
+export const blogCategories = [
+  "Sales Tips",
+  "Commission",
+  "Industry News",
+  "Success Stories",
+  "Product",
+] as const;
 export const careerTeams = ["Engineering", "Product", "Business"] as const;
 
 export const contentTypeDefs: Record<ContentType, TypeDef> = {

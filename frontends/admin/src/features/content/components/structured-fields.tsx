@@ -4,8 +4,8 @@
  */
 import { Button, InputField, SelectField, TextAreaField } from "@closr/ui";
 import { useId, useState } from "react";
-import { previewMarkdown } from "../api/content-api.ts";
 import { MediaPicker } from "../../media/media-picker.tsx";
+import { previewMarkdown } from "../api/content-api.ts";
 import type { FieldDef } from "./content-types.ts";
 
 type Json = Record<string, unknown>;
@@ -82,7 +82,15 @@ export function StructuredFields({
 }
 
 /** Markdown in a monospace area; Preview shows it rendered and sanitised by the API, as the site will. */
-function MarkdownField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+function MarkdownField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -106,11 +114,20 @@ function MarkdownField({ label, value, onChange }: { label: string; value: strin
         </Button>
       </div>
       {preview === null ? (
-        <textarea id={id} className="markdown-area" value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+        <textarea
+          id={id}
+          className="markdown-area"
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
       ) : (
         // The API rendered and sanitised this HTML (marked + sanitize-html): nothing executable survives.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server
-        <div className="markdown-preview prose" aria-label={`${label} preview`} dangerouslySetInnerHTML={{ __html: preview }} />
+        <section
+          className="markdown-preview prose"
+          aria-label={`${label} preview`}
+          dangerouslySetInnerHTML={{ __html: preview }}
+        />
       )}
       {failed ? <p className="field-error">The preview could not be loaded. Please try again.</p> : null}
     </div>
