@@ -33,6 +33,7 @@ import {
   type RateLimits,
 } from "./http/rate-limit.ts";
 import { fieldErrors } from "./http/validation.ts";
+import { injectPage, registerPublicSite, renderPublicPage } from "./public-site/public-site.ts";
 import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
 import { registerContentRoutes } from "./routes/content/content.handlers.ts";
@@ -267,7 +268,8 @@ export function createApp(options: AppOptions) {
 
   app.all("/api/*", (c) => problem(c, "not-found", { detail: `No route ${c.req.method} ${c.req.path}.` }));
 
-  if (options.frontendsDir) mountFrontends(app, options.frontendsDir, options.remotes ?? {});
+  registerPublicSite(app, runtime);
+  if (options.frontendsDir) mountFrontends(app, options.frontendsDir, options.remotes ?? {}, runtime);
 
   app.notFound((c) => problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` }));
 
@@ -317,7 +319,12 @@ function mountDocs(app: OpenAPIHono<AppEnv>) {
 }
 
 /** Static frontends: remotes under /remotes/<name>/, the run-time manifest, and the shell with SPA fallback. */
-function mountFrontends(app: OpenAPIHono<AppEnv>, dir: string, remotes: Readonly<Record<string, string>>) {
+function mountFrontends(
+  app: OpenAPIHono<AppEnv>,
+  dir: string,
+  remotes: Readonly<Record<string, string>>,
+  runtime: AppRuntime,
+) {
   const noCache = (path: string) =>
     /(?:index\.html|remoteEntry\.js|mf-manifest\.json|sw\.js|manifest\.webmanifest)$/.test(path);
   const cacheHeaders = (path: string, c: Context) => {
@@ -341,13 +348,16 @@ function mountFrontends(app: OpenAPIHono<AppEnv>, dir: string, remotes: Readonly
   const shell = join(dir, "shell", "dist");
   app.use("*", serveStatic({ root: shell, onFound: cacheHeaders }));
   const indexFile = join(shell, "index.html");
-  app.get("*", (c) => {
+  app.get("*", async (c) => {
     if (!existsSync(indexFile)) {
       return c.text("The frontends are not built yet: run pnpm build (pnpm start does it for you).", 503);
     }
     if (/\.[a-z0-9]+$/i.test(c.req.path))
       return problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` });
     c.header("cache-control", "no-cache");
-    return c.html(readFileSync(indexFile, "utf8"));
+    // Public pages (issue 16) come server-rendered: title, description, Open Graph and content.
+    const page = await renderPublicPage(runtime, c.req.path.replace(/\/+$/, "") || "/");
+    const html = readFileSync(indexFile, "utf8");
+    return c.html(page ? injectPage(html, page, new URL(c.req.path, c.req.url).href) : html);
   });
 }

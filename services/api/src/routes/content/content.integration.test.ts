@@ -343,7 +343,9 @@ describe("audit log", () => {
       json: { ...entry({ slug: created.slug, title: "Audited again" }), version: created.version },
     });
     await admin.client.request(`/api/content/${created.id}`, { method: "DELETE" });
-    const media = await bodyOf(await upload(admin.client, new Uint8Array(await pngOf(40, 30)), "a.png", "Alt"));
+    const media = await bodyOf(
+      await upload(admin.client, new Uint8Array(await pngOf(40, 30)), "a.png", "Alt"),
+    );
     await admin.client.request(`/api/admin/media/${media.id}`, { method: "DELETE" });
     const put = (path: string, json: unknown) => admin.client.request(path, { method: "PUT", json });
     await put(`/api/admin/users/${member.id}/suspension`, { suspended: true });

@@ -122,7 +122,6 @@ function MarkdownField({
         />
       ) : (
         // The API rendered and sanitised this HTML (marked + sanitize-html): nothing executable survives.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server
         <section
           className="markdown-preview prose"
           aria-label={`${label} preview`}
@@ -149,7 +148,6 @@ function SectionsField({
     <fieldset className="editor-grid">
       <legend className="field-label">{label}</legend>
       {value.map((section, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id; order is their identity
         <div key={index} className="section-item">
           <InputField
             label={`Section ${index + 1} heading`}
