@@ -60,6 +60,14 @@ export const ContentQuery = z.object({
     .max(100)
     .optional()
     .openapi({ param: { name: "category", in: "query" }, description: "Blog: content.category." }),
+  defaults: z
+    .enum(["true", "false"])
+    .default("false")
+    .openapi({
+      param: { name: "defaults", in: "query" },
+      description:
+        "true: when no published entry matches, answer the public site's built-in entries of the type (id 0, version 0) instead of an empty list.",
+    }),
   status: z
     .enum(["published", "all"])
     .default("published")

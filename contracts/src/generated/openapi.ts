@@ -9150,6 +9150,8 @@ export interface operations {
                 search?: string;
                 /** @description Blog: content.category. */
                 category?: string;
+                /** @description true: when no published entry matches, answer the public site's built-in entries of the type (id 0, version 0) instead of an empty list. */
+                defaults?: "true" | "false";
                 /** @description all (drafts too) is for admins; everyone else always gets published entries. */
                 status?: "published" | "all";
                 /** @description From 1. */

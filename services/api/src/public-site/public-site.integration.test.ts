@@ -107,3 +107,14 @@ describe("server-rendered public pages", () => {
     expect((await t.client().request("/templates/commission-calculator.js")).status).toBe(200);
   });
 });
+
+describe("defaults through the API", () => {
+  it("answers the built-in careers when none is published and defaults=true, and nothing otherwise", async () => {
+    const withDefaults = await (await t.client().request("/api/content?type=careers&defaults=true")).json();
+    expect(withDefaults.items).toHaveLength(4);
+    expect(withDefaults.items[0]).toMatchObject({ id: 0, version: 0, type: "careers" });
+    expect(withDefaults.items[0].html.description).toContain("<p>");
+    const without = await (await t.client().request("/api/content?type=careers")).json();
+    expect(without.items).toHaveLength(0);
+  });
+});

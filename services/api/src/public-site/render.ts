@@ -43,15 +43,6 @@ export interface RenderedPage {
   readonly body: string;
 }
 
-interface Published<C> {
-  readonly title: string;
-  readonly slug: string;
-  readonly featured: boolean;
-  readonly publishedAt: string | null;
-  readonly content: C;
-  readonly html: Record<string, string>;
-}
-
 /** Published entries of a type with their rendered Markdown (newest first, featured first). */
 const published = <C>(runtime: AppRuntime, type: ContentType, slug?: string) =>
   runtime.runPromise(
@@ -98,6 +89,42 @@ const fromDefaults = <C>(runtime: AppRuntime, type: ContentType, entries: readon
       ),
     })),
   );
+
+/** The built-in entries of a type (what the public site shows while none is published). */
+export const defaultEntries = (type: ContentType): readonly DefaultEntry<unknown>[] =>
+  type === "about"
+    ? [defaultAbout]
+    : type === "careers"
+      ? defaultCareers
+      : type === "blog"
+        ? defaultBlogPosts
+        : type === "press"
+          ? defaultPress
+          : [];
+
+/** Built-in entries as the API answers them: id 0, version 0, Markdown rendered like stored content. */
+export const defaultEntriesJson = async (runtime: AppRuntime, type: ContentType, slug?: string) =>
+  (
+    await fromDefaults(
+      runtime,
+      type,
+      defaultEntries(type).filter((d) => !slug || d.slug === slug),
+    )
+  ).map((d) => ({
+    id: 0,
+    title: d.title,
+    slug: d.slug,
+    type,
+    content: d.content as unknown,
+    html: d.html,
+    authorId: null,
+    published: true,
+    featured: d.featured,
+    publishedAt: d.publishedAt,
+    createdAt: d.publishedAt ?? "2025-03-21T00:00:00.000Z",
+    updatedAt: d.publishedAt ?? "2025-03-21T00:00:00.000Z",
+    version: 0,
+  }));
 
 const orDefaults = async <C>(
   runtime: AppRuntime,

@@ -81,13 +81,13 @@ export const agreementPdf = () => renderDocumentPdf(agreement);
 
 /** CSV: each row's commission is a formula, so the sheet recalculates when rates or values change. */
 export const calculatorCsv = () =>
-  [
+  `${[
     "Deal,Sale value (AUD),Commission rate (%),Commission (AUD)",
     "Deal 1,10000,15,=B2*C2/100",
     "Deal 2,25000,12,=B3*C3/100",
     "Deal 3,5000,20,=B4*C4/100",
     "Total,=SUM(B2:B4),,=SUM(D2:D4)",
-  ].join("\r\n") + "\r\n";
+  ].join("\r\n")}\r\n`;
 
 export const calculatorHtml = () =>
   page(

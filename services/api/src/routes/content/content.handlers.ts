@@ -40,6 +40,7 @@ import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
+import { defaultEntriesJson } from "../../public-site/render.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
 /** Core entry (with its rendered Markdown) → contract JSON. */
@@ -109,12 +110,17 @@ export function registerContentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
     const program = Effect.flatMap(listContent(c.get("user"), query), (page) =>
       Effect.map(Effect.forEach(page.items, withHtml), (items) => ({ ...page, items })),
     );
-    return runUseCase(runtime, c, program, (page) =>
-      c.json(
+    return runUseCase(runtime, c, program, async (page) => {
+      // The public site's built-in entries while nothing of the type is published (issue 16).
+      if (page.total === 0 && q.defaults === "true" && q.type && !q.search && q.page === 1) {
+        const items = await defaultEntriesJson(runtime, q.type, q.slug);
+        return c.json({ items, total: items.length, page: 1, pageSize: q.pageSize }, 200);
+      }
+      return c.json(
         pageOf(page, (x) => x),
         200,
-      ),
-    );
+      );
+    });
   });
 
   app.openapi(contentRoutes.getContent, async (c) => {
