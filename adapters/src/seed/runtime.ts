@@ -9,7 +9,7 @@ import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
-import type { Clock, FileStorage, Mailer } from "@closr/core/shared";
+import type { AuditLog, Clock, FileStorage, Mailer } from "@closr/core/shared";
 import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
 import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
 import type { Effect } from "effect";
@@ -37,7 +37,8 @@ export type SeedServices =
   | AbnRegistry
   | FileStorage
   | SubscriptionRepository
-  | SubscriptionGateway;
+  | SubscriptionGateway
+  | AuditLog;
 
 /** A runtime that runs seed programs (structurally, the service's AppRuntime). */
 export interface SeedRuntime {
