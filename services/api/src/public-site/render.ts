@@ -149,7 +149,7 @@ const header = (heading: string, description: string) =>
   `<header class="page-header"><div><h1 class="page-title">${esc(heading)}</h1><p class="page-description">${esc(description)}</p></div></header>`;
 
 const wrap = (inner: string) =>
-  `<nav aria-label="Site"><a href="/">${SITE_NAME}</a> · <a href="/how-it-works">How It Works</a> · <a href="/blog">Blog</a> · <a href="/contact">Contact</a></nav><main class="container section stack-lg">${inner}</main>`;
+  `<nav aria-label="Site" class="container" style="padding:16px 24px;display:flex;gap:16px;flex-wrap:wrap"><a href="/"><strong>${SITE_NAME}</strong></a> <a href="/how-it-works">How It Works</a><a href="/blog">Blog</a><a href="/contact">Contact</a></nav><main class="container section stack-lg">${inner}</main>`;
 
 const meta = (path: string) => {
   const page = publicPageByPath(path);

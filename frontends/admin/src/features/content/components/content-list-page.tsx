@@ -15,14 +15,17 @@ import {
   toast,
 } from "@closr/ui";
 import { useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { LoadError, Pager, shortDate } from "../../shared/pager.tsx";
 import { type ContentEntry, PAGE_SIZE, useContentList, useDeleteContent } from "../api/content-api.ts";
 import { contentTypeDefs, isContentType, listTitleOf } from "./content-types.ts";
 import "../../shared/admin.css";
 
 export function ContentListPage() {
-  const { contentType } = useParams();
+  // /admin/content/:contentType, or a card's fixed path such as /admin/content/blog (pages.tsx).
+  const params0 = useParams();
+  const location = useLocation();
+  const contentType = params0.contentType ?? location.pathname.split("/")[3];
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
   const page = Number(params.get("page") ?? 1) || 1;
