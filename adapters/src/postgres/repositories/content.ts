@@ -308,7 +308,12 @@ export const makeNewsletterRepository = (db: Db): typeof NewsletterRepository.Se
       const row = await db
         .insertInto("newsletterSubscriptions")
         .values({ email, tokenHash })
-        .onConflict((oc) => oc.column("email").doUpdateSet({ tokenHash }).where("confirmedAt", "is", null))
+        .onConflict((oc) =>
+          oc
+            .column("email")
+            .doUpdateSet({ tokenHash })
+            .where("newsletterSubscriptions.confirmedAt", "is", null),
+        )
         .returning("id")
         .executeTakeFirst();
       return row !== undefined;

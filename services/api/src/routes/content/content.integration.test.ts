@@ -392,3 +392,46 @@ describe("audit log", () => {
     expect(listed.items[0].actorUsername).toBe(admin.username);
   });
 });
+
+describe("newsletter", () => {
+  it("stores a sign-up unconfirmed, emails a confirmation link, and confirms it", async () => {
+    const visitor = t.client();
+    const res = await visitor.request("/api/newsletter", {
+      method: "POST",
+      json: { email: "Reader@Example.com" },
+    });
+    expect(res.status).toBe(202);
+    const stored = await t.database.db
+      .selectFrom("newsletterSubscriptions")
+      .selectAll()
+      .where("email", "=", "reader@example.com")
+      .executeTakeFirstOrThrow();
+    expect(stored.confirmedAt).toBeNull();
+    const mail = await t.database.db
+      .selectFrom("mailOutbox")
+      .selectAll()
+      .where("recipient", "=", "reader@example.com")
+      .executeTakeFirstOrThrow();
+    const token = decodeURIComponent(/newsletter=([^\s&"]+)/.exec(`${mail.body} ${mail.html}`)?.[1] ?? "");
+    expect(token).not.toBe("");
+
+    const confirm = (value: string) =>
+      visitor.request("/api/newsletter/confirm", { method: "POST", json: { token: value } });
+    expect((await confirm("not-a-token")).status).toBe(400);
+    expect((await confirm(token)).status).toBe(204);
+    const confirmed = await t.database.db
+      .selectFrom("newsletterSubscriptions")
+      .select("confirmedAt")
+      .where("email", "=", "reader@example.com")
+      .executeTakeFirstOrThrow();
+    expect(confirmed.confirmedAt).not.toBeNull();
+    // Signing up again once confirmed sends nothing more.
+    await visitor.request("/api/newsletter", { method: "POST", json: { email: "reader@example.com" } });
+    const mails = await t.database.db
+      .selectFrom("mailOutbox")
+      .selectAll()
+      .where("recipient", "=", "reader@example.com")
+      .execute();
+    expect(mails).toHaveLength(1);
+  });
+});
