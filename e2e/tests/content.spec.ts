@@ -85,7 +85,7 @@ test("the admin publishes a blog post with a cover image and a visitor reads it 
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Content created successfully.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Blog Posts" })).toBeVisible();
-  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
 
   await page.goto("/admin/media");
   await expect(page.getByText(`Used by ${title}`)).toBeVisible();
@@ -95,7 +95,7 @@ test("the admin publishes a blog post with a cover image and a visitor reads it 
   // A visitor (no session) reads the post.
   const visitor = await browser.newPage({ viewport: page.viewportSize() });
   await visitor.goto("/blog");
-  await visitor.getByRole("link", { name: title }).click();
+  await visitor.getByRole("link", { name: title, exact: true }).click();
   await expect(visitor).toHaveURL(new RegExp(`/blog/${slug}$`));
   await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(visitor.getByRole("heading", { name: "Tiers reward growth" })).toBeVisible();
@@ -119,7 +119,7 @@ test("the contact form reaches the support outbox and the admin's list", async (
   await page.getByLabel("Subject").fill(subject);
   await page.getByRole("textbox", { name: "Message" }).fill("What are your fees for agents?");
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("status").getByText("Message Sent")).toBeVisible();
+  await expect(page.getByRole("form", { name: "Send us a message" }).getByText("Message Sent")).toBeVisible();
   await expect(page.getByLabel("Subject")).toHaveValue("");
   await shot(page, "contact");
   await expectNoSeriousA11yViolations(page);
