@@ -93,7 +93,8 @@ test("the admin publishes a blog post with a cover image and a visitor reads it 
   await expectNoSeriousA11yViolations(page);
 
   // A visitor (no session) reads the post.
-  const visitor = await browser.newPage({ viewport: page.viewportSize() });
+  const visitorContext = await browser.newContext({ viewport: page.viewportSize() });
+  const visitor = await visitorContext.newPage();
   await visitor.goto("/blog");
   await visitor.getByRole("link", { name: title, exact: true }).click();
   await expect(visitor).toHaveURL(new RegExp(`/blog/${slug}$`));
@@ -105,7 +106,7 @@ test("the admin publishes a blog post with a cover image and a visitor reads it 
   await visitor.goto("/blog");
   await shot(visitor, "blog");
   await expectNoSeriousA11yViolations(visitor);
-  await visitor.close();
+  await visitorContext.close();
 });
 
 test("the contact form reaches the support outbox and the admin's list", async ({ browser, page }) => {
@@ -124,7 +125,8 @@ test("the contact form reaches the support outbox and the admin's list", async (
   await shot(page, "contact");
   await expectNoSeriousA11yViolations(page);
 
-  const admin = await browser.newPage({ viewport: page.viewportSize() });
+  const adminContext = await browser.newContext({ viewport: page.viewportSize() });
+  const admin = await adminContext.newPage();
   expect(
     (
       await admin.request.post("/api/login", { data: { username: demo.admin, password: DEMO_PASSWORD } })
@@ -148,7 +150,7 @@ test("the contact form reaches the support outbox and the admin's list", async (
   await expect(admin.getByRole("heading", { name: "Audit Log" })).toBeVisible();
   await shot(admin, "admin-audit-log");
   await expectNoSeriousA11yViolations(admin);
-  await admin.close();
+  await adminContext.close();
 });
 
 test("public pages are server-rendered with their heading, title and Open Graph tags", async ({
