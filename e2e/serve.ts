@@ -35,6 +35,8 @@ if (adminUrl) {
 process.env.SEED_DEMO = "1";
 process.env.UPLOADS_DIR ??= mkdtempSync(join(tmpdir(), "closr-e2e-uploads-"));
 process.env.LOG_LEVEL ??= "warn";
+// The contact form goes to the support address; the demo admin's dev mailbox shows it (issue 16).
+process.env.SUPPORT_EMAIL ??= "admin@closr.com.au";
 // The journeys sign up more than 20 accounts an hour from one address (ADR 0001's default).
 process.env.REGISTER_LIMIT_PER_HOUR ??= "500";
 

@@ -5,6 +5,7 @@
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { problemTypeSchema } from "./problems.ts";
 import * as accountRoutes from "./routes/account.routes.ts";
+import * as contentRoutes from "./routes/content.routes.ts";
 import * as devRoutes from "./routes/dev.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
@@ -19,6 +20,7 @@ import * as systemRoutes from "./routes/system.routes.ts";
 import * as verificationRoutes from "./routes/verification.routes.ts";
 
 export * from "./account.ts";
+export * from "./content.ts";
 export * from "./identity.ts";
 export * from "./invoice.ts";
 export * from "./messaging.ts";
@@ -32,6 +34,7 @@ export * from "./system.ts";
 export * from "./verification.ts";
 export {
   accountRoutes,
+  contentRoutes,
   devRoutes,
   identityRoutes,
   invoiceRoutes,
@@ -63,6 +66,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(paymentRoutes),
   ...Object.values(verificationRoutes),
   ...Object.values(payoutRoutes),
+  ...Object.values(contentRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

@@ -219,6 +219,38 @@ export const problemCatalogue = {
     title: "The subscription cannot do that in its current state",
     description: "The subscription's status does not allow this action (subscription state machine).",
   },
+  "slug-taken": {
+    status: 409,
+    title: "Slug already in use",
+    description: "Another content entry already has this slug; slugs are unique across all content.",
+  },
+  "content-version-conflict": {
+    status: 409,
+    title: "Content changed since you opened it",
+    description:
+      "The entry was saved by someone else after the version this save was based on (optimistic locking); reload it, compare and save again.",
+  },
+  "media-too-large": {
+    status: 413,
+    title: "File too large",
+    description: "An uploaded media file is larger than 10 MB.",
+  },
+  "media-type-unsupported": {
+    status: 415,
+    title: "Unsupported file type",
+    description:
+      "An uploaded media file is not a JPEG, PNG, WebP or GIF image or a PDF (typed by its magic bytes).",
+  },
+  "media-in-use": {
+    status: 409,
+    title: "Media is in use",
+    description: "The media item is referenced by content; remove it from that content before deleting it.",
+  },
+  "own-account": {
+    status: 409,
+    title: "Not on your own account",
+    description: "An admin cannot suspend their own account or change their own role.",
+  },
 } as const satisfies Record<string, ProblemEntry>;
 
 export type ProblemCode = keyof typeof problemCatalogue;

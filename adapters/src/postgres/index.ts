@@ -8,6 +8,7 @@ export * from "./operations.ts";
 export * from "./rate-limits.ts";
 export * from "./repositories/account.ts";
 export * from "./repositories/audit-log.ts";
+export * from "./repositories/content.ts";
 export * from "./repositories/identity.ts";
 export * from "./repositories/invoice.ts";
 export * from "./repositories/messaging.ts";

@@ -37,6 +37,8 @@ export interface UsersTable {
   pendingEmailExpiry: NullableTimestamp;
   notificationPreferences: ColumnType<Record<string, boolean>, string | undefined, string>;
   deletedAt: NullableTimestamp;
+  /** Set while an admin has suspended the account (migration 2026-11-23-11-content). */
+  suspendedAt: NullableTimestamp;
 }
 
 export interface SessionTable {
@@ -338,8 +340,9 @@ export interface ContentTable {
   id: Generated<number>;
   title: string;
   slug: string;
-  type: "about" | "careers" | "blog" | "press" | "guide";
-  content: Generated<string>;
+  type: "about" | "careers" | "blog" | "press" | "guide" | "help";
+  /** jsonb since migration 2026-11-23-11-content (the editor's structured JSON). */
+  content: ColumnType<unknown, string | undefined, string>;
   authorId: number | null;
   published: Generated<boolean>;
   featured: Generated<boolean>;
@@ -347,6 +350,9 @@ export interface ContentTable {
   createdAt: DefaultTimestamp;
   updatedAt: DefaultTimestamp;
   metadata: Json | null;
+  /** Optimistic locking (migration 2026-11-23-11-content). */
+  version: Generated<number>;
+  updatedBy: number | null;
 }
 
 export interface MediaTable {
@@ -360,6 +366,11 @@ export interface MediaTable {
   alt: string | null;
   createdAt: DefaultTimestamp;
   metadata: Json | null;
+  /** FileStorage keys of the original and its thumbnail (migration 2026-11-23-11-content). */
+  storageKey: string | null;
+  thumbnailKey: string | null;
+  width: number | null;
+  height: number | null;
 }
 
 export interface OnboardingTable {
@@ -511,4 +522,26 @@ export interface Database {
   payoutAccounts: PayoutAccountsTable;
   payoutRefunds: PayoutRefundsTable;
   localConnectedAccounts: LocalConnectedAccountsTable;
+  contactMessages: ContactMessagesTable;
+  newsletterSubscriptions: NewsletterSubscriptionsTable;
+}
+
+/** Contact form messages as received (migration 2026-11-23-11-content). */
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  fullName: string;
+  email: string;
+  subject: string;
+  message: string;
+  userId: number | null;
+  createdAt: DefaultTimestamp;
+}
+
+/** Newsletter sign-ups, double opt-in (migration 2026-11-23-11-content). */
+export interface NewsletterSubscriptionsTable {
+  id: Generated<number>;
+  email: string;
+  tokenHash: string;
+  createdAt: DefaultTimestamp;
+  confirmedAt: NullableTimestamp;
 }

@@ -15,7 +15,7 @@ import type {
 } from "@closr/core/payment";
 import type { PayoutAccountRepository, PayoutGateway, PayoutRefundRepository } from "@closr/core/payout";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
-import type { Clock, FileStorage, Mailer } from "@closr/core/shared";
+import type { AuditLog, Clock, FileStorage, Mailer } from "@closr/core/shared";
 import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
 import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
 import type { Effect } from "effect";
@@ -48,7 +48,8 @@ export type SeedServices =
   | ChargeDestinations
   | PayoutAccountRepository
   | PayoutRefundRepository
-  | PayoutGateway;
+  | PayoutGateway
+  | AuditLog;
 
 /** A runtime that runs seed programs (structurally, the service's AppRuntime). */
 export interface SeedRuntime {

@@ -2,6 +2,7 @@ import { Cause, Effect, Exit, Layer, Option } from "effect";
 import { describe, expect, it } from "vitest";
 import { aUser } from "../identity/testing/index.ts";
 import { makeTestClock } from "../shared/clock.ts";
+import { makeAuditLogMemory } from "../shared/testing.ts";
 import { maxDocumentBytes, type UploadedDocument } from "./model.ts";
 import { checkDocument } from "./rules.ts";
 import { makeVerificationMemory } from "./testing/index.ts";
@@ -58,7 +59,12 @@ function setup() {
   const clock = makeTestClock(new Date("2026-11-23T00:00:00Z"));
   const run = <A, E>(effect: Effect.Effect<A, E, never>) => Effect.runPromiseExit(effect);
   const provide = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-    run(Effect.provide(effect, Layer.merge(memory.layer, clock.layer)) as Effect.Effect<A, E, never>);
+    run(
+      Effect.provide(
+        effect,
+        Layer.mergeAll(memory.layer, clock.layer, makeAuditLogMemory().layer),
+      ) as Effect.Effect<A, E, never>,
+    );
   return { memory, clock, provide };
 }
 

@@ -9,6 +9,7 @@
 import { Effect, Either, Option } from "effect";
 import type { User, UserType } from "../identity/index.ts";
 import { formatAbn } from "../shared/abn.ts";
+import { AuditLog } from "../shared/audit.ts";
 import { FileStorage } from "../shared/file-storage.ts";
 import { Clock, Mailer } from "../shared/index.ts";
 import {
@@ -253,7 +254,20 @@ export const decideVerification = Effect.fn("verification.decide")(function* (
       : decision.action === "approve"
         ? { type: "approve", by: user.id, at: now, note: reason || undefined }
         : { type: decision.action, by: user.id, at: now, reason };
-  const updated = yield* (yield* VerificationRepository).change(id, (current) => transition(current, event));
+  let before: VerificationRequestView["status"] | null = null;
+  const updated = yield* (yield* VerificationRepository).change(id, (current) => {
+    before = current.status;
+    return transition(current, event);
+  });
+  // Staff writes are audit-logged (issue 16).
+  yield* (yield* AuditLog).record({
+    actorUserId: user.id,
+    action: `verification.${decision.action === "start_review" ? "review-started" : decision.action === "approve" ? "approved" : decision.action === "reject" ? "rejected" : "changes-requested"}`,
+    subjectType: "verification_request",
+    subjectId: String(id),
+    before: { status: before },
+    after: { status: updated.status, adminNotes: updated.adminNotes },
+  });
   if (decision.action !== "start_review") yield* notifyApplicant(updated);
   return updated;
 });

@@ -28,14 +28,17 @@ import { problem } from "./http/problem.ts";
 import {
   accountRateLimits,
   clientAddress,
+  contentRateLimits,
   defaultRateLimits,
   limitBy,
   type RateLimits,
 } from "./http/rate-limit.ts";
 import { fieldErrors } from "./http/validation.ts";
 import { createOperations, type OperationsOptions } from "./ops/operations.ts";
+import { injectPage, registerPublicSite, renderPublicPage } from "./public-site/public-site.ts";
 import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
+import { registerContentRoutes } from "./routes/content/content.handlers.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
 import { registerInvoiceRoutes } from "./routes/invoices/invoices.handlers.ts";
 import { type EventStreamOptions, registerEventRoutes } from "./routes/messaging/events.handlers.ts";
@@ -80,7 +83,7 @@ export interface AppOptions {
 }
 
 /** Upload routes (multipart/form-data): 3 documents of at most 10 MB each, plus the form fields. */
-const UPLOAD_ROUTE = /^\/api\/verification-requests(?:\/\d+\/resubmit)?$/;
+const UPLOAD_ROUTE = /^\/api\/(?:verification-requests(?:\/\d+\/resubmit)?|admin\/media)$/;
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
 const MAX_UPLOAD_BYTES = 31 * 1024 * 1024;
 
@@ -258,6 +261,16 @@ export function createApp(options: AppOptions) {
       limitDb,
     ),
   );
+  // Contact form and newsletter sign-up (issue 16): per client address.
+  for (const path of ["/api/contact", "/api/newsletter"]) {
+    app.use(
+      path,
+      limitBy(
+        rateLimits.contact ?? contentRateLimits.contact,
+        (c) => `${path}:${clientAddress(c, trustProxy)}`,
+      ),
+    );
+  }
   for (const path of ["/api/reset-password", "/api/verify-reset-token"]) {
     app.use(
       path,
@@ -284,6 +297,7 @@ export function createApp(options: AppOptions) {
   registerPaymentRoutes(app, runtime);
   registerVerificationRoutes(app, runtime, { linkSecret: fileLinkSecret });
   registerPayoutRoutes(app, runtime, { seller: options.platform ?? defaultPlatform });
+  registerContentRoutes(app, runtime);
 
   registerMessagingRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.eventStream);
@@ -293,7 +307,8 @@ export function createApp(options: AppOptions) {
 
   app.all("/api/*", (c) => problem(c, "not-found", { detail: `No route ${c.req.method} ${c.req.path}.` }));
 
-  if (options.frontendsDir) mountFrontends(app, options.frontendsDir, options.remotes ?? {});
+  registerPublicSite(app, runtime);
+  if (options.frontendsDir) mountFrontends(app, options.frontendsDir, options.remotes ?? {}, runtime);
 
   app.notFound((c) => problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` }));
 
@@ -343,7 +358,12 @@ function mountDocs(app: OpenAPIHono<AppEnv>) {
 }
 
 /** Static frontends: remotes under /remotes/<name>/, the run-time manifest, and the shell with SPA fallback. */
-function mountFrontends(app: OpenAPIHono<AppEnv>, dir: string, remotes: Readonly<Record<string, string>>) {
+function mountFrontends(
+  app: OpenAPIHono<AppEnv>,
+  dir: string,
+  remotes: Readonly<Record<string, string>>,
+  runtime: AppRuntime,
+) {
   const noCache = (path: string) =>
     /(?:index\.html|remoteEntry\.js|mf-manifest\.json|sw\.js|manifest\.webmanifest)$/.test(path);
   const cacheHeaders = (path: string, c: Context) => {
@@ -367,13 +387,16 @@ function mountFrontends(app: OpenAPIHono<AppEnv>, dir: string, remotes: Readonly
   const shell = join(dir, "shell", "dist");
   app.use("*", serveStatic({ root: shell, onFound: cacheHeaders }));
   const indexFile = join(shell, "index.html");
-  app.get("*", (c) => {
+  app.get("*", async (c) => {
     if (!existsSync(indexFile)) {
       return c.text("The frontends are not built yet: run pnpm build (pnpm start does it for you).", 503);
     }
     if (/\.[a-z0-9]+$/i.test(c.req.path))
       return problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` });
     c.header("cache-control", "no-cache");
-    return c.html(readFileSync(indexFile, "utf8"));
+    // Public pages (issue 16) come server-rendered: title, description, Open Graph and content.
+    const page = await renderPublicPage(runtime, c.req.path.replace(/\/+$/, "") || "/");
+    const html = readFileSync(indexFile, "utf8");
+    return c.html(page ? injectPage(html, page, new URL(c.req.path, c.req.url).href) : html);
   });
 }

@@ -36,6 +36,8 @@ export interface Config {
   readonly seedDemo: boolean;
   /** SMTP_URL (smtp://user:pass@host:587) and MAIL_FROM: real email; unset = the development outbox. */
   readonly smtp: { readonly transport: string; readonly from: string } | undefined;
+  /** SUPPORT_EMAIL: where the contact form is delivered (default support@closr.com.au). */
+  readonly supportEmail: string;
   /** The platform on tax invoices: PLATFORM_NAME, PLATFORM_ABN (checksum checked), PLATFORM_ADDRESS, PLATFORM_EMAIL. */
   readonly platform: {
     readonly name: string;
@@ -128,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     smtp: env.SMTP_URL
       ? { transport: env.SMTP_URL, from: env.MAIL_FROM ?? "Closr <no-reply@closr.com.au>" }
       : undefined,
+    supportEmail: env.SUPPORT_EMAIL ?? "support@closr.com.au",
     platform: {
       name: env.PLATFORM_NAME ?? defaultPlatform.name,
       abn: platformAbn(env.PLATFORM_ABN),

@@ -3,6 +3,7 @@
  * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
  */
 import { AbnRegistryAbr, AbnRegistryLocal, type AbrConfig } from "@closr/adapters/abr";
+import { ImageProcessorSharp, MarkdownRendererLive } from "@closr/adapters/content";
 import { SessionTokensCrypto } from "@closr/adapters/crypto";
 import { JobQueuePg } from "@closr/adapters/jobs";
 import {
@@ -16,12 +17,17 @@ import {
   AccountRepositoryPg,
   AgentProfileRepositoryPg,
   AuditLogPg,
+  AuditTrailPg,
   BusinessProfileRepositoryPg,
   ChargeDestinationsPg,
+  ContactRepositoryPg,
+  ContentRepositoryPg,
   type Db,
   InvoiceRepositoryPg,
   InvoiceTermsPg,
+  MediaRepositoryPg,
   MessageRepositoryPg,
+  NewsletterRepositoryPg,
   OnboardingRepositoryPg,
   PartnershipRepositoryPg,
   PaymentMethodRepositoryPg,
@@ -32,6 +38,7 @@ import {
   PgDatabaseFrom,
   SessionStorePg,
   SubscriptionRepositoryPg,
+  UserAdministrationPg,
   UserDirectoryPg,
   UserRepositoryPg,
   VerificationRepositoryPg,
@@ -43,6 +50,17 @@ import {
   type StripeGatewayConfig,
   SubscriptionGatewayStripe,
 } from "@closr/adapters/stripe";
+import {
+  type AuditTrail,
+  type ContactRepository,
+  type ContentRepository,
+  type ImageProcessor,
+  type MarkdownRenderer,
+  type MediaRepository,
+  type NewsletterRepository,
+  SiteContacts,
+  type UserAdministration,
+} from "@closr/core/content";
 import type {
   AccountRepository,
   PasswordHasher,
@@ -114,7 +132,16 @@ export type AppServices =
   | PayoutGateway
   | InvoiceTerms
   | ChargeDestinations
-  | AuditLog;
+  | AuditLog
+  | ContentRepository
+  | MediaRepository
+  | ContactRepository
+  | NewsletterRepository
+  | UserAdministration
+  | MarkdownRenderer
+  | ImageProcessor
+  | SiteContacts
+  | AuditTrail;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -136,6 +163,8 @@ export interface PaymentOptions {
   readonly abr?: AbrConfig | undefined;
   /** The web app's public origin for links in emails (APP_URL); default http://localhost:3000. */
   readonly appUrl?: string | undefined;
+  /** Where the contact form is delivered (SUPPORT_EMAIL); default support@closr.com.au. */
+  readonly supportEmail?: string | undefined;
 }
 
 /**
@@ -176,6 +205,12 @@ export function makeAppLayer(
     InvoiceTermsPg(payments.feeBasisPoints ?? defaultFeeBasisPoints),
     ChargeDestinationsPg,
     AuditLogPg,
+    ContentRepositoryPg,
+    MediaRepositoryPg,
+    ContactRepositoryPg,
+    NewsletterRepositoryPg,
+    UserAdministrationPg,
+    AuditTrailPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,
@@ -191,6 +226,9 @@ export function makeAppLayer(
     SessionTokensCrypto,
     clock,
     AppUrlFrom(payments.appUrl ?? "http://localhost:3000"),
+    MarkdownRendererLive,
+    ImageProcessorSharp,
+    Layer.succeed(SiteContacts, { supportEmail: payments.supportEmail ?? "support@closr.com.au" }),
   );
   return overrides ? Layer.merge(base, overrides) : base;
 }

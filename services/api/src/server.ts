@@ -28,6 +28,7 @@ export async function startServices(config: Config) {
       abr: config.abr,
       appUrl: config.appUrl,
       feeBasisPoints: config.feeBasisPoints,
+      supportEmail: config.supportEmail,
     }),
   );
   // Recover from a crash between a local charge and its database write (ADR 0008).

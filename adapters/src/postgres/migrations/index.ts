@@ -10,8 +10,9 @@ import * as verification from "./2026-11-23-04-verification.ts";
 import * as subscriptions from "./2026-11-23-05-subscriptions.ts";
 import * as account from "./2026-11-23-06-account.ts";
 import * as auditAndFees from "./2026-11-23-07-audit-and-fees.ts";
-import * as operations from "./2026-11-23-14-operations.ts";
 import * as payouts from "./2026-11-23-10-payouts.ts";
+import * as content from "./2026-11-23-11-content.ts";
+import * as operations from "./2026-11-23-14-operations.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-07-audit-and-fees": auditAndFees,
   "2026-11-23-14-operations": operations,
   "2026-11-23-10-payouts": payouts,
+  "2026-11-23-11-content": content,
 };

@@ -86,6 +86,8 @@ const makeUserRepository = (db: Db) =>
             ]),
           )
           .where("deletedAt", "is", null)
+          // A suspended account cannot log in (issue 16).
+          .where("suspendedAt", "is", null)
           .executeTakeFirst(),
       ).pipe(
         Effect.map((row) =>
@@ -145,6 +147,8 @@ const makeSessionStore = (db: Db) =>
           ])
           .where("session.tokenHash", "=", tokenHash)
           .where("session.expiresAt", ">", now)
+          // A suspended account has no active session (issue 16), even before its rows are gone.
+          .where("users.suspendedAt", "is", null)
           .executeTakeFirst(),
       ).pipe(
         Effect.map((row) =>

@@ -2,6 +2,7 @@
  * RFC 9457 problem responses, and the single table that maps core's tagged errors to them.
  */
 import { type Problem, type ProblemCode, problemCatalogue, problemType } from "@closr/contracts";
+import type { ContentError } from "@closr/core/content";
 import type { IdentityError } from "@closr/core/identity";
 import type { InvoiceError } from "@closr/core/invoice";
 import type { MessagingError } from "@closr/core/messaging";
@@ -74,7 +75,8 @@ export type DomainError =
   | VerificationError
   | SubscriptionError
   | OnboardingError
-  | PayoutError;
+  | PayoutError
+  | ContentError;
 
 /** One row of the error table: the problem code, its detail and the field at fault. */
 export interface ProblemRow {
@@ -298,6 +300,39 @@ export const errorTable = {
     code: "document-type-unsupported",
     detail: String(e.message),
     field: String(e.field),
+  }),
+  // Content, media, contact and users (issue 16). Spec §5 words the content form messages.
+  ContentNotFound: () => ({ code: "not-found", detail: "No such content." }),
+  SlugTaken: (e) => ({
+    code: "slug-taken",
+    detail: `The slug "${e.slug}" is already used by other content.`,
+    field: "slug",
+  }),
+  ContentVersionConflict: (e) => ({
+    code: "content-version-conflict",
+    detail: `This content was changed after you opened it (you edited version ${e.expected}; it is now version ${e.current.version}).`,
+  }),
+  InvalidContent: (e) => ({
+    code: "validation-failed",
+    detail: e.errors.map((x) => x.message).join(" "),
+    errors: e.errors,
+  }),
+  AdminOnly: (e) => ({ code: "forbidden", detail: `Only admins can ${e.action}.` }),
+  MediaNotFound: () => ({ code: "not-found", detail: "No such media." }),
+  MediaTooLarge: () => ({ code: "media-too-large", detail: "The file is larger than 10 MB.", field: "file" }),
+  MediaTypeUnsupported: () => ({
+    code: "media-type-unsupported",
+    detail: "Upload a JPEG, PNG, WebP or GIF image, or a PDF.",
+    field: "file",
+  }),
+  MediaInUse: (e) => ({
+    code: "media-in-use",
+    detail: `This file is used by ${e.titles.map((t) => `"${t}"`).join(", ")}. Remove it there first.`,
+  }),
+  ManagedUserNotFound: () => ({ code: "not-found", detail: "No such user." }),
+  CannotChangeOwnAccount: (e) => ({
+    code: "own-account",
+    detail: `You cannot ${e.action} your own account.`,
   }),
 } satisfies ErrorTable;
 

@@ -28,7 +28,14 @@ export interface RateLimits {
   readonly forgotPasswordByEmail?: RateLimitRule;
   /** POST /api/reset-password and GET /api/verify-reset-token per client address (default 30 per 15 min). */
   readonly resetPassword?: RateLimitRule;
+  /** POST /api/contact and POST /api/newsletter per client address (default 5 per 10 min each). */
+  readonly contact?: RateLimitRule;
 }
+
+/** Contact form and newsletter defaults (issue 16). */
+export const contentRateLimits = {
+  contact: { limit: 5, windowMs: 10 * 60 * 1000 },
+} as const satisfies Record<string, RateLimitRule>;
 
 /** Forgot-password defaults (OWASP Forgot Password cheat sheet: limit per address and per account). */
 export const accountRateLimits = {

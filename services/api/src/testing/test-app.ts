@@ -76,6 +76,7 @@ export async function createTestApp(
       forgotPasswordByAddress: { limit: 1000, windowMs: 60_000 },
       forgotPasswordByEmail: { limit: 1000, windowMs: 60_000 },
       resetPassword: { limit: 1000, windowMs: 60_000 },
+      contact: { limit: 1000, windowMs: 60_000 },
     },
     frontendsDir: options.frontendsDir,
     remotes: { business: "/remotes/business/remoteEntry.js" },

@@ -1,6 +1,7 @@
 /**
- * Public pages of spec §2.1: How It Works, Terms and Privacy have content; the others, and the
- * menu-only pages of §2.2, show an honest "coming soon" card; /messages (features/messages) is behind the guard (any user type).
+ * Public pages of spec §2.1: About, Careers, Blog (and /blog/:slug), Press, Commission Guides and
+ * Contact read published content (issue 16, lazily loaded); How It Works, Terms and Privacy have
+ * content; the menu-only pages of §2.2 show an honest "coming soon" card; /messages (features/messages) is behind the guard (any user type).
  */
 import { ComingSoon } from "@closr/ui";
 import type { RouteObject } from "react-router";
@@ -15,23 +16,31 @@ import { HowItWorksPage } from "./how-it-works-page.tsx";
 import { PrivacyPage, TermsPage } from "./legal-page.tsx";
 
 const pages: { path: string; title: string; description?: string }[] = [
-  {
-    path: "contact",
-    title: "Contact Us",
-    description: "Our contact page is on its way. We reply within 24 hours, Mon-Fri 9am-5pm AEST.",
-  },
-  { path: "commission-guides", title: "Commission Guides" },
-  { path: "about", title: "About Closr" },
-  { path: "careers", title: "Careers" },
-  { path: "blog", title: "Blog" },
-  { path: "press", title: "Press" },
   { path: "analytics", title: "Analytics" },
   { path: "performance", title: "Performance" },
   { path: "reviews", title: "Reviews" },
   { path: "help", title: "Help Centre" },
 ];
 
+/** Content-backed public pages (issue 16), each its own lazily loaded chunk. */
+const contentPages: RouteObject[] = [
+  { path: "about", lazy: () => import("./about-page.tsx").then((m) => ({ Component: m.AboutPage })) },
+  { path: "careers", lazy: () => import("./careers-page.tsx").then((m) => ({ Component: m.CareersPage })) },
+  { path: "blog", lazy: () => import("./blog-page.tsx").then((m) => ({ Component: m.BlogPage })) },
+  {
+    path: "blog/:slug",
+    lazy: () => import("./blog-post-page.tsx").then((m) => ({ Component: m.BlogPostPage })),
+  },
+  { path: "press", lazy: () => import("./press-page.tsx").then((m) => ({ Component: m.PressPage })) },
+  {
+    path: "commission-guides",
+    lazy: () => import("./commission-guides-page.tsx").then((m) => ({ Component: m.CommissionGuidesPage })),
+  },
+  { path: "contact", lazy: () => import("./contact-page.tsx").then((m) => ({ Component: m.ContactPage })) },
+];
+
 export const staticPageRoutes: RouteObject[] = [
+  ...contentPages,
   { path: "how-it-works", element: <HowItWorksPage /> },
   { path: "pricing", element: <PricingPage /> },
   { path: "verification", element: <VerificationPage /> },

@@ -1,0 +1,180 @@
+/**
+ * Contact (spec §2.12): phone, three email addresses and the Sydney virtual office; a message
+ * form (all fields required) that is delivered to support for real and acknowledged with
+ * "Message Sent"; an FAQ; links to /verification and /privacy.
+ */
+import { contactDetails } from "@closr/contracts/site";
+import {
+  apiClient,
+  Button,
+  Card,
+  CardContent,
+  describeFailure,
+  Icon,
+  PageHeader,
+  TextAreaField,
+  TextField,
+  toApiError,
+  toast,
+} from "@closr/ui";
+import { useState } from "react";
+import { Link } from "react-router";
+import { usePageMeta } from "./public-content.ts";
+import "./public-pages.css";
+
+type Fields = { fullName: string; email: string; subject: string; message: string };
+const empty: Fields = { fullName: "", email: "", subject: "", message: "" };
+
+const check = (f: Fields): Partial<Record<keyof Fields, string>> => {
+  const errors: Partial<Record<keyof Fields, string>> = {};
+  if (!f.fullName.trim()) errors.fullName = "Full name is required";
+  if (!f.email.trim()) errors.email = "Email is required";
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) errors.email = "Please enter a valid email";
+  if (!f.subject.trim()) errors.subject = "Subject is required";
+  if (!f.message.trim()) errors.message = "Message is required";
+  return errors;
+};
+
+function ContactForm() {
+  const [fields, setFields] = useState<Fields>(empty);
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const set = (name: keyof Fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
+
+  const submit = async () => {
+    const found = check(fields);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setSending(true);
+    const { error, response } = await apiClient.POST("/api/contact", { body: fields });
+    setSending(false);
+    if (error !== undefined) {
+      const { fieldErrors, message } = describeFailure(toApiError(error, response));
+      setErrors(fieldErrors);
+      toast({ title: "Message not sent", description: message, variant: "destructive" });
+      return;
+    }
+    toast({
+      title: "Message Sent",
+      description: "We'll get back to you within 24 hours.",
+      variant: "success",
+    });
+    setSent(true);
+    setFields(empty);
+  };
+
+  return (
+    <form
+      className="stack"
+      noValidate
+      aria-label="Send us a message"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {sent ? (
+        <p role="status" className="contact-sent">
+          <strong>Message Sent</strong> Thanks, we'll get back to you within 24 hours.
+        </p>
+      ) : null}
+      <TextField
+        label="Full name"
+        isRequired
+        value={fields.fullName}
+        onChange={set("fullName")}
+        errorMessage={errors.fullName}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        isRequired
+        value={fields.email}
+        onChange={set("email")}
+        errorMessage={errors.email}
+      />
+      <TextField
+        label="Subject"
+        isRequired
+        value={fields.subject}
+        onChange={set("subject")}
+        errorMessage={errors.subject}
+      />
+      <TextAreaField
+        label="Message"
+        required
+        rows={6}
+        value={fields.message}
+        onChange={(event) => set("message")(event.currentTarget.value)}
+        errorMessage={errors.message}
+      />
+      <div>
+        <Button type="submit" isDisabled={sending}>
+          {sending ? "Sending…" : "Send Message"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ContactPage() {
+  usePageMeta("/contact");
+  return (
+    <div className="container section stack-lg">
+      <PageHeader title="Contact Us" description={contactDetails.hours} />
+      <ul className="public-grid">
+        <li className="card public-item">
+          <span className="icon-bubble" aria-hidden="true">
+            <Icon name="bell" size={20} />
+          </span>
+          <h2 className="public-item-title">Phone</h2>
+          <a href={`tel:${contactDetails.phone.replace(/\s/g, "")}`}>{contactDetails.phone}</a>
+        </li>
+        <li className="card public-item">
+          <span className="icon-bubble" aria-hidden="true">
+            <Icon name="message" size={20} />
+          </span>
+          <h2 className="public-item-title">Email</h2>
+          <ul className="plain-list">
+            {contactDetails.emails.map((e) => (
+              <li key={e.address}>
+                {e.label}: <a href={`mailto:${e.address}`}>{e.address}</a>
+              </li>
+            ))}
+          </ul>
+        </li>
+        <li className="card public-item">
+          <span className="icon-bubble" aria-hidden="true">
+            <Icon name="home" size={20} />
+          </span>
+          <h2 className="public-item-title">Office</h2>
+          <p>{contactDetails.office}</p>
+        </li>
+      </ul>
+      <div className="contact-layout">
+        <Card>
+          <CardContent>
+            <h2 className="public-item-title">Send us a message</h2>
+            <ContactForm />
+          </CardContent>
+        </Card>
+        <section aria-labelledby="faq" className="stack">
+          <h2 id="faq">Frequently asked questions</h2>
+          <dl className="faq">
+            {contactDetails.faq.map((f) => (
+              <div key={f.q}>
+                <dt>{f.q}</dt>
+                <dd>{f.a}</dd>
+              </div>
+            ))}
+          </dl>
+          <p>
+            Ready to get verified? Start on the <Link to="/verification">Verification page</Link>. How we
+            handle your data: <Link to="/privacy">Privacy Policy</Link>.
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

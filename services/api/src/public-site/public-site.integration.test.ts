@@ -1,0 +1,124 @@
+/**
+ * The public site's server side (issue 16): server-rendered public pages with their title,
+ * description and Open Graph tags in the HTML, published content replacing the defaults,
+ * /sitemap.xml, /robots.txt and the /templates/* downloads.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+
+let t: TestApp;
+const frontends = mkdtempSync(join(tmpdir(), "closr-frontends-"));
+beforeAll(async () => {
+  for (const name of ["shell", "business", "agent", "admin"])
+    mkdirSync(join(frontends, name, "dist"), { recursive: true });
+  writeFileSync(
+    join(frontends, "shell", "dist", "index.html"),
+    '<!doctype html><html><head><meta name="description" content="generic" /><title>Closr: generic</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+  );
+  t = await createTestApp({ frontendsDir: frontends });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(frontends, { recursive: true, force: true });
+});
+afterEach(() => expect(t.violations.splice(0)).toEqual([]));
+
+async function anAdmin() {
+  const client = t.client();
+  const res = await client.request("/api/register", {
+    method: "POST",
+    json: {
+      email: "site-admin@example.com",
+      username: "siteadmin",
+      password: "long enough password",
+      userType: "business",
+    },
+  });
+  const { id } = (await res.json()) as { id: number };
+  await t.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", id).execute();
+  return client;
+}
+
+describe("server-rendered public pages", () => {
+  it("serves /about with its heading, title, description and Open Graph tags in the HTML", async () => {
+    const res = await t.client().request("/about");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<h1 class="page-title">About Closr</h1>');
+    expect(html).toContain("<title>About Closr</title>");
+    expect(html).toMatch(/<meta name="description" content="Closr connects Australian businesses/);
+    expect(html).toContain('<meta property="og:title" content="About Closr" />');
+    expect(html).not.toContain("Closr: generic");
+    expect(html).toContain('<script type="module" src="/assets/index.js">');
+  });
+
+  it("shows published content instead of the defaults, and a published blog post at /blog/{slug}", async () => {
+    const admin = await anAdmin();
+    const post = {
+      title: "Tiered rates <for> growth",
+      slug: "tiered-rates-for-growth",
+      type: "blog",
+      content: {
+        lead: "Why tiers work.",
+        body: "## Tiers\n\n<script>alert(1)</script>Pay more above target.",
+        category: "Commission",
+      },
+      published: true,
+      featured: true,
+    };
+    expect((await admin.request("/api/content", { method: "POST", json: post })).status).toBe(201);
+    const blog = await (await t.client().request("/blog")).text();
+    expect(blog).toContain('href="/blog/tiered-rates-for-growth"');
+    expect(blog).toContain("Tiered rates &lt;for&gt; growth");
+    expect(blog).not.toContain("Five habits of agents who close");
+
+    const page = await (await t.client().request("/blog/tiered-rates-for-growth")).text();
+    expect(page).toContain("<h2>Tiers</h2>");
+    expect(page).not.toContain("<script>alert");
+    expect(page).toContain('<meta property="og:type" content="article" />');
+    expect(page).toContain("<title>Tiered rates &lt;for&gt; growth | Closr Blog</title>");
+
+    const missing = await (await t.client().request("/blog/no-such-post")).text();
+    expect(missing).not.toContain("og:type");
+
+    const sitemap = await t.client().request("/sitemap.xml");
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const xml = await sitemap.text();
+    expect(xml).toContain("<loc>http://localhost/about</loc>");
+    expect(xml).toContain("<loc>http://localhost/blog/tiered-rates-for-growth</loc>");
+  });
+
+  it("answers robots.txt and the four template downloads", async () => {
+    const robots = await (await t.client().request("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: http://localhost/sitemap.xml");
+    expect(robots).toContain("Disallow: /api/");
+    const agreement = await t.client().request("/templates/general-commission-agreement.html");
+    expect(await agreement.text()).toContain("General Commission Agreement");
+    const pdf = await t.client().request("/templates/general-commission-agreement.pdf");
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    const csv = await (await t.client().request("/templates/commission-calculator.csv")).text();
+    expect(csv.split("\r\n")[0]).toBe("Deal,Sale value (AUD),Commission rate (%),Commission (AUD)");
+    const calc = await (await t.client().request("/templates/commission-calculator.html")).text();
+    expect(calc).toContain('<script src="/templates/commission-calculator.js" defer></script>');
+    expect((await t.client().request("/templates/commission-calculator.js")).status).toBe(200);
+  });
+});
+
+describe("defaults through the API", () => {
+  it("answers the built-in careers when none is published and defaults=true, and nothing otherwise", async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the contract validator checks the body
+    const withDefaults: any = await (
+      await t.client().request("/api/content?type=careers&defaults=true")
+    ).json();
+    expect(withDefaults.items).toHaveLength(4);
+    expect(withDefaults.items[0]).toMatchObject({ id: 0, version: 0, type: "careers" });
+    expect(withDefaults.items[0].html.description).toContain("<p>");
+    // biome-ignore lint/suspicious/noExplicitAny: the contract validator checks the body
+    const without: any = await (await t.client().request("/api/content?type=careers")).json();
+    expect(without.items).toHaveLength(0);
+  });
+});

@@ -1,0 +1,307 @@
+/**
+ * Server-rendered public pages (issue 16): for each public path, the title, description and Open
+ * Graph tags for <head>, and the page's main content as plain semantic HTML inside #root, so the
+ * page reads (and is indexed) without JavaScript; the shell replaces it when it starts. Content
+ * comes from published entries, else the built-in defaults (@closr/contracts/site).
+ */
+import {
+  type AboutContent,
+  type BlogContent,
+  bestPractices,
+  type CareerContent,
+  commissionModels,
+  contactDetails,
+  type DefaultEntry,
+  defaultAbout,
+  defaultBlogPosts,
+  defaultCareers,
+  defaultPress,
+  type GuideContent,
+  industryRates,
+  type PressContent,
+  publicPageByPath,
+  SITE_NAME,
+  templateDownloads,
+} from "@closr/contracts/site";
+import {
+  type ContentEntry,
+  ContentId,
+  type ContentType,
+  listContent,
+  renderContent,
+} from "@closr/core/content";
+import { Effect } from "effect";
+import type { AppRuntime } from "../runtime.ts";
+import { esc } from "./html.ts";
+
+export interface RenderedPage {
+  readonly title: string;
+  readonly description: string;
+  /** Absolute or root-relative image for og:image, if any. */
+  readonly image?: string | undefined;
+  readonly type: "website" | "article";
+  readonly body: string;
+}
+
+/** Published entries of a type with their rendered Markdown (newest first, featured first). */
+const published = <C>(runtime: AppRuntime, type: ContentType, slug?: string) =>
+  runtime.runPromise(
+    Effect.flatMap(
+      Effect.orDie(listContent(null, { type, slug, publishedOnly: true, page: 1, pageSize: 100 })),
+      (page) =>
+        Effect.forEach(page.items, (entry: ContentEntry) =>
+          Effect.map(renderContent(entry), (html) => ({
+            title: entry.title,
+            slug: entry.slug,
+            featured: entry.featured,
+            publishedAt: entry.publishedAt?.toISOString() ?? null,
+            content: (entry.content ?? {}) as C,
+            html,
+          })),
+        ),
+    ),
+  );
+
+/** Defaults with their Markdown rendered the same way (through the service's renderer). */
+const fromDefaults = <C>(runtime: AppRuntime, type: ContentType, entries: readonly DefaultEntry<C>[]) =>
+  Promise.all(
+    entries.map(async (d) => ({
+      title: d.title,
+      slug: d.slug,
+      featured: d.featured ?? false,
+      publishedAt: d.publishedAt ?? null,
+      content: d.content,
+      html: await runtime.runPromise(
+        renderContent({
+          id: ContentId.make(1),
+          title: d.title,
+          slug: d.slug,
+          type,
+          content: d.content,
+          authorId: null,
+          published: true,
+          featured: false,
+          publishedAt: null,
+          createdAt: new Date(0),
+          updatedAt: new Date(0),
+          version: 1,
+        }),
+      ),
+    })),
+  );
+
+/** The built-in entries of a type (what the public site shows while none is published). */
+export const defaultEntries = (type: ContentType): readonly DefaultEntry<unknown>[] =>
+  type === "about"
+    ? [defaultAbout]
+    : type === "careers"
+      ? defaultCareers
+      : type === "blog"
+        ? defaultBlogPosts
+        : type === "press"
+          ? defaultPress
+          : [];
+
+/** Built-in entries as the API answers them: id 0, version 0, Markdown rendered like stored content. */
+export const defaultEntriesJson = async (runtime: AppRuntime, type: ContentType, slug?: string) =>
+  (
+    await fromDefaults(
+      runtime,
+      type,
+      defaultEntries(type).filter((d) => !slug || d.slug === slug),
+    )
+  ).map((d) => ({
+    id: 0,
+    title: d.title,
+    slug: d.slug,
+    type,
+    content: d.content as unknown,
+    html: d.html,
+    authorId: null,
+    published: true,
+    featured: d.featured,
+    publishedAt: d.publishedAt,
+    createdAt: d.publishedAt ?? "2025-03-21T00:00:00.000Z",
+    updatedAt: d.publishedAt ?? "2025-03-21T00:00:00.000Z",
+    version: 0,
+  }));
+
+const orDefaults = async <C>(
+  runtime: AppRuntime,
+  type: ContentType,
+  defaults: readonly DefaultEntry<C>[],
+) => {
+  const rows = await published<C>(runtime, type);
+  return rows.length ? rows : fromDefaults(runtime, type, defaults);
+};
+
+const dateText = (iso: string | null | undefined) =>
+  iso
+    ? new Date(iso).toLocaleDateString("en-US", {
+        month: "short",
+        day: "numeric",
+        year: "numeric",
+        timeZone: "UTC",
+      })
+    : "";
+
+const header = (heading: string, description: string) =>
+  `<header class="page-header"><div><h1 class="page-title">${esc(heading)}</h1><p class="page-description">${esc(description)}</p></div></header>`;
+
+const wrap = (inner: string) =>
+  `<nav aria-label="Site" class="container" style="padding:16px 24px;display:flex;gap:16px;flex-wrap:wrap"><a href="/"><strong>${SITE_NAME}</strong></a> <a href="/how-it-works">How It Works</a><a href="/blog">Blog</a><a href="/contact">Contact</a></nav><main class="container section stack-lg">${inner}</main>`;
+
+const meta = (path: string) => {
+  const page = publicPageByPath(path);
+  return page ?? { title: SITE_NAME, heading: SITE_NAME, description: "", path };
+};
+
+/** The server-rendered page for a public path, or undefined when the path is not one. */
+export async function renderPublicPage(runtime: AppRuntime, path: string): Promise<RenderedPage | undefined> {
+  const blogPost = /^\/blog\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(path);
+  if (blogPost) return renderBlogPost(runtime, blogPost[1]!);
+  const m = meta(path);
+  const simple = (body: string): RenderedPage => ({
+    title: m.title,
+    description: m.description,
+    type: "website",
+    body: wrap(header(m.heading, m.description) + body),
+  });
+  switch (path) {
+    case "/about": {
+      const [about] = await orDefaults<AboutContent>(runtime, "about", [defaultAbout]);
+      return simple(
+        `<article class="prose">${about?.content.lead ? `<p class="lead">${esc(about.content.lead)}</p>` : ""}${about?.html.body ?? ""}</article>`,
+      );
+    }
+    case "/careers": {
+      const jobs = await orDefaults<CareerContent>(runtime, "careers", defaultCareers);
+      return simple(
+        `<h2>Open roles (${jobs.length})</h2><ul class="stack">${jobs
+          .map(
+            (j) =>
+              `<li class="card"><h3>${esc(j.content.role ?? j.title)}</h3><p>${esc(j.content.team ?? "")} · ${esc(j.content.location ?? "")}</p>${j.html.description ?? ""}</li>`,
+          )
+          .join(
+            "",
+          )}</ul><p>Apply at <a href="mailto:${esc(contactDetails.emails[0].address)}">${esc(contactDetails.emails[0].address)}</a>.</p>`,
+      );
+    }
+    case "/blog": {
+      const posts = await orDefaults<BlogContent>(runtime, "blog", defaultBlogPosts);
+      return simple(
+        `<ul class="stack">${posts
+          .map(
+            (p) =>
+              `<li class="card"><article><h2><a href="/blog/${esc(p.slug)}">${esc(p.title)}</a></h2><p class="muted">${esc(p.content.category ?? "")} ${esc(dateText(p.publishedAt))}</p><p>${esc(p.content.lead ?? "")}</p></article></li>`,
+          )
+          .join("")}</ul>`,
+      );
+    }
+    case "/press": {
+      const items = await orDefaults<PressContent>(runtime, "press", defaultPress);
+      return simple(
+        `<ul class="stack">${items
+          .map(
+            (p) =>
+              `<li class="card"><article><h2>${esc(p.title)}</h2><p class="muted">${esc(p.content.outlet ?? "")} ${esc(p.content.date ?? "")}</p>${p.html.body ?? ""}${p.content.link ? `<p><a href="${esc(p.content.link)}" rel="noopener noreferrer">Read the article</a></p>` : ""}</article></li>`,
+          )
+          .join(
+            "",
+          )}</ul><p>Media enquiries: <a href="mailto:${esc(contactDetails.emails[0].address)}">${esc(contactDetails.emails[0].address)}</a></p>`,
+      );
+    }
+    case "/commission-guides": {
+      const guides = await published<GuideContent>(runtime, "guide");
+      return simple(
+        `<h2>Commission models</h2><ul>${commissionModels
+          .map((x) => `<li><strong>${esc(x.name)}</strong> (${esc(x.rate)}): ${esc(x.text)}</li>`)
+          .join(
+            "",
+          )}</ul><h2>Typical rates by industry</h2><table><thead><tr><th scope="col">Industry</th><th scope="col">Typical rate</th><th scope="col">Common model</th></tr></thead><tbody>${industryRates
+          .map(
+            (r) => `<tr><td>${esc(r.industry)}</td><td>${esc(r.typical)}</td><td>${esc(r.model)}</td></tr>`,
+          )
+          .join(
+            "",
+          )}</tbody></table><h2>Best practices</h2><ul>${bestPractices.map((b) => `<li>${esc(b)}</li>`).join("")}</ul>${guides
+          .map((g) => `<section><h2>${esc(g.title)}</h2>${g.html.body ?? ""}</section>`)
+          .join("")}<h2>Templates</h2><ul>${templateDownloads
+          .map((d) => `<li><a href="${esc(d.href)}">${esc(d.label)}</a></li>`)
+          .join("")}</ul>`,
+      );
+    }
+    case "/contact":
+      return simple(
+        `<ul><li>Phone: <a href="tel:${esc(contactDetails.phone.replace(/\s/g, ""))}">${esc(contactDetails.phone)}</a></li>${contactDetails.emails
+          .map((e) => `<li>${esc(e.label)}: <a href="mailto:${esc(e.address)}">${esc(e.address)}</a></li>`)
+          .join(
+            "",
+          )}<li>${esc(contactDetails.office)}</li></ul><p>${esc(contactDetails.hours)}</p><h2>Frequently asked questions</h2><dl>${contactDetails.faq
+          .map((f) => `<dt>${esc(f.q)}</dt><dd>${esc(f.a)}</dd>`)
+          .join("")}</dl><p>Send us a message with JavaScript on, or email us.</p>`,
+      );
+    case "/how-it-works":
+    case "/terms":
+    case "/privacy":
+      return simple(
+        path === "/how-it-works"
+          ? '<p><a href="/auth?tab=signup">Get Started</a></p>'
+          : `<p>Last updated March 21, 2025</p>${path === "/privacy" ? "<p>We collect account, profile, verification, communications, payment, log, device, usage and location data. Closr is not for people under 18.</p>" : "<p>You must be 18 or over to use Closr.</p>"}`,
+      );
+    default:
+      return undefined;
+  }
+}
+
+async function renderBlogPost(runtime: AppRuntime, slug: string): Promise<RenderedPage | undefined> {
+  const [row] = await published<BlogContent>(runtime, "blog", slug);
+  const post =
+    row ??
+    (
+      await fromDefaults(
+        runtime,
+        "blog",
+        defaultBlogPosts.filter((p) => p.slug === slug),
+      )
+    )[0];
+  if (!post) return undefined;
+  const c = post.content;
+  const cover = c.coverImage
+    ? `<img src="${esc(c.coverImage)}" alt="${esc(c.coverImageAlt ?? "")}" class="blog-cover">`
+    : "";
+  return {
+    title: `${post.title} | ${SITE_NAME} Blog`,
+    description: c.lead ?? post.title,
+    image: c.coverImage,
+    type: "article",
+    body: wrap(
+      `<article class="prose"><p><a href="/blog">Blog</a></p><h1 class="page-title">${esc(post.title)}</h1><p class="muted">${esc(c.author ?? "")} ${esc(dateText(post.publishedAt))}</p>${cover}${c.lead ? `<p class="lead">${esc(c.lead)}</p>` : ""}${post.html.body ?? ""}</article>`,
+    ),
+  };
+}
+
+/** Puts the page's title, description, Open Graph tags and body into the shell's index.html. */
+export function injectPage(indexHtml: string, page: RenderedPage, url: string): string {
+  const origin = new URL(url).origin;
+  const abs = (p: string) => (p.startsWith("http") ? p : `${origin}${p}`);
+  const head = [
+    `<title>${esc(page.title)}</title>`,
+    `<meta name="description" content="${esc(page.description)}" />`,
+    `<link rel="canonical" href="${esc(url)}" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:type" content="${page.type}" />`,
+    `<meta property="og:title" content="${esc(page.title)}" />`,
+    `<meta property="og:description" content="${esc(page.description)}" />`,
+    `<meta property="og:url" content="${esc(url)}" />`,
+    page.image ? `<meta property="og:image" content="${esc(abs(page.image))}" />` : "",
+    `<meta name="twitter:card" content="${page.image ? "summary_large_image" : "summary"}" />`,
+  ]
+    .filter(Boolean)
+    .join("\n    ");
+  return indexHtml
+    .replace(/<title>[\s\S]*?<\/title>/, "")
+    .replace(/<meta\s+name="description"[^>]*>/, "")
+    .replace("</head>", `    ${head}\n  </head>`)
+    .replace(/<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
+}
