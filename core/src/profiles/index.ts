@@ -5,3 +5,4 @@ export * from "./match.ts";
 export * from "./model.ts";
 export * from "./ports.ts";
 export * from "./use-cases.ts";
+export * from "./relevance.ts";

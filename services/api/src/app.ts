@@ -41,6 +41,7 @@ import { messageSendLimiter, registerMessagingRoutes } from "./routes/messaging/
 import { registerPartnershipRoutes } from "./routes/partnership/partnership.handlers.ts";
 import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
 import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";
+import { registerReviewRoutes } from "./routes/reviews/reviews.handlers.ts";
 import { registerSubscriptionRoutes } from "./routes/subscription/subscription.handlers.ts";
 import { registerDevRoutes } from "./routes/system/dev.handlers.ts";
 import { registerSystemRoutes } from "./routes/system/system.handlers.ts";
@@ -245,6 +246,7 @@ export function createApp(options: AppOptions) {
   registerInvoiceRoutes(app, runtime);
   registerPaymentRoutes(app, runtime);
   registerVerificationRoutes(app, runtime, { linkSecret: fileLinkSecret });
+  registerReviewRoutes(app, runtime);
 
   registerMessagingRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.eventStream);

@@ -20,6 +20,7 @@ import {
   PaymentMethodRepositoryPg,
   PaymentRepositoryPg,
   type PgDatabase,
+  ReviewRepositoryPg,
   PgDatabaseFrom,
   SessionStorePg,
   SubscriptionRepositoryPg,
@@ -46,6 +47,7 @@ import type { OnboardingRepository } from "@closr/core/onboarding";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
+import type { ReviewRepository } from "@closr/core/review";
 import {
   type AppUrl,
   AppUrlFrom,
@@ -89,7 +91,8 @@ export type AppServices =
   | AccountRepository
   | OnboardingRepository
   | JobQueue
-  | AppUrl;
+  | AppUrl
+  | ReviewRepository;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -140,6 +143,7 @@ export function makeAppLayer(
     AccountRepositoryPg,
     OnboardingRepositoryPg,
     JobQueuePg,
+    ReviewRepositoryPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,
