@@ -11,6 +11,7 @@ import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
   AccountRepositoryPg,
   AgentProfileRepositoryPg,
+  AuditLogPg,
   BusinessProfileRepositoryPg,
   type Db,
   InvoiceRepositoryPg,
@@ -51,6 +52,7 @@ import type { ReviewRepository } from "@closr/core/review";
 import {
   type AppUrl,
   AppUrlFrom,
+  type AuditLog,
   type Clock,
   ClockLive,
   type FileStorage,
@@ -91,6 +93,7 @@ export type AppServices =
   | AccountRepository
   | OnboardingRepository
   | JobQueue
+  | AuditLog
   | AppUrl
   | ReviewRepository;
 
@@ -143,6 +146,7 @@ export function makeAppLayer(
     AccountRepositoryPg,
     OnboardingRepositoryPg,
     JobQueuePg,
+    AuditLogPg,
     ReviewRepositoryPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
