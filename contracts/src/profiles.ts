@@ -39,7 +39,10 @@ export const Match = z
 
 export const RatingSummary = z
   .object({
-    average: z.number().nullable().openapi({ description: "Mean of public ratings, 1 decimal; null with none." }),
+    average: z
+      .number()
+      .nullable()
+      .openapi({ description: "Mean of public ratings, 1 decimal; null with none." }),
     count: z.number().int(),
   })
   .openapi("RatingSummary", { description: "The owner's public reviews (issue 22)." });

@@ -76,14 +76,13 @@ export const Review = z
     createdAt: z.string().openapi({ format: "date-time" }),
     publishedAt: z.string().openapi({
       format: "date-time",
-      description: "When the review is (or becomes) public: both sides reviewed, or 14 days after submission.",
+      description:
+        "When the review is (or becomes) public: both sides reviewed, or 14 days after submission.",
     }),
     status: z.enum(["blind", "published", "hidden"]).openapi({
       description: "blind: waiting for the other side's review or the 14 days; hidden: removed by staff.",
     }),
-    reply: z
-      .object({ text: z.string(), createdAt: z.string().openapi({ format: "date-time" }) })
-      .nullable(),
+    reply: z.object({ text: z.string(), createdAt: z.string().openapi({ format: "date-time" }) }).nullable(),
   })
   .openapi("Review");
 export type Review = z.infer<typeof Review>;
@@ -94,7 +93,9 @@ export const ModeratedReview = Review.extend({
     .object({ reason: z.string(), reportedAt: z.string().openapi({ format: "date-time" }) })
     .nullable(),
   hidden: z.object({ reason: z.string(), hiddenAt: z.string().openapi({ format: "date-time" }) }).nullable(),
-}).openapi("ModeratedReview", { description: "A review as staff see it (private feedback, report, hiding)." });
+}).openapi("ModeratedReview", {
+  description: "A review as staff see it (private feedback, report, hiding).",
+});
 
 export const ReportedReviewList = z.object({ items: z.array(ModeratedReview) }).openapi("ReportedReviewList");
 
@@ -110,12 +111,13 @@ export const AwaitingReview = z
 export const MyReviews = z
   .object({
     received: z.array(Review).openapi({ description: "Public reviews of the caller, newest first." }),
-    blindReceived: z
-      .number()
-      .int()
-      .openapi({ description: "Reviews of the caller still blind (shown once the caller reviews, or after 14 days)." }),
+    blindReceived: z.number().int().openapi({
+      description: "Reviews of the caller still blind (shown once the caller reviews, or after 14 days).",
+    }),
     given: z.array(Review),
-    awaiting: z.array(AwaitingReview).openapi({ description: "Partnerships the caller may review and has not." }),
+    awaiting: z
+      .array(AwaitingReview)
+      .openapi({ description: "Partnerships the caller may review and has not." }),
   })
   .openapi("MyReviews");
 
@@ -126,11 +128,9 @@ export const Reputation = z
     reliability: z.number().nullable(),
     results: z.number().nullable(),
     completedPartnerships: z.number().int(),
-    responseRate: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: "Percent of connection requests and first messages received that were answered." }),
+    responseRate: z.number().int().nullable().openapi({
+      description: "Percent of connection requests and first messages received that were answered.",
+    }),
     medianResponseMinutes: z.number().int().nullable(),
     memberSince: z.string().openapi({ format: "date-time" }),
   })

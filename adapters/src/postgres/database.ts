@@ -54,8 +54,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   // PGlite creates its folder but not the parents (.data/ is absent on a fresh clone).
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
   const extensions = { pg_trgm };
-  const pglite =
-    dataDir === "memory://" ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
+  const pglite = dataDir === "memory://" ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
   await pglite.waitReady;
   const db = new Kysely<Database>({
     dialect: new PGliteDialect(pglite),

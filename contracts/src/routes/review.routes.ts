@@ -40,7 +40,13 @@ export const createReview = createRoute({
   request: { params: IdParam, ...body(CreateReviewRequest) },
   responses: {
     201: json(Review, "The review (blind until both reviewed or 14 days passed)"),
-    ...problemResponses("unauthenticated", "review-not-allowed", "review-exists", ...writeProblems, ...commonProblems),
+    ...problemResponses(
+      "unauthenticated",
+      "review-not-allowed",
+      "review-exists",
+      ...writeProblems,
+      ...commonProblems,
+    ),
   },
 });
 
@@ -53,7 +59,13 @@ export const replyToReview = createRoute({
   request: { params: IdParam, ...body(ReviewReplyRequest) },
   responses: {
     200: json(Review, "The review with its reply"),
-    ...problemResponses("unauthenticated", "not-found", "review-reply-exists", ...writeProblems, ...commonProblems),
+    ...problemResponses(
+      "unauthenticated",
+      "not-found",
+      "review-reply-exists",
+      ...writeProblems,
+      ...commonProblems,
+    ),
   },
 });
 

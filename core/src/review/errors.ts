@@ -12,7 +12,9 @@ export class ReviewNotAllowed extends Data.TaggedError("ReviewNotAllowed")<{
 }> {}
 
 /** The caller already reviewed this partnership (409; reviews cannot be edited). */
-export class ReviewAlreadySubmitted extends Data.TaggedError("ReviewAlreadySubmitted")<Record<never, never>> {}
+export class ReviewAlreadySubmitted extends Data.TaggedError("ReviewAlreadySubmitted")<
+  Record<never, never>
+> {}
 
 /** No such review visible to the caller (404). */
 export class ReviewNotFound extends Data.TaggedError("ReviewNotFound")<{ readonly id: number }> {}

@@ -5,7 +5,7 @@
  * days have passed since it was submitted (`publishedAt` is that moment). One public reply per
  * review; no edits after submission; reports go to a staff queue that may hide a review.
  */
-import type { Party, PartnershipStatus } from "../partnership/index.ts";
+import type { PartnershipStatus, Party } from "../partnership/index.ts";
 import type { PartnershipId, ReviewId, UserId } from "../shared/ids.ts";
 import type { RatingSummary } from "./reputation.ts";
 
@@ -76,7 +76,8 @@ export interface ReviewablePartnership {
  * withdrawn).
  */
 export function reviewOpensAt(p: Pick<ReviewablePartnership, "status" | "startDate" | "endDate">) {
-  if (p.status === "active" && p.startDate) return new Date(p.startDate.getTime() + reviewAfterActiveDays * day);
+  if (p.status === "active" && p.startDate)
+    return new Date(p.startDate.getTime() + reviewAfterActiveDays * day);
   if (p.status === "terminated" && p.startDate) {
     const fourteen = p.startDate.getTime() + reviewAfterActiveDays * day;
     return new Date(Math.min(fourteen, (p.endDate ?? p.startDate).getTime()));

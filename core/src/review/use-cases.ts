@@ -15,7 +15,6 @@ import { Mailer } from "../shared/mailer.ts";
 import {
   InvalidReview,
   NotModerator,
-  ReviewAlreadySubmitted,
   ReviewNotAllowed,
   ReviewNotFound,
   ReviewReplyExists,
@@ -70,7 +69,11 @@ export const submitReview = Effect.fn("review.submitReview")(function* (
   if (Option.isNone(found)) return yield* new ReviewNotAllowed({ reason: "not-partner", opensAt: null });
   const partnership = found.value;
   const side =
-    partnership.business.userId === user.id ? "business" : partnership.agent.userId === user.id ? "agent" : null;
+    partnership.business.userId === user.id
+      ? "business"
+      : partnership.agent.userId === user.id
+        ? "agent"
+        : null;
   if (side === null) return yield* new ReviewNotAllowed({ reason: "not-partner", opensAt: null });
   const opensAt = reviewOpensAt(partnership);
   if (opensAt === null || opensAt.getTime() > now.getTime())
@@ -108,7 +111,9 @@ export const replyToReview = Effect.fn("review.replyToReview")(function* (
   if (review.reply) return yield* new ReviewReplyExists();
   const reply = text.trim();
   if (reply.length < 1 || reply.length > replyMax)
-    return yield* new InvalidReview({ errors: [{ field: "reply", message: "Reply must be 1 to 2,000 characters" }] });
+    return yield* new InvalidReview({
+      errors: [{ field: "reply", message: "Reply must be 1 to 2,000 characters" }],
+    });
   return yield* (yield* ReviewRepository).reply(id, reply, now);
 });
 
@@ -123,7 +128,9 @@ export const reportReview = Effect.fn("review.reportReview")(function* (
   if (!isPublic(review, now)) return yield* new ReviewNotFound({ id });
   const text = reason.trim();
   if (text.length < 1 || text.length > reasonMax)
-    return yield* new InvalidReview({ errors: [{ field: "reason", message: "Reason must be 1 to 1,000 characters" }] });
+    return yield* new InvalidReview({
+      errors: [{ field: "reason", message: "Reason must be 1 to 1,000 characters" }],
+    });
   return yield* (yield* ReviewRepository).report(id, user.id, text, now);
 });
 
@@ -167,11 +174,17 @@ const auditSnapshot = (r: Review) => ({
 });
 
 /** Staff: hides a review with a reason; recorded in the audit log. Errors: NotModerator, ReviewNotFound, InvalidReview. */
-export const hideReview = Effect.fn("review.hideReview")(function* (user: User, id: ReviewId, reason: string) {
+export const hideReview = Effect.fn("review.hideReview")(function* (
+  user: User,
+  id: ReviewId,
+  reason: string,
+) {
   if (!isStaff(user)) return yield* new NotModerator();
   const text = reason.trim();
   if (text.length < 1 || text.length > reasonMax)
-    return yield* new InvalidReview({ errors: [{ field: "reason", message: "Reason must be 1 to 1,000 characters" }] });
+    return yield* new InvalidReview({
+      errors: [{ field: "reason", message: "Reason must be 1 to 1,000 characters" }],
+    });
   const repository = yield* ReviewRepository;
   const found = yield* repository.findById(id);
   if (Option.isNone(found)) return yield* new ReviewNotFound({ id });

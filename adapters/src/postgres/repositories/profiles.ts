@@ -460,7 +460,8 @@ export function businessSearchQueries(db: Db, c: BusinessSearch, viewer: AgentPr
   const filtered = businessFilters(db.selectFrom("businessProfiles as b") as BusinessQuery, c);
   let page = filtered.innerJoin("users as u", "u.id", "b.userId").select(businessColumns);
   const score = c.sort === "match" && viewer ? businessMatchScoreSql(viewer) : undefined;
-  if (c.sort === "match" && c.keywords.length) page = page.orderBy(rankingBlendSql("b", c.keywords, score), "desc");
+  if (c.sort === "match" && c.keywords.length)
+    page = page.orderBy(rankingBlendSql("b", c.keywords, score), "desc");
   else if (c.sort === "match" && score) page = page.orderBy(score, "desc").orderBy("b.reputation", "desc");
   else if (c.sort === "rating") page = page.orderBy("b.reputation", "desc").orderBy("b.ratingCount", "desc");
   return {

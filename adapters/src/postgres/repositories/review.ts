@@ -6,21 +6,21 @@
  * orders by it through an index; it is recomputed from the public, unhidden reviews whenever a
  * review becomes public or is hidden.
  */
-import { type Party } from "@closr/core/partnership";
+import type { Party } from "@closr/core/partnership";
 import {
   type AwaitingReview,
   blindUntil,
   type DueReminder,
   median,
   type NewReview,
-  ratingSummary,
   type Reputation,
   type Review,
   ReviewAlreadySubmitted,
   type ReviewablePartnership,
   type ReviewParty,
-  ReviewRepository,
   ReviewReplyExists,
+  ReviewRepository,
+  ratingSummary,
   reminderDays,
   reviewAfterActiveDays,
 } from "@closr/core/review";
@@ -131,7 +131,9 @@ async function refreshReputation(db: Kysely<Database>, userIds: readonly number[
           ON r.reviewee_id = u.id AND r.published_at <= ${now} AND r.hidden_at IS NULL
         WHERE u.id IN (${ids}) GROUP BY u.id
       ) s
-      WHERE p.user_id = s.user_id AND (p.rating_count, p.rating_sum) IS DISTINCT FROM (s.n, s.total)`.execute(db);
+      WHERE p.user_id = s.user_id AND (p.rating_count, p.rating_sum) IS DISTINCT FROM (s.n, s.total)`.execute(
+      db,
+    );
   }
   await sql`UPDATE reviews SET counted = true
             WHERE reviewee_id IN (${ids}) AND NOT counted AND published_at <= ${now}`.execute(db);
@@ -169,7 +171,12 @@ const toPartnership = (r: PartnershipRow): ReviewablePartnership => ({
     displayName: r.companyName,
     side: "business",
   },
-  agent: { userId: r.agentUserId as UserId, username: r.agentUsername, displayName: r.fullName, side: "agent" },
+  agent: {
+    userId: r.agentUserId as UserId,
+    username: r.agentUsername,
+    displayName: r.fullName,
+    side: "agent",
+  },
 });
 
 /** When reviewing opens, in SQL (mirror of core's reviewOpensAt). */
@@ -199,7 +206,10 @@ const makeReviewRepository = (db: Db) => {
   return ReviewRepository.of({
     partnership: (id) =>
       Effect.promise(async () => {
-        const result = await sql<PartnershipRow>`SELECT ${partnershipColumns} ${partnershipFrom} WHERE p.id = ${id}`.execute(db);
+        const result =
+          await sql<PartnershipRow>`SELECT ${partnershipColumns} ${partnershipFrom} WHERE p.id = ${id}`.execute(
+            db,
+          );
         return Option.fromNullable(result.rows[0]).pipe(Option.map(toPartnership));
       }),
 
@@ -237,7 +247,11 @@ const makeReviewRepository = (db: Db) => {
               .returning("id")
               .executeTakeFirstOrThrow();
             if (counterpart && new Date(counterpart.publishedAt).getTime() > now.getTime())
-              await trx.updateTable("reviews").set({ publishedAt: now }).where("id", "=", counterpart.id).execute();
+              await trx
+                .updateTable("reviews")
+                .set({ publishedAt: now })
+                .where("id", "=", counterpart.id)
+                .execute();
             if (counterpart) await refreshReputation(trx, [reviewer.userId, reviewee.userId], now);
             return id;
           }),
@@ -261,7 +275,9 @@ const makeReviewRepository = (db: Db) => {
           .executeTakeFirst(),
       ).pipe(
         Effect.flatMap((r) =>
-          Number(r.numUpdatedRows) === 0 ? Effect.fail(new ReviewReplyExists()) : Effect.promise(() => mustGet(id)),
+          Number(r.numUpdatedRows) === 0
+            ? Effect.fail(new ReviewReplyExists())
+            : Effect.promise(() => mustGet(id)),
         ),
       ),
 
@@ -288,9 +304,13 @@ const makeReviewRepository = (db: Db) => {
       }),
 
     received: (userId) =>
-      Effect.promise(() => selectReviews(db, sql`r.reviewee_id = ${userId}`, sql`ORDER BY r.published_at DESC, r.id DESC`)),
+      Effect.promise(() =>
+        selectReviews(db, sql`r.reviewee_id = ${userId}`, sql`ORDER BY r.published_at DESC, r.id DESC`),
+      ),
     given: (userId) =>
-      Effect.promise(() => selectReviews(db, sql`r.reviewer_id = ${userId}`, sql`ORDER BY r.created_at DESC, r.id DESC`)),
+      Effect.promise(() =>
+        selectReviews(db, sql`r.reviewer_id = ${userId}`, sql`ORDER BY r.created_at DESC, r.id DESC`),
+      ),
     publicFor: (userId, now, limit) =>
       Effect.promise(() =>
         selectReviews(
@@ -316,7 +336,11 @@ const makeReviewRepository = (db: Db) => {
 
     reported: () =>
       Effect.promise(() =>
-        selectReviews(db, sql`r.reported_at IS NOT NULL AND r.hidden_at IS NULL`, sql`ORDER BY r.reported_at, r.id`),
+        selectReviews(
+          db,
+          sql`r.reported_at IS NOT NULL AND r.hidden_at IS NULL`,
+          sql`ORDER BY r.reported_at, r.id`,
+        ),
       ),
 
     publishDue: (now) =>
@@ -345,12 +369,20 @@ const makeReviewRepository = (db: Db) => {
           .executeTakeFirst();
         if (!user) return Option.none<Reputation>();
         const ratings = (
-          await sql<{ n: number; total: number; communication: number | null; reliability: number | null; results: number | null }>`
+          await sql<{
+            n: number;
+            total: number;
+            communication: number | null;
+            reliability: number | null;
+            results: number | null;
+          }>`
             SELECT count(*)::int AS n, coalesce(sum(rating), 0)::int AS total,
                    round(avg(communication), 1)::float8 AS communication,
                    round(avg(reliability), 1)::float8 AS reliability,
                    round(avg(results), 1)::float8 AS results
-            FROM reviews WHERE reviewee_id = ${userId} AND published_at <= ${now} AND hidden_at IS NULL`.execute(db)
+            FROM reviews WHERE reviewee_id = ${userId} AND published_at <= ${now} AND hidden_at IS NULL`.execute(
+            db,
+          )
         ).rows[0];
         const completed = (
           await sql<{ n: number }>`
@@ -408,7 +440,13 @@ const makeReviewRepository = (db: Db) => {
         const due: DueReminder[] = [];
         for (const days of reminderDays) {
           const rows = (
-            await sql<{ partnershipId: number; userId: number; email: string; username: string; counterpart: string }>`
+            await sql<{
+              partnershipId: number;
+              userId: number;
+              email: string;
+              username: string;
+              counterpart: string;
+            }>`
               SELECT p.id AS partnership_id, u.id AS user_id, u.email, u.username,
                      CASE WHEN u.id = b.user_id THEN a.full_name ELSE b.company_name END AS counterpart
               FROM partnerships p
@@ -441,11 +479,19 @@ const makeReviewRepository = (db: Db) => {
       Effect.promise(() =>
         db
           .insertInto("reviewReminders")
-          .values({ partnershipId: reminder.partnershipId, userId: reminder.userId, days: reminder.days, sentAt: now })
+          .values({
+            partnershipId: reminder.partnershipId,
+            userId: reminder.userId,
+            days: reminder.days,
+            sentAt: now,
+          })
           .onConflict((oc) => oc.doNothing())
           .execute(),
       ).pipe(Effect.asVoid),
   });
 };
 
-export const ReviewRepositoryPg = Layer.effect(ReviewRepository, Effect.map(PgDatabase, makeReviewRepository));
+export const ReviewRepositoryPg = Layer.effect(
+  ReviewRepository,
+  Effect.map(PgDatabase, makeReviewRepository),
+);
