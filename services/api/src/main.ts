@@ -11,6 +11,7 @@ import {
   seedDemoMessages,
   seedDemoPartnerships,
   seedDemoProfiles,
+  seedDemoReviews,
   seedDemoSubscriptions,
   seedDemoUsers,
   seedDemoVerification,
@@ -36,6 +37,7 @@ if (config.seedDemo) {
   await seedDemoInvoices(runtime);
   await seedDemoMessages(runtime);
   await seedDemoVerification(runtime);
+  await seedDemoReviews(runtime);
   console.log("\nDemo accounts (password for all: %s):", logins[0]?.password);
   for (const login of logins) console.log(`  ${login.username.padEnd(16)} ${login.role}`);
   console.log("");
