@@ -5,6 +5,7 @@
 import { ComingSoon, type NavItem, type RegisterRemote } from "@closr/ui";
 import { AdminDashboardPage } from "./features/dashboard/components/admin-dashboard-page.tsx";
 import { adminSections } from "./features/dashboard/components/admin-sections.ts";
+import { ReviewModerationPage } from "./features/review-moderation/review-moderation-page.tsx";
 import { VerificationQueuePage } from "./features/verification/components/verification-queue-page.tsx";
 import { VerificationReviewPage } from "./features/verification/components/verification-review-page.tsx";
 
@@ -20,6 +21,7 @@ const register: RegisterRemote = () => ({
     { index: true, element: <AdminDashboardPage /> },
     { path: "verification", element: <VerificationQueuePage /> },
     { path: "verification/:id", element: <VerificationReviewPage /> },
+    { path: "reviews", element: <ReviewModerationPage /> },
     ...adminSections
       .filter((section) => section.href !== "/admin/verification")
       .map((section) => ({
