@@ -116,7 +116,8 @@ async function startServer(): Promise<ChildProcess> {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; i < 120; i++) {
+  // Up to 3 minutes: on a shared, loaded machine the first start (tsx transpiling, demo seed) is slow.
+  for (let i = 0; i < 360; i++) {
     try {
       if ((await fetch(`http://localhost:${port}/api/health`)).ok) return child;
     } catch {}

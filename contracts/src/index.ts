@@ -15,6 +15,7 @@ import * as partnershipRoutes from "./routes/partnership.routes.ts";
 import * as paymentRoutes from "./routes/payments.routes.ts";
 import * as payoutRoutes from "./routes/payout.routes.ts";
 import * as profileRoutes from "./routes/profiles.routes.ts";
+import * as reviewRoutes from "./routes/review.routes.ts";
 import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
 import * as verificationRoutes from "./routes/verification.routes.ts";
@@ -29,6 +30,7 @@ export * from "./payment.ts";
 export * from "./payout.ts";
 export * from "./problems.ts";
 export * from "./profiles.ts";
+export * from "./review.ts";
 export * from "./subscription.ts";
 export * from "./system.ts";
 export * from "./verification.ts";
@@ -44,6 +46,7 @@ export {
   paymentRoutes,
   payoutRoutes,
   profileRoutes,
+  reviewRoutes,
   subscriptionRoutes,
   systemRoutes,
   verificationRoutes,
@@ -67,6 +70,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(verificationRoutes),
   ...Object.values(payoutRoutes),
   ...Object.values(contentRoutes),
+  ...Object.values(reviewRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

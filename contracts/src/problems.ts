@@ -131,6 +131,22 @@ export const problemCatalogue = {
     title: "Partnership change not allowed",
     description: "The partnership's state, or the caller's side, does not allow this change.",
   },
+  "review-not-allowed": {
+    status: 403,
+    title: "You cannot review this partnership",
+    description:
+      "Reviews are between the two sides of a partnership, once it has been active for 14 days or has ended; the detail says which rule applies.",
+  },
+  "review-exists": {
+    status: 409,
+    title: "Already reviewed",
+    description: "The caller has already reviewed this partnership; reviews cannot be edited.",
+  },
+  "review-reply-exists": {
+    status: 409,
+    title: "Already replied",
+    description: "The review already has its one public reply.",
+  },
   "verification-open": {
     status: 409,
     title: "A verification request is already open",

@@ -37,6 +37,16 @@ export const Match = z
     description: "How well this profile fits the viewer's own profile (core/src/profiles/match.ts).",
   });
 
+export const RatingSummary = z
+  .object({
+    average: z
+      .number()
+      .nullable()
+      .openapi({ description: "Mean of public ratings, 1 decimal; null with none." }),
+    count: z.number().int(),
+  })
+  .openapi("RatingSummary", { description: "The owner's public reviews (issue 22)." });
+
 const timestamps = {
   createdAt: z.string().openapi({ format: "date-time" }),
   updatedAt: z.string().openapi({ format: "date-time" }),
@@ -57,6 +67,7 @@ export const BusinessProfile = z
     contactPhone: z.string().nullable(),
     ...timestamps,
     user: ProfileOwner,
+    rating: RatingSummary,
     match: Match.optional(),
   })
   .openapi("BusinessProfile");
@@ -78,6 +89,7 @@ export const AgentProfile = z
     featured: z.boolean(),
     ...timestamps,
     user: ProfileOwner,
+    rating: RatingSummary,
     match: Match.optional(),
   })
   .openapi("AgentProfile");
@@ -268,10 +280,13 @@ export const AgentSearchQuery = z.object({
     .openapi({ description: "Agents whose minimum commission rate is at least this percent; 0 means any." }),
   verified,
   sort: z
-    .enum(["match", "newest", "experience"], { error: "sort must be match, newest or experience" })
+    .enum(["match", "newest", "experience", "rating"], {
+      error: "sort must be match, newest, experience or rating",
+    })
     .default("match")
     .openapi({
-      description: "match (default; newest when the caller has no profile yet), newest, experience.",
+      description:
+        "match (default: with keywords, text relevance blended with match score and reputation; without, match score then reputation; newest when the caller has no profile and no keywords), newest, experience, rating (Bayesian average).",
     }),
   ...searchPaging,
 });
@@ -282,10 +297,20 @@ export const BusinessSearchQuery = z.object({
   size: BusinessSize.optional(),
   location: Location.optional(),
   verified,
+  minimumRating: z.coerce
+    .number({ error: "minimumRating must be a whole number from 0 to 5" })
+    .int({ error: "minimumRating must be a whole number from 0 to 5" })
+    .min(0, { error: "minimumRating must be a whole number from 0 to 5" })
+    .max(5, { error: "minimumRating must be a whole number from 0 to 5" })
+    .optional()
+    .openapi({ description: "Businesses whose average rating is at least this (3, 4, 5); 0 means any." }),
   sort: z
-    .enum(["match", "newest"], { error: "sort must be match or newest" })
+    .enum(["match", "newest", "rating"], { error: "sort must be match, newest or rating" })
     .default("match")
-    .openapi({ description: "match (default; newest when the caller has no profile yet) or newest." }),
+    .openapi({
+      description:
+        "match (default; as for agents), newest or rating (Bayesian average; newest when the caller has no profile and no keywords).",
+    }),
   ...searchPaging,
 });
 

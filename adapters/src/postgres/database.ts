@@ -54,10 +54,13 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
+  // pg_trgm: keyword typo tolerance (migration 2026-11-23-12-reviews).
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const dataDir = options.dataDir ?? ".data/pglite";
   // PGlite creates its folder but not the parents (.data/ is absent on a fresh clone).
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const pglite = dataDir === "memory://" ? new PGlite() : new PGlite(dataDir);
+  const extensions = { pg_trgm };
+  const pglite = dataDir === "memory://" ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
   await pglite.waitReady;
   const db = new Kysely<Database>({
     dialect: new PGliteDialect(pglite),

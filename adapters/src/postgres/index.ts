@@ -17,6 +17,7 @@ export * from "./repositories/partnership.ts";
 export * from "./repositories/payment.ts";
 export * from "./repositories/payout.ts";
 export * from "./repositories/profiles.ts";
+export * from "./repositories/review.ts";
 export * from "./repositories/session-cache.ts";
 export * from "./repositories/subscription.ts";
 export * from "./repositories/verification.ts";

@@ -65,6 +65,11 @@ export interface BusinessProfilesTable {
   contactPhone: string | null;
   ownerVerified: ColumnType<boolean, never, never>;
   searchVector: ColumnType<string, never, never>;
+  ratingCount: Generated<number>;
+  ratingSum: Generated<number>;
+  /** Bayesian average in hundredths of a star (generated). */
+  reputation: ColumnType<number, never, never>;
+  searchText: ColumnType<string, never, never>;
   createdAt: DefaultTimestamp;
   updatedAt: DefaultTimestamp;
 }
@@ -86,6 +91,11 @@ export interface AgentProfilesTable {
   staticScore: ColumnType<number, never, never>;
   specializationWords: ColumnType<string[], never, never>;
   searchVector: ColumnType<string, never, never>;
+  ratingCount: Generated<number>;
+  ratingSum: Generated<number>;
+  /** Bayesian average in hundredths of a star (generated). */
+  reputation: ColumnType<number, never, never>;
+  searchText: ColumnType<string, never, never>;
   createdAt: DefaultTimestamp;
   updatedAt: DefaultTimestamp;
 }
@@ -111,6 +121,29 @@ export interface ReviewsTable {
   rating: number;
   comment: string | null;
   createdAt: DefaultTimestamp;
+  reviewerSide: "business" | "agent" | null;
+  communication: number | null;
+  reliability: number | null;
+  results: number | null;
+  privateFeedback: string | null;
+  /** When the review becomes public (double blind: submission + 14 days, or the second side's submission). */
+  publishedAt: Timestamp;
+  counted: Generated<boolean>;
+  reply: string | null;
+  repliedAt: NullableTimestamp;
+  reportedAt: NullableTimestamp;
+  reportedBy: number | null;
+  reportReason: string | null;
+  hiddenAt: NullableTimestamp;
+  hiddenBy: number | null;
+  hiddenReason: string | null;
+}
+
+export interface ReviewRemindersTable {
+  partnershipId: number;
+  userId: number;
+  days: 3 | 10;
+  sentAt: DefaultTimestamp;
 }
 
 export interface MessagesTable {
@@ -496,6 +529,7 @@ export interface Database {
   agentProfiles: AgentProfilesTable;
   partnerships: PartnershipsTable;
   reviews: ReviewsTable;
+  reviewReminders: ReviewRemindersTable;
   messages: MessagesTable;
   paymentMethods: PaymentMethodsTable;
   invoices: InvoicesTable;

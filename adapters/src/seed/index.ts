@@ -7,6 +7,7 @@ export * from "./demo-marketplace.ts";
 export * from "./demo-messages.ts";
 export * from "./demo-partnerships.ts";
 export * from "./demo-payouts.ts";
+export * from "./demo-reviews.ts";
 export * from "./demo-subscriptions.ts";
 export * from "./demo-users.ts";
 export * from "./demo-verification.ts";

@@ -1758,12 +1758,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partnerships/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review the other side of a partnership (once; double blind)
+         * @description Open to both sides once the partnership has been active for 14 days or has ended (403 review-not-allowed otherwise, also for anyone who was not part of it). One review per side (409 review-exists). The review stays blind until the other side reviews or 14 days pass.
+         */
+        post: operations["createReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's reputation figures and newest public reviews */
+        get: operations["getUserReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: hide a review with a reason (audit-logged) */
+        post: operations["hideReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's reviews: received (public), given, and partnerships awaiting their review */
+        get: operations["listMyReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/reported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: reported reviews not yet hidden, oldest report first */
+        get: operations["listReportedReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The reviewee's one public reply */
+        post: operations["replyToReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a public review to Closr staff */
+        post: operations["reportReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. */
-        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account");
+        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account");
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -1946,6 +2068,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             user: components["schemas"]["ProfileOwner"];
+            rating: components["schemas"]["RatingSummary"];
             match?: components["schemas"]["Match"];
         };
         /** @enum {string} */
@@ -1955,6 +2078,12 @@ export interface components {
             id: number;
             username: string;
             verificationStatus: components["schemas"]["VerificationStatus"];
+        };
+        /** @description The owner's public reviews (issue 22). */
+        RatingSummary: {
+            /** @description Mean of public ratings, 1 decimal; null with none. */
+            average: number | null;
+            count: number;
         };
         /** @description How well this profile fits the viewer's own profile (core/src/profiles/match.ts). */
         Match: {
@@ -2000,6 +2129,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             user: components["schemas"]["ProfileOwner"];
+            rating: components["schemas"]["RatingSummary"];
             match?: components["schemas"]["Match"];
         };
         /** @enum {string} */
@@ -3102,6 +3232,106 @@ export interface components {
             file: string;
             /** @description Required for images. */
             alt?: string;
+        };
+        Review: {
+            id: number;
+            partnershipId: number;
+            reviewer: components["schemas"]["ReviewParty"];
+            reviewee: components["schemas"]["ReviewParty"];
+            rating: number;
+            communication: number;
+            reliability: number;
+            results: number;
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the review is (or becomes) public: both sides reviewed, or 14 days after submission.
+             */
+            publishedAt: string;
+            /**
+             * @description blind: waiting for the other side's review or the 14 days; hidden: removed by staff.
+             * @enum {string}
+             */
+            status: "blind" | "published" | "hidden";
+            reply: {
+                text: string;
+                /** Format: date-time */
+                createdAt: string;
+            } | null;
+        };
+        ReviewParty: {
+            userId: number;
+            username: string;
+            displayName: string;
+            /** @enum {string} */
+            side: "business" | "agent";
+        };
+        CreateReviewRequest: {
+            rating: number;
+            communication: number;
+            reliability: number;
+            results: number;
+            comment: string;
+            /** @description Seen by Closr staff only. */
+            privateFeedback?: string;
+        };
+        /** @description A user's reputation and newest 20 public reviews. */
+        UserReviews: {
+            reputation: components["schemas"]["Reputation"];
+            reviews: components["schemas"]["Review"][];
+        };
+        Reputation: {
+            rating: components["schemas"]["RatingSummary"];
+            communication: number | null;
+            reliability: number | null;
+            results: number | null;
+            completedPartnerships: number;
+            /** @description Percent of connection requests and first messages received that were answered. */
+            responseRate: number | null;
+            medianResponseMinutes: number | null;
+            /** Format: date-time */
+            memberSince: string;
+        };
+        /** @description A review as staff see it (private feedback, report, hiding). */
+        ModeratedReview: components["schemas"]["Review"] & {
+            privateFeedback: string | null;
+            report: {
+                reason: string;
+                /** Format: date-time */
+                reportedAt: string;
+            } | null;
+            hidden: {
+                reason: string;
+                /** Format: date-time */
+                hiddenAt: string;
+            } | null;
+        };
+        ReviewReasonRequest: {
+            reason: string;
+        };
+        MyReviews: {
+            /** @description Public reviews of the caller, newest first. */
+            received: components["schemas"]["Review"][];
+            /** @description Reviews of the caller still blind (shown once the caller reviews, or after 14 days). */
+            blindReceived: number;
+            given: components["schemas"]["Review"][];
+            /** @description Partnerships the caller may review and has not. */
+            awaiting: components["schemas"]["AwaitingReview"][];
+        };
+        AwaitingReview: {
+            partnershipId: number;
+            counterpart: components["schemas"]["ReviewParty"];
+            /** Format: date-time */
+            opensAt: string;
+            counterpartReviewed: boolean;
+        };
+        ReportedReviewList: {
+            items: components["schemas"]["ModeratedReview"][];
+        };
+        ReviewReplyRequest: {
+            text: string;
         };
     };
     responses: never;
@@ -4919,8 +5149,8 @@ export interface operations {
                 minimumCommissionRate?: number | null;
                 /** @description true: verified accounts only. */
                 verified?: "true" | "false";
-                /** @description match (default; newest when the caller has no profile yet), newest, experience. */
-                sort?: "match" | "newest" | "experience";
+                /** @description match (default: with keywords, text relevance blended with match score and reputation; without, match score then reputation; newest when the caller has no profile and no keywords), newest, experience, rating (Bayesian average). */
+                sort?: "match" | "newest" | "experience" | "rating";
                 /** @description From 1. */
                 page?: number;
                 pageSize?: number;
@@ -5102,8 +5332,10 @@ export interface operations {
                 location?: components["schemas"]["Location"];
                 /** @description true: verified accounts only. */
                 verified?: "true" | "false";
-                /** @description match (default; newest when the caller has no profile yet) or newest. */
-                sort?: "match" | "newest";
+                /** @description Businesses whose average rating is at least this (3, 4, 5); 0 means any. */
+                minimumRating?: number | null;
+                /** @description match (default; as for agents), newest or rating (Bayesian average; newest when the caller has no profile and no keywords). */
+                sort?: "match" | "newest" | "rating";
                 /** @description From 1. */
                 page?: number;
                 pageSize?: number;
@@ -11976,6 +12208,568 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The review (blind until both reviewed or 14 days passed) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description You cannot review this partnership; Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already reviewed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUserReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reputation and public reviews */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserReviews"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    hideReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description The hidden review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedReview"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden; Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMyReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's reviews */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReviews"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReportedReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The moderation queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportedReviewList"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replyToReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description The review with its reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already replied */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reportReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description The review, reported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,4 +4,5 @@ export * from "./errors.ts";
 export * from "./match.ts";
 export * from "./model.ts";
 export * from "./ports.ts";
+export * from "./relevance.ts";
 export * from "./use-cases.ts";

@@ -2,6 +2,7 @@
  * Profiles model: business and agent profiles (spec §3), each with its owner's public fields.
  */
 
+import type { RatingSummary } from "../review/reputation.ts";
 import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
 import type { BusinessSize, ExperienceBand, Industry, Location } from "./catalogue.ts";
 
@@ -29,6 +30,8 @@ export interface BusinessProfile extends BusinessProfileFields {
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly owner: ProfileOwner;
+  /** The owner's published reviews (issue 22); absent in fixtures that predate reviews. */
+  readonly rating?: RatingSummary;
 }
 
 export interface AgentProfileFields {
@@ -54,6 +57,8 @@ export interface AgentProfile extends AgentProfileFields {
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly owner: ProfileOwner;
+  /** The owner's published reviews (issue 22); absent in fixtures that predate reviews. */
+  readonly rating?: RatingSummary;
 }
 
 /** A match score 0–100 and up to three human reasons, best first. */
@@ -62,8 +67,13 @@ export interface Match {
   readonly reasons: readonly string[];
 }
 
-export type AgentSort = "match" | "newest" | "experience";
-export type BusinessSort = "match" | "newest";
+/**
+ * Orders (ADR 0005, ADR 0013). "match" with keywords: the blend of text relevance, match score
+ * and reputation (repositories/profiles.ts rankingBlendSql); without: match score, then
+ * reputation, then featured. "rating": Bayesian average, then review count.
+ */
+export type AgentSort = "match" | "newest" | "experience" | "rating";
+export type BusinessSort = "match" | "newest" | "rating";
 
 interface Paging {
   /** From 1. */
@@ -89,6 +99,8 @@ export interface BusinessSearch extends Paging {
   readonly size?: BusinessSize | undefined;
   readonly location?: Location | undefined;
   readonly verifiedOnly: boolean;
+  /** Businesses whose average rating is at least this (1–5); unrated ones are left out. */
+  readonly minimumRating?: number | undefined;
   readonly sort: BusinessSort;
 }
 

@@ -20,6 +20,11 @@ import type {
   Page,
 } from "./model.ts";
 import { AgentProfileRepository, BusinessProfileRepository } from "./ports.ts";
+import { agentKeywordFields, businessKeywordFields, explainRanking, keywordReason } from "./relevance.ts";
+
+/** "match" needs the caller's profile or keywords to rank by; with neither it is newest. */
+const effectiveSort = <S extends string>(sort: S, hasProfile: boolean, keywords: readonly string[]) =>
+  sort === "match" && !hasProfile && keywords.length === 0 ? "newest" : sort;
 
 const known = new Set(skillNames);
 
@@ -138,17 +143,25 @@ export const getAgentProfile = Effect.fn("profiles.getAgentProfile")(function* (
 
 /**
  * Agents for a business (spec §2.8 Find Agents). "match" ranks for the caller's business
- * profile; without one it falls back to newest.
+ * profile (and by text relevance with keywords); without a profile or keywords it is newest.
+ * Match reasons explain the order: the keyword match and the rating come first (ADR 0013).
  */
 export const searchAgents = Effect.fn("profiles.searchAgents")(function* (user: User, criteria: AgentSearch) {
   yield* requireType(user, "business", "search agents");
   const own = Option.getOrUndefined(yield* (yield* BusinessProfileRepository).findByUser(user.id));
-  const sort = criteria.sort === "match" && !own ? "newest" : criteria.sort;
+  const sort = effectiveSort(criteria.sort, own !== undefined, criteria.keywords);
   const result = yield* (yield* AgentProfileRepository).search({ ...criteria, sort }, own);
+  const words = criteria.keywords;
   return {
     items: result.items.map((profile) => ({
       profile,
-      match: own ? matchAgentForBusiness(own, profile) : undefined,
+      match: own
+        ? explainRanking(
+            matchAgentForBusiness(own, profile),
+            words.length ? keywordReason(words, agentKeywordFields(profile)) : undefined,
+            profile.rating,
+          )
+        : undefined,
     })),
     total: result.total,
     totalCapped: result.totalCapped,
@@ -164,12 +177,19 @@ export const searchBusinesses = Effect.fn("profiles.searchBusinesses")(function*
 ) {
   yield* requireType(user, "agent", "search businesses");
   const own = Option.getOrUndefined(yield* (yield* AgentProfileRepository).findByUser(user.id));
-  const sort = criteria.sort === "match" && !own ? "newest" : criteria.sort;
+  const sort = effectiveSort(criteria.sort, own !== undefined, criteria.keywords);
   const result = yield* (yield* BusinessProfileRepository).search({ ...criteria, sort }, own);
+  const words = criteria.keywords;
   return {
     items: result.items.map((profile) => ({
       profile,
-      match: own ? matchBusinessForAgent(own, profile) : undefined,
+      match: own
+        ? explainRanking(
+            matchBusinessForAgent(own, profile),
+            words.length ? keywordReason(words, businessKeywordFields(profile)) : undefined,
+            profile.rating,
+          )
+        : undefined,
     })),
     total: result.total,
     totalCapped: result.totalCapped,

@@ -24,3 +24,6 @@ export type InvoiceId = typeof InvoiceId.Type;
 
 export const PaymentId = Schema.Int.pipe(Schema.positive(), Schema.brand("PaymentId"));
 export type PaymentId = typeof PaymentId.Type;
+
+export const ReviewId = Schema.Int.pipe(Schema.positive(), Schema.brand("ReviewId"));
+export type ReviewId = typeof ReviewId.Type;

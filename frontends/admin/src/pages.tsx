@@ -13,6 +13,7 @@ import { ContentListPage } from "./features/content/components/content-list-page
 import { SettingsPage } from "./features/dashboard/components/settings-page.tsx";
 import { MediaLibraryPage } from "./features/media/media-library-page.tsx";
 import { StaffPaymentsPage } from "./features/payments/components/staff-payments-page.tsx";
+import { ReviewModerationPage } from "./features/review-moderation/review-moderation-page.tsx";
 import { UsersPage } from "./features/users/users-page.tsx";
 import { VerificationQueuePage } from "./features/verification/components/verification-queue-page.tsx";
 import { VerificationReviewPage } from "./features/verification/components/verification-review-page.tsx";
@@ -163,6 +164,15 @@ export const adminPages: AdminPage[] = [
     },
   },
   { path: "verification/:id", element: <VerificationReviewPage /> },
+  {
+    path: "reviews",
+    element: <ReviewModerationPage />,
+    card: {
+      title: "Review Moderation",
+      description: "Reported reviews waiting for a decision.",
+      icon: "star",
+    },
+  },
   {
     path: "payments",
     element: <StaffPaymentsPage />,

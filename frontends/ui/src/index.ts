@@ -166,6 +166,7 @@ export {
   MatchScore,
   Pagination,
   ProfileInitial,
+  RatingLine,
   ReasonChips,
   ResultGridSkeleton,
   SkillChips,
@@ -211,6 +212,22 @@ export { SearchResults, type SearchResultsProps } from "./features/profiles/sear
 export { SkillPicker } from "./features/profiles/skill-picker.tsx";
 export { TopMatches, type TopMatchesProps } from "./features/profiles/top-matches.tsx";
 export { pageFrom, pick, type SearchPatch, useUrlSearch } from "./features/profiles/use-url-search.ts";
+export {
+  ReputationPanel,
+  ReviewBody,
+  responseTimeLabel,
+  Stars,
+} from "./features/reviews/reputation-panel.tsx";
+export {
+  type CreateReviewInput,
+  type MyReviews,
+  type Reputation,
+  type Review,
+  reviewsKey,
+  useMyReviews,
+  useReviewActions,
+  useUserReviews,
+} from "./features/reviews/reviews-api.ts";
 export {
   currentUserKey,
   currentUserQueryOptions,

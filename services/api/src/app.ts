@@ -47,6 +47,7 @@ import { registerPartnershipRoutes } from "./routes/partnership/partnership.hand
 import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
 import { registerPayoutRoutes } from "./routes/payouts/payouts.handlers.ts";
 import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";
+import { registerReviewRoutes } from "./routes/reviews/reviews.handlers.ts";
 import { registerSubscriptionRoutes } from "./routes/subscription/subscription.handlers.ts";
 import { registerDevRoutes } from "./routes/system/dev.handlers.ts";
 import { registerSystemRoutes } from "./routes/system/system.handlers.ts";
@@ -298,6 +299,7 @@ export function createApp(options: AppOptions) {
   registerVerificationRoutes(app, runtime, { linkSecret: fileLinkSecret });
   registerPayoutRoutes(app, runtime, { seller: options.platform ?? defaultPlatform });
   registerContentRoutes(app, runtime);
+  registerReviewRoutes(app, runtime);
 
   registerMessagingRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.eventStream);

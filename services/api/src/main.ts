@@ -12,6 +12,7 @@ import {
   seedDemoPartnerships,
   seedDemoPayouts,
   seedDemoProfiles,
+  seedDemoReviews,
   seedDemoSubscriptions,
   seedDemoUsers,
   seedDemoVerification,
@@ -38,6 +39,7 @@ if (config.seedDemo) {
   await seedDemoInvoices(runtime);
   await seedDemoMessages(runtime);
   await seedDemoVerification(runtime);
+  await seedDemoReviews(runtime);
   console.log("\nDemo accounts (password for all: %s):", logins[0]?.password);
   for (const login of logins) console.log(`  ${login.username.padEnd(16)} ${login.role}`);
   console.log("");

@@ -36,6 +36,7 @@ import {
   PayoutRefundRepositoryPg,
   type PgDatabase,
   PgDatabaseFrom,
+  ReviewRepositoryPg,
   SessionStorePg,
   SubscriptionRepositoryPg,
   UserAdministrationPg,
@@ -80,6 +81,7 @@ import type {
 } from "@closr/core/payment";
 import type { PayoutAccountRepository, PayoutGateway, PayoutRefundRepository } from "@closr/core/payout";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
+import type { ReviewRepository } from "@closr/core/review";
 import {
   type AppUrl,
   AppUrlFrom,
@@ -141,7 +143,8 @@ export type AppServices =
   | MarkdownRenderer
   | ImageProcessor
   | SiteContacts
-  | AuditTrail;
+  | AuditTrail
+  | ReviewRepository;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -211,6 +214,7 @@ export function makeAppLayer(
     NewsletterRepositoryPg,
     UserAdministrationPg,
     AuditTrailPg,
+    ReviewRepositoryPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,

@@ -10,6 +10,7 @@ import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { defaultRateLimits } from "./http/rate-limit.ts";
 import { jobHandlers } from "./jobs/job-handlers.ts";
+import { startReviewSweeps } from "./jobs/review-sweeps.ts";
 import { createLogger } from "./logger.ts";
 import { makeAppLayer, makeRuntime } from "./runtime.ts";
 
@@ -57,7 +58,10 @@ export async function startServices(config: Config) {
   const jobs = startJobWorker(database.db, jobHandlers(runtime), {
     onError: (err, job) => logger.error({ err, job }, "job failed"),
   });
+  // Review sweeps (issue 22): blind windows ending, 3- and 10-day reminders.
+  const stopReviewSweeps = startReviewSweeps(runtime, logger);
   const close = async () => {
+    stopReviewSweeps();
     await jobs.stop();
     await runtime.dispose();
     await database.close();

@@ -12,6 +12,7 @@ import * as account from "./2026-11-23-06-account.ts";
 import * as auditAndFees from "./2026-11-23-07-audit-and-fees.ts";
 import * as payouts from "./2026-11-23-10-payouts.ts";
 import * as content from "./2026-11-23-11-content.ts";
+import * as reviews from "./2026-11-23-12-reviews.ts";
 import * as operations from "./2026-11-23-14-operations.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-14-operations": operations,
   "2026-11-23-10-payouts": payouts,
   "2026-11-23-11-content": content,
+  "2026-11-23-12-reviews": reviews,
 };

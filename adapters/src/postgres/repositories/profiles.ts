@@ -24,6 +24,7 @@ import {
   searchTotalCap,
   specializationWords,
 } from "@closr/core/profiles";
+import { ratingSummary } from "@closr/core/review";
 import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
 import { type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
@@ -43,6 +44,46 @@ const cappedCount = (db: Db, matches: SelectQueryBuilder<any, any, { one: number
 
 /** A prefix tsquery from core's keyword terms (letters and digits only), e.g. "enterpr:* & sydney:*". */
 export const prefixQuery = (keywords: readonly string[]) => keywords.map((k) => `${k}:*`).join(" & ");
+
+/** Terms of at least this many characters also match by trigram similarity (typos). */
+const fuzzyMinLength = 4;
+
+/**
+ * Keyword filter on alias `t` (a or b): every term matches as a prefix in the full-text vector,
+ * or — from 4 characters — nearly spells a word of the name, specialization/industry or skills
+ * (pg_trgm `<%`, word_similarity ≥ 0.6, GIN trigram index on search_text): "entreprise",
+ * "helthcare". Terms are core's keywordTerms (letters and digits only).
+ */
+const keywordFilter = (t: "a" | "b", keywords: readonly string[]) =>
+  sql<boolean>`(${sql.join(
+    keywords.map((k) =>
+      k.length >= fuzzyMinLength
+        ? sql`(${sql.ref(`${t}.search_vector`)} @@ to_tsquery('simple', ${`${k}:*`}) OR ${k} <% ${sql.ref(`${t}.search_text`)})`
+        : sql`${sql.ref(`${t}.search_vector`)} @@ to_tsquery('simple', ${`${k}:*`})`,
+    ),
+    sql` AND `,
+  )})`;
+
+/**
+ * Text relevance 0–1 of alias `t` for the keywords: ts_rank_cd with field weights (name A 1.0,
+ * specialization/industry and skills B 0.6, bio/description C 0.2, D 0.1) over the terms as
+ * prefixes, capped at 1; a typo-only match scores 0.6 × its trigram word similarity.
+ */
+const textRelevanceSql = (t: "a" | "b", keywords: readonly string[]) =>
+  sql<number>`greatest(
+    least(ts_rank_cd('{0.1, 0.2, 0.6, 1.0}', ${sql.ref(`${t}.search_vector`)},
+      to_tsquery('simple', ${keywords.map((k) => `${k}:*`).join(" | ")})), 1.0),
+    0.6 * word_similarity(${keywords.join(" ")}, ${sql.ref(`${t}.search_text`)}))`;
+
+/**
+ * The keyword ranking blend (ADR 0013), higher first:
+ *   100 × text relevance (0–1) + 0.5 × match score (0–100; 0 without a viewer profile)
+ *   + (reputation − 400) / 10 (Bayesian average in hundredths: a 4.8 record adds 8, a 3.0 one takes 10).
+ * A profile that carries the word in its name and specialization (relevance 1) outranks one that
+ * only mentions it in its bio (0.2) unless the latter's match and reputation make up 80 points.
+ */
+const rankingBlendSql = (t: "a" | "b", keywords: readonly string[], score: RawBuilder<number> | undefined) =>
+  sql<number>`(100 * ${textRelevanceSql(t, keywords)} + 0.5 * ${score ?? sql`0`} + (${sql.ref(`${t}.reputation`)} - 400) / 10.0)`;
 
 const owner = (row: { userId: number; username: string; verificationStatus: string }) => ({
   userId: row.userId as UserId,
@@ -65,6 +106,8 @@ const agentColumns = [
   "a.featured",
   "a.createdAt",
   "a.updatedAt",
+  "a.ratingCount",
+  "a.ratingSum",
   "u.username",
   "u.verificationStatus",
 ] as const;
@@ -83,6 +126,8 @@ const businessColumns = [
   "b.contactPhone",
   "b.createdAt",
   "b.updatedAt",
+  "b.ratingCount",
+  "b.ratingSum",
   "u.username",
   "u.verificationStatus",
 ] as const;
@@ -120,6 +165,7 @@ const toAgent = (r: AgentRow): AgentProfile => ({
   createdAt: new Date(r.createdAt),
   updatedAt: new Date(r.updatedAt),
   owner: owner(r),
+  rating: ratingSummary(r.ratingSum, r.ratingCount),
 });
 
 const toBusiness = (r: BusinessRow): BusinessProfile => ({
@@ -137,6 +183,7 @@ const toBusiness = (r: BusinessRow): BusinessProfile => ({
   createdAt: new Date(r.createdAt),
   updatedAt: new Date(r.updatedAt),
   owner: owner(r),
+  rating: ratingSummary(r.ratingSum, r.ratingCount),
 });
 
 type AgentQuery = SelectQueryBuilder<
@@ -193,8 +240,7 @@ export function businessMatchScoreSql(viewer: AgentProfile) {
 
 function agentFilters(query: AgentQuery, c: AgentSearch): AgentQuery {
   let q = query;
-  if (c.keywords.length)
-    q = q.where(sql<boolean>`a.search_vector @@ to_tsquery('simple', ${prefixQuery(c.keywords)})`);
+  if (c.keywords.length) q = q.where(keywordFilter("a", c.keywords));
   if (c.specialization)
     q = q.where(sql<boolean>`lower(a.specialization) = ${c.specialization.toLowerCase()}`);
   if (c.location) q = q.where("a.location", "=", c.location);
@@ -212,12 +258,13 @@ function agentFilters(query: AgentQuery, c: AgentSearch): AgentQuery {
 
 function businessFilters(query: BusinessQuery, c: BusinessSearch): BusinessQuery {
   let q = query;
-  if (c.keywords.length)
-    q = q.where(sql<boolean>`b.search_vector @@ to_tsquery('simple', ${prefixQuery(c.keywords)})`);
+  if (c.keywords.length) q = q.where(keywordFilter("b", c.keywords));
   if (c.industry) q = q.where("b.industry", "=", c.industry);
   if (c.size) q = q.where("b.size", "=", c.size);
   if (c.location) q = q.where("b.location", "=", c.location);
   if (c.verifiedOnly) q = q.where("b.ownerVerified", "=", true);
+  if (c.minimumRating !== undefined && c.minimumRating > 0)
+    q = q.where(sql<boolean>`b.rating_count > 0 AND b.rating_sum >= ${c.minimumRating} * b.rating_count`);
   return q;
 }
 
@@ -338,27 +385,35 @@ const makeAgentRepository = (db: Db) =>
     }),
   );
 
-/** The page and count queries of an agent search (exported so tests can EXPLAIN them). */
+/**
+ * The page and count queries of an agent search (exported so tests and the benchmark run them).
+ * Orders (ADR 0005, ADR 0013): "match" with keywords by the ranking blend; "match" without by
+ * score, reputation, featured (each per-class index holds exactly these keys); "rating" by
+ * reputation and review count; then newest. The page picks its 12 ids on agent_profiles alone
+ * (an index walk, no join per skipped row even on deep pages) and joins users for those only.
+ */
 export function agentSearchQueries(db: Db, c: AgentSearch, viewer: BusinessProfile | undefined) {
   const filtered = agentFilters(db.selectFrom("agentProfiles as a") as AgentQuery, c);
-  let page = filtered.innerJoin("users as u", "u.id", "a.userId").select(agentColumns);
-  if (c.sort === "match" && viewer) {
-    page = page.orderBy(agentMatchScoreSql(viewer), "desc").orderBy("a.featured", "desc"); // Agent Pro first among equals
-    if (c.keywords.length) {
-      page = page.orderBy(
-        sql`ts_rank(a.search_vector, to_tsquery('simple', ${prefixQuery(c.keywords)}))`,
-        "desc",
-      );
-    }
-  } else if (c.sort === "experience") {
-    page = page.orderBy("a.yearsOfExperience", "desc");
-  }
+  const score = c.sort === "match" && viewer ? agentMatchScoreSql(viewer) : undefined;
+  const desc = (e: RawBuilder<unknown>) => [e, "desc"] as const;
+  const keys: (readonly [RawBuilder<unknown>, "desc"])[] = [];
+  if (c.sort === "match" && c.keywords.length)
+    keys.push(desc(rankingBlendSql("a", c.keywords, score)), desc(sql`a.featured`));
+  else if (c.sort === "match" && score)
+    keys.push(desc(score), desc(sql`a.reputation`), desc(sql`a.featured`));
+  else if (c.sort === "experience") keys.push(desc(sql`a.years_of_experience`));
+  else if (c.sort === "rating") keys.push(desc(sql`a.reputation`), desc(sql`a.rating_count`));
+  keys.push(desc(sql`a.created_at`), desc(sql`a.id`));
+  let pick = filtered.select("a.id");
+  for (const [key, direction] of keys) pick = pick.orderBy(key, direction);
+  let page = db
+    .selectFrom("agentProfiles as a")
+    .innerJoin("users as u", "u.id", "a.userId")
+    .select(agentColumns)
+    .where("a.id", "in", pick.limit(c.pageSize).offset((c.page - 1) * c.pageSize));
+  for (const [key, direction] of keys) page = page.orderBy(key, direction);
   return {
-    page: page
-      .orderBy("a.createdAt", "desc")
-      .orderBy("a.id", "desc")
-      .limit(c.pageSize)
-      .offset((c.page - 1) * c.pageSize),
+    page,
     count: cappedCount(db, filtered.select(sql<number>`1`.as("one"))),
   };
 }
@@ -400,11 +455,15 @@ const makeBusinessRepository = (db: Db) =>
     }),
   );
 
-/** The page and count queries of a business search (exported so tests can EXPLAIN them). */
+/** The page and count queries of a business search (orders as for agents; the table is small). */
 export function businessSearchQueries(db: Db, c: BusinessSearch, viewer: AgentProfile | undefined) {
   const filtered = businessFilters(db.selectFrom("businessProfiles as b") as BusinessQuery, c);
   let page = filtered.innerJoin("users as u", "u.id", "b.userId").select(businessColumns);
-  if (c.sort === "match" && viewer) page = page.orderBy(businessMatchScoreSql(viewer), "desc");
+  const score = c.sort === "match" && viewer ? businessMatchScoreSql(viewer) : undefined;
+  if (c.sort === "match" && c.keywords.length)
+    page = page.orderBy(rankingBlendSql("b", c.keywords, score), "desc");
+  else if (c.sort === "match" && score) page = page.orderBy(score, "desc").orderBy("b.reputation", "desc");
+  else if (c.sort === "rating") page = page.orderBy("b.reputation", "desc").orderBy("b.ratingCount", "desc");
   return {
     page: page
       .orderBy("b.createdAt", "desc")

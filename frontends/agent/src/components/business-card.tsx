@@ -13,6 +13,7 @@ import {
   MatchScore,
   ProfileInitial,
   previewText,
+  RatingLine,
   ReasonChips,
   VerifiedBadge,
 } from "@closr/ui";
@@ -46,6 +47,7 @@ export function BusinessCard({
         <span>
           <Icon name="users" size={14} /> {sizeLabels?.get(business.size) ?? business.size}
         </span>
+        <RatingLine rating={business.rating} />
         <VerifiedBadge status={business.user.verificationStatus} />
       </div>
       {business.description ? <p className="profile-preview">{previewText(business.description)}</p> : null}

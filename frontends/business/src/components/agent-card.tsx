@@ -14,6 +14,7 @@ import {
   MatchScore,
   ProfileInitial,
   previewText,
+  RatingLine,
   ReasonChips,
   SkillChips,
   VerifiedBadge,
@@ -51,6 +52,7 @@ export function AgentCard({
         <span>
           <Icon name="dollar" size={14} /> Min. {agent.minimumCommissionRate}% commission
         </span>
+        <RatingLine rating={agent.rating} />
         <VerifiedBadge status={agent.user.verificationStatus} />
         {agent.featured ? <Badge variant="default">Featured</Badge> : null}
       </div>

@@ -11,6 +11,7 @@ import type { PartnershipError } from "@closr/core/partnership";
 import type { PaymentError } from "@closr/core/payment";
 import type { PayoutError } from "@closr/core/payout";
 import type { ProfileError } from "@closr/core/profiles";
+import type { ReviewError } from "@closr/core/review";
 import { dollarsFromCents } from "@closr/core/shared";
 import type { SubscriptionError } from "@closr/core/subscription";
 import type { VerificationError } from "@closr/core/verification";
@@ -76,7 +77,8 @@ export type DomainError =
   | SubscriptionError
   | OnboardingError
   | PayoutError
-  | ContentError;
+  | ContentError
+  | ReviewError;
 
 /** One row of the error table: the problem code, its detail and the field at fault. */
 export interface ProblemRow {
@@ -334,6 +336,28 @@ export const errorTable = {
     code: "own-account",
     detail: `You cannot ${e.action} your own account.`,
   }),
+  // Reviews (issue 22, ADR 0013).
+  ReviewNotAllowed: (e) => ({
+    code: "review-not-allowed",
+    detail:
+      e.reason === "too-early" && e.opensAt
+        ? `You can review this partnership from ${e.opensAt.toISOString().slice(0, 10)}, once it has been active for 14 days.`
+        : e.reason === "too-early"
+          ? "Only partnerships that have been active can be reviewed."
+          : "You can only review someone you have partnered with.",
+  }),
+  ReviewAlreadySubmitted: () => ({
+    code: "review-exists",
+    detail: "You have already reviewed this partnership. Reviews cannot be edited.",
+  }),
+  ReviewNotFound: () => ({ code: "not-found", detail: "No such review." }),
+  ReviewReplyExists: () => ({ code: "review-reply-exists", detail: "This review already has a reply." }),
+  InvalidReview: (e) => ({
+    code: "validation-failed",
+    detail: "Some fields are missing or invalid.",
+    errors: e.errors as readonly FieldError[],
+  }),
+  NotModerator: () => ({ code: "forbidden", detail: "Only staff can moderate reviews." }),
 } satisfies ErrorTable;
 
 /** The problem code a tagged error maps to, as a literal type. */

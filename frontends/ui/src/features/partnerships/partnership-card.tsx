@@ -7,7 +7,7 @@
  *   End Partnership behind a confirm dialog (irreversible).
  * - PendingPartnershipCard: incoming → Reject and Accept; outgoing → "Awaiting response" and
  *   Withdraw request.
- * No ratings are shown until reviews exist (docs/architecture.md: no placeholder data).
+ * The counterpart's public rating comes from their reviews (issue 22; "No reviews yet" without).
  */
 
 import { useId, useState } from "react";
@@ -20,7 +20,7 @@ import { injectStyles } from "../../design-system/inject-styles.ts";
 import { toast } from "../../design-system/toast/toast-store.ts";
 import { formatDate } from "../../lib/format.ts";
 import { experienceLabel, industryLabel, locationLabel, previewText } from "../profiles/profile-format.ts";
-import { ProfileInitial, VerifiedBadge } from "../profiles/profile-ui.tsx";
+import { ProfileInitial, RatingLine, VerifiedBadge } from "../profiles/profile-ui.tsx";
 import css from "./partnerships.css?inline";
 import {
   counterpartName,
@@ -130,7 +130,9 @@ export function ActivePartnershipCard({ partnership, side, onPlanLimit }: CardPr
   return (
     <article className="card partnership-card" aria-label={name}>
       <CounterpartHead partnership={partnership} side={side} />
-      <p className="partnership-rating">No reviews yet</p>
+      <p className="partnership-rating">
+        <RatingLine rating={counterpart.profile.rating} />
+      </p>
       <dl className="partnership-terms">
         <div>
           <dt>Start date</dt>

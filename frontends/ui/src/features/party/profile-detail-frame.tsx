@@ -3,7 +3,7 @@
  * /agent/businesses/:id), written once for both parties: a back link to the viewer's find page
  * with the same query string, a spinner, "{Counterpart} not found." (or "Couldn't load this
  * {counterpart}." with Retry), then the head card (initial, name, subtitle, Verified badge, match
- * score), the page's own sections, the match panel and a Details card ending in Connect. The
+ * score), the page's own sections, the reputation panel (issue 22), the match panel and a Details card ending in Connect. The
  * page supplies only what differs: `subtitle`, `sections` and `details` (the <dt>/<dd> rows).
  */
 import type { UseQueryResult } from "@tanstack/react-query";
@@ -16,9 +16,15 @@ import { Icon } from "../../design-system/components/icons.tsx";
 import { ConnectButton } from "../partnerships/connect-button.tsx";
 import { MatchPanel, MatchScore, VerifiedBadge } from "../profiles/profile-ui.tsx";
 import type { Match } from "../profiles/profiles-api.ts";
+import { ReputationPanel } from "../reviews/reputation-panel.tsx";
 import { otherParty, type Party, partyAreas } from "./party-remote.tsx";
 
-type ShownProfile = { id: number; match?: Match | undefined; user: { verificationStatus: string } };
+type ShownProfile = {
+  id: number;
+  userId: number;
+  match?: Match | undefined;
+  user: { verificationStatus: string };
+};
 
 const capitalised = (word: string) => `${word.slice(0, 1).toUpperCase()}${word.slice(1)}`;
 
@@ -89,6 +95,7 @@ export function ProfileDetailFrame<P extends ShownProfile>({
               </CardContent>
             </Card>
             {sections(profile)}
+            <ReputationPanel userId={profile.userId} />
           </div>
           <div className="detail-side">
             <MatchPanel match={profile.match} otherSide={counterpart} />

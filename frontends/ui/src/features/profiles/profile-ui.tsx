@@ -23,6 +23,20 @@ export function VerifiedBadge({ status }: { status: string }) {
   );
 }
 
+/** A profile's public rating: "★ 4.8 (12 reviews)", or "No reviews yet" (issue 22). */
+export function RatingLine({ rating }: { rating: { average: number | null; count: number } | undefined }) {
+  if (!rating || rating.count === 0 || rating.average === null)
+    return <span className="rating-line rating-none">No reviews yet</span>;
+  return (
+    <span className="rating-line" title="Average rating">
+      <span aria-hidden="true">★</span> {rating.average.toFixed(1)}{" "}
+      <span className="rating-count">
+        ({rating.count} review{rating.count === 1 ? "" : "s"})
+      </span>
+    </span>
+  );
+}
+
 /** The match score as a pill: "87% match". */
 export function MatchScore({ match }: { match: Match | undefined }) {
   if (!match) return null;

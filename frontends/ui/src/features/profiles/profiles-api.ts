@@ -39,7 +39,7 @@ export type AgentSearch = {
   experience?: ExperienceBand;
   minimumCommissionRate?: number;
   verified?: "true";
-  sort?: "match" | "newest" | "experience";
+  sort?: "match" | "newest" | "experience" | "rating";
   page?: number;
 };
 
@@ -49,7 +49,8 @@ export type BusinessSearch = {
   size?: BusinessSize;
   location?: Location;
   verified?: "true";
-  sort?: "match" | "newest";
+  minimumRating?: number;
+  sort?: "match" | "newest" | "rating";
   page?: number;
 };
 

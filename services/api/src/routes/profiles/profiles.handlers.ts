@@ -64,6 +64,7 @@ export const businessJson = (p: BusinessProfile, match?: Match) => ({
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
   user: owner(p),
+  rating: { average: p.rating?.average ?? null, count: p.rating?.count ?? 0 },
   ...(match ? { match: { score: match.score, reasons: [...match.reasons] } } : {}),
 });
 
@@ -84,6 +85,7 @@ export const agentJson = (p: AgentProfile, match?: Match) => ({
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
   user: owner(p),
+  rating: { average: p.rating?.average ?? null, count: p.rating?.count ?? 0 },
   ...(match ? { match: { score: match.score, reasons: [...match.reasons] } } : {}),
 });
 
@@ -184,6 +186,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
         size: q.size,
         location: q.location,
         verifiedOnly: q.verified === "true",
+        minimumRating: q.minimumRating,
         sort: q.sort,
         page: q.page,
         pageSize: q.pageSize,

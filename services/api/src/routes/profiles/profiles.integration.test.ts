@@ -226,7 +226,12 @@ describe("discovery", () => {
         ).score,
       );
     }
-    const scores = page.items.map((a: { match: { score: number } }) => a.match.score);
+    // Without keywords "match" orders by score (with keywords, by the relevance blend: ADR 0013).
+    const unranked = await bodyOf(
+      await business.request("/api/agent-profiles?location=sydney&experience=6-10&pageSize=50"),
+    );
+    const scores = unranked.items.map((a: { match: { score: number } }) => a.match.score);
+    expect(scores.length).toBeGreaterThan(0);
     expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
 
     const newest = await bodyOf(await business.request("/api/agent-profiles?sort=newest&pageSize=5"));

@@ -1,5 +1,5 @@
 /**
- * Find Businesses (spec §2.9), agent only: industry, size, location and verified filters, the
+ * Find Businesses (spec §2.9), agent only: industry, size, location, minimum rating and verified filters, the
  * keyword box, sort and page all live in the URL query string; results come ranked from the
  * server (sort=match by default) and stay on screen while the next page or filter loads.
  */
@@ -23,7 +23,8 @@ import { BusinessCard } from "../../../components/business-card.tsx";
 const industries = ["technology", "finance", "healthcare", "retail", "manufacturing", "other"] as const;
 const sizes = ["startup", "small", "medium", "enterprise"] as const;
 const locations = ["sydney", "melbourne", "brisbane", "perth", "remote", "other"] as const;
-const sorts = ["match", "newest"] as const;
+const sorts = ["match", "newest", "rating"] as const;
+const ratings = ["3", "4", "5"] as const;
 
 function searchFrom(params: URLSearchParams): BusinessSearch {
   const search: BusinessSearch = {};
@@ -36,6 +37,8 @@ function searchFrom(params: URLSearchParams): BusinessSearch {
   const location = pick(params.get("location"), locations);
   if (location) search.location = location;
   if (params.get("verified") === "true") search.verified = "true";
+  const minimumRating = pick(params.get("minimumRating"), ratings);
+  if (minimumRating) search.minimumRating = Number(minimumRating);
   const sort = pick(params.get("sort"), sorts);
   if (sort) search.sort = sort;
   const page = pageFrom(params.get("page"));
@@ -81,12 +84,25 @@ export function FindBusinessesPage() {
           emptyOption: "All locations",
           options: (lists?.locations ?? []).map((value) => ({ value, label: locationLabel(value) })),
         },
+        {
+          key: "minimumRating",
+          label: "Minimum Rating",
+          value: String(search.minimumRating ?? 0),
+          clearValue: "0",
+          options: [
+            { value: "0", label: "Any rating" },
+            { value: "3", label: "3+ stars" },
+            { value: "4", label: "4+ stars" },
+            { value: "5", label: "5 stars only" },
+          ],
+        },
       ]}
       filtersReady={lists !== undefined}
       filtersError={catalogue.error}
       sortOptions={[
         ["match", "Best match"],
         ["newest", "Newest"],
+        ["rating", "Highest rated"],
       ]}
       update={update}
       reset={reset}

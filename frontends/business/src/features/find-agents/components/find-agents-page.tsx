@@ -23,7 +23,7 @@ import { AgentCard } from "../../../components/agent-card.tsx";
 
 const locations = ["sydney", "melbourne", "brisbane", "perth", "remote", "other"] as const;
 const bands = ["0-2", "3-5", "6-10", "10+"] as const;
-const sorts = ["match", "newest", "experience"] as const;
+const sorts = ["match", "newest", "experience", "rating"] as const;
 const commissions = ["5", "10", "15", "20"] as const;
 
 function searchFrom(params: URLSearchParams): AgentSearch {
@@ -104,6 +104,7 @@ export function FindAgentsPage() {
         ["match", "Best match"],
         ["newest", "Newest"],
         ["experience", "Most experienced"],
+        ["rating", "Highest rated"],
       ]}
       update={update}
       reset={reset}

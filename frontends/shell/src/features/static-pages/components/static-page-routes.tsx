@@ -9,6 +9,7 @@ import { RequireUser } from "../../access/components/require-user.tsx";
 import { MessagesPage } from "../../messages/components/messages-page.tsx";
 import { PaymentConfirmationPage } from "../../payment-confirmation/components/payment-confirmation-page.tsx";
 import { PricingPage } from "../../pricing/components/pricing-page.tsx";
+import { ReviewsPage } from "../../reviews/reviews-page.tsx";
 import { BillingPage } from "../../subscription/billing-page.tsx";
 import { SubscribePage } from "../../subscription/subscribe-page.tsx";
 import { VerificationPage } from "../../verification/components/verification-page.tsx";
@@ -18,7 +19,6 @@ import { PrivacyPage, TermsPage } from "./legal-page.tsx";
 const pages: { path: string; title: string; description?: string }[] = [
   { path: "analytics", title: "Analytics" },
   { path: "performance", title: "Performance" },
-  { path: "reviews", title: "Reviews" },
   { path: "help", title: "Help Centre" },
 ];
 
@@ -59,6 +59,14 @@ export const staticPageRoutes: RouteObject[] = [
     element: (
       <RequireUser>
         <BillingPage />
+      </RequireUser>
+    ),
+  },
+  {
+    path: "reviews",
+    element: (
+      <RequireUser>
+        <ReviewsPage />
       </RequireUser>
     ),
   },

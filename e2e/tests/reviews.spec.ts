@@ -1,0 +1,122 @@
+/**
+ * Journey of issue 22 "Reviews": after a partnership ends, the business reviews the agent (the
+ * review stays blind: the agent sees only that one is waiting), the agent reviews back (both
+ * become public at once), each replies to the review received, and the agent's card on Find
+ * Agents shows the rating. Runs in the desktop (1280 px) and mobile (390 px) projects; axe on
+ * /reviews; screenshots of /reviews at each width go to test-results/.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { aNewAccount } from "./support.ts";
+
+type Party = { page: Page; profileId: number; name: string };
+
+async function aParty(browser: Browser, userType: "business" | "agent", name: string): Promise<Party> {
+  const { baseURL, viewport, isMobile, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({
+    ...(baseURL ? { baseURL } : {}),
+    ...(viewport ? { viewport } : {}),
+    ...(isMobile ? { isMobile, hasTouch: hasTouch ?? true } : {}),
+  });
+  const page = await context.newPage();
+  const registered = await context.request.post("/api/register", { data: aNewAccount(userType) });
+  expect(registered.status()).toBe(201);
+  await context.request.patch("/api/onboarding/complete", { data: { dismissed: true } });
+  const profile =
+    userType === "business"
+      ? await context.request.post("/api/business-profiles", { data: { companyName: name } })
+      : await context.request.post("/api/agent-profiles", {
+          data: { fullName: name, specialization: "SaaS Sales", yearsOfExperience: 6 },
+        });
+  expect(profile.status()).toBe(201);
+  return { page, profileId: ((await profile.json()) as { id: number }).id, name };
+}
+
+/** A business and an agent whose partnership ran and has ended (so both may review at once). */
+async function formerPartners(browser: Browser) {
+  const suffix = Date.now().toString(36);
+  const business = await aParty(browser, "business", `Review Test Co ${suffix}`);
+  const agent = await aParty(browser, "agent", `Riley Agent ${suffix}`);
+  const asked = await agent.page.request.post("/api/partnerships", {
+    data: { businessId: business.profileId },
+  });
+  expect(asked.status()).toBe(201);
+  const { id } = (await asked.json()) as { id: number };
+  expect(
+    (await business.page.request.patch(`/api/partnerships/${id}`, { data: { status: "active" } })).status(),
+  ).toBe(200);
+  expect(
+    (
+      await business.page.request.patch(`/api/partnerships/${id}`, { data: { status: "terminated" } })
+    ).status(),
+  ).toBe(200);
+  return { business, agent };
+}
+
+async function writeReview(page: Page, about: string, stars: string, comment: string) {
+  await page.goto("/reviews");
+  await expect(page.getByRole("heading", { name: "Reviews", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: `Write a review of ${about}` }).click();
+  const form = page.getByRole("form", { name: `Review ${about}` });
+  for (const label of ["Overall rating", "Communication", "Reliability", "Results"])
+    await form.getByLabel(label).selectOption(stars);
+  await form.getByLabel("Your review (public)").fill(comment);
+  await form.getByRole("button", { name: "Submit review" }).click();
+  await expect(page.getByText("Review submitted")).toBeVisible();
+}
+
+async function reply(page: Page, from: string, text: string) {
+  await page.goto("/reviews");
+  const item = page.getByRole("listitem", { name: `Review from ${from}` });
+  await item.getByLabel("Public reply (one per review)").fill(text);
+  await item.getByRole("button", { name: "Post reply" }).click();
+  await expect(item.getByText(text)).toBeVisible();
+  await expect(item.getByRole("button", { name: "Post reply" })).toBeHidden();
+}
+
+test("review → reveal → reply on both sides", async ({ browser }, info) => {
+  const { business, agent } = await formerPartners(browser);
+  const width = info.project.name === "mobile" ? 390 : 1280;
+
+  await writeReview(
+    business.page,
+    agent.name,
+    "5",
+    "Riley opened three enterprise accounts for us in a month. Clear weekly updates.",
+  );
+  // Blind: the agent sees that a review waits, not what it says.
+  await agent.page.goto("/reviews");
+  await expect(agent.page.getByText("1 review of you is waiting")).toBeVisible();
+  await expect(agent.page.getByText("Riley opened three enterprise accounts")).toBeHidden();
+  await agent.page.screenshot({ path: info.outputPath(`reviews-blind-${width}.png`), fullPage: true });
+  const axe = await new AxeBuilder({ page: agent.page }).exclude("[data-react-aria-top-layer]").analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+
+  await writeReview(
+    agent.page,
+    business.name,
+    "4",
+    "Fair terms, quick answers and commission paid on the day.",
+  );
+  // Revealed on both sides at once.
+  await agent.page.goto("/reviews");
+  await expect(agent.page.getByText("Riley opened three enterprise accounts")).toBeVisible();
+  await business.page.goto("/reviews");
+  await expect(business.page.getByText("Fair terms, quick answers")).toBeVisible();
+
+  await reply(agent.page, business.name, "Thank you — a pleasure to sell for you.");
+  await reply(business.page, agent.name, "Thanks Riley, we enjoyed it too.");
+  await agent.page.screenshot({ path: info.outputPath(`reviews-replied-${width}.png`), fullPage: true });
+  const after = await new AxeBuilder({ page: agent.page }).exclude("[data-react-aria-top-layer]").analyze();
+  expect(after.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+
+  // The rating reaches the agent's search card.
+  await business.page.goto(`/business/find-agents?q=${encodeURIComponent(agent.name)}`);
+  const card = business.page.getByRole("article", { name: agent.name });
+  await expect(card.getByText("5.0")).toBeVisible();
+  await expect(card.getByText("(1 review)")).toBeVisible();
+  await business.page.screenshot({
+    path: info.outputPath(`find-agents-rating-${width}.png`),
+    fullPage: true,
+  });
+});
