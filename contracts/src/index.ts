@@ -7,8 +7,10 @@ import { problemTypeSchema } from "./problems.ts";
 import * as accountRoutes from "./routes/account.routes.ts";
 import * as devRoutes from "./routes/dev.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
+import * as insightsRoutes from "./routes/insights.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
 import * as messagingRoutes from "./routes/messaging.routes.ts";
+import * as notificationRoutes from "./routes/notifications.routes.ts";
 import * as onboardingRoutes from "./routes/onboarding.routes.ts";
 import * as partnershipRoutes from "./routes/partnership.routes.ts";
 import * as paymentRoutes from "./routes/payments.routes.ts";
@@ -19,8 +21,10 @@ import * as verificationRoutes from "./routes/verification.routes.ts";
 
 export * from "./account.ts";
 export * from "./identity.ts";
+export * from "./insights.ts";
 export * from "./invoice.ts";
 export * from "./messaging.ts";
+export * from "./notification.ts";
 export * from "./partnership.ts";
 export * from "./payment.ts";
 export * from "./problems.ts";
@@ -32,8 +36,10 @@ export {
   accountRoutes,
   devRoutes,
   identityRoutes,
+  insightsRoutes,
   invoiceRoutes,
   messagingRoutes,
+  notificationRoutes,
   onboardingRoutes,
   partnershipRoutes,
   paymentRoutes,
@@ -59,6 +65,8 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(invoiceRoutes),
   ...Object.values(paymentRoutes),
   ...Object.values(verificationRoutes),
+  ...Object.values(notificationRoutes),
+  ...Object.values(insightsRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

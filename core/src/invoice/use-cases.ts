@@ -6,6 +6,7 @@
  */
 import { Effect, Option } from "effect";
 import type { User } from "../identity/index.ts";
+import { notify } from "../notification/index.ts";
 import { PartnershipRepository } from "../partnership/index.ts";
 import {
   AgentProfileRepository,
@@ -13,7 +14,7 @@ import {
   ProfileNotFound,
   WrongAccountType,
 } from "../profiles/index.ts";
-import { Clock, type InvoiceId, type ProfileId } from "../shared/index.ts";
+import { Clock, formatAud, type InvoiceId, type ProfileId } from "../shared/index.ts";
 import { InvalidInvoice, InvoiceNotFound } from "./errors.ts";
 import {
   businessDate,
@@ -102,6 +103,13 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
     amountCents: input.amountCents,
     description,
     dueDate,
+  });
+  yield* notify({
+    to: { businessProfileId: created.businessId },
+    kind: "invoice_raised",
+    title: `${created.agentName ?? "Your agent"} raised invoice #${created.id} for ${formatAud(created.amountCents)}`,
+    link: "/business/payments",
+    subjectId: created.id,
   });
   return withState(created, now);
 });

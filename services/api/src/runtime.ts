@@ -13,14 +13,18 @@ import {
   AgentProfileRepositoryPg,
   BusinessProfileRepositoryPg,
   type Db,
+  HelpRepositoryPg,
+  InsightsRepositoryPg,
   InvoiceRepositoryPg,
   MessageRepositoryPg,
+  NotificationRepositoryPg,
   OnboardingRepositoryPg,
   PartnershipRepositoryPg,
   PaymentMethodRepositoryPg,
   PaymentRepositoryPg,
   type PgDatabase,
   PgDatabaseFrom,
+  ProfileStatsCounterPg,
   SessionStorePg,
   SubscriptionRepositoryPg,
   UserDirectoryPg,
@@ -33,6 +37,7 @@ import {
   type StripeGatewayConfig,
   SubscriptionGatewayStripe,
 } from "@closr/adapters/stripe";
+import type { HelpRepository } from "@closr/core/help";
 import type {
   AccountRepository,
   PasswordHasher,
@@ -40,8 +45,10 @@ import type {
   SessionTokens,
   UserRepository,
 } from "@closr/core/identity";
+import type { InsightsRepository, ProfileStatsCounter } from "@closr/core/insights";
 import type { InvoiceRepository } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
+import type { NotificationRepository } from "@closr/core/notification";
 import type { OnboardingRepository } from "@closr/core/onboarding";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
@@ -89,7 +96,11 @@ export type AppServices =
   | AccountRepository
   | OnboardingRepository
   | JobQueue
-  | AppUrl;
+  | AppUrl
+  | NotificationRepository
+  | InsightsRepository
+  | ProfileStatsCounter
+  | HelpRepository;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -140,6 +151,10 @@ export function makeAppLayer(
     AccountRepositoryPg,
     OnboardingRepositoryPg,
     JobQueuePg,
+    NotificationRepositoryPg,
+    InsightsRepositoryPg,
+    ProfileStatsCounterPg,
+    HelpRepositoryPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,

@@ -4,6 +4,7 @@
  */
 import { startJobWorker } from "@closr/adapters/jobs";
 import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
+import { sweepNotifications } from "@closr/core/notification";
 import { deliverLocalGatewayEvents } from "@closr/core/payment";
 import { runLocalBilling } from "@closr/core/subscription";
 import { createApp } from "./app.ts";
@@ -55,7 +56,15 @@ export async function startServices(config: Config) {
   const jobs = startJobWorker(database.db, jobHandlers(runtime), {
     onError: (err, job) => logger.error({ err, job }, "job failed"),
   });
+  // Time-based notifications (issue 18): overdue invoices, messages unread for a few minutes.
+  const sweep = setInterval(() => {
+    runtime
+      .runPromise(sweepNotifications())
+      .catch((err) => logger.error({ err }, "notification sweep failed"));
+  }, 60_000);
+  sweep.unref();
   const close = async () => {
+    clearInterval(sweep);
     await jobs.stop();
     await runtime.dispose();
     await database.close();

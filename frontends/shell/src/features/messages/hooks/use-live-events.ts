@@ -9,6 +9,7 @@ import type { components } from "@closr/contracts/client";
 import { useCurrentUser } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { notificationsKey } from "../../notifications/api/notifications.ts";
 import { appendMessage, type Message, markCachedRead } from "../api/messages.ts";
 import { messagingKeys } from "../api/messaging-keys.ts";
 
@@ -53,6 +54,12 @@ export function useLiveEvents() {
     const onReset = (event: MessageEvent<string>) => {
       lastEventId = event.lastEventId || lastEventId;
       queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+      queryClient.invalidateQueries({ queryKey: notificationsKey });
+    };
+    // A new notification (issue 18): the bell's list and count are refetched.
+    const onNotification = (event: MessageEvent<string>) => {
+      lastEventId = event.lastEventId || lastEventId;
+      queryClient.invalidateQueries({ queryKey: notificationsKey });
     };
 
     const open = () => {
@@ -62,6 +69,7 @@ export function useLiveEvents() {
       source.addEventListener("read", onRead);
       source.addEventListener("ready", onReady);
       source.addEventListener("reset", onReset);
+      source.addEventListener("notification", onNotification);
       source.onerror = () => {
         // CONNECTING: the browser retries itself. CLOSED: it gave up (e.g. an HTTP error).
         if (stopped || source?.readyState !== EventSource.CLOSED) return;

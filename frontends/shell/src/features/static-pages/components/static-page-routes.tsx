@@ -1,6 +1,7 @@
 /**
  * Public pages of spec §2.1: How It Works, Terms and Privacy have content; the others, and the
- * menu-only pages of §2.2, show an honest "coming soon" card; /messages (features/messages) is behind the guard (any user type).
+ * menu-only pages of §2.2, show an honest "coming soon" card (/analytics, /performance and /help are
+ * features/insights and the server-rendered help centre, issue 18); /messages (features/messages) is behind the guard (any user type).
  */
 import { ComingSoon } from "@closr/ui";
 import type { RouteObject } from "react-router";
@@ -25,10 +26,7 @@ const pages: { path: string; title: string; description?: string }[] = [
   { path: "careers", title: "Careers" },
   { path: "blog", title: "Blog" },
   { path: "press", title: "Press" },
-  { path: "analytics", title: "Analytics" },
-  { path: "performance", title: "Performance" },
   { path: "reviews", title: "Reviews" },
-  { path: "help", title: "Help Centre" },
 ];
 
 export const staticPageRoutes: RouteObject[] = [
