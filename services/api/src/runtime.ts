@@ -11,6 +11,7 @@ import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
   AccountRepositoryPg,
   AgentProfileRepositoryPg,
+  AuditLogPg,
   BusinessProfileRepositoryPg,
   type Db,
   HelpRepositoryPg,
@@ -56,6 +57,7 @@ import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/c
 import {
   type AppUrl,
   AppUrlFrom,
+  type AuditLog,
   type Clock,
   ClockLive,
   type FileStorage,
@@ -100,7 +102,8 @@ export type AppServices =
   | NotificationRepository
   | InsightsRepository
   | ProfileStatsCounter
-  | HelpRepository;
+  | HelpRepository
+  | AuditLog;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -155,6 +158,7 @@ export function makeAppLayer(
     InsightsRepositoryPg,
     ProfileStatsCounterPg,
     HelpRepositoryPg,
+    AuditLogPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,

@@ -33,7 +33,10 @@ async function aParty(userType: "business" | "agent") {
   const userId = (await bodyOf(registered)).id as number;
   const res =
     userType === "business"
-      ? await client.request("/api/business-profiles", { method: "POST", json: { companyName: `Harbour ${n}` } })
+      ? await client.request("/api/business-profiles", {
+          method: "POST",
+          json: { companyName: `Harbour ${n}` },
+        })
       : await client.request("/api/agent-profiles", {
           method: "POST",
           json: { fullName: `Mia ${n}`, specialization: "B2B Sales", yearsOfExperience: 4 },
@@ -98,13 +101,16 @@ describe("notifications", () => {
       const intent = await bodyOf(
         await business.client.request("/api/create-payment-intent", { method: "POST", json: { invoiceId } }),
       );
-      const confirmed = await business.client.request(`/api/local-gateway/payment-intents/${intent.id}/confirm`, {
-        method: "POST",
-        json: {
-          clientSecret: intent.clientSecret,
-          card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },
+      const confirmed = await business.client.request(
+        `/api/local-gateway/payment-intents/${intent.id}/confirm`,
+        {
+          method: "POST",
+          json: {
+            clientSecret: intent.clientSecret,
+            card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },
+          },
         },
-      });
+      );
       expect(confirmed.status).toBe(200);
       await expect.poll(async () => (await kinds(agent.client)).includes("invoice_paid")).toBe(true);
       expect((await kinds(agent.client)).filter((k) => k === "invoice_paid")).toHaveLength(1);
@@ -114,7 +120,11 @@ describe("notifications", () => {
         json: { status: "terminated" },
       });
       expect(ended.status).toBe(200);
-      expect(await kinds(agent.client)).toEqual(["partnership_ended", "invoice_paid", "connection_requested"]);
+      expect(await kinds(agent.client)).toEqual([
+        "partnership_ended",
+        "invoice_paid",
+        "connection_requested",
+      ]);
       expect(await kinds(business.client)).toEqual(["invoice_raised", "connection_accepted"]);
 
       // Emails follow the invoice events through the Mailer (preferences honoured there).
@@ -129,20 +139,27 @@ describe("notifications", () => {
     const business = await aParty("business");
     const agents = [await aParty("agent"), await aParty("agent")];
     for (const agent of agents)
-      await agent.client.request("/api/partnerships", { method: "POST", json: { businessId: business.profileId } });
+      await agent.client.request("/api/partnerships", {
+        method: "POST",
+        json: { businessId: business.profileId },
+      });
     const before = await list(business.client);
     expect(before.unread).toBe(2);
     const [newest, older] = before.items;
 
-    expect((await agents[0]!.client.request(`/api/notifications/${newest.id}/read`, { method: "POST" })).status).toBe(
-      404,
-    );
+    expect(
+      (await agents[0]!.client.request(`/api/notifications/${newest.id}/read`, { method: "POST" })).status,
+    ).toBe(404);
     expect((await t.client().request("/api/notifications")).status).toBe(401);
 
-    const one = await bodyOf(await business.client.request(`/api/notifications/${older.id}/read`, { method: "POST" }));
+    const one = await bodyOf(
+      await business.client.request(`/api/notifications/${older.id}/read`, { method: "POST" }),
+    );
     expect(one.unread).toBe(1);
     expect(one.items.map((i: { read: boolean }) => i.read)).toEqual([false, true]);
-    const all = await bodyOf(await business.client.request("/api/notifications/read-all", { method: "POST" }));
+    const all = await bodyOf(
+      await business.client.request("/api/notifications/read-all", { method: "POST" }),
+    );
     expect(all.unread).toBe(0);
     expect((await list(agents[0]!.client)).unread).toBe(0);
   });
@@ -168,7 +185,10 @@ describe("notifications", () => {
     expect(await t.runtime.runPromise(sweepNotifications())).toBe(0);
 
     const businessItems = (await list(business.client)).items;
-    expect(businessItems.map((i: { kind: string }) => i.kind).sort()).toEqual(["invoice_overdue", "message_unread"]);
+    expect(businessItems.map((i: { kind: string }) => i.kind).sort()).toEqual([
+      "invoice_overdue",
+      "message_unread",
+    ]);
     expect(businessItems.find((i: { kind: string }) => i.kind === "message_unread")).toMatchObject({
       title: `Unread message from ${agent.username}`,
       link: `/messages?with=${agent.userId}`,
