@@ -85,10 +85,10 @@ export const BusinessAnalytics = z
     range: DateRange,
     previousRange: DateRange,
     headline: BusinessHeadline,
-    previous: BusinessHeadline.nullable(),
+    previous: z.union([BusinessHeadline, z.null()]),
     months: z.array(MonthFigure),
     agents: z.array(AgentFigures).nullable(),
-    funnel: Funnel.nullable(),
+    funnel: z.union([Funnel, z.null()]),
   })
   .openapi("BusinessAnalytics");
 

@@ -2393,10 +2393,10 @@ export interface components {
             range: components["schemas"]["DateRange"];
             previousRange: components["schemas"]["DateRange"];
             headline: components["schemas"]["BusinessHeadline"];
-            previous: components["schemas"]["BusinessHeadline"] & (Record<string, never> | null);
+            previous: components["schemas"]["BusinessHeadline"] | null;
             months: components["schemas"]["MonthFigure"][];
             agents: components["schemas"]["AgentFigures"][] | null;
-            funnel: components["schemas"]["Funnel"];
+            funnel: components["schemas"]["Funnel"] | null;
         };
         DateRange: {
             /**
@@ -2476,7 +2476,7 @@ export interface components {
             ended: number;
             acceptanceRate: number | null;
             retentionRate: number | null;
-        } | null;
+        };
         AgentMonths: {
             agentId: number;
             range: components["schemas"]["DateRange"];

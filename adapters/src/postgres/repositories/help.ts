@@ -51,7 +51,7 @@ const search = async (db: Db, articles: readonly HelpArticle[], query: string, l
       SELECT d.slug, d.body,
              setweight(to_tsvector('english', d.title), 'A') || setweight(to_tsvector('english', d.summary), 'B')
                || setweight(to_tsvector('english', d.body), 'C') AS doc
-      FROM jsonb_to_recordset(${docs}::jsonb) AS d(slug text, title text, summary text, body text)
+      FROM jsonb_to_recordset(${docs}::text::jsonb) AS d(slug text, title text, summary text, body text)
     )
     SELECT docs.slug,
            ts_headline('english', regexp_replace(docs.body, '[*#|>_\`\\[\\]-]+', ' ', 'g'), q.query,

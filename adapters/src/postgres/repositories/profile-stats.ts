@@ -32,13 +32,13 @@ export function startProfileStatsCounter(
     buffer = new Map();
     const rows = [...batch].map(([key, c]) => {
       const [agentId, day] = key.split("|") as [string, string];
-      return { agentId: Number(agentId), day, appearances: c.appearances, views: c.views };
+      return { agent_id: Number(agentId), day, appearances: c.appearances, views: c.views };
     });
     flushing = flushing.then(() =>
       sql`
         INSERT INTO agent_profile_daily_stats (agent_id, day, search_appearances, profile_views)
         SELECT r.agent_id, r.day, r.appearances, r.views
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb)
           AS r(agent_id int, day date, appearances int, views int)
         WHERE EXISTS (SELECT 1 FROM agent_profiles a WHERE a.id = r.agent_id)
         ON CONFLICT (agent_id, day) DO UPDATE SET

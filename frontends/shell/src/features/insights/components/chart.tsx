@@ -37,8 +37,6 @@ export function Chart({ labels, series, kind, formatY, height = 240, summary }: 
       if (cancelled || !box.current) return;
       const UPlot = module.default;
       const xs = labels.map((_, i) => i);
-      const bars =
-        kind === "bars" ? UPlot.paths.bars?.({ size: [0.7 / Math.max(series.length, 1), 48] }) : undefined;
       const width = Math.max(el.clientWidth, 200);
       const step = Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor(width / 70))));
       plot = new UPlot(
@@ -58,27 +56,24 @@ export function Chart({ labels, series, kind, formatY, height = 240, summary }: 
           ],
           series: [
             {},
-            ...series.map((s, i) => ({
-              label: s.label,
-              stroke: s.color,
-              fill: kind === "bars" ? s.color : undefined,
-              width: kind === "bars" ? 0 : 2,
-              ...(bars
-                ? {
-                    paths: bars,
-                    // Side by side: each series' bars shifted within the slot.
-                    ...(series.length > 1
-                      ? {
-                          paths: UPlot.paths.bars?.({
-                            size: [0.8 / series.length, 40],
-                            align: i === 0 ? -1 : 1,
-                          }),
-                        }
-                      : {}),
-                  }
-                : {}),
-              points: { show: kind === "lines" && labels.length <= 31 },
-            })),
+            ...series.map((s, i): uPlot.Series => {
+              const paths =
+                kind === "bars"
+                  ? UPlot.paths.bars?.(
+                      series.length > 1
+                        ? { size: [0.8 / series.length, 40], align: i === 0 ? -1 : 1 }
+                        : { size: [0.7, 48] },
+                    )
+                  : undefined;
+              return {
+                label: s.label,
+                stroke: s.color,
+                width: kind === "bars" ? 0 : 2,
+                points: { show: kind === "lines" && labels.length <= 31 },
+                ...(kind === "bars" ? { fill: s.color } : {}),
+                ...(paths ? { paths } : {}),
+              };
+            }),
           ],
         },
         [xs, ...series.map((s) => [...s.values])],
