@@ -164,6 +164,29 @@ describe("notifications", () => {
     expect((await list(agents[0]!.client)).unread).toBe(0);
   });
 
+  it("a verification decision notifies the applicant only", async () => {
+    const agent = await aParty("agent");
+    const staff = await aParty("business");
+    await t.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", staff.userId).execute();
+    const request = await sql<{ id: number }>`
+      INSERT INTO verification_requests (user_id, user_type, status, documents)
+      VALUES (${agent.userId}, 'agent', 'under_review', '[]'::jsonb) RETURNING id`.execute(t.database.db);
+    const decided = await staff.client.request(
+      `/api/admin/verification-requests/${request.rows[0]!.id}/decision`,
+      {
+        method: "POST",
+        json: { action: "request_changes", reason: "Please upload a clearer photo ID" },
+      },
+    );
+    expect(decided.status).toBe(200);
+    expect((await list(agent.client)).items[0]).toMatchObject({
+      kind: "verification_changes_requested",
+      title: "Your Closr verification needs changes",
+      link: "/verification",
+    });
+    expect(await kinds(staff.client)).toEqual([]);
+  });
+
   it("the sweep: overdue invoices (both parties) and messages unread for 5 minutes, each once", async () => {
     const business = await aParty("business");
     const agent = await aParty("agent");
