@@ -3,7 +3,7 @@
  * Harbour Tech's partnership with Mia Chen is dated back six months with two paid invoices a
  * month; Harbour Tech gains an active and an ended partnership with two generated agents (paid
  * invoices, one overdue) and a declined request; Mia Chen and the agents of her specialization
- * get 120 days of search appearances and profile views. Written in SQL because it is history
+ * get a year of search appearances and profile views. Written in SQL because it is history
  * (dated in the past); the figures are deterministic. Idempotent: skipped once the Harbour Tech –
  * Mia Chen partnership has an invoice older than 30 days.
  */
@@ -127,7 +127,7 @@ export async function seedDemoInsights(runtime: SeedRuntime) {
                       (now() - interval '20 days')::date, now() - interval '40 days')`.execute(tx);
           }
 
-          // 120 days of visibility for Mia Chen and the agents of her specialization and location.
+          // A year of visibility for Mia Chen and the agents of her specialization and location.
           await sql`
             INSERT INTO agent_profile_daily_stats (agent_id, day, search_appearances, profile_views)
             SELECT a.id, d::date,
@@ -135,7 +135,7 @@ export async function seedDemoInsights(runtime: SeedRuntime) {
                    (1 + (a.id * 3 + extract(doy FROM d)::int * 5) % 7 + CASE WHEN a.id = ${hm.agentId} THEN 3 ELSE 0 END)
             FROM agent_profiles a
             JOIN agent_profiles mia ON mia.id = ${hm.agentId}
-            CROSS JOIN generate_series(current_date - 120, current_date - 1, interval '1 day') d
+            CROSS JOIN generate_series(current_date - 365, current_date - 1, interval '1 day') d
             WHERE a.specialization = mia.specialization AND a.location = mia.location
             ON CONFLICT (agent_id, day) DO NOTHING`.execute(tx);
         }),

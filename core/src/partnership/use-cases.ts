@@ -243,7 +243,8 @@ const notifyCounterpart = (partnership: PartnershipView, actor: Party, notice: N
       to: { userId },
       kind: noticeKinds[notice],
       title: subjects[notice](from),
-      link: screens[recipient],
+      // A request opens the Pending Requests tab; an answer or an end, the partnerships.
+      link: notice === "requested" ? `${screens[recipient]}?tab=pending` : screens[recipient],
       subjectId: partnership.id,
     });
     const user = yield* (yield* UserRepository).findById(userId);

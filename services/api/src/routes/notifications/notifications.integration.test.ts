@@ -68,14 +68,14 @@ describe("notifications", () => {
       expect(agentList.items[0]).toMatchObject({
         kind: "connection_requested",
         title: `New connection request from Harbour ${n - 1}`,
-        link: "/agent/current-partners",
+        link: "/agent/current-partners?tab=pending",
         read: false,
       });
       expect(await kinds(business.client)).toEqual([]);
       await expect.poll(() => received.filter((e) => e.kind === "notification").length).toBe(1);
       expect(received.find((e) => e.kind === "notification")).toMatchObject({
         userIds: [agent.userId],
-        notification: { kind: "connection_requested", link: "/agent/current-partners" },
+        notification: { kind: "connection_requested", link: "/agent/current-partners?tab=pending" },
       });
 
       const accepted = await agent.client.request(`/api/partnerships/${partnershipId}`, {

@@ -43,7 +43,7 @@ export function Chart({ labels, series, kind, formatY, height = 240, summary }: 
         {
           width,
           height,
-          legend: { show: series.length > 1 },
+          legend: { show: series.length > 1, live: false },
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: false, range: [-0.6, labels.length - 0.4] } },
           axes: [

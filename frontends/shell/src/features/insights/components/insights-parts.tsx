@@ -39,7 +39,9 @@ export function FigureTable({
   rows: readonly (readonly ReactNode[])[];
 }) {
   return (
-    <div className="table-scroll">
+    // Focusable, so a keyboard can scroll a table wider than a phone (axe scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+    <section className="table-scroll" aria-label={caption} tabIndex={0}>
       <table className="insights-table">
         <caption>{caption}</caption>
         <thead>
@@ -70,7 +72,7 @@ export function FigureTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -39,6 +39,8 @@ const count = new Intl.NumberFormat("en-AU");
 const duration = (value: number | null, unit: "hours" | "minutes") => {
   if (value === null) return "—";
   if (unit === "minutes" && value >= 60) return `${Math.round((value / 60) * 10) / 10} hours`;
+  if (unit === "minutes" && value < 1) return "under a minute";
+  if (unit === "hours" && value < 1) return `${Math.max(1, Math.round(value * 60))} minutes`;
   return `${value} ${unit}`;
 };
 
@@ -87,7 +89,7 @@ function Performance({ data }: { data: AgentPerformance }) {
           label="Active partners"
           icon="users"
           value={data.pipeline.activePartners}
-          note={`${data.pipeline.pendingRequests} pending requests, ${data.pipeline.ended} ended`}
+          note={`${data.pipeline.pendingRequests} pending ${data.pipeline.pendingRequests === 1 ? "request" : "requests"}, ${data.pipeline.ended} ended`}
         />
         <StatTile
           label="Response rate"

@@ -6,7 +6,7 @@
  * from the last id seen (?lastEventId=) after a growing delay.
  */
 import type { components } from "@closr/contracts/client";
-import { useCurrentUser } from "@closr/ui";
+import { partnershipsKey, useCurrentUser } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { notificationsKey } from "../../notifications/api/notifications.ts";
@@ -56,10 +56,12 @@ export function useLiveEvents() {
       queryClient.invalidateQueries({ queryKey: messagingKeys.all });
       queryClient.invalidateQueries({ queryKey: notificationsKey });
     };
-    // A new notification (issue 18): the bell's list and count are refetched.
+    // A new notification (issue 18): the bell's list and count are refetched, and so are the
+    // lists it is about (partnerships, invoices, payments, figures), so its link opens fresh data.
     const onNotification = (event: MessageEvent<string>) => {
       lastEventId = event.lastEventId || lastEventId;
-      queryClient.invalidateQueries({ queryKey: notificationsKey });
+      for (const queryKey of [notificationsKey, partnershipsKey, ["invoices"], ["payments"], ["insights"]])
+        queryClient.invalidateQueries({ queryKey });
     };
 
     const open = () => {
