@@ -54,7 +54,7 @@ const search = async (db: Db, articles: readonly HelpArticle[], query: string, l
       FROM jsonb_to_recordset(${docs}::text::jsonb) AS d(slug text, title text, summary text, body text)
     )
     SELECT docs.slug,
-           ts_headline('english', regexp_replace(docs.body, '[*#|>_\`\\[\\]-]+', ' ', 'g'), q.query,
+           ts_headline('english', regexp_replace(regexp_replace(docs.body, '\\]\\([^)]*\\)', '', 'g'), '[*#|>_\`\\[\\]]+', '', 'g'), q.query,
                        'MaxWords=30, MinWords=12, StartSel=<<, StopSel=>>') AS extract
     FROM docs, q
     WHERE docs.doc @@ q.query
