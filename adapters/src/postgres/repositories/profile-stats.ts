@@ -96,3 +96,13 @@ export const ProfileStatsCounterPg = Layer.scoped(
     });
   }),
 );
+
+/** A counter that counts nothing (bench:insights compares search throughput with and without counting). */
+export const ProfileStatsCounterNoop = Layer.succeed(
+  ProfileStatsCounter,
+  ProfileStatsCounter.of({
+    searchAppearances: () => Effect.void,
+    profileView: () => Effect.void,
+    flush: Effect.void,
+  }),
+);

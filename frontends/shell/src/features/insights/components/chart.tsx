@@ -38,7 +38,8 @@ export function Chart({ labels, series, kind, formatY, height = 240, summary }: 
       const UPlot = module.default;
       const xs = labels.map((_, i) => i);
       const width = Math.max(el.clientWidth, 200);
-      const step = Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor(width / 70))));
+      // One label per ~80 px of plot (the y axis takes 70 px), so labels never overlap on a phone.
+      const step = Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor((width - 80) / 80))));
       plot = new UPlot(
         {
           width,
