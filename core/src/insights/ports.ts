@@ -38,6 +38,20 @@ export class InsightsRepository extends Context.Tag("insights/InsightsRepository
       range: DateRange,
     ) => Effect.Effect<readonly AgentFigures[]>;
     readonly businessFunnel: (businessId: BusinessProfileId, range: DateRange) => Effect.Effect<Funnel>;
+    /**
+     * The headline, the months and (when `withAgents`) the per-agent rows of one range in one
+     * pass over the business's invoices: what /analytics shows, without three scans.
+     */
+    readonly businessOverview: (
+      businessId: BusinessProfileId,
+      range: DateRange,
+      today: string,
+      withAgents: boolean,
+    ) => Effect.Effect<{
+      readonly headline: BusinessHeadline;
+      readonly months: readonly MonthFigure[];
+      readonly agents: readonly AgentFigures[] | null;
+    }>;
     /** True when the business has (had) a partnership with the agent. */
     readonly hasPartnered: (businessId: BusinessProfileId, agentId: AgentProfileId) => Effect.Effect<boolean>;
     readonly agentEarnings: (

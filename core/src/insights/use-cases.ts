@@ -108,12 +108,10 @@ export const businessAnalytics = Effect.fn("insights.businessAnalytics")(functio
   const range = yield* validRange(query, today);
   const previous = previousRange(range);
   const repository = yield* InsightsRepository;
-  const [headline, before, months, agents, funnel] = yield* Effect.all(
+  const [{ headline, months, agents }, before, funnel] = yield* Effect.all(
     [
-      repository.businessHeadline(businessId, range, today),
+      repository.businessOverview(businessId, range, today, entitlements.performanceMetrics),
       query.compare ? repository.businessHeadline(businessId, previous, today) : Effect.succeed(null),
-      repository.businessMonths(businessId, range),
-      entitlements.performanceMetrics ? repository.businessAgents(businessId, range) : Effect.succeed(null),
       entitlements.advancedAnalytics ? repository.businessFunnel(businessId, range) : Effect.succeed(null),
     ],
     { concurrency: "unbounded" },

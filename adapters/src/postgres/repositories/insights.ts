@@ -31,7 +31,8 @@ const bounds = (range: DateRange) => ({
 
 /**
  * Per invoice of one party (`where` on payments' business_id or agent_id): refunded and platform
- * fee cents. One grouped scan joined by hash, instead of a lookup per invoice.
+ * fee cents. One grouped scan joined by hash, instead of a lookup per invoice; a business's
+ * figures need only the refunded payments (few), an agent's also every fee.
  */
 const refundsOf = (where: ReturnType<typeof sql>) =>
   sql`SELECT invoice_id, sum(refunded_cents) AS refunded,
@@ -54,7 +55,7 @@ const makeInsightsRepository = (db: Db) => {
         WITH paid AS (
           SELECT i.amount_cents, i.created_at, i.paid_at, coalesce(r.refunded, 0) AS refunded
           FROM invoices i
-          LEFT JOIN (${refundsOf(sql`business_id = ${businessId}`)}) r ON r.invoice_id = i.id
+          LEFT JOIN (${refundsOf(sql`business_id = ${businessId} AND refunded_cents > 0`)}) r ON r.invoice_id = i.id
           WHERE i.business_id = ${businessId} AND i.is_paid AND i.paid_at >= ${start} AND i.paid_at < ${end}
         ), unpaid AS (
           SELECT
@@ -95,7 +96,7 @@ const makeInsightsRepository = (db: Db) => {
           SELECT to_char(i.paid_at AT TIME ZONE ${TZ}, 'YYYY-MM') AS month,
                  sum(i.amount_cents - coalesce(r.refunded, 0)) AS net
           FROM invoices i
-          LEFT JOIN (${refundsOf(sql`business_id = ${businessId}`)}) r ON r.invoice_id = i.id
+          LEFT JOIN (${refundsOf(sql`business_id = ${businessId} AND refunded_cents > 0`)}) r ON r.invoice_id = i.id
           WHERE i.business_id = ${businessId} AND i.is_paid AND i.paid_at >= ${start} AND i.paid_at < ${end} ${agent}
           GROUP BY 1
         )
@@ -123,7 +124,7 @@ const makeInsightsRepository = (db: Db) => {
             count(*) FILTER (WHERE i.is_paid AND i.paid_at >= ${start} AND i.paid_at < ${end}
               AND (i.paid_at AT TIME ZONE ${TZ})::date <= i.due_date)::int AS on_time
           FROM invoices i
-          LEFT JOIN (${refundsOf(sql`business_id = ${businessId}`)}) r ON r.invoice_id = i.id
+          LEFT JOIN (${refundsOf(sql`business_id = ${businessId} AND refunded_cents > 0`)}) r ON r.invoice_id = i.id
           WHERE i.business_id = ${businessId}
           GROUP BY i.agent_id
         )
@@ -144,6 +145,88 @@ const makeInsightsRepository = (db: Db) => {
             onTimeRate: ratio(num(r.onTime), num(r.paidCount)),
           })),
         ),
+      );
+    },
+
+    businessOverview: (businessId, range, today, withAgents) => {
+      const { start, end } = bounds(range);
+      const agents = withAgents
+        ? sql`(SELECT coalesce(json_agg(x ORDER BY x.net DESC, x.name), '[]'::json) FROM (
+            SELECT a.id AS agent_id, a.full_name AS name, ps.status, ps.start_date,
+                   count(inv.*) FILTER (WHERE inv.raised)::int AS invoices,
+                   coalesce(sum(inv.amount_cents - inv.refunded) FILTER (WHERE inv.paid), 0)::float8 AS net,
+                   count(inv.*) FILTER (WHERE inv.paid)::int AS paid_count,
+                   count(inv.*) FILTER (WHERE inv.paid AND (inv.paid_at AT TIME ZONE ${TZ})::date <= inv.due_date)::int AS on_time
+            FROM (SELECT DISTINCT ON (agent_id) agent_id, status, start_date
+                  FROM partnerships WHERE business_id = ${businessId} AND start_date IS NOT NULL
+                  ORDER BY agent_id, start_date DESC) ps
+            JOIN agent_profiles a ON a.id = ps.agent_id
+            LEFT JOIN inv ON inv.agent_id = ps.agent_id
+            GROUP BY a.id, a.full_name, ps.status, ps.start_date) x)`
+        : sql`NULL::json`;
+      return run(sql<{
+        headline: Record<string, unknown>;
+        months: { month: string; net: number }[];
+        agents: Record<string, unknown>[] | null;
+      }>`
+        WITH inv AS MATERIALIZED (
+          SELECT i.agent_id, i.amount_cents, i.created_at, i.paid_at, i.due_date, i.is_paid,
+                 coalesce(r.refunded, 0) AS refunded,
+                 (i.is_paid AND i.paid_at >= ${start} AND i.paid_at < ${end}) AS paid,
+                 (i.created_at >= ${start} AND i.created_at < ${end}) AS raised
+          FROM invoices i
+          LEFT JOIN (${refundsOf(sql`business_id = ${businessId} AND refunded_cents > 0`)}) r ON r.invoice_id = i.id
+          WHERE i.business_id = ${businessId}
+        ), sums AS (
+          SELECT to_char(date_trunc('month', paid_at AT TIME ZONE ${TZ}), 'YYYY-MM') AS month,
+                 sum(amount_cents - refunded) AS net
+          FROM inv WHERE paid GROUP BY 1
+        )
+        SELECT
+          (SELECT json_build_object(
+             'paid', coalesce(sum(amount_cents) FILTER (WHERE paid), 0)::float8,
+             'refunded', coalesce(sum(refunded) FILTER (WHERE paid), 0)::float8,
+             'invoicesPaid', count(*) FILTER (WHERE paid),
+             'averageDays', (avg(extract(epoch FROM paid_at - created_at)) FILTER (WHERE paid) / 86400)::float8,
+             'open', coalesce(sum(amount_cents) FILTER (WHERE NOT is_paid AND due_date >= ${today}::date), 0)::float8,
+             'overdue', coalesce(sum(amount_cents) FILTER (WHERE NOT is_paid AND due_date < ${today}::date), 0)::float8,
+             'overdueCount', count(*) FILTER (WHERE NOT is_paid AND due_date < ${today}::date))
+           FROM inv) AS headline,
+          (SELECT json_agg(json_build_object('month', m.month, 'net', coalesce(s.net, 0)::float8) ORDER BY m.month)
+           FROM (${monthsSql(range)}) m LEFT JOIN sums s ON s.month = m.month) AS months,
+          ${agents} AS agents`).pipe(
+        Effect.map(([row]) => {
+          const h = row?.headline ?? {};
+          return {
+            headline: {
+              paidCents: cents(h.paid),
+              refundedCents: cents(h.refunded),
+              netPaidCents: cents(num(h.paid) - num(h.refunded)),
+              invoicesPaid: num(h.invoicesPaid),
+              openCents: cents(h.open),
+              overdueCents: cents(h.overdue),
+              overdueCount: num(h.overdueCount),
+              averageDaysToPay:
+                h.averageDays === null || h.averageDays === undefined
+                  ? null
+                  : Math.round(Number(h.averageDays) * 10) / 10,
+            },
+            months: (row?.months ?? []).map((m) => ({ month: m.month, netPaidCents: cents(m.net) })),
+            agents:
+              row?.agents?.map(
+                (r): AgentFigures => ({
+                  // The CamelCasePlugin renames nested JSON keys too (agent_id → agentId).
+                  agentId: num(r.agentId) as AgentProfileId,
+                  name: String(r.name),
+                  status: String(r.status),
+                  activeSince: r.startDate ? new Date(r.startDate as string) : null,
+                  invoices: num(r.invoices),
+                  netPaidCents: cents(r.net),
+                  onTimeRate: ratio(num(r.onTime), num(r.paidCount)),
+                }),
+              ) ?? null,
+          };
+        }),
       );
     },
 
