@@ -8,8 +8,10 @@ import * as accountRoutes from "./routes/account.routes.ts";
 import * as contentRoutes from "./routes/content.routes.ts";
 import * as devRoutes from "./routes/dev.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
+import * as insightsRoutes from "./routes/insights.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
 import * as messagingRoutes from "./routes/messaging.routes.ts";
+import * as notificationRoutes from "./routes/notifications.routes.ts";
 import * as onboardingRoutes from "./routes/onboarding.routes.ts";
 import * as partnershipRoutes from "./routes/partnership.routes.ts";
 import * as paymentRoutes from "./routes/payments.routes.ts";
@@ -23,8 +25,10 @@ import * as verificationRoutes from "./routes/verification.routes.ts";
 export * from "./account.ts";
 export * from "./content.ts";
 export * from "./identity.ts";
+export * from "./insights.ts";
 export * from "./invoice.ts";
 export * from "./messaging.ts";
+export * from "./notification.ts";
 export * from "./partnership.ts";
 export * from "./payment.ts";
 export * from "./payout.ts";
@@ -39,8 +43,10 @@ export {
   contentRoutes,
   devRoutes,
   identityRoutes,
+  insightsRoutes,
   invoiceRoutes,
   messagingRoutes,
+  notificationRoutes,
   onboardingRoutes,
   partnershipRoutes,
   paymentRoutes,
@@ -71,6 +77,8 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(payoutRoutes),
   ...Object.values(contentRoutes),
   ...Object.values(reviewRoutes),
+  ...Object.values(notificationRoutes),
+  ...Object.values(insightsRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

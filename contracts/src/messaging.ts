@@ -135,6 +135,17 @@ export const LiveEvent = z
     z.object({ event: z.literal("message"), id: z.string(), data: Message }),
     z.object({ event: z.literal("read"), id: z.string(), data: ReadReceipt }),
     z.object({
+      event: z.literal("notification"),
+      id: z.string(),
+      data: z.object({
+        id: z.number().int(),
+        kind: z.string(),
+        title: z.string(),
+        link: z.string(),
+        createdAt: z.string(),
+      }),
+    }),
+    z.object({
       event: z.literal("ready"),
       id: z.string(),
       data: z.object({ latestId: z.string() }),
@@ -143,7 +154,7 @@ export const LiveEvent = z
   ])
   .openapi("LiveEvent", {
     description:
-      "One Server-Sent Events frame: `event` is the SSE event name, `id` the SSE id (send it back as Last-Event-ID), `data` the JSON in the frame's data line. message: a message to or from the caller. read: a read receipt for a conversation of the caller. ready: sent first, the stream is live. reset: the stream could not resume; refetch conversations and messages.",
+      "One Server-Sent Events frame: `event` is the SSE event name, `id` the SSE id (send it back as Last-Event-ID), `data` the JSON in the frame's data line. message: a message to or from the caller. read: a read receipt for a conversation of the caller. notification: a new notification of the caller (issue 18; refetch the bell). ready: sent first, the stream is live. reset: the stream could not resume; refetch conversations and messages.",
   });
 export type LiveEvent = z.infer<typeof LiveEvent>;
 

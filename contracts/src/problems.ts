@@ -61,6 +61,12 @@ export const problemCatalogue = {
     title: "Plan limit reached",
     description: "A party is at its plan's limit of active partnerships (upgrade at /pricing).",
   },
+  "plan-required": {
+    status: 403,
+    title: "Not included in your plan",
+    description:
+      "The caller's plan does not include this (e.g. analytics comparison or CSV export); the detail names the plan that does (upgrade at /pricing).",
+  },
   "email-not-verified": {
     status: 403,
     title: "Email not verified",

@@ -99,6 +99,8 @@ export const Entitlements = z
     advancedAnalytics: z.boolean(),
     apiAccess: z.boolean(),
     featuredListing: z.boolean(),
+    /** /performance peer comparison (Agent Pro; issue 18). */
+    peerComparison: z.boolean(),
     inGrace: z.boolean(),
     graceEndsAt: z.string().nullable(),
   })

@@ -5,7 +5,7 @@
  * LISTENs once and fans events out to its own SSE clients; a reconnecting client resumes
  * after its Last-Event-ID with `replayLiveEvents`.
  */
-import type { LiveEvent, Message, ReadReceipt } from "@closr/core/messaging";
+import type { LiveEvent, LiveNotification, Message, ReadReceipt } from "@closr/core/messaging";
 import type { UserId } from "@closr/core/shared";
 import { sql } from "kysely";
 import type { Db } from "./database.ts";
@@ -51,6 +51,16 @@ export function toLiveEvent(row: StoredEvent): LiveEvent {
       sentAt: new Date(d.sentAt),
     };
     return { id, kind: "message", userIds, message };
+  }
+  if (row.kind === "notification") {
+    const notification: LiveNotification = {
+      id: Number(d.id),
+      kind: String(d.kind),
+      title: String(d.title),
+      link: String(d.link),
+      createdAt: new Date(d.createdAt),
+    };
+    return { id, kind: "notification", userIds, notification };
   }
   const receipt: ReadReceipt = {
     readerId: Number(d.readerId) as UserId,

@@ -470,7 +470,7 @@ export interface DataExportsTable {
 /** Outbox of live events (migration 2026-11-23-02-messaging); its id is the SSE event id. */
 export interface LiveEventsTable {
   id: Generated<number>;
-  kind: "message" | "read";
+  kind: "message" | "read" | "notification";
   userIds: number[];
   data: unknown;
   createdAt: DefaultTimestamp;
@@ -522,6 +522,26 @@ export interface LocalConnectedAccountsTable {
   createdAt: DefaultTimestamp;
 }
 
+/** What a user is told, with a link to its object (migration 2026-11-23-13-insights). */
+export interface NotificationsTable {
+  id: Generated<string | number>;
+  userId: number;
+  kind: string;
+  title: string;
+  link: string;
+  subjectId: number | null;
+  readAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+}
+
+/** Per agent profile and Sydney day: search appearances and profile views (counts only). */
+export interface AgentProfileDailyStatsTable {
+  agentId: number;
+  day: ColumnType<string, string, string>;
+  searchAppearances: Generated<number>;
+  profileViews: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   session: SessionTable;
@@ -542,6 +562,8 @@ export interface Database {
   jobs: JobsTable;
   dataExports: DataExportsTable;
   liveEvents: LiveEventsTable;
+  notifications: NotificationsTable;
+  agentProfileDailyStats: AgentProfileDailyStatsTable;
   auditLog: AuditLogTable;
   gatewayEvents: GatewayEventsTable;
   localPaymentIntents: LocalPaymentIntentsTable;

@@ -2,6 +2,8 @@
  * Seeds, in one place: the bulk marketplace generator (SQL, for benchmarks and tests) and the
  * demo data of the embedded default (through core's use cases, on a SeedRuntime).
  */
+
+export * from "./demo-insights.ts";
 export * from "./demo-invoices.ts";
 export * from "./demo-marketplace.ts";
 export * from "./demo-messages.ts";

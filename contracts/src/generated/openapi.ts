@@ -1880,12 +1880,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's newest notifications and unread count */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks all the caller's notifications read */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks one of the caller's notifications read
+         * @description Another user's notification answers 404, like a missing one.
+         */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The figures as CSV (Enterprise) */
+        get: operations["exportAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's (a business's) commission figures over a range, as far as its plan goes
+         * @description Basic: headline figures and months; Professional: + per-agent table; Enterprise: + funnel and, with compare=true, the previous period. compare=true below Enterprise answers 403 plan-required.
+         */
+        get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/agents/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Net commission per month paid to one of the caller's agents (Professional+)
+         * @description 404 for an agent the business never partnered with.
+         */
+        get: operations["getAnalyticsAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's (an agent's) earnings, pipeline, responsiveness and visibility */
+        get: operations["getPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. */
-        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account");
+        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account");
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -2367,6 +2495,7 @@ export interface components {
             advancedAnalytics: boolean;
             apiAccess: boolean;
             featuredListing: boolean;
+            peerComparison: boolean;
             inGrace: boolean;
             graceEndsAt: string | null;
         };
@@ -2520,7 +2649,7 @@ export interface components {
             /** @description Accepted for compatibility (spec §7); must be the caller's own id. */
             senderId?: number;
         };
-        /** @description One Server-Sent Events frame: `event` is the SSE event name, `id` the SSE id (send it back as Last-Event-ID), `data` the JSON in the frame's data line. message: a message to or from the caller. read: a read receipt for a conversation of the caller. ready: sent first, the stream is live. reset: the stream could not resume; refetch conversations and messages. */
+        /** @description One Server-Sent Events frame: `event` is the SSE event name, `id` the SSE id (send it back as Last-Event-ID), `data` the JSON in the frame's data line. message: a message to or from the caller. read: a read receipt for a conversation of the caller. notification: a new notification of the caller (issue 18; refetch the bell). ready: sent first, the stream is live. reset: the stream could not resume; refetch conversations and messages. */
         LiveEvent: {
             /** @enum {string} */
             event: "message";
@@ -2531,6 +2660,17 @@ export interface components {
             event: "read";
             id: string;
             data: components["schemas"]["ReadReceipt"];
+        } | {
+            /** @enum {string} */
+            event: "notification";
+            id: string;
+            data: {
+                id: number;
+                kind: string;
+                title: string;
+                link: string;
+                createdAt: string;
+            };
         } | {
             /** @enum {string} */
             event: "ready";
@@ -3332,6 +3472,212 @@ export interface components {
         };
         ReviewReplyRequest: {
             text: string;
+        };
+        NotificationList: {
+            /** @description Newest first, at most 30. */
+            items: components["schemas"]["Notification"][];
+            /** @description The caller's unread notifications (the bell's count). */
+            unread: number;
+        };
+        Notification: {
+            id: number;
+            kind: components["schemas"]["NotificationKind"];
+            title: string;
+            /** @description App path of the object, e.g. /business/active-agents. */
+            link: string;
+            read: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @enum {string} */
+        NotificationKind: "connection_requested" | "connection_accepted" | "connection_rejected" | "connection_withdrawn" | "partnership_ended" | "invoice_raised" | "invoice_paid" | "invoice_overdue" | "message_unread" | "verification_approved" | "verification_rejected" | "verification_changes_requested";
+        BusinessAnalytics: {
+            access: {
+                planId: string;
+                /** @description Professional and Enterprise. */
+                perAgent: boolean;
+                /** @description Enterprise: funnel, comparison, CSV. */
+                advanced: boolean;
+            };
+            range: components["schemas"]["DateRange"];
+            previousRange: components["schemas"]["DateRange"];
+            headline: components["schemas"]["BusinessHeadline"];
+            previous: components["schemas"]["BusinessHeadline"] | null;
+            months: components["schemas"]["MonthFigure"][];
+            agents: components["schemas"]["AgentFigures"][] | null;
+            funnel: components["schemas"]["Funnel"] | null;
+        };
+        DateRange: {
+            /**
+             * Format: date
+             * @example 2026-11-23
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-23
+             */
+            to: string;
+        };
+        BusinessHeadline: {
+            /**
+             * @description Invoices paid in the range, gross. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            paid: number;
+            /**
+             * @description Refunded on those payments. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            refunded: number;
+            /**
+             * @description Paid less refunds: the commission actually paid. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            netPaid: number;
+            invoicesPaid: number;
+            /**
+             * @description Unpaid invoices not yet due (now). AUD dollars, 2 decimals.
+             * @example 150
+             */
+            open: number;
+            /**
+             * @description Unpaid invoices past their due date (now). AUD dollars, 2 decimals.
+             * @example 150
+             */
+            overdue: number;
+            overdueCount: number;
+            /** @description Days from invoice to payment; null when none. */
+            averageDaysToPay: number | null;
+        };
+        MonthFigure: {
+            /** @example 2026-11 */
+            month: string;
+            /**
+             * @description Net paid in the month. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            netPaid: number;
+        };
+        AgentFigures: {
+            /** @description Agent profile id. */
+            agentId: number;
+            name: string;
+            /** @description The latest partnership's status. */
+            status: string;
+            /** Format: date-time */
+            activeSince: string | null;
+            /** @description Invoices raised in the range. */
+            invoices: number;
+            /**
+             * @description Net paid in the range. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            netPaid: number;
+            /** @description 0–1: paid on or before the due date. */
+            onTimeRate: number | null;
+        };
+        Funnel: {
+            requestsSent: number;
+            requestsReceived: number;
+            accepted: number;
+            active: number;
+            ended: number;
+            acceptanceRate: number | null;
+            retentionRate: number | null;
+        };
+        AgentMonths: {
+            agentId: number;
+            range: components["schemas"]["DateRange"];
+            months: components["schemas"]["MonthFigure"][];
+        };
+        AgentPerformance: {
+            planId: string;
+            range: components["schemas"]["DateRange"];
+            earnings: components["schemas"]["PerformanceEarningsMonth"][];
+            totals: {
+                /**
+                 * @description Gross. AUD dollars, 2 decimals.
+                 * @example 150
+                 */
+                gross: number;
+                /**
+                 * @description Platform fees. AUD dollars, 2 decimals.
+                 * @example 150
+                 */
+                fee: number;
+                /**
+                 * @description Refunds. AUD dollars, 2 decimals.
+                 * @example 150
+                 */
+                refunded: number;
+                /**
+                 * @description Net. AUD dollars, 2 decimals.
+                 * @example 150
+                 */
+                net: number;
+                /**
+                 * @description Unpaid invoices now. AUD dollars, 2 decimals.
+                 * @example 150
+                 */
+                pending: number;
+            };
+            pipeline: {
+                pendingRequests: number;
+                activePartners: number;
+                ended: number;
+            };
+            responsiveness: {
+                requestsReceived: number;
+                requestsAnswered: number;
+                requestResponseRate: number | null;
+                requestMedianHours: number | null;
+                conversationsStarted: number;
+                conversationsAnswered: number;
+                messageResponseRate: number | null;
+                messageMedianMinutes: number | null;
+            };
+            visibility: {
+                /**
+                 * Format: date
+                 * @example 2026-11-23
+                 */
+                day: string;
+                searchAppearances: number;
+                profileViews: number;
+            }[];
+            /** @description Agent Pro: percentiles among agents of the same specialization and location. */
+            peers: {
+                specialization: string;
+                location: string;
+                peers: number;
+                earningsPercentile: number | null;
+                viewsPercentile: number | null;
+                appearancesPercentile: number | null;
+            } | null;
+        };
+        PerformanceEarningsMonth: {
+            month: string;
+            /**
+             * @description Invoices paid in the month. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            gross: number;
+            /**
+             * @description Platform fee on those payments. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            fee: number;
+            /**
+             * @description Refunded on those payments. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            refunded: number;
+            /**
+             * @description gross − fee − refunded. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            net: number;
         };
     };
     responses: never;
@@ -12761,6 +13107,556 @@ export interface operations {
             };
             /** @description Unsupported media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportAnalytics: {
+        parameters: {
+            query?: {
+                /** @description Preset; custom takes from and to. */
+                range?: "month" | "3m" | "12m" | "custom";
+                from?: string;
+                to?: string;
+                /** @description Also the previous period of the same length (Enterprise). */
+                compare?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv: months, a blank line, then the per-agent table (AUD dollars). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; Not included in your plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnalytics: {
+        parameters: {
+            query?: {
+                /** @description Preset; custom takes from and to. */
+                range?: "month" | "3m" | "12m" | "custom";
+                from?: string;
+                to?: string;
+                /** @description Also the previous period of the same length (Enterprise). */
+                compare?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessAnalytics"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; Not included in your plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnalyticsAgent: {
+        parameters: {
+            query?: {
+                /** @description Preset; custom takes from and to. */
+                range?: "month" | "3m" | "12m" | "custom";
+                from?: string;
+                to?: string;
+                /** @description Also the previous period of the same length (Enterprise). */
+                compare?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                agentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent's months */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentMonths"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; Not included in your plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPerformance: {
+        parameters: {
+            query?: {
+                /** @description Preset; custom takes from and to. */
+                range?: "month" | "3m" | "12m" | "custom";
+                from?: string;
+                to?: string;
+                /** @description Also the previous period of the same length (Enterprise). */
+                compare?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentPerformance"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

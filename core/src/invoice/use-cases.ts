@@ -6,6 +6,7 @@
  */
 import { Effect, Option } from "effect";
 import type { User } from "../identity/index.ts";
+import { notify } from "../notification/index.ts";
 import { PartnershipRepository } from "../partnership/index.ts";
 import {
   AgentProfileRepository,
@@ -16,6 +17,7 @@ import {
 import {
   type AgentProfileId,
   Clock,
+  formatAud,
   type InvoiceId,
   invoiceTotals,
   type ProfileId,
@@ -127,6 +129,13 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
     gstRegistered: terms.gstRegistered,
     description,
     dueDate,
+  });
+  yield* notify({
+    to: { businessProfileId: created.businessId },
+    kind: "invoice_raised",
+    title: `${created.agentName ?? "Your agent"} raised invoice #${created.id} for ${formatAud(created.amountCents)}`,
+    link: "/business/payments",
+    subjectId: created.id,
   });
   return withState(created, now);
 });

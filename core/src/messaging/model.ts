@@ -80,4 +80,19 @@ export type LiveEvent =
       readonly kind: "read";
       readonly userIds: readonly UserId[];
       readonly receipt: ReadReceipt;
+    }
+  | {
+      readonly id: number;
+      readonly kind: "notification";
+      readonly userIds: readonly UserId[];
+      readonly notification: LiveNotification;
     };
+
+/** A new notification of the user (issue 18, the bell), as the live stream carries it. */
+export interface LiveNotification {
+  readonly id: number;
+  readonly kind: string;
+  readonly title: string;
+  readonly link: string;
+  readonly createdAt: Date;
+}

@@ -10,6 +10,7 @@
 import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { UserRepository } from "../identity/index.ts";
+import { type NotificationKind, notify } from "../notification/index.ts";
 import {
   type AgentProfile,
   AgentProfileRepository,
@@ -215,6 +216,14 @@ const subjects: Record<Notice, (from: string) => string> = {
   terminated: (from) => `${from} ended your partnership`,
 };
 
+const noticeKinds: Record<Notice, NotificationKind> = {
+  requested: "connection_requested",
+  active: "connection_accepted",
+  rejected: "connection_rejected",
+  withdrawn: "connection_withdrawn",
+  terminated: "partnership_ended",
+};
+
 const screens: Record<Party, string> = {
   business: "/business/active-agents",
   agent: "/agent/current-partners",
@@ -229,6 +238,15 @@ const notifyCounterpart = (partnership: PartnershipView, actor: Party, notice: N
     const from = actor === "business" ? partnership.business.companyName : partnership.agent.fullName;
     const recipient = otherParty(actor);
     const userId: UserId = recipient === "business" ? partnership.business.userId : partnership.agent.userId;
+    // The bell (issue 18): stored and delivered live, whatever the email preference.
+    yield* notify({
+      to: { userId },
+      kind: noticeKinds[notice],
+      title: subjects[notice](from),
+      // A request opens the Pending Requests tab; an answer or an end, the partnerships.
+      link: notice === "requested" ? `${screens[recipient]}?tab=pending` : screens[recipient],
+      subjectId: partnership.id,
+    });
     const user = yield* (yield* UserRepository).findById(userId);
     if (Option.isNone(user)) return;
     const subject = subjects[notice](from);

@@ -6,8 +6,9 @@
 import { Effect, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { callerProfile, getInvoice } from "../invoice/index.ts";
+import { notify } from "../notification/index.ts";
 import { WrongAccountType } from "../profiles/index.ts";
-import { Clock, type InvoiceId } from "../shared/index.ts";
+import { Clock, formatAud, type InvoiceId } from "../shared/index.ts";
 import { chooseAttempt, decideOnGatewayEvent, reconciliationEvent } from "./decisions.ts";
 import { PaymentIntentNotFound, PaymentMethodNotFound } from "./errors.ts";
 import { type GatewayEvent, type PaymentMethodFields, paymentIdempotencyKey } from "./model.ts";
@@ -30,6 +31,15 @@ export const applyGatewayEvent = Effect.fn("payment.applyGatewayEvent")(function
   );
   if (applied.type === "decided" && applied.decision.refund)
     yield* (yield* PaymentGateway).refundPaymentIntent(event.intent.id, `closr-refund-${event.intent.id}`);
+  const paid = applied.type === "decided" ? applied.decision.invoice : null;
+  if (paid?.isPaid)
+    yield* notify({
+      to: { agentProfileId: paid.agentId },
+      kind: "invoice_paid",
+      title: `Invoice #${paid.id} for ${formatAud(paid.amountCents)} was paid`,
+      link: "/agent/invoices",
+      subjectId: paid.id,
+    });
   return applied;
 });
 

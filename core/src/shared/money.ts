@@ -17,3 +17,7 @@ export const dollarsFromCents = (cents: Cents): number => Math.round(cents) / 10
 
 /** Cents from an integer already counted in cents (a database column, a catalogue constant). */
 export const cents = (value: number): Cents => Cents.make(value);
+
+/** AUD in en-AU format ("$1,234.50") for notices and emails. */
+export const formatAud = (value: Cents): string =>
+  new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" }).format(dollarsFromCents(value));

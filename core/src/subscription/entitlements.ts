@@ -29,6 +29,8 @@ export interface Entitlements {
   readonly apiAccess: boolean;
   /** Ranked first among equal matches in Find Agents, marked "Featured" (Agent Pro). */
   readonly featuredListing: boolean;
+  /** /performance: comparison with agents of the same specialization and location (Agent Pro; issue 18). */
+  readonly peerComparison: boolean;
   /** True while past_due entitlements are kept by the grace period. */
   readonly inGrace: boolean;
   /** When the grace period ends (past_due only). */
@@ -44,6 +46,7 @@ const of = (planId: PlanId, inGrace = false, graceEndsAt: Date | null = null): E
   advancedAnalytics: planId === "enterprise",
   apiAccess: planId === "enterprise",
   featuredListing: planId === "agent_pro",
+  peerComparison: planId === "agent_pro",
   inGrace,
   graceEndsAt,
 });

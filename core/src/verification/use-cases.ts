@@ -8,10 +8,11 @@
  */
 import { Effect, Either, Option } from "effect";
 import type { User, UserType } from "../identity/index.ts";
+import { type NotificationKind, notify } from "../notification/index.ts";
 import { formatAbn } from "../shared/abn.ts";
 import { AuditLog } from "../shared/audit.ts";
 import { FileStorage } from "../shared/file-storage.ts";
-import { Clock, Mailer } from "../shared/index.ts";
+import { Clock, Mailer, UserId } from "../shared/index.ts";
 import {
   AlreadyVerified,
   InvalidVerificationRequest,
@@ -276,7 +277,25 @@ export const decideVerification = Effect.fn("verification.decide")(function* (
 const notifyApplicant = (request: VerificationRequestView) =>
   Effect.flatMap(Mailer, (mailer) => mailer.send(decisionEmail(request))).pipe(
     Effect.catchAllCause(() => Effect.void),
+    // The bell (issue 18).
+    Effect.zipRight(
+      notify({
+        to: { userId: UserId.make(request.userId) },
+        kind: decisionNoticeKind(request.status),
+        title: decisionEmail(request).subject,
+        link: "/verification",
+        subjectId: request.id,
+      }),
+    ),
   );
+
+/** The notification kind of a decided request's status. */
+const decisionNoticeKind = (status: VerificationRequestView["status"]): NotificationKind =>
+  status === "approved"
+    ? "verification_approved"
+    : status === "rejected"
+      ? "verification_rejected"
+      : "verification_changes_requested";
 
 /** Subject and text of the email for a decided request. */
 export function decisionEmail(request: VerificationRequestView) {

@@ -39,10 +39,13 @@ import { injectPage, registerPublicSite, renderPublicPage } from "./public-site/
 import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
 import { registerContentRoutes } from "./routes/content/content.handlers.ts";
+import { registerHelpPages } from "./routes/help/help.pages.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
+import { registerInsightsRoutes } from "./routes/insights/insights.handlers.ts";
 import { registerInvoiceRoutes } from "./routes/invoices/invoices.handlers.ts";
 import { type EventStreamOptions, registerEventRoutes } from "./routes/messaging/events.handlers.ts";
 import { messageSendLimiter, registerMessagingRoutes } from "./routes/messaging/messaging.handlers.ts";
+import { registerNotificationRoutes } from "./routes/notifications/notifications.handlers.ts";
 import { registerPartnershipRoutes } from "./routes/partnership/partnership.handlers.ts";
 import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
 import { registerPayoutRoutes } from "./routes/payouts/payouts.handlers.ts";
@@ -303,6 +306,8 @@ export function createApp(options: AppOptions) {
 
   registerMessagingRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.eventStream);
+  registerNotificationRoutes(app, runtime);
+  registerInsightsRoutes(app, runtime);
   registerContractComponents(app);
   app.doc31("/api/openapi.json", openApiInfo);
   mountDocs(app);
@@ -310,6 +315,8 @@ export function createApp(options: AppOptions) {
   app.all("/api/*", (c) => problem(c, "not-found", { detail: `No route ${c.req.method} ${c.req.path}.` }));
 
   registerPublicSite(app, runtime);
+  // The help centre (issue 18): server-rendered pages, before the SPA fallback.
+  registerHelpPages(app, runtime);
   if (options.frontendsDir) mountFrontends(app, options.frontendsDir, options.remotes ?? {}, runtime);
 
   app.notFound((c) => problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` }));

@@ -6,6 +6,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  seedDemoInsights,
   seedDemoInvoices,
   seedDemoMarketplace,
   seedDemoMessages,
@@ -40,6 +41,7 @@ if (config.seedDemo) {
   await seedDemoMessages(runtime);
   await seedDemoVerification(runtime);
   await seedDemoReviews(runtime);
+  await seedDemoInsights(runtime);
   console.log("\nDemo accounts (password for all: %s):", logins[0]?.password);
   for (const login of logins) console.log(`  ${login.username.padEnd(16)} ${login.role}`);
   console.log("");

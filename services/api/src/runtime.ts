@@ -23,11 +23,14 @@ import {
   ContactRepositoryPg,
   ContentRepositoryPg,
   type Db,
+  HelpRepositoryPg,
+  InsightsRepositoryPg,
   InvoiceRepositoryPg,
   InvoiceTermsPg,
   MediaRepositoryPg,
   MessageRepositoryPg,
   NewsletterRepositoryPg,
+  NotificationRepositoryPg,
   OnboardingRepositoryPg,
   PartnershipRepositoryPg,
   PaymentMethodRepositoryPg,
@@ -36,6 +39,7 @@ import {
   PayoutRefundRepositoryPg,
   type PgDatabase,
   PgDatabaseFrom,
+  ProfileStatsCounterPg,
   ReviewRepositoryPg,
   SessionStorePg,
   SubscriptionRepositoryPg,
@@ -62,6 +66,7 @@ import {
   SiteContacts,
   type UserAdministration,
 } from "@closr/core/content";
+import type { HelpRepository } from "@closr/core/help";
 import type {
   AccountRepository,
   PasswordHasher,
@@ -69,8 +74,10 @@ import type {
   SessionTokens,
   UserRepository,
 } from "@closr/core/identity";
+import type { InsightsRepository, ProfileStatsCounter } from "@closr/core/insights";
 import type { InvoiceRepository, InvoiceTerms } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
+import type { NotificationRepository } from "@closr/core/notification";
 import type { OnboardingRepository } from "@closr/core/onboarding";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type {
@@ -144,7 +151,11 @@ export type AppServices =
   | ImageProcessor
   | SiteContacts
   | AuditTrail
-  | ReviewRepository;
+  | ReviewRepository
+  | NotificationRepository
+  | InsightsRepository
+  | ProfileStatsCounter
+  | HelpRepository;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -207,6 +218,10 @@ export function makeAppLayer(
     payments.stripe ? PayoutGatewayStripe(payments.stripe) : PayoutGatewayLocal,
     InvoiceTermsPg(payments.feeBasisPoints ?? defaultFeeBasisPoints),
     ChargeDestinationsPg,
+    NotificationRepositoryPg,
+    InsightsRepositoryPg,
+    ProfileStatsCounterPg,
+    HelpRepositoryPg,
     AuditLogPg,
     ContentRepositoryPg,
     MediaRepositoryPg,

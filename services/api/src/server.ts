@@ -4,6 +4,7 @@
  */
 import { startJobWorker } from "@closr/adapters/jobs";
 import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
+import { sweepNotifications } from "@closr/core/notification";
 import { deliverLocalGatewayEvents } from "@closr/core/payment";
 import { runLocalBilling } from "@closr/core/subscription";
 import { createApp } from "./app.ts";
@@ -60,8 +61,16 @@ export async function startServices(config: Config) {
   });
   // Review sweeps (issue 22): blind windows ending, 3- and 10-day reminders.
   const stopReviewSweeps = startReviewSweeps(runtime, logger);
+  // Time-based notifications (issue 18): overdue invoices, messages unread for a few minutes.
+  const sweep = setInterval(() => {
+    runtime
+      .runPromise(sweepNotifications())
+      .catch((err) => logger.error({ err }, "notification sweep failed"));
+  }, 60_000);
+  sweep.unref();
   const close = async () => {
     stopReviewSweeps();
+    clearInterval(sweep);
     await jobs.stop();
     await runtime.dispose();
     await database.close();

@@ -13,6 +13,7 @@ import * as auditAndFees from "./2026-11-23-07-audit-and-fees.ts";
 import * as payouts from "./2026-11-23-10-payouts.ts";
 import * as content from "./2026-11-23-11-content.ts";
 import * as reviews from "./2026-11-23-12-reviews.ts";
+import * as insights from "./2026-11-23-13-insights.ts";
 import * as operations from "./2026-11-23-14-operations.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-10-payouts": payouts,
   "2026-11-23-11-content": content,
   "2026-11-23-12-reviews": reviews,
+  "2026-11-23-13-insights": insights,
 };

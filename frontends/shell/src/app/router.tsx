@@ -21,6 +21,7 @@ import {
 import { AuthPage } from "../features/auth/components/auth-page.tsx";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
 import { RouteErrorPage } from "../features/errors/components/route-error-page.tsx";
+import { HelpRedirect } from "../features/help/help-redirect.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
 import { staticPageRoutes } from "../features/static-pages/components/static-page-routes.tsx";
 import { RemoteRoutes } from "../federation/remote-routes.tsx";
@@ -48,6 +49,23 @@ export const router = createBrowserRouter([
       { path: "settings/security", element: guarded(<SecuritySettingsPage />, {}) },
       { path: "settings/notifications", element: guarded(<NotificationSettingsPage />, {}) },
       { path: "settings/privacy", element: guarded(<PrivacySettingsPage />, {}) },
+      // Insights (issue 18): loaded on demand with their chart library.
+      {
+        path: "analytics",
+        lazy: async () => {
+          const { AnalyticsPage } = await import("../features/insights/components/analytics-page.tsx");
+          return { element: guarded(<AnalyticsPage />, { userType: "business" }) };
+        },
+      },
+      {
+        path: "performance",
+        lazy: async () => {
+          const { PerformancePage } = await import("../features/insights/components/performance-page.tsx");
+          return { element: guarded(<PerformancePage />, { userType: "agent" }) };
+        },
+      },
+      // The help centre is server-rendered (issue 18): a client-side visit reloads into it.
+      { path: "help/*", element: <HelpRedirect /> },
       {
         path: "business/*",
         element: guarded(<RemoteRoutes name="business" basePath="/business" />, { userType: "business" }),

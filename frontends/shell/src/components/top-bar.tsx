@@ -2,11 +2,8 @@
 import { Icon, LinkButton, Menu, MenuItem, MenuSeparator, Skeleton, useCurrentUser } from "@closr/ui";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import {
-  NotificationBell,
-  UnreadBadge,
-  useMessagesLinkName,
-} from "../features/messages/components/unread-badge.tsx";
+import { UnreadBadge, useMessagesLinkName } from "../features/messages/components/unread-badge.tsx";
+import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
 import { MobileDrawer } from "./mobile-drawer.tsx";
 import { landingAnchors, profilePath, publicLinks, userLinks } from "./nav-links.ts";
 import { useSignOut } from "./use-sign-out.ts";

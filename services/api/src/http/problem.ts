@@ -3,9 +3,12 @@
  */
 import { type Problem, type ProblemCode, problemCatalogue, problemType } from "@closr/contracts";
 import type { ContentError } from "@closr/core/content";
+import type { HelpError } from "@closr/core/help";
 import type { IdentityError } from "@closr/core/identity";
+import type { InsightsError } from "@closr/core/insights";
 import type { InvoiceError } from "@closr/core/invoice";
 import type { MessagingError } from "@closr/core/messaging";
+import type { NotificationError } from "@closr/core/notification";
 import type { OnboardingError } from "@closr/core/onboarding";
 import type { PartnershipError } from "@closr/core/partnership";
 import type { PaymentError } from "@closr/core/payment";
@@ -78,7 +81,10 @@ export type DomainError =
   | OnboardingError
   | PayoutError
   | ContentError
-  | ReviewError;
+  | ReviewError
+  | NotificationError
+  | InsightsError
+  | HelpError;
 
 /** One row of the error table: the problem code, its detail and the field at fault. */
 export interface ProblemRow {
@@ -358,7 +364,22 @@ export const errorTable = {
     errors: e.errors as readonly FieldError[],
   }),
   NotModerator: () => ({ code: "forbidden", detail: "Only staff can moderate reviews." }),
+  // Insights, notifications and help (issue 18).
+  NotificationNotFound: () => ({ code: "not-found", detail: "No such notification." }),
+  PlanRequired: (e) => ({
+    code: "plan-required",
+    detail: `The ${e.feature} needs the ${planTitles[e.requiredPlan]} plan. Upgrade at /pricing.`,
+  }),
+  InvalidRange: (e) => ({ code: "validation-failed", detail: e.message, field: e.field }),
+  InsightsAgentNotFound: () => ({ code: "not-found", detail: "No such agent among your partners." }),
+  HelpArticleNotFound: () => ({ code: "not-found", detail: "No such help article." }),
 } satisfies ErrorTable;
+
+const planTitles = {
+  professional: "Professional",
+  enterprise: "Enterprise",
+  agent_pro: "Agent Pro",
+} as const;
 
 /** The problem code a tagged error maps to, as a literal type. */
 type CodeOf<E extends DomainError> = E extends { _tag: infer T extends DomainError["_tag"] }

@@ -29,7 +29,16 @@ export interface EventStreamOptions {
 const frame = (event: LiveEvent) =>
   event.kind === "message"
     ? { event: "message", id: String(event.id), data: JSON.stringify(messageJson(event.message)) }
-    : { event: "read", id: String(event.id), data: JSON.stringify(readReceiptJson(event.receipt)) };
+    : event.kind === "notification"
+      ? {
+          event: "notification",
+          id: String(event.id),
+          data: JSON.stringify({
+            ...event.notification,
+            createdAt: event.notification.createdAt.toISOString(),
+          }),
+        }
+      : { event: "read", id: String(event.id), data: JSON.stringify(readReceiptJson(event.receipt)) };
 
 const eventId = (value: string | undefined) =>
   value !== undefined && /^[0-9]{1,15}$/.test(value.trim()) ? Number(value.trim()) : undefined;

@@ -4,6 +4,7 @@
  */
 import { profileRoutes } from "@closr/contracts";
 import type { User } from "@closr/core/identity";
+import { countProfileView, countSearchAppearances } from "@closr/core/insights";
 import {
   type AgentProfile,
   type BusinessProfile,
@@ -34,7 +35,7 @@ import {
 } from "@closr/core/profiles";
 import { AgentProfileId, BusinessProfileId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Effect } from "effect";
+import { Effect } from "effect";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
@@ -197,6 +198,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   app.openapi(signedIn(profileRoutes.listAgentProfiles), async (c) => {
     const q = c.req.valid("query");
     return ops.ownOrSearch(c, c.get("user"), "agent", agentJson, getOwnAgentProfile, () =>
+      // Search appearances (issue 18): counted once per page served, buffered off the request path.
       searchAgents(c.get("user"), {
         keywords: keywordTerms(q.q),
         specialization: q.specialization?.trim() || undefined,
@@ -207,7 +209,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
         sort: q.sort,
         page: q.page,
         pageSize: q.pageSize,
-      }),
+      }).pipe(Effect.tap((page) => countSearchAppearances(page.items.map((i) => i.profile.id)))),
     );
   });
 
@@ -246,7 +248,13 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   );
 
   app.openapi(signedIn(profileRoutes.getAgentProfile), async (c) =>
-    ops.get(c, c.get("user"), AgentProfileId.make(c.req.valid("param").id), getAgentProfile, agentJson),
+    ops.get(
+      c,
+      c.get("user"),
+      AgentProfileId.make(c.req.valid("param").id),
+      (user, id) => getAgentProfile(user, id).pipe(Effect.tap((r) => countProfileView(user, r.profile))),
+      agentJson,
+    ),
   );
 
   app.openapi(signedIn(profileRoutes.updateBusinessProfile), async (c) =>

@@ -6,9 +6,10 @@
  * from the last id seen (?lastEventId=) after a growing delay.
  */
 import type { components } from "@closr/contracts/client";
-import { useCurrentUser } from "@closr/ui";
+import { partnershipsKey, useCurrentUser } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { notificationsKey } from "../../notifications/api/notifications.ts";
 import { appendMessage, type Message, markCachedRead } from "../api/messages.ts";
 import { messagingKeys } from "../api/messaging-keys.ts";
 
@@ -53,6 +54,14 @@ export function useLiveEvents() {
     const onReset = (event: MessageEvent<string>) => {
       lastEventId = event.lastEventId || lastEventId;
       queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+      queryClient.invalidateQueries({ queryKey: notificationsKey });
+    };
+    // A new notification (issue 18): the bell's list and count are refetched, and so are the
+    // lists it is about (partnerships, invoices, payments, figures), so its link opens fresh data.
+    const onNotification = (event: MessageEvent<string>) => {
+      lastEventId = event.lastEventId || lastEventId;
+      for (const queryKey of [notificationsKey, partnershipsKey, ["invoices"], ["payments"], ["insights"]])
+        queryClient.invalidateQueries({ queryKey });
     };
 
     const open = () => {
@@ -62,6 +71,7 @@ export function useLiveEvents() {
       source.addEventListener("read", onRead);
       source.addEventListener("ready", onReady);
       source.addEventListener("reset", onReset);
+      source.addEventListener("notification", onNotification);
       source.onerror = () => {
         // CONNECTING: the browser retries itself. CLOSED: it gave up (e.g. an HTTP error).
         if (stopped || source?.readyState !== EventSource.CLOSED) return;

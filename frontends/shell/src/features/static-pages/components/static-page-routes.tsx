@@ -1,9 +1,9 @@
 /**
  * Public pages of spec §2.1: About, Careers, Blog (and /blog/:slug), Press, Commission Guides and
  * Contact read published content (issue 16, lazily loaded); How It Works, Terms and Privacy have
- * content; the menu-only pages of §2.2 show an honest "coming soon" card; /messages (features/messages) is behind the guard (any user type).
+ * content; /analytics, /performance and /help are features/insights and the server-rendered help
+ * centre (issue 18); /messages (features/messages) is behind the guard (any user type).
  */
-import { ComingSoon } from "@closr/ui";
 import type { RouteObject } from "react-router";
 import { RequireUser } from "../../access/components/require-user.tsx";
 import { MessagesPage } from "../../messages/components/messages-page.tsx";
@@ -15,12 +15,6 @@ import { SubscribePage } from "../../subscription/subscribe-page.tsx";
 import { VerificationPage } from "../../verification/components/verification-page.tsx";
 import { HowItWorksPage } from "./how-it-works-page.tsx";
 import { PrivacyPage, TermsPage } from "./legal-page.tsx";
-
-const pages: { path: string; title: string; description?: string }[] = [
-  { path: "analytics", title: "Analytics" },
-  { path: "performance", title: "Performance" },
-  { path: "help", title: "Help Centre" },
-];
 
 /** Content-backed public pages (issue 16), each its own lazily loaded chunk. */
 const contentPages: RouteObject[] = [
@@ -47,12 +41,6 @@ export const staticPageRoutes: RouteObject[] = [
   { path: "terms", element: <TermsPage /> },
   { path: "privacy", element: <PrivacyPage /> },
   { path: "payment-confirmation", element: <PaymentConfirmationPage /> },
-  ...pages.map((page) => ({
-    path: page.path,
-    element: (
-      <ComingSoon title={page.title} {...(page.description ? { description: page.description } : {})} />
-    ),
-  })),
   { path: "subscribe", element: <SubscribePage /> },
   {
     path: "settings/billing",

@@ -1,0 +1,10 @@
+/** The notification context's tagged errors. */
+import { Data } from "effect";
+
+/** No such notification of the caller (another user's id answers the same: 404). */
+export class NotificationNotFound extends Data.TaggedError("NotificationNotFound")<{
+  readonly id: number;
+}> {}
+
+/** Every tagged error the notification use cases fail with. */
+export type NotificationError = NotificationNotFound;

@@ -1,0 +1,58 @@
+/**
+ * Notification model (issue 18, notification centre): what a user is told, with the link to its
+ * object. Titles are written when the notice is created, in the words of the event.
+ */
+import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
+
+export const notificationKinds = [
+  "connection_requested",
+  "connection_accepted",
+  "connection_rejected",
+  "connection_withdrawn",
+  "partnership_ended",
+  "invoice_raised",
+  "invoice_paid",
+  "invoice_overdue",
+  "message_unread",
+  "verification_approved",
+  "verification_rejected",
+  "verification_changes_requested",
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** One stored notification of one user. */
+export interface Notification {
+  readonly id: number;
+  readonly userId: UserId;
+  readonly kind: NotificationKind;
+  readonly title: string;
+  /** The app path of the object (e.g. /business/active-agents). */
+  readonly link: string;
+  readonly subjectId: number | null;
+  readonly readAt: Date | null;
+  readonly createdAt: Date;
+}
+
+/** Who receives a notice: a user, or the owner of a profile. */
+export type NoticeRecipient =
+  | { readonly userId: UserId }
+  | { readonly agentProfileId: AgentProfileId }
+  | { readonly businessProfileId: BusinessProfileId };
+
+/** A notice to record (and deliver live). */
+export interface Notice {
+  readonly to: NoticeRecipient;
+  readonly kind: NotificationKind;
+  readonly title: string;
+  readonly link: string;
+  readonly subjectId?: number | undefined;
+}
+
+/** The bell's list: newest first, with the real unread count. */
+export interface NotificationList {
+  readonly items: readonly Notification[];
+  readonly unread: number;
+}
+
+/** Minutes a message may stay unread before its receiver is notified (issue 18: "a few minutes"). */
+export const UNREAD_MESSAGE_MINUTES = 5;

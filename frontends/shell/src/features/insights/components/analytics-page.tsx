@@ -1,0 +1,216 @@
+/**
+ * /analytics for businesses (issue 18): commission paid per month and per agent (net of
+ * refunds), open and overdue amounts, average days to pay, and — by plan — the per-agent table
+ * (Professional), the partnership funnel, period comparison and CSV export (Enterprise). Each
+ * chart has a table with the same figures. Loaded on demand with its chart library.
+ */
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  describeFailure,
+  formatDate,
+  PageHeader,
+  partyAreas,
+  partyNavItems,
+  SideMenuLayout,
+  Spinner,
+  StatTile,
+} from "@closr/ui";
+import { useMemo } from "react";
+import { type BusinessAnalytics, exportHref, useAnalytics } from "../api/insights.ts";
+import { Chart } from "./chart.tsx";
+import {
+  axisMoney,
+  FigureTable,
+  longDayLabel,
+  money,
+  monthLabel,
+  percentLabel,
+  Section,
+  UpgradePanel,
+} from "./insights-parts.tsx";
+import { RangePicker, useRangeQuery } from "./range-picker.tsx";
+import "./insights.css";
+
+type Headline = BusinessAnalytics["headline"];
+
+/** "+12% on the previous period" for a tile, when comparing. */
+function delta(now: number, before: number | undefined) {
+  if (before === undefined) return undefined;
+  if (before === 0)
+    return now === 0 ? "Same as the previous period" : "Up from nothing in the previous period";
+  const change = (now - before) / before;
+  return `${change >= 0 ? "+" : "−"}${percentLabel(Math.abs(change))} on the previous period (${money(before)})`;
+}
+
+function Headlines({ h, previous }: { h: Headline; previous: Headline | null }) {
+  return (
+    <div className="stat-grid insights-stats">
+      <StatTile
+        label="Commission paid"
+        icon="dollar"
+        value={money(h.netPaid)}
+        note={
+          delta(h.netPaid, previous?.netPaid) ??
+          `${h.invoicesPaid} ${h.invoicesPaid === 1 ? "invoice" : "invoices"} paid${h.refunded > 0 ? `, ${money(h.refunded)} refunded` : ""}`
+        }
+      />
+      <StatTile label="Open" icon="file" value={money(h.open)} note="Unpaid, not yet due" />
+      <StatTile
+        label="Overdue"
+        icon="alert"
+        value={money(h.overdue)}
+        note={`${h.overdueCount} ${h.overdueCount === 1 ? "invoice" : "invoices"} past due`}
+      />
+      <StatTile
+        label="Average days to pay"
+        icon="target"
+        value={h.averageDaysToPay === null ? "—" : `${h.averageDaysToPay} days`}
+        note={
+          previous && previous.averageDaysToPay !== null
+            ? `Previous period: ${previous.averageDaysToPay} days`
+            : "From invoice to payment"
+        }
+      />
+    </div>
+  );
+}
+
+function Analytics({ data }: { data: BusinessAnalytics }) {
+  const labels = useMemo(() => data.months.map((m) => monthLabel(m.month)), [data.months]);
+  const series = useMemo(
+    () => [{ label: "Commission paid", values: data.months.map((m) => m.netPaid), color: "#1d4ed8" }],
+    [data.months],
+  );
+  const anyPaid = data.months.some((m) => m.netPaid !== 0);
+  return (
+    <>
+      <Headlines h={data.headline} previous={data.previous} />
+
+      <Section title="Commission paid per month" id="months-title">
+        {anyPaid ? (
+          <Chart
+            kind="bars"
+            labels={labels}
+            series={series}
+            formatY={axisMoney}
+            summary={`Bar chart of commission paid per month, ${labels[0]} to ${labels[labels.length - 1]}. The table below has the figures.`}
+          />
+        ) : (
+          <p className="insights-empty">
+            No commission paid in this period yet. When your agents' invoices are paid, each month's total
+            appears here, net of refunds.
+          </p>
+        )}
+        <FigureTable
+          caption="Commission paid per month (net of refunds)"
+          columns={["Month", "Commission paid"]}
+          rows={data.months.map((m) => [monthLabel(m.month), money(m.netPaid)])}
+        />
+      </Section>
+
+      <Section title="Your agents" id="agents-title">
+        {data.agents === null ? (
+          <UpgradePanel title="See what each agent brings in" plan="Professional">
+            Professional and Enterprise show each agent's invoices, commission paid and on-time rate for the
+            period. You are on Basic.
+          </UpgradePanel>
+        ) : data.agents.length === 0 ? (
+          <p className="insights-empty">
+            No partnerships yet. Once an agent accepts your request (or you accept theirs), they are listed
+            here with what they bring in.
+          </p>
+        ) : (
+          <FigureTable
+            caption="Per agent, for the period"
+            columns={["Agent", "Active since", "Status", "Invoices", "Commission paid", "On time"]}
+            rows={data.agents.map((a) => [
+              a.name,
+              a.activeSince ? formatDate(a.activeSince) : "—",
+              a.status === "active" ? "Active" : a.status === "terminated" ? "Ended" : a.status,
+              a.invoices,
+              money(a.netPaid),
+              percentLabel(a.onTimeRate),
+            ])}
+          />
+        )}
+      </Section>
+
+      <Section
+        title="Partnership funnel"
+        id="funnel-title"
+        actions={
+          data.access.advanced ? (
+            <a
+              className="btn btn-outline btn-sm"
+              href={exportHref({ range: "custom", from: data.range.from, to: data.range.to })}
+              download
+            >
+              Download CSV
+            </a>
+          ) : null
+        }
+      >
+        {data.funnel === null ? (
+          <UpgradePanel title="Funnel, comparison and CSV export" plan="Enterprise">
+            Enterprise adds the partnership funnel (requests sent and received, accepted, active, ended),
+            comparison with the previous period and a CSV export of these figures.
+          </UpgradePanel>
+        ) : (
+          <FigureTable
+            caption="Partnerships requested in the period"
+            columns={["Step", "Partnerships", "Rate"]}
+            rows={[
+              ["Requests sent", data.funnel.requestsSent, ""],
+              ["Requests received", data.funnel.requestsReceived, ""],
+              ["Accepted", data.funnel.accepted, `${percentLabel(data.funnel.acceptanceRate)} of requests`],
+              ["Active now", data.funnel.active, `${percentLabel(data.funnel.retentionRate)} of accepted`],
+              ["Ended", data.funnel.ended, ""],
+            ]}
+          />
+        )}
+      </Section>
+    </>
+  );
+}
+
+export function AnalyticsPage() {
+  const [query, setQuery] = useRangeQuery();
+  const result = useAnalytics(query);
+  const data = result.data;
+  return (
+    <SideMenuLayout label={partyAreas.business.menuLabel} items={partyNavItems("business")}>
+      <div className="insights-page">
+        <PageHeader
+          title="Analytics"
+          description={
+            data
+              ? `What your agents bring in, ${longDayLabel(data.range.from)} to ${longDayLabel(data.range.to)}.`
+              : "What your agents bring in."
+          }
+        />
+        <RangePicker
+          value={query}
+          onChange={setQuery}
+          compare={{ available: data?.access.advanced ?? false }}
+        />
+        {result.isPending ? (
+          <Spinner label="Loading your analytics" />
+        ) : result.isError ? (
+          <Card>
+            <CardContent className="stack">
+              <Alert>{describeFailure(result.error).message}</Alert>
+              <Button variant="outline" onPress={() => result.refetch()}>
+                Retry
+              </Button>
+            </CardContent>
+          </Card>
+        ) : (
+          <Analytics data={result.data} />
+        )}
+      </div>
+    </SideMenuLayout>
+  );
+}
