@@ -13,6 +13,7 @@ import * as onboardingRoutes from "./routes/onboarding.routes.ts";
 import * as partnershipRoutes from "./routes/partnership.routes.ts";
 import * as paymentRoutes from "./routes/payments.routes.ts";
 import * as profileRoutes from "./routes/profiles.routes.ts";
+import * as pushRoutes from "./routes/push.routes.ts";
 import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
 import * as verificationRoutes from "./routes/verification.routes.ts";
@@ -25,6 +26,7 @@ export * from "./partnership.ts";
 export * from "./payment.ts";
 export * from "./problems.ts";
 export * from "./profiles.ts";
+export * from "./push.ts";
 export * from "./subscription.ts";
 export * from "./system.ts";
 export * from "./verification.ts";
@@ -38,6 +40,7 @@ export {
   partnershipRoutes,
   paymentRoutes,
   profileRoutes,
+  pushRoutes,
   subscriptionRoutes,
   systemRoutes,
   verificationRoutes,
@@ -59,6 +62,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(invoiceRoutes),
   ...Object.values(paymentRoutes),
   ...Object.values(verificationRoutes),
+  ...Object.values(pushRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

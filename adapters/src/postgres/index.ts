@@ -12,6 +12,7 @@ export * from "./repositories/onboarding.ts";
 export * from "./repositories/partnership.ts";
 export * from "./repositories/payment.ts";
 export * from "./repositories/profiles.ts";
+export * from "./repositories/push.ts";
 export * from "./repositories/subscription.ts";
 export * from "./repositories/verification.ts";
 export type { Database } from "./schema.ts";

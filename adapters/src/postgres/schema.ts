@@ -402,6 +402,23 @@ export interface LiveEventsTable {
   createdAt: DefaultTimestamp;
 }
 
+/** A browser's web push subscription (issue 19). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: DefaultTimestamp;
+}
+
+/** One open SSE stream of any API process (issue 19: push only when a user has none). */
+export interface LiveStreamsTable {
+  id: Generated<string | number>;
+  userId: number;
+  openedAt: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   session: SessionTable;
@@ -430,4 +447,6 @@ export interface Database {
   localSubscriptionInvoices: LocalSubscriptionInvoicesTable;
   localBillingEvents: LocalBillingEventsTable;
   localBillingClock: LocalBillingClockTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  liveStreams: LiveStreamsTable;
 }

@@ -41,6 +41,7 @@ import { messageSendLimiter, registerMessagingRoutes } from "./routes/messaging/
 import { registerPartnershipRoutes } from "./routes/partnership/partnership.handlers.ts";
 import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
 import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";
+import { registerPushRoutes } from "./routes/push/push.handlers.ts";
 import { registerSubscriptionRoutes } from "./routes/subscription/subscription.handlers.ts";
 import { registerDevRoutes } from "./routes/system/dev.handlers.ts";
 import { registerSystemRoutes } from "./routes/system/system.handlers.ts";
@@ -185,6 +186,12 @@ export function createApp(options: AppOptions) {
     c.req.method === "POST" && UPLOAD_ROUTE.test(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next),
   );
   app.use("/api/*", sessionResolver(runtime));
+  // API answers carry personal data: no cache (browser, proxy or service worker) keeps them
+  // unless a route says otherwise (issue 19).
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+  });
 
   app.use(
     "/api/login",
@@ -245,6 +252,7 @@ export function createApp(options: AppOptions) {
   registerInvoiceRoutes(app, runtime);
   registerPaymentRoutes(app, runtime);
   registerVerificationRoutes(app, runtime, { linkSecret: fileLinkSecret });
+  registerPushRoutes(app, runtime);
 
   registerMessagingRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.eventStream);

@@ -21,12 +21,15 @@ import {
   PaymentRepositoryPg,
   type PgDatabase,
   PgDatabaseFrom,
+  PushSubscriptionsPg,
   SessionStorePg,
+  StreamPresencePg,
   SubscriptionRepositoryPg,
   UserDirectoryPg,
   UserRepositoryPg,
   VerificationRepositoryPg,
 } from "@closr/adapters/postgres";
+import { PushSenderWebPush, type VapidKeys, vapidKeysOrGenerate } from "@closr/adapters/push";
 import { FileStorageLocal, FileStorageS3, type S3StorageConfig } from "@closr/adapters/storage";
 import {
   PaymentGatewayStripe,
@@ -46,6 +49,7 @@ import type { OnboardingRepository } from "@closr/core/onboarding";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type { PaymentGateway, PaymentMethodRepository, PaymentRepository } from "@closr/core/payment";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
+import type { PushSender, PushSubscriptions, StreamPresence } from "@closr/core/push";
 import {
   type AppUrl,
   AppUrlFrom,
@@ -89,7 +93,10 @@ export type AppServices =
   | AccountRepository
   | OnboardingRepository
   | JobQueue
-  | AppUrl;
+  | AppUrl
+  | PushSubscriptions
+  | PushSender
+  | StreamPresence;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -106,6 +113,8 @@ export interface PaymentOptions {
   readonly abr?: AbrConfig | undefined;
   /** The web app's public origin for links in emails (APP_URL); default http://localhost:3000. */
   readonly appUrl?: string | undefined;
+  /** Web push VAPID keys (issue 19); a generated pair when absent. */
+  readonly vapid?: VapidKeys | undefined;
 }
 
 /**
@@ -140,6 +149,8 @@ export function makeAppLayer(
     AccountRepositoryPg,
     OnboardingRepositoryPg,
     JobQueuePg,
+    PushSubscriptionsPg,
+    StreamPresencePg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,
@@ -155,6 +166,7 @@ export function makeAppLayer(
     SessionTokensCrypto,
     clock,
     AppUrlFrom(payments.appUrl ?? "http://localhost:3000"),
+    PushSenderWebPush(payments.vapid ?? vapidKeysOrGenerate({})),
   );
   return overrides ? Layer.merge(base, overrides) : base;
 }

@@ -9,6 +9,7 @@ import * as payments from "./2026-11-23-03-payments.ts";
 import * as verification from "./2026-11-23-04-verification.ts";
 import * as subscriptions from "./2026-11-23-05-subscriptions.ts";
 import * as account from "./2026-11-23-06-account.ts";
+import * as push from "./2026-11-23-15-push.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-04-verification": verification,
   "2026-11-23-05-subscriptions": subscriptions,
   "2026-11-23-06-account": account,
+  "2026-11-23-15-push": push,
 };
