@@ -5,6 +5,7 @@ export * from "./errors.ts";
 export * from "./live-events.ts";
 export * from "./notifications.ts";
 export * from "./repositories/account.ts";
+export * from "./repositories/audit-log.ts";
 export * from "./repositories/identity.ts";
 export * from "./repositories/invoice.ts";
 export * from "./repositories/messaging.ts";

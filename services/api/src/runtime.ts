@@ -11,6 +11,7 @@ import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
   AccountRepositoryPg,
   AgentProfileRepositoryPg,
+  AuditLogPg,
   BusinessProfileRepositoryPg,
   type Db,
   InvoiceRepositoryPg,
@@ -53,6 +54,7 @@ import type { PushSender, PushSubscriptions, StreamPresence } from "@closr/core/
 import {
   type AppUrl,
   AppUrlFrom,
+  type AuditLog,
   type Clock,
   ClockLive,
   type FileStorage,
@@ -93,6 +95,7 @@ export type AppServices =
   | AccountRepository
   | OnboardingRepository
   | JobQueue
+  | AuditLog
   | AppUrl
   | PushSubscriptions
   | PushSender
@@ -149,6 +152,7 @@ export function makeAppLayer(
     AccountRepositoryPg,
     OnboardingRepositoryPg,
     JobQueuePg,
+    AuditLogPg,
     PushSubscriptionsPg,
     StreamPresencePg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
