@@ -9,11 +9,8 @@ import * as payments from "./2026-11-23-03-payments.ts";
 import * as verification from "./2026-11-23-04-verification.ts";
 import * as subscriptions from "./2026-11-23-05-subscriptions.ts";
 import * as account from "./2026-11-23-06-account.ts";
-<<<<<<< HEAD
-import * as push from "./2026-11-23-15-push.ts";
-=======
 import * as auditAndFees from "./2026-11-23-07-audit-and-fees.ts";
->>>>>>> main
+import * as push from "./2026-11-23-15-push.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -25,9 +22,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-04-verification": verification,
   "2026-11-23-05-subscriptions": subscriptions,
   "2026-11-23-06-account": account,
-<<<<<<< HEAD
-  "2026-11-23-15-push": push,
-=======
   "2026-11-23-07-audit-and-fees": auditAndFees,
->>>>>>> main
+  "2026-11-23-15-push": push,
 };
