@@ -42,7 +42,9 @@ for (const path of paths) {
     if (body)
       scripts.push({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
   });
-  await page.goto(`${origin}${path}`, { waitUntil: "networkidle" });
+  await page.goto(`${origin}${path}`);
+  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+  await page.waitForLoadState("networkidle");
   const timing = await page.evaluate(() => {
     const fcp =
       performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY;
