@@ -37,9 +37,16 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 const pushStateKey = ["push", "this-browser"] as const;
 
+/** The page's service worker registration; an error when it has none (never waits forever). */
+async function registration(): Promise<ServiceWorkerRegistration> {
+  const found = await navigator.serviceWorker.getRegistration();
+  if (!found) throw new Error("Push needs Closr's service worker, which is not running: reload the page and try again.");
+  return found;
+}
+
 async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.ready;
-  return registration.pushManager.getSubscription();
+  const found = await navigator.serviceWorker.getRegistration();
+  return found ? found.pushManager.getSubscription() : null;
 }
 
 export function PushSettingsCard() {
@@ -56,10 +63,10 @@ export function PushSettingsCard() {
         throw new Error("Notifications are blocked for this site in your browser settings.");
       const config = await apiClient.GET("/api/push/config");
       if (!config.data) throw toApiError(config.error, config.response);
-      const registration = await navigator.serviceWorker.ready;
+      const worker = await registration();
       const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
+        (await worker.pushManager.getSubscription()) ??
+        (await worker.pushManager.subscribe({
           userVisibleOnly: true,
           applicationServerKey: keyBytes(config.data.publicKey),
         }));
@@ -92,7 +99,7 @@ export function PushSettingsCard() {
   const failure = enable.error ?? disable.error;
   return (
     <Card>
-      <CardContent>
+      <CardContent className="stack">
         <CardTitle>Push notifications on this device</CardTitle>
         <CardDescription>
           New messages and partnership requests, when you don't have Closr open. Opening one takes you to the

@@ -31,7 +31,8 @@ export function registerServiceWorker(navigate: (path: string) => void): void {
         },
       });
     });
-    await wb.register();
+    // A browser that refuses service workers (private modes, policies, tests) keeps working.
+    await wb.register().catch((error: unknown) => console.warn("service worker not registered:", error));
   };
   if (document.readyState === "complete") void start();
   else window.addEventListener("load", () => void start(), { once: true });
