@@ -17,6 +17,7 @@ import * as partnershipRoutes from "./routes/partnership.routes.ts";
 import * as paymentRoutes from "./routes/payments.routes.ts";
 import * as payoutRoutes from "./routes/payout.routes.ts";
 import * as profileRoutes from "./routes/profiles.routes.ts";
+import * as pushRoutes from "./routes/push.routes.ts";
 import * as reviewRoutes from "./routes/review.routes.ts";
 import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
@@ -34,6 +35,7 @@ export * from "./payment.ts";
 export * from "./payout.ts";
 export * from "./problems.ts";
 export * from "./profiles.ts";
+export * from "./push.ts";
 export * from "./review.ts";
 export * from "./subscription.ts";
 export * from "./system.ts";
@@ -52,6 +54,7 @@ export {
   paymentRoutes,
   payoutRoutes,
   profileRoutes,
+  pushRoutes,
   reviewRoutes,
   subscriptionRoutes,
   systemRoutes,
@@ -79,6 +82,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(reviewRoutes),
   ...Object.values(notificationRoutes),
   ...Object.values(insightsRoutes),
+  ...Object.values(pushRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

@@ -4,7 +4,7 @@
  * finds businesses by industry. Search state lives in the URL.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { aNewAccount, skipOnboarding } from "./support.ts";
+import { aNewAccount, showFilters, skipOnboarding } from "./support.ts";
 
 async function signUp(page: Page, userType: "business" | "agent") {
   const account = aNewAccount(userType);
@@ -65,6 +65,7 @@ test("a new business creates its profile, finds ranked agents with reasons and o
   await expect(page).toHaveURL(/\/business\/find-agents$/);
   await page.getByLabel("Keyword").fill("enterprise");
   await page.getByLabel("Keyword").press("Enter");
+  await showFilters(page);
   await page.getByLabel("Location").selectOption("sydney");
   await page.getByLabel("Experience").selectOption("6-10");
   await expect(page).toHaveURL(/q=enterprise/);
@@ -122,6 +123,7 @@ test("a new agent creates a profile with 3 skills and finds businesses by indust
   await expect(page.getByText("$0.00")).toBeVisible();
 
   await page.getByRole("link", { name: "Find Businesses" }).first().click();
+  await showFilters(page);
   await page.getByLabel("Industry").selectOption("technology");
   await expect(page).toHaveURL(/industry=technology/);
   await expect(page.getByText(/^\d+ business(es)? found$/)).toBeVisible();

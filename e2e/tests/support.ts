@@ -46,3 +46,11 @@ export async function skipOnboarding(page: Page) {
   await dialog.getByRole("button", { name: "Skip tour" }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** On a phone the search filters sit behind the "Filters" toggle (≤ 768 px); opens them there. */
+export async function showFilters(page: Page) {
+  const toggle = page.getByRole("button", { name: "Filters" });
+  if ((page.viewportSize()?.width ?? 1280) <= 768 && (await toggle.isVisible())) {
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  }
+}

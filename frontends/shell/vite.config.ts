@@ -1,12 +1,14 @@
 /**
  * The shell (federation host). It declares no remote URLs at build time: it reads
  * /remotes.json at run time and registers the remotes then (src/federation/remote-loader.ts).
+ * The PWA manifest and service worker come from pwa.config.ts (issue 19).
  * In dev, /api and /remotes* are proxied to the API server (CLOSR_API, default :3000).
  */
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { federationShared } from "../ui/src/federation/shared.ts";
+import { pwa } from "./pwa.config.ts";
 
 const api = process.env.CLOSR_API ?? "http://localhost:3000";
 
@@ -20,6 +22,7 @@ export default defineConfig({
       shared: federationShared,
       dts: false,
     }),
+    pwa(),
   ],
   build: { target: "esnext" },
   server: {

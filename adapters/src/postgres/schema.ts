@@ -542,6 +542,23 @@ export interface AgentProfileDailyStatsTable {
   profileViews: Generated<number>;
 }
 
+/** A browser's web push subscription (issue 19). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: DefaultTimestamp;
+}
+
+/** One open SSE stream of any API process (issue 19: push only when a user has none). */
+export interface LiveStreamsTable {
+  id: Generated<string | number>;
+  userId: number;
+  openedAt: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   session: SessionTable;
@@ -580,6 +597,8 @@ export interface Database {
   localConnectedAccounts: LocalConnectedAccountsTable;
   contactMessages: ContactMessagesTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  liveStreams: LiveStreamsTable;
 }
 
 /** Contact form messages as received (migration 2026-11-23-11-content). */

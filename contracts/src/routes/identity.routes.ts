@@ -1,5 +1,5 @@
 /** Route definitions for identity: spec §7 (GET /api/user, POST /api/register, /api/login, /api/logout). */
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { LoginRequest, RegisterRequest, User } from "../identity.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
 import { json } from "./route-helpers.ts";
@@ -78,5 +78,20 @@ export const logout = createRoute({
   responses: {
     204: { description: "Signed out" },
     ...problemResponses("origin-rejected", ...commonProblems),
+  },
+});
+
+/** The session check without an error status (issue 19): a signed-out visit logs no failed request. */
+export const getSession = createRoute({
+  method: "get",
+  path: "/api/session",
+  operationId: "getSession",
+  tags: ["identity"],
+  summary: "Who is signed in, if anyone",
+  description:
+    "Answers 200 either way: `user` is the signed-in user or null. The app's session check uses it, so a signed-out page load has no 401 in the console.",
+  responses: {
+    200: json(z.object({ user: User.nullable() }).openapi("SessionState"), "The signed-in user, or null"),
+    ...problemResponses(...commonProblems),
   },
 });

@@ -1,8 +1,11 @@
-/** Shell entry: mounts the providers and the router into #root. */
+/** Shell entry: mounts the providers and the router into #root, then registers the service worker. */
+import "./pwa/install-prompt-store.ts";
 import "@closr/ui/styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Providers } from "./app/providers.tsx";
+import { router } from "./app/router.tsx";
+import { registerServiceWorker } from "./pwa/register-sw.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
@@ -12,3 +15,5 @@ createRoot(root).render(
     <Providers />
   </StrictMode>,
 );
+
+registerServiceWorker((path) => void router.navigate(path));

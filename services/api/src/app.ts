@@ -50,6 +50,7 @@ import { registerPartnershipRoutes } from "./routes/partnership/partnership.hand
 import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
 import { registerPayoutRoutes } from "./routes/payouts/payouts.handlers.ts";
 import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";
+import { registerPushRoutes } from "./routes/push/push.handlers.ts";
 import { registerReviewRoutes } from "./routes/reviews/reviews.handlers.ts";
 import { registerSubscriptionRoutes } from "./routes/subscription/subscription.handlers.ts";
 import { registerDevRoutes } from "./routes/system/dev.handlers.ts";
@@ -220,6 +221,12 @@ export function createApp(options: AppOptions) {
     c.req.method === "POST" && UPLOAD_ROUTE.test(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next),
   );
   app.use("/api/*", sessionResolver(runtime));
+  // API answers carry personal data: no cache (browser, proxy or service worker) keeps them
+  // unless a route says otherwise (issue 19).
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+  });
 
   app.use(
     "/api/login",
@@ -303,6 +310,7 @@ export function createApp(options: AppOptions) {
   registerPayoutRoutes(app, runtime, { seller: options.platform ?? defaultPlatform });
   registerContentRoutes(app, runtime);
   registerReviewRoutes(app, runtime);
+  registerPushRoutes(app, runtime);
 
   registerMessagingRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.eventStream);

@@ -65,6 +65,12 @@ export interface Config {
   readonly storage: StorageConfig;
   /** FILE_LINK_SECRET: the HMAC key of signed file links (required in production; random per process otherwise). */
   readonly fileLinkSecret: string | undefined;
+  /** Web push VAPID keys (issue 19): VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT (mailto:/https:); unset = generated at start (development). */
+  readonly vapid: {
+    readonly publicKey: string | undefined;
+    readonly privateKey: string | undefined;
+    readonly subject: string | undefined;
+  };
   /** ABR_GUID: look ABNs up in the ABR web service; unset = the local table. */
   readonly abr: { readonly guid: string; readonly baseUrl: string | undefined } | undefined;
 }
@@ -158,6 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
         : undefined,
     },
     fileLinkSecret: env.FILE_LINK_SECRET || undefined,
+    vapid: {
+      publicKey: env.VAPID_PUBLIC_KEY || undefined,
+      privateKey: env.VAPID_PRIVATE_KEY || undefined,
+      subject: env.VAPID_SUBJECT || undefined,
+    },
     abr: env.ABR_GUID ? { guid: env.ABR_GUID, baseUrl: env.ABR_BASE_URL || undefined } : undefined,
   };
 }

@@ -40,14 +40,17 @@ import {
   type PgDatabase,
   PgDatabaseFrom,
   ProfileStatsCounterPg,
+  PushSubscriptionsPg,
   ReviewRepositoryPg,
   SessionStorePg,
+  StreamPresencePg,
   SubscriptionRepositoryPg,
   UserAdministrationPg,
   UserDirectoryPg,
   UserRepositoryPg,
   VerificationRepositoryPg,
 } from "@closr/adapters/postgres";
+import { PushSenderWebPush, type VapidKeys, vapidKeysOrGenerate } from "@closr/adapters/push";
 import { FileStorageLocal, FileStorageS3, type S3StorageConfig } from "@closr/adapters/storage";
 import {
   PaymentGatewayStripe,
@@ -88,6 +91,7 @@ import type {
 } from "@closr/core/payment";
 import type { PayoutAccountRepository, PayoutGateway, PayoutRefundRepository } from "@closr/core/payout";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
+import type { PushSender, PushSubscriptions, StreamPresence } from "@closr/core/push";
 import type { ReviewRepository } from "@closr/core/review";
 import {
   type AppUrl,
@@ -155,7 +159,10 @@ export type AppServices =
   | NotificationRepository
   | InsightsRepository
   | ProfileStatsCounter
-  | HelpRepository;
+  | HelpRepository
+  | PushSubscriptions
+  | PushSender
+  | StreamPresence;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -179,6 +186,8 @@ export interface PaymentOptions {
   readonly appUrl?: string | undefined;
   /** Where the contact form is delivered (SUPPORT_EMAIL); default support@closr.com.au. */
   readonly supportEmail?: string | undefined;
+  /** Web push VAPID keys (issue 19); a generated pair when absent. */
+  readonly vapid?: VapidKeys | undefined;
 }
 
 /**
@@ -230,6 +239,8 @@ export function makeAppLayer(
     UserAdministrationPg,
     AuditTrailPg,
     ReviewRepositoryPg,
+    PushSubscriptionsPg,
+    StreamPresencePg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,
@@ -248,6 +259,7 @@ export function makeAppLayer(
     MarkdownRendererLive,
     ImageProcessorSharp,
     Layer.succeed(SiteContacts, { supportEmail: payments.supportEmail ?? "support@closr.com.au" }),
+    PushSenderWebPush(payments.vapid ?? vapidKeysOrGenerate({})),
   );
   return overrides ? Layer.merge(base, overrides) : base;
 }

@@ -4,6 +4,7 @@
  */
 import { startJobWorker } from "@closr/adapters/jobs";
 import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
+import { vapidKeysOrGenerate } from "@closr/adapters/push";
 import { sweepNotifications } from "@closr/core/notification";
 import { deliverLocalGatewayEvents } from "@closr/core/payment";
 import { runLocalBilling } from "@closr/core/subscription";
@@ -22,6 +23,10 @@ export async function startServices(config: Config) {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const migrations = await migrateToLatest(database.db);
   for (const result of migrations.results ?? []) logger.info({ migration: result.migrationName }, "migrated");
+  const vapid = vapidKeysOrGenerate(config.vapid);
+  if (vapid.generated && config.production)
+    throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set in production (web push)");
+  if (vapid.generated) logger.info("web push: generated development VAPID keys (set VAPID_* to keep them)");
   const runtime = makeRuntime(
     makeAppLayer(database.db, undefined, {
       stripe: config.stripe,
@@ -31,6 +36,7 @@ export async function startServices(config: Config) {
       appUrl: config.appUrl,
       feeBasisPoints: config.feeBasisPoints,
       supportEmail: config.supportEmail,
+      vapid,
     }),
   );
   // Recover from a crash between a local charge and its database write (ADR 0008).

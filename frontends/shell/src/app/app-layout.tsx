@@ -9,6 +9,8 @@ import { SplashScreen } from "../components/splash-screen.tsx";
 import { TopBar } from "../components/top-bar.tsx";
 import { EmailVerificationBanner } from "../features/account/components/email-verification-banner.tsx";
 import { OnboardingDialog } from "../features/account/components/onboarding-dialog.tsx";
+import { InstallPrompt } from "../pwa/install-prompt.tsx";
+import { OfflineNotice } from "../pwa/offline-notice.tsx";
 
 function ScrollToHash() {
   const { hash, pathname } = useLocation();
@@ -27,6 +29,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <TopBar />
+      <OfflineNotice />
       <EmailVerificationBanner />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
@@ -34,6 +37,7 @@ export function AppLayout() {
       <SiteFooter />
       <BottomBar />
       <OnboardingDialog />
+      <InstallPrompt />
       <ToastRegion />
       <SplashScreen />
       {/* Keyed by URL: the default key ("default" for every fresh page load) made a new page

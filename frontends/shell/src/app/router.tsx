@@ -25,6 +25,7 @@ import { HelpRedirect } from "../features/help/help-redirect.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
 import { staticPageRoutes } from "../features/static-pages/components/static-page-routes.tsx";
 import { RemoteRoutes } from "../federation/remote-routes.tsx";
+import { FindRedirect } from "../pwa/find-redirect.tsx";
 import { AppLayout } from "./app-layout.tsx";
 
 const guarded = (element: ReactNode, requirement: { userType?: UserType; admin?: boolean }) => (
@@ -44,6 +45,7 @@ export const router = createBrowserRouter([
       { path: "verify-email", element: <EmailLinkPage kind="verify" /> },
       { path: "confirm-email", element: <EmailLinkPage kind="confirm-change" /> },
       { path: "profile", element: guarded(<ProfileRedirect />, {}) },
+      { path: "find", element: guarded(<FindRedirect />, {}) },
       { path: "settings", element: <Navigate to="/settings/account" replace /> },
       { path: "settings/account", element: guarded(<AccountSettingsPage />, {}) },
       { path: "settings/security", element: guarded(<SecuritySettingsPage />, {}) },

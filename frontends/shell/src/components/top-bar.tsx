@@ -10,7 +10,7 @@ import { useSignOut } from "./use-sign-out.ts";
 
 export function Brand() {
   return (
-    <Link to="/" className="brand" aria-label="Closr home">
+    <Link to="/" className="brand">
       <span className="brand-mark" aria-hidden="true">
         C
       </span>

@@ -29,6 +29,7 @@ const paths = {
   image: "M3 3h18v18H3zM8.5 10a1.5 1.5 0 1 0 0-3a1.5 1.5 0 1 0 0 3M21 15l-5-5L5 21",
   alert: "M12 9v4M12 17h.01M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z",
   logout: "M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9",
+  download: "M12 3v12M7 10l5 5 5-5M4 21h16",
   chevronDown: "M6 9l6 6 6-6",
 } as const;
 

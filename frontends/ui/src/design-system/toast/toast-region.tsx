@@ -17,6 +17,18 @@ export function ToastRegion() {
             <p className="toast-title">{item.title}</p>
             {item.description ? <p className="toast-description">{item.description}</p> : null}
           </div>
+          {item.action ? (
+            <button
+              type="button"
+              className="toast-action"
+              onClick={() => {
+                item.action?.onPress();
+                dismissToast(item.id);
+              }}
+            >
+              {item.action.label}
+            </button>
+          ) : null}
           <button
             type="button"
             className="toast-close"

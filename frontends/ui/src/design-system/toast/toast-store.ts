@@ -5,7 +5,15 @@
 import { proxy } from "valtio";
 
 export type ToastVariant = "default" | "success" | "destructive";
-export type Toast = { id: number; title: string; description?: string; variant: ToastVariant };
+/** A button in the toast (e.g. "Reload"); pressing it runs `onPress` and dismisses the toast. */
+export type ToastAction = { label: string; onPress: () => void };
+export type Toast = {
+  id: number;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+  action?: ToastAction;
+};
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
@@ -28,10 +36,12 @@ export function toast(input: {
   description?: string;
   variant?: ToastVariant;
   durationMs?: number;
+  action?: ToastAction;
 }): number {
   const id = nextId++;
   const item: Toast = { id, title: input.title, variant: input.variant ?? "default" };
   if (input.description) item.description = input.description;
+  if (input.action) item.action = input.action;
   const kept = [item, ...toastStore.toasts].slice(0, TOAST_LIMIT);
   for (const old of toastStore.toasts) if (!kept.includes(old)) dismissToast(old.id);
   toastStore.toasts = kept;

@@ -13,12 +13,11 @@ export type RegisterInput = { email: string; username: string; password: string;
 
 export const currentUserKey = ["session", "current-user"] as const;
 
-/** GET /api/user; a 401 answers null (signed out). */
+/** GET /api/session: the signed-in user or null (200 either way, so nothing logs a 401). */
 export async function getCurrentUser(): Promise<ApiUser | null> {
-  const { data, error, response } = await apiClient.GET("/api/user");
-  if (response.status === 401) return null;
+  const { data, error, response } = await apiClient.GET("/api/session");
   if (error !== undefined || !data) throw toApiError(error, response);
-  return data;
+  return data.user;
 }
 
 export const currentUserQueryOptions = () =>

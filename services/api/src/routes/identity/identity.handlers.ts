@@ -12,6 +12,10 @@ import type { AppRuntime } from "../../runtime.ts";
 
 export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
   app.openapi(signedIn(identityRoutes.getCurrentUser), (c) => c.json(toUserJson(c.get("user")), 200));
+  app.openapi(identityRoutes.getSession, (c) => {
+    const user = c.get("user");
+    return c.json({ user: user ? toUserJson(user) : null }, 200);
+  });
 
   app.openapi(identityRoutes.register, async (c) => {
     const body = c.req.valid("json");

@@ -9,6 +9,7 @@
  */
 import { messagingRoutes } from "@closr/contracts";
 import type { LiveEvent } from "@closr/core/messaging";
+import { StreamPresence } from "@closr/core/push";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import { LiveEventHub } from "../../events/live-event-hub.ts";
@@ -56,6 +57,7 @@ export function registerEventRoutes(
     const user = c.get("user");
     const resumeFrom = eventId(c.req.header("last-event-id")) ?? eventId(c.req.valid("query").lastEventId);
     const hub = await runtime.runPromise(LiveEventHub);
+    const presence = await runtime.runPromise(StreamPresence);
 
     return streamSSE(c, async (stream: SSEStreamingApi) => {
       // Writes go one after another, in order, whoever triggers them.
@@ -74,6 +76,14 @@ export function registerEventRoutes(
         finish = resolve;
       });
 
+      // Recorded across processes, so a push goes out only while the user has no stream (issue 19).
+      const recordClosed = await runtime.runPromise(presence.opened(user.id));
+      let closedRecorded = false;
+      const markClosed = () => {
+        if (closedRecorded) return;
+        closedRecorded = true;
+        void runtime.runPromise(recordClosed).catch(() => undefined);
+      };
       const unsubscribe = hub.subscribe(user.id, {
         deliver: (event) => {
           if (live) void write(frame(event));
@@ -89,6 +99,7 @@ export function registerEventRoutes(
       });
       stream.onAbort(() => {
         unsubscribe();
+        markClosed();
         finish();
       });
 
@@ -132,6 +143,7 @@ export function registerEventRoutes(
       clearInterval(heartbeat);
       clearTimeout(lifetime);
       unsubscribe();
+      markClosed();
       await writing;
     });
   });

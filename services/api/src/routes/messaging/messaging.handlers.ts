@@ -18,6 +18,7 @@ import {
   searchUsers,
   sendMessage,
 } from "@closr/core/messaging";
+import { newMessageNotification } from "@closr/core/push";
 import type { UserId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
@@ -28,6 +29,7 @@ import { problem } from "../../http/problem.ts";
 import { type RateLimitRule, rateLimitStore } from "../../http/rate-limit.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
+import { notifyInBackground } from "../push/push.handlers.ts";
 
 /** Core message → contract JSON. */
 export const messageJson = (m: Message) => ({
@@ -126,9 +128,15 @@ export function registerMessagingRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRu
         errors: [{ field: "senderId", message: "Must be your own user id" }],
       });
     }
-    return runUseCase(runtime, c, sendMessage(user, { receiverId: receiverId as UserId, content }), (m) =>
-      c.json(messageJson(m), 201),
-    );
+    return runUseCase(runtime, c, sendMessage(user, { receiverId: receiverId as UserId, content }), (m) => {
+      notifyInBackground(
+        runtime,
+        c.get("logger"),
+        m.receiverId,
+        newMessageNotification(user.id, user.username, m.content),
+      );
+      return c.json(messageJson(m), 201);
+    });
   });
 
   app.openapi(signedIn(messagingRoutes.markConversationRead), async (c) => {

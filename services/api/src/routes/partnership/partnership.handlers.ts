@@ -13,6 +13,7 @@ import {
   partnershipStatuses,
   requestPartnership,
 } from "@closr/core/partnership";
+import { partnershipRequestNotification } from "@closr/core/push";
 import { AgentProfileId, BusinessProfileId, PartnershipId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
@@ -20,6 +21,7 @@ import { signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 import { agentJson, businessJson } from "../profiles/profiles.handlers.ts";
+import { notifyInBackground } from "../push/push.handlers.ts";
 
 /** Core partnership view → contract JSON, with the direction seen by `viewer`. */
 export const partnershipJson = (p: PartnershipView, viewer: User) => ({
@@ -82,8 +84,20 @@ export function registerPartnershipRoutes(app: OpenAPIHono<AppEnv>, runtime: App
         agentId: body.agentId === undefined ? undefined : AgentProfileId.make(body.agentId),
         commissionRate: body.commissionRate,
       }),
-      (created) =>
-        c.json(partnershipJson(created, user), 201, { location: `/api/partnerships/${created.id}` }),
+      (created) => {
+        const toBusiness = created.requestedBy === "agent";
+        notifyInBackground(
+          runtime,
+          c.get("logger"),
+          toBusiness ? created.business.userId : created.agent.userId,
+          partnershipRequestNotification(
+            toBusiness ? created.agent.fullName : created.business.companyName,
+            toBusiness ? "business" : "agent",
+            created.id,
+          ),
+        );
+        return c.json(partnershipJson(created, user), 201, { location: `/api/partnerships/${created.id}` });
+      },
     );
   });
 

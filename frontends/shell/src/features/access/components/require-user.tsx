@@ -5,6 +5,7 @@
 import { Alert, Button, PageSpinner, type UserType, useCurrentUser } from "@closr/ui";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
+import { useOnline } from "../../../pwa/offline-notice.tsx";
 import { AccessDeniedPage } from "./access-denied-page.tsx";
 
 type Requirement = { userType?: UserType; admin?: boolean };
@@ -17,7 +18,18 @@ const typeMessages: Record<UserType, string> = {
 export function RequireUser({ userType, admin, children }: Requirement & { children: ReactNode }) {
   const location = useLocation();
   const { data: user, isPending, isError, error, refetch } = useCurrentUser();
+  const online = useOnline();
   if (isPending) return <PageSpinner label="Checking your session" />;
+  if (isError && !online) {
+    // Offline (the service worker served the cached shell): the offline notice above explains;
+    // the session is checked again when the connection returns.
+    return (
+      <div className="container narrow section stack">
+        <h1>This page needs a connection</h1>
+        <p>Reconnect to see it. The page loads by itself when you're back online.</p>
+      </div>
+    );
+  }
   if (isError) {
     return (
       <div className="container narrow section stack">

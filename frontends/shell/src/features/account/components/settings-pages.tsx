@@ -32,6 +32,7 @@ import {
 } from "@closr/ui";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import { PushSettingsCard } from "../../../pwa/push-settings-card.tsx";
 
 type Errors = Record<string, string | undefined>;
 
@@ -308,6 +309,7 @@ export function NotificationSettingsPage() {
           ) : null}
         </CardContent>
       </Card>
+      <PushSettingsCard />
     </SettingsLayout>
   );
 }

@@ -1,0 +1,104 @@
+/**
+ * bench/lighthouse — Lighthouse (12.x, mobile defaults: simulated slow 4G, 4x CPU slowdown,
+ * Moto G Power screen) against the running product, RUNS times per page (default 3), printing
+ * the median of each category and whether the issue 19 budgets are met:
+ *   performance ≥ 95 on /, /auth and /pricing, ≥ 90 on both dashboards;
+ *   accessibility, best practices and SEO 100 everywhere.
+ * The dashboards are measured signed in (demo harbourtech and mia.chen, via a session cookie).
+ * Needs the product running (pnpm start) and Chromium at CHROME_PATH (default /usr/bin/chromium);
+ * never downloads a browser. Numbers on a shared 2-core machine are noisy: report the median.
+ * Run: pnpm bench:lighthouse [base=http://localhost:3000]   (RUNS=5 for more samples)
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const base = (process.argv[2] ?? "http://localhost:3000").replace(/\/$/, "");
+const runs = Number(process.env.RUNS ?? 3);
+const password = process.env.DEMO_PASSWORD ?? "closr-demo-2026";
+
+type Page = { path: string; as?: string; performance: number };
+const pages: Page[] = [
+  { path: "/", performance: 95 },
+  { path: "/auth", performance: 95 },
+  { path: "/pricing", performance: 95 },
+  { path: "/business/dashboard", as: "harbourtech", performance: 90 },
+  { path: "/agent/dashboard", as: "mia.chen", performance: 90 },
+];
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+/** Logs a demo user in and returns the session cookie header. */
+async function sessionCookie(username: string): Promise<string> {
+  const response = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`login as ${username} failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+let allMet = true;
+try {
+  console.log(
+    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile (simulated throttling), ${runs} run(s) per page, median shown`,
+  );
+  console.log(`${"page".padEnd(22)} perf  a11y  bp    seo   LCP ms  TBT ms  CLS    budget`);
+  for (const page of pages) {
+    const cookie = page.as ? await sessionCookie(page.as) : undefined;
+    const scores: Record<string, number[]> = Object.fromEntries(categories.map((c) => [c, []]));
+    const lcp: number[] = [];
+    const tbt: number[] = [];
+    const cls: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(`${base}${page.path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...categories],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      if (!result) throw new Error(`no result for ${page.path}`);
+      const { lhr } = result;
+      for (const category of categories) {
+        const score = lhr.categories[category]?.score;
+        scores[category]?.push(Math.round((score ?? 0) * 100));
+      }
+      lcp.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0);
+      tbt.push(lhr.audits["total-blocking-time"]?.numericValue ?? 0);
+      cls.push(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0);
+      if (process.env.VERBOSE)
+        for (const [id, audit] of Object.entries(lhr.audits))
+          if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
+            console.log(`    ${page.path}: ${id} — ${audit.title}`);
+    }
+    const m = Object.fromEntries(categories.map((c) => [c, median(scores[c] ?? [])])) as Record<
+      (typeof categories)[number],
+      number
+    >;
+    const met =
+      m.performance >= page.performance &&
+      m.accessibility === 100 &&
+      m["best-practices"] === 100 &&
+      m.seo === 100;
+    allMet &&= met;
+    console.log(
+      `${page.path.padEnd(22)} ${String(m.performance).padEnd(5)} ${String(m.accessibility).padEnd(5)} ${String(m["best-practices"]).padEnd(5)} ${String(m.seo).padEnd(5)} ${String(Math.round(median(lcp))).padEnd(7)} ${String(Math.round(median(tbt))).padEnd(7)} ${median(cls).toFixed(3).padEnd(6)} ${met ? "met" : `NOT met (perf ≥ ${page.performance}, others 100)`}`,
+    );
+  }
+} finally {
+  await chrome.kill();
+}
+console.log(allMet ? "All Lighthouse budgets met." : "Some Lighthouse budgets are NOT met (see above).");

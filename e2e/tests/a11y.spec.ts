@@ -1,0 +1,103 @@
+/**
+ * axe over the route table (issue 19): no serious or critical violation (WCAG 2.1 A/AA rules)
+ * on any route, at 1280 px and at 390 px. ONE table: add a row for every new page
+ * ({ path, as: who is signed in, name }); a row with `as: null` runs signed out.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { demo, logIn } from "./support.ts";
+
+type Signed = null | "business" | "agent" | "admin";
+type Row = { path: string; as: Signed };
+
+export const routeTable: Row[] = [
+  // Public
+  { path: "/", as: null },
+  { path: "/auth", as: null },
+  { path: "/pricing", as: null },
+  { path: "/how-it-works", as: null },
+  { path: "/verification", as: null },
+  { path: "/contact", as: null },
+  { path: "/about", as: null },
+  { path: "/terms", as: null },
+  { path: "/privacy", as: null },
+  { path: "/forgot-password", as: null },
+  { path: "/no-such-page", as: null },
+  // Business
+  { path: "/business/dashboard", as: "business" },
+  { path: "/business/find-agents", as: "business" },
+  { path: "/business/active-agents", as: "business" },
+  { path: "/business/payments", as: "business" },
+  { path: "/business/profile", as: "business" },
+  { path: "/messages", as: "business" },
+  { path: "/settings/account", as: "business" },
+  { path: "/settings/notifications", as: "business" },
+  { path: "/settings/security", as: "business" },
+  { path: "/settings/privacy", as: "business" },
+  // Agent
+  { path: "/agent/dashboard", as: "agent" },
+  { path: "/agent/find-businesses", as: "agent" },
+  { path: "/agent/current-partners", as: "agent" },
+  { path: "/agent/invoices", as: "agent" },
+  { path: "/agent/profile", as: "agent" },
+  // Admin
+  { path: "/admin", as: "admin" },
+  { path: "/admin/verification", as: "admin" },
+];
+
+const accounts: Record<Exclude<Signed, null>, string> = {
+  business: demo.businessWithProfile,
+  agent: demo.agentWithProfile,
+  admin: demo.admin,
+};
+
+const viewports = [
+  { name: "1280", width: 1280, height: 800 },
+  { name: "390", width: 390, height: 844 },
+] as const;
+
+/** Serious and critical violations on the page, one line each (rule, impact, first target). */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+}
+
+/** Waits for the page to settle: network quiet, no session or page spinner, the splash gone. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("main")).toBeVisible();
+  await expect(page.getByRole("status", { name: /checking your session|loading/i })).toHaveCount(0);
+  await expect(page.locator(".splash")).toHaveCount(0);
+}
+
+for (const viewport of viewports) {
+  for (const who of [null, "business", "agent", "admin"] as const) {
+    const rows = routeTable.filter((row) => row.as === who);
+    test(`axe: ${who ?? "signed-out"} routes at ${viewport.name} px have no serious or critical violation`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000 + rows.length * 20_000);
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      // The splash shows once per browser session; mark it seen so axe sees the page.
+      await page.addInitScript(() => sessionStorage.setItem("closr.splash-seen", "1"));
+      if (who) await logIn(page, accounts[who]);
+      const found: string[] = [];
+      for (const row of rows) {
+        await page.goto(row.path);
+        await settle(page);
+        for (const line of await violations(page)) found.push(`${row.path}: ${line}`);
+      }
+      expect(found).toEqual([]);
+    });
+  }
+}
