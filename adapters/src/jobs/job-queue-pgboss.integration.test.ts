@@ -61,10 +61,12 @@ describe("pg-boss job queue", () => {
     if (!queue) return ctx.skip();
     await queue.send("password-reset-request", { email: "fail@example.com" });
     expect(await waitFor(() => failures >= 2)).toBe(true);
-    const { rows } = await queue.boss.getDb().executeSql(
-      "SELECT retry_count, state, start_after > now() AS later FROM pgboss.job WHERE data->>'email' = 'fail@example.com'",
-      [],
-    );
+    const { rows } = await queue.boss
+      .getDb()
+      .executeSql(
+        "SELECT retry_count, state, start_after > now() AS later FROM pgboss.job WHERE data->>'email' = 'fail@example.com'",
+        [],
+      );
     expect(rows[0]).toMatchObject({ state: "retry" });
     expect(Number(rows[0].retry_count)).toBeGreaterThanOrEqual(1);
     const depth = await queue.depth();

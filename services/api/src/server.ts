@@ -2,8 +2,8 @@
  * Composition root: opens the database, migrates, builds the runtime and the app.
  * Used by main.ts (the process) and by tests that need a real server.
  */
-import { startJobWorker } from "@closr/adapters/jobs";
-import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
+import { JobQueuePgBoss, type PgBossQueue, startJobWorker, startPgBossQueue } from "@closr/adapters/jobs";
+import { jobsTableDepth, migrateToLatest, openDatabase } from "@closr/adapters/postgres";
 import { deliverLocalGatewayEvents } from "@closr/core/payment";
 import { runLocalBilling } from "@closr/core/subscription";
 import { createApp } from "./app.ts";
@@ -20,8 +20,14 @@ export async function startServices(config: Config) {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const migrations = await migrateToLatest(database.db);
   for (const result of migrations.results ?? []) logger.info({ migration: result.migrationName }, "migrated");
+  // Durable jobs (issue 21): pg-boss on PostgreSQL unless JOB_QUEUE=table; PGlite: in-process queue.
+  const pgboss: PgBossQueue | undefined =
+    database.kind === "postgres" && config.jobQueue !== "table"
+      ? await startPgBossQueue(database.db, { onError: (err) => logger.error({ err }, "job queue error") })
+      : undefined;
+  const shutdown = { requested: false };
   const runtime = makeRuntime(
-    makeAppLayer(database.db, undefined, {
+    makeAppLayer(database.db, pgboss ? JobQueuePgBoss(pgboss) : undefined, {
       stripe: config.stripe,
       smtp: config.smtp,
       storage: config.storage,
@@ -50,15 +56,27 @@ export async function startServices(config: Config) {
     devMailbox: !config.production,
     fileLinkSecret: config.fileLinkSecret,
     platform: config.platform,
+    operations: {
+      queueDepth: () => (pgboss ? pgboss.depth() : jobsTableDepth(database.db)),
+      queueRunning: () => (pgboss ? pgboss.running() : !tableStopped),
+      shuttingDown: () => shutdown.requested,
+    },
   });
-  // Background jobs (ADR 0010): forgot-password lookups, data exports.
-  const jobs = startJobWorker(database.db, jobHandlers(runtime), {
+  // Background jobs (ADR 0010): forgot-password lookups, data exports. With pg-boss the table
+  // worker still drains rows written to `jobs` (older jobs, or written in a transaction by code
+  // that runs on either engine).
+  const handlers = jobHandlers(runtime);
+  await pgboss?.work(handlers, (err, kind) => logger.error({ err, kind }, "job failed"));
+  let tableStopped = false;
+  const jobs = startJobWorker(database.db, handlers, {
     onError: (err, job) => logger.error({ err, job }, "job failed"),
   });
   const close = async () => {
+    await pgboss?.stop();
+    tableStopped = true;
     await jobs.stop();
     await runtime.dispose();
     await database.close();
   };
-  return { app, runtime, database, logger, jobs, close };
+  return { app, runtime, database, logger, jobs, pgboss, shutdown, close };
 }
