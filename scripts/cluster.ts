@@ -82,10 +82,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const nginx = nginxBinary();
   if (!nginx) throw new Error("nginx is not installed (Debian: apt-get install -y nginx-light)");
   const processes: ApiProcess[] = [];
-  for (let i = 0; i < options.processes; i++) {
-    const api = startApi(options.port + 1 + i, options);
-    processes.push(api);
-    await waitReady(`${api.url}/readyz`);
+  try {
+    for (let i = 0; i < options.processes; i++) {
+      const api = startApi(options.port + 1 + i, options);
+      processes.push(api);
+      await waitReady(`${api.url}/readyz`, 180_000);
+    }
+  } catch (error) {
+    for (const p of processes) p.child.kill("SIGKILL");
+    throw error;
   }
   const prefix = mkdtempSync(join(tmpdir(), "closr-nginx-"));
   for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(prefix, dir));

@@ -17,7 +17,11 @@ export async function startServices(config: Config) {
   const logger = createLogger(config.logLevel);
   if (config.production && !config.fileLinkSecret)
     throw new Error("FILE_LINK_SECRET must be set in production");
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    readUrl: config.databaseReadUrl,
+  });
   const migrations = await migrateToLatest(database.db);
   for (const result of migrations.results ?? []) logger.info({ migration: result.migrationName }, "migrated");
   // Durable jobs (issue 21): pg-boss on PostgreSQL unless JOB_QUEUE=table; PGlite: in-process queue.
