@@ -167,6 +167,22 @@ export interface PaymentsTable {
   /** 1, 2, … per invoice (migration 2026-11-23-03-payments). */
   attempt: Generated<number>;
   failureMessage: string | null;
+  /** Platform fee taken on this payment, cents (migration 2026-11-23-07-audit-and-fees). */
+  applicationFeeCents: Generated<Cents>;
+  /** Total refunded on this payment so far, cents. */
+  refundedCents: Generated<Cents>;
+}
+
+/** Append-only record of staff writes (AuditLog port; migration 2026-11-23-07-audit-and-fees). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actorUserId: number | null;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  before: Json | null;
+  after: Json | null;
+  createdAt: DefaultTimestamp;
 }
 
 /** Gateway event ids applied, written with the change they caused (migration 2026-11-23-03-payments). */
@@ -428,6 +444,7 @@ export interface Database {
   jobs: JobsTable;
   dataExports: DataExportsTable;
   liveEvents: LiveEventsTable;
+  auditLog: AuditLogTable;
   gatewayEvents: GatewayEventsTable;
   localPaymentIntents: LocalPaymentIntentsTable;
   localGatewayEvents: LocalGatewayEventsTable;

@@ -1,6 +1,7 @@
-/** Shared kernel: ids, ABN, money (Cents), the Clock port, the Mailer, MailOutbox, FileStorage, JobQueue and AppUrl ports. */
+/** Shared kernel: ids, ABN, money (Cents), the Clock port, the Mailer, MailOutbox, FileStorage, JobQueue, AuditLog and AppUrl ports. */
 export * from "./abn.ts";
 export * from "./app-url.ts";
+export * from "./audit.ts";
 export * from "./clock.ts";
 export * from "./file-storage.ts";
 export * from "./ids.ts";

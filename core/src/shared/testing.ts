@@ -1,4 +1,6 @@
 /** Helpers for test fixtures across contexts (never used by production code). */
+import { Effect, Layer } from "effect";
+import { type AuditEntry, AuditLog } from "./audit.ts";
 
 /**
  * `T` with its branded numbers (ids, Cents) as plain numbers, so fixtures take literals such as
@@ -7,3 +9,10 @@
 export type Unbranded<T> = {
   [K in keyof T]: T[K] extends number ? number : T[K] extends number | null ? number | null : T[K];
 };
+
+/** An in-memory AuditLog for unit tests: `entries` holds what was recorded, in order. */
+export function makeAuditLogMemory() {
+  const entries: AuditEntry[] = [];
+  const layer = Layer.succeed(AuditLog, { record: (entry) => Effect.sync(() => void entries.push(entry)) });
+  return { layer, entries };
+}

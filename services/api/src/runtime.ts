@@ -11,6 +11,7 @@ import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
   AccountRepositoryPg,
   AgentProfileRepositoryPg,
+  AuditLogPg,
   BusinessProfileRepositoryPg,
   type Db,
   InvoiceRepositoryPg,
@@ -49,6 +50,7 @@ import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/c
 import {
   type AppUrl,
   AppUrlFrom,
+  type AuditLog,
   type Clock,
   ClockLive,
   type FileStorage,
@@ -89,6 +91,7 @@ export type AppServices =
   | AccountRepository
   | OnboardingRepository
   | JobQueue
+  | AuditLog
   | AppUrl;
 
 /**
@@ -140,6 +143,7 @@ export function makeAppLayer(
     AccountRepositoryPg,
     OnboardingRepositoryPg,
     JobQueuePg,
+    AuditLogPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,

@@ -10,6 +10,7 @@ import * as verification from "./2026-11-23-04-verification.ts";
 import * as subscriptions from "./2026-11-23-05-subscriptions.ts";
 import * as account from "./2026-11-23-06-account.ts";
 import * as operations from "./2026-11-23-14-operations.ts";
+import * as auditAndFees from "./2026-11-23-07-audit-and-fees.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-05-subscriptions": subscriptions,
   "2026-11-23-06-account": account,
   "2026-11-23-14-operations": operations,
+  "2026-11-23-07-audit-and-fees": auditAndFees,
 };
