@@ -9,8 +9,8 @@ import * as payments from "./2026-11-23-03-payments.ts";
 import * as verification from "./2026-11-23-04-verification.ts";
 import * as subscriptions from "./2026-11-23-05-subscriptions.ts";
 import * as account from "./2026-11-23-06-account.ts";
-import * as operations from "./2026-11-23-14-operations.ts";
 import * as auditAndFees from "./2026-11-23-07-audit-and-fees.ts";
+import * as operations from "./2026-11-23-14-operations.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -22,6 +22,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-04-verification": verification,
   "2026-11-23-05-subscriptions": subscriptions,
   "2026-11-23-06-account": account,
-  "2026-11-23-14-operations": operations,
   "2026-11-23-07-audit-and-fees": auditAndFees,
+  "2026-11-23-14-operations": operations,
 };
