@@ -28,7 +28,17 @@ export interface DatabaseOptions {
   readonly dataDir?: string | undefined;
   /** Pool size for postgres.js (default 10). */
   readonly maxConnections?: number | undefined;
+  /** DATABASE_READ_URL: a read replica that search queries use (`readerOf`); postgres only. */
+  readonly readUrl?: string | undefined;
 }
+
+const readers = new WeakMap<Db, Db>();
+
+/**
+ * The database search queries should read from: the replica opened with `readUrl`, else `db`
+ * itself. A replica may lag the primary by its replication delay; only searches use it.
+ */
+export const readerOf = (db: Db): Db => readers.get(db) ?? db;
 
 const clients = new WeakMap<Db, postgres.Sql>();
 
@@ -51,6 +61,23 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       const listening = await client.listen(channel, onPayload);
       return () => listening.unlisten();
     });
+    if (options.readUrl) {
+      const replica = new Kysely<Database>({
+        dialect: new PostgresJSDialect({
+          postgres: postgres(options.readUrl, { max: options.maxConnections ?? 10, onnotice: () => {} }),
+        }),
+        plugins: [new CamelCasePlugin()],
+      });
+      readers.set(db, replica);
+      return {
+        db,
+        kind: "postgres",
+        close: async () => {
+          await replica.destroy();
+          await db.destroy();
+        },
+      };
+    }
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   const { PGlite } = await import("@electric-sql/pglite");

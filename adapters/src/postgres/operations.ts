@@ -16,3 +16,10 @@ export async function paymentsByStatus(db: Db): Promise<Record<string, number>> 
     SELECT status, count(*)::int AS n FROM payments GROUP BY 1`.execute(db);
   return Object.fromEntries(result.rows.map((r) => [r.status, Number(r.n)]));
 }
+
+/** Jobs of the in-process queue (`jobs` table) by state. */
+export async function jobsTableDepth(db: Db): Promise<Record<string, number>> {
+  const result = await sql<{ status: string; n: number }>`
+    SELECT status, count(*)::int AS n FROM jobs GROUP BY 1`.execute(db);
+  return Object.fromEntries(result.rows.map((r) => [r.status, Number(r.n)]));
+}

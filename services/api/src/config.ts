@@ -21,6 +21,12 @@ export interface Config {
   readonly appUrl: string;
   /** postgres:// URL; unset means embedded PGlite under `dataDir`. */
   readonly databaseUrl: string | undefined;
+  /** DATABASE_READ_URL: a read replica for search queries (issue 21); unset = the primary. */
+  readonly databaseReadUrl: string | undefined;
+  /** JOB_QUEUE: "pg-boss" (default on PostgreSQL) or "table" (the in-process queue of ADR 0010). */
+  readonly jobQueue: "pg-boss" | "table";
+  /** SHUTDOWN_TIMEOUT_MS: how long SIGTERM waits for in-flight requests (default 10 000). */
+  readonly shutdownTimeoutMs: number;
   readonly dataDir: string;
   readonly production: boolean;
   readonly logLevel: string;
@@ -120,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     registerLimitPerHour: Number(env.REGISTER_LIMIT_PER_HOUR ?? 20),
     appUrl: env.APP_URL ?? `http://localhost:${Number(env.PORT ?? 3000)}`,
     databaseUrl,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    jobQueue: env.JOB_QUEUE === "table" ? "table" : "pg-boss",
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
     dataDir: resolve(repoRoot, env.DATA_DIR ?? ".data/pglite"),
     production,
     logLevel: env.LOG_LEVEL ?? "info",

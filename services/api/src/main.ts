@@ -5,6 +5,7 @@
 
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sweepRateLimits } from "@closr/adapters/postgres";
 import {
   seedDemoInsights,
   seedDemoInvoices,
@@ -23,6 +24,7 @@ import { runLocalBilling } from "@closr/core/subscription";
 import { serve } from "@hono/node-server";
 import { Effect } from "effect";
 import { loadConfig } from "./config.ts";
+import { LiveEventHub } from "./events/live-event-hub.ts";
 import { startServices } from "./server.ts";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../../../..");
@@ -58,6 +60,9 @@ const sweep = setInterval(
       .runPromise(Effect.flatMap(SessionStore, (s) => s.removeExpired(new Date())))
       .then((n) => n > 0 && logger.info({ removed: n }, "expired sessions removed"))
       .catch((err) => logger.error({ err }, "session sweep failed"));
+    sweepRateLimits(services.database.db, new Date()).catch((err) =>
+      logger.error({ err }, "rate limit sweep failed"),
+    );
   },
   60 * 60 * 1000,
 );
@@ -72,16 +77,34 @@ const billing = setInterval(() => {
 }, 60 * 1000);
 billing.unref();
 
+// Graceful shutdown (issue 21): readiness turns 503, the listener stops accepting, open event
+// streams end with a retry hint (EventSource reconnects, through the balancer, to another
+// process), in-flight requests finish, then the queue and the database close. A hard stop
+// after SHUTDOWN_TIMEOUT_MS (default 10 s).
 let stopping = false;
 const stop = (signal: string) => {
   if (stopping) return;
   stopping = true;
+  services.shutdown.requested = true;
   logger.info({ signal }, "shutting down");
+  const started = Date.now();
+  setTimeout(() => {
+    logger.warn({ ms: Date.now() - started }, "shutdown timed out; closing remaining connections");
+    process.exit(1);
+  }, config.shutdownTimeoutMs).unref();
   server.close(async () => {
-    await services.close();
+    try {
+      await services.close();
+    } catch (err) {
+      logger.error({ err }, "closing services failed");
+    }
+    logger.info({ ms: Date.now() - started }, "stopped");
     process.exit(0);
   });
-  setTimeout(() => process.exit(0), 5000).unref();
+  runtime
+    .runPromise(LiveEventHub)
+    .then((hub) => hub.closeAll())
+    .catch(() => {});
 };
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));

@@ -2,8 +2,8 @@
  * Composition root: opens the database, migrates, builds the runtime and the app.
  * Used by main.ts (the process) and by tests that need a real server.
  */
-import { startJobWorker } from "@closr/adapters/jobs";
-import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
+import { JobQueuePgBoss, type PgBossQueue, startJobWorker, startPgBossQueue } from "@closr/adapters/jobs";
+import { jobsTableDepth, migrateToLatest, openDatabase } from "@closr/adapters/postgres";
 import { vapidKeysOrGenerate } from "@closr/adapters/push";
 import { sweepNotifications } from "@closr/core/notification";
 import { deliverLocalGatewayEvents } from "@closr/core/payment";
@@ -20,15 +20,25 @@ export async function startServices(config: Config) {
   const logger = createLogger(config.logLevel);
   if (config.production && !config.fileLinkSecret)
     throw new Error("FILE_LINK_SECRET must be set in production");
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    readUrl: config.databaseReadUrl,
+  });
   const migrations = await migrateToLatest(database.db);
   for (const result of migrations.results ?? []) logger.info({ migration: result.migrationName }, "migrated");
   const vapid = vapidKeysOrGenerate(config.vapid);
   if (vapid.generated && config.production)
     throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set in production (web push)");
   if (vapid.generated) logger.info("web push: generated development VAPID keys (set VAPID_* to keep them)");
+  // Durable jobs (issue 21): pg-boss on PostgreSQL unless JOB_QUEUE=table; PGlite: in-process queue.
+  const pgboss: PgBossQueue | undefined =
+    database.kind === "postgres" && config.jobQueue !== "table"
+      ? await startPgBossQueue(database.db, { onError: (err) => logger.error({ err }, "job queue error") })
+      : undefined;
+  const shutdown = { requested: false };
   const runtime = makeRuntime(
-    makeAppLayer(database.db, undefined, {
+    makeAppLayer(database.db, pgboss ? JobQueuePgBoss(pgboss) : undefined, {
       stripe: config.stripe,
       smtp: config.smtp,
       storage: config.storage,
@@ -60,9 +70,19 @@ export async function startServices(config: Config) {
     devMailbox: !config.production,
     fileLinkSecret: config.fileLinkSecret,
     platform: config.platform,
+    operations: {
+      queueDepth: () => (pgboss ? pgboss.depth() : jobsTableDepth(database.db)),
+      queueRunning: () => (pgboss ? pgboss.running() : !tableStopped),
+      shuttingDown: () => shutdown.requested,
+    },
   });
-  // Background jobs (ADR 0010): forgot-password lookups, data exports.
-  const jobs = startJobWorker(database.db, jobHandlers(runtime), {
+  // Background jobs (ADR 0010): forgot-password lookups, data exports. With pg-boss the table
+  // worker still drains rows written to `jobs` (older jobs, or written in a transaction by code
+  // that runs on either engine).
+  const handlers = jobHandlers(runtime);
+  await pgboss?.work(handlers, (err, kind) => logger.error({ err, kind }, "job failed"));
+  let tableStopped = false;
+  const jobs = startJobWorker(database.db, handlers, {
     onError: (err, job) => logger.error({ err, job }, "job failed"),
   });
   // Review sweeps (issue 22): blind windows ending, 3- and 10-day reminders.
@@ -77,9 +97,11 @@ export async function startServices(config: Config) {
   const close = async () => {
     stopReviewSweeps();
     clearInterval(sweep);
+    await pgboss?.stop();
+    tableStopped = true;
     await jobs.stop();
     await runtime.dispose();
     await database.close();
   };
-  return { app, runtime, database, logger, jobs, close };
+  return { app, runtime, database, logger, jobs, pgboss, shutdown, close };
 }

@@ -22,10 +22,15 @@ const statements = [
     reset_at timestamptz NOT NULL
   )`,
   `CREATE INDEX rate_limit_hits_reset_at_idx ON rate_limit_hits (reset_at)`,
+  // The id is no longer an identity (its default would draw a number before the lock, and
+  // skip one per insert): a plain sequence drawn by the trigger, under the lock.
+  `CREATE SEQUENCE live_events_ordered_id_seq`,
+  `SELECT setval('live_events_ordered_id_seq', coalesce((SELECT max(id) FROM live_events), 0) + 1, false)`,
+  `ALTER TABLE live_events ALTER COLUMN id DROP IDENTITY IF EXISTS`,
   `CREATE FUNCTION live_events_commit_order() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     PERFORM pg_advisory_xact_lock(${LIVE_EVENTS_LOCK});
-    NEW.id := nextval(pg_get_serial_sequence('live_events', 'id'));
+    NEW.id := nextval('live_events_ordered_id_seq');
     RETURN NEW;
   END
   $$`,
@@ -57,5 +62,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql.raw("DROP FUNCTION IF EXISTS sessions_revoked_notify()").execute(db);
   await sql.raw("DROP TRIGGER IF EXISTS live_events_commit_order_trigger ON live_events").execute(db);
   await sql.raw("DROP FUNCTION IF EXISTS live_events_commit_order()").execute(db);
+  await sql.raw("ALTER TABLE live_events ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY").execute(db);
+  await sql.raw("DROP SEQUENCE IF EXISTS live_events_ordered_id_seq").execute(db);
   await sql.raw("DROP TABLE IF EXISTS rate_limit_hits").execute(db);
 }

@@ -29,7 +29,7 @@ import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shar
 import { Effect, Layer, Option } from "effect";
 import { type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { LRUCache } from "lru-cache";
-import type { Db } from "../database.ts";
+import { type Db, readerOf } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { AgentProfilesTable, BusinessProfilesTable, Database, UsersTable } from "../schema.ts";
@@ -376,7 +376,8 @@ const makeAgentRepository = (db: Db) =>
       idIs: (id) => sql<boolean>`a.id = ${id}`,
       userIs: (userId) => sql<boolean>`a.user_id = ${userId}`,
       search: (c, viewer) => {
-        const { page, count } = agentSearchQueries(db, c, viewer);
+        // Searches read from the replica when DATABASE_READ_URL is set (issue 21).
+        const { page, count } = agentSearchQueries(readerOf(db), c, viewer);
         return {
           rows: async () => (await page.execute()).map(toAgent),
           count: () => count.executeTakeFirst(),
@@ -446,7 +447,7 @@ const makeBusinessRepository = (db: Db) =>
       idIs: (id) => sql<boolean>`b.id = ${id}`,
       userIs: (userId) => sql<boolean>`b.user_id = ${userId}`,
       search: (c, viewer) => {
-        const { page, count } = businessSearchQueries(db, c, viewer);
+        const { page, count } = businessSearchQueries(readerOf(db), c, viewer);
         return {
           rows: async () => (await page.execute()).map(toBusiness),
           count: () => count.executeTakeFirst(),
