@@ -61,8 +61,8 @@ describe("AuditLogPg", () => {
       .execute();
     expect(columns).toEqual(
       expect.arrayContaining([
-        { column_name: "application_fee_cents", column_default: "0" },
-        { column_name: "refunded_cents", column_default: "0" },
+        { columnName: "application_fee_cents", columnDefault: "0" },
+        { columnName: "refunded_cents", columnDefault: "0" },
       ]),
     );
     expect(columns).toHaveLength(2);
