@@ -318,11 +318,11 @@ export const errorTable = {
   }),
   ContentVersionConflict: (e) => ({
     code: "content-version-conflict",
-    detail: `This content was changed after you opened it (you edited version ${e.expected}; it is now version ${e.current.version}).`,
+    detail: `This content was changed after you opened it (you edited version ${e.expected}). Reload it, compare, and save again.`,
   }),
   InvalidContent: (e) => ({
     code: "validation-failed",
-    detail: e.errors.map((x) => x.message).join(" "),
+    detail: e.errors.map((x) => x.message).join(" ") || "Some fields are missing or invalid.",
     errors: e.errors,
   }),
   AdminOnly: (e) => ({ code: "forbidden", detail: `Only admins can ${e.action}.` }),
@@ -335,7 +335,7 @@ export const errorTable = {
   }),
   MediaInUse: (e) => ({
     code: "media-in-use",
-    detail: `This file is used by ${e.titles.map((t) => `"${t}"`).join(", ")}. Remove it there first.`,
+    detail: `This file is used by ${(e.titles ?? []).map((t) => `"${t}"`).join(", ")}. Remove it there first.`,
   }),
   ManagedUserNotFound: () => ({ code: "not-found", detail: "No such user." }),
   CannotChangeOwnAccount: (e) => ({

@@ -18,9 +18,11 @@ export function BlogPostPage() {
   const cover = entry ? field(entry, "coverImage") : "";
   return (
     <div className="container narrow section stack-lg">
-      <LinkButton href="/blog" variant="ghost">
-        Back to Blog
-      </LinkButton>
+      <div>
+        <LinkButton href="/blog" variant="ghost">
+          Back to Blog
+        </LinkButton>
+      </div>
       <PublicState isPending={post.isPending} isError={post.isError} onRetry={() => void post.refetch()} />
       {entry ? (
         <article className="stack-lg">
