@@ -50,14 +50,14 @@ const fuzzyMinLength = 4;
 
 /**
  * Keyword filter on alias `t` (a or b): every term matches as a prefix in the full-text vector,
- * or — from 4 characters — nearly spells a word of the name, specialization/industry or skills
+ * or — with `fuzzy`, from 4 characters — nearly spells a word of the name, specialization/industry or skills
  * (pg_trgm `<%`, word_similarity ≥ 0.6, GIN trigram index on search_text): "entreprise",
  * "helthcare". Terms are core's keywordTerms (letters and digits only).
  */
-const keywordFilter = (t: "a" | "b", keywords: readonly string[]) =>
+const keywordFilter = (t: "a" | "b", keywords: readonly string[], fuzzy: boolean) =>
   sql<boolean>`(${sql.join(
     keywords.map((k) =>
-      k.length >= fuzzyMinLength
+      fuzzy && k.length >= fuzzyMinLength
         ? sql`(${sql.ref(`${t}.search_vector`)} @@ to_tsquery('simple', ${`${k}:*`}) OR ${k} <% ${sql.ref(`${t}.search_text`)})`
         : sql`${sql.ref(`${t}.search_vector`)} @@ to_tsquery('simple', ${`${k}:*`})`,
     ),
@@ -69,11 +69,20 @@ const keywordFilter = (t: "a" | "b", keywords: readonly string[]) =>
  * specialization/industry and skills B 0.6, bio/description C 0.2, D 0.1) over the terms as
  * prefixes, capped at 1; a typo-only match scores 0.6 × its trigram word similarity.
  */
-const textRelevanceSql = (t: "a" | "b", keywords: readonly string[]) =>
-  sql<number>`greatest(
-    least(ts_rank_cd('{0.1, 0.2, 0.6, 1.0}', ${sql.ref(`${t}.search_vector`)},
-      to_tsquery('simple', ${keywords.map((k) => `${k}:*`).join(" | ")})), 1.0),
-    0.6 * word_similarity(${keywords.join(" ")}, ${sql.ref(`${t}.search_text`)}))`;
+const textRelevanceSql = (t: "a" | "b", keywords: readonly string[], fuzzy: boolean) => {
+  const rank = sql<number>`least(ts_rank_cd('{0.1, 0.2, 0.6, 1.0}', ${sql.ref(`${t}.search_vector`)},
+      to_tsquery('simple', ${keywords.map((k) => `${k}:*`).join(" | ")})), 1.0)`;
+  return fuzzy
+    ? sql<number>`greatest(${rank}, 0.6 * word_similarity(${keywords.join(" ")}, ${sql.ref(`${t}.search_text`)}))`
+    : rank;
+};
+
+/**
+ * Typo tolerance is a fallback: the trigram alternative joins the filter only when the exact
+ * prefix search finds fewer than this many profiles (one page), so common keywords keep their
+ * GIN-only plan and never pay for trigram checks.
+ */
+export const fuzzyBelow = 12;
 
 /**
  * The keyword ranking blend (ADR 0013), higher first:
@@ -82,8 +91,13 @@ const textRelevanceSql = (t: "a" | "b", keywords: readonly string[]) =>
  * A profile that carries the word in its name and specialization (relevance 1) outranks one that
  * only mentions it in its bio (0.2) unless the latter's match and reputation make up 80 points.
  */
-const rankingBlendSql = (t: "a" | "b", keywords: readonly string[], score: RawBuilder<number> | undefined) =>
-  sql<number>`(100 * ${textRelevanceSql(t, keywords)} + 0.5 * ${score ?? sql`0`} + (${sql.ref(`${t}.reputation`)} - 400) / 10.0)`;
+const rankingBlendSql = (
+  t: "a" | "b",
+  keywords: readonly string[],
+  score: RawBuilder<number> | undefined,
+  fuzzy: boolean,
+) =>
+  sql<number>`(100 * ${textRelevanceSql(t, keywords, fuzzy)} + 0.5 * ${score ?? sql`0`} + (${sql.ref(`${t}.reputation`)} - 400) / 10.0)`;
 
 const owner = (row: { userId: number; username: string; verificationStatus: string }) => ({
   userId: row.userId as UserId,
@@ -238,9 +252,9 @@ export function businessMatchScoreSql(viewer: AgentProfile) {
   )`;
 }
 
-function agentFilters(query: AgentQuery, c: AgentSearch): AgentQuery {
+function agentFilters(query: AgentQuery, c: AgentSearch, fuzzy: boolean): AgentQuery {
   let q = query;
-  if (c.keywords.length) q = q.where(keywordFilter("a", c.keywords));
+  if (c.keywords.length) q = q.where(keywordFilter("a", c.keywords, fuzzy));
   if (c.specialization)
     q = q.where(sql<boolean>`lower(a.specialization) = ${c.specialization.toLowerCase()}`);
   if (c.location) q = q.where("a.location", "=", c.location);
@@ -256,9 +270,9 @@ function agentFilters(query: AgentQuery, c: AgentSearch): AgentQuery {
   return q;
 }
 
-function businessFilters(query: BusinessQuery, c: BusinessSearch): BusinessQuery {
+function businessFilters(query: BusinessQuery, c: BusinessSearch, fuzzy: boolean): BusinessQuery {
   let q = query;
-  if (c.keywords.length) q = q.where(keywordFilter("b", c.keywords));
+  if (c.keywords.length) q = q.where(keywordFilter("b", c.keywords, fuzzy));
   if (c.industry) q = q.where("b.industry", "=", c.industry);
   if (c.size) q = q.where("b.size", "=", c.size);
   if (c.location) q = q.where("b.location", "=", c.location);
@@ -309,6 +323,7 @@ interface ProfileSide<Profile, Fields, Search, Viewer> {
   readonly search: (
     c: Search,
     viewer: Viewer | undefined,
+    fuzzy: boolean,
   ) => {
     readonly rows: () => Promise<Profile[]>;
     readonly count: () => Promise<{ total: number } | undefined>;
@@ -341,8 +356,20 @@ const makeProfileRepository = <Profile, Fields, Search extends Parameters<typeof
     findByUser: (userId: UserId) => findBy(side.userIs(userId)),
     search: (c: Search, viewer: Viewer | undefined) =>
       Effect.promise(async () => {
-        const { rows, count } = side.search(c, viewer);
-        const [items, total] = await Promise.all([rows(), cachedCount(counts, countKey(c), count)]);
+        const exact = side.search(c, viewer, false);
+        const key = countKey(c);
+        // Typo tolerance only when the exact keywords find less than a page (fuzzyBelow).
+        const known = counts.get(key);
+        if (!c.keywords.length || (known !== undefined && known >= fuzzyBelow)) {
+          const [items, total] = await Promise.all([exact.rows(), cachedCount(counts, key, exact.count)]);
+          return { items, total: Math.min(total, searchTotalCap), totalCapped: total > searchTotalCap };
+        }
+        const exactTotal = await cachedCount(counts, key, exact.count);
+        const chosen = exactTotal >= fuzzyBelow ? exact : side.search(c, viewer, true);
+        const [items, total] = await Promise.all([
+          chosen.rows(),
+          chosen === exact ? exactTotal : cachedCount(counts, `${key}~`, chosen.count),
+        ]);
         return { items, total: Math.min(total, searchTotalCap), totalCapped: total > searchTotalCap };
       }),
   };
@@ -375,9 +402,9 @@ const makeAgentRepository = (db: Db) =>
           .execute(),
       idIs: (id) => sql<boolean>`a.id = ${id}`,
       userIs: (userId) => sql<boolean>`a.user_id = ${userId}`,
-      search: (c, viewer) => {
+      search: (c, viewer, fuzzy) => {
         // Searches read from the replica when DATABASE_READ_URL is set (issue 21).
-        const { page, count } = agentSearchQueries(readerOf(db), c, viewer);
+        const { page, count } = agentSearchQueries(readerOf(db), c, viewer, fuzzy);
         return {
           rows: async () => (await page.execute()).map(toAgent),
           count: () => count.executeTakeFirst(),
@@ -393,13 +420,18 @@ const makeAgentRepository = (db: Db) =>
  * reputation and review count; then newest. The page picks its 12 ids on agent_profiles alone
  * (an index walk, no join per skipped row even on deep pages) and joins users for those only.
  */
-export function agentSearchQueries(db: Db, c: AgentSearch, viewer: BusinessProfile | undefined) {
-  const filtered = agentFilters(db.selectFrom("agentProfiles as a") as AgentQuery, c);
+export function agentSearchQueries(
+  db: Db,
+  c: AgentSearch,
+  viewer: BusinessProfile | undefined,
+  fuzzy = false,
+) {
+  const filtered = agentFilters(db.selectFrom("agentProfiles as a") as AgentQuery, c, fuzzy);
   const score = c.sort === "match" && viewer ? agentMatchScoreSql(viewer) : undefined;
   const desc = (e: RawBuilder<unknown>) => [e, "desc"] as const;
   const keys: (readonly [RawBuilder<unknown>, "desc"])[] = [];
   if (c.sort === "match" && c.keywords.length)
-    keys.push(desc(rankingBlendSql("a", c.keywords, score)), desc(sql`a.featured`));
+    keys.push(desc(rankingBlendSql("a", c.keywords, score, fuzzy)), desc(sql`a.featured`));
   else if (c.sort === "match" && score)
     keys.push(desc(score), desc(sql`a.reputation`), desc(sql`a.featured`));
   else if (c.sort === "experience") keys.push(desc(sql`a.years_of_experience`));
@@ -446,8 +478,8 @@ const makeBusinessRepository = (db: Db) =>
           .execute(),
       idIs: (id) => sql<boolean>`b.id = ${id}`,
       userIs: (userId) => sql<boolean>`b.user_id = ${userId}`,
-      search: (c, viewer) => {
-        const { page, count } = businessSearchQueries(readerOf(db), c, viewer);
+      search: (c, viewer, fuzzy) => {
+        const { page, count } = businessSearchQueries(readerOf(db), c, viewer, fuzzy);
         return {
           rows: async () => (await page.execute()).map(toBusiness),
           count: () => count.executeTakeFirst(),
@@ -457,12 +489,17 @@ const makeBusinessRepository = (db: Db) =>
   );
 
 /** The page and count queries of a business search (orders as for agents; the table is small). */
-export function businessSearchQueries(db: Db, c: BusinessSearch, viewer: AgentProfile | undefined) {
-  const filtered = businessFilters(db.selectFrom("businessProfiles as b") as BusinessQuery, c);
+export function businessSearchQueries(
+  db: Db,
+  c: BusinessSearch,
+  viewer: AgentProfile | undefined,
+  fuzzy = false,
+) {
+  const filtered = businessFilters(db.selectFrom("businessProfiles as b") as BusinessQuery, c, fuzzy);
   let page = filtered.innerJoin("users as u", "u.id", "b.userId").select(businessColumns);
   const score = c.sort === "match" && viewer ? businessMatchScoreSql(viewer) : undefined;
   if (c.sort === "match" && c.keywords.length)
-    page = page.orderBy(rankingBlendSql("b", c.keywords, score), "desc");
+    page = page.orderBy(rankingBlendSql("b", c.keywords, score, fuzzy), "desc");
   else if (c.sort === "match" && score) page = page.orderBy(score, "desc").orderBy("b.reputation", "desc");
   else if (c.sort === "rating") page = page.orderBy("b.reputation", "desc").orderBy("b.ratingCount", "desc");
   return {
