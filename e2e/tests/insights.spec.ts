@@ -67,6 +67,8 @@ test("the demo agent sees her earnings on /performance", async ({ browser }) => 
 test("a connection request raises the bell live in the other browser; opening it leads to the request", async ({
   browser,
 }) => {
+  // Two browsers signed in, a sign-up and a profile: more than one journey's worth of work.
+  test.setTimeout(120_000);
   // The agent: a new account with a profile, signed in and watching its dashboard.
   const agentContext = await browser.newContext({ viewport: test.info().project.use.viewport ?? null });
   contexts.push(agentContext);
