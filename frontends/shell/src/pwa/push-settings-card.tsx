@@ -40,7 +40,10 @@ const pushStateKey = ["push", "this-browser"] as const;
 /** The page's service worker registration; an error when it has none (never waits forever). */
 async function registration(): Promise<ServiceWorkerRegistration> {
   const found = await navigator.serviceWorker.getRegistration();
-  if (!found) throw new Error("Push needs Closr's service worker, which is not running: reload the page and try again.");
+  if (!found)
+    throw new Error(
+      "Push needs Closr's service worker, which is not running: reload the page and try again.",
+    );
   return found;
 }
 
