@@ -48,7 +48,7 @@ export const adminSections: AdminSection[] = [
   },
   {
     title: "Payments",
-    description: "Refund payments in full or in part (issue 14).",
+    description: "Refund payments in full or in part.",
     href: "/admin/payments",
     icon: "dollar",
   },
