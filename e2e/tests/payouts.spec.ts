@@ -150,7 +150,7 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   expect(csv.suggestedFilename()).toBe("closr-earnings.csv");
   await a.goto("/agent/invoices?tab=invoices");
   const paidCard = a.getByRole("region", { name: "Paid" }).locator(".invoice-card", { hasText: description });
-  const pdfLink = paidCard.getByRole("link", { name: "Tax invoice PDF" });
+  const pdfLink = paidCard.getByRole("link", { name: "Tax invoice PDF", exact: true });
   await expect(pdfLink).toBeVisible();
   const [pdf] = await Promise.all([a.waitForEvent("download"), pdfLink.click()]);
   expect(pdf.suggestedFilename()).toBe(`closr-invoice-${invoiceId}.pdf`);
