@@ -66,7 +66,10 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   // 1. Payouts come first: the invoice form says so and links to /agent/payouts.
   const a = agent.page;
   await a.goto("/agent/invoices");
-  await expect(a.getByText("Set up payouts before raising your first invoice.")).toBeVisible();
+  // The first page of a new context loads the shell and the agent remote (slow under load).
+  await expect(a.getByText("Set up payouts before raising your first invoice.")).toBeVisible({
+    timeout: 45_000,
+  });
   await a.getByRole("link", { name: "Set up payouts" }).click();
   await expect(a).toHaveURL(/\/agent\/payouts$/);
   await expect(a.getByRole("heading", { name: "Payouts", exact: true })).toBeVisible();
