@@ -131,7 +131,9 @@ function PaymentRow({ row }: { row: StaffPayment }) {
               </a>
             </p>
           ) : null}
-          {payment.status === "completed" ? <RefundForm row={row} onRefunded={setLast} /> : null}
+          {payment.status === "completed" ? (
+            <RefundForm key={payment.refundedAmount} row={row} onRefunded={setLast} />
+          ) : null}
         </CardContent>
       </Card>
     </li>
