@@ -25,7 +25,10 @@ async function expectNoSeriousA11yViolations(page: Page) {
 /** A full-page screenshot for review, named by project (desktop 1280 / mobile 390). */
 async function shot(page: Page, name: string) {
   await expect(page.locator(".splash")).toBeHidden(); // the first visit's 2 s splash (spec §9)
-  await page.screenshot({ path: `test-results/screens/${test.info().project.name}-${name}.png`, fullPage: true });
+  await page.screenshot({
+    path: `test-results/screens/${test.info().project.name}-${name}.png`,
+    fullPage: true,
+  });
 }
 
 test("the admin publishes a blog post with a cover image and a visitor reads it at /blog/{slug}", async ({
