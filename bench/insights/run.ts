@@ -90,8 +90,8 @@ await sql`
            now() - make_interval(days => (g.i * 37) % 360, hours => g.i % 24) AS created, g.i
     FROM g JOIN p ON p.k = g.i % p.n),
   inv AS (
-    INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, description, due_date, is_paid, created_at, paid_at)
-    SELECT partnership_id, ${business.profileId}, agent_id, cents, 'Bench', (created + interval '30 days')::date,
+    INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, subtotal_cents, description, due_date, is_paid, created_at, paid_at)
+    SELECT partnership_id, ${business.profileId}, agent_id, cents, cents, 'Bench', (created + interval '30 days')::date,
            i % 20 >= 3, created, CASE WHEN i % 20 >= 3 THEN created + make_interval(days => i % 40) END
     FROM rows RETURNING id, agent_id, amount_cents, is_paid, paid_at)
   INSERT INTO payments (invoice_id, business_id, agent_id, amount_cents, status, application_fee_cents, refunded_cents, created_at)
@@ -112,8 +112,8 @@ const ownId =
   ).rows[0]!.id;
 await sql`
   WITH inv AS (
-    INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, description, due_date, is_paid, created_at, paid_at)
-    SELECT ${ownId}, ${business.profileId}, ${agent.profileId}, 5000 + (i * 131) % 90000, 'Bench',
+    INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, subtotal_cents, description, due_date, is_paid, created_at, paid_at)
+    SELECT ${ownId}, ${business.profileId}, ${agent.profileId}, 5000 + (i * 131) % 90000, 5000 + (i * 131) % 90000, 'Bench',
            (now() - make_interval(days => (i * 11) % 360) + interval '30 days')::date, i % 10 > 0,
            now() - make_interval(days => (i * 11) % 360), CASE WHEN i % 10 > 0 THEN now() - make_interval(days => (i * 11) % 360 - 5) END
     FROM generate_series(1, 2000) i RETURNING id, amount_cents, is_paid, paid_at)

@@ -73,9 +73,9 @@ export async function seedDemoInsights(runtime: SeedRuntime) {
             description: string,
           ) => {
             const r = await sql<{ id: number }>`
-              INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, description, due_date,
+              INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, subtotal_cents, description, due_date,
                                     is_paid, created_at, paid_at)
-              VALUES (${partnershipId}, ${hm.businessId}, ${agentId}, ${cents}, ${description},
+              VALUES (${partnershipId}, ${hm.businessId}, ${agentId}, ${cents}, ${cents}, ${description},
                       (now() - make_interval(days => ${daysAgo - 14}))::date, true,
                       now() - make_interval(days => ${daysAgo}), now() - make_interval(days => ${daysAgo - payDays}))
               RETURNING id`.execute(tx);
@@ -122,8 +122,8 @@ export async function seedDemoInsights(runtime: SeedRuntime) {
             for (let m = 0; m < 3; m++)
               await paid(withEnded, endedAgent, 60_000 - m * 10_000, 160 - m * 30, 20, "Commission");
             await sql`
-              INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, description, due_date, created_at)
-              VALUES (${withEnded}, ${hm.businessId}, ${endedAgent}, 35000, 'Final commission before the partnership ended',
+              INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, subtotal_cents, description, due_date, created_at)
+              VALUES (${withEnded}, ${hm.businessId}, ${endedAgent}, 35000, 35000, 'Final commission before the partnership ended',
                       (now() - interval '20 days')::date, now() - interval '40 days')`.execute(tx);
           }
 

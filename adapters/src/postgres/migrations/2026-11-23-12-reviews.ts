@@ -93,9 +93,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `ALTER TABLE business_profiles ${reputationColumns}`,
     `CREATE INDEX agent_profiles_rating_idx ON agent_profiles (reputation DESC, rating_count DESC, created_at DESC, id DESC)`,
     `CREATE INDEX business_profiles_rating_idx ON business_profiles (reputation DESC, rating_count DESC, created_at DESC, id DESC)`,
+    // public.closr_words: pg_dump restores with an empty search_path (the backup test restores it).
     `CREATE FUNCTION closr_search_text(name text, kind text, extra text[]) RETURNS text
        LANGUAGE sql IMMUTABLE PARALLEL SAFE
-       AS $$ SELECT lower(closr_words(coalesce(name, '') || ' ' || coalesce(kind, '') || ' ' || coalesce(array_to_string(extra, ' '), ''))) $$`,
+       AS $$ SELECT lower(public.closr_words(coalesce(name, '') || ' ' || coalesce(kind, '') || ' ' || coalesce(array_to_string(extra, ' '), ''))) $$`,
     `ALTER TABLE agent_profiles ADD COLUMN search_text text
        GENERATED ALWAYS AS (closr_search_text(full_name, specialization, skills)) STORED`,
     `ALTER TABLE business_profiles ADD COLUMN search_text text

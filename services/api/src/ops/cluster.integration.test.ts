@@ -90,6 +90,9 @@ describe.skipIf(!enabled)("a cluster of two API processes behind nginx", () => {
         } catch {
           refused++;
         }
+        // Paced (25 × ≥ 120 ms ≈ 3 s per sender) so writes go on past the kill at 1.5 s, even when
+        // the machine is quick; 25 per sender stays under the 30-a-minute message limit.
+        await new Promise((r) => setTimeout(r, 120));
       }
     });
     await new Promise((r) => setTimeout(r, 1500));

@@ -73,8 +73,8 @@ async function invoice(
   payment?: { feeCents: number; refundedCents: number },
 ) {
   const r = await sql<{ id: number }>`
-    INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, description, due_date, is_paid, created_at, paid_at)
-    VALUES (${p.id}, ${p.businessId}, ${p.agentId}, ${cents}, 'Commission', ${dueDate}::date, ${paidAt !== null},
+    INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, subtotal_cents, description, due_date, is_paid, created_at, paid_at)
+    VALUES (${p.id}, ${p.businessId}, ${p.agentId}, ${cents}, ${cents}, 'Commission', ${dueDate}::date, ${paidAt !== null},
             ${createdAt}::timestamptz, ${paidAt}::timestamptz)
     RETURNING id`.execute(t.database.db);
   const id = r.rows[0]!.id;

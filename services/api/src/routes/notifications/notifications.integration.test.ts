@@ -9,7 +9,7 @@ import type { LiveEvent } from "@closr/core/messaging";
 import { sweepNotifications } from "@closr/core/notification";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import { createTestApp, enablePayouts, type TestApp, type TestClient } from "../../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,6 +85,7 @@ describe("notifications", () => {
       expect(accepted.status).toBe(200);
       expect(await kinds(business.client)).toEqual(["connection_accepted"]);
 
+      await enablePayouts(t, agent.profileId);
       const invoice = await agent.client.request("/api/invoices", {
         method: "POST",
         json: { businessId: business.profileId, partnershipId, amount: 1200, description: "November leads" },
@@ -196,8 +197,8 @@ describe("notifications", () => {
       t.database.db,
     );
     const inv = await sql<{ id: number }>`
-      INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, description, due_date, created_at)
-      VALUES (${p.rows[0]!.id}, ${business.profileId}, ${agent.profileId}, 50000, 'October', current_date - 3, now() - interval '40 days')
+      INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, subtotal_cents, description, due_date, created_at)
+      VALUES (${p.rows[0]!.id}, ${business.profileId}, ${agent.profileId}, 50000, 50000, 'October', current_date - 3, now() - interval '40 days')
       RETURNING id`.execute(t.database.db);
     await sql`INSERT INTO messages (sender_id, receiver_id, content, sent_at)
       VALUES (${agent.userId}, ${business.userId}, 'Are you there?', now() - interval '10 minutes'),

@@ -5,7 +5,9 @@
  * stand-in: destination charge parameters, `account.updated` gating (replayed and out-of-order
  * events change nothing), and refunds reversing the transfer and the fee.
  */
+
 import { pdfText } from "@closr/adapters/pdf/testing";
+import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { type StripeStandIn, startStripeStandIn } from "@closr/adapters/stripe/testing";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -69,6 +71,7 @@ const raise = (
 async function staff(t: TestApp) {
   const member = await aParty(t, "business");
   await t.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", member.userId).execute();
+  revokeCachedSessions(t.database.db, member.userId); // the NOTIFY would drop it a moment later
   return member;
 }
 

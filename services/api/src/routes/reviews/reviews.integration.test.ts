@@ -3,6 +3,7 @@
  * release (both submitted, or the 14-day clock), strangers refused, reply once, staff hiding
  * (audit-logged), reminders, Bayesian ordering and keyword ranking with typo tolerance.
  */
+import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { makeTestClock } from "@closr/core/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runReviewSweeps } from "../../jobs/review-sweeps.ts";
@@ -249,6 +250,7 @@ describe("moderation", () => {
     expect((await agent.client.request("/api/admin/reviews/reported")).status).toBe(403);
     const staff = await aBusiness();
     await t.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", staff.id).execute();
+    revokeCachedSessions(t.database.db, staff.id); // the NOTIFY would drop it a moment later
     const queue = await bodyOf(await staff.client.request("/api/admin/reviews/reported"));
     expect(queue.items.map((r: { id: number }) => r.id)).toContain(received.id);
 
