@@ -32,6 +32,12 @@ async function partners(browser: Browser) {
   const suffix = Date.now().toString(36);
   const business = await aParty(browser, "business", `Invoice Test Co ${suffix}`);
   const agent = await aParty(browser, "agent", `Ivy Agent ${suffix}`);
+  // Payouts come before the first invoice (issue 14): the local gateway's test bank account.
+  expect((await agent.page.request.post("/api/payout-account/onboarding")).status()).toBe(200);
+  const bank = await agent.page.request.post("/api/local-gateway/payout-account/bank-details", {
+    data: { accountName: "Ivy Agent", bsb: "000-000", accountNumber: "000123456" },
+  });
+  expect(bank.status()).toBe(200);
   const asked = await agent.page.request.post("/api/partnerships", {
     data: { businessId: business.profileId },
   });
