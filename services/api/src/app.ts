@@ -241,6 +241,7 @@ export function createApp(options: AppOptions) {
         return `login:${clientAddress(c, trustProxy)}:${username}`;
       },
       limitDb,
+      { failuresOnly: true },
     ),
   );
   app.use(

@@ -44,7 +44,7 @@ export const accountRateLimits = {
   resetPassword: { limit: 30, windowMs: 15 * 60 * 1000 },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** Defaults: 10 login attempts per username and address per 15 min; 20 sign-ups per address per hour. */
+/** Defaults: 10 failed login attempts per username and address per 15 min; 20 sign-ups per address per hour. */
 export const defaultRateLimits: RateLimits = {
   login: { limit: 10, windowMs: 15 * 60 * 1000 },
   register: { limit: 20, windowMs: 60 * 60 * 1000 },
@@ -66,11 +66,16 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
 /** The shared store over `db`, or undefined for the in-memory default. */
 export const rateLimitStore = (db: Db | undefined) => (db ? new PgRateLimitStore(db) : undefined);
 
-/** A limiter for `rule` keyed by `key`; counters in PostgreSQL when `db` is given. */
+/**
+ * A limiter for `rule` keyed by `key`; counters in PostgreSQL when `db` is given. With
+ * `failuresOnly` a request answered below 400 gives its hit back, so only failed attempts
+ * count (OWASP Authentication cheat sheet: lock out on failed logins, not on successful ones).
+ */
 export function limitBy(
   rule: RateLimitRule,
   key: (c: Context) => string | Promise<string>,
   db?: Db,
+  options: { readonly failuresOnly?: boolean } = {},
 ): MiddlewareHandler {
   const store = rateLimitStore(db);
   return rateLimiter({
@@ -79,6 +84,7 @@ export function limitBy(
     limit: rule.limit,
     standardHeaders: "draft-6",
     keyGenerator: key,
+    skipSuccessfulRequests: options.failuresOnly ?? false,
     handler: (c) =>
       problem(c, "rate-limited", {
         detail: "Too many attempts. Please wait a few minutes and try again.",

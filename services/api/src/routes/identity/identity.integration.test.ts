@@ -321,6 +321,28 @@ describe("rate limits", () => {
       await limited.close();
     }
   });
+  it("counts only failed logins: a user who signs in often is never throttled", async () => {
+    const limited = await createTestApp({
+      rateLimits: { login: { limit: 3, windowMs: 60_000 }, register: { limit: 5, windowMs: 60_000 } },
+    });
+    try {
+      const person = aRegistration();
+      expect((await limited.client().request("/api/register", { method: "POST", json: person })).status).toBe(
+        201,
+      );
+      const login = (password: string) =>
+        limited
+          .client()
+          .request("/api/login", { method: "POST", json: { username: person.username, password } })
+          .then((res) => res.status);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push(await login(person.password));
+      for (let i = 0; i < 4; i++) statuses.push(await login("not the password"));
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe("system", () => {
