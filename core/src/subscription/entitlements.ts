@@ -27,6 +27,8 @@ export interface Entitlements {
   readonly advancedAnalytics: boolean;
   /** API access (Enterprise). */
   readonly apiAccess: boolean;
+  /** Custom contract templates for commission agreements (Enterprise; spec §9, issue 17). */
+  readonly customContractTemplates: boolean;
   /** Ranked first among equal matches in Find Agents, marked "Featured" (Agent Pro). */
   readonly featuredListing: boolean;
   /** /performance: comparison with agents of the same specialization and location (Agent Pro; issue 18). */
@@ -45,6 +47,7 @@ const of = (planId: PlanId, inGrace = false, graceEndsAt: Date | null = null): E
   performanceMetrics: planId === "professional" || planId === "enterprise",
   advancedAnalytics: planId === "enterprise",
   apiAccess: planId === "enterprise",
+  customContractTemplates: planId === "enterprise",
   featuredListing: planId === "agent_pro",
   peerComparison: planId === "agent_pro",
   inGrace,
