@@ -1,2 +1,3 @@
 /** Pure cryptographic adapters (no database): session tokens. */
 export * from "./session-tokens.ts";
+export * from "./document-digest.ts";

@@ -2,3 +2,4 @@
 export * from "./document-pdf.ts";
 export * from "./tax-document-pdf.ts";
 export * from "./tax-invoice-pdf.ts";
+export * from "./agreement-pdf.ts";

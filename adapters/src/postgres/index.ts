@@ -7,6 +7,7 @@ export * from "./notifications.ts";
 export * from "./operations.ts";
 export * from "./rate-limits.ts";
 export * from "./repositories/account.ts";
+export * from "./repositories/agreement.ts";
 export * from "./repositories/audit-log.ts";
 export * from "./repositories/content.ts";
 export * from "./repositories/help.ts";

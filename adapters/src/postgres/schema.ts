@@ -187,6 +187,57 @@ export interface InvoicesTable {
   platformFeeCents: ColumnType<string | number, number | bigint | undefined, number | bigint>;
   agentAbn: string | null;
   gstRegistered: Generated<boolean>;
+  /** Issue 17 (migration 2026-11-24-01-agreements): the sale the commission was computed from. */
+  saleAmountCents: ColumnType<string | number | null, number | bigint | null | undefined, number | bigint | null>;
+  agreementVersionId: number | null;
+  aboveCommissionReason: string | null;
+}
+
+/** A partnership's commission agreement (issue 17, ADR 0017). */
+export interface AgreementsTable {
+  id: Generated<number>;
+  partnershipId: number;
+  stage: Generated<"draft" | "proposed" | "signed" | "ended">;
+  draftTerms: Json | null;
+  draftEditedBy: "business" | "agent" | null;
+  draftUpdatedAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
+}
+
+/** One immutable proposal of an agreement (only `status` and `signed_at` change). */
+export interface AgreementVersionsTable {
+  id: Generated<number>;
+  agreementId: number;
+  number: number;
+  terms: Json;
+  proposedBy: "business" | "agent";
+  proposedByUser: number;
+  proposedAt: DefaultTimestamp;
+  status: Generated<"proposed" | "countered" | "signed" | "superseded" | "ended" | "withdrawn">;
+  document: Json;
+  documentSha256: string;
+  signedAt: NullableTimestamp;
+}
+
+/** One party's signature on one version. */
+export interface AgreementSignaturesTable {
+  id: Generated<number>;
+  versionId: number;
+  party: "business" | "agent";
+  userId: number;
+  signerName: string;
+  signedAt: Timestamp;
+  ipAddress: string;
+  userAgent: string;
+  documentSha256: string;
+}
+
+/** An Enterprise business's own agreement template. */
+export interface AgreementTemplatesTable {
+  businessId: number;
+  template: Json;
+  updatedAt: DefaultTimestamp;
 }
 
 export interface PaymentsTable {
@@ -598,6 +649,10 @@ export interface Database {
   contactMessages: ContactMessagesTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;
   pushSubscriptions: PushSubscriptionsTable;
+  agreements: AgreementsTable;
+  agreementVersions: AgreementVersionsTable;
+  agreementSignatures: AgreementSignaturesTable;
+  agreementTemplates: AgreementTemplatesTable;
   liveStreams: LiveStreamsTable;
 }
 

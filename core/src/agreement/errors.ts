@@ -22,10 +22,14 @@ export class InvalidAgreementTerms extends Data.TaggedError("InvalidAgreementTer
 }> {}
 
 /** The signer's password did not match (422 on `password`). */
-export class SignaturePasswordIncorrect extends Data.TaggedError("SignaturePasswordIncorrect")<{}> {}
+export class SignaturePasswordIncorrect extends Data.TaggedError("SignaturePasswordIncorrect")<{
+  readonly field: "password";
+}> {}
 
 /** Custom contract templates need the Enterprise plan (spec §9) (403). */
-export class CustomTemplatesNotIncluded extends Data.TaggedError("CustomTemplatesNotIncluded")<{}> {}
+export class CustomTemplatesNotIncluded extends Data.TaggedError("CustomTemplatesNotIncluded")<{
+  readonly feature: string;
+}> {}
 
 /** Every tagged error the agreement context fails with. */
 export type AgreementError =
