@@ -5,6 +5,7 @@
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { problemTypeSchema } from "./problems.ts";
 import * as accountRoutes from "./routes/account.routes.ts";
+import * as agreementRoutes from "./routes/agreement.routes.ts";
 import * as contentRoutes from "./routes/content.routes.ts";
 import * as devRoutes from "./routes/dev.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
@@ -24,6 +25,7 @@ import * as systemRoutes from "./routes/system.routes.ts";
 import * as verificationRoutes from "./routes/verification.routes.ts";
 
 export * from "./account.ts";
+export * from "./agreement.ts";
 export * from "./content.ts";
 export * from "./identity.ts";
 export * from "./insights.ts";
@@ -42,6 +44,7 @@ export * from "./system.ts";
 export * from "./verification.ts";
 export {
   accountRoutes,
+  agreementRoutes,
   contentRoutes,
   devRoutes,
   identityRoutes,
@@ -80,6 +83,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(payoutRoutes),
   ...Object.values(contentRoutes),
   ...Object.values(reviewRoutes),
+  ...Object.values(agreementRoutes),
   ...Object.values(notificationRoutes),
   ...Object.values(insightsRoutes),
   ...Object.values(pushRoutes),

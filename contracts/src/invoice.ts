@@ -73,8 +73,44 @@ export const CreateInvoiceRequest = z
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Due date is required" })
       .optional()
       .openapi({ format: "date", description: "yyyy-MM-dd; defaults to 30 days from today (Sydney)." }),
+    saleAmount: z
+      .number({ error: "Sale amount must be a number" })
+      .min(0, { error: "Sale amount must be a number" })
+      .max(99_999_999.99, { error: "Sale amount is too large" })
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+        error: "Sale amount can have at most 2 decimals",
+      })
+      .optional()
+      .openapi({
+        description:
+          "Issue 17: the sale value (AUD). With a signed agreement, `amount` above the commission it computes on this sale needs `aboveCommissionReason`.",
+        example: 10000,
+      }),
+    saleDate: z
+      .string({ error: "Sale date is required" })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Sale date is required" })
+      .optional()
+      .openapi({
+        format: "date",
+        description:
+          "Issue 17: the sale's date, default today (Sydney); must fall within the agreement's term (422 on saleDate).",
+      }),
+    aboveCommissionReason: z
+      .string()
+      .trim()
+      .max(1000, { error: "Reason must be at most 1000 characters" })
+      .optional()
+      .openapi({ description: "Why the amount is above the computed commission (issue 17)." }),
   })
-  .openapi("CreateInvoiceRequest");
+  .openapi("CreateInvoiceRequest", {
+    example: {
+      businessId: 1,
+      partnershipId: 1,
+      amount: 1500,
+      description: "Commission on the Acme deal",
+      saleAmount: 10000,
+    },
+  });
 export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequest>;
 
 export const CommissionSummary = z

@@ -137,6 +137,12 @@ export const problemCatalogue = {
     title: "Partnership change not allowed",
     description: "The partnership's state, or the caller's side, does not allow this change.",
   },
+  "agreement-transition": {
+    status: 409,
+    title: "Agreement change not allowed",
+    description:
+      "The agreement's stage, or the caller's side, does not allow this step (e.g. signing a version that is no longer the current proposal, countering one's own proposal).",
+  },
   "review-not-allowed": {
     status: 403,
     title: "You cannot review this partnership",

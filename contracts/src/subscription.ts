@@ -98,11 +98,9 @@ export const Entitlements = z
     performanceMetrics: z.boolean(),
     advancedAnalytics: z.boolean(),
     apiAccess: z.boolean(),
-    customContractTemplates: z
-      .boolean()
-      .openapi({
-        description: "Custom contract templates for commission agreements (Enterprise; issue 17).",
-      }),
+    customContractTemplates: z.boolean().openapi({
+      description: "Custom contract templates for commission agreements (Enterprise; issue 17).",
+    }),
     featuredListing: z.boolean(),
     /** /performance peer comparison (Agent Pro; issue 18). */
     peerComparison: z.boolean(),

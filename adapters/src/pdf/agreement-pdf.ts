@@ -4,7 +4,7 @@
  * signature's record — who, when (UTC and Sydney), client address, user agent — and the SHA-256
  * fingerprint of the document text, which anyone can recompute from the stored version.
  */
-import { AgreementPdf, type AgreementParties, type AgreementVersion } from "@closr/core/agreement";
+import { type AgreementParties, AgreementPdf, type AgreementVersion } from "@closr/core/agreement";
 import { Effect, Layer } from "effect";
 import { renderDocumentPdf } from "./document-pdf.ts";
 
@@ -15,7 +15,10 @@ const sydney = new Intl.DateTimeFormat("en-AU", {
 });
 
 /** Renders `version` with its signatures; the title says the version and its status. */
-export function renderAgreementPdf(version: AgreementVersion, parties: AgreementParties): Promise<Uint8Array> {
+export function renderAgreementPdf(
+  version: AgreementVersion,
+  parties: AgreementParties,
+): Promise<Uint8Array> {
   const signatures = version.signatures.map((s) => ({
     heading: `Signed by the ${s.party === "business" ? "Business" : "Agent"}: ${s.signerName}`,
     paragraphs: [

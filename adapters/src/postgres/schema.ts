@@ -188,7 +188,11 @@ export interface InvoicesTable {
   agentAbn: string | null;
   gstRegistered: Generated<boolean>;
   /** Issue 17 (migration 2026-11-24-01-agreements): the sale the commission was computed from. */
-  saleAmountCents: ColumnType<string | number | null, number | bigint | null | undefined, number | bigint | null>;
+  saleAmountCents: ColumnType<
+    string | number | null,
+    number | bigint | null | undefined,
+    number | bigint | null
+  >;
   agreementVersionId: number | null;
   aboveCommissionReason: string | null;
 }

@@ -11,7 +11,10 @@ import type { AgreementStage } from "./model.ts";
 const RUNS = { fastCheck: { numRuns: 500 } };
 const party = fc.constantFrom<Party>("business", "agent");
 const event: fc.Arbitrary<AgreementEvent> = fc.oneof(
-  fc.record({ type: fc.constantFrom("edit", "propose", "counter", "amend", "end" as const), by: party }),
+  fc.record({
+    type: fc.constantFrom<"edit" | "propose" | "counter" | "amend" | "end">("edit", "propose", "counter", "amend", "end"),
+    by: party,
+  }),
   fc.record({ type: fc.constant("sign" as const), by: party, version: fc.integer({ min: 0, max: 8 }) }),
 );
 /** Mostly negotiation events, so sequences reach signed and amended states often. */

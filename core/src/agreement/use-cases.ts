@@ -272,7 +272,8 @@ export const signAgreement = Effect.fn("agreement.sign")(function* (
     yield* hasher.hash(input.password);
     return yield* new SignaturePasswordIncorrect({ field: "password" });
   }
-  if (!(yield* hasher.verify(stored.value, input.password))) return yield* new SignaturePasswordIncorrect({ field: "password" });
+  if (!(yield* hasher.verify(stored.value, input.password)))
+    return yield* new SignaturePasswordIncorrect({ field: "password" });
   const now = yield* (yield* Clock).now;
   const agreement = yield* (yield* AgreementRepository).change(partnershipId, (current) =>
     Either.map(step(current, { type: "sign", by: side, version: input.version }), (after) => {
@@ -366,7 +367,8 @@ export const saveOwnTemplate = Effect.fn("agreement.saveOwnTemplate")(function* 
   template: AgreementTemplate | null,
 ) {
   const billing = yield* getBilling(user);
-  if (!billing.entitlements.customContractTemplates) return yield* new CustomTemplatesNotIncluded({ feature: "custom contract templates" });
+  if (!billing.entitlements.customContractTemplates)
+    return yield* new CustomTemplatesNotIncluded({ feature: "custom contract templates" });
   if (template) {
     const unknown = unknownPlaceholders(template);
     if (unknown.length)

@@ -7,7 +7,15 @@ export class InvoiceNotFound extends Data.TaggedError("InvoiceNotFound")<{ reado
 
 /** A field of a new invoice breaks spec §5 (422 on `field`). */
 export class InvalidInvoice extends Data.TaggedError("InvalidInvoice")<{
-  readonly field: "amount" | "description" | "dueDate" | "businessId" | "partnershipId";
+  readonly field:
+    | "amount"
+    | "description"
+    | "dueDate"
+    | "businessId"
+    | "partnershipId"
+    | "saleAmount"
+    | "saleDate"
+    | "aboveCommissionReason";
   readonly message: string;
 }> {}
 

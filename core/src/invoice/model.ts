@@ -80,6 +80,12 @@ export interface NewInvoice {
   readonly gstRegistered: boolean;
   readonly description: string;
   readonly dueDate: string;
+  /** Issue 17: the sale value the commission was computed from (absent: an amount typed as is). */
+  readonly saleAmountCents?: Cents;
+  /** Issue 17: the signed agreement version (id) the invoice was raised under. */
+  readonly agreementVersionId?: number;
+  /** Issue 17: why the invoice is above the commission the agreement computes. */
+  readonly aboveCommissionReason?: string;
 }
 
 /** The caller's request to create an invoice; `dueDate` defaults to 30 days ahead. */
@@ -90,6 +96,14 @@ export interface CreateInvoiceInput {
   readonly amountCents: Cents;
   readonly description: string;
   readonly dueDate?: string | undefined;
+  /**
+   * Issue 17: the sale value; with a signed agreement the commission on it is computed and an
+   * `amountCents` above it needs `aboveCommissionReason`.
+   */
+  readonly saleAmountCents?: Cents | undefined;
+  /** Issue 17: the date of the sale (`yyyy-MM-dd`, default today in Sydney); must fall within the agreement's term. */
+  readonly saleDate?: string | undefined;
+  readonly aboveCommissionReason?: string | undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Invoice ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Option } from "effect";
-import type { AgentProfileId, Cents, InvoiceId, ProfileId } from "../shared/index.ts";
+import type { AgreementTerms } from "../agreement/model.ts";
+import type { AgentProfileId, Cents, InvoiceId, PartnershipId, ProfileId } from "../shared/index.ts";
 import type { InvoiceView, NewInvoice } from "./model.ts";
 
 export type InvoiceParty = "business" | "agent";
@@ -38,8 +39,20 @@ export interface AgentInvoiceTerms {
   readonly feeBasisPoints: number;
 }
 
-/** The terms an agent invoices under (implemented over the payout accounts and the fee setting). */
+/** The signed agreement version in force on a partnership (issue 17): invoices are checked against it. */
+export interface AgreementInForce {
+  /** The version's row id (stored on the invoice). */
+  readonly versionId: number;
+  readonly number: number;
+  readonly terms: AgreementTerms;
+}
+
+/** The terms an agent invoices under (implemented over the payout accounts, the fee setting and the agreements). */
 export class InvoiceTerms extends Context.Tag("invoice/InvoiceTerms")<
   InvoiceTerms,
-  { readonly forAgent: (agentId: AgentProfileId) => Effect.Effect<AgentInvoiceTerms> }
+  {
+    readonly forAgent: (agentId: AgentProfileId) => Effect.Effect<AgentInvoiceTerms>;
+    /** The partnership's signed agreement in force; None for partnerships without one (they invoice as before). */
+    readonly agreementFor: (partnershipId: PartnershipId) => Effect.Effect<Option.Option<AgreementInForce>>;
+  }
 >() {}

@@ -5,6 +5,7 @@
  * InvalidInvoice (422), InvoiceNotFound (404).
  */
 import { Effect, Option } from "effect";
+import { commissionFor } from "../agreement/commission.ts";
 import type { User } from "../identity/index.ts";
 import { notify } from "../notification/index.ts";
 import { PartnershipRepository } from "../partnership/index.ts";
@@ -16,6 +17,7 @@ import {
 } from "../profiles/index.ts";
 import {
   type AgentProfileId,
+  type Cents,
   Clock,
   formatAud,
   type InvoiceId,
@@ -117,7 +119,9 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
       field: "partnershipId",
       message: "You can only create invoices for active partnerships.",
     });
+  const checked = yield* checkAgainstAgreement(input, totals.subtotalCents, now);
   const created = yield* (yield* InvoiceRepository).insert({
+    ...checked,
     partnershipId: partnership.id,
     businessId: partnership.businessId,
     agentId: partnership.agentId,
@@ -139,6 +143,46 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
   });
   return withState(created, now);
 });
+
+/**
+ * Issue 17: an invoice on a partnership with a signed agreement falls within its term (the sale
+ * date, default today in Sydney, between start and end) and, when the agent gives the sale value,
+ * is at most the commission the agreement computes on it unless they give a reason. Partnerships
+ * without an agreement invoice as before. Returns the columns to store with the invoice.
+ */
+const checkAgainstAgreement = (input: CreateInvoiceInput, subtotalCents: Cents, now: Date) =>
+  Effect.gen(function* () {
+    const reason = input.aboveCommissionReason?.trim() ?? "";
+    const sale = input.saleAmountCents;
+    const found = yield* (yield* InvoiceTerms).agreementFor(input.partnershipId);
+    if (Option.isNone(found))
+      return {
+        ...(sale !== undefined ? { saleAmountCents: sale } : {}),
+        ...(reason ? { aboveCommissionReason: reason } : {}),
+      };
+    const { terms, versionId, number } = found.value;
+    const saleDate = input.saleDate ?? businessDate(now);
+    if (!isCalendarDate(saleDate))
+      return yield* new InvalidInvoice({ field: "saleDate", message: "Sale date is required" });
+    if (saleDate < terms.startDate || (terms.endDate !== null && saleDate > terms.endDate))
+      return yield* new InvalidInvoice({
+        field: "saleDate",
+        message: `The sale date ${saleDate} is outside the agreement's term (${terms.startDate} to ${terms.endDate ?? "open-ended"}, version ${number}).`,
+      });
+    if (sale !== undefined) {
+      const computed = commissionFor(terms.model, sale);
+      if (subtotalCents > computed && reason.length < 3)
+        return yield* new InvalidInvoice({
+          field: "aboveCommissionReason",
+          message: `The amount is above the commission the agreement computes (${formatAud(computed)}). Give a reason.`,
+        });
+    }
+    return {
+      agreementVersionId: versionId,
+      ...(sale !== undefined ? { saleAmountCents: sale } : {}),
+      ...(reason ? { aboveCommissionReason: reason.slice(0, 1000) } : {}),
+    };
+  });
 
 /** The invoice with its display state at `now` (spec §4: overdue from the day after the due date). */
 const withState = (invoice: InvoiceView, now: Date): InvoiceWithState => ({

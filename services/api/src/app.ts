@@ -38,6 +38,7 @@ import { createOperations, type OperationsOptions } from "./ops/operations.ts";
 import { injectPage, registerPublicSite, renderPublicPage } from "./public-site/public-site.ts";
 import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
+import { registerAgreementRoutes } from "./routes/agreements/agreements.handlers.ts";
 import { registerContentRoutes } from "./routes/content/content.handlers.ts";
 import { registerHelpPages } from "./routes/help/help.pages.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
@@ -311,6 +312,7 @@ export function createApp(options: AppOptions) {
   registerPayoutRoutes(app, runtime, { seller: options.platform ?? defaultPlatform });
   registerContentRoutes(app, runtime);
   registerReviewRoutes(app, runtime);
+  registerAgreementRoutes(app, runtime, { trustProxy });
   registerPushRoutes(app, runtime);
 
   registerMessagingRoutes(app, runtime);

@@ -4,7 +4,7 @@
  */
 import { AbnRegistryAbr, AbnRegistryLocal, type AbrConfig } from "@closr/adapters/abr";
 import { ImageProcessorSharp, MarkdownRendererLive } from "@closr/adapters/content";
-import { SessionTokensCrypto } from "@closr/adapters/crypto";
+import { DocumentDigestCrypto, SessionTokensCrypto } from "@closr/adapters/crypto";
 import { JobQueuePg } from "@closr/adapters/jobs";
 import {
   PaymentGatewayLocal,
@@ -13,9 +13,11 @@ import {
 } from "@closr/adapters/local-gateway";
 import { MailerOutboxPg, MailerSmtp, MailOutboxPg, type SmtpOptions } from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
+import { AgreementPdfLive } from "@closr/adapters/pdf";
 import {
   AccountRepositoryPg,
   AgentProfileRepositoryPg,
+  AgreementRepositoryPg,
   AuditLogPg,
   AuditTrailPg,
   BusinessProfileRepositoryPg,
@@ -58,6 +60,7 @@ import {
   type StripeGatewayConfig,
   SubscriptionGatewayStripe,
 } from "@closr/adapters/stripe";
+import type { AgreementPdf, AgreementRepository, DocumentDigest } from "@closr/core/agreement";
 import {
   type AuditTrail,
   type ContactRepository,
@@ -156,6 +159,9 @@ export type AppServices =
   | SiteContacts
   | AuditTrail
   | ReviewRepository
+  | AgreementRepository
+  | DocumentDigest
+  | AgreementPdf
   | NotificationRepository
   | InsightsRepository
   | ProfileStatsCounter
@@ -239,6 +245,7 @@ export function makeAppLayer(
     UserAdministrationPg,
     AuditTrailPg,
     ReviewRepositoryPg,
+    AgreementRepositoryPg,
     PushSubscriptionsPg,
     StreamPresencePg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
@@ -254,6 +261,8 @@ export function makeAppLayer(
     verification,
     PasswordHasherArgon2,
     SessionTokensCrypto,
+    DocumentDigestCrypto,
+    AgreementPdfLive,
     clock,
     AppUrlFrom(payments.appUrl ?? "http://localhost:3000"),
     MarkdownRendererLive,

@@ -120,7 +120,11 @@ async function apply(trx: Transaction<Database>, agreement: Agreement, change: A
       ...(change.draft === null
         ? { draftTerms: null, draftEditedBy: null, draftUpdatedAt: null }
         : change.draft
-          ? { draftTerms: JSON.stringify(change.draft.terms), draftEditedBy: change.draft.editedBy, draftUpdatedAt: now }
+          ? {
+              draftTerms: JSON.stringify(change.draft.terms),
+              draftEditedBy: change.draft.editedBy,
+              draftUpdatedAt: now,
+            }
           : {}),
     })
     .where("id", "=", agreement.id)
@@ -163,7 +167,12 @@ async function apply(trx: Transaction<Database>, agreement: Agreement, change: A
       .insertInto("agreementSignatures")
       .values({ versionId: version.id, ...record })
       .execute();
-    if (binding) await trx.updateTable("agreementVersions").set({ signedAt: now }).where("id", "=", version.id).execute();
+    if (binding)
+      await trx
+        .updateTable("agreementVersions")
+        .set({ signedAt: now })
+        .where("id", "=", version.id)
+        .execute();
   }
   if (change.commissionRate !== undefined)
     await trx
@@ -232,7 +241,10 @@ export const makeAgreementRepository = (db: Db): typeof AgreementRepository.Serv
       return inserted ? load(db, partnershipId) : null;
     }).pipe(Effect.map(Option.fromNullable)),
 
-  change: <E>(partnershipId: PartnershipId, decide: (current: Agreement) => Either.Either<AgreementChange, E>) =>
+  change: <E>(
+    partnershipId: PartnershipId,
+    decide: (current: Agreement) => Either.Either<AgreementChange, E>,
+  ) =>
     Effect.promise(() =>
       db.transaction().execute(async (trx): Promise<Either.Either<Agreement, E | AgreementNotFound>> => {
         const locked = await trx
@@ -250,11 +262,19 @@ export const makeAgreementRepository = (db: Db): typeof AgreementRepository.Serv
         const after = await load(trx, partnershipId);
         return after ? Either.right(after) : Either.left(new AgreementNotFound({ partnershipId }));
       }),
-    ).pipe(Effect.flatMap((result) => (Either.isLeft(result) ? Effect.fail(result.left) : Effect.succeed(result.right)))),
+    ).pipe(
+      Effect.flatMap((result) =>
+        Either.isLeft(result) ? Effect.fail(result.left) : Effect.succeed(result.right),
+      ),
+    ),
 
   templateOf: (businessId) =>
     Effect.promise(() =>
-      db.selectFrom("agreementTemplates").select("template").where("businessId", "=", businessId).executeTakeFirst(),
+      db
+        .selectFrom("agreementTemplates")
+        .select("template")
+        .where("businessId", "=", businessId)
+        .executeTakeFirst(),
     ).pipe(Effect.map((row) => Option.fromNullable(row ? parseJson<AgreementTemplate>(row.template) : null))),
 
   saveTemplate: (businessId, template) =>

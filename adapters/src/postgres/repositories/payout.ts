@@ -4,6 +4,7 @@
  * invoice and payment contexts read (InvoiceTerms, ChargeDestinations). Money is integer cents
  * (bigint: a string from postgres.js, a number from PGlite; mapped with Number()).
  */
+import type { AgreementTerms } from "@closr/core/agreement";
 import { InvoiceTerms } from "@closr/core/invoice";
 import { ChargeDestinations } from "@closr/core/payment";
 import {
@@ -289,6 +290,28 @@ export const InvoiceTermsPg = (feeBasisPoints: number) =>
   Layer.effect(
     InvoiceTerms,
     Effect.map(PgDatabase, (db) => ({
+      // Issue 17: the signed version in force (at most one per agreement: a partial unique index).
+      agreementFor: (partnershipId) =>
+        Effect.promise(async () => {
+          const row = await db
+            .selectFrom("agreementVersions as v")
+            .innerJoin("agreements as a", "a.id", "v.agreementId")
+            .select(["v.id", "v.number", "v.terms"])
+            .where("a.partnershipId", "=", partnershipId)
+            .where("v.status", "=", "signed")
+            .executeTakeFirst();
+          return Option.fromNullable(
+            row
+              ? {
+                  versionId: row.id,
+                  number: row.number,
+                  terms: (typeof row.terms === "string"
+                    ? JSON.parse(row.terms)
+                    : row.terms) as AgreementTerms,
+                }
+              : null,
+          );
+        }),
       forAgent: (agentId) =>
         Effect.promise(async () => {
           const account = await findAccount(db, agentId);

@@ -10,7 +10,7 @@ import { aBusinessProfile, anAgentProfile } from "../../profiles/testing/index.t
 import { cents } from "../../shared/index.ts";
 import type { Unbranded } from "../../shared/testing.ts";
 import { businessMonth, type Invoice, type InvoiceView } from "../model.ts";
-import { type AgentInvoiceTerms, InvoiceRepository, InvoiceTerms } from "../ports.ts";
+import { type AgentInvoiceTerms, type AgreementInForce, InvoiceRepository, InvoiceTerms } from "../ports.ts";
 
 /** An active partnership between business profile 1 and agent profile 1. */
 export const aPartnership = (overrides: Partial<Unbranded<Partnership>> = {}): Partnership =>
@@ -118,8 +118,12 @@ export function makeInvoiceMemory() {
 }
 
 /** InvoiceTerms answering `terms` for every agent (default: payouts enabled, no ABN, not GST-registered, 5 %). */
-export const invoiceTermsStub = (terms: Partial<AgentInvoiceTerms> = {}) =>
+export const invoiceTermsStub = (
+  terms: Partial<AgentInvoiceTerms> = {},
+  agreement: AgreementInForce | null = null,
+) =>
   Layer.succeed(InvoiceTerms, {
+    agreementFor: () => Effect.succeed(Option.fromNullable(agreement)),
     forAgent: () =>
       Effect.succeed({
         payoutStatus: "enabled",

@@ -2,6 +2,7 @@
  * RFC 9457 problem responses, and the single table that maps core's tagged errors to them.
  */
 import { type Problem, type ProblemCode, problemCatalogue, problemType } from "@closr/contracts";
+import type { AgreementError } from "@closr/core/agreement";
 import type { ContentError } from "@closr/core/content";
 import type { HelpError } from "@closr/core/help";
 import type { IdentityError } from "@closr/core/identity";
@@ -84,7 +85,8 @@ export type DomainError =
   | ReviewError
   | NotificationError
   | InsightsError
-  | HelpError;
+  | HelpError
+  | AgreementError;
 
 /** One row of the error table: the problem code, its detail and the field at fault. */
 export interface ProblemRow {
@@ -373,6 +375,23 @@ export const errorTable = {
   InvalidRange: (e) => ({ code: "validation-failed", detail: e.message, field: e.field }),
   InsightsAgentNotFound: () => ({ code: "not-found", detail: "No such agent among your partners." }),
   HelpArticleNotFound: () => ({ code: "not-found", detail: "No such help article." }),
+  // Commission agreements (issue 17, ADR 0017).
+  AgreementNotFound: () => ({ code: "not-found", detail: "This partnership has no agreement you can see." }),
+  AgreementTransitionNotAllowed: (e) => ({ code: "agreement-transition", detail: String(e.reason) }),
+  InvalidAgreementTerms: (e) => ({
+    code: "validation-failed",
+    detail: e.errors[0]?.message ?? "Some terms are missing or invalid.",
+    errors: e.errors as readonly FieldError[],
+  }),
+  SignaturePasswordIncorrect: (e) => ({
+    code: "validation-failed",
+    detail: "Your password is incorrect",
+    field: String(e.field),
+  }),
+  CustomTemplatesNotIncluded: () => ({
+    code: "plan-required",
+    detail: "Custom contract templates need the Enterprise plan. Upgrade at /pricing.",
+  }),
 } satisfies ErrorTable;
 
 const planTitles = {

@@ -92,6 +92,9 @@ export function registerInvoiceRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
         amountCents: centsFromDollars(body.amount),
         description: body.description,
         dueDate: body.dueDate,
+        ...(body.saleAmount !== undefined ? { saleAmountCents: centsFromDollars(body.saleAmount) } : {}),
+        ...(body.saleDate !== undefined ? { saleDate: body.saleDate } : {}),
+        ...(body.aboveCommissionReason ? { aboveCommissionReason: body.aboveCommissionReason } : {}),
       }),
       (invoice) => c.json(invoiceJson(invoice), 201),
     );

@@ -3,6 +3,7 @@
  * The caller and their side always come from the session; ids in a body are checked by core.
  */
 import { partnershipRoutes } from "@closr/contracts";
+import { endAgreementWithPartnership } from "@closr/core/agreement";
 import type { User } from "@closr/core/identity";
 import {
   changePartnership,
@@ -16,6 +17,7 @@ import {
 import { partnershipRequestNotification } from "@closr/core/push";
 import { AgentProfileId, BusinessProfileId, PartnershipId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
@@ -113,7 +115,12 @@ export function registerPartnershipRoutes(app: OpenAPIHono<AppEnv>, runtime: App
     return runUseCase(
       runtime,
       c,
-      changePartnership(user, PartnershipId.make(c.req.valid("param").id), c.req.valid("json").status),
+      // Issue 17: ending the partnership ends its agreement (the machine's signed → ended).
+      changePartnership(user, PartnershipId.make(c.req.valid("param").id), c.req.valid("json").status).pipe(
+        Effect.tap((p) =>
+          p.status === "terminated" ? endAgreementWithPartnership(p.id, user.userType) : Effect.void,
+        ),
+      ),
       (p) => c.json(partnershipJson(p, user), 200),
     );
   });
