@@ -14,6 +14,10 @@ const sydney = new Intl.DateTimeFormat("en-AU", {
   timeStyle: "long",
 });
 
+/** The standard fonts draw WinAnsi only: anything else (emoji, CJK in a user agent) becomes "?". */
+const winAnsi = (text: string) =>
+  text.replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/g, "?");
+
 /** Renders `version` with its signatures; the title says the version and its status. */
 export function renderAgreementPdf(
   version: AgreementVersion,
@@ -30,9 +34,14 @@ export function renderAgreementPdf(
     ],
   }));
   return renderDocumentPdf({
-    title: version.document.title,
-    subtitle: `Version ${version.number} — ${version.status === "signed" ? "signed and in force" : version.status}. Document SHA-256: ${version.documentSha256}`,
-    sections: [...version.document.sections, ...signatures],
+    title: winAnsi(version.document.title),
+    subtitle: winAnsi(
+      `Version ${version.number} — ${version.status === "signed" ? "signed and in force" : version.status}. Document SHA-256: ${version.documentSha256}`,
+    ),
+    sections: [...version.document.sections, ...signatures].map((s) => ({
+      heading: winAnsi(s.heading),
+      paragraphs: s.paragraphs.map(winAnsi),
+    })),
   });
 }
 

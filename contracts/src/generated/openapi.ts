@@ -1900,6 +1900,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partnerships/{partnershipId}/agreement/amend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an amendment of the signed agreement
+         * @description Opens a draft from the terms in force; they stay in force until both parties sign the amendment, which supersedes them.
+         */
+        post: operations["amendAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/agreement/counter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counter-propose: send the proposal back to draft (the party who received it)
+         * @description The proposed version becomes `countered`; its terms become the draft to edit and propose back. Signatures on it no longer count.
+         */
+        post: operations["counterAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/agreement/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit the working draft's terms (either party, while a draft) */
+        put: operations["editAgreementDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partnership's commission agreement with every version
+         * @description For the two parties and staff. 404 when the caller is neither, or when the partnership has no agreement yet.
+         */
+        get: operations["getAgreement"];
+        put?: never;
+        /**
+         * Start the agreement as a draft (either party of an active partnership)
+         * @description 409 agreement-transition when the partnership already has an agreement or is not active.
+         */
+        post: operations["startAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/agreement/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed agreement as a PDF, with both signatures' records
+         * @description For the two parties and staff; 404 for anyone else or before a version is signed.
+         */
+        get: operations["getAgreementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agreement-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's own agreement template, or the general one (businesses) */
+        get: operations["getAgreementTemplate"];
+        /**
+         * Save the business's own agreement template (Enterprise: custom contract templates)
+         * @description Placeholders are `{{name}}` from the list GET returns; an unknown one is refused (422). 403 plan-required below Enterprise.
+         */
+        put: operations["saveAgreementTemplate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/agreement/commission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The commission on a sale under the agreement in force (the invoice form's expected commission)
+         * @description For the two parties. 404 when there is no signed agreement.
+         */
+        get: operations["getCommissionQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/agreement/propose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Propose the draft: it becomes a new immutable version
+         * @description Renders the document from the business's template (Enterprise) or the general one and stores its SHA-256. The other party is emailed.
+         */
+        post: operations["proposeAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/agreement/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the current proposal with the account password
+         * @description Records who, when, the client address, the user agent and the document's SHA-256. Binding once both parties signed that exact version; the partnership's commission rate then follows it. 422 on `password` when it is wrong; 409 when `version` is not the current proposal or the caller already signed it.
+         */
+        post: operations["signAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -2071,7 +2253,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. */
-        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account");
+        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account");
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -2555,6 +2737,8 @@ export interface components {
             performanceMetrics: boolean;
             advancedAnalytics: boolean;
             apiAccess: boolean;
+            /** @description Custom contract templates for commission agreements (Enterprise; issue 17). */
+            customContractTemplates: boolean;
             featuredListing: boolean;
             peerComparison: boolean;
             inGrace: boolean;
@@ -2820,6 +3004,15 @@ export interface components {
          * @enum {string}
          */
         InvoiceStatus: "paid" | "overdue" | "pending" | "refunded";
+        /**
+         * @example {
+         *       "businessId": 1,
+         *       "partnershipId": 1,
+         *       "amount": 1500,
+         *       "description": "Commission on the Acme deal",
+         *       "saleAmount": 10000
+         *     }
+         */
         CreateInvoiceRequest: {
             /** @description Business profile id. */
             businessId: number;
@@ -2835,6 +3028,18 @@ export interface components {
              * @description yyyy-MM-dd; defaults to 30 days from today (Sydney).
              */
             dueDate?: string;
+            /**
+             * @description Issue 17: the sale value (AUD). With a signed agreement, `amount` above the commission it computes on this sale needs `aboveCommissionReason`.
+             * @example 10000
+             */
+            saleAmount?: number;
+            /**
+             * Format: date
+             * @description Issue 17: the sale's date, default today (Sydney); must fall within the agreement's term (422 on saleDate).
+             */
+            saleDate?: string;
+            /** @description Why the amount is above the computed commission (issue 17). */
+            aboveCommissionReason?: string;
         };
         CommissionSummary: {
             /**
@@ -3533,6 +3738,260 @@ export interface components {
         };
         ReviewReplyRequest: {
             text: string;
+        };
+        Agreement: {
+            id: number;
+            partnershipId: number;
+            businessId: number;
+            agentId: number;
+            businessName: string;
+            agentName: string;
+            /**
+             * @description draft → proposed → signed; proposed → draft (counter-proposal); signed → draft (amendment; the signed version stays in force); any → ended with the partnership.
+             * @enum {string}
+             */
+            stage: "draft" | "proposed" | "signed" | "ended";
+            /**
+             * @description The caller's side; null for staff.
+             * @enum {string|null}
+             */
+            yourSide: "business" | "agent" | null;
+            draft: {
+                terms: components["schemas"]["AgreementTerms"];
+                /** @enum {string} */
+                editedBy: "business" | "agent";
+                /** Format: date-time */
+                updatedAt: string;
+            } | null;
+            /** @description The signed version in force, if any. */
+            inForce: number | null;
+            /** @description Newest first. */
+            versions: components["schemas"]["AgreementVersion"][];
+            /** @description The signed PDF, once a version is signed. */
+            pdfUrl: string | null;
+        };
+        /**
+         * @example {
+         *       "model": {
+         *         "type": "straight",
+         *         "rate": 15
+         *       },
+         *       "territory": [
+         *         "sydney"
+         *       ],
+         *       "exclusive": false,
+         *       "products": "Cloud accounting subscriptions",
+         *       "paymentTermsDays": 14,
+         *       "startDate": "2026-12-01",
+         *       "endDate": null,
+         *       "noticeDays": 30
+         *     }
+         */
+        AgreementTerms: {
+            model: components["schemas"]["CommissionModel"];
+            /** @description Spec §3 locations covered; at least one. */
+            territory: components["schemas"]["Territory"][];
+            exclusive: boolean;
+            /** @description Products or services covered (3–2000 characters). */
+            products: string;
+            /**
+             * @description Invoices due in 7, 14 or 30 days.
+             * @example 14
+             */
+            paymentTermsDays: number;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Null: until ended.
+             */
+            endDate: string | null;
+            /**
+             * @description Days of written notice to end it (0–365).
+             * @example 30
+             */
+            noticeDays: number;
+        };
+        /** @description The four commission models of spec §9. */
+        CommissionModel: {
+            /** @enum {string} */
+            type: "straight";
+            /**
+             * @description Percent, 0–100, at most 2 decimals.
+             * @example 15
+             */
+            rate: number;
+        } | {
+            /** @enum {string} */
+            type: "base_plus";
+            /**
+             * @description Monthly base (retainer). AUD dollars, 2 decimals.
+             * @example 500
+             */
+            base: number;
+            /**
+             * @description Percent, 0–100, at most 2 decimals.
+             * @example 15
+             */
+            rate: number;
+        } | {
+            /** @enum {string} */
+            type: "tiered";
+            /** @description Ascending thresholds; the first starts at 0. Marginal, like tax brackets. */
+            tiers: {
+                /**
+                 * @description The tier applies to the part of a sale from this amount. AUD dollars, 2 decimals.
+                 * @example 500
+                 */
+                from: number;
+                /**
+                 * @description Percent, 0–100, at most 2 decimals.
+                 * @example 15
+                 */
+                rate: number;
+            }[];
+        } | {
+            /** @enum {string} */
+            type: "residual";
+            /**
+             * @description Percent, 0–100, at most 2 decimals.
+             * @example 15
+             */
+            rate: number;
+            /**
+             * @description Months of recurring revenue that earn the rate (1–120).
+             * @example 12
+             */
+            months: number;
+        };
+        /** @enum {string} */
+        Territory: "sydney" | "melbourne" | "brisbane" | "perth" | "remote" | "other";
+        AgreementVersion: {
+            number: number;
+            /** @enum {string} */
+            status: "proposed" | "countered" | "signed" | "superseded" | "ended" | "withdrawn";
+            terms: components["schemas"]["AgreementTerms"];
+            /** @description The commission model in words. */
+            summary: string;
+            /** @enum {string} */
+            proposedBy: "business" | "agent";
+            /** Format: date-time */
+            proposedAt: string;
+            document: components["schemas"]["AgreementDocument"];
+            documentSha256: string;
+            signatures: components["schemas"]["AgreementSignature"][];
+            /**
+             * Format: date-time
+             * @description When the second signature made it binding.
+             */
+            signedAt: string | null;
+        };
+        /** @description The rendered text of a version (what is hashed and printed). */
+        AgreementDocument: {
+            title: string;
+            subtitle: string;
+            sections: {
+                heading: string;
+                paragraphs: string[];
+            }[];
+        };
+        AgreementSignature: {
+            /** @enum {string} */
+            party: "business" | "agent";
+            signerName: string;
+            /** Format: date-time */
+            signedAt: string;
+            /** @description The client address the signature came from. */
+            ipAddress: string;
+            userAgent: string;
+            /** @description SHA-256 (hex) of the exact document signed. */
+            documentSha256: string;
+        };
+        OwnAgreementTemplate: {
+            template: components["schemas"]["AgreementTemplate"];
+            /** @description False: the general template (nothing saved yet). */
+            custom: boolean;
+            /** @description The plan includes custom contract templates (Enterprise). */
+            entitled: boolean;
+            placeholders: {
+                name: string;
+                hint: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "title": "Acme Sales Agreement",
+         *       "subtitle": "Acme's standard terms",
+         *       "sections": [
+         *         {
+         *           "heading": "Parties",
+         *           "paragraphs": [
+         *             "Between {{businessName}} and {{agentName}}."
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        AgreementTemplate: {
+            title: string;
+            subtitle: string;
+            sections: {
+                heading: string;
+                paragraphs: string[];
+            }[];
+        };
+        CommissionQuote: {
+            /** @description AUD dollars. */
+            saleAmount: number;
+            /** @description AUD dollars, computed by the agreement in force. */
+            commission: number;
+            version: number;
+            summary: string;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string | null;
+            paymentTermsDays: number;
+        };
+        /**
+         * @example {
+         *       "template": {
+         *         "title": "Acme Sales Agreement",
+         *         "subtitle": "Acme's standard terms",
+         *         "sections": [
+         *           {
+         *             "heading": "Parties",
+         *             "paragraphs": [
+         *               "Between {{businessName}} and {{agentName}}."
+         *             ]
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        SaveAgreementTemplateRequest: {
+            template: components["schemas"]["AgreementTemplate"] & (Record<string, never> | null);
+        };
+        /**
+         * @example {
+         *       "version": 2,
+         *       "password": "correct horse battery staple"
+         *     }
+         */
+        SignAgreementRequest: {
+            /**
+             * @description The version read and signed (must be the current proposal).
+             * @example 2
+             */
+            version: number;
+            /**
+             * @description The signer's account password, re-entered as consent.
+             * @example correct horse battery staple
+             */
+            password: string;
         };
         NotificationList: {
             /** @description Newest first, at most 30. */
@@ -13204,6 +13663,1000 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    amendAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agreement after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Agreement change not allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    counterAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agreement after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Agreement change not allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    editAgreementDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgreementTerms"];
+            };
+        };
+        responses: {
+            /** @description The agreement with the edited draft */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Agreement change not allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agreement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgreementTerms"];
+            };
+        };
+        responses: {
+            /** @description The new draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Agreement change not allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAgreementPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed agreement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAgreementTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template and whether the plan includes custom templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnAgreementTemplate"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveAgreementTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveAgreementTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnAgreementTemplate"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; Not included in your plan; Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCommissionQuote: {
+        parameters: {
+            query?: {
+                saleAmount?: number | null;
+            };
+            header?: never;
+            path: {
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The computed commission */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionQuote"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    proposeAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agreement after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Agreement change not allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignAgreementRequest"];
+            };
+        };
+        responses: {
+            /** @description The agreement after the signature */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agreement"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Agreement change not allowed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
