@@ -12,7 +12,13 @@ const RUNS = { fastCheck: { numRuns: 500 } };
 const party = fc.constantFrom<Party>("business", "agent");
 const event: fc.Arbitrary<AgreementEvent> = fc.oneof(
   fc.record({
-    type: fc.constantFrom<"edit" | "propose" | "counter" | "amend" | "end">("edit", "propose", "counter", "amend", "end"),
+    type: fc.constantFrom<"edit" | "propose" | "counter" | "amend" | "end">(
+      "edit",
+      "propose",
+      "counter",
+      "amend",
+      "end",
+    ),
     by: party,
   }),
   fc.record({ type: fc.constant("sign" as const), by: party, version: fc.integer({ min: 0, max: 8 }) }),

@@ -57,6 +57,13 @@ export {
 // Marketplace features shared by both sides: account, session, messages, partnerships, profiles.
 export * from "./features/account/account-api.ts";
 export { SettingsLayout, settingsNavItems } from "./features/account/settings-layout.tsx";
+export { AgreementPage } from "./features/agreements/agreement-page.tsx";
+export {
+  type Agreement,
+  type CommissionQuote,
+  useAgreement,
+  useCommissionQuote,
+} from "./features/agreements/agreements-api.ts";
 export {
   getUnreadCount,
   unreadCountKey,
@@ -71,6 +78,7 @@ export {
 } from "./features/partnerships/dashboard-partners.tsx";
 export {
   ActivePartnershipCard,
+  agreementPath,
   counterpartProfilePath,
   messagePath,
   PendingPartnershipCard,

@@ -4,59 +4,14 @@
  * a separate file: the CSP allows no inline script).
  */
 import { renderDocumentPdf } from "@closr/adapters/pdf";
+import { generalAgreementTemplate, renderTemplate } from "@closr/core/agreement";
 import { esc } from "./html.ts";
 
-export const agreement = {
-  title: "General Commission Agreement",
-  subtitle:
-    "Template from Closr (closr.com.au). Not legal advice: have it reviewed for your situation before signing.",
-  sections: [
-    {
-      heading: "1. Parties",
-      paragraphs: [
-        'This agreement is between [Business name, ABN] ("the Business") and [Agent name, ABN] ("the Agent"), made on [date].',
-      ],
-    },
-    {
-      heading: "2. Appointment",
-      paragraphs: [
-        "The Business appoints the Agent as an independent, non-exclusive sales agent for [products or services] in [territory or account list]. The Agent is not an employee.",
-      ],
-    },
-    {
-      heading: "3. Commission",
-      paragraphs: [
-        "The Business pays the Agent [rate]% of the [gross / net, excluding GST] value of each sale the Agent closes. A sale is closed when the customer has signed and paid the first invoice.",
-        "Commission on recurring revenue (if any): [rate]% for [number] months.",
-      ],
-    },
-    {
-      heading: "4. Invoicing and payment",
-      paragraphs: [
-        "The Agent invoices the Business monthly for commission earned. The Business pays within [14] days of a valid tax invoice. Refunds or cancellations within [30] days reverse the commission on that sale.",
-      ],
-    },
-    {
-      heading: "5. Conduct",
-      paragraphs: [
-        "The Agent represents the products honestly, complies with the Australian Consumer Law and privacy law, and keeps the Business's confidential information confidential.",
-      ],
-    },
-    {
-      heading: "6. Term and termination",
-      paragraphs: [
-        "Either party may end this agreement with [30] days' written notice. Commission on sales closed before the end date remains payable.",
-      ],
-    },
-    {
-      heading: "7. Signatures",
-      paragraphs: [
-        "Business: ____________________  Date: ________",
-        "Agent: ____________________  Date: ________",
-      ],
-    },
-  ],
-} as const;
+/**
+ * The general commission agreement, blank: core's one template (issue 17) with every placeholder
+ * shown as its "[hint]". Partnerships' agreements render from the same template with values.
+ */
+export const agreement = renderTemplate(generalAgreementTemplate, {});
 
 const page = (title: string, body: string, extraHead = "") => `<!doctype html>
 <html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

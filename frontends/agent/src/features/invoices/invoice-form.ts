@@ -5,7 +5,15 @@
  */
 import { addDays, format } from "date-fns";
 
-export type InvoiceFormField = "businessId" | "partnershipId" | "amount" | "description" | "dueDate";
+export type InvoiceFormField =
+  | "businessId"
+  | "partnershipId"
+  | "amount"
+  | "description"
+  | "dueDate"
+  | "saleAmount"
+  | "saleDate"
+  | "aboveCommissionReason";
 export type InvoiceFormErrors = Partial<Record<InvoiceFormField, string>>;
 
 /** Today plus 30 days, yyyy-MM-dd in the browser's calendar (spec §5: due date defaults 30 days ahead). */

@@ -52,6 +52,11 @@ export function counterpartProfilePath(partnership: Partnership, side: Partnersh
     : `/agent/businesses/${partnership.businessId}`;
 }
 
+/** The partnership's commission agreement page (issue 17). */
+export function agreementPath(partnership: Partnership, side: PartnershipSide): string {
+  return `/${side}/${side === "business" ? "active-agents" : "current-partners"}/${partnership.id}/agreement`;
+}
+
 /** /messages with the counterpart's USER id preselected. */
 export function messagePath(partnership: Partnership, side: PartnershipSide): string {
   return `/messages?with=${counterpartOf(partnership, side).profile.user.id}`;
@@ -174,6 +179,9 @@ export function ActivePartnershipCard({ partnership, side, onPlanLimit }: CardPr
       <div className="partnership-actions">
         <LinkButton href={messagePath(partnership, side)} size="sm">
           <Icon name="message" size={16} /> Message
+        </LinkButton>
+        <LinkButton href={agreementPath(partnership, side)} variant="outline" size="sm">
+          <Icon name="file" size={16} /> Agreement
         </LinkButton>
         {contactEmail ? (
           <a href={`mailto:${contactEmail}`} className="btn btn-outline btn-sm">

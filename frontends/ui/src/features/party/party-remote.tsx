@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import type { IconName } from "../../design-system/components/icons.tsx";
 import type { NavItem, RegisterRemote, RemoteModule } from "../../lib/remote-module.ts";
+import { AgreementPage } from "../agreements/agreement-page.tsx";
 import type { PartnershipSide } from "../partnerships/partnerships-api.ts";
 import { SideMenuLayout } from "../session/side-menu-layout.tsx";
 
@@ -119,6 +120,8 @@ export function partyRemoteModule(party: Party, pages: PartyPages): RemoteModule
           { path: area.detailPath, element: pages.detail },
           { path: area.partners.path, element: pages.partners },
           { path: area.money.path, element: pages.money },
+          // Issue 17: the partnership's commission agreement, for both sides.
+          { path: `${area.partners.path}/:partnershipId/agreement`, element: <AgreementPage side={party} /> },
           ...(pages.extraRoutes ?? []),
         ],
       },

@@ -5,11 +5,12 @@
  * partnership's rate follows the signed agreement; invoices are checked against it (term, and
  * the commission computed from the sale value); the proposer's counterpart is emailed.
  */
-import { revokeCachedSessions } from "@closr/adapters/postgres";
+
 import { pdfText } from "@closr/adapters/pdf/testing";
+import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, enablePayouts, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import { createTestApp, enablePayouts, type TestApp } from "../../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,13 +34,21 @@ async function aParty(userType: "business" | "agent") {
   });
   expect(res.status).toBe(201);
   const id = (await bodyOf(res)).id as number;
-  const profile = await client.request(userType === "business" ? "/api/business-profiles" : "/api/agent-profiles", {
-    method: "POST",
-    json:
-      userType === "business"
-        ? { companyName: `Agreement Co ${n}`, industry: "technology", size: "small", location: "sydney" }
-        : { fullName: `Agent Agr ${n}`, specialization: "B2B Sales", yearsOfExperience: 5, location: "sydney" },
-  });
+  const profile = await client.request(
+    userType === "business" ? "/api/business-profiles" : "/api/agent-profiles",
+    {
+      method: "POST",
+      json:
+        userType === "business"
+          ? { companyName: `Agreement Co ${n}`, industry: "technology", size: "small", location: "sydney" }
+          : {
+              fullName: `Agent Agr ${n}`,
+              specialization: "B2B Sales",
+              yearsOfExperience: 5,
+              location: "sydney",
+            },
+    },
+  );
   expect(profile.status).toBe(201);
   const profileId = (await bodyOf(profile)).id as number;
   if (userType === "agent") await enablePayouts(t, profileId);
@@ -106,7 +115,10 @@ describe("who may read an agreement", () => {
     const staff = await aParty("business");
     await sql`UPDATE users SET role = 'admin' WHERE id = ${staff.id}`.execute(t.database.db);
     await revokeCachedSessions(t.database.db, staff.id);
-    await staff.client.request("/api/login", { method: "POST", json: { username: staff.username, password } });
+    await staff.client.request("/api/login", {
+      method: "POST",
+      json: { username: staff.username, password },
+    });
 
     for (const who of [p.business, p.agent, staff]) {
       expect((await who.client.request(base(p.id))).status).toBe(200);
@@ -163,7 +175,10 @@ describe("negotiating and signing", () => {
     const both = await bodyOf(await sign(p.business, p.id, 2));
     expect(both.stage).toBe("signed");
     expect(both.inForce).toBe(2);
-    expect(both.versions[0].signatures.map((s: { party: string }) => s.party).sort()).toEqual(["agent", "business"]);
+    expect(both.versions[0].signatures.map((s: { party: string }) => s.party).sort()).toEqual([
+      "agent",
+      "business",
+    ]);
 
     // The partnership's rate follows the signed agreement.
     const partnership = await bodyOf(await p.business.client.request(`/api/partnerships/${p.id}`));
@@ -176,7 +191,9 @@ describe("negotiating and signing", () => {
     const proposed = await bodyOf(await post(p.agent, `${base(p.id)}/propose`));
     const wrong = await sign(p.business, p.id, 1, "not my password");
     expect(wrong.status).toBe(422);
-    expect((await bodyOf(wrong)).errors).toEqual([{ field: "password", message: "Your password is incorrect" }]);
+    expect((await bodyOf(wrong)).errors).toEqual([
+      { field: "password", message: "Your password is incorrect" },
+    ]);
 
     const signed = await bodyOf(await sign(p.business, p.id, 1));
     const signature = signed.versions[0].signatures[0];
@@ -199,7 +216,11 @@ describe("negotiating and signing", () => {
 
   it("the proposer cannot counter their own proposal; terms are validated field by field", async () => {
     const p = await aPartnership();
-    const bad = await post(p.business, base(p.id), terms({ model: { type: "straight", rate: 120 }, paymentTermsDays: 21 }));
+    const bad = await post(
+      p.business,
+      base(p.id),
+      terms({ model: { type: "straight", rate: 120 }, paymentTermsDays: 21 }),
+    );
     expect(bad.status).toBe(422);
     expect((await bodyOf(bad)).errors.map((e: { field: string }) => e.field).sort()).toEqual([
       "model.rate",
@@ -276,7 +297,12 @@ describe("invoices check the agreement", () => {
   const invoice = (p: Awaited<ReturnType<typeof aPartnership>>, json: Record<string, unknown>) =>
     p.agent.client.request("/api/invoices", {
       method: "POST",
-      json: { businessId: p.business.profileId, partnershipId: p.id, description: "Commission on a sale", ...json },
+      json: {
+        businessId: p.business.profileId,
+        partnershipId: p.id,
+        description: "Commission on a sale",
+        ...json,
+      },
     });
 
   it("an invoice outside the agreement's term is refused with a clear problem", async () => {
@@ -290,7 +316,15 @@ describe("invoices check the agreement", () => {
   });
 
   it("the commission is computed from the sale value; above it needs a reason", async () => {
-    const p = await aSignedAgreement({ model: { type: "tiered", tiers: [{ from: 0, rate: 10 }, { from: 10000, rate: 20 }] } });
+    const p = await aSignedAgreement({
+      model: {
+        type: "tiered",
+        tiers: [
+          { from: 0, rate: 10 },
+          { from: 10000, rate: 20 },
+        ],
+      },
+    });
     const quote = await bodyOf(await p.agent.client.request(`${base(p.id)}/commission?saleAmount=15000`));
     expect(quote).toMatchObject({ saleAmount: 15000, commission: 2000, version: 1 });
     expect((await invoice(p, { saleAmount: 15000, amount: 2000, saleDate: "2026-03-01" })).status).toBe(201);
@@ -332,7 +366,10 @@ describe("custom templates (Enterprise)", () => {
       subtitle: "Our own terms",
       sections: [{ heading: "Commission", paragraphs: ["{{agentName}} earns {{commission}}."] }],
     };
-    const refused = await p.business.client.request("/api/agreement-template", { method: "PUT", json: { template } });
+    const refused = await p.business.client.request("/api/agreement-template", {
+      method: "PUT",
+      json: { template },
+    });
     expect(refused.status).toBe(403);
     await sql`UPDATE users SET plan_id = 'enterprise' WHERE id = ${p.business.id}`.execute(t.database.db);
     await revokeCachedSessions(t.database.db, p.business.id);
@@ -341,7 +378,10 @@ describe("custom templates (Enterprise)", () => {
       json: { template: { ...template, subtitle: "{{nope}}" } },
     });
     expect(unknown.status).toBe(422);
-    const saved = await p.business.client.request("/api/agreement-template", { method: "PUT", json: { template } });
+    const saved = await p.business.client.request("/api/agreement-template", {
+      method: "PUT",
+      json: { template },
+    });
     expect(saved.status).toBe(200);
     expect(await bodyOf(saved)).toMatchObject({ custom: true, entitled: true });
     await post(p.business, base(p.id), terms());

@@ -15,9 +15,10 @@ import {
   SelectField,
   TextAreaField,
   toast,
+  useCommissionQuote,
   usePartnerships,
 } from "@closr/ui";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { usePayoutAccount } from "../../payouts/api/payouts-api.ts";
 import { useCreateInvoice } from "../api/invoices-api.ts";
 import { defaultDueDate, type InvoiceFormErrors, validateInvoiceForm } from "../invoice-form.ts";
@@ -33,6 +34,20 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
   const [dueDate, setDueDate] = useState(defaultDueDate);
   const [description, setDescription] = useState("");
   const [errors, setErrors] = useState<InvoiceFormErrors>({});
+  // Issue 17: with a signed agreement the agent enters the sale value and the commission is computed.
+  const [saleAmount, setSaleAmount] = useState("");
+  const [saleDate, setSaleDate] = useState(() => new Date().toISOString().slice(0, 10));
+  const [reason, setReason] = useState("");
+  const [amountTouched, setAmountTouched] = useState(false);
+  const saleValue =
+    saleAmount.trim() === "" || !Number.isFinite(Number(saleAmount)) ? null : Number(saleAmount);
+  const quote = useCommissionQuote(partnershipId, saleValue);
+  const agreement = quote.data ?? null;
+  const computed = agreement && saleValue !== null ? agreement.commission : null;
+  useEffect(() => {
+    if (computed !== null && !amountTouched) setAmount(computed.toFixed(2));
+  }, [computed, amountTouched]);
+  const aboveComputed = computed !== null && Number(amount) > computed + 1e-9;
 
   // The invoice screen keeps only active partnerships (spec §7).
   const active = useMemo(
@@ -53,15 +68,29 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
     setDueDate(defaultDueDate());
     setDescription("");
     setErrors({});
+    setSaleAmount("");
+    setReason("");
+    setAmountTouched(false);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateInvoiceForm({ businessId, partnershipId, amount, description, dueDate });
+    if (aboveComputed && reason.trim().length < 3)
+      found.aboveCommissionReason = "Explain why the amount is above the computed commission";
     setErrors(found);
     if (Object.keys(found).length) return;
     create.mutate(
-      { businessId, partnershipId, amount: Number(amount), description: description.trim(), dueDate },
+      {
+        businessId,
+        partnershipId,
+        amount: Number(amount),
+        description: description.trim(),
+        dueDate,
+        ...(agreement && saleValue !== null ? { saleAmount: saleValue } : {}),
+        ...(agreement ? { saleDate } : {}),
+        ...(aboveComputed ? { aboveCommissionReason: reason.trim() } : {}),
+      },
       {
         onSuccess: () => {
           toast({
@@ -124,6 +153,46 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
               </option>
             ))}
           </SelectField>
+          {agreement ? (
+            <section className="stack invoice-agreement" aria-label="Agreement commission">
+              <p className="muted small">
+                Signed agreement (version {agreement.version}): {agreement.summary}. Term from{" "}
+                {agreement.startDate}
+                {agreement.endDate ? ` to ${agreement.endDate}` : ""}; invoices due in{" "}
+                {agreement.paymentTermsDays} days.
+              </p>
+              <div className="invoice-form-row">
+                <InputField
+                  label="Sale value ($)"
+                  type="number"
+                  step={0.01}
+                  min={0}
+                  inputMode="decimal"
+                  placeholder="0.00"
+                  value={saleAmount}
+                  onChange={(e) => setSaleAmount(e.target.value)}
+                  errorMessage={errors.saleAmount}
+                  description="The value of the sale you closed, excluding GST."
+                />
+                <InputField
+                  label="Sale date"
+                  type="date"
+                  value={saleDate}
+                  onChange={(e) => setSaleDate(e.target.value)}
+                  errorMessage={errors.saleDate}
+                  description="Must fall within the agreement's term."
+                />
+              </div>
+              <p className="invoice-expected" aria-live="polite">
+                Expected commission:{" "}
+                <strong>
+                  {computed === null
+                    ? "enter the sale value"
+                    : new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" }).format(computed)}
+                </strong>
+              </p>
+            </section>
+          ) : null}
           <div className="invoice-form-row">
             <InputField
               label="Amount ($)"
@@ -133,7 +202,10 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
               inputMode="decimal"
               placeholder="0.00"
               value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setAmountTouched(true);
+              }}
               errorMessage={errors.amount}
               description={
                 payouts.data?.gstRegistered
@@ -149,6 +221,16 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
               errorMessage={errors.dueDate}
             />
           </div>
+          {aboveComputed ? (
+            <TextAreaField
+              label="Reason for the higher amount"
+              placeholder="e.g. Includes the launch bonus agreed by email on 3 March"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              errorMessage={errors.aboveCommissionReason}
+              description="The amount is above the commission the agreement computes."
+            />
+          ) : null}
           <TextAreaField
             label="Description"
             placeholder="Describe the services provided"
