@@ -3,7 +3,14 @@
  * ManagedRuntime does). The seeds go through core's real use cases, so the demo data obeys the
  * same rules as data entered in the app.
  */
-import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
+import type { AgreementRepository, DocumentDigest } from "@closr/core/agreement";
+import type {
+  AccountRepository,
+  PasswordHasher,
+  SessionStore,
+  SessionTokens,
+  UserRepository,
+} from "@closr/core/identity";
 import type { InvoiceRepository, InvoiceTerms } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { PartnershipRepository } from "@closr/core/partnership";
@@ -15,7 +22,7 @@ import type {
 } from "@closr/core/payment";
 import type { PayoutAccountRepository, PayoutGateway, PayoutRefundRepository } from "@closr/core/payout";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
-import type { AuditLog, Clock, FileStorage, Mailer } from "@closr/core/shared";
+import type { AppUrl, AuditLog, Clock, FileStorage, Mailer } from "@closr/core/shared";
 import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
 import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
 import type { Effect } from "effect";
@@ -49,7 +56,11 @@ export type SeedServices =
   | PayoutAccountRepository
   | PayoutRefundRepository
   | PayoutGateway
-  | AuditLog;
+  | AuditLog
+  | AgreementRepository
+  | DocumentDigest
+  | AccountRepository
+  | AppUrl;
 
 /** A runtime that runs seed programs (structurally, the service's AppRuntime). */
 export interface SeedRuntime {

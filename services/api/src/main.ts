@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sweepRateLimits } from "@closr/adapters/postgres";
 import {
+  seedDemoAgreements,
   seedDemoInsights,
   seedDemoInvoices,
   seedDemoMarketplace,
@@ -37,6 +38,7 @@ if (config.seedDemo) {
   await seedDemoProfiles(runtime);
   await seedDemoMarketplace(runtime, { agents: 300, businesses: 100 });
   await seedDemoPartnerships(runtime);
+  await seedDemoAgreements(runtime);
   await seedDemoSubscriptions(runtime);
   await seedDemoPayouts(runtime);
   await seedDemoInvoices(runtime);

@@ -1,0 +1,64 @@
+/**
+ * The demo partnership's signed commission agreement (issue 17), so a newcomer sees one: Harbour
+ * Tech proposes straight 15 % for Sydney and remote, Mia Chen counters once and proposes back a
+ * 30-day notice period, and both sign version 2 with the demo password — through the real use
+ * cases (machine, hashes, signatures). Idempotent: skipped once the partnership has an agreement.
+ */
+import {
+  AgreementRepository,
+  counterAgreement,
+  editDraft,
+  proposeAgreement,
+  signAgreement,
+  startAgreement,
+} from "@closr/core/agreement";
+import { PartnershipId } from "@closr/core/shared";
+import { Effect, Option } from "effect";
+import { PgDatabase } from "../postgres/index.ts";
+import { DEMO_PASSWORD, userByLogin } from "./demo-users.ts";
+import type { SeedRuntime } from "./runtime.ts";
+
+const terms = (noticeDays: number) => ({
+  model: { type: "straight", rate: 15 },
+  territory: ["sydney", "remote"],
+  exclusive: false,
+  products: "Harbour Tech's cloud platform subscriptions for Australian small and medium businesses",
+  paymentTermsDays: 14,
+  startDate: "2025-07-01",
+  endDate: null,
+  noticeDays,
+});
+
+const consent = { ipAddress: "127.0.0.1", userAgent: "Closr demo seed" };
+
+export async function seedDemoAgreements(runtime: SeedRuntime) {
+  await runtime.runPromise(
+    Effect.gen(function* () {
+      const business = yield* userByLogin("harbourtech");
+      const agent = yield* userByLogin("mia.chen");
+      if (Option.isNone(business) || Option.isNone(agent)) return;
+      const db = yield* PgDatabase;
+      const row = yield* Effect.promise(() =>
+        db
+          .selectFrom("partnerships as p")
+          .innerJoin("businessProfiles as b", "b.id", "p.businessId")
+          .innerJoin("agentProfiles as a", "a.id", "p.agentId")
+          .select("p.id")
+          .where("b.userId", "=", business.value.id)
+          .where("a.userId", "=", agent.value.id)
+          .where("p.status", "=", "active")
+          .executeTakeFirst(),
+      );
+      if (!row) return;
+      const id = PartnershipId.make(row.id);
+      if (Option.isSome(yield* (yield* AgreementRepository).findByPartnership(id))) return;
+      yield* startAgreement(business.value, id, terms(14));
+      yield* proposeAgreement(business.value, id);
+      yield* counterAgreement(agent.value, id);
+      yield* editDraft(agent.value, id, terms(30));
+      yield* proposeAgreement(agent.value, id);
+      yield* signAgreement(agent.value, id, { version: 2, password: DEMO_PASSWORD, ...consent });
+      yield* signAgreement(business.value, id, { version: 2, password: DEMO_PASSWORD, ...consent });
+    }).pipe(Effect.catchAll((error) => Effect.logWarning("demo agreement skipped", error))),
+  );
+}
