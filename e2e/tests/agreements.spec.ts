@@ -82,7 +82,7 @@ test("business and agent negotiate and sign an agreement, then the agent invoice
   // The agent counter-proposes 15 %.
   await agent.page.goto(`/agent/current-partners/${id}/agreement`);
   await expect(agent.page.getByRole("heading", { name: "Version 1 — proposed" })).toBeVisible();
-  await expect(agent.page.getByText("Straight commission: 12% of each sale")).toBeVisible();
+  await expect(agent.page.getByText("Straight commission: 12% of each sale", { exact: true })).toBeVisible();
   const axe = await new AxeBuilder({ page: agent.page })
     .exclude("[data-react-aria-top-layer]")
     .exclude("[data-live-announcer]")
