@@ -39,12 +39,14 @@ async function partners(browser: Browser) {
     data: { accountName: agentName, bsb: "000-000", accountNumber: "000123456" },
   });
   expect(bank.status()).toBe(200);
-  const asked = await agent.page.request.post("/api/partnerships", { data: { businessId: business.profileId } });
+  const asked = await agent.page.request.post("/api/partnerships", {
+    data: { businessId: business.profileId },
+  });
   expect(asked.status()).toBe(201);
   const { id } = (await asked.json()) as { id: number };
-  expect((await business.page.request.patch(`/api/partnerships/${id}`, { data: { status: "active" } })).status()).toBe(
-    200,
-  );
+  expect(
+    (await business.page.request.patch(`/api/partnerships/${id}`, { data: { status: "active" } })).status(),
+  ).toBe(200);
   return { business, agent, id, company, agentName };
 }
 
@@ -59,6 +61,8 @@ async function signWithPassword(page: Page, password: string) {
 test("business and agent negotiate and sign an agreement, then the agent invoices by sale value", async ({
   browser,
 }) => {
+  // Two parties, two signatures and an invoice: longer than the default minute on a shared machine.
+  test.setTimeout(150_000);
   const { business, agent, id, company, agentName } = await partners(browser);
 
   // The business opens the agreement from the partner's card and starts one.
@@ -113,7 +117,9 @@ test("business and agent negotiate and sign an agreement, then the agent invoice
     .exclude("[data-react-aria-top-layer]")
     .exclude("[data-live-announcer]")
     .analyze();
-  expect(afterSigning.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  expect(afterSigning.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual(
+    [],
+  );
   await business.page.screenshot({ path: test.info().outputPath("agreement-signed.png"), fullPage: true });
 
   // The agent invoices by sale value: 15 % of $10,000 is computed.
@@ -125,6 +131,7 @@ test("business and agent negotiate and sign an agreement, then the agent invoice
   await expect(invoice.getByText("Expected commission: $1,500.00")).toBeVisible();
   await expect(invoice.getByLabel("Amount ($)")).toHaveValue("1500.00");
   await invoice.getByLabel("Description").fill("Commission on the Acme sale");
+  await agent.page.screenshot({ path: test.info().outputPath("invoice-form.png"), fullPage: true });
   await invoice.getByRole("button", { name: "Create Invoice" }).click();
   await expect(agent.page.getByText("The invoice has been created successfully")).toBeVisible();
   await expect(agent.page.locator(".invoice-card", { hasText: "Commission on the Acme sale" })).toContainText(

@@ -18,6 +18,7 @@ import {
   useCommissionQuote,
   usePartnerships,
 } from "@closr/ui";
+import { format } from "date-fns";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { usePayoutAccount } from "../../payouts/api/payouts-api.ts";
 import { useCreateInvoice } from "../api/invoices-api.ts";
@@ -36,7 +37,7 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
   const [errors, setErrors] = useState<InvoiceFormErrors>({});
   // Issue 17: with a signed agreement the agent enters the sale value and the commission is computed.
   const [saleAmount, setSaleAmount] = useState("");
-  const [saleDate, setSaleDate] = useState(() => new Date().toISOString().slice(0, 10));
+  const [saleDate, setSaleDate] = useState(() => format(new Date(), "yyyy-MM-dd"));
   const [reason, setReason] = useState("");
   const [amountTouched, setAmountTouched] = useState(false);
   const saleValue =
