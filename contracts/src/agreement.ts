@@ -213,7 +213,9 @@ export const OwnAgreementTemplate = z
 
 export const SaveAgreementTemplateRequest = z
   .strictObject({
-    template: AgreementTemplate.nullable().openapi({ description: "Null resets to the general template." }),
+    template: z
+      .union([AgreementTemplate, z.null()])
+      .openapi({ description: "Null resets to the general template." }),
   })
   .openapi("SaveAgreementTemplateRequest", {
     example: {

@@ -122,6 +122,19 @@ test("business and agent negotiate and sign an agreement, then the agent invoice
   );
   await business.page.screenshot({ path: test.info().outputPath("agreement-signed.png"), fullPage: true });
 
+  // Custom templates are Enterprise's (spec §9): a Basic business sees the general one, read-only.
+  await business.page.getByRole("link", { name: "Agreement template" }).click();
+  await expect(business.page.getByRole("heading", { name: "Agreement template" })).toBeVisible();
+  await expect(
+    business.page.getByText("Custom contract templates are part of the Enterprise plan."),
+  ).toBeVisible();
+  await expect(business.page.getByLabel("Template")).toHaveValue(/^General Commission Agreement\n/);
+  const templateAxe = await new AxeBuilder({ page: business.page })
+    .exclude("[data-react-aria-top-layer]")
+    .exclude("[data-live-announcer]")
+    .analyze();
+  expect(templateAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+
   // The agent invoices by sale value: 15 % of $10,000 is computed.
   await agent.page.goto("/agent/invoices");
   const invoice = agent.page.getByRole("form", { name: "Create invoice" });

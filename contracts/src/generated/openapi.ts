@@ -3973,7 +3973,8 @@ export interface components {
          *     }
          */
         SaveAgreementTemplateRequest: {
-            template: components["schemas"]["AgreementTemplate"] & (Record<string, never> | null);
+            /** @description Null resets to the general template. */
+            template: components["schemas"]["AgreementTemplate"] | null;
         };
         /**
          * @example {

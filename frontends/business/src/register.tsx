@@ -4,6 +4,7 @@
  */
 import { registerPartyRemote } from "@closr/ui";
 import { AgentDetailPage } from "./features/agent-detail/components/agent-detail-page.tsx";
+import { AgreementTemplatePage } from "./features/agreement-template/components/agreement-template-page.tsx";
 import { BusinessDashboardPage } from "./features/dashboard/components/business-dashboard-page.tsx";
 import { FindAgentsPage } from "./features/find-agents/components/find-agents-page.tsx";
 import { ActiveAgentsPage } from "./features/partnerships/components/active-agents-page.tsx";
@@ -21,4 +22,6 @@ export default registerPartyRemote("business", {
   detail: <AgentDetailPage />,
   partners: <ActiveAgentsPage />,
   money: <PaymentsPage />,
+  // Issue 17: the Enterprise custom contract template (linked from the agreement page).
+  extraRoutes: [{ path: "agreement-template", element: <AgreementTemplatePage /> }],
 });

@@ -243,9 +243,16 @@ export function AgreementPage({ side }: { side: PartnershipSide }) {
       title="Commission agreement"
       description={`The terms you and ${counterpart} agree and sign.`}
       actions={
-        <LinkButton href={backHref} variant="outline" size="sm">
-          Back to partners
-        </LinkButton>
+        <>
+          {side === "business" ? (
+            <LinkButton href="/business/agreement-template" variant="ghost" size="sm">
+              Agreement template
+            </LinkButton>
+          ) : null}
+          <LinkButton href={backHref} variant="outline" size="sm">
+            Back to partners
+          </LinkButton>
+        </>
       }
     />
   );
