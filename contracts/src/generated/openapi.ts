@@ -2073,7 +2073,7 @@ export interface paths {
         put?: never;
         /**
          * Sign the current proposal with the account password
-         * @description Records who, when, the client address, the user agent and the document's SHA-256. Binding once both parties signed that exact version; the partnership's commission rate then follows it. 422 on `password` when it is wrong; 409 when `version` is not the current proposal or the caller already signed it.
+         * @description Records who, when, the client address, the user agent and the document's SHA-256. Binding once both parties signed that exact version; the partnership's commission rate then follows it. 422 on `password` when it is wrong; 409 when `version` is not the current proposal or the caller already signed it. Failed attempts count against the login rate limit per client address (429).
          */
         post: operations["signAgreement"];
         delete?: never;
@@ -14685,6 +14685,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

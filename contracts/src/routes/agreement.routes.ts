@@ -123,7 +123,7 @@ export const signAgreement = createRoute({
   tags,
   summary: "Sign the current proposal with the account password",
   description:
-    "Records who, when, the client address, the user agent and the document's SHA-256. Binding once both parties signed that exact version; the partnership's commission rate then follows it. 422 on `password` when it is wrong; 409 when `version` is not the current proposal or the caller already signed it.",
+    "Records who, when, the client address, the user agent and the document's SHA-256. Binding once both parties signed that exact version; the partnership's commission rate then follows it. 422 on `password` when it is wrong; 409 when `version` is not the current proposal or the caller already signed it. Failed attempts count against the login rate limit per client address (429).",
   request: { params: PartnershipIdParam, ...body(SignAgreementRequest) },
   responses: {
     200: json(Agreement, "The agreement after the signature"),
@@ -131,6 +131,7 @@ export const signAgreement = createRoute({
       "unauthenticated",
       "not-found",
       "agreement-transition",
+      "rate-limited",
       ...writeProblems,
       ...commonProblems,
     ),

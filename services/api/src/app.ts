@@ -245,6 +245,13 @@ export function createApp(options: AppOptions) {
       { failuresOnly: true },
     ),
   );
+  // Signing an agreement re-enters the password (issue 17): failed attempts count like logins'.
+  app.use(
+    "/api/partnerships/:partnershipId/agreement/sign",
+    limitBy(rateLimits.login, (c) => `agreement-sign:${clientAddress(c, trustProxy)}`, limitDb, {
+      failuresOnly: true,
+    }),
+  );
   app.use(
     "/api/register",
     limitBy(rateLimits.register, (c) => `register:${clientAddress(c, trustProxy)}`, limitDb),

@@ -392,3 +392,63 @@ describe("custom templates (Enterprise)", () => {
     );
   });
 });
+
+describe("password attempts when signing", () => {
+  it("count against the login limit per client address: failures only, then 429", async () => {
+    const limited = await createTestApp({
+      rateLimits: { login: { limit: 2, windowMs: 60_000 }, register: { limit: 1000, windowMs: 60_000 } },
+    });
+    try {
+      const register = async (userType: "business" | "agent") => {
+        const client = limited.client();
+        const username = `agrlimit${userType}`;
+        await client.request("/api/register", {
+          method: "POST",
+          json: { email: `${username}@example.com`, username, password, userType },
+        });
+        const res = await client.request(
+          userType === "business" ? "/api/business-profiles" : "/api/agent-profiles",
+          {
+            method: "POST",
+            json:
+              userType === "business"
+                ? { companyName: "Limit Co", industry: "technology", size: "small", location: "sydney" }
+                : {
+                    fullName: "Limit Agent",
+                    specialization: "B2B Sales",
+                    yearsOfExperience: 5,
+                    location: "sydney",
+                  },
+          },
+        );
+        return { client, profileId: (await bodyOf(res)).id as number };
+      };
+      const business = await register("business");
+      const agent = await register("agent");
+      const { id } = await limited.database.db
+        .insertInto("partnerships")
+        .values({
+          businessId: business.profileId,
+          agentId: agent.profileId,
+          status: "active",
+          requestedBy: "business",
+          commissionRate: 10,
+          startDate: new Date("2026-01-01T00:00:00Z"),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await business.client.request(base(id), { method: "POST", json: terms() });
+      await business.client.request(`${base(id)}/propose`, { method: "POST" });
+      const attempt = (pw: string) =>
+        agent.client.request(`${base(id)}/sign`, { method: "POST", json: { version: 1, password: pw } });
+      expect((await attempt("wrong one")).status).toBe(422);
+      expect((await attempt("wrong two")).status).toBe(422);
+      const blocked = await attempt(password);
+      expect(blocked.status).toBe(429);
+      expect((await bodyOf(blocked)).type).toBe("/problems/rate-limited");
+      expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+});
