@@ -14,7 +14,6 @@ import { CompiledQuery, type Transaction } from "kysely";
 import PgBoss from "pg-boss";
 import { type Db, postgresClientOf } from "../postgres/database.ts";
 import type { Database } from "../postgres/schema.ts";
-import { currentTransaction } from "../postgres/transaction-scope.ts";
 import { insertTableJob, type JobHandlers, wakeJobWorkers } from "./job-queue-pg.ts";
 
 /** Retry policy of every queue: 4 retries after the first attempt, 2^n seconds apart. */
@@ -203,13 +202,16 @@ export async function enqueueInTransaction<K extends JobKind>(
 }
 
 /**
- * Enqueues a job for `db` the durable way (the one entry point adapters use, issue 21): in the
- * ambient transaction of `inTransaction` when there is one (transactional outbox), else on its
- * own — on pg-boss when this process runs it for `db`, else as a `jobs` row, waking the
- * in-process worker.
+ * Enqueues a job for `db` the durable way (issue 21): in `trx` when given (transactional
+ * outbox), else on its own — on pg-boss when this process runs it for `db`, else as a `jobs`
+ * row, waking the in-process worker.
  */
-export async function enqueueJob<K extends JobKind>(db: Db, kind: K, payload: JobPayloads[K]): Promise<void> {
-  const trx = currentTransaction(db);
+export async function enqueueJob<K extends JobKind>(
+  db: Db,
+  kind: K,
+  payload: JobPayloads[K],
+  trx?: Transaction<Database>,
+): Promise<void> {
   if (trx) return enqueueInTransaction(db, trx, kind, payload);
   const queue = pgBossOf(db);
   if (queue) return queue.send(kind, payload);

@@ -2,14 +2,15 @@
  * The durable Mailer (issue 21, transactional outbox; replaces ADR 0006's send-after-commit):
  * `send` writes a `send-email` job and returns; the job queue's worker then delivers it through
  * MailDelivery (SMTP or the development outbox), retrying with back-off (ADR 0015 policy), so a
- * crash or an SMTP outage no longer loses the email. Inside `inTransaction` the job is written in
+ * crash or an SMTP outage no longer loses the email. Inside `withTransaction` the job is written in
  * that transaction: it exists exactly when the change commits. Callers in core are unchanged:
  * whatever calls `Mailer.send` gets this path.
  */
 import { type Email, Mailer } from "@closr/core/shared";
-import { Context, Effect, Layer } from "effect";
+import { Context, Effect, Layer, Option } from "effect";
 import { enqueueJob } from "../jobs/job-queue-pgboss.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
+import { currentTransaction } from "../postgres/transaction-scope.ts";
 
 /** The delivery behind the queue: renders and sends one email now (MailerSmtp / MailerOutboxPg). */
 export class MailDelivery extends Context.Tag("adapters/MailDelivery")<
@@ -32,9 +33,11 @@ export const MailerQueued = Layer.effect(
   Effect.map(PgDatabase, (db) =>
     Mailer.of({
       send: (email) =>
-        Effect.promise(() => enqueueJob(db, "send-email", { email: payloadOf(email) })).pipe(
-          Effect.zipRight(Effect.logDebug("mail queued").pipe(Effect.annotateLogs({ to: email.to }))),
-        ),
+        Effect.flatMap(currentTransaction(db), (trx) =>
+          Effect.promise(() =>
+            enqueueJob(db, "send-email", { email: payloadOf(email) }, Option.getOrUndefined(trx)),
+          ),
+        ).pipe(Effect.zipRight(Effect.logDebug("mail queued").pipe(Effect.annotateLogs({ to: email.to })))),
     }),
   ),
 );

@@ -1,28 +1,61 @@
 /**
- * The ambient transaction (issue 21, transactional outbox): `inTransaction(db, fn)` runs `fn` in
- * one transaction of `db` and makes it the current transaction of everything `fn` calls, through
- * node:async_hooks' AsyncLocalStorage (Effect programs run by `runPromise` inside `fn` inherit
- * it). Adapters that write "follow-up work" — the queued Mailer's `send-email` job, any
- * `enqueueJob` — write it in that transaction, so the follow-up exists exactly when the change
- * commits. Outside a scope `currentTransaction` is undefined and they write on their own.
+ * The ambient transaction of an Effect program (issue 21, transactional outbox):
+ * `withTransaction(effect)` runs `effect` in one transaction of the PgDatabase and makes it the
+ * current transaction (a FiberRef, inherited by forked fibers) of everything the program does.
+ * Adapters that write follow-up work — the queued Mailer's `send-email` job, JobQueue.enqueue —
+ * read `currentTransaction` and write it in that transaction, so the follow-up exists exactly
+ * when the change commits. A failure or defect of `effect` rolls the transaction back.
+ * A FiberRef rather than AsyncLocalStorage: Effect's scheduler may resume a fiber from another
+ * fiber's async context, so an async-local transaction could leak into another request.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
+import { Cause, Effect, Exit, FiberRef, Option, Runtime } from "effect";
 import type { Transaction } from "kysely";
 import type { Db } from "./database.ts";
+import { PgDatabase } from "./database-service.ts";
 import type { Database } from "./schema.ts";
 
-const scope = new AsyncLocalStorage<{ readonly db: Db; readonly trx: Transaction<Database> }>();
-
-/** Runs `fn` in one transaction of `db`, made current for every call below it; commits when it resolves. */
-export function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  const open = scope.getStore();
-  // Already inside a transaction of this database: join it (no nested transaction in kysely).
-  if (open && open.db === db) return fn(open.trx);
-  return db.transaction().execute((trx) => scope.run({ db, trx }, () => fn(trx)));
+interface Open {
+  readonly db: Db;
+  readonly trx: Transaction<Database>;
 }
 
-/** The transaction `inTransaction` opened on `db` around the current call, if any. */
-export function currentTransaction(db: Db): Transaction<Database> | undefined {
-  const open = scope.getStore();
-  return open && open.db === db ? open.trx : undefined;
+const CurrentTransaction = FiberRef.unsafeMake<Option.Option<Open>>(Option.none());
+
+/** The transaction `withTransaction` opened on `db` around the running program, if any. */
+export const currentTransaction = (db: Db) =>
+  Effect.map(FiberRef.get(CurrentTransaction), (open) =>
+    Option.flatMap(open, (o) => (o.db === db ? Option.some(o.trx) : Option.none())),
+  );
+
+/** Runs `effect` in one transaction of the PgDatabase (joins an open one); commits on success. */
+export const withTransaction = <A, E, R>(
+  effect: Effect.Effect<A, E, R>,
+): Effect.Effect<A, E, R | PgDatabase> =>
+  Effect.gen(function* () {
+    const db = yield* PgDatabase;
+    if (Option.isSome(yield* currentTransaction(db))) return yield* effect;
+    const runtime = yield* Effect.runtime<R>();
+    const exit = yield* Effect.promise(() =>
+      db
+        .transaction()
+        .execute(async (trx) => {
+          const result = await Runtime.runPromiseExit(runtime)(
+            Effect.locally(effect, CurrentTransaction, Option.some({ db, trx })),
+          );
+          // Any failure rolls back: kysely rolls back when the callback throws.
+          if (Exit.isFailure(result)) throw new RolledBack(result);
+          return result;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RolledBack) return error.exit as Exit.Exit<A, E>;
+          return Exit.die(error);
+        }),
+    );
+    return yield* exit;
+  });
+
+class RolledBack extends Error {
+  constructor(readonly exit: Exit.Exit<unknown, unknown>) {
+    super(Exit.isFailure(exit) ? Cause.pretty(exit.cause) : "rolled back");
+  }
 }
