@@ -12,15 +12,16 @@ import { sql } from "kysely";
 import type { Db } from "../postgres/database.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
 
+/** A row as the CamelCasePlugin hands it back. */
 interface Row {
   id: string;
   kind: string;
   state: JobState;
   attempts: number;
-  last_error: string | null;
-  created_at: Date | string;
-  run_at: Date | string | null;
-  finished_at: Date | string | null;
+  lastError: string | null;
+  createdAt: Date | string;
+  runAt: Date | string | null;
+  finishedAt: Date | string | null;
 }
 
 const tableJobs = (where: ReturnType<typeof sql>) => sql<Row>`
@@ -52,10 +53,10 @@ const toView = (r: Row): JobView => ({
   kind: r.kind,
   state: r.state,
   attempts: Number(r.attempts),
-  lastError: r.last_error ? r.last_error.slice(0, 2000) : null,
-  createdAt: new Date(r.created_at),
-  runAt: r.run_at ? new Date(r.run_at) : null,
-  finishedAt: r.finished_at ? new Date(r.finished_at) : null,
+  lastError: r.lastError ? r.lastError.slice(0, 2000) : null,
+  createdAt: new Date(r.createdAt),
+  runAt: r.runAt ? new Date(r.runAt) : null,
+  finishedAt: r.finishedAt ? new Date(r.finishedAt) : null,
 });
 
 /** Counts and newest jobs of both engines (see the module doc). */
