@@ -27,29 +27,38 @@ async function shot(page: Page, name: string) {
   });
 }
 
-/** Writes a failed data-export job for the demo admin into the newest e2e database; false on PGlite. */
-async function aFailedJob(): Promise<string | false> {
+/**
+ * Writes a failed data-export job for the demo admin into this run's e2e database (the one that
+ * holds `marker`, a username just registered through the API: other runs share the server);
+ * false on PGlite.
+ */
+async function aFailedJob(marker: string): Promise<string | false> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return false;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  const [newest] = await admin<{ datname: string }[]>`
-    SELECT datname FROM pg_database WHERE datname LIKE 'closr_e2e_%' ORDER BY datname DESC LIMIT 1`;
+  const candidates = await admin<{ datname: string }[]>`
+    SELECT datname FROM pg_database WHERE datname LIKE 'closr_e2e_%' ORDER BY datname DESC`;
   await admin.end();
-  if (!newest) return false;
-  const url = new URL(adminUrl);
-  url.pathname = `/${newest.datname}`;
-  const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  try {
-    const [row] = await db<{ id: number }[]>`
-      INSERT INTO jobs (kind, payload, status, attempts, last_error, finished_at)
-      SELECT 'data-export', jsonb_build_object('userId', id), 'failed', 5,
-             'Export storage unreachable (ECONNREFUSED)', now()
-      FROM users WHERE username = ${demo.admin}
-      RETURNING id`;
-    return `t-${row!.id}`;
-  } finally {
-    await db.end();
+  for (const { datname } of candidates) {
+    const url = new URL(adminUrl);
+    url.pathname = `/${datname}`;
+    const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    try {
+      const [row] = await db<{ id: number }[]>`
+        INSERT INTO jobs (kind, payload, status, attempts, last_error, finished_at)
+        SELECT 'data-export', jsonb_build_object('userId', a.id), 'failed', 5,
+               'Export storage unreachable (ECONNREFUSED)', now()
+        FROM users a WHERE a.username = ${demo.admin}
+          AND EXISTS (SELECT 1 FROM users m WHERE m.username = ${marker})
+        RETURNING id`;
+      if (row) return `t-${row.id}`;
+    } catch {
+      // Another run's database still migrating, or gone: not ours.
+    } finally {
+      await db.end();
+    }
   }
+  return false;
 }
 
 test("staff see the job queue, read a failure and retry it", async ({ page, browser }) => {
@@ -57,7 +66,19 @@ test("staff see the job queue, read a failure and retry it", async ({ page, brow
     data: { username: demo.admin, password: DEMO_PASSWORD },
   });
   expect(login.status()).toBe(200);
-  const failedId = await aFailedJob();
+  const marker = `ops_${Date.now().toString(36)}`;
+  const stranger = await browser.newContext();
+  const registered = await stranger.request.post("/api/register", {
+    data: {
+      email: `${marker}@example.com`,
+      username: marker,
+      password: "long enough password",
+      userType: "agent",
+    },
+  });
+  expect(registered.status()).toBe(201);
+  await stranger.close();
+  const failedId = await aFailedJob(marker);
 
   await page.goto("/admin");
   await page.getByRole("link", { name: /Job Queue/ }).click();
@@ -70,7 +91,7 @@ test("staff see the job queue, read a failure and retry it", async ({ page, brow
   await shot(page, "admin-jobs");
 
   if (failedId) {
-    await page.getByLabel("State").selectOption("failed");
+    await page.getByLabel("State", { exact: true }).selectOption("failed");
     await expect(page).toHaveURL(/state=failed/);
     const row = page.getByRole("row").filter({ hasText: failedId });
     await expect(row).toContainText("Export storage unreachable (ECONNREFUSED)");
@@ -81,7 +102,7 @@ test("staff see the job queue, read a failure and retry it", async ({ page, brow
     await expect(page.getByText("Job queued again")).toBeVisible();
     // It runs (the admin's export is built) and leaves the failed list.
     await expect(page.getByRole("row").filter({ hasText: failedId })).toHaveCount(0, { timeout: 20_000 });
-    await page.getByLabel("State").selectOption("done");
+    await page.getByLabel("State", { exact: true }).selectOption("done");
     await expect(page.getByRole("row").filter({ hasText: failedId })).toContainText("Done", {
       timeout: 20_000,
     });
