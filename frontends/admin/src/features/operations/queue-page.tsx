@@ -53,7 +53,7 @@ function CountsTable({ counts }: { counts: QueueJobList["counts"] }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable)
     <section className="table-scroll" aria-label="Jobs by kind and state" tabIndex={0}>
-      <table className="data-table admin-table queue-counts">
+      <table className="data-table queue-counts">
         <caption className="visually-hidden">Jobs by kind and state</caption>
         <thead>
           <tr>
@@ -143,10 +143,14 @@ function JobsTable({ items }: { items: QueueJobList["items"] }) {
               <td>
                 <Badge variant={stateBadges[job.state]}>{stateLabels[job.state]}</Badge>
               </td>
-              <td className="num">{job.attempts}</td>
-              <td className="queue-error">{job.lastError ?? "—"}</td>
-              <td>{when(job.createdAt)}</td>
-              <td>{when(job.runAt ?? job.finishedAt)}</td>
+              <td className="num" data-label="Attempts">
+                {job.attempts}
+              </td>
+              <td className="queue-error" data-label="Last error">
+                {job.lastError ?? "—"}
+              </td>
+              <td data-label="Created">{when(job.createdAt)}</td>
+              <td data-label={job.runAt ? "Next run" : "Finished"}>{when(job.runAt ?? job.finishedAt)}</td>
               <td>{job.state === "failed" ? <RetryButton job={job} /> : null}</td>
             </tr>
           ))}
