@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await second?.close();
   await database?.dispose();
-});
+}, 120_000);
 
 const waitFor = async (check: () => boolean, ms = 15_000) => {
   const until = Date.now() + ms;
