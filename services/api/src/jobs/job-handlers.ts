@@ -5,7 +5,7 @@
  */
 import type { JobHandlers } from "@closr/adapters/jobs";
 import { MailDelivery } from "@closr/adapters/mail";
-import { PgDatabase, sweepRateLimits } from "@closr/adapters/postgres";
+import { PgDatabase, sweepFinishedJobs, sweepRateLimits } from "@closr/adapters/postgres";
 import { runDataExport, runPasswordResetRequest, SessionStore } from "@closr/core/identity";
 import { sweepNotifications } from "@closr/core/notification";
 import { runLocalBilling } from "@closr/core/subscription";
@@ -24,13 +24,14 @@ export const jobHandlers = (runtime: AppRuntime): JobHandlers => ({
   "notification-sweep": () => runtime.runPromise(sweepNotifications()),
   // Review sweeps (issue 22): blind windows ending, 3- and 10-day reminders.
   "review-sweeps": () => runReviewSweeps(runtime),
-  // Expired sessions and rate-limit windows.
+  // Expired sessions, rate-limit windows, and queue rows done over 30 days ago.
   "maintenance-sweep": () =>
     runtime.runPromise(
       Effect.gen(function* () {
         const removed = yield* (yield* SessionStore).removeExpired(new Date());
         const db = yield* PgDatabase;
         yield* Effect.promise(() => sweepRateLimits(db, new Date()));
+        yield* Effect.promise(() => sweepFinishedJobs(db, new Date(Date.now() - 30 * 24 * 60 * 60 * 1000)));
         return removed;
       }),
     ),

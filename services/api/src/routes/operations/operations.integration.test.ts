@@ -7,6 +7,7 @@ import { jobRetryPolicy, type PgBossQueue, startPgBossQueue } from "@closr/adapt
 import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { jobHandlers } from "../../jobs/job-handlers.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 let t: TestApp;
@@ -127,6 +128,20 @@ describe("admin queue view API", () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it("the hourly maintenance job deletes queue rows done over 30 days ago, keeps newer and failed ones", async () => {
+    const old = await aTableJob("done", null);
+    const recent = await aTableJob("done", null);
+    const failed = await aTableJob("failed", "kept for staff");
+    await sql`UPDATE jobs SET finished_at = now() - interval '31 days'
+              WHERE id IN (${Number(old.slice(2))}, ${Number(failed.slice(2))})`.execute(t.database.db);
+    await jobHandlers(t.runtime)["maintenance-sweep"]({ tick: new Date().toISOString() });
+    const left = await t.database.db.selectFrom("jobs").select("id").execute();
+    const ids = left.map((r) => `t-${r.id}`);
+    expect(ids).not.toContain(old);
+    expect(ids).toContain(recent);
+    expect(ids).toContain(failed);
   });
 
   describe("on pg-boss", () => {
