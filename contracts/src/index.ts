@@ -14,6 +14,7 @@ import * as invoiceRoutes from "./routes/invoices.routes.ts";
 import * as messagingRoutes from "./routes/messaging.routes.ts";
 import * as notificationRoutes from "./routes/notifications.routes.ts";
 import * as onboardingRoutes from "./routes/onboarding.routes.ts";
+import * as operationsRoutes from "./routes/operations.routes.ts";
 import * as partnershipRoutes from "./routes/partnership.routes.ts";
 import * as paymentRoutes from "./routes/payments.routes.ts";
 import * as payoutRoutes from "./routes/payout.routes.ts";
@@ -32,6 +33,7 @@ export * from "./insights.ts";
 export * from "./invoice.ts";
 export * from "./messaging.ts";
 export * from "./notification.ts";
+export * from "./operations.ts";
 export * from "./partnership.ts";
 export * from "./payment.ts";
 export * from "./payout.ts";
@@ -53,6 +55,7 @@ export {
   messagingRoutes,
   notificationRoutes,
   onboardingRoutes,
+  operationsRoutes,
   partnershipRoutes,
   paymentRoutes,
   payoutRoutes,
@@ -87,6 +90,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(notificationRoutes),
   ...Object.values(insightsRoutes),
   ...Object.values(pushRoutes),
+  ...Object.values(operationsRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

@@ -77,6 +77,12 @@ export const problemCatalogue = {
     title: "Not found",
     description: "No such resource, or it belongs to another party (ids reveal nothing).",
   },
+  "job-not-retryable": {
+    status: 409,
+    title: "Job cannot be retried",
+    description:
+      "Only a failed background job can be retried from the admin queue view; this one is queued, running, waiting for its next attempt or done.",
+  },
   "email-taken": {
     status: 409,
     title: "Email already registered",

@@ -73,11 +73,13 @@ test("an agent connects, the business accepts, both dashboards count it, and the
   await agent.page.reload();
   await expect(card.getByRole("button", { name: "Requested" })).toBeDisabled();
 
-  // The business was emailed (development outbox).
-  const mail = (await (await business.request.get("/api/dev/mailbox")).json()) as {
-    items: { subject: string }[];
-  };
-  expect(mail.items.map((m) => m.subject)).toContain(`New connection request from ${agent.name}`);
+  // The business was emailed (development outbox; delivered by the queue's worker, issue 21).
+  await expect(async () => {
+    const mail = (await (await business.request.get("/api/dev/mailbox")).json()) as {
+      items: { subject: string }[];
+    };
+    expect(mail.items.map((m) => m.subject)).toContain(`New connection request from ${agent.name}`);
+  }).toPass({ timeout: 15_000 });
 
   // The business sees it under Pending Requests (1) and accepts.
   await business.page.goto("/business/active-agents");

@@ -1,15 +1,14 @@
 /**
- * JobQueue on PostgreSQL with an in-process worker (ADR 0010). `enqueue` is one INSERT into
- * `jobs`; the worker claims due jobs with `FOR UPDATE SKIP LOCKED` (several API processes can
+ * The in-process job queue on PostgreSQL or PGlite (ADR 0010): a job is one row of `jobs`
+ * (`insertTableJob`; the JobQueue Layer is in job-queue.ts); the worker claims due jobs with `FOR UPDATE SKIP LOCKED` (several API processes can
  * share the table without running a job twice), runs the handler for its kind, and marks it
  * done, or queues it again with back-off (up to `maxAttempts`, then failed). Works on
  * postgres.js and on PGlite alike.
  */
-import { type JobKind, type JobPayloads, JobQueue } from "@closr/core/shared";
-import { Effect, Layer } from "effect";
-import { sql } from "kysely";
+import type { JobKind, JobPayloads } from "@closr/core/shared";
+import { sql, type Transaction } from "kysely";
 import type { Db } from "../postgres/database.ts";
-import { PgDatabase } from "../postgres/database-service.ts";
+import type { Database } from "../postgres/schema.ts";
 
 /** Runs one job; a rejection counts as a failed attempt. */
 export type JobHandlers = { readonly [K in JobKind]: (payload: JobPayloads[K]) => Promise<unknown> };
@@ -24,22 +23,34 @@ export interface JobWorkerOptions {
 
 const wakers = new WeakMap<Db, Set<() => void>>();
 
-/** The JobQueue Layer: inserts the job and wakes this process's worker. */
-export const JobQueuePg = Layer.effect(
-  JobQueue,
-  Effect.map(PgDatabase, (db) =>
-    JobQueue.of({
-      enqueue: (kind, payload) =>
-        Effect.promise(async () => {
-          await db
-            .insertInto("jobs")
-            .values({ kind, payload: sql<string>`cast(${JSON.stringify(payload)}::text as jsonb)` })
-            .execute();
-          for (const wake of wakers.get(db) ?? []) wake();
-        }),
-    }),
-  ),
-);
+/** Wakes this process's table workers of `db` (after an enqueue, so a job runs at once). */
+export function wakeJobWorkers(db: Db): void {
+  for (const wake of wakers.get(db) ?? []) wake();
+}
+
+/**
+ * Writes one row of the in-process queue on `executor` (the database or a transaction).
+ * `singletonKey` makes it one per key (a scheduled tick): false when that key already exists.
+ */
+export async function insertTableJob<K extends JobKind>(
+  executor: Db | Transaction<Database>,
+  kind: K,
+  payload: JobPayloads[K],
+  singletonKey?: string,
+): Promise<boolean> {
+  const query = executor.insertInto("jobs").values({
+    kind,
+    payload: sql<string>`cast(${JSON.stringify(payload)}::text as jsonb)`,
+    singletonKey: singletonKey ?? null,
+  });
+  const inserted = singletonKey
+    ? await query
+        .onConflict((oc) => oc.column("singletonKey").where("singletonKey", "is not", null).doNothing())
+        .returning("id")
+        .execute()
+    : await query.returning("id").execute();
+  return inserted.length > 0;
+}
 
 /** Claims the oldest due job, or undefined. */
 async function claim(db: Db) {
@@ -54,7 +65,7 @@ async function claim(db: Db) {
 }
 
 /** Starts the worker; returns `runDue` (process every due job now, for tests) and `stop`. */
-export function startJobWorker(db: Db, handlers: JobHandlers, options: JobWorkerOptions = {}) {
+export function startJobWorker(db: Db, handlers: Partial<JobHandlers>, options: JobWorkerOptions = {}) {
   const maxAttempts = options.maxAttempts ?? 5;
   let running: Promise<number> | undefined;
   let stopped = false;

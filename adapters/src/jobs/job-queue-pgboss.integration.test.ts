@@ -14,7 +14,7 @@ let queue: PgBossQueue | undefined;
 const seen: string[] = [];
 let failures = 0;
 
-const handlers: JobHandlers = {
+const handlers: Partial<JobHandlers> = {
   "password-reset-request": async ({ email }) => {
     if (email.startsWith("fail")) {
       failures++;

@@ -10,11 +10,11 @@
  */
 import { type JobKind, type JobPayloads, JobQueue } from "@closr/core/shared";
 import { Effect, Layer } from "effect";
-import { CompiledQuery, sql, type Transaction } from "kysely";
+import { CompiledQuery, type Transaction } from "kysely";
 import PgBoss from "pg-boss";
 import { type Db, postgresClientOf } from "../postgres/database.ts";
 import type { Database } from "../postgres/schema.ts";
-import type { JobHandlers } from "./job-queue-pg.ts";
+import { insertTableJob, type JobHandlers, wakeJobWorkers } from "./job-queue-pg.ts";
 
 /** Retry policy of every queue: 4 retries after the first attempt, 2^n seconds apart. */
 export const jobRetryPolicy = { retryLimit: 4, retryDelay: 2, retryBackoff: true } as const;
@@ -33,8 +33,21 @@ export interface PgBossQueue {
   readonly ensureQueue: (kind: string) => Promise<void>;
   /** Enqueues outside any transaction. */
   readonly send: <K extends JobKind>(kind: K, payload: JobPayloads[K]) => Promise<void>;
+  /**
+   * Enqueues one job per `everySeconds` window of the database clock (pg-boss `singletonSeconds`,
+   * the primitive under its own cron): every process may call it each tick, one job is written.
+   * True when this call wrote it.
+   */
+  readonly sendOncePer: <K extends JobKind>(
+    kind: K,
+    payload: JobPayloads[K],
+    everySeconds: number,
+  ) => Promise<boolean>;
   /** Starts working every kind of `handlers` in this process. */
-  readonly work: (handlers: JobHandlers, onError?: (error: unknown, kind: string) => void) => Promise<void>;
+  readonly work: (
+    handlers: Partial<JobHandlers>,
+    onError?: (error: unknown, kind: string) => void,
+  ) => Promise<void>;
   /** Jobs by state: queued (created + retry), running, done, failed. */
   readonly depth: () => Promise<Record<string, number>>;
   readonly running: () => boolean;
@@ -48,7 +61,7 @@ const queues = new WeakMap<Db, PgBossQueue>();
 export const pgBossOf = (db: Db): PgBossQueue | undefined => queues.get(db);
 
 /** The kinds `handlers` can run (one pg-boss queue each). */
-const jobKinds = (handlers: JobHandlers) => Object.keys(handlers) as JobKind[];
+const jobKinds = (handlers: Partial<JobHandlers>) => Object.keys(handlers) as JobKind[];
 
 /**
  * Starts pg-boss on the postgres.js pool of `db` (installs or migrates its schema) and registers
@@ -97,18 +110,34 @@ export async function startPgBossQueue(
   };
   let working = false;
   let stopped = false;
+  // This process's worker of each kind, woken after a send here (else it waits for its poll).
+  const workers = new Map<string, string>();
+  const wake = (kind: string) => {
+    const id = workers.get(kind);
+    if (id) boss.notifyWorker(id);
+  };
   const queue: PgBossQueue = {
     boss,
     ensureQueue,
     send: async (kind, payload) => {
       await ensureQueue(kind);
       await boss.send(kind, payload as object, jobRetryPolicy);
+      wake(kind);
+    },
+    sendOncePer: async (kind, payload, everySeconds) => {
+      await ensureQueue(kind);
+      const id = await boss.send(kind, payload as object, {
+        ...jobRetryPolicy,
+        singletonSeconds: everySeconds,
+      });
+      if (id !== null) wake(kind);
+      return id !== null;
     },
     work: async (handlers, onError) => {
       for (const kind of jobKinds(handlers)) {
         const handler = handlers[kind] as (payload: unknown) => Promise<unknown>;
         await ensureQueue(kind);
-        await boss.work<unknown>(
+        const workerId = await boss.work<unknown>(
           kind,
           { batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 2 },
           async ([job]) => {
@@ -121,6 +150,7 @@ export async function startPgBossQueue(
             }
           },
         );
+        workers.set(kind, workerId);
       }
       working = true;
     },
@@ -153,7 +183,8 @@ export const JobQueuePgBoss = (queue: PgBossQueue) =>
 
 /**
  * Writes a job inside `trx` (transactional outbox): pg-boss's insert when `db` runs pg-boss,
- * else a row of the in-process `jobs` table. Rolled back with the transaction.
+ * else a row of the in-process `jobs` table. Rolled back with the transaction; the worker
+ * sees it once the transaction commits (pg-boss polls; the table worker polls every second).
  */
 export async function enqueueInTransaction<K extends JobKind>(
   db: Db,
@@ -167,8 +198,23 @@ export async function enqueueInTransaction<K extends JobKind>(
     await queue.boss.send(kind, payload as object, { ...jobRetryPolicy, db: kyselyExecutor(trx) });
     return;
   }
-  await trx
-    .insertInto("jobs")
-    .values({ kind, payload: sql<string>`cast(${JSON.stringify(payload)}::text as jsonb)` })
-    .execute();
+  await insertTableJob(trx, kind, payload);
+}
+
+/**
+ * Enqueues a job for `db` the durable way (issue 21): in `trx` when given (transactional
+ * outbox), else on its own — on pg-boss when this process runs it for `db`, else as a `jobs`
+ * row, waking the in-process worker.
+ */
+export async function enqueueJob<K extends JobKind>(
+  db: Db,
+  kind: K,
+  payload: JobPayloads[K],
+  trx?: Transaction<Database>,
+): Promise<void> {
+  if (trx) return enqueueInTransaction(db, trx, kind, payload);
+  const queue = pgBossOf(db);
+  if (queue) return queue.send(kind, payload);
+  await insertTableJob(db, kind, payload);
+  wakeJobWorkers(db);
 }

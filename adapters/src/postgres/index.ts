@@ -28,3 +28,4 @@ export * from "./repositories/session-cache.ts";
 export * from "./repositories/subscription.ts";
 export * from "./repositories/verification.ts";
 export type { Database } from "./schema.ts";
+export * from "./transaction-scope.ts";

@@ -23,3 +23,17 @@ export async function jobsTableDepth(db: Db): Promise<Record<string, number>> {
     SELECT status, count(*)::int AS n FROM jobs GROUP BY 1`.execute(db);
   return Object.fromEntries(result.rows.map((r) => [r.status, Number(r.n)]));
 }
+
+/**
+ * Deletes `jobs` rows done before `before` (the in-process queue's retention; pg-boss keeps its
+ * own: 7 days, then archived 30). Failed jobs stay until staff retry or remove them. Returns
+ * how many were deleted.
+ */
+export async function sweepFinishedJobs(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("jobs")
+    .where("status", "=", "done")
+    .where("finishedAt", "<", before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

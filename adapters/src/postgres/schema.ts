@@ -510,6 +510,10 @@ export interface JobsTable {
   lastError: string | null;
   createdAt: DefaultTimestamp;
   finishedAt: NullableTimestamp;
+  /** A scheduled job's `<kind>@<tick>`: one per tick across processes (migration 2026-11-24-05). */
+  singletonKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When staff last retried the failed job (admin queue view). */
+  retriedAt: NullableTimestamp;
 }
 
 /** "Download my data" results (migration 2026-11-23-06-account). */

@@ -2248,12 +2248,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin: background jobs by kind and state, newest first
+         * @description Counts of the job queue by kind and state (queued, running, retried, failed, and done in the last 24 hours) and the newest jobs matching `kind` and `state` (at most `limit`, default 50), each with its last error. Both queue engines (pg-boss and the in-process table queue) are shown as one list.
+         */
+        get: operations["listQueueJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Admin: run a failed job again
+         * @description Queues a failed job again with its attempts starting over; the action is recorded in the audit log (job.retried). Only failed jobs can be retried (409 job-not-retryable); an unknown id is 404.
+         */
+        post: operations["retryQueueJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. */
-        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account");
+        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account");
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -4215,6 +4255,45 @@ export interface components {
         };
         PushUnsubscribeRequest: {
             endpoint: string;
+        };
+        QueueJobList: {
+            /** @description By kind and state (done: last 24 hours). */
+            counts: components["schemas"]["QueueJobCount"][];
+            /** @description The newest jobs matching the filter. */
+            items: components["schemas"]["QueueJob"][];
+        };
+        QueueJobCount: {
+            kind: string;
+            state: components["schemas"]["JobState"];
+            count: number;
+        };
+        /**
+         * @description queued: waiting for its first attempt; running; retried: an attempt failed, the next waits (back-off); failed: attempts used up (staff may retry); done (listed for 24 hours).
+         * @enum {string}
+         */
+        JobState: "queued" | "running" | "retried" | "failed" | "done";
+        QueueJob: {
+            /**
+             * @description `t-<n>` (in-process queue) or a pg-boss job uuid.
+             * @example t-42
+             */
+            id: string;
+            /** @example send-email */
+            kind: string;
+            state: components["schemas"]["JobState"];
+            /** @description Attempts made so far. */
+            attempts: number;
+            /** @description The last failed attempt's error message. */
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it may run next (queued, retried).
+             */
+            runAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
         };
     };
     responses: never;
@@ -15452,6 +15531,161 @@ export interface operations {
             };
             /** @description Unsupported media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listQueueJobs: {
+        parameters: {
+            query?: {
+                kind?: string;
+                /** @description queued: waiting for its first attempt; running; retried: an attempt failed, the next waits (back-off); failed: attempts used up (staff may retry); done (listed for 24 hours). */
+                state?: components["schemas"]["JobState"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts and the newest jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueJobList"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryQueueJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, queued again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueJob"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden; Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Job cannot be retried */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,12 @@
  * job will later find (forgot-password relies on that: spec §7, OWASP Forgot Password).
  */
 import { Context, type Effect } from "effect";
+import type { Email } from "./mailer.ts";
+
+/** The payload of a scheduled job: the start of the tick it was written for (ISO 8601). */
+export interface ScheduledTick {
+  readonly tick: string;
+}
 
 /** The jobs this codebase runs, with their payloads. */
 export interface JobPayloads {
@@ -12,6 +18,20 @@ export interface JobPayloads {
   readonly "password-reset-request": { readonly email: string };
   /** Build "Download my data" for the user and email them the link. */
   readonly "data-export": { readonly userId: number };
+  /**
+   * Deliver one email (issue 21): every Mailer.send of the production Mailer writes this job,
+   * inside the caller's transaction when there is one; the worker renders and sends it
+   * (SMTP or the development outbox), retried with back-off.
+   */
+  readonly "send-email": { readonly email: Email };
+  /** Scheduled (every minute): the local subscription gateway's renewals, retries, expiries. */
+  readonly "local-billing": ScheduledTick;
+  /** Scheduled (every minute): overdue invoices and unread messages become notifications. */
+  readonly "notification-sweep": ScheduledTick;
+  /** Scheduled (every 15 minutes): reviews whose blind window ended, review reminders. */
+  readonly "review-sweeps": ScheduledTick;
+  /** Scheduled (hourly): expired sessions and rate-limit windows are removed. */
+  readonly "maintenance-sweep": ScheduledTick;
 }
 export type JobKind = keyof JobPayloads;
 

@@ -12,6 +12,7 @@ import { ContentEditorPage } from "./features/content/components/content-editor-
 import { ContentListPage } from "./features/content/components/content-list-page.tsx";
 import { SettingsPage } from "./features/dashboard/components/settings-page.tsx";
 import { MediaLibraryPage } from "./features/media/media-library-page.tsx";
+import { QueuePage } from "./features/operations/queue-page.tsx";
 import { StaffPaymentsPage } from "./features/payments/components/staff-payments-page.tsx";
 import { ReviewModerationPage } from "./features/review-moderation/review-moderation-page.tsx";
 import { UsersPage } from "./features/users/users-page.tsx";
@@ -177,6 +178,15 @@ export const adminPages: AdminPage[] = [
     path: "payments",
     element: <StaffPaymentsPage />,
     card: { title: "Payments", description: "Refund payments in full or in part.", icon: "dollar" },
+  },
+  {
+    path: "jobs",
+    element: <QueuePage />,
+    card: {
+      title: "Job Queue",
+      description: "Emails, exports, renewals and sweeps; retry failed jobs.",
+      icon: "alert",
+    },
   },
   { path: "content/:contentType", element: list },
   { path: "content/:contentType/:id", element: <ContentEditorPage /> },

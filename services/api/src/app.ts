@@ -47,6 +47,7 @@ import { registerInvoiceRoutes } from "./routes/invoices/invoices.handlers.ts";
 import { type EventStreamOptions, registerEventRoutes } from "./routes/messaging/events.handlers.ts";
 import { messageSendLimiter, registerMessagingRoutes } from "./routes/messaging/messaging.handlers.ts";
 import { registerNotificationRoutes } from "./routes/notifications/notifications.handlers.ts";
+import { registerOperationsRoutes } from "./routes/operations/operations.handlers.ts";
 import { registerPartnershipRoutes } from "./routes/partnership/partnership.handlers.ts";
 import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
 import { registerPayoutRoutes } from "./routes/payouts/payouts.handlers.ts";
@@ -325,6 +326,7 @@ export function createApp(options: AppOptions) {
   registerMessagingRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.eventStream);
   registerNotificationRoutes(app, runtime);
+  registerOperationsRoutes(app, runtime);
   registerInsightsRoutes(app, runtime);
   registerContractComponents(app);
   app.doc31("/api/openapi.json", openApiInfo);

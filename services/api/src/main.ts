@@ -5,7 +5,6 @@
 
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sweepRateLimits } from "@closr/adapters/postgres";
 import {
   seedDemoAgreements,
   seedDemoInsights,
@@ -20,10 +19,7 @@ import {
   seedDemoUsers,
   seedDemoVerification,
 } from "@closr/adapters/seed";
-import { SessionStore } from "@closr/core/identity";
-import { runLocalBilling } from "@closr/core/subscription";
 import { serve } from "@hono/node-server";
-import { Effect } from "effect";
 import { loadConfig } from "./config.ts";
 import { LiveEventHub } from "./events/live-event-hub.ts";
 import { startServices } from "./server.ts";
@@ -56,28 +52,8 @@ const server = serve({ fetch: services.app.fetch, port: config.port }, (info) =>
   console.log(`Closr is running at http://localhost:${info.port}  (API reference: /api/docs)`);
 });
 
-const sweep = setInterval(
-  () => {
-    runtime
-      .runPromise(Effect.flatMap(SessionStore, (s) => s.removeExpired(new Date())))
-      .then((n) => n > 0 && logger.info({ removed: n }, "expired sessions removed"))
-      .catch((err) => logger.error({ err }, "session sweep failed"));
-    sweepRateLimits(services.database.db, new Date()).catch((err) =>
-      logger.error({ err }, "rate limit sweep failed"),
-    );
-  },
-  60 * 60 * 1000,
-);
-sweep.unref();
-
-// The local subscription gateway's renewals, retries and expiries (no-op with Stripe; issue 13).
-const billing = setInterval(() => {
-  runtime
-    .runPromise(runLocalBilling())
-    .then((n) => n > 0 && logger.info({ billed: n }, "local billing ran"))
-    .catch((err) => logger.error({ err }, "local billing failed"));
-}, 60 * 1000);
-billing.unref();
+// Periodic work (session and rate-limit clean-up, local billing, sweeps) runs as scheduled
+// jobs of the queue (server.ts, issue 21).
 
 // Graceful shutdown (issue 21): readiness turns 503, the listener stops accepting, open event
 // streams end with a retry hint (EventSource reconnects, through the balancer, to another

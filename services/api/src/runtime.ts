@@ -5,13 +5,21 @@
 import { AbnRegistryAbr, AbnRegistryLocal, type AbrConfig } from "@closr/adapters/abr";
 import { ImageProcessorSharp, MarkdownRendererLive } from "@closr/adapters/content";
 import { DocumentDigestCrypto, SessionTokensCrypto } from "@closr/adapters/crypto";
-import { JobQueuePg } from "@closr/adapters/jobs";
+import { JobAdministrationPg, JobQueuePg } from "@closr/adapters/jobs";
 import {
   PaymentGatewayLocal,
   PayoutGatewayLocal,
   SubscriptionGatewayLocal,
 } from "@closr/adapters/local-gateway";
-import { MailerOutboxPg, MailerSmtp, MailOutboxPg, type SmtpOptions } from "@closr/adapters/mail";
+import {
+  MailDelivery,
+  MailDeliveryFrom,
+  MailerOutboxPg,
+  MailerQueued,
+  MailerSmtp,
+  MailOutboxPg,
+  type SmtpOptions,
+} from "@closr/adapters/mail";
 import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import { AgreementPdfLive } from "@closr/adapters/pdf";
 import {
@@ -85,6 +93,7 @@ import type { InvoiceRepository, InvoiceTerms } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { NotificationRepository } from "@closr/core/notification";
 import type { OnboardingRepository } from "@closr/core/onboarding";
+import type { JobAdministration } from "@closr/core/operations";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type {
   ChargeDestinations,
@@ -105,13 +114,13 @@ import {
   defaultFeeBasisPoints,
   type FileStorage,
   type JobQueue,
-  type Mailer,
+  Mailer,
   type MailOutbox,
 } from "@closr/core/shared";
 
 import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
 import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
-import { Layer, ManagedRuntime } from "effect";
+import { Effect, Layer, ManagedRuntime } from "effect";
 import { type LiveEventHub, LiveEventHubLive } from "./events/live-event-hub.ts";
 
 /** Every service a use case may ask for. */
@@ -168,7 +177,9 @@ export type AppServices =
   | HelpRepository
   | PushSubscriptions
   | PushSender
-  | StreamPresence;
+  | StreamPresence
+  | MailDelivery
+  | JobAdministration;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -182,6 +193,12 @@ export interface PaymentOptions {
   /** The platform fee in basis points of an invoice's ex-GST amount (PLATFORM_FEE_PERCENT; default 500 = 5 %). */
   readonly feeBasisPoints?: number | undefined;
   readonly smtp?: SmtpOptions | undefined;
+  /**
+   * How Mailer.send delivers (issue 21): "queued" (default) writes a durable `send-email` job
+   * that the worker delivers with retries; "direct" delivers in the call (tests that read the
+   * outbox right after a request).
+   */
+  readonly mail?: "queued" | "direct" | undefined;
   /** Uploads: S3 when `s3` is set, else local disk under `uploadsDir` (default .data/uploads). */
   readonly storage?:
     | { readonly uploadsDir?: string | undefined; readonly s3?: S3StorageConfig | undefined }
@@ -207,13 +224,22 @@ export function makeAppLayer(
   clock: Layer.Layer<Clock> = ClockLive,
 ) {
   const database = PgDatabaseFrom(db);
+  // Mail (issue 21): the delivery (SMTP or the development outbox) sits behind the queue.
+  const delivery = MailDeliveryFrom(payments.smtp ? MailerSmtp(payments.smtp) : MailerOutboxPg);
+  const mailer =
+    payments.mail === "direct"
+      ? Layer.effect(
+          Mailer,
+          Effect.map(MailDelivery, (d) => Mailer.of({ send: d.send })),
+        ).pipe(Layer.provideMerge(delivery))
+      : Layer.merge(MailerQueued, delivery);
   const repositories = Layer.mergeAll(
     UserRepositoryPg,
     SessionStorePg,
     BusinessProfileRepositoryPg,
     AgentProfileRepositoryPg,
     PartnershipRepositoryPg,
-    payments.smtp ? MailerSmtp(payments.smtp) : MailerOutboxPg,
+    mailer,
     MessageRepositoryPg,
     UserDirectoryPg,
     LiveEventHubLive,
@@ -228,6 +254,7 @@ export function makeAppLayer(
     AccountRepositoryPg,
     OnboardingRepositoryPg,
     JobQueuePg,
+    JobAdministrationPg,
     PayoutAccountRepositoryPg,
     PayoutRefundRepositoryPg,
     payments.stripe ? PayoutGatewayStripe(payments.stripe) : PayoutGatewayLocal,

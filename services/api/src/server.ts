@@ -2,17 +2,14 @@
  * Composition root: opens the database, migrates, builds the runtime and the app.
  * Used by main.ts (the process) and by tests that need a real server.
  */
-import { JobQueuePgBoss, type PgBossQueue, startJobWorker, startPgBossQueue } from "@closr/adapters/jobs";
+import { type PgBossQueue, startJobWorker, startPgBossQueue, startSchedules } from "@closr/adapters/jobs";
 import { jobsTableDepth, migrateToLatest, openDatabase } from "@closr/adapters/postgres";
 import { vapidKeysOrGenerate } from "@closr/adapters/push";
-import { sweepNotifications } from "@closr/core/notification";
 import { deliverLocalGatewayEvents } from "@closr/core/payment";
-import { runLocalBilling } from "@closr/core/subscription";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { defaultRateLimits } from "./http/rate-limit.ts";
 import { jobHandlers } from "./jobs/job-handlers.ts";
-import { startReviewSweeps } from "./jobs/review-sweeps.ts";
 import { createLogger } from "./logger.ts";
 import { makeAppLayer, makeRuntime } from "./runtime.ts";
 
@@ -38,7 +35,8 @@ export async function startServices(config: Config) {
       : undefined;
   const shutdown = { requested: false };
   const runtime = makeRuntime(
-    makeAppLayer(database.db, pgboss ? JobQueuePgBoss(pgboss) : undefined, {
+    // The JobQueue and the queued Mailer write to pg-boss when it runs for this database.
+    makeAppLayer(database.db, undefined, {
       stripe: config.stripe,
       smtp: config.smtp,
       storage: config.storage,
@@ -52,9 +50,6 @@ export async function startServices(config: Config) {
   // Recover from a crash between a local charge and its database write (ADR 0008).
   const delivered = await runtime.runPromise(deliverLocalGatewayEvents());
   if (delivered > 0) logger.info({ delivered }, "local gateway events delivered");
-  // The local subscription gateway: renewals due while stopped, and undelivered events (issue 13).
-  const billed = await runtime.runPromise(runLocalBilling());
-  if (billed > 0) logger.info({ billed }, "local billing ran");
   const app = createApp({
     runtime,
     db: database.db,
@@ -76,7 +71,8 @@ export async function startServices(config: Config) {
       shuttingDown: () => shutdown.requested,
     },
   });
-  // Background jobs (ADR 0010): forgot-password lookups, data exports. With pg-boss the table
+  // Background jobs (ADR 0010, ADR 0015): emails, forgot-password lookups, data exports,
+  // scheduled sweeps. With pg-boss the table
   // worker still drains rows written to `jobs` (older jobs, or written in a transaction by code
   // that runs on either engine).
   const handlers = jobHandlers(runtime);
@@ -85,18 +81,14 @@ export async function startServices(config: Config) {
   const jobs = startJobWorker(database.db, handlers, {
     onError: (err, job) => logger.error({ err, job }, "job failed"),
   });
-  // Review sweeps (issue 22): blind windows ending, 3- and 10-day reminders.
-  const stopReviewSweeps = startReviewSweeps(runtime, logger);
-  // Time-based notifications (issue 18): overdue invoices, messages unread for a few minutes.
-  const sweep = setInterval(() => {
-    runtime
-      .runPromise(sweepNotifications())
-      .catch((err) => logger.error({ err }, "notification sweep failed"));
-  }, 60_000);
-  sweep.unref();
+  // Periodic work as scheduled jobs (issue 21): local subscription renewals (and the ones due
+  // while stopped, at once), notification and review sweeps, session and rate-limit clean-up.
+  // Every process offers each tick; the queue keeps one job per tick (adapters/src/jobs/schedules.ts).
+  const stopSchedules = startSchedules(database.db, undefined, {
+    onError: (err, kind) => logger.error({ err, kind }, "scheduling failed"),
+  });
   const close = async () => {
-    stopReviewSweeps();
-    clearInterval(sweep);
+    stopSchedules();
     await pgboss?.stop();
     tableStopped = true;
     await jobs.stop();

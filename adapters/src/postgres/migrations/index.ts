@@ -17,6 +17,7 @@ import * as insights from "./2026-11-23-13-insights.ts";
 import * as operations from "./2026-11-23-14-operations.ts";
 import * as push from "./2026-11-23-15-push.ts";
 import * as agreements from "./2026-11-24-01-agreements.ts";
+import * as operations2 from "./2026-11-24-05-operations.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-13-insights": insights,
   "2026-11-23-15-push": push,
   "2026-11-24-01-agreements": agreements,
+  "2026-11-24-05-operations": operations2,
 };

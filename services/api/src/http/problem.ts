@@ -11,6 +11,7 @@ import type { InvoiceError } from "@closr/core/invoice";
 import type { MessagingError } from "@closr/core/messaging";
 import type { NotificationError } from "@closr/core/notification";
 import type { OnboardingError } from "@closr/core/onboarding";
+import type { OperationsError } from "@closr/core/operations";
 import type { PartnershipError } from "@closr/core/partnership";
 import type { PaymentError } from "@closr/core/payment";
 import type { PayoutError } from "@closr/core/payout";
@@ -86,7 +87,8 @@ export type DomainError =
   | NotificationError
   | InsightsError
   | HelpError
-  | AgreementError;
+  | AgreementError
+  | OperationsError;
 
 /** One row of the error table: the problem code, its detail and the field at fault. */
 export interface ProblemRow {
@@ -391,6 +393,15 @@ export const errorTable = {
   CustomTemplatesNotIncluded: () => ({
     code: "plan-required",
     detail: "Custom contract templates need the Enterprise plan. Upgrade at /pricing.",
+  }),
+  // Operations (issue 21): the admin queue view.
+  JobNotFound: () => ({ code: "not-found", detail: "No such job." }),
+  JobNotRetryable: (e) => ({
+    code: "job-not-retryable",
+    detail:
+      e.state === "changed"
+        ? "This job is no longer failed; refresh to see its state."
+        : `Only failed jobs can be retried; this one is ${e.state}.`,
   }),
 } satisfies ErrorTable;
 

@@ -1,11 +1,38 @@
 /**
- * The job handlers of this process (ADR 0010): each runs a core use case on the shared runtime.
+ * The job handlers of this process (ADR 0010, ADR 0015): each runs a core use case on the
+ * shared runtime. A rejection is a failed attempt (retried with back-off, then failed and shown
+ * in the admin queue view). Scheduled kinds (schedules.ts) run once per tick across processes.
  */
 import type { JobHandlers } from "@closr/adapters/jobs";
-import { runDataExport, runPasswordResetRequest } from "@closr/core/identity";
+import { MailDelivery } from "@closr/adapters/mail";
+import { PgDatabase, sweepFinishedJobs, sweepRateLimits } from "@closr/adapters/postgres";
+import { runDataExport, runPasswordResetRequest, SessionStore } from "@closr/core/identity";
+import { sweepNotifications } from "@closr/core/notification";
+import { runLocalBilling } from "@closr/core/subscription";
+import { Effect } from "effect";
 import type { AppRuntime } from "../runtime.ts";
+import { runReviewSweeps } from "./review-sweeps.ts";
 
 export const jobHandlers = (runtime: AppRuntime): JobHandlers => ({
   "password-reset-request": (payload) => runtime.runPromise(runPasswordResetRequest(payload)),
   "data-export": (payload) => runtime.runPromise(runDataExport(payload)),
+  // The queued Mailer's deliveries: SMTP (or the development outbox) now.
+  "send-email": ({ email }) => runtime.runPromise(Effect.flatMap(MailDelivery, (d) => d.send(email))),
+  // The local subscription gateway's renewals, retries and expiries (no-op with Stripe; issue 13).
+  "local-billing": () => runtime.runPromise(runLocalBilling()),
+  // Time-based notifications (issue 18): overdue invoices, messages unread for a few minutes.
+  "notification-sweep": () => runtime.runPromise(sweepNotifications()),
+  // Review sweeps (issue 22): blind windows ending, 3- and 10-day reminders.
+  "review-sweeps": () => runReviewSweeps(runtime),
+  // Expired sessions, rate-limit windows, and queue rows done over 30 days ago.
+  "maintenance-sweep": () =>
+    runtime.runPromise(
+      Effect.gen(function* () {
+        const removed = yield* (yield* SessionStore).removeExpired(new Date());
+        const db = yield* PgDatabase;
+        yield* Effect.promise(() => sweepRateLimits(db, new Date()));
+        yield* Effect.promise(() => sweepFinishedJobs(db, new Date(Date.now() - 30 * 24 * 60 * 60 * 1000)));
+        return removed;
+      }),
+    ),
 });

@@ -52,6 +52,12 @@ export async function createTestApp(
     clock?: Layer.Layer<Clock>;
     /** Send mail through SMTP (MailerSmtp) instead of the outbox. */
     smtp?: SmtpOptions;
+    /**
+     * "direct" (default here: tests read the outbox right after a request) delivers in the
+     * Mailer call; "queued" is the production path, a durable `send-email` job (issue 21)
+     * delivered by `runJobs()`.
+     */
+    mail?: "queued" | "direct";
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -61,7 +67,13 @@ export async function createTestApp(
     makeAppLayer(
       database.db,
       undefined,
-      { stripe: options.stripe, smtp: options.smtp, storage: { uploadsDir }, appUrl: "http://localhost" },
+      {
+        stripe: options.stripe,
+        smtp: options.smtp,
+        mail: options.mail ?? "direct",
+        storage: { uploadsDir },
+        appUrl: "http://localhost",
+      },
       options.clock,
     ),
   );
