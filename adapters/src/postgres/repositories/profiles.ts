@@ -23,6 +23,7 @@ import {
   ProfileAlreadyExists,
   searchTotalCap,
   specializationWords,
+  viewerCacheMs,
 } from "@closr/core/profiles";
 import { ratingSummary } from "@closr/core/review";
 import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shared";
@@ -364,25 +365,40 @@ const makeProfileRepository = <Profile, Fields, Search extends Parameters<typeof
   side: ProfileSide<Profile, Fields, Search, Viewer>,
 ) => {
   const counts = makeCountCache();
+  // Search viewers by user id (one query less per search); cleared by this process's writes.
+  const viewers = new LRUCache<number, { profile: Profile | null }>({ max: 10_000, ttl: viewerCacheMs });
   const findBy = (condition: RawBuilder<boolean>) =>
     Effect.promise(() => side.find(condition)).pipe(Effect.map(Option.fromNullable));
   const byId = (id: number) => findBy(side.idIs(id));
+  const written = () =>
+    Effect.sync(() => {
+      counts.clear();
+      viewers.clear();
+    });
   return {
     insert: (userId: UserId, fields: Fields) =>
       Effect.tryPromise({ try: () => side.insertRow(userId, fields), catch: (e) => e }).pipe(
         Effect.catchAll(insertFailure(side.kind)),
         Effect.flatMap(({ id }) => byId(id)),
         Effect.map(Option.getOrThrow),
-        Effect.tap(() => Effect.sync(() => counts.clear())),
+        Effect.tap(written),
       ),
     update: (id: number, fields: Partial<Fields>) =>
       Effect.promise(() => side.updateRow(id, fields)).pipe(
         Effect.flatMap(() => byId(id)),
         Effect.map(Option.getOrThrow),
-        Effect.tap(() => Effect.sync(() => counts.clear())),
+        Effect.tap(written),
       ),
     findById: byId,
     findByUser: (userId: UserId) => findBy(side.userIs(userId)),
+    findViewer: (userId: UserId) =>
+      Effect.promise(async () => {
+        const hit = viewers.get(userId);
+        if (hit) return Option.fromNullable(hit.profile);
+        const profile = (await side.find(side.userIs(userId))) ?? null;
+        viewers.set(userId, { profile });
+        return Option.fromNullable(profile);
+      }),
     search: (c: Search, viewer: Viewer | undefined) =>
       Effect.promise(async () => {
         const exact = side.search(c, viewer, false);
@@ -453,7 +469,7 @@ const makeAgentRepository = (db: Db) =>
  * a match outside it is one with a lower match score and reputation than `keywordCandidates`
  * others and no keyword in its name.
  */
-export const keywordCandidates = 200;
+export const keywordCandidates = 100;
 
 const keywordCandidatesSql = (filtered: AgentQuery, c: AgentSearch, score: RawBuilder<number> | undefined) => {
   const window = keywordCandidates + c.page * c.pageSize;
