@@ -20,7 +20,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { agentSearchQueries, type Db, fuzzyBelow, migrateToLatest, openDatabase } from "@closr/adapters/postgres";
+import {
+  agentSearchQueries,
+  type Db,
+  fuzzyBelow,
+  migrateToLatest,
+  openDatabase,
+} from "@closr/adapters/postgres";
 import { seedMarketplace } from "@closr/adapters/seed";
 import type { AgentSearch, BusinessProfile } from "@closr/core/profiles";
 import { keywordTerms } from "@closr/core/profiles";
@@ -190,9 +196,9 @@ const line = (name: string, r: Result) =>
 /** Server-side execution time (ms) and shared buffers (hit + read) of one compiled query. */
 async function explain(db: Db, query: { compile: () => CompiledQuery }) {
   const compiled = query.compile();
-  const result = await db.executeQuery<{ "QUERY PLAN": [{ "Execution Time": number; Plan: Record<string, number> }] }>(
-    CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
-  );
+  const result = await db.executeQuery<{
+    "QUERY PLAN": [{ "Execution Time": number; Plan: Record<string, number> }];
+  }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
   const plan = result.rows[0]!["QUERY PLAN"][0];
   return {
     ms: plan["Execution Time"],
@@ -211,7 +217,9 @@ async function explainShapes(viewer: BusinessProfile) {
   console.log(
     `\nEXPLAIN (ANALYZE, BUFFERS), server execution time, median of ${runs} (target ≤ 10 ms per shape):`,
   );
-  console.log(`  ${"page ms".padStart(8)} ${"count ms".padStart(8)} ${"sum".padStart(7)} ${"buffers".padStart(8)}  load   shape`);
+  console.log(
+    `  ${"page ms".padStart(8)} ${"count ms".padStart(8)} ${"sum".padStart(7)} ${"buffers".padStart(8)}  load   shape`,
+  );
   let worst = 0;
   for (const shape of [...new Set(mix)]) {
     const criteria = toCriteria(shape);
@@ -251,11 +259,19 @@ async function benchViewer(): Promise<BusinessProfile> {
       WHERE u.username = 'harbourtech'`.execute(handle.db)
   ).rows[0];
   await handle.close();
-  return { id: row?.id ?? 0, industry: row?.industry ?? "technology", location: row?.location ?? "sydney" } as unknown as BusinessProfile;
+  return {
+    id: row?.id ?? 0,
+    industry: row?.industry ?? "technology",
+    location: row?.location ?? "sydney",
+  } as unknown as BusinessProfile;
 }
 
 await ensureData();
-console.log(`load average (1, 5, 15 min): ${loadavg().map((x) => x.toFixed(1)).join(", ")}`);
+console.log(
+  `load average (1, 5, 15 min): ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(", ")}`,
+);
 await explainShapes(await benchViewer());
 if (process.env.BENCH_EXPLAIN_ONLY === "1") process.exit(0);
 const server = await startServer();
@@ -317,7 +333,11 @@ try {
   const sqlMax = await closedLoop(direct, Math.max(5, seconds / 4));
   console.log(line(`SQL   (max, ${concurrency} workers)`, sqlMax));
   const through = (r: Result) => r.latencies.length / r.elapsed;
-  console.log(`load average after the load runs (1, 5, 15 min): ${loadavg().map((x) => x.toFixed(1)).join(", ")}`);
+  console.log(
+    `load average after the load runs (1, 5, 15 min): ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(", ")}`,
+  );
   console.log(
     `ratio API/SQL: p99 at ${rate} req/s ${(percentile(apiOpen.latencies, 99) / percentile(sqlOpen.latencies, 99)).toFixed(2)}x, max throughput ${((100 * through(apiMax)) / through(sqlMax)).toFixed(0)} %`,
   );

@@ -5,7 +5,7 @@
 import { Context, type Effect } from "effect";
 import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
 import type {
-  AgentFigures,
+  AgentFiguresRow,
   AgentPipeline,
   BusinessHeadline,
   DateRange,
@@ -36,7 +36,7 @@ export class InsightsRepository extends Context.Tag("insights/InsightsRepository
     readonly businessAgents: (
       businessId: BusinessProfileId,
       range: DateRange,
-    ) => Effect.Effect<readonly AgentFigures[]>;
+    ) => Effect.Effect<readonly AgentFiguresRow[]>;
     readonly businessFunnel: (businessId: BusinessProfileId, range: DateRange) => Effect.Effect<Funnel>;
     /**
      * The headline, the months and (when `withAgents`) the per-agent rows of one range in one
@@ -50,7 +50,7 @@ export class InsightsRepository extends Context.Tag("insights/InsightsRepository
     ) => Effect.Effect<{
       readonly headline: BusinessHeadline;
       readonly months: readonly MonthFigure[];
-      readonly agents: readonly AgentFigures[] | null;
+      readonly agents: readonly AgentFiguresRow[] | null;
     }>;
     /** True when the business has (had) a partnership with the agent. */
     readonly hasPartnered: (businessId: BusinessProfileId, agentId: AgentProfileId) => Effect.Effect<boolean>;

@@ -10,12 +10,15 @@ import type { User } from "../identity/model.ts";
 import { businessDate } from "../invoice/model.ts";
 import { callerProfile } from "../invoice/use-cases.ts";
 import { WrongAccountType } from "../profiles/index.ts";
+import { ReviewRepository } from "../review/ports.ts";
 import { Clock } from "../shared/clock.ts";
 import type { AgentProfileId, BusinessProfileId } from "../shared/ids.ts";
 import { Cents, dollarsFromCents } from "../shared/money.ts";
 import { getBilling } from "../subscription/use-cases.ts";
 import { InsightsAgentNotFound, InvalidRange, PlanRequired } from "./errors.ts";
 import {
+  type AgentFigures,
+  type AgentFiguresRow,
   type AgentPerformance,
   type BusinessAnalytics,
   type DateRange,
@@ -95,6 +98,24 @@ const agentProfileOf = (user: User) =>
     return caller.profileId as AgentProfileId;
   });
 
+/**
+ * The per-agent rows with each agent's rating from the reviews' reputation query (public,
+ * unhidden reviews at `now`; the same figures as their profile card once the sweep has run).
+ */
+const withRatings = (rows: readonly AgentFiguresRow[], now: Date) =>
+  Effect.gen(function* () {
+    const ratings = yield* (yield* ReviewRepository).ratings(
+      rows.map((r) => r.userId),
+      now,
+    );
+    return rows.map(
+      (r): AgentFigures => ({
+        ...r,
+        rating: { average: ratings.get(r.userId)?.average ?? null, count: ratings.get(r.userId)?.count ?? 0 },
+      }),
+    );
+  });
+
 /** /analytics: the caller's (a business's) figures over the query's range, as far as its plan goes. */
 export const businessAnalytics = Effect.fn("insights.businessAnalytics")(function* (
   user: User,
@@ -108,7 +129,7 @@ export const businessAnalytics = Effect.fn("insights.businessAnalytics")(functio
   const range = yield* validRange(query, today);
   const previous = previousRange(range);
   const repository = yield* InsightsRepository;
-  const [{ headline, months, agents }, before, funnel] = yield* Effect.all(
+  const [{ headline, months, agents: rows }, before, funnel] = yield* Effect.all(
     [
       repository.businessOverview(businessId, range, today, entitlements.performanceMetrics),
       query.compare ? repository.businessHeadline(businessId, previous, today) : Effect.succeed(null),
@@ -116,6 +137,7 @@ export const businessAnalytics = Effect.fn("insights.businessAnalytics")(functio
     ],
     { concurrency: "unbounded" },
   );
+  const agents = rows ? yield* withRatings(rows, yield* (yield* Clock).now) : null;
   return {
     access: {
       planId: entitlements.planId,

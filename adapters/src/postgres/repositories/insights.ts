@@ -5,13 +5,13 @@
  * come from payments.refunded_cents and payments.application_fee_cents (0 until set).
  */
 import {
-  type AgentFigures,
+  type AgentFiguresRow,
   type DateRange,
   type EarningsMonth,
   InsightsRepository,
   type MonthFigure,
 } from "@closr/core/insights";
-import { type AgentProfileId, Cents } from "@closr/core/shared";
+import { type AgentProfileId, Cents, type UserId } from "@closr/core/shared";
 import { Effect, Layer } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
@@ -128,15 +128,16 @@ const makeInsightsRepository = (db: Db) => {
           WHERE i.business_id = ${businessId}
           GROUP BY i.agent_id
         )
-        SELECT a.id AS agent_id, a.full_name AS name, ps.status, ps.start_date,
+        SELECT a.id AS agent_id, a.user_id, a.full_name AS name, ps.status, ps.start_date,
                coalesce(inv.invoices, 0) AS invoices, coalesce(inv.net, 0) AS net,
                coalesce(inv.paid_count, 0) AS paid_count, coalesce(inv.on_time, 0) AS on_time
         FROM ps JOIN agent_profiles a ON a.id = ps.agent_id
         LEFT JOIN inv ON inv.agent_id = ps.agent_id
         ORDER BY net DESC, a.full_name`).pipe(
-        Effect.map((rows): AgentFigures[] =>
+        Effect.map((rows): AgentFiguresRow[] =>
           rows.map((r) => ({
             agentId: num(r.agentId) as AgentProfileId,
+            userId: num(r.userId) as UserId,
             name: String(r.name),
             status: String(r.status),
             activeSince: r.startDate ? new Date(r.startDate as string) : null,
@@ -152,7 +153,7 @@ const makeInsightsRepository = (db: Db) => {
       const { start, end } = bounds(range);
       const agents = withAgents
         ? sql`(SELECT coalesce(json_agg(x ORDER BY x.net DESC, x.name), '[]'::json) FROM (
-            SELECT a.id AS agent_id, a.full_name AS name, ps.status, ps.start_date,
+            SELECT a.id AS agent_id, a.user_id, a.full_name AS name, ps.status, ps.start_date,
                    count(inv.*) FILTER (WHERE inv.raised)::int AS invoices,
                    coalesce(sum(inv.amount_cents - inv.refunded) FILTER (WHERE inv.paid), 0)::float8 AS net,
                    count(inv.*) FILTER (WHERE inv.paid)::int AS paid_count,
@@ -162,7 +163,7 @@ const makeInsightsRepository = (db: Db) => {
                   ORDER BY agent_id, start_date DESC) ps
             JOIN agent_profiles a ON a.id = ps.agent_id
             LEFT JOIN inv ON inv.agent_id = ps.agent_id
-            GROUP BY a.id, a.full_name, ps.status, ps.start_date) x)`
+            GROUP BY a.id, a.user_id, a.full_name, ps.status, ps.start_date) x)`
         : sql`NULL::json`;
       return run(sql<{
         headline: Record<string, unknown>;
@@ -214,9 +215,10 @@ const makeInsightsRepository = (db: Db) => {
             months: (row?.months ?? []).map((m) => ({ month: m.month, netPaidCents: cents(m.net) })),
             agents:
               row?.agents?.map(
-                (r): AgentFigures => ({
+                (r): AgentFiguresRow => ({
                   // The CamelCasePlugin renames nested JSON keys too (agent_id → agentId).
                   agentId: num(r.agentId) as AgentProfileId,
+                  userId: num(r.userId) as UserId,
                   name: String(r.name),
                   status: String(r.status),
                   activeSince: r.startDate ? new Date(r.startDate as string) : null,

@@ -229,7 +229,9 @@ describe("keyword ranking over a capped candidate set (ADR 0019)", () => {
         RETURNING id)
       INSERT INTO agent_profiles (user_id, full_name, specialization, years_of_experience, location, bio, skills, minimum_commission_rate)
       SELECT id, 'Mention ' || id, 'B2B Sales', 12, ${viewer.location},
-             'Sold Quorvex licences to retailers for years.', ${skill ? [skill] : []}::text[], 5 FROM u`.execute(database.db);
+             'Sold Quorvex licences to retailers for years.', ${skill ? [skill] : []}::text[], 5 FROM u`.execute(
+      database.db,
+    );
     const named = await sql<{ id: number }>`
       WITH u AS (
         INSERT INTO users (email, username, password_hash, user_type)
@@ -238,7 +240,10 @@ describe("keyword ranking over a capped candidate set (ADR 0019)", () => {
       SELECT id, 'Dana Quorvex', 'Quorvex Solutions', 0, 'other', 'New here.' FROM u RETURNING id`.execute(
       database.db,
     );
-    const first = await searchAgents(agentSearch({ sort: "match", keywords: ["quorv"], pageSize: 12 }), viewer);
+    const first = await searchAgents(
+      agentSearch({ sort: "match", keywords: ["quorv"], pageSize: 12 }),
+      viewer,
+    );
     expect(first.items[0]?.id).toBe(named.rows[0]!.id);
     expect([first.total, first.totalCapped]).toEqual([mentions + 1, false]);
     // Pages past the first window still fill, without repeats, to the last match.

@@ -63,13 +63,13 @@ const sqlLiteral = (value: unknown): string => {
 // biome-ignore lint/suspicious/noExplicitAny: any filtered select
 const estimatedCappedCount = (db: Db, matches: SelectQueryBuilder<any, any, { one: number }>) => {
   const compiled = matches.compile();
-  const text = compiled.sql.replace(/\$(\d+)/g, (_, k: string) => sqlLiteral(compiled.parameters[Number(k) - 1]));
-  return db
-    .selectFrom(sql`(SELECT 1)`.as("x"))
-    .select(
-      sql<number>`(CASE WHEN closr_estimated_rows(${text}) > ${searchTotalCap} THEN ${searchTotalCap + 1}
+  const text = compiled.sql.replace(/\$(\d+)/g, (_, k: string) =>
+    sqlLiteral(compiled.parameters[Number(k) - 1]),
+  );
+  return db.selectFrom(sql`(SELECT 1)`.as("x")).select(
+    sql<number>`(CASE WHEN closr_estimated_rows(${text}) > ${searchTotalCap} THEN ${searchTotalCap + 1}
         ELSE (SELECT count(*) FROM (${matches.limit(searchTotalCap + 1)}) m) END)::int`.as("total"),
-    );
+  );
 };
 
 /** A prefix tsquery from core's keyword terms (letters and digits only), e.g. "enterpr:* & sydney:*". */
@@ -471,7 +471,11 @@ const makeAgentRepository = (db: Db) =>
  */
 export const keywordCandidates = 100;
 
-const keywordCandidatesSql = (filtered: AgentQuery, c: AgentSearch, score: RawBuilder<number> | undefined) => {
+const keywordCandidatesSql = (
+  filtered: AgentQuery,
+  c: AgentSearch,
+  score: RawBuilder<number> | undefined,
+) => {
   const window = keywordCandidates + c.page * c.pageSize;
   const ordered = (
     score
