@@ -62,12 +62,9 @@ export const AgentFigures = z
     onTimeRate: z.number().nullable().openapi({ description: "0–1: paid on or before the due date." }),
     rating: z
       .object({
-        average: z
-          .number()
-          .nullable()
-          .openapi({
-            description: "Plain average of the agent's public reviews (0.1 steps); null with none.",
-          }),
+        average: z.number().nullable().openapi({
+          description: "Plain average of the agent's public reviews (0.1 steps); null with none.",
+        }),
         count: z.number().int().openapi({ description: "Public reviews counted." }),
       })
       .openapi({ description: "From the reviews' reputation query (issue 22)." }),

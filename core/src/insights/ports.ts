@@ -3,17 +3,15 @@
  * off-the-request-path counter of search appearances and profile views (ProfileStatsCounter).
  */
 import { Context, type Effect } from "effect";
-import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
+import type { AgentProfileId, BusinessProfileId } from "../shared/ids.ts";
 import type {
   AgentFiguresRow,
   AgentPipeline,
   BusinessHeadline,
   DateRange,
-  EarningsMonth,
   Funnel,
   MonthFigure,
   PeerComparison,
-  Responsiveness,
   VisibilityDay,
 } from "./model.ts";
 
@@ -54,18 +52,9 @@ export class InsightsRepository extends Context.Tag("insights/InsightsRepository
     }>;
     /** True when the business has (had) a partnership with the agent. */
     readonly hasPartnered: (businessId: BusinessProfileId, agentId: AgentProfileId) => Effect.Effect<boolean>;
-    readonly agentEarnings: (
-      agentId: AgentProfileId,
-      range: DateRange,
-    ) => Effect.Effect<readonly EarningsMonth[]>;
     /** Unpaid invoices of the agent now. */
     readonly agentPending: (agentId: AgentProfileId) => Effect.Effect<number>;
     readonly agentPipeline: (agentId: AgentProfileId) => Effect.Effect<AgentPipeline>;
-    readonly agentResponsiveness: (
-      agentId: AgentProfileId,
-      userId: UserId,
-      range: DateRange,
-    ) => Effect.Effect<Responsiveness>;
     readonly agentVisibility: (
       agentId: AgentProfileId,
       range: DateRange,

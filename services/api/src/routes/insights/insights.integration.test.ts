@@ -78,10 +78,13 @@ async function invoice(
             ${createdAt}::timestamptz, ${paidAt}::timestamptz)
     RETURNING id`.execute(t.database.db);
   const id = r.rows[0]!.id;
-  if (payment)
+  // Only the gateway's payment marks an invoice paid, so every paid invoice has its payment
+  // (earnings read payments, through the payouts context's query).
+  const paid = payment ?? (paidAt !== null ? { feeCents: 0, refundedCents: 0 } : undefined);
+  if (paid)
     await sql`
       INSERT INTO payments (invoice_id, business_id, agent_id, amount_cents, status, application_fee_cents, refunded_cents)
-      VALUES (${id}, ${p.businessId}, ${p.agentId}, ${cents}, 'completed', ${payment.feeCents}, ${payment.refundedCents})`.execute(
+      VALUES (${id}, ${p.businessId}, ${p.agentId}, ${cents}, 'completed', ${paid.feeCents}, ${paid.refundedCents})`.execute(
       t.database.db,
     );
   return id;
