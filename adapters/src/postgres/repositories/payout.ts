@@ -247,9 +247,17 @@ export const PayoutRefundRepositoryPg = Layer.effect(
       }),
     earnings: (agentId) =>
       Effect.promise(async () => {
+        // Fee refunds summed once per payment of the agent (a hash join), not probed per row.
+        const feeRefunds = db
+          .selectFrom("payoutRefunds as r")
+          .innerJoin("payments as rp", "rp.id", "r.paymentId")
+          .where("rp.agentId", "=", agentId)
+          .groupBy("r.paymentId")
+          .select(["r.paymentId", sql<string>`sum(r.fee_refund_cents)`.as("feeRefunded")]);
         const rows = await db
           .selectFrom("payments as p")
           .innerJoin("invoices as i", "i.id", "p.invoiceId")
+          .leftJoin(feeRefunds.as("fr"), "fr.paymentId", "p.id")
           .where("p.agentId", "=", agentId)
           .where("p.status", "in", ["completed", "refunded"])
           .where("i.paidAt", "is not", null)
@@ -260,9 +268,7 @@ export const PayoutRefundRepositoryPg = Layer.effect(
             "p.amountCents",
             "p.applicationFeeCents",
             "p.refundedCents",
-            sql<string>`(SELECT coalesce(sum(r.fee_refund_cents), 0) FROM payout_refunds r WHERE r.payment_id = p.id)`.as(
-              "feeRefunded",
-            ),
+            sql<string>`coalesce(fr.fee_refunded, 0)`.as("feeRefunded"),
           ])
           .orderBy("i.paidAt", "desc")
           .execute();
