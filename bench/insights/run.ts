@@ -181,7 +181,7 @@ const queries: [string, () => Promise<unknown>][] = [
   ["businessAgents", () => t.runtime.runPromise(repository.businessAgents(b, range))],
   ["businessFunnel", () => t.runtime.runPromise(repository.businessFunnel(b, range))],
   // Earnings and responsiveness come from the payouts and reviews contexts' queries (issue 18).
-  ["payouts earnings", () => t.runtime.runPromise(payouts.earnings(a))],
+  ["payouts earningsPerMonth", () => t.runtime.runPromise(payouts.earningsPerMonth(a, new Date()))],
   ["reviews responses", () => t.runtime.runPromise(reviews.responses(UserId.make(agent.userId), range))],
   ["agentVisibility", () => t.runtime.runPromise(repository.agentVisibility(a, range))],
   ["agentPeers", () => t.runtime.runPromise(repository.agentPeers(a, range))],

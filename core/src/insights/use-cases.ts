@@ -10,7 +10,6 @@ import type { User } from "../identity/model.ts";
 import { businessDate } from "../invoice/model.ts";
 import { callerProfile } from "../invoice/use-cases.ts";
 import { PayoutRefundRepository } from "../payout/ports.ts";
-import { earningsByMonth } from "../payout/use-cases.ts";
 import { WrongAccountType } from "../profiles/index.ts";
 import { ReviewRepository } from "../review/ports.ts";
 import { Clock } from "../shared/clock.ts";
@@ -230,13 +229,16 @@ export function monthsOf(range: DateRange): string[] {
 
 /**
  * The agent's earnings per month of the range, from the payouts context's earnings-per-month
- * query (PayoutRefundRepository.earnings folded by earningsByMonth: paid, platform fee net of fee
- * refunds, refunds, net), every month listed, oldest first, zero when none.
+ * query (PayoutRefundRepository.earningsPerMonth: paid, platform fee net of fee refunds, refunds,
+ * net, as /earnings shows them), every month of the range listed, oldest first, zero when none.
  */
 const earningsInRange = (agentId: AgentProfileId, range: DateRange, now: Date) =>
   Effect.gen(function* () {
-    const entries = yield* (yield* PayoutRefundRepository).earnings(agentId);
-    const byMonth = new Map(earningsByMonth(entries, now).map((m) => [m.month, m]));
+    const since = new Date(`${range.from}T00:00:00Z`);
+    // A day early: Sydney midnight of `from` is the UTC day before; months outside are dropped below.
+    since.setUTCDate(since.getUTCDate() - 1);
+    const months = yield* (yield* PayoutRefundRepository).earningsPerMonth(agentId, now, since);
+    const byMonth = new Map(months.map((m) => [m.month, m]));
     return monthsOf(range).map((month): EarningsMonth => {
       const m = byMonth.get(month);
       return {
