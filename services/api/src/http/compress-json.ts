@@ -1,7 +1,7 @@
 /**
  * gzip for the API's JSON answers off the event loop (issue 22, ADR 0019): hono's `compress()`
- * deflates on the main thread at the default level, which cost ~2 ms of the ~8 ms of CPU a search
- * request took. This middleware runs inside it for /api/*: a JSON body of at least
+ * deflates on the main thread at the default level (about 8 % of the API process's CPU in a
+ * profile under search load). This middleware runs inside it for /api/*: a JSON body of at least
  * `minimumBytes` sent to a client that accepts gzip is compressed by node's zlib on the libuv
  * thread pool at level 1 (about a third of a level-6 search page's CPU for ~10 % more bytes), and
  * the outer `compress()` then leaves it alone because Content-Encoding is set. Event streams,
