@@ -16,6 +16,8 @@
  */
 import { ProfileStatsCounterNoop } from "@closr/adapters/postgres";
 import { InsightsRepository } from "@closr/core/insights";
+import { PayoutRefundRepository } from "@closr/core/payout";
+import { ReviewRepository } from "@closr/core/review";
 import { AgentProfileId, BusinessProfileId, UserId } from "@closr/core/shared";
 import { sql } from "kysely";
 import { createApp } from "../../services/api/src/app.ts";
@@ -167,6 +169,8 @@ async function measure(label: string, run: () => Promise<Response>) {
 
 // Each aggregate on its own (p50 of 20, straight through the repository): where the time goes.
 const repository = await t.runtime.runPromise(InsightsRepository);
+const payouts = await t.runtime.runPromise(PayoutRefundRepository);
+const reviews = await t.runtime.runPromise(ReviewRepository);
 const range = { from: `${new Date().getFullYear() - 1}-12-01`, to: new Date().toISOString().slice(0, 10) };
 const b = BusinessProfileId.make(business.profileId);
 const a = AgentProfileId.make(agent.profileId);
@@ -176,11 +180,9 @@ const queries: [string, () => Promise<unknown>][] = [
   ["businessMonths", () => t.runtime.runPromise(repository.businessMonths(b, range))],
   ["businessAgents", () => t.runtime.runPromise(repository.businessAgents(b, range))],
   ["businessFunnel", () => t.runtime.runPromise(repository.businessFunnel(b, range))],
-  ["agentEarnings", () => t.runtime.runPromise(repository.agentEarnings(a, range))],
-  [
-    "agentResponsiveness",
-    () => t.runtime.runPromise(repository.agentResponsiveness(a, UserId.make(agent.userId), range)),
-  ],
+  // Earnings and responsiveness come from the payouts and reviews contexts' queries (issue 18).
+  ["payouts earningsPerMonth", () => t.runtime.runPromise(payouts.earningsPerMonth(a, new Date()))],
+  ["reviews responses", () => t.runtime.runPromise(reviews.responses(UserId.make(agent.userId), range))],
   ["agentVisibility", () => t.runtime.runPromise(repository.agentVisibility(a, range))],
   ["agentPeers", () => t.runtime.runPromise(repository.agentPeers(a, range))],
 ];

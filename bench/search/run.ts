@@ -9,15 +9,28 @@
  * 5. Closed loop, BENCH_CONCURRENCY (16) workers for BENCH_SECONDS/4: maximum throughput of both.
  * Prints p50/p95/p99 (ms), throughput (req/s) and the API/SQL ratios. Targets: p99 ≤ 50 ms at
  * 300 req/s; API throughput ≥ 50 % of SQL.
+ * Before the load runs, every query shape's page and count queries run under
+ * EXPLAIN (ANALYZE, BUFFERS): the server-side execution times (median of BENCH_EXPLAIN_RUNS, 5)
+ * and buffers, with the 1-minute load average, are less sensitive to a busy machine than
+ * wall-clock latencies (issue 22's target: each shape ≤ 10 ms in SQL). BENCH_EXPLAIN_ONLY=1 stops
+ * after that table (no API process, no load).
  * Run: pnpm bench:search
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { agentSearchQueries, migrateToLatest, openDatabase } from "@closr/adapters/postgres";
+import {
+  agentSearchQueries,
+  type Db,
+  fuzzyBelow,
+  migrateToLatest,
+  openDatabase,
+} from "@closr/adapters/postgres";
 import { seedMarketplace } from "@closr/adapters/seed";
 import type { AgentSearch, BusinessProfile } from "@closr/core/profiles";
 import { keywordTerms } from "@closr/core/profiles";
+import { CompiledQuery } from "kysely";
 import postgres from "postgres";
 
 const root = join(fileURLToPath(import.meta.url), "../../..");
@@ -180,7 +193,87 @@ async function closedLoop(send: (i: number) => Promise<void>, duration: number):
 const line = (name: string, r: Result) =>
   `${name.padEnd(26)} p50 ${percentile(r.latencies, 50).toFixed(1).padStart(7)}  p95 ${percentile(r.latencies, 95).toFixed(1).padStart(7)}  p99 ${percentile(r.latencies, 99).toFixed(1).padStart(7)} ms   ${(r.latencies.length / r.elapsed).toFixed(0).padStart(6)} req/s   errors ${r.errors}`;
 
+/** Server-side execution time (ms) and shared buffers (hit + read) of one compiled query. */
+async function explain(db: Db, query: { compile: () => CompiledQuery }) {
+  const compiled = query.compile();
+  const result = await db.executeQuery<{
+    "QUERY PLAN": [{ "Execution Time": number; Plan: Record<string, number> }];
+  }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]));
+  const plan = result.rows[0]!["QUERY PLAN"][0];
+  return {
+    ms: plan["Execution Time"],
+    buffers: (plan.Plan["Shared Hit Blocks"] ?? 0) + (plan.Plan["Shared Read Blocks"] ?? 0),
+  };
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of every shape's page and count queries as the repository runs them
+ * (the typo-tolerant variant when the exact keywords find fewer than a page), median of `runs`.
+ */
+async function explainShapes(viewer: BusinessProfile) {
+  const runs = Number(process.env.BENCH_EXPLAIN_RUNS ?? 5);
+  const handle = await openDatabase({ url, maxConnections: 1 });
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(
+    `\nEXPLAIN (ANALYZE, BUFFERS), server execution time, median of ${runs} (target ≤ 10 ms per shape):`,
+  );
+  console.log(
+    `  ${"page ms".padStart(8)} ${"count ms".padStart(8)} ${"sum".padStart(7)} ${"buffers".padStart(8)}  load   shape`,
+  );
+  let worst = 0;
+  for (const shape of [...new Set(mix)]) {
+    const criteria = toCriteria(shape);
+    let queries = agentSearchQueries(handle.db, criteria, viewer);
+    if (criteria.keywords.length) {
+      const exact = Number((await queries.count.executeTakeFirst())?.total ?? 0);
+      if (exact < fuzzyBelow) queries = agentSearchQueries(handle.db, criteria, viewer, true);
+    }
+    const page: number[] = [];
+    const count: number[] = [];
+    let buffers = 0;
+    await explain(handle.db, queries.page);
+    for (let i = 0; i < runs; i++) {
+      const p = await explain(handle.db, queries.page);
+      const c = await explain(handle.db, queries.count);
+      page.push(p.ms);
+      count.push(c.ms);
+      buffers = p.buffers + c.buffers;
+    }
+    const sum = median(page) + median(count);
+    worst = Math.max(worst, sum);
+    console.log(
+      `  ${median(page).toFixed(2).padStart(8)} ${median(count).toFixed(2).padStart(8)} ${sum.toFixed(2).padStart(7)} ${String(buffers).padStart(8)}  ${loadavg()[0]!.toFixed(1).padStart(4)}   ${shape || "(no filter)"}`,
+    );
+  }
+  console.log(`  slowest shape: ${worst.toFixed(2)} ms (page + count)`);
+  await handle.close();
+}
+
+/** The demo business the API bench signs in as (its industry and location pick the ranking index). */
+async function benchViewer(): Promise<BusinessProfile> {
+  const handle = await openDatabase({ url, maxConnections: 1 });
+  const { sql } = await import("kysely");
+  const row = (
+    await sql<{ id: number; industry: string; location: string }>`
+      SELECT b.id, b.industry, b.location FROM business_profiles b JOIN users u ON u.id = b.user_id
+      WHERE u.username = 'harbourtech'`.execute(handle.db)
+  ).rows[0];
+  await handle.close();
+  return {
+    id: row?.id ?? 0,
+    industry: row?.industry ?? "technology",
+    location: row?.location ?? "sydney",
+  } as unknown as BusinessProfile;
+}
+
 await ensureData();
+console.log(
+  `load average (1, 5, 15 min): ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(", ")}`,
+);
+await explainShapes(await benchViewer());
+if (process.env.BENCH_EXPLAIN_ONLY === "1") process.exit(0);
 const server = await startServer();
 try {
   const login = await fetch(`http://localhost:${port}/api/login`, {
@@ -240,6 +333,11 @@ try {
   const sqlMax = await closedLoop(direct, Math.max(5, seconds / 4));
   console.log(line(`SQL   (max, ${concurrency} workers)`, sqlMax));
   const through = (r: Result) => r.latencies.length / r.elapsed;
+  console.log(
+    `load average after the load runs (1, 5, 15 min): ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(", ")}`,
+  );
   console.log(
     `ratio API/SQL: p99 at ${rate} req/s ${(percentile(apiOpen.latencies, 99) / percentile(sqlOpen.latencies, 99)).toFixed(2)}x, max throughput ${((100 * through(apiMax)) / through(sqlMax)).toFixed(0)} %`,
   );

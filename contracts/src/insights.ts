@@ -60,6 +60,14 @@ export const AgentFigures = z
     invoices: z.number().int().openapi({ description: "Invoices raised in the range." }),
     netPaid: money("Net paid in the range."),
     onTimeRate: z.number().nullable().openapi({ description: "0–1: paid on or before the due date." }),
+    rating: z
+      .object({
+        average: z.number().nullable().openapi({
+          description: "Plain average of the agent's public reviews (0.1 steps); null with none.",
+        }),
+        count: z.number().int().openapi({ description: "Public reviews counted." }),
+      })
+      .openapi({ description: "From the reviews' reputation query (issue 22)." }),
   })
   .openapi("AgentFigures");
 

@@ -42,6 +42,8 @@ test("the demo business sees what it paid Mia Chen on /analytics", async ({ brow
   const mia = agents.getByRole("row").filter({ hasText: "Mia Chen" });
   await expect(mia).toBeVisible();
   await expect(mia.getByRole("cell").nth(3)).toHaveText(/^\$[1-9][\d,]*\.\d\d$/);
+  // Her rating, from the reviews' reputation query (the demo seed holds reviews).
+  await expect(mia.getByRole("cell").last()).toHaveText(/^\d\.\d from \d+ reviews?$|^No reviews yet$/);
   await expect(page.getByRole("table", { name: /Commission paid per month/ })).toBeVisible();
   // Harbour Tech is on Professional: the funnel is Enterprise's, said honestly.
   await expect(page.getByText("Funnel, comparison and CSV export")).toBeVisible();

@@ -4137,6 +4137,13 @@ export interface components {
             netPaid: number;
             /** @description 0–1: paid on or before the due date. */
             onTimeRate: number | null;
+            /** @description From the reviews' reputation query (issue 22). */
+            rating: {
+                /** @description Plain average of the agent's public reviews (0.1 steps); null with none. */
+                average: number | null;
+                /** @description Public reviews counted. */
+                count: number;
+            };
         };
         Funnel: {
             requestsSent: number;

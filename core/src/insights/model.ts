@@ -4,7 +4,7 @@
  * months are Australia/Sydney calendar dates (`yyyy-MM-dd`, `yyyy-MM`); a range is inclusive.
  */
 
-import type { AgentProfileId } from "../shared/ids.ts";
+import type { AgentProfileId, UserId } from "../shared/ids.ts";
 import type { Cents } from "../shared/money.ts";
 
 /** The range presets of the date picker; `custom` takes `from` and `to`. */
@@ -53,9 +53,11 @@ export interface MonthFigure {
   readonly netPaidCents: Cents;
 }
 
-/** One agent's row of the per-agent table. */
-export interface AgentFigures {
+/** One agent's row of the per-agent table, as the insights repository reads it. */
+export interface AgentFiguresRow {
   readonly agentId: AgentProfileId;
+  /** The agent's user id (reviews are about users). */
+  readonly userId: UserId;
   readonly name: string;
   /** First day of the current (or last) active partnership; null when never active. */
   readonly activeSince: Date | null;
@@ -66,6 +68,12 @@ export interface AgentFigures {
   readonly netPaidCents: Cents;
   /** Share of invoices paid in the range that were paid on or before their due date; null when none. */
   readonly onTimeRate: number | null;
+}
+
+/** One agent's row of the per-agent table, with the rating from the reviews' reputation query. */
+export interface AgentFigures extends AgentFiguresRow {
+  /** Plain average of public reviews (0.1 steps; null with none) and their count. */
+  readonly rating: { readonly average: number | null; readonly count: number };
 }
 
 /** The partnership funnel over the range (partnerships created in it). */

@@ -3,17 +3,15 @@
  * off-the-request-path counter of search appearances and profile views (ProfileStatsCounter).
  */
 import { Context, type Effect } from "effect";
-import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
+import type { AgentProfileId, BusinessProfileId } from "../shared/ids.ts";
 import type {
-  AgentFigures,
+  AgentFiguresRow,
   AgentPipeline,
   BusinessHeadline,
   DateRange,
-  EarningsMonth,
   Funnel,
   MonthFigure,
   PeerComparison,
-  Responsiveness,
   VisibilityDay,
 } from "./model.ts";
 
@@ -36,7 +34,7 @@ export class InsightsRepository extends Context.Tag("insights/InsightsRepository
     readonly businessAgents: (
       businessId: BusinessProfileId,
       range: DateRange,
-    ) => Effect.Effect<readonly AgentFigures[]>;
+    ) => Effect.Effect<readonly AgentFiguresRow[]>;
     readonly businessFunnel: (businessId: BusinessProfileId, range: DateRange) => Effect.Effect<Funnel>;
     /**
      * The headline, the months and (when `withAgents`) the per-agent rows of one range in one
@@ -50,22 +48,13 @@ export class InsightsRepository extends Context.Tag("insights/InsightsRepository
     ) => Effect.Effect<{
       readonly headline: BusinessHeadline;
       readonly months: readonly MonthFigure[];
-      readonly agents: readonly AgentFigures[] | null;
+      readonly agents: readonly AgentFiguresRow[] | null;
     }>;
     /** True when the business has (had) a partnership with the agent. */
     readonly hasPartnered: (businessId: BusinessProfileId, agentId: AgentProfileId) => Effect.Effect<boolean>;
-    readonly agentEarnings: (
-      agentId: AgentProfileId,
-      range: DateRange,
-    ) => Effect.Effect<readonly EarningsMonth[]>;
     /** Unpaid invoices of the agent now. */
     readonly agentPending: (agentId: AgentProfileId) => Effect.Effect<number>;
     readonly agentPipeline: (agentId: AgentProfileId) => Effect.Effect<AgentPipeline>;
-    readonly agentResponsiveness: (
-      agentId: AgentProfileId,
-      userId: UserId,
-      range: DateRange,
-    ) => Effect.Effect<Responsiveness>;
     readonly agentVisibility: (
       agentId: AgentProfileId,
       range: DateRange,

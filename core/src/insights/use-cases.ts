@@ -9,18 +9,24 @@ import { Effect } from "effect";
 import type { User } from "../identity/model.ts";
 import { businessDate } from "../invoice/model.ts";
 import { callerProfile } from "../invoice/use-cases.ts";
+import { PayoutRefundRepository } from "../payout/ports.ts";
 import { WrongAccountType } from "../profiles/index.ts";
+import { ReviewRepository } from "../review/ports.ts";
 import { Clock } from "../shared/clock.ts";
 import type { AgentProfileId, BusinessProfileId } from "../shared/ids.ts";
 import { Cents, dollarsFromCents } from "../shared/money.ts";
 import { getBilling } from "../subscription/use-cases.ts";
 import { InsightsAgentNotFound, InvalidRange, PlanRequired } from "./errors.ts";
 import {
+  type AgentFigures,
+  type AgentFiguresRow,
   type AgentPerformance,
   type BusinessAnalytics,
   type DateRange,
+  type EarningsMonth,
   type InsightsQuery,
   MAX_RANGE_DAYS,
+  type Responsiveness,
 } from "./model.ts";
 import { InsightsRepository, ProfileStatsCounter } from "./ports.ts";
 
@@ -95,6 +101,24 @@ const agentProfileOf = (user: User) =>
     return caller.profileId as AgentProfileId;
   });
 
+/**
+ * The per-agent rows with each agent's rating from the reviews' reputation query (public,
+ * unhidden reviews at `now`; the same figures as their profile card once the sweep has run).
+ */
+const withRatings = (rows: readonly AgentFiguresRow[], now: Date) =>
+  Effect.gen(function* () {
+    const ratings = yield* (yield* ReviewRepository).ratings(
+      rows.map((r) => r.userId),
+      now,
+    );
+    return rows.map(
+      (r): AgentFigures => ({
+        ...r,
+        rating: { average: ratings.get(r.userId)?.average ?? null, count: ratings.get(r.userId)?.count ?? 0 },
+      }),
+    );
+  });
+
 /** /analytics: the caller's (a business's) figures over the query's range, as far as its plan goes. */
 export const businessAnalytics = Effect.fn("insights.businessAnalytics")(function* (
   user: User,
@@ -108,7 +132,7 @@ export const businessAnalytics = Effect.fn("insights.businessAnalytics")(functio
   const range = yield* validRange(query, today);
   const previous = previousRange(range);
   const repository = yield* InsightsRepository;
-  const [{ headline, months, agents }, before, funnel] = yield* Effect.all(
+  const [{ headline, months, agents: rows }, before, funnel] = yield* Effect.all(
     [
       repository.businessOverview(businessId, range, today, entitlements.performanceMetrics),
       query.compare ? repository.businessHeadline(businessId, previous, today) : Effect.succeed(null),
@@ -116,6 +140,7 @@ export const businessAnalytics = Effect.fn("insights.businessAnalytics")(functio
     ],
     { concurrency: "unbounded" },
   );
+  const agents = rows ? yield* withRatings(rows, yield* (yield* Clock).now) : null;
   return {
     access: {
       planId: entitlements.planId,
@@ -189,6 +214,65 @@ export const analyticsCsv = Effect.fn("insights.analyticsCsv")(function* (user: 
   return { range, csv: `${lines.join("\n")}\n` };
 });
 
+/** Every month (`yyyy-MM`) of an inclusive range of dates, oldest first. */
+export function monthsOf(range: DateRange): string[] {
+  const months: string[] = [];
+  const to = range.to.slice(0, 7);
+  for (let month = range.from.slice(0, 7); month <= to; ) {
+    months.push(month);
+    const d = new Date(`${month}-01T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() + 1);
+    month = fromUtc(d.getTime()).slice(0, 7);
+  }
+  return months;
+}
+
+/**
+ * The agent's earnings per month of the range, from the payouts context's earnings-per-month
+ * query (PayoutRefundRepository.earningsPerMonth: paid, platform fee net of fee refunds, refunds,
+ * net, as /earnings shows them), every month of the range listed, oldest first, zero when none.
+ */
+const earningsInRange = (agentId: AgentProfileId, range: DateRange, now: Date) =>
+  Effect.gen(function* () {
+    const since = new Date(`${range.from}T00:00:00Z`);
+    // A day early: Sydney midnight of `from` is the UTC day before; months outside are dropped below.
+    since.setUTCDate(since.getUTCDate() - 1);
+    const months = yield* (yield* PayoutRefundRepository).earningsPerMonth(agentId, now, since);
+    const byMonth = new Map(months.map((m) => [m.month, m]));
+    return monthsOf(range).map((month): EarningsMonth => {
+      const m = byMonth.get(month);
+      return {
+        month,
+        grossCents: m?.paidCents ?? Cents.make(0),
+        feeCents: m?.platformFeesCents ?? Cents.make(0),
+        refundedCents: m?.refundedCents ?? Cents.make(0),
+        netCents: m?.netCents ?? Cents.make(0),
+      };
+    });
+  });
+
+/**
+ * Response rate and median response time to connection requests and conversations started in
+ * the range, from the reviews' reputation query (ReviewRepository.responses): the same rules as
+ * the reputation shown on profiles, limited to the range. Rates 0–1; medians rounded to 0.1.
+ */
+const responsivenessInRange = (user: User, range: DateRange) =>
+  Effect.gen(function* () {
+    const r = yield* (yield* ReviewRepository).responses(user.id, range);
+    const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+    const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+    return {
+      requestsReceived: r.requestsReceived,
+      requestsAnswered: r.requestsAnswered,
+      requestResponseRate: ratio(r.requestsAnswered, r.requestsReceived),
+      requestMedianHours: round1(r.requestMedianMinutes === null ? null : r.requestMedianMinutes / 60),
+      conversationsStarted: r.conversationsStarted,
+      conversationsAnswered: r.conversationsAnswered,
+      messageResponseRate: ratio(r.conversationsAnswered, r.conversationsStarted),
+      messageMedianMinutes: round1(r.messageMedianMinutes),
+    } satisfies Responsiveness;
+  });
+
 /** /performance: the caller's (an agent's) figures over the query's range. */
 export const agentPerformance = Effect.fn("insights.agentPerformance")(function* (
   user: User,
@@ -199,12 +283,13 @@ export const agentPerformance = Effect.fn("insights.agentPerformance")(function*
   const today = businessDate(yield* (yield* Clock).now);
   const range = yield* validRange(query, today);
   const repository = yield* InsightsRepository;
+  const now = yield* (yield* Clock).now;
   const [earnings, pending, pipeline, responsiveness, visibility, peers] = yield* Effect.all(
     [
-      repository.agentEarnings(agentId, range),
+      earningsInRange(agentId, range, now),
       repository.agentPending(agentId),
       repository.agentPipeline(agentId),
-      repository.agentResponsiveness(agentId, user.id, range),
+      responsivenessInRange(user, range),
       repository.agentVisibility(agentId, range),
       entitlements.peerComparison ? repository.agentPeers(agentId, range) : Effect.succeed(null),
     ],

@@ -16,6 +16,7 @@ import type {
   AccountEvent,
   AppliedAccountEvent,
   EarningEntry,
+  EarningsMonth,
   PayoutAccount,
   PayoutRefund,
 } from "./model.ts";
@@ -103,5 +104,15 @@ export class PayoutRefundRepository extends Context.Tag("payout/PayoutRefundRepo
     }) => Effect.Effect<{ readonly items: readonly RefundablePayment[]; readonly total: number }>;
     /** The agent's completed (or refunded) payments, for earnings. */
     readonly earnings: (agentId: AgentProfileId) => Effect.Effect<readonly EarningEntry[]>;
+    /**
+     * The earnings-per-month query: the agent's earnings by Sydney month, newest first, with the
+     * rules of `earningsByMonth` (fee net of fee refunds; pending = paid within the payout delay
+     * before `now`) aggregated in SQL; months paid on or after `since` only when given.
+     */
+    readonly earningsPerMonth: (
+      agentId: AgentProfileId,
+      now: Date,
+      since?: Date,
+    ) => Effect.Effect<readonly EarningsMonth[]>;
   }
 >() {}

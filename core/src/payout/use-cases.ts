@@ -264,6 +264,8 @@ export const listRefundablePayments = Effect.fn("payout.listRefundablePayments")
 /**
  * An agent's earnings by Sydney month, newest first: paid (gross), platform fees, refunds, net,
  * and of the net what is still pending payout (paid within `payoutDelayDays`) or paid out.
+ * The rule in TypeScript; PayoutRefundRepository.earningsPerMonth aggregates the same in SQL
+ * for /api/earnings and /performance (the payouts integration test checks its figures).
  */
 export const earningsByMonth = (entries: readonly EarningEntry[], now: Date): EarningsMonth[] => {
   const months = new Map<
@@ -299,9 +301,13 @@ export const earningsByMonth = (entries: readonly EarningEntry[], now: Date): Ea
 /** The caller's earnings (agents): months and the payments behind them. */
 export const getEarnings = Effect.fn("payout.getEarnings")(function* (user: User) {
   const { agentId } = yield* callerAgent(user, "see earnings");
-  const entries = yield* (yield* PayoutRefundRepository).earnings(agentId);
+  const repository = yield* PayoutRefundRepository;
   const now = yield* (yield* Clock).now;
-  return { months: earningsByMonth(entries, now), entries };
+  const [months, entries] = yield* Effect.all([
+    repository.earningsPerMonth(agentId, now),
+    repository.earnings(agentId),
+  ]);
+  return { months, entries };
 });
 
 /** A paid invoice the caller is a party to, with its refunds and the buyer's ABN (for its PDFs). */

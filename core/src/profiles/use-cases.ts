@@ -148,7 +148,7 @@ export const getAgentProfile = Effect.fn("profiles.getAgentProfile")(function* (
  */
 export const searchAgents = Effect.fn("profiles.searchAgents")(function* (user: User, criteria: AgentSearch) {
   yield* requireType(user, "business", "search agents");
-  const own = Option.getOrUndefined(yield* (yield* BusinessProfileRepository).findByUser(user.id));
+  const own = Option.getOrUndefined(yield* (yield* BusinessProfileRepository).findViewer(user.id));
   const sort = effectiveSort(criteria.sort, own !== undefined, criteria.keywords);
   const result = yield* (yield* AgentProfileRepository).search({ ...criteria, sort }, own);
   const words = criteria.keywords;
@@ -176,7 +176,7 @@ export const searchBusinesses = Effect.fn("profiles.searchBusinesses")(function*
   criteria: BusinessSearch,
 ) {
   yield* requireType(user, "agent", "search businesses");
-  const own = Option.getOrUndefined(yield* (yield* AgentProfileRepository).findByUser(user.id));
+  const own = Option.getOrUndefined(yield* (yield* AgentProfileRepository).findViewer(user.id));
   const sort = effectiveSort(criteria.sort, own !== undefined, criteria.keywords);
   const result = yield* (yield* BusinessProfileRepository).search({ ...criteria, sort }, own);
   const words = criteria.keywords;

@@ -102,6 +102,27 @@ export interface AwaitingReview {
 }
 
 /** Reputation figures of one user (computed on the server). */
+/**
+ * How a user answers (the response part of the reputation query): connection requests they
+ * received (answered = accepted or rejected, timed from the request to its answer) and
+ * conversations the other person started (answered = the user wrote back, timed to their first
+ * reply). Optionally limited to requests and first messages within a range of Sydney dates.
+ */
+export interface Responses {
+  readonly requestsReceived: number;
+  readonly requestsAnswered: number;
+  /** Median minutes from a request to its answer; null with none answered. */
+  readonly requestMedianMinutes: number | null;
+  readonly conversationsStarted: number;
+  readonly conversationsAnswered: number;
+  /** Median minutes from the first message to the user's first reply; null with none answered. */
+  readonly messageMedianMinutes: number | null;
+  /** Both kinds together: share (0–100) answered, rounded; null with none. */
+  readonly responseRate: number | null;
+  /** Both kinds together: median minutes to answer, rounded; null with none answered. */
+  readonly medianResponseMinutes: number | null;
+}
+
 export interface Reputation {
   readonly rating: RatingSummary;
   /** Averages of the sub-ratings over the same reviews; null with none. */

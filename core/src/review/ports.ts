@@ -3,7 +3,15 @@ import { Context, type Effect, type Option } from "effect";
 import type { Party } from "../partnership/index.ts";
 import type { PartnershipId, ReviewId, UserId } from "../shared/ids.ts";
 import type { ReviewAlreadySubmitted, ReviewReplyExists } from "./errors.ts";
-import type { AwaitingReview, NewReview, Reputation, Review, ReviewablePartnership } from "./model.ts";
+import type {
+  AwaitingReview,
+  NewReview,
+  Reputation,
+  Responses,
+  Review,
+  ReviewablePartnership,
+} from "./model.ts";
+import type { RatingSummary } from "./reputation.ts";
 
 /** A reminder to send: the user may review `partnershipId` and has not, `days` after it opened. */
 export interface DueReminder {
@@ -52,6 +60,19 @@ export class ReviewRepository extends Context.Tag("review/ReviewRepository")<
     readonly publishDue: (now: Date) => Effect.Effect<number>;
     /** Reputation figures of the user at `now`. */
     readonly reputation: (userId: UserId, now: Date) => Effect.Effect<Option.Option<Reputation>>;
+    /** The rating part of `reputation` for several users at once (users without reviews are absent). */
+    readonly ratings: (
+      userIds: readonly UserId[],
+      now: Date,
+    ) => Effect.Effect<ReadonlyMap<UserId, RatingSummary>>;
+    /**
+     * The response part of `reputation`: all time, or requests and first messages within
+     * `range` (inclusive Australia/Sydney dates, `yyyy-MM-dd`).
+     */
+    readonly responses: (
+      userId: UserId,
+      range?: { readonly from: string; readonly to: string },
+    ) => Effect.Effect<Responses>;
     /** Reminders due at `now` (3 and 10 days after reviewing opened; each sent once). */
     readonly dueReminders: (now: Date) => Effect.Effect<readonly DueReminder[]>;
     readonly markReminded: (reminder: DueReminder, now: Date) => Effect.Effect<void>;

@@ -23,6 +23,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
 import { defaultPlatform } from "./config.ts";
 import { LiveEventHub } from "./events/live-event-hub.ts";
+import { compressJson } from "./http/compress-json.ts";
 import type { AppEnv } from "./http/env.ts";
 import { problem } from "./http/problem.ts";
 import {
@@ -183,6 +184,8 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.use(compress());
+  // JSON answers are gzipped on the thread pool (issue 22); compress() above skips them then.
+  app.use("/api/*", compressJson());
 
   // API guards: origin, media type, body size, then the session. State-changing requests
   // must come from an allowed origin (Origin header, else Sec-Fetch-Site) and carry JSON:

@@ -18,6 +18,7 @@ import * as operations from "./2026-11-23-14-operations.ts";
 import * as push from "./2026-11-23-15-push.ts";
 import * as agreements from "./2026-11-24-01-agreements.ts";
 import * as operations2 from "./2026-11-24-05-operations.ts";
+import * as searchSpeed from "./2026-11-24-03-search-speed.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-15-push": push,
   "2026-11-24-01-agreements": agreements,
   "2026-11-24-05-operations": operations2,
+  "2026-11-24-03-search-speed": searchSpeed,
 };

@@ -5,13 +5,12 @@
  * come from payments.refunded_cents and payments.application_fee_cents (0 until set).
  */
 import {
-  type AgentFigures,
+  type AgentFiguresRow,
   type DateRange,
-  type EarningsMonth,
   InsightsRepository,
   type MonthFigure,
 } from "@closr/core/insights";
-import { type AgentProfileId, Cents } from "@closr/core/shared";
+import { type AgentProfileId, Cents, type UserId } from "@closr/core/shared";
 import { Effect, Layer } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
@@ -20,7 +19,6 @@ import { PgDatabase } from "../database-service.ts";
 const TZ = "Australia/Sydney";
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 const cents = (value: unknown) => Cents.make(Math.round(num(value)));
-const nullableNum = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 /** The range as [start, end) instants: Sydney midnight of `from` to Sydney midnight after `to`. */
@@ -128,15 +126,16 @@ const makeInsightsRepository = (db: Db) => {
           WHERE i.business_id = ${businessId}
           GROUP BY i.agent_id
         )
-        SELECT a.id AS agent_id, a.full_name AS name, ps.status, ps.start_date,
+        SELECT a.id AS agent_id, a.user_id, a.full_name AS name, ps.status, ps.start_date,
                coalesce(inv.invoices, 0) AS invoices, coalesce(inv.net, 0) AS net,
                coalesce(inv.paid_count, 0) AS paid_count, coalesce(inv.on_time, 0) AS on_time
         FROM ps JOIN agent_profiles a ON a.id = ps.agent_id
         LEFT JOIN inv ON inv.agent_id = ps.agent_id
         ORDER BY net DESC, a.full_name`).pipe(
-        Effect.map((rows): AgentFigures[] =>
+        Effect.map((rows): AgentFiguresRow[] =>
           rows.map((r) => ({
             agentId: num(r.agentId) as AgentProfileId,
+            userId: num(r.userId) as UserId,
             name: String(r.name),
             status: String(r.status),
             activeSince: r.startDate ? new Date(r.startDate as string) : null,
@@ -152,7 +151,7 @@ const makeInsightsRepository = (db: Db) => {
       const { start, end } = bounds(range);
       const agents = withAgents
         ? sql`(SELECT coalesce(json_agg(x ORDER BY x.net DESC, x.name), '[]'::json) FROM (
-            SELECT a.id AS agent_id, a.full_name AS name, ps.status, ps.start_date,
+            SELECT a.id AS agent_id, a.user_id, a.full_name AS name, ps.status, ps.start_date,
                    count(inv.*) FILTER (WHERE inv.raised)::int AS invoices,
                    coalesce(sum(inv.amount_cents - inv.refunded) FILTER (WHERE inv.paid), 0)::float8 AS net,
                    count(inv.*) FILTER (WHERE inv.paid)::int AS paid_count,
@@ -162,7 +161,7 @@ const makeInsightsRepository = (db: Db) => {
                   ORDER BY agent_id, start_date DESC) ps
             JOIN agent_profiles a ON a.id = ps.agent_id
             LEFT JOIN inv ON inv.agent_id = ps.agent_id
-            GROUP BY a.id, a.full_name, ps.status, ps.start_date) x)`
+            GROUP BY a.id, a.user_id, a.full_name, ps.status, ps.start_date) x)`
         : sql`NULL::json`;
       return run(sql<{
         headline: Record<string, unknown>;
@@ -214,9 +213,10 @@ const makeInsightsRepository = (db: Db) => {
             months: (row?.months ?? []).map((m) => ({ month: m.month, netPaidCents: cents(m.net) })),
             agents:
               row?.agents?.map(
-                (r): AgentFigures => ({
+                (r): AgentFiguresRow => ({
                   // The CamelCasePlugin renames nested JSON keys too (agent_id → agentId).
                   agentId: num(r.agentId) as AgentProfileId,
+                  userId: num(r.userId) as UserId,
                   name: String(r.name),
                   status: String(r.status),
                   activeSince: r.startDate ? new Date(r.startDate as string) : null,
@@ -261,32 +261,6 @@ const makeInsightsRepository = (db: Db) => {
         Effect.map(([r]) => Boolean(r?.found)),
       ),
 
-    agentEarnings: (agentId, range) => {
-      const { start, end } = bounds(range);
-      return run(sql<Record<string, unknown>>`
-        WITH sums AS (
-          SELECT to_char(i.paid_at AT TIME ZONE ${TZ}, 'YYYY-MM') AS month,
-                 sum(i.amount_cents) AS gross, sum(coalesce(p.fee, 0)) AS fee, sum(coalesce(p.refunded, 0)) AS refunded
-          FROM invoices i
-          LEFT JOIN (${refundsOf(sql`agent_id = ${agentId}`)}) p ON p.invoice_id = i.id
-          WHERE i.agent_id = ${agentId} AND i.is_paid AND i.paid_at >= ${start} AND i.paid_at < ${end}
-          GROUP BY 1
-        )
-        SELECT m.month, coalesce(s.gross, 0)::float8 AS gross, coalesce(s.fee, 0)::float8 AS fee,
-               coalesce(s.refunded, 0)::float8 AS refunded
-        FROM (${monthsSql(range)}) m LEFT JOIN sums s ON s.month = m.month ORDER BY m.month`).pipe(
-        Effect.map((rows): EarningsMonth[] =>
-          rows.map((r) => ({
-            month: String(r.month),
-            grossCents: cents(r.gross),
-            feeCents: cents(r.fee),
-            refundedCents: cents(r.refunded),
-            netCents: cents(num(r.gross) - num(r.fee) - num(r.refunded)),
-          })),
-        ),
-      );
-    },
-
     agentPending: (agentId) =>
       run(sql<{ pending: unknown }>`
         SELECT coalesce(sum(amount_cents), 0)::float8 AS pending FROM invoices
@@ -304,57 +278,6 @@ const makeInsightsRepository = (db: Db) => {
           ended: num(r.ended),
         })),
       ),
-
-    agentResponsiveness: (agentId, userId, range) => {
-      const { start, end } = bounds(range);
-      return run(sql<Record<string, unknown>>`
-        WITH requests AS (
-          SELECT status, extract(epoch FROM coalesce(start_date, updated_at) - created_at) / 3600 AS hours
-          FROM partnerships
-          WHERE agent_id = ${agentId} AND requested_by = 'business' AND status <> 'withdrawn'
-            AND created_at >= ${start} AND created_at < ${end}
-        ), thread AS (
-          SELECT m.sender_id, m.receiver_id, m.sent_at,
-                 lag(m.sender_id) OVER (PARTITION BY least(m.sender_id, m.receiver_id), greatest(m.sender_id, m.receiver_id)
-                                        ORDER BY m.id) AS previous_sender
-          FROM messages m
-          WHERE (m.sender_id = ${userId} OR m.receiver_id = ${userId})
-            AND m.sent_at >= ${start} - interval '30 days' AND m.sent_at < ${end}
-        ), starts AS (
-          SELECT t.sender_id, t.sent_at FROM thread t
-          WHERE t.receiver_id = ${userId} AND t.previous_sender IS DISTINCT FROM t.sender_id
-            AND t.sent_at >= ${start}
-        ), replies AS (
-          SELECT extract(epoch FROM r.sent_at - s.sent_at) / 60 AS minutes
-          FROM starts s
-          LEFT JOIN LATERAL (
-            SELECT min(m.sent_at) AS sent_at FROM messages m
-            WHERE m.sender_id = ${userId} AND m.receiver_id = s.sender_id AND m.sent_at > s.sent_at
-          ) r ON true
-        )
-        SELECT (SELECT count(*) FROM requests)::int AS received,
-               (SELECT count(*) FROM requests WHERE status <> 'pending')::int AS answered,
-               (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY hours) FROM requests WHERE status <> 'pending')::float8
-                 AS request_median,
-               (SELECT count(*) FROM replies)::int AS started,
-               (SELECT count(minutes) FROM replies)::int AS replied,
-               (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY minutes) FROM replies WHERE minutes IS NOT NULL)::float8
-                 AS message_median`).pipe(
-        Effect.map(([r = {}]) => {
-          const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
-          return {
-            requestsReceived: num(r.received),
-            requestsAnswered: num(r.answered),
-            requestResponseRate: ratio(num(r.answered), num(r.received)),
-            requestMedianHours: round1(nullableNum(r.requestMedian)),
-            conversationsStarted: num(r.started),
-            conversationsAnswered: num(r.replied),
-            messageResponseRate: ratio(num(r.replied), num(r.started)),
-            messageMedianMinutes: round1(nullableNum(r.messageMedian)),
-          };
-        }),
-      );
-    },
 
     agentVisibility: (agentId, range) =>
       run(sql<Record<string, unknown>>`

@@ -9,10 +9,12 @@ import { InvoiceTerms } from "@closr/core/invoice";
 import { ChargeDestinations } from "@closr/core/payment";
 import {
   type EarningEntry,
+  type EarningsMonth,
   type PayoutAccount,
   PayoutAccountRepository,
   type PayoutRefund,
   PayoutRefundRepository,
+  payoutDelayDays,
   payoutStatus,
   type RefundablePayment,
 } from "@closr/core/payout";
@@ -248,9 +250,17 @@ export const PayoutRefundRepositoryPg = Layer.effect(
       }),
     earnings: (agentId) =>
       Effect.promise(async () => {
+        // Fee refunds summed once per payment of the agent (a hash join), not probed per row.
+        const feeRefunds = db
+          .selectFrom("payoutRefunds as r")
+          .innerJoin("payments as rp", "rp.id", "r.paymentId")
+          .where("rp.agentId", "=", agentId)
+          .groupBy("r.paymentId")
+          .select(["r.paymentId", sql<string>`sum(r.fee_refund_cents)`.as("feeRefunded")]);
         const rows = await db
           .selectFrom("payments as p")
           .innerJoin("invoices as i", "i.id", "p.invoiceId")
+          .leftJoin(feeRefunds.as("fr"), "fr.paymentId", "p.id")
           .where("p.agentId", "=", agentId)
           .where("p.status", "in", ["completed", "refunded"])
           .where("i.paidAt", "is not", null)
@@ -261,9 +271,7 @@ export const PayoutRefundRepositoryPg = Layer.effect(
             "p.amountCents",
             "p.applicationFeeCents",
             "p.refundedCents",
-            sql<string>`(SELECT coalesce(sum(r.fee_refund_cents), 0) FROM payout_refunds r WHERE r.payment_id = p.id)`.as(
-              "feeRefunded",
-            ),
+            sql<string>`coalesce(fr.fee_refunded, 0)`.as("feeRefunded"),
           ])
           .orderBy("i.paidAt", "desc")
           .execute();
@@ -276,6 +284,49 @@ export const PayoutRefundRepositoryPg = Layer.effect(
             feeCents: cents(Number(r.applicationFeeCents)),
             refundedCents: cents(Number(r.refundedCents)),
             feeRefundedCents: cents(Number(r.feeRefunded)),
+          }),
+        );
+      }),
+    earningsPerMonth: (agentId, now, since) =>
+      Effect.promise(async () => {
+        const cutoff = new Date(now.getTime() - payoutDelayDays * 24 * 60 * 60 * 1000);
+        const rows = (
+          await sql<{
+            month: string;
+            paid: string;
+            fees: string;
+            refunded: string;
+            net: string;
+            pending: string;
+          }>`
+            WITH e AS (
+              SELECT i.paid_at, p.amount_cents AS paid, p.refunded_cents AS refunded,
+                     p.application_fee_cents - coalesce(fr.fee_refunded, 0) AS fee
+              FROM payments p
+              JOIN invoices i ON i.id = p.invoice_id
+              LEFT JOIN (
+                SELECT r.payment_id, sum(r.fee_refund_cents) AS fee_refunded
+                FROM payout_refunds r JOIN payments rp ON rp.id = r.payment_id
+                WHERE rp.agent_id = ${agentId} GROUP BY r.payment_id
+              ) fr ON fr.payment_id = p.id
+              WHERE p.agent_id = ${agentId} AND p.status IN ('completed', 'refunded') AND i.paid_at IS NOT NULL
+                ${since ? sql`AND i.paid_at >= ${since}` : sql``}
+            )
+            SELECT to_char(paid_at AT TIME ZONE 'Australia/Sydney', 'YYYY-MM') AS month,
+                   sum(paid) AS paid, sum(fee) AS fees, sum(refunded) AS refunded,
+                   sum(paid - refunded - fee) AS net,
+                   coalesce(sum(paid - refunded - fee) FILTER (WHERE paid_at > ${cutoff}), 0) AS pending
+            FROM e GROUP BY 1 ORDER BY 1 DESC`.execute(db)
+        ).rows;
+        return rows.map(
+          (r): EarningsMonth => ({
+            month: r.month,
+            paidCents: cents(Number(r.paid)),
+            platformFeesCents: cents(Number(r.fees)),
+            refundedCents: cents(Number(r.refunded)),
+            netCents: cents(Number(r.net)),
+            pendingPayoutCents: cents(Number(r.pending)),
+            paidOutCents: cents(Number(r.net) - Number(r.pending)),
           }),
         );
       }),

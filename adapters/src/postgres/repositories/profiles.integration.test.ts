@@ -6,6 +6,7 @@ import {
   type BusinessProfile,
   BusinessProfileRepository,
   type BusinessSearch,
+  industrySkill,
   keywordTerms,
   matchAgentForBusiness,
   matchBusinessForAgent,
@@ -24,6 +25,7 @@ import {
   BusinessProfileRepositoryPg,
   businessMatchScoreSql,
   businessSearchQueries,
+  keywordCandidates,
 } from "./profiles.ts";
 
 let database: TestDatabase;
@@ -211,6 +213,47 @@ describe("filters and keywords", () => {
       select count(*)::int as n from agent_profiles
       where location = 'sydney' and years_of_experience >= 10 and owner_verified`.execute(database.db);
     expect(sydney.total).toBe(Number(exact.rows[0]!.n));
+  });
+});
+
+describe("keyword ranking over a capped candidate set (ADR 0019)", () => {
+  it("puts the agent named for the keyword first even behind more than keywordCandidates better matches", async () => {
+    const viewer = await someBusiness(4);
+    const skill = industrySkill[viewer.industry];
+    const mentions = keywordCandidates + 50;
+    // Agents that only mention the word, each with a better match score than the named agent.
+    await sql`
+      WITH u AS (
+        INSERT INTO users (email, username, password_hash, user_type)
+        SELECT 'quorvex' || g || '@example.com', 'quorvex' || g, 'x', 'agent' FROM generate_series(1, ${mentions}) g
+        RETURNING id)
+      INSERT INTO agent_profiles (user_id, full_name, specialization, years_of_experience, location, bio, skills, minimum_commission_rate)
+      SELECT id, 'Mention ' || id, 'B2B Sales', 12, ${viewer.location},
+             'Sold Quorvex licences to retailers for years.', ${skill ? [skill] : []}::text[], 5 FROM u`.execute(
+      database.db,
+    );
+    const named = await sql<{ id: number }>`
+      WITH u AS (
+        INSERT INTO users (email, username, password_hash, user_type)
+        VALUES ('dana.quorvex@example.com', 'danaquorvex', 'x', 'agent') RETURNING id)
+      INSERT INTO agent_profiles (user_id, full_name, specialization, years_of_experience, location, bio)
+      SELECT id, 'Dana Quorvex', 'Quorvex Solutions', 0, 'other', 'New here.' FROM u RETURNING id`.execute(
+      database.db,
+    );
+    const first = await searchAgents(
+      agentSearch({ sort: "match", keywords: ["quorv"], pageSize: 12 }),
+      viewer,
+    );
+    expect(first.items[0]?.id).toBe(named.rows[0]!.id);
+    expect([first.total, first.totalCapped]).toEqual([mentions + 1, false]);
+    // Pages past the first window still fill, without repeats, to the last match.
+    const seen = new Set<number>();
+    for (let page = 1; page <= Math.ceil((mentions + 1) / 50); page++)
+      for (const a of (
+        await searchAgents(agentSearch({ sort: "match", keywords: ["quorv"], page, pageSize: 50 }), viewer)
+      ).items)
+        seen.add(a.id);
+    expect(seen.size).toBe(mentions + 1);
   });
 });
 

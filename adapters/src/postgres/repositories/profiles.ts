@@ -23,6 +23,7 @@ import {
   ProfileAlreadyExists,
   searchTotalCap,
   specializationWords,
+  viewerCacheMs,
 } from "@closr/core/profiles";
 import { ratingSummary } from "@closr/core/review";
 import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shared";
@@ -41,6 +42,35 @@ import type { AgentProfilesTable, BusinessProfilesTable, Database, UsersTable } 
 // biome-ignore lint/suspicious/noExplicitAny: any filtered select
 const cappedCount = (db: Db, matches: SelectQueryBuilder<any, any, { one: number }>) =>
   db.selectFrom(matches.limit(searchTotalCap + 1).as("m")).select(sql<number>`count(*)::int`.as("total"));
+
+/** A value of a compiled search query as an SQL literal (strings quoted, quotes doubled). */
+const sqlLiteral = (value: unknown): string => {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
+  if (Array.isArray(value)) return `ARRAY[${value.map(sqlLiteral).join(",")}]`;
+  throw new Error(`no SQL literal for ${typeof value}`);
+};
+
+/**
+ * Capped count with an estimate first (ADR 0019): when the planner estimates more matches than
+ * searchTotalCap (closr_estimated_rows, an EXPLAIN without execution, ~0.5 ms), the total is
+ * capped without counting; otherwise matches are counted exactly up to the cap + 1. Counting
+ * 1,000 matches of a common keyword costs 5–30 ms of GIN bitmap work on this box; the estimate
+ * does not. Parameters are inlined as literals for the EXPLAIN (values are core's keyword terms,
+ * closed-list values, numbers and a quoted specialization).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any filtered select
+const estimatedCappedCount = (db: Db, matches: SelectQueryBuilder<any, any, { one: number }>) => {
+  const compiled = matches.compile();
+  const text = compiled.sql.replace(/\$(\d+)/g, (_, k: string) =>
+    sqlLiteral(compiled.parameters[Number(k) - 1]),
+  );
+  return db.selectFrom(sql`(SELECT 1)`.as("x")).select(
+    sql<number>`(CASE WHEN closr_estimated_rows(${text}) > ${searchTotalCap} THEN ${searchTotalCap + 1}
+        ELSE (SELECT count(*) FROM (${matches.limit(searchTotalCap + 1)}) m) END)::int`.as("total"),
+  );
+};
 
 /** A prefix tsquery from core's keyword terms (letters and digits only), e.g. "enterpr:* & sydney:*". */
 export const prefixQuery = (keywords: readonly string[]) => keywords.map((k) => `${k}:*`).join(" & ");
@@ -335,25 +365,40 @@ const makeProfileRepository = <Profile, Fields, Search extends Parameters<typeof
   side: ProfileSide<Profile, Fields, Search, Viewer>,
 ) => {
   const counts = makeCountCache();
+  // Search viewers by user id (one query less per search); cleared by this process's writes.
+  const viewers = new LRUCache<number, { profile: Profile | null }>({ max: 10_000, ttl: viewerCacheMs });
   const findBy = (condition: RawBuilder<boolean>) =>
     Effect.promise(() => side.find(condition)).pipe(Effect.map(Option.fromNullable));
   const byId = (id: number) => findBy(side.idIs(id));
+  const written = () =>
+    Effect.sync(() => {
+      counts.clear();
+      viewers.clear();
+    });
   return {
     insert: (userId: UserId, fields: Fields) =>
       Effect.tryPromise({ try: () => side.insertRow(userId, fields), catch: (e) => e }).pipe(
         Effect.catchAll(insertFailure(side.kind)),
         Effect.flatMap(({ id }) => byId(id)),
         Effect.map(Option.getOrThrow),
-        Effect.tap(() => Effect.sync(() => counts.clear())),
+        Effect.tap(written),
       ),
     update: (id: number, fields: Partial<Fields>) =>
       Effect.promise(() => side.updateRow(id, fields)).pipe(
         Effect.flatMap(() => byId(id)),
         Effect.map(Option.getOrThrow),
-        Effect.tap(() => Effect.sync(() => counts.clear())),
+        Effect.tap(written),
       ),
     findById: byId,
     findByUser: (userId: UserId) => findBy(side.userIs(userId)),
+    findViewer: (userId: UserId) =>
+      Effect.promise(async () => {
+        const hit = viewers.get(userId);
+        if (hit) return Option.fromNullable(hit.profile);
+        const profile = (await side.find(side.userIs(userId))) ?? null;
+        viewers.set(userId, { profile });
+        return Option.fromNullable(profile);
+      }),
     search: (c: Search, viewer: Viewer | undefined) =>
       Effect.promise(async () => {
         const exact = side.search(c, viewer, false);
@@ -414,6 +459,46 @@ const makeAgentRepository = (db: Db) =>
   );
 
 /**
+ * Keyword ranking scores a capped candidate set, not every match (ADR 0019): a common keyword
+ * ("enterprise", "saas") matches a fifth to a third of all agents, and ts_rank_cd over all of
+ * them cost ~100 ms at 100,000 agents. The candidates are the first `keywordCandidates` matches
+ * beyond the requested page's end in the keyword-less order (match score, reputation, featured,
+ * newest: the per-viewer-class index; reputation without a viewer: the rating index), plus
+ * every match whose NAME holds a term (GIN index on the name's vector; names are rare matches).
+ * The blend then orders those. Exact whenever the matches are fewer than the window; otherwise
+ * a match outside it is one with a lower match score and reputation than `keywordCandidates`
+ * others and no keyword in its name.
+ */
+export const keywordCandidates = 100;
+
+const keywordCandidatesSql = (
+  filtered: AgentQuery,
+  c: AgentSearch,
+  score: RawBuilder<number> | undefined,
+) => {
+  const window = keywordCandidates + c.page * c.pageSize;
+  const ordered = (
+    score
+      ? filtered
+          .select("a.id")
+          .orderBy(score, "desc")
+          .orderBy("a.reputation", "desc")
+          .orderBy("a.featured", "desc")
+      : filtered.select("a.id").orderBy("a.reputation", "desc").orderBy("a.ratingCount", "desc")
+  )
+    .orderBy("a.createdAt", "desc")
+    .orderBy("a.id", "desc")
+    .limit(window);
+  const named = filtered
+    .select("a.id")
+    .where(
+      sql<boolean>`to_tsvector('simple', closr_words(a.full_name)) @@ to_tsquery('simple', ${c.keywords.map((k) => `${k}:*`).join(" | ")})`,
+    )
+    .limit(window);
+  return sql`(SELECT o.id FROM (${ordered}) o UNION SELECT n.id FROM (${named}) n)`;
+};
+
+/**
  * The page and count queries of an agent search (exported so tests and the benchmark run them).
  * Orders (ADR 0005, ADR 0013): "match" with keywords by the ranking blend; "match" without by
  * score, reputation, featured (each per-class index holds exactly these keys); "rating" by
@@ -430,14 +515,18 @@ export function agentSearchQueries(
   const score = c.sort === "match" && viewer ? agentMatchScoreSql(viewer) : undefined;
   const desc = (e: RawBuilder<unknown>) => [e, "desc"] as const;
   const keys: (readonly [RawBuilder<unknown>, "desc"])[] = [];
-  if (c.sort === "match" && c.keywords.length)
-    keys.push(desc(rankingBlendSql("a", c.keywords, score, fuzzy)), desc(sql`a.featured`));
+  const ranked = c.sort === "match" && c.keywords.length > 0;
+  if (ranked) keys.push(desc(rankingBlendSql("a", c.keywords, score, fuzzy)), desc(sql`a.featured`));
   else if (c.sort === "match" && score)
     keys.push(desc(score), desc(sql`a.reputation`), desc(sql`a.featured`));
   else if (c.sort === "experience") keys.push(desc(sql`a.years_of_experience`));
   else if (c.sort === "rating") keys.push(desc(sql`a.reputation`), desc(sql`a.rating_count`));
   keys.push(desc(sql`a.created_at`), desc(sql`a.id`));
-  let pick = filtered.select("a.id");
+  let pick = ranked
+    ? (db.selectFrom("agentProfiles as a") as AgentQuery)
+        .select("a.id")
+        .where(sql<boolean>`a.id IN ${keywordCandidatesSql(filtered, c, score)}`)
+    : filtered.select("a.id");
   for (const [key, direction] of keys) pick = pick.orderBy(key, direction);
   let page = db
     .selectFrom("agentProfiles as a")
@@ -447,7 +536,9 @@ export function agentSearchQueries(
   for (const [key, direction] of keys) page = page.orderBy(key, direction);
   return {
     page,
-    count: cappedCount(db, filtered.select(sql<number>`1`.as("one"))),
+    // The typo-tolerant variant runs only when the exact keywords found less than a page, so it
+    // counts few rows; planning its trigram OR for an estimate would cost more than counting.
+    count: (fuzzy ? cappedCount : estimatedCappedCount)(db, filtered.select(sql<number>`1`.as("one"))),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   median,
   type NewReview,
   type Reputation,
+  type Responses,
   type Review,
   ReviewAlreadySubmitted,
   type ReviewablePartnership,
@@ -182,6 +183,103 @@ const toPartnership = (r: PartnershipRow): ReviewablePartnership => ({
 /** When reviewing opens, in SQL (mirror of core's reviewOpensAt). */
 const opensAtSql = sql`(CASE WHEN p.status = 'active' THEN p.start_date + ${`${reviewAfterActiveDays} days`}::interval
   ELSE least(p.start_date + ${`${reviewAfterActiveDays} days`}::interval, coalesce(p.end_date, p.start_date)) END)`;
+
+/**
+ * The rating part of the reputation query: public (published by `now`), unhidden reviews per
+ * reviewee — count, sum and the sub-rating averages (1 decimal). Users without reviews are absent.
+ */
+async function ratingsOf(db: Kysely<Database>, userIds: readonly UserId[], now: Date) {
+  const ids = [...new Set(userIds)];
+  const rows = ids.length
+    ? (
+        await sql<{
+          revieweeId: number;
+          n: number;
+          total: number;
+          communication: number | null;
+          reliability: number | null;
+          results: number | null;
+        }>`
+          SELECT reviewee_id, count(*)::int AS n, coalesce(sum(rating), 0)::int AS total,
+                 round(avg(communication), 1)::float8 AS communication,
+                 round(avg(reliability), 1)::float8 AS reliability,
+                 round(avg(results), 1)::float8 AS results
+          FROM reviews WHERE reviewee_id = ANY(${ids}::int[]) AND published_at <= ${now} AND hidden_at IS NULL
+          GROUP BY reviewee_id`.execute(db)
+      ).rows
+    : [];
+  return new Map(
+    rows.map((r) => [
+      r.revieweeId as UserId,
+      {
+        summary: ratingSummary(Number(r.total), Number(r.n)),
+        communication: r.communication,
+        reliability: r.reliability,
+        results: r.results,
+      },
+    ]),
+  );
+}
+
+/**
+ * The response part of the reputation query (see Responses): connection requests the user
+ * received (answered = accepted or rejected; minutes from the request to its start date or last
+ * change) and conversations the other person started (answered = the user wrote back; minutes to
+ * the first reply). With a range, only requests made and conversations started on those Sydney dates.
+ */
+async function responsesOf(
+  db: Kysely<Database>,
+  userId: UserId,
+  range?: { readonly from: string; readonly to: string },
+): Promise<Responses> {
+  const inRange = (column: ReturnType<typeof sql>) =>
+    range
+      ? sql`AND ${column} >= (${range.from}::date::timestamp AT TIME ZONE 'Australia/Sydney')
+            AND ${column} < ((${range.to}::date + 1)::timestamp AT TIME ZONE 'Australia/Sydney')`
+      : sql``;
+  const rows = (
+    await sql<{ kind: "request" | "message"; answered: boolean; minutes: number | null }>`
+      SELECT 'request' AS kind, p.status IN ('active', 'rejected', 'terminated') AS answered,
+             extract(epoch FROM (coalesce(p.start_date, p.updated_at) - p.created_at)) / 60 AS minutes
+      FROM partnerships p
+      LEFT JOIN business_profiles b ON b.id = p.business_id
+      LEFT JOIN agent_profiles a ON a.id = p.agent_id
+      WHERE p.status <> 'withdrawn' ${inRange(sql`p.created_at`)}
+        AND ((b.user_id = ${userId} AND p.requested_by = 'agent') OR (a.user_id = ${userId} AND p.requested_by = 'business'))
+      UNION ALL
+      SELECT 'message' AS kind, reply.sent_at IS NOT NULL AS answered,
+             extract(epoch FROM (reply.sent_at - first.sent_at)) / 60 AS minutes
+      FROM (
+        SELECT DISTINCT ON (least(sender_id, receiver_id), greatest(sender_id, receiver_id))
+               sender_id, receiver_id, sent_at
+        FROM messages WHERE sender_id = ${userId} OR receiver_id = ${userId}
+        ORDER BY least(sender_id, receiver_id), greatest(sender_id, receiver_id), sent_at
+      ) first
+      LEFT JOIN LATERAL (
+        SELECT m.sent_at FROM messages m
+        WHERE m.sender_id = ${userId} AND m.receiver_id = first.sender_id AND m.sent_at >= first.sent_at
+        ORDER BY m.sent_at LIMIT 1
+      ) reply ON true
+      WHERE first.receiver_id = ${userId} ${inRange(sql`first.sent_at`)}`.execute(db)
+  ).rows;
+  const minutes = (kind?: "request" | "message") =>
+    rows
+      .filter((r) => r.answered && (kind === undefined || r.kind === kind))
+      .map((r) => Math.max(0, Number(r.minutes ?? 0)));
+  const of = (kind: "request" | "message") => rows.filter((r) => r.kind === kind);
+  const all = minutes();
+  const overall = median(all);
+  return {
+    requestsReceived: of("request").length,
+    requestsAnswered: of("request").filter((r) => r.answered).length,
+    requestMedianMinutes: median(minutes("request")),
+    conversationsStarted: of("message").length,
+    conversationsAnswered: of("message").filter((r) => r.answered).length,
+    messageMedianMinutes: median(minutes("message")),
+    responseRate: rows.length ? Math.round((100 * all.length) / rows.length) : null,
+    medianResponseMinutes: overall === null ? null : Math.round(overall),
+  };
+}
 
 const makeReviewRepository = (db: Db) => {
   const byId = (id: number) =>
@@ -368,22 +466,7 @@ const makeReviewRepository = (db: Db) => {
           .where("id", "=", userId)
           .executeTakeFirst();
         if (!user) return Option.none<Reputation>();
-        const ratings = (
-          await sql<{
-            n: number;
-            total: number;
-            communication: number | null;
-            reliability: number | null;
-            results: number | null;
-          }>`
-            SELECT count(*)::int AS n, coalesce(sum(rating), 0)::int AS total,
-                   round(avg(communication), 1)::float8 AS communication,
-                   round(avg(reliability), 1)::float8 AS reliability,
-                   round(avg(results), 1)::float8 AS results
-            FROM reviews WHERE reviewee_id = ${userId} AND published_at <= ${now} AND hidden_at IS NULL`.execute(
-            db,
-          )
-        ).rows[0];
+        const rating = (await ratingsOf(db, [userId], now)).get(userId);
         const completed = (
           await sql<{ n: number }>`
             SELECT count(*)::int AS n FROM partnerships p
@@ -392,48 +475,26 @@ const makeReviewRepository = (db: Db) => {
             WHERE (b.user_id = ${userId} OR a.user_id = ${userId}) AND p.start_date IS NOT NULL
               AND p.status IN ('active', 'terminated')`.execute(db)
         ).rows[0];
-        // Responses: connection requests received (answered = accepted or rejected) and
-        // conversations the other person started (answered = the user wrote back).
-        const responses = (
-          await sql<{ answered: boolean; minutes: number | null }>`
-            SELECT p.status IN ('active', 'rejected', 'terminated') AS answered,
-                   extract(epoch FROM (coalesce(p.start_date, p.updated_at) - p.created_at)) / 60 AS minutes
-            FROM partnerships p
-            LEFT JOIN business_profiles b ON b.id = p.business_id
-            LEFT JOIN agent_profiles a ON a.id = p.agent_id
-            WHERE p.status <> 'withdrawn'
-              AND ((b.user_id = ${userId} AND p.requested_by = 'agent') OR (a.user_id = ${userId} AND p.requested_by = 'business'))
-            UNION ALL
-            SELECT reply.sent_at IS NOT NULL AS answered,
-                   extract(epoch FROM (reply.sent_at - first.sent_at)) / 60 AS minutes
-            FROM (
-              SELECT DISTINCT ON (least(sender_id, receiver_id), greatest(sender_id, receiver_id))
-                     sender_id, receiver_id, sent_at
-              FROM messages WHERE sender_id = ${userId} OR receiver_id = ${userId}
-              ORDER BY least(sender_id, receiver_id), greatest(sender_id, receiver_id), sent_at
-            ) first
-            LEFT JOIN LATERAL (
-              SELECT m.sent_at FROM messages m
-              WHERE m.sender_id = ${userId} AND m.receiver_id = first.sender_id AND m.sent_at >= first.sent_at
-              ORDER BY m.sent_at LIMIT 1
-            ) reply ON true
-            WHERE first.receiver_id = ${userId}`.execute(db)
-        ).rows;
-        const answered = responses.filter((r) => r.answered);
+        const responses = await responsesOf(db, userId);
         return Option.some<Reputation>({
-          rating: ratingSummary(Number(ratings?.total ?? 0), Number(ratings?.n ?? 0)),
-          communication: ratings?.communication ?? null,
-          reliability: ratings?.reliability ?? null,
-          results: ratings?.results ?? null,
+          rating: rating?.summary ?? ratingSummary(0, 0),
+          communication: rating?.communication ?? null,
+          reliability: rating?.reliability ?? null,
+          results: rating?.results ?? null,
           completedPartnerships: Number(completed?.n ?? 0),
-          responseRate: responses.length ? Math.round((100 * answered.length) / responses.length) : null,
-          medianResponseMinutes: (() => {
-            const m = median(answered.map((r) => Math.max(0, Number(r.minutes ?? 0))));
-            return m === null ? null : Math.round(m);
-          })(),
+          responseRate: responses.responseRate,
+          medianResponseMinutes: responses.medianResponseMinutes,
           memberSince: date(user.createdAt),
         });
       }),
+
+    ratings: (userIds, now) =>
+      Effect.promise(async () => {
+        const rows = await ratingsOf(db, userIds, now);
+        return new Map([...rows].map(([id, r]) => [id, r.summary]));
+      }),
+
+    responses: (userId, range) => Effect.promise(() => responsesOf(db, userId, range)),
 
     dueReminders: (now) =>
       Effect.promise(async () => {

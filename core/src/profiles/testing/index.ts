@@ -93,6 +93,8 @@ export function makeProfilesMemory() {
     findById: (id) => Effect.sync(() => Option.fromNullable(businesses.find((b) => b.id === id))),
     findByUser: (userId) =>
       Effect.sync(() => Option.fromNullable(businesses.find((b) => b.userId === userId))),
+    findViewer: (userId) =>
+      Effect.sync(() => Option.fromNullable(businesses.find((b) => b.userId === userId))),
     search: (c, viewer) =>
       Effect.sync(() => {
         const all = businesses.filter(
@@ -137,6 +139,7 @@ export function makeProfilesMemory() {
       }),
     findById: (id) => Effect.sync(() => Option.fromNullable(agents.find((a) => a.id === id))),
     findByUser: (userId) => Effect.sync(() => Option.fromNullable(agents.find((a) => a.userId === userId))),
+    findViewer: (userId) => Effect.sync(() => Option.fromNullable(agents.find((a) => a.userId === userId))),
     search: (c, viewer) =>
       Effect.sync(() => {
         const band = c.experience ? experienceBands[c.experience] : undefined;

@@ -60,6 +60,7 @@ const analyticsJson = (a: BusinessAnalytics) => ({
         invoices: r.invoices,
         netPaid: dollarsFromCents(r.netPaidCents),
         onTimeRate: r.onTimeRate,
+        rating: r.rating,
       }))
     : null,
   funnel: a.funnel,

@@ -78,10 +78,13 @@ async function invoice(
             ${createdAt}::timestamptz, ${paidAt}::timestamptz)
     RETURNING id`.execute(t.database.db);
   const id = r.rows[0]!.id;
-  if (payment)
+  // Only the gateway's payment marks an invoice paid, so every paid invoice has its payment
+  // (earnings read payments, through the payouts context's query).
+  const paid = payment ?? (paidAt !== null ? { feeCents: 0, refundedCents: 0 } : undefined);
+  if (paid)
     await sql`
       INSERT INTO payments (invoice_id, business_id, agent_id, amount_cents, status, application_fee_cents, refunded_cents)
-      VALUES (${id}, ${p.businessId}, ${p.agentId}, ${cents}, 'completed', ${payment.feeCents}, ${payment.refundedCents})`.execute(
+      VALUES (${id}, ${p.businessId}, ${p.agentId}, ${cents}, 'completed', ${paid.feeCents}, ${paid.refundedCents})`.execute(
       t.database.db,
     );
   return id;
@@ -239,6 +242,55 @@ describe("analytics and performance figures", () => {
     expect((await get(ava.client, "/api/analytics")).status).toBe(403);
     expect((await get(business.client, "/api/performance")).status).toBe(403);
     expect((await t.client().request("/api/analytics")).status).toBe(401);
+  });
+
+  it("rates each agent from the reviews' reputation: public, unhidden reviews only", async () => {
+    const business = await aParty("business", "Rating Pty Ltd");
+    await setPlan(business.userId, "professional");
+    const rated = await aParty("agent", "Rae Rated");
+    const unrated = await aParty("agent", "Uma Unrated");
+    await partnership(
+      business.profileId,
+      rated.profileId,
+      "active",
+      "business",
+      "2026-08-01 12:00+10",
+      "2026-08-02 12:00+10",
+    );
+    await partnership(
+      business.profileId,
+      unrated.profileId,
+      "active",
+      "agent",
+      "2026-08-03 12:00+10",
+      "2026-08-04 12:00+10",
+    );
+    const review = (rating: number, publishedAt: string, hiddenAt: string | null = null) =>
+      t.database.db
+        .insertInto("reviews")
+        .values({
+          reviewerId: business.userId,
+          revieweeId: rated.userId,
+          partnershipId: null,
+          reviewerSide: "business",
+          rating,
+          communication: rating,
+          reliability: rating,
+          results: rating,
+          comment: "Imported review of a past engagement.",
+          createdAt: new Date("2026-09-01T00:00:00Z"),
+          publishedAt: new Date(publishedAt),
+          hiddenAt: hiddenAt === null ? null : new Date(hiddenAt),
+        })
+        .execute();
+    await review(5, "2026-09-15T00:00:00Z");
+    await review(4, "2026-09-16T00:00:00Z");
+    await review(1, "2026-09-17T00:00:00Z", "2026-09-18T00:00:00Z"); // hidden by staff
+    await review(1, "2999-01-01T00:00:00Z"); // still blind
+    const { body } = await get(business.client, `/api/analytics?${range}`);
+    const rowOf = (name: string) => body.agents.find((a: { name: string }) => a.name === name);
+    expect(rowOf("Rae Rated").rating).toEqual({ average: 4.5, count: 2 });
+    expect(rowOf("Uma Unrated").rating).toEqual({ average: null, count: 0 });
   });
 
   it("Basic sees the headline figures; Enterprise-only data answers 403 with the plan needed", async () => {

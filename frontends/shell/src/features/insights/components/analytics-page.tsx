@@ -36,6 +36,12 @@ import "./insights.css";
 
 type Headline = BusinessAnalytics["headline"];
 
+/** The per-agent table's rating cell: "4.8 from 40 reviews", or "No reviews yet" (the cards' words). */
+function ratingLabel(rating: { average: number | null; count: number }) {
+  if (rating.average === null || rating.count === 0) return "No reviews yet";
+  return `${rating.average.toFixed(1)} from ${rating.count} ${rating.count === 1 ? "review" : "reviews"}`;
+}
+
 /** "+12% on the previous period" for a tile, when comparing. */
 function delta(now: number, before: number | undefined) {
   if (before === undefined) return undefined;
@@ -114,8 +120,8 @@ function Analytics({ data }: { data: BusinessAnalytics }) {
       <Section title="Your agents" id="agents-title">
         {data.agents === null ? (
           <UpgradePanel title="See what each agent brings in" plan="Professional">
-            Professional and Enterprise show each agent's invoices, commission paid and on-time rate for the
-            period. You are on Basic.
+            Professional and Enterprise show each agent's invoices, commission paid, on-time rate and rating
+            for the period. You are on Basic.
           </UpgradePanel>
         ) : data.agents.length === 0 ? (
           <p className="insights-empty">
@@ -125,7 +131,7 @@ function Analytics({ data }: { data: BusinessAnalytics }) {
         ) : (
           <FigureTable
             caption="Per agent, for the period"
-            columns={["Agent", "Active since", "Status", "Invoices", "Commission paid", "On time"]}
+            columns={["Agent", "Active since", "Status", "Invoices", "Commission paid", "On time", "Rating"]}
             rows={data.agents.map((a) => [
               a.name,
               a.activeSince ? formatDate(a.activeSince) : "—",
@@ -133,6 +139,7 @@ function Analytics({ data }: { data: BusinessAnalytics }) {
               a.invoices,
               money(a.netPaid),
               percentLabel(a.onTimeRate),
+              ratingLabel(a.rating),
             ])}
           />
         )}
