@@ -189,7 +189,7 @@ test("sign-up, search, connect, invoice and pay with the keyboard only, focus al
   await business.page.keyboard.press("Enter");
   const cardForm = business.page.getByRole("form", { name: "Card details" });
   await typeInto(business.page, cardForm.getByLabel("Card number"), "4242424242424242");
-  await typeInto(business.page, cardForm.getByLabel("Expiry"), "1234");
+  await typeInto(business.page, cardForm.getByLabel("Expiry"), "12/34");
   await typeInto(business.page, cardForm.getByLabel("CVC"), "123");
   await tabTo(business.page, cardForm.getByRole("button", { name: "Pay $880.00" }));
   await business.page.keyboard.press("Enter");
