@@ -74,6 +74,7 @@ try {
       });
       if (!result) throw new Error(`no result for ${page.path}`);
       const { lhr } = result;
+      if (lhr.runtimeError) console.log(`    ${page.path}: Lighthouse error — ${lhr.runtimeError.message}`);
       for (const category of categories) {
         const score = lhr.categories[category]?.score;
         scores[category]?.push(Math.round((score ?? 0) * 100));
@@ -83,11 +84,14 @@ try {
       cls.push(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0);
       if (process.env.VERBOSE) {
         for (const [id, audit] of Object.entries(lhr.audits))
-          if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
+          if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary") {
             console.log(`    ${page.path}: ${id} — ${audit.title}`);
+            const found = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+            for (const item of found.slice(0, 3)) console.log(`      ${JSON.stringify(item).slice(0, 300)}`);
+          }
         // What moved (CLS) and what was the LCP element: the usual suspects of a low score.
         const items = (id: string) =>
-          ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+          (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
         for (const item of items("layout-shifts"))
           console.log(
             `    ${page.path}: layout shift ${Number(item.score).toFixed(3)} — ${JSON.stringify((item.node as { snippet?: string } | undefined)?.snippet ?? "").slice(0, 160)}`,

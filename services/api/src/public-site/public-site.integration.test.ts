@@ -95,6 +95,9 @@ describe("server-rendered public pages", () => {
     const robots = await (await t.client().request("/robots.txt")).text();
     expect(robots).toContain("Sitemap: http://localhost/sitemap.xml");
     expect(robots).toContain("Disallow: /api/");
+    // The signed-in areas show only the sign-in guard to a crawler; listing them failed the
+    // dashboards' Lighthouse SEO audit (issue 19).
+    expect(robots).not.toContain("Disallow: /business/");
     const agreement = await t.client().request("/templates/general-commission-agreement.html");
     expect(await agreement.text()).toContain("General Commission Agreement");
     const pdf = await t.client().request("/templates/general-commission-agreement.pdf");
