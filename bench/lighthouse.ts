@@ -74,7 +74,11 @@ try {
       });
       if (!result) throw new Error(`no result for ${page.path}`);
       const { lhr } = result;
-      if (lhr.runtimeError) console.log(`    ${page.path}: Lighthouse error — ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError) {
+        // A failed trace (e.g. NO_NAVSTART on a starved CPU) scores 0: report it, leave it out.
+        console.log(`    ${page.path}: Lighthouse error, run left out — ${lhr.runtimeError.message}`);
+        continue;
+      }
       for (const category of categories) {
         const score = lhr.categories[category]?.score;
         scores[category]?.push(Math.round((score ?? 0) * 100));
