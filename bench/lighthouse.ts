@@ -7,7 +7,8 @@
  * The dashboards are measured signed in (demo harbourtech and mia.chen, via a session cookie).
  * Needs the product running (pnpm start) and Chromium at CHROME_PATH (default /usr/bin/chromium);
  * never downloads a browser. Numbers on a shared 2-core machine are noisy: report the median.
- * Run: pnpm bench:lighthouse [base=http://localhost:3000]   (RUNS=5 for more samples)
+ * Run: pnpm bench:lighthouse [base=http://localhost:3000] [path …]   (RUNS=5 for more samples;
+ * VERBOSE=1 lists failing audits, layout shifts and the LCP element)
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -56,7 +57,8 @@ try {
     `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile (simulated throttling), ${runs} run(s) per page, median shown`,
   );
   console.log(`${"page".padEnd(22)} perf  a11y  bp    seo   LCP ms  TBT ms  CLS    budget`);
-  for (const page of pages) {
+  const only = process.argv.slice(3);
+  for (const page of only.length > 0 ? pages.filter((p) => only.includes(p.path)) : pages) {
     const cookie = page.as ? await sessionCookie(page.as) : undefined;
     const scores: Record<string, number[]> = Object.fromEntries(categories.map((c) => [c, []]));
     const lcp: number[] = [];
@@ -72,6 +74,11 @@ try {
       });
       if (!result) throw new Error(`no result for ${page.path}`);
       const { lhr } = result;
+      if (lhr.runtimeError) {
+        // A failed trace (e.g. NO_NAVSTART on a starved CPU) scores 0: report it, leave it out.
+        console.log(`    ${page.path}: Lighthouse error, run left out — ${lhr.runtimeError.message}`);
+        continue;
+      }
       for (const category of categories) {
         const score = lhr.categories[category]?.score;
         scores[category]?.push(Math.round((score ?? 0) * 100));
@@ -79,10 +86,23 @@ try {
       lcp.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0);
       tbt.push(lhr.audits["total-blocking-time"]?.numericValue ?? 0);
       cls.push(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0);
-      if (process.env.VERBOSE)
+      if (process.env.VERBOSE) {
         for (const [id, audit] of Object.entries(lhr.audits))
-          if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
+          if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary") {
             console.log(`    ${page.path}: ${id} — ${audit.title}`);
+            const found = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+            for (const item of found.slice(0, 3)) console.log(`      ${JSON.stringify(item).slice(0, 300)}`);
+          }
+        // What moved (CLS) and what was the LCP element: the usual suspects of a low score.
+        const items = (id: string) =>
+          (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+        for (const item of items("layout-shifts"))
+          console.log(
+            `    ${page.path}: layout shift ${Number(item.score).toFixed(3)} — ${JSON.stringify((item.node as { snippet?: string } | undefined)?.snippet ?? "").slice(0, 160)}`,
+          );
+        for (const item of items("largest-contentful-paint-element").slice(0, 1))
+          console.log(`    ${page.path}: LCP element — ${JSON.stringify(item).slice(0, 200)}`);
+      }
     }
     const m = Object.fromEntries(categories.map((c) => [c, median(scores[c] ?? [])])) as Record<
       (typeof categories)[number],

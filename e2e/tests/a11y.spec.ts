@@ -8,7 +8,14 @@ import { expect, type Page, test } from "@playwright/test";
 import { demo, logIn } from "./support.ts";
 
 type Signed = null | "business" | "agent" | "admin";
-type Row = { path: string; as: Signed };
+/** `open` runs after the page settles, for what shows only on demand (a popover, a drawer). */
+type Row = { path: string; as: Signed; open?: (page: Page) => Promise<void> };
+
+/** Opens the top bar's notification bell and waits for its popover. */
+async function openNotifications(page: Page) {
+  await page.getByRole("button", { name: /^Notifications:/ }).click();
+  await expect(page.getByRole("dialog", { name: "Notifications" })).toBeVisible();
+}
 
 export const routeTable: Row[] = [
   // Public
@@ -23,6 +30,12 @@ export const routeTable: Row[] = [
   { path: "/privacy", as: null },
   { path: "/forgot-password", as: null },
   { path: "/no-such-page", as: null },
+  { path: "/careers", as: null },
+  { path: "/blog", as: null },
+  { path: "/press", as: null },
+  { path: "/commission-guides", as: null },
+  { path: "/help", as: null },
+  { path: "/reset-password", as: null },
   // Business
   { path: "/business/dashboard", as: "business" },
   { path: "/business/find-agents", as: "business" },
@@ -34,15 +47,37 @@ export const routeTable: Row[] = [
   { path: "/settings/notifications", as: "business" },
   { path: "/settings/security", as: "business" },
   { path: "/settings/privacy", as: "business" },
+  { path: "/settings/billing", as: "business" },
+  { path: "/business/dashboard", as: "business", open: openNotifications },
+  { path: "/reviews", as: "business" },
+  { path: "/analytics", as: "business" },
   // Agent
   { path: "/agent/dashboard", as: "agent" },
   { path: "/agent/find-businesses", as: "agent" },
   { path: "/agent/current-partners", as: "agent" },
   { path: "/agent/invoices", as: "agent" },
   { path: "/agent/profile", as: "agent" },
+  { path: "/agent/payouts", as: "agent" },
+  { path: "/performance", as: "agent" },
+  { path: "/reviews", as: "agent" },
+  { path: "/messages", as: "agent" },
+  { path: "/settings/billing", as: "agent" },
   // Admin
   { path: "/admin", as: "admin" },
   { path: "/admin/verification", as: "admin" },
+  { path: "/admin/payments", as: "admin" },
+  { path: "/admin/reviews", as: "admin" },
+  { path: "/admin/users", as: "admin" },
+  { path: "/admin/audit-log", as: "admin" },
+  { path: "/admin/contact-messages", as: "admin" },
+  { path: "/admin/settings", as: "admin" },
+  { path: "/admin/media", as: "admin" },
+  { path: "/admin/content/about", as: "admin" },
+  { path: "/admin/content/careers", as: "admin" },
+  { path: "/admin/content/blog", as: "admin" },
+  { path: "/admin/content/press", as: "admin" },
+  { path: "/admin/content/guide", as: "admin" },
+  { path: "/admin/content/help", as: "admin" },
 ];
 
 const accounts: Record<Exclude<Signed, null>, string> = {
@@ -95,7 +130,9 @@ for (const viewport of viewports) {
       for (const row of rows) {
         await page.goto(row.path);
         await settle(page);
-        for (const line of await violations(page)) found.push(`${row.path}: ${line}`);
+        await row.open?.(page);
+        const where = row.open ? `${row.path} (${row.open.name})` : row.path;
+        for (const line of await violations(page)) found.push(`${where}: ${line}`);
       }
       expect(found).toEqual([]);
     });

@@ -43,6 +43,11 @@ async function send(page: Page, text: string) {
   await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("");
 }
 
+/** At ≤ 768 px the list and the conversation are two screens and the bottom bar is the navigation. */
+const onPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768;
+const navigation = (page: Page) =>
+  page.getByRole("navigation", { name: onPhone(page) ? "Quick navigation" : "Main" });
+
 let contexts: BrowserContext[] = [];
 test.afterEach(async () => {
   await Promise.all(contexts.map((c) => c.close()));
@@ -56,18 +61,30 @@ test("a message appears live for the receiver, and its read mark appears live fo
   const b = await signedIn(browser, agent);
   contexts = [a.context, b.context];
 
-  // The page before choosing anyone: placeholder and the send guard.
+  // The page before choosing anyone: placeholder (beside the list; on a phone the list is the
+  // whole screen) and the send guard.
   await a.page.goto("/messages");
-  await expect(a.page.getByRole("heading", { name: "Your Messages" })).toBeVisible();
-  await expect(
-    a.page.getByText("Select a conversation from the list to view and send messages."),
-  ).toBeVisible();
+  if (onPhone(a.page)) {
+    await expect(a.page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+  } else {
+    await expect(a.page.getByRole("heading", { name: "Your Messages" })).toBeVisible();
+    await expect(
+      a.page.getByText("Select a conversation from the list to view and send messages."),
+    ).toBeVisible();
+  }
   await a.page.getByRole("searchbox", { name: "Search conversations" }).fill("no-such-user-zzz");
   await expect(a.page.getByText("No conversations found")).toBeVisible();
 
   const agentId = await openConversationWith(a.page, agent);
-  const entry = a.page.getByRole("link", { name: agent, exact: true });
-  await expect(entry).toContainText("Sales Agent");
+  if (onPhone(a.page)) {
+    // The conversation is the whole screen; its list entry shows on the list screen.
+    await a.page.getByRole("button", { name: "Back to conversations" }).click();
+    await expect(a.page.getByRole("link", { name: agent, exact: true })).toContainText("Sales Agent");
+    await a.page.getByRole("link", { name: agent, exact: true }).click();
+    await expect(a.page.getByRole("heading", { level: 2, name: agent })).toBeVisible();
+  } else {
+    await expect(a.page.getByRole("link", { name: agent, exact: true })).toContainText("Sales Agent");
+  }
   await expect(a.page.getByRole("button", { name: "Send" })).toBeDisabled();
   await a.page.getByRole("textbox", { name: "Message" }).fill("   ");
   await expect(a.page.getByRole("button", { name: "Send" })).toBeDisabled();
@@ -85,17 +102,13 @@ test("a message appears live for the receiver, and its read mark appears live fo
   await expect(fromBusiness).toContainText(first);
   await expect(fromBusiness).toContainText("Business");
   await expect(fromBusiness).toContainText("unread");
-  await expect(
-    b.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Messages/ }),
-  ).toContainText("unread");
+  await expect(navigation(b.page).getByRole("link", { name: /Messages/ })).toHaveAccessibleName(/unread/);
 
   // B opens it: the message is there (no reload happened), and A sees the read mark live.
   await fromBusiness.click();
   await expect(bubble(b.page, first)).toBeVisible();
   await expect(bubble(a.page, first).getByRole("img", { name: "Read" })).toBeVisible();
-  await expect(
-    b.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Messages", exact: true }),
-  ).toBeVisible();
+  await expect(navigation(b.page).getByRole("link", { name: "Messages", exact: true })).toBeVisible();
 
   // Both have the conversation open: B's reply appears for A at once and is read at once.
   const reply = `Thursday 10am works. ${Date.now()}`;

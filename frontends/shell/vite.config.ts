@@ -7,6 +7,7 @@
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { reactAriaEnglishOnly } from "../ui/src/federation/optimize-locales.ts";
 import { federationShared } from "../ui/src/federation/shared.ts";
 import { pwa } from "./pwa.config.ts";
 
@@ -15,6 +16,7 @@ const api = process.env.CLOSR_API ?? "http://localhost:3000";
 export default defineConfig({
   base: "/",
   plugins: [
+    reactAriaEnglishOnly(),
     react(),
     federation({
       name: "shell",

@@ -417,7 +417,9 @@ function mountFrontends(
     );
   }
   const shell = join(dir, "shell", "dist");
-  app.use("*", serveStatic({ root: shell, onFound: cacheHeaders }));
+  const shellFiles = serveStatic({ root: shell, onFound: cacheHeaders });
+  // "/" is not the bare index.html: it comes server-rendered below (issue 19, first paint).
+  app.use("*", (c, next) => (c.req.path === "/" ? next() : shellFiles(c, next)));
   const indexFile = join(shell, "index.html");
   app.get("*", async (c) => {
     if (!existsSync(indexFile)) {

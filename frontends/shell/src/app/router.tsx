@@ -6,27 +6,17 @@ import type { UserType } from "@closr/ui";
 import type { ReactNode } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { RequireUser } from "../features/access/components/require-user.tsx";
-import { ProfileRedirect } from "../features/account/components/profile-redirect.tsx";
-import {
-  EmailLinkPage,
-  ForgotPasswordPage,
-  ResetPasswordPage,
-} from "../features/account/components/recovery-pages.tsx";
-import {
-  AccountSettingsPage,
-  NotificationSettingsPage,
-  PrivacySettingsPage,
-  SecuritySettingsPage,
-} from "../features/account/components/settings-pages.tsx";
 import { AuthPage } from "../features/auth/components/auth-page.tsx";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
 import { RouteErrorPage } from "../features/errors/components/route-error-page.tsx";
 import { HelpRedirect } from "../features/help/help-redirect.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
-import { staticPageRoutes } from "../features/static-pages/components/static-page-routes.tsx";
+import { lazyPage, staticPageRoutes } from "../features/static-pages/components/static-page-routes.tsx";
 import { RemoteRoutes } from "../federation/remote-routes.tsx";
-import { FindRedirect } from "../pwa/find-redirect.tsx";
 import { AppLayout } from "./app-layout.tsx";
+
+const recovery = () => import("../features/account/components/recovery-pages.tsx");
+const settings = () => import("../features/account/components/settings-pages.tsx");
 
 const guarded = (element: ReactNode, requirement: { userType?: UserType; admin?: boolean }) => (
   <RequireUser {...requirement}>{element}</RequireUser>
@@ -40,17 +30,36 @@ export const router = createBrowserRouter([
       { index: true, element: <LandingPage /> },
       { path: "auth", element: <AuthPage /> },
       ...staticPageRoutes,
-      { path: "forgot-password", element: <ForgotPasswordPage /> },
-      { path: "reset-password", element: <ResetPasswordPage /> },
-      { path: "verify-email", element: <EmailLinkPage kind="verify" /> },
-      { path: "confirm-email", element: <EmailLinkPage kind="confirm-change" /> },
-      { path: "profile", element: guarded(<ProfileRedirect />, {}) },
-      { path: "find", element: guarded(<FindRedirect />, {}) },
+      // Pages past the first screen are chunks of their own, loaded on navigation (issue 19).
+      { path: "forgot-password", ...lazyPage(() => recovery().then((m) => m.ForgotPasswordPage)) },
+      { path: "reset-password", ...lazyPage(() => recovery().then((m) => m.ResetPasswordPage)) },
+      {
+        path: "verify-email",
+        ...lazyPage(() => recovery().then((m) => () => <m.EmailLinkPage kind="verify" />)),
+      },
+      {
+        path: "confirm-email",
+        ...lazyPage(() => recovery().then((m) => () => <m.EmailLinkPage kind="confirm-change" />)),
+      },
+      {
+        path: "profile",
+        ...lazyPage(
+          () => import("../features/account/components/profile-redirect.tsx").then((m) => m.ProfileRedirect),
+          true,
+        ),
+      },
+      {
+        path: "find",
+        ...lazyPage(() => import("../pwa/find-redirect.tsx").then((m) => m.FindRedirect), true),
+      },
       { path: "settings", element: <Navigate to="/settings/account" replace /> },
-      { path: "settings/account", element: guarded(<AccountSettingsPage />, {}) },
-      { path: "settings/security", element: guarded(<SecuritySettingsPage />, {}) },
-      { path: "settings/notifications", element: guarded(<NotificationSettingsPage />, {}) },
-      { path: "settings/privacy", element: guarded(<PrivacySettingsPage />, {}) },
+      { path: "settings/account", ...lazyPage(() => settings().then((m) => m.AccountSettingsPage), true) },
+      { path: "settings/security", ...lazyPage(() => settings().then((m) => m.SecuritySettingsPage), true) },
+      {
+        path: "settings/notifications",
+        ...lazyPage(() => settings().then((m) => m.NotificationSettingsPage), true),
+      },
+      { path: "settings/privacy", ...lazyPage(() => settings().then((m) => m.PrivacySettingsPage), true) },
       // Insights (issue 18): loaded on demand with their chart library.
       {
         path: "analytics",

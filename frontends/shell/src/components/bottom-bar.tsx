@@ -1,13 +1,12 @@
 /** The fixed bottom tab bar for signed-in users on small screens (spec §2.2), active by route prefix. */
 import { Icon, useCurrentUser } from "@closr/ui";
 import { Link, useLocation } from "react-router";
-import { UnreadBadge, useMessagesLinkName } from "../features/messages/components/unread-badge.tsx";
+import { UnreadBadge } from "../features/messages/components/unread-badge.tsx";
 import { bottomTabs } from "./nav-links.ts";
 
 export function BottomBar() {
   const { data: user } = useCurrentUser();
   const { pathname } = useLocation();
-  const linkName = useMessagesLinkName();
   if (!user) return null;
   return (
     <nav className="bottom-bar" aria-label="Quick navigation">
@@ -20,7 +19,6 @@ export function BottomBar() {
             className="bottom-tab"
             data-active={active || undefined}
             aria-current={active ? "page" : undefined}
-            aria-label={linkName(tab.href, tab.label)}
           >
             <Icon name={tab.icon} size={22} />
             <span>{tab.label}</span>

@@ -6,7 +6,7 @@ import type { ApiUser } from "@closr/contracts/client";
 import { Button, dashboardPath, Icon, LinkButton } from "@closr/ui";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Link } from "react-router";
-import { UnreadBadge, useMessagesLinkName } from "../features/messages/components/unread-badge.tsx";
+import { UnreadBadge } from "../features/messages/components/unread-badge.tsx";
 import type { NavLinkItem } from "./nav-links.ts";
 
 type Props = {
@@ -20,20 +20,13 @@ type Props = {
 
 export function MobileDrawer({ isOpen, onOpenChange, pageLinks, roleLinks, user, onSignOut }: Props) {
   const close = () => onOpenChange(false);
-  const linkName = useMessagesLinkName();
   const renderLink = (link: NavLinkItem) =>
     link.href.startsWith("#") ? (
       <a key={link.href} href={link.href} className="drawer-link" onClick={close}>
         {link.label}
       </a>
     ) : (
-      <Link
-        key={link.href}
-        to={link.href}
-        className="drawer-link"
-        onClick={close}
-        aria-label={linkName(link.href, link.label)}
-      >
+      <Link key={link.href} to={link.href} className="drawer-link" onClick={close}>
         {link.label}
         {link.href === "/messages" ? <UnreadBadge /> : null}
       </Link>

@@ -2,7 +2,7 @@
 import { Icon, LinkButton, Menu, MenuItem, MenuSeparator, Skeleton, useCurrentUser } from "@closr/ui";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { UnreadBadge, useMessagesLinkName } from "../features/messages/components/unread-badge.tsx";
+import { UnreadBadge } from "../features/messages/components/unread-badge.tsx";
 import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
 import { MobileDrawer } from "./mobile-drawer.tsx";
 import { landingAnchors, profilePath, publicLinks, userLinks } from "./nav-links.ts";
@@ -27,7 +27,6 @@ export function TopBar() {
   const onLanding = pathname === "/";
   const pageLinks = onLanding ? landingAnchors : publicLinks;
   const roleLinks = user ? userLinks(user) : [];
-  const linkName = useMessagesLinkName();
 
   return (
     <header className="top-bar">
@@ -47,12 +46,7 @@ export function TopBar() {
           )}
           {roleLinks.length > 0 ? <span className="nav-divider" aria-hidden="true" /> : null}
           {roleLinks.map((link) => (
-            <NavLink
-              key={link.href}
-              to={link.href}
-              className="nav-link"
-              aria-label={linkName(link.href, link.label)}
-            >
+            <NavLink key={link.href} to={link.href} className="nav-link">
               {link.label}
               {link.href === "/messages" ? <UnreadBadge /> : null}
             </NavLink>

@@ -7,6 +7,7 @@
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
+import { reactAriaEnglishOnly } from "./optimize-locales.ts";
 import { federationShared, type RemoteName } from "./shared.ts";
 
 /** Each remote's dev and preview port. */
@@ -17,6 +18,7 @@ export function remoteViteConfig(name: RemoteName): UserConfig {
   return defineConfig({
     base: `/remotes/${name}/`,
     plugins: [
+      reactAriaEnglishOnly(),
       react(),
       federation({
         name,

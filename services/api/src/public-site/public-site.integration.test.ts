@@ -55,6 +55,21 @@ describe("server-rendered public pages", () => {
     expect(html).toContain('<script type="module" src="/assets/index.js">');
   });
 
+  it("serves the first screens of /, /auth and /pricing as HTML, with no form fields (issue 19)", async () => {
+    const headings: Record<string, RegExp> = {
+      "/": /<h1 class="hero-title">Connect with verified sales agents/,
+      "/auth": /<h1 class="page-title">Welcome to Closr<\/h1>/,
+      "/pricing": /<h1 class="page-title">Simple, transparent pricing<\/h1>/,
+    };
+    for (const [path, heading] of Object.entries(headings)) {
+      const html = await (await t.client().request(path)).text();
+      expect(html).toMatch(heading);
+      // Typing into a field the shell then replaces would lose the text.
+      expect(html).not.toMatch(/<(input|textarea|select)\b/);
+      expect(html).toContain('<script type="module" src="/assets/index.js">');
+    }
+  });
+
   it("shows published content instead of the defaults, and a published blog post at /blog/{slug}", async () => {
     const admin = await anAdmin();
     const post = {
@@ -95,6 +110,9 @@ describe("server-rendered public pages", () => {
     const robots = await (await t.client().request("/robots.txt")).text();
     expect(robots).toContain("Sitemap: http://localhost/sitemap.xml");
     expect(robots).toContain("Disallow: /api/");
+    // The signed-in areas show only the sign-in guard to a crawler; listing them failed the
+    // dashboards' Lighthouse SEO audit (issue 19).
+    expect(robots).not.toContain("Disallow: /business/");
     const agreement = await t.client().request("/templates/general-commission-agreement.html");
     expect(await agreement.text()).toContain("General Commission Agreement");
     const pdf = await t.client().request("/templates/general-commission-agreement.pdf");

@@ -25,7 +25,10 @@ export function registerPublicSite(app: OpenAPIHono<AppEnv>, runtime: AppRuntime
     const origin = new URL(c.req.url).origin;
     c.header("cache-control", "public, max-age=3600");
     return c.text(
-      `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /business/\nDisallow: /agent/\nDisallow: /messages\nDisallow: /settings\n\nSitemap: ${origin}/sitemap.xml\n`,
+      // The signed-in areas (/business/, /agent/, /messages, /settings) are not listed: a crawler
+      // gets the sign-in guard there, nothing private, and a Disallow made Lighthouse's SEO audit
+      // ("page is blocked from indexing") fail on the dashboards (issue 19).
+      `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${origin}/sitemap.xml\n`,
     );
   });
 

@@ -156,10 +156,36 @@ const meta = (path: string) => {
   return page ?? { title: SITE_NAME, heading: SITE_NAME, description: "", path };
 };
 
+/**
+ * The first screens of /, /auth and /pricing (issue 19), in the shell's own classes: the browser
+ * paints them from HTML and CSS alone, before any JavaScript (about 290 KiB gzip through Module
+ * Federation) has arrived, and the shell replaces them when it starts. No form fields here: text
+ * typed before the shell starts would be lost, so /auth shows its heading and the sign-up pitch.
+ */
+const firstScreens: Record<string, Omit<RenderedPage, "type">> = {
+  "/": {
+    title: "Closr: Connecting Businesses & Agents",
+    description: "Closr connects Australian businesses with verified, commission-based sales agents.",
+    body: `<main id="main" class="main"><section class="hero"><div class="container hero-inner"><div class="hero-copy"><p class="badge badge-secondary">Australia's marketplace for commission-based sales</p><h1 class="hero-title">Connect with verified sales agents who are <span class="accent">paid to close</span></h1><p class="hero-lead">Closr connects Australian businesses with independent, commission-based sales agents, and gives both sides the tools to run the partnership: matching, messaging, invoices and payments.</p><p class="row"><a class="btn btn-primary btn-lg" href="/auth?tab=signup">Find Sales Agents</a><a class="btn btn-outline btn-lg" href="/auth?tab=signup&amp;type=agent">Join as Sales Agent</a></p><p class="hero-note">Verification badge within 2-3 business days</p></div></div></section></main>`,
+  },
+  "/auth": {
+    title: "Log in or sign up | Closr",
+    description: "Log in to your Closr account or create a new one to get started.",
+    body: `<main id="main" class="main"><div class="container auth-layout section"><div class="auth-card card"><div class="auth-card-head"><h1 class="page-title">Welcome to Closr</h1><p class="page-description">Log in to your account or create a new one to get started.</p></div></div><aside class="auth-hero"><h2 class="auth-hero-title">Connect with Australia's Top Talent</h2><p class="auth-hero-lead">Closr brings businesses and commission-based sales agents together, with the tools to run the partnership.</p></aside></div></main>`,
+  },
+  "/pricing": {
+    title: "Pricing | Closr",
+    description: "Start free. Upgrade when you need more active partnerships. Prices in Australian dollars.",
+    body: `<main id="main" class="main"><div class="container section stack-lg"><header class="page-header"><div><h1 class="page-title">Simple, transparent pricing</h1><p class="page-description">Start free. Upgrade when you need more active partnerships. Prices in Australian dollars.</p></div></header></div></main>`,
+  },
+};
+
 /** The server-rendered page for a public path, or undefined when the path is not one. */
 export async function renderPublicPage(runtime: AppRuntime, path: string): Promise<RenderedPage | undefined> {
   const blogPost = /^\/blog\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(path);
   if (blogPost) return renderBlogPost(runtime, blogPost[1]!);
+  const first = firstScreens[path];
+  if (first) return { ...first, type: "website" };
   const m = meta(path);
   const simple = (body: string): RenderedPage => ({
     title: m.title,

@@ -6,7 +6,9 @@
  */
 import { Alert, announce, announceException, Button, paymentMessages as messages } from "@closr/ui";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+// /pure: Stripe.js is fetched when a card form first needs it, not on every page of the remote.
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
 import { type FormEvent, useMemo, useState } from "react";
 import type { PaymentIntent, StartedPayment } from "../api/payments-api.ts";
 

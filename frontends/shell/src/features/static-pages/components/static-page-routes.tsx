@@ -6,15 +6,32 @@
  */
 import type { RouteObject } from "react-router";
 import { RequireUser } from "../../access/components/require-user.tsx";
-import { MessagesPage } from "../../messages/components/messages-page.tsx";
-import { PaymentConfirmationPage } from "../../payment-confirmation/components/payment-confirmation-page.tsx";
 import { PricingPage } from "../../pricing/components/pricing-page.tsx";
-import { ReviewsPage } from "../../reviews/reviews-page.tsx";
-import { BillingPage } from "../../subscription/billing-page.tsx";
-import { SubscribePage } from "../../subscription/subscribe-page.tsx";
-import { VerificationPage } from "../../verification/components/verification-page.tsx";
-import { HowItWorksPage } from "./how-it-works-page.tsx";
-import { PrivacyPage, TermsPage } from "./legal-page.tsx";
+
+/**
+ * A route whose page is its own chunk, downloaded on first visit (issue 19: the JavaScript
+ * before first paint on /, /auth and /pricing carries only those screens). `signedIn` puts it
+ * behind the route guard (any user type).
+ */
+export function lazyPage(
+  load: () => Promise<React.ComponentType>,
+  signedIn = false,
+): Pick<RouteObject, "lazy"> {
+  return {
+    lazy: async () => {
+      const Page = await load();
+      return signedIn
+        ? {
+            element: (
+              <RequireUser>
+                <Page />
+              </RequireUser>
+            ),
+          }
+        : { Component: Page };
+    },
+  };
+}
 
 /** Content-backed public pages (issue 16), each its own lazily loaded chunk. */
 const contentPages: RouteObject[] = [
@@ -35,35 +52,44 @@ const contentPages: RouteObject[] = [
 
 export const staticPageRoutes: RouteObject[] = [
   ...contentPages,
-  { path: "how-it-works", element: <HowItWorksPage /> },
   { path: "pricing", element: <PricingPage /> },
-  { path: "verification", element: <VerificationPage /> },
-  { path: "terms", element: <TermsPage /> },
-  { path: "privacy", element: <PrivacyPage /> },
-  { path: "payment-confirmation", element: <PaymentConfirmationPage /> },
-  { path: "subscribe", element: <SubscribePage /> },
+  {
+    path: "how-it-works",
+    ...lazyPage(() => import("./how-it-works-page.tsx").then((m) => m.HowItWorksPage)),
+  },
+  {
+    path: "verification",
+    ...lazyPage(() =>
+      import("../../verification/components/verification-page.tsx").then((m) => m.VerificationPage),
+    ),
+  },
+  { path: "terms", ...lazyPage(() => import("./legal-page.tsx").then((m) => m.TermsPage)) },
+  { path: "privacy", ...lazyPage(() => import("./legal-page.tsx").then((m) => m.PrivacyPage)) },
+  {
+    path: "payment-confirmation",
+    ...lazyPage(() =>
+      import("../../payment-confirmation/components/payment-confirmation-page.tsx").then(
+        (m) => m.PaymentConfirmationPage,
+      ),
+    ),
+  },
+  {
+    path: "subscribe",
+    ...lazyPage(() => import("../../subscription/subscribe-page.tsx").then((m) => m.SubscribePage)),
+  },
   {
     path: "settings/billing",
-    element: (
-      <RequireUser>
-        <BillingPage />
-      </RequireUser>
-    ),
+    ...lazyPage(() => import("../../subscription/billing-page.tsx").then((m) => m.BillingPage), true),
   },
   {
     path: "reviews",
-    element: (
-      <RequireUser>
-        <ReviewsPage />
-      </RequireUser>
-    ),
+    ...lazyPage(() => import("../../reviews/reviews-page.tsx").then((m) => m.ReviewsPage), true),
   },
   {
     path: "messages",
-    element: (
-      <RequireUser>
-        <MessagesPage />
-      </RequireUser>
+    ...lazyPage(
+      () => import("../../messages/components/messages-page.tsx").then((m) => m.MessagesPage),
+      true,
     ),
   },
 ];
