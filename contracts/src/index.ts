@@ -7,6 +7,7 @@ import { problemTypeSchema } from "./problems.ts";
 import * as accountRoutes from "./routes/account.routes.ts";
 import * as contentRoutes from "./routes/content.routes.ts";
 import * as devRoutes from "./routes/dev.routes.ts";
+import * as disputeRoutes from "./routes/dispute.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
 import * as insightsRoutes from "./routes/insights.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
@@ -25,6 +26,7 @@ import * as verificationRoutes from "./routes/verification.routes.ts";
 
 export * from "./account.ts";
 export * from "./content.ts";
+export * from "./dispute.ts";
 export * from "./identity.ts";
 export * from "./insights.ts";
 export * from "./invoice.ts";
@@ -44,6 +46,7 @@ export {
   accountRoutes,
   contentRoutes,
   devRoutes,
+  disputeRoutes,
   identityRoutes,
   insightsRoutes,
   invoiceRoutes,
@@ -83,6 +86,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(notificationRoutes),
   ...Object.values(insightsRoutes),
   ...Object.values(pushRoutes),
+  ...Object.values(disputeRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

@@ -640,11 +640,19 @@ export interface DisputesTable {
   state: "open" | "in_mediation" | "proposed" | "resolved" | "withdrawn";
   offerBy: "business" | "agent";
   offerAmountCents: Cents;
-  proposalAmountCents: ColumnType<string | number | null, number | bigint | null | undefined, number | bigint | null>;
+  proposalAmountCents: ColumnType<
+    string | number | null,
+    number | bigint | null | undefined,
+    number | bigint | null
+  >;
   proposalNote: string | null;
   proposalAcceptedBy: ColumnType<string[], string[] | undefined, string[]>;
   deadline: NullableTimestamp;
-  settledAmountCents: ColumnType<string | number | null, number | bigint | null | undefined, number | bigint | null>;
+  settledAmountCents: ColumnType<
+    string | number | null,
+    number | bigint | null | undefined,
+    number | bigint | null
+  >;
   outcome: string | null;
   payoutHeld: Generated<boolean>;
   mediationStartedAt: NullableTimestamp;

@@ -1,6 +1,6 @@
 /** Dispute ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
-import type { InvoiceId, PaymentId, ProfileId, RefundSplit, UserId } from "../shared/index.ts";
+import type { Cents, InvoiceId, PaymentId, ProfileId, RefundSplit, UserId } from "../shared/index.ts";
 import type { DisputeAlreadyOpen, DisputeNotFound } from "./errors.ts";
 import type {
   Dispute,
@@ -51,6 +51,21 @@ export interface DisputeDetail {
   readonly dispute: Dispute;
   readonly timeline: readonly DisputeTimelineEntry[];
   readonly evidence: readonly DisputeEvidence[];
+  /** The invoice as it stands now (total after any credit note; cancelled by a resolution). */
+  readonly invoice: {
+    readonly id: InvoiceId;
+    readonly amountCents: Cents;
+    readonly description: string;
+    readonly dueDate: string;
+    readonly isPaid: boolean;
+    readonly cancelled: boolean;
+  };
+  /** The credit note of an unpaid invoice this dispute reduced. */
+  readonly creditNote: {
+    readonly amountCents: Cents;
+    readonly gstCents: Cents;
+    readonly originalAmountCents: Cents;
+  } | null;
 }
 
 export class DisputeRepository extends Context.Tag("dispute/DisputeRepository")<

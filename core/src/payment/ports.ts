@@ -152,6 +152,8 @@ export class PaymentBlocks extends Context.Tag("payment/PaymentBlocks")<
   {
     readonly blockFor: (
       invoiceId: InvoiceId,
-    ) => Effect.Effect<Option.Option<{ readonly disputeId: number; readonly reason: "disputed" | "cancelled" }>>;
+    ) => Effect.Effect<
+      Option.Option<{ readonly disputeId: number; readonly reason: "disputed" | "cancelled" }>
+    >;
   }
 >() {}

@@ -71,8 +71,7 @@ export const startInvoicePayment = Effect.fn("payment.startInvoicePayment")(func
   const blocks = yield* Effect.serviceOption(PaymentBlocks);
   if (Option.isSome(blocks)) {
     const block = yield* blocks.value.blockFor(invoice.id);
-    if (Option.isSome(block))
-      return yield* new InvoiceDisputed({ invoiceId: invoice.id, ...block.value });
+    if (Option.isSome(block)) return yield* new InvoiceDisputed({ invoiceId: invoice.id, ...block.value });
   }
   const gateway = yield* PaymentGateway;
   const repository = yield* PaymentRepository;

@@ -39,6 +39,7 @@ import { injectPage, registerPublicSite, renderPublicPage } from "./public-site/
 import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
 import { registerContentRoutes } from "./routes/content/content.handlers.ts";
+import { registerDisputeRoutes } from "./routes/disputes/disputes.handlers.ts";
 import { registerHelpPages } from "./routes/help/help.pages.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
 import { registerInsightsRoutes } from "./routes/insights/insights.handlers.ts";
@@ -88,7 +89,8 @@ export interface AppOptions {
 }
 
 /** Upload routes (multipart/form-data): 3 documents of at most 10 MB each, plus the form fields. */
-const UPLOAD_ROUTE = /^\/api\/(?:verification-requests(?:\/\d+\/resubmit)?|admin\/media)$/;
+const UPLOAD_ROUTE =
+  /^\/api\/(?:verification-requests(?:\/\d+\/resubmit)?|admin\/media|disputes\/\d+\/evidence)$/;
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
 const MAX_UPLOAD_BYTES = 31 * 1024 * 1024;
 
@@ -311,6 +313,7 @@ export function createApp(options: AppOptions) {
   registerPayoutRoutes(app, runtime, { seller: options.platform ?? defaultPlatform });
   registerContentRoutes(app, runtime);
   registerReviewRoutes(app, runtime);
+  registerDisputeRoutes(app, runtime);
   registerPushRoutes(app, runtime);
 
   registerMessagingRoutes(app, runtime);

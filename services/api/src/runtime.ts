@@ -23,6 +23,7 @@ import {
   ContactRepositoryPg,
   ContentRepositoryPg,
   type Db,
+  DisputeRepositoryPg,
   HelpRepositoryPg,
   InsightsRepositoryPg,
   InvoiceRepositoryPg,
@@ -33,6 +34,7 @@ import {
   NotificationRepositoryPg,
   OnboardingRepositoryPg,
   PartnershipRepositoryPg,
+  PaymentBlocksPg,
   PaymentMethodRepositoryPg,
   PaymentRepositoryPg,
   PayoutAccountRepositoryPg,
@@ -69,6 +71,7 @@ import {
   SiteContacts,
   type UserAdministration,
 } from "@closr/core/content";
+import type { DisputeRepository } from "@closr/core/dispute";
 import type { HelpRepository } from "@closr/core/help";
 import type {
   AccountRepository,
@@ -85,6 +88,7 @@ import type { OnboardingRepository } from "@closr/core/onboarding";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type {
   ChargeDestinations,
+  PaymentBlocks,
   PaymentGateway,
   PaymentMethodRepository,
   PaymentRepository,
@@ -156,6 +160,8 @@ export type AppServices =
   | SiteContacts
   | AuditTrail
   | ReviewRepository
+  | DisputeRepository
+  | PaymentBlocks
   | NotificationRepository
   | InsightsRepository
   | ProfileStatsCounter
@@ -239,6 +245,8 @@ export function makeAppLayer(
     UserAdministrationPg,
     AuditTrailPg,
     ReviewRepositoryPg,
+    DisputeRepositoryPg,
+    PaymentBlocksPg,
     PushSubscriptionsPg,
     StreamPresencePg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));

@@ -17,7 +17,14 @@ import {
   type NewTimelineEntry,
 } from "@closr/core/dispute";
 import { PaymentBlocks } from "@closr/core/payment";
-import { AgentProfileId, BusinessProfileId, cents, InvoiceId, PartnershipId, UserId } from "@closr/core/shared";
+import {
+  AgentProfileId,
+  BusinessProfileId,
+  cents,
+  InvoiceId,
+  PartnershipId,
+  UserId,
+} from "@closr/core/shared";
 import { Effect, Either, Layer, Option } from "effect";
 import { type InferResult, type Kysely, sql } from "kysely";
 import { PgDatabase } from "../database-service.ts";
@@ -211,7 +218,8 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
                   .where("state", "in", active)
                   .executeTakeFirst(),
               ),
-              (row) => Effect.fail(new DisputeAlreadyOpen({ invoiceId: input.invoiceId, disputeId: row?.id ?? 0 })),
+              (row) =>
+                Effect.fail(new DisputeAlreadyOpen({ invoiceId: input.invoiceId, disputeId: row?.id ?? 0 })),
             )
           : Effect.die(e),
       ),
@@ -221,11 +229,43 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
     Effect.promise(async () => {
       const dispute = await findDispute(db, id);
       if (!dispute) return Option.none();
-      const [lines, evidence] = await Promise.all([
+      const [lines, evidence, invoice, note] = await Promise.all([
         db.selectFrom("disputeLines").selectAll().where("disputeId", "=", id).orderBy("id").execute(),
         db.selectFrom("disputeEvidence").selectAll().where("disputeId", "=", id).orderBy("id").execute(),
+        db
+          .selectFrom("invoices")
+          .select([
+            "id",
+            "amountCents",
+            "description",
+            sql<string>`to_char(due_date, 'YYYY-MM-DD')`.as("dueDate"),
+            "isPaid",
+            "cancelledAt",
+          ])
+          .where("id", "=", dispute.invoiceId)
+          .executeTakeFirstOrThrow(),
+        db.selectFrom("disputeCreditNotes").selectAll().where("disputeId", "=", id).executeTakeFirst(),
       ]);
-      return Option.some({ dispute, timeline: lines.map(toLine), evidence: evidence.map(toEvidence) });
+      return Option.some({
+        dispute,
+        timeline: lines.map(toLine),
+        evidence: evidence.map(toEvidence),
+        invoice: {
+          id: InvoiceId.make(invoice.id),
+          amountCents: cents(Number(invoice.amountCents)),
+          description: invoice.description,
+          dueDate: invoice.dueDate,
+          isPaid: invoice.isPaid,
+          cancelled: invoice.cancelledAt !== null,
+        },
+        creditNote: note
+          ? {
+              amountCents: cents(Number(note.amountCents)),
+              gstCents: cents(Number(note.gstCents)),
+              originalAmountCents: cents(Number(note.originalAmountCents)),
+            }
+          : null,
+      });
     }),
   listFor: (party, profileId) =>
     Effect.promise(async () =>
@@ -258,7 +298,12 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
     Effect.flatMap(
       Effect.promise(() =>
         db.transaction().execute(async (trx): Promise<Either.Either<Dispute, E | DisputeNotFound>> => {
-          const locked = await trx.selectFrom("disputes").select("id").where("id", "=", id).forUpdate().executeTakeFirst();
+          const locked = await trx
+            .selectFrom("disputes")
+            .select("id")
+            .where("id", "=", id)
+            .forUpdate()
+            .executeTakeFirst();
           const dispute = locked ? await findDispute(trx, id) : undefined;
           if (!dispute) return Either.left(new DisputeNotFound({ id }));
           const decided = decide(dispute);
@@ -338,7 +383,11 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
           .executeTakeFirst();
         if (!row || row.executedAt || (row.state !== "resolved" && row.state !== "withdrawn")) return false;
         if (plan.kind === "cancel")
-          await trx.updateTable("invoices").set({ cancelledAt: now }).where("id", "=", row.invoiceId).execute();
+          await trx
+            .updateTable("invoices")
+            .set({ cancelledAt: now })
+            .where("id", "=", row.invoiceId)
+            .execute();
         if (plan.kind === "reduce") {
           const invoice = await trx
             .selectFrom("invoices")
@@ -450,7 +499,10 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
     }),
 });
 
-export const DisputeRepositoryPg = Layer.effect(DisputeRepository, Effect.map(PgDatabase, makeDisputeRepository));
+export const DisputeRepositoryPg = Layer.effect(
+  DisputeRepository,
+  Effect.map(PgDatabase, makeDisputeRepository),
+);
 
 /** The payment context's PaymentBlocks: an invoice with an active dispute, or cancelled by one, cannot be paid. */
 export const PaymentBlocksPg = Layer.effect(
