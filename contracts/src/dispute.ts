@@ -50,12 +50,10 @@ export const OpenDisputeRequest = z
       .trim()
       .min(10, { error: "Describe the problem in at least 10 characters." })
       .max(5000, { error: "The description is at most 5,000 characters." }),
-    claimedAmount: amount("Enter the amount you think is owed (0 or more).")
-      .optional()
-      .openapi({
-        description: "What the opener says the business owes in total, AUD dollars (default 0).",
-        example: 0,
-      }),
+    claimedAmount: amount("Enter the amount you think is owed (0 or more).").optional().openapi({
+      description: "What the opener says the business owes in total, AUD dollars (default 0).",
+      example: 0,
+    }),
   })
   .openapi("OpenDisputeRequest", {
     example: {
@@ -68,12 +66,10 @@ export const OpenDisputeRequest = z
 export const RespondDisputeRequest = z
   .strictObject({
     action: z.enum(["accept", "counter", "reject"]),
-    amount: amount("Enter the amount you offer (0 up to the invoice amount).")
-      .optional()
-      .openapi({
-        description: "Counter-offer only: what the business pays in total, AUD dollars.",
-        example: 625,
-      }),
+    amount: amount("Enter the amount you offer (0 up to the invoice amount).").optional().openapi({
+      description: "Counter-offer only: what the business pays in total, AUD dollars.",
+      example: 625,
+    }),
     message: z.string().trim().max(2000, { error: "A message is at most 2,000 characters." }).optional(),
   })
   .openapi("RespondDisputeRequest", {
@@ -159,13 +155,10 @@ export const Dispute = z
     updatedAt: z.string().openapi({ format: "date-time" }),
     mediationStartedAt: z.string().nullable().openapi({ format: "date-time" }),
     resolvedAt: z.string().nullable().openapi({ format: "date-time" }),
-    executedAt: z
-      .string()
-      .nullable()
-      .openapi({
-        format: "date-time",
-        description: "When the resolution's refund, credit note or release ran (once).",
-      }),
+    executedAt: z.string().nullable().openapi({
+      format: "date-time",
+      description: "When the resolution's refund, credit note or release ran (once).",
+    }),
   })
   .openapi("Dispute");
 

@@ -11,6 +11,7 @@ import { runLocalBilling } from "@closr/core/subscription";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { defaultRateLimits } from "./http/rate-limit.ts";
+import { startDisputeSweeps } from "./jobs/dispute-sweeps.ts";
 import { jobHandlers } from "./jobs/job-handlers.ts";
 import { startReviewSweeps } from "./jobs/review-sweeps.ts";
 import { createLogger } from "./logger.ts";
@@ -87,6 +88,7 @@ export async function startServices(config: Config) {
   });
   // Review sweeps (issue 22): blind windows ending, 3- and 10-day reminders.
   const stopReviewSweeps = startReviewSweeps(runtime, logger);
+  const stopDisputeSweeps = startDisputeSweeps(runtime, logger);
   // Time-based notifications (issue 18): overdue invoices, messages unread for a few minutes.
   const sweep = setInterval(() => {
     runtime
@@ -96,6 +98,7 @@ export async function startServices(config: Config) {
   sweep.unref();
   const close = async () => {
     stopReviewSweeps();
+    stopDisputeSweeps();
     clearInterval(sweep);
     await pgboss?.stop();
     tableStopped = true;
