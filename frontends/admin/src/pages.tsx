@@ -12,6 +12,7 @@ import { ContentEditorPage } from "./features/content/components/content-editor-
 import { ContentListPage } from "./features/content/components/content-list-page.tsx";
 import { SettingsPage } from "./features/dashboard/components/settings-page.tsx";
 import { MediaLibraryPage } from "./features/media/media-library-page.tsx";
+import { MediationDisputePage, MediationQueuePage } from "./features/mediation/mediation-pages.tsx";
 import { StaffPaymentsPage } from "./features/payments/components/staff-payments-page.tsx";
 import { ReviewModerationPage } from "./features/review-moderation/review-moderation-page.tsx";
 import { UsersPage } from "./features/users/users-page.tsx";
@@ -178,6 +179,12 @@ export const adminPages: AdminPage[] = [
     element: <StaffPaymentsPage />,
     card: { title: "Payments", description: "Refund payments in full or in part.", icon: "dollar" },
   },
+  {
+    path: "disputes",
+    element: <MediationQueuePage />,
+    card: { title: "Mediation", description: "Disputes waiting for a proposed resolution.", icon: "scale" },
+  },
+  { path: "disputes/:id", element: <MediationDisputePage /> },
   { path: "content/:contentType", element: list },
   { path: "content/:contentType/:id", element: <ContentEditorPage /> },
 ];

@@ -2,7 +2,7 @@
  * The business remote's only export (Module Federation `./register`): its routes under
  * /business and its side-menu items (spec §2.2, §2.8), shaped by @closr/ui's party remote.
  */
-import { registerPartyRemote } from "@closr/ui";
+import { PartyDisputePage, registerPartyRemote } from "@closr/ui";
 import { AgentDetailPage } from "./features/agent-detail/components/agent-detail-page.tsx";
 import { BusinessDashboardPage } from "./features/dashboard/components/business-dashboard-page.tsx";
 import { FindAgentsPage } from "./features/find-agents/components/find-agents-page.tsx";
@@ -21,4 +21,10 @@ export default registerPartyRemote("business", {
   detail: <AgentDetailPage />,
   partners: <ActiveAgentsPage />,
   money: <PaymentsPage />,
+  extraRoutes: [
+    {
+      path: "payments/disputes/:id",
+      element: <PartyDisputePage backHref="/business/payments?tab=disputes" backLabel="Disputes" />,
+    },
+  ],
 });

@@ -58,6 +58,15 @@ export {
 export * from "./features/account/account-api.ts";
 export { SettingsLayout, settingsNavItems } from "./features/account/settings-layout.tsx";
 export {
+  DisputesTab,
+  DisputeView,
+  OpenDisputeButton,
+  PartyDisputePage,
+  ProposeResolutionForm,
+} from "./features/disputes/disputes.tsx";
+// Disputes (issue 17).
+export * from "./features/disputes/disputes-api.ts";
+export {
   getUnreadCount,
   unreadCountKey,
   unreadCountQueryOptions,
