@@ -15,3 +15,4 @@ export * from "./demo-users.ts";
 export * from "./demo-verification.ts";
 export * from "./marketplace.ts";
 export * from "./runtime.ts";
+export * from "./demo-disputes.ts";

@@ -15,7 +15,8 @@ import type {
 } from "@closr/core/payment";
 import type { PayoutAccountRepository, PayoutGateway, PayoutRefundRepository } from "@closr/core/payout";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
-import type { AuditLog, Clock, FileStorage, Mailer } from "@closr/core/shared";
+import type { AppUrl, AuditLog, Clock, FileStorage, Mailer } from "@closr/core/shared";
+import type { DisputeRepository } from "@closr/core/dispute";
 import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
 import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
 import type { Effect } from "effect";
@@ -24,6 +25,8 @@ import type { PgDatabase } from "../postgres/database-service.ts";
 /** The services a demo seed may ask for. */
 export type SeedServices =
   | PgDatabase
+  | DisputeRepository
+  | AppUrl
   | UserRepository
   | SessionStore
   | SessionTokens
