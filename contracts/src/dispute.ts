@@ -186,7 +186,7 @@ export const DisputeTimelineEntry = z
     id: z.number().int(),
     kind: z.string().openapi({
       description:
-        "opened, message, counter_offer, accepted, rejected, escalated, mediation_started, proposed, proposal_accepted, proposal_rejected, resolved, withdrawn, evidence.",
+        "opened, message, counter_offer, accepted, rejected, escalated, mediation_started, proposed, proposal_accepted, proposal_rejected, resolved, withdrawn, evidence, settled (the money action ran).",
     }),
     actor: z.enum(["business", "agent", "staff", "system"]),
     message: z.string().nullable(),

@@ -90,11 +90,15 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   await shot(b, "open-dialog");
   await dialog.getByRole("button", { name: "Open dispute" }).click();
   await expect(b).toHaveURL(/\/business\/payments\/disputes\/\d+$/);
-  await expect(b.getByRole("heading", { name: new RegExp(`Invoice #${first}`) })).toBeVisible({ timeout: 45_000 });
+  await expect(b.getByRole("heading", { name: new RegExp(`Invoice #${first}`) })).toBeVisible({
+    timeout: 45_000,
+  });
   await expect(b.getByText("Waiting for the agent")).toBeVisible();
   const disputeId = Number(/disputes\/(\d+)/.exec(b.url())?.[1]);
   // Paying now is refused (409).
-  expect((await b.request.post("/api/create-payment-intent", { data: { invoiceId: first } })).status()).toBe(409);
+  expect((await b.request.post("/api/create-payment-intent", { data: { invoiceId: first } })).status()).toBe(
+    409,
+  );
 
   // 2. The agent sees it in the Disputes tab with its countdown and counter-offers half.
   await a.goto("/agent/invoices?tab=disputes");
@@ -136,7 +140,9 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   const staffContext = await browser.newContext(viewport ? { viewport } : {});
   const s = await staffContext.newPage();
   expect(
-    (await s.request.post("/api/login", { data: { username: demo.admin, password: DEMO_PASSWORD } })).status(),
+    (
+      await s.request.post("/api/login", { data: { username: demo.admin, password: DEMO_PASSWORD } })
+    ).status(),
   ).toBe(200);
   await s.goto("/admin/disputes");
   await expect(s.getByRole("heading", { name: "Mediation", exact: true })).toBeVisible({ timeout: 45_000 });
@@ -146,7 +152,9 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   await expect(s.getByRole("link", { name: "Agreement (PDF)" })).toBeVisible();
   const propose = s.getByRole("form", { name: "Propose resolution" });
   await propose.getByLabel("The business pays in total (AUD)").fill("150");
-  await propose.getByLabel("Note to both parties").fill("Half of the calls were logged; the business pays half.");
+  await propose
+    .getByLabel("Note to both parties")
+    .fill("Half of the calls were logged; the business pays half.");
   await expectNoSeriousA11yViolations(s);
   await shot(s, "mediation");
   await propose.getByRole("button", { name: "Propose resolution" }).click();

@@ -3,6 +3,7 @@
  * demo data of the embedded default (through core's use cases, on a SeedRuntime).
  */
 
+export * from "./demo-disputes.ts";
 export * from "./demo-insights.ts";
 export * from "./demo-invoices.ts";
 export * from "./demo-marketplace.ts";
@@ -15,4 +16,3 @@ export * from "./demo-users.ts";
 export * from "./demo-verification.ts";
 export * from "./marketplace.ts";
 export * from "./runtime.ts";
-export * from "./demo-disputes.ts";

@@ -3,6 +3,8 @@
  * ManagedRuntime does). The seeds go through core's real use cases, so the demo data obeys the
  * same rules as data entered in the app.
  */
+
+import type { DisputeRepository } from "@closr/core/dispute";
 import type { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "@closr/core/identity";
 import type { InvoiceRepository, InvoiceTerms } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
@@ -16,7 +18,6 @@ import type {
 import type { PayoutAccountRepository, PayoutGateway, PayoutRefundRepository } from "@closr/core/payout";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
 import type { AppUrl, AuditLog, Clock, FileStorage, Mailer } from "@closr/core/shared";
-import type { DisputeRepository } from "@closr/core/dispute";
 import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
 import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
 import type { Effect } from "effect";

@@ -4127,7 +4127,7 @@ export interface components {
         };
         DisputeTimelineEntry: {
             id: number;
-            /** @description opened, message, counter_offer, accepted, rejected, escalated, mediation_started, proposed, proposal_accepted, proposal_rejected, resolved, withdrawn, evidence. */
+            /** @description opened, message, counter_offer, accepted, rejected, escalated, mediation_started, proposed, proposal_accepted, proposal_rejected, resolved, withdrawn, evidence, settled (the money action ran). */
             kind: string;
             /** @enum {string} */
             actor: "business" | "agent" | "staff" | "system";

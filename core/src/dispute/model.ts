@@ -123,7 +123,9 @@ export interface DisputeTimelineEntry {
     | "proposal_rejected"
     | "resolved"
     | "withdrawn"
-    | "evidence";
+    | "evidence"
+    /** The resolution's money action ran (refund, credit note, cancellation or release). */
+    | "settled";
   /** Who acted; "system" for the scheduled job. */
   readonly actor: DisputeParty | "staff" | "system";
   readonly message: string | null;

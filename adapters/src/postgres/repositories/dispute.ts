@@ -454,7 +454,7 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
           .execute();
         await insertLines(trx, id, [
           {
-            kind: "resolved",
+            kind: "settled",
             actor: "system",
             message:
               plan.kind === "refund"

@@ -64,7 +64,9 @@ const awaitingText = (d: Dispute, viewer: string) =>
         (d.awaiting === "both" &&
           viewer !== "staff" &&
           !d.proposal?.acceptedBy.includes(viewer as "business"))
-      ? "Your answer is due"
+      ? viewer === "staff"
+        ? "Your proposal is due"
+        : "Your answer is due"
       : d.awaiting === "staff"
         ? "Mediation team proposes"
         : d.awaiting === "both"
@@ -216,6 +218,7 @@ const lineText: Record<string, string> = {
   resolved: "resolved the dispute",
   withdrawn: "withdrew the dispute",
   evidence: "added evidence",
+  settled: "carried out the resolution",
 };
 
 function Timeline({ detail }: { detail: DisputeDetail }) {
@@ -505,12 +508,14 @@ export function DisputeView({
             ) : null}
           </CardContent>
         </Card>
-        <Card>
-          <CardContent className="stack">
-            {detail.viewer === "staff" ? extra?.(detail) : <PartyActions detail={detail} />}
-            <MessageAndEvidence detail={detail} />
-          </CardContent>
-        </Card>
+        {(d.state === "resolved" || d.state === "withdrawn") && detail.viewer !== "staff" ? null : (
+          <Card>
+            <CardContent className="stack">
+              {detail.viewer === "staff" ? extra?.(detail) : <PartyActions detail={detail} />}
+              <MessageAndEvidence detail={detail} />
+            </CardContent>
+          </Card>
+        )}
       </div>
       <section className="stack-sm" aria-labelledby="dispute-timeline-title">
         <h2 id="dispute-timeline-title" className="section-title">
