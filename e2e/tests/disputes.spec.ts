@@ -121,6 +121,9 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   await expect(b.getByText("Resolved", { exact: true })).toBeVisible();
   await expect(b.getByTestId("dispute-invoice-amount")).toHaveText("$200.00");
   await expect(b.getByTestId("dispute-credit-note")).toContainText("Credit note: $200.00");
+  const creditNote = await b.request.get(`/api/disputes/${disputeId}/credit-note.pdf`);
+  expect(creditNote.headers()["content-type"]).toBe("application/pdf");
+  await expect(b.getByRole("link", { name: "Credit note PDF" })).toBeVisible();
   await expectNoSeriousA11yViolations(b);
   await shot(b, "resolved");
   await b.goto("/business/payments");

@@ -205,3 +205,21 @@ export const proposeResolution = createRoute({
     ...problemResponses("forbidden", ...stepProblems),
   },
 });
+
+export const getDisputeCreditNotePdf = createRoute({
+  method: "get",
+  path: "/api/disputes/{id}/credit-note.pdf",
+  operationId: "getDisputeCreditNotePdf",
+  tags: ["disputes"],
+  summary: "The credit note of an unpaid invoice reduced by the dispute's resolution, as a PDF",
+  description:
+    "For the dispute's two parties and staff; 404 when the dispute reduced nothing (refunds of paid invoices have their own credit notes at /api/refunds/{id}/credit-note.pdf).",
+  request: { params: IdParam },
+  responses: {
+    200: {
+      description: "The credit note",
+      content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
+    },
+    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+  },
+});

@@ -62,9 +62,12 @@ export interface DisputeDetail {
   };
   /** The credit note of an unpaid invoice this dispute reduced. */
   readonly creditNote: {
+    readonly id: number;
     readonly amountCents: Cents;
     readonly gstCents: Cents;
+    readonly feeCents: Cents;
     readonly originalAmountCents: Cents;
+    readonly createdAt: Date;
   } | null;
 }
 

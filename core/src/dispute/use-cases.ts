@@ -585,3 +585,16 @@ const invoiceTerms = Effect.fn("dispute.invoiceTerms")(function* (dispute: Dispu
   if (Option.isNone(found)) return yield* Effect.die(new Error(`Dispute ${dispute.id}: invoice gone`));
   return found.value;
 });
+
+/**
+ * The credit note of an unpaid invoice a resolution reduced, with the invoice as it stands now,
+ * for the parties and staff (DisputeNotFound when the dispute has none).
+ */
+export const getDisputeCreditNote = Effect.fn("dispute.getCreditNote")(function* (user: User, id: DisputeId) {
+  yield* visibleDispute(user, id);
+  const detail = yield* (yield* DisputeRepository).detail(id);
+  if (Option.isNone(detail) || !detail.value.creditNote) return yield* new DisputeNotFound({ id });
+  const invoice = yield* (yield* InvoiceRepository).findById(detail.value.dispute.invoiceId);
+  if (Option.isNone(invoice)) return yield* new DisputeNotFound({ id });
+  return { note: detail.value.creditNote, invoice: invoice.value, dispute: detail.value.dispute };
+});

@@ -260,9 +260,12 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
         },
         creditNote: note
           ? {
+              id: note.id,
               amountCents: cents(Number(note.amountCents)),
               gstCents: cents(Number(note.gstCents)),
+              feeCents: cents(Number(note.feeCents)),
               originalAmountCents: cents(Number(note.originalAmountCents)),
+              createdAt: new Date(note.createdAt),
             }
           : null,
       });

@@ -4,6 +4,7 @@
  * FileStorage port; downloads are checked per request (parties and staff only, 404 otherwise).
  */
 
+import { disputeCreditNote, renderTaxDocumentPdf } from "@closr/adapters/pdf";
 import { sniffContentType } from "@closr/adapters/storage";
 import { disputeRoutes } from "@closr/contracts";
 import {
@@ -14,6 +15,7 @@ import {
   DisputeId,
   type DisputeTimelineEntry,
   getDispute,
+  getDisputeCreditNote,
   getDisputeEvidence,
   listInvoiceDisputes,
   listMyDisputes,
@@ -226,6 +228,23 @@ export function registerDisputeRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
         }),
     ),
   );
+
+  app.openapi(signedIn(disputeRoutes.getDisputeCreditNotePdf), async (c) => {
+    const id = c.req.valid("param").id;
+    return runUseCase(runtime, c, getDisputeCreditNote(c.get("user"), DisputeId.make(id)), async (found) =>
+      c.body(
+        (await renderTaxDocumentPdf(
+          disputeCreditNote({ ...found.note, disputeId: found.dispute.id }, found.invoice),
+        )) as Uint8Array<ArrayBuffer>,
+        200,
+        {
+          "content-type": "application/pdf",
+          "content-disposition": `attachment; filename="closr-dispute-credit-note-${id}.pdf"`,
+          "cache-control": "private, no-cache",
+        },
+      ),
+    );
+  });
 
   app.openapi(signedIn(disputeRoutes.answerProposal), async (c) =>
     runUseCase(

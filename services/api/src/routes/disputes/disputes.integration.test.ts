@@ -5,6 +5,7 @@
  * resolution" calls execute one refund; 7 days without an answer (injected clock) → mediation by
  * the scheduled sweep.
  */
+import { pdfText } from "@closr/adapters/pdf/testing";
 import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { makeTestClock } from "@closr/core/shared";
 import { sql } from "kysely";
@@ -211,6 +212,15 @@ describe("disputes", () => {
     expect(detail.invoice.amount).toBe(500);
     expect(detail.creditNote).toMatchObject({ amount: 500, originalAmount: 1000 });
     expect(detail.dispute.executedAt).not.toBeNull();
+    const pdf = await p.agent.client.request(`/api/disputes/${dispute.id}/credit-note.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const text = pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain("Credit note");
+    expect(text).toContain("A$500.00");
+    expect(
+      (await (await aParty("business")).client.request(`/api/disputes/${dispute.id}/credit-note.pdf`)).status,
+    ).toBe(404);
     // Resolved: the reduced invoice can be paid now.
     await pay(p, invoiceId);
     const inv = await bodyOf(await p.business.client.request(`/api/invoices/${invoiceId}`));
