@@ -498,7 +498,10 @@ export function DisputeView({
             {detail.creditNote ? (
               <p className="small" data-testid="dispute-credit-note">
                 Credit note: {formatMoney(detail.creditNote.amount)} (GST {formatMoney(detail.creditNote.gst)}
-                ) against the original {formatMoney(detail.creditNote.originalAmount)}.
+                ) against the original {formatMoney(detail.creditNote.originalAmount)}.{" "}
+                <a href={`/api/disputes/${d.id}/credit-note.pdf`} download>
+                  Credit note PDF
+                </a>
               </p>
             ) : null}
             {d.invoicePaid && d.state !== "resolved" && d.state !== "withdrawn" ? (
