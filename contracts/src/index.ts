@@ -8,6 +8,7 @@ import * as accountRoutes from "./routes/account.routes.ts";
 import * as agreementRoutes from "./routes/agreement.routes.ts";
 import * as contentRoutes from "./routes/content.routes.ts";
 import * as devRoutes from "./routes/dev.routes.ts";
+import * as disputeRoutes from "./routes/dispute.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
 import * as insightsRoutes from "./routes/insights.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
@@ -28,6 +29,7 @@ import * as verificationRoutes from "./routes/verification.routes.ts";
 export * from "./account.ts";
 export * from "./agreement.ts";
 export * from "./content.ts";
+export * from "./dispute.ts";
 export * from "./identity.ts";
 export * from "./insights.ts";
 export * from "./invoice.ts";
@@ -49,6 +51,7 @@ export {
   agreementRoutes,
   contentRoutes,
   devRoutes,
+  disputeRoutes,
   identityRoutes,
   insightsRoutes,
   invoiceRoutes,
@@ -91,6 +94,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(insightsRoutes),
   ...Object.values(pushRoutes),
   ...Object.values(operationsRoutes),
+  ...Object.values(disputeRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

@@ -160,6 +160,23 @@ export const problemCatalogue = {
     title: "Already reviewed",
     description: "The caller has already reviewed this partnership; reviews cannot be edited.",
   },
+  "invoice-disputed": {
+    status: 409,
+    title: "Invoice under dispute",
+    description:
+      "The invoice has a dispute that is not resolved (or a dispute's resolution cancelled it), so it cannot be paid now. The detail names the dispute.",
+  },
+  "dispute-open": {
+    status: 409,
+    title: "Dispute already open",
+    description: "The invoice already has a dispute that is not resolved or withdrawn; continue that one.",
+  },
+  "dispute-transition": {
+    status: 409,
+    title: "Not possible in this dispute's state",
+    description:
+      "The dispute action does not apply now: the dispute moved on (an answer after its deadline, an offer you made yourself, a finished dispute). The detail says why.",
+  },
   "review-reply-exists": {
     status: 409,
     title: "Already replied",

@@ -31,6 +31,7 @@ export const defaultSchedules: readonly Schedule[] = [
   { kind: "local-billing", everySeconds: 60 },
   { kind: "notification-sweep", everySeconds: 60 },
   { kind: "review-sweeps", everySeconds: 15 * 60 },
+  { kind: "dispute-sweep", everySeconds: 5 * 60 },
   { kind: "maintenance-sweep", everySeconds: 60 * 60 },
 ];
 

@@ -10,6 +10,7 @@ export * from "./repositories/account.ts";
 export * from "./repositories/agreement.ts";
 export * from "./repositories/audit-log.ts";
 export * from "./repositories/content.ts";
+export * from "./repositories/dispute.ts";
 export * from "./repositories/help.ts";
 export * from "./repositories/identity.ts";
 export * from "./repositories/insights.ts";

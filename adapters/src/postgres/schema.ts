@@ -195,6 +195,8 @@ export interface InvoicesTable {
   >;
   agreementVersionId: number | null;
   aboveCommissionReason: string | null;
+  /** Cancelled by a dispute's resolution (migration 2026-11-24-02-disputes). */
+  cancelledAt: NullableTimestamp;
 }
 
 /** A partnership's commission agreement (issue 17, ADR 0017). */
@@ -662,6 +664,10 @@ export interface Database {
   agreementSignatures: AgreementSignaturesTable;
   agreementTemplates: AgreementTemplatesTable;
   liveStreams: LiveStreamsTable;
+  disputes: DisputesTable;
+  disputeEvidence: DisputeEvidenceTable;
+  disputeLines: DisputeLinesTable;
+  disputeCreditNotes: DisputeCreditNotesTable;
 }
 
 /** Contact form messages as received (migration 2026-11-23-11-content). */
@@ -682,4 +688,72 @@ export interface NewsletterSubscriptionsTable {
   tokenHash: string;
   createdAt: DefaultTimestamp;
   confirmedAt: NullableTimestamp;
+}
+
+/** Disputes on invoices (issue 17, ADR 0018; migration 2026-11-24-02-disputes). */
+export interface DisputesTable {
+  id: Generated<number>;
+  invoiceId: number;
+  openedBy: number;
+  opener: "business" | "agent";
+  reason: "amount_not_owed" | "work_not_done" | "charged_in_error" | "services_not_delivered";
+  description: string;
+  invoicePaid: boolean;
+  invoiceAmountCents: Cents;
+  state: "open" | "in_mediation" | "proposed" | "resolved" | "withdrawn";
+  offerBy: "business" | "agent";
+  offerAmountCents: Cents;
+  proposalAmountCents: ColumnType<
+    string | number | null,
+    number | bigint | null | undefined,
+    number | bigint | null
+  >;
+  proposalNote: string | null;
+  proposalAcceptedBy: ColumnType<string[], string[] | undefined, string[]>;
+  deadline: NullableTimestamp;
+  settledAmountCents: ColumnType<
+    string | number | null,
+    number | bigint | null | undefined,
+    number | bigint | null
+  >;
+  outcome: string | null;
+  payoutHeld: Generated<boolean>;
+  mediationStartedAt: NullableTimestamp;
+  resolvedAt: NullableTimestamp;
+  executedAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
+}
+
+export interface DisputeEvidenceTable {
+  id: Generated<number>;
+  disputeId: number;
+  party: "business" | "agent";
+  fileName: string;
+  contentType: "application/pdf" | "image/jpeg" | "image/png";
+  size: number;
+  storageKey: string;
+  createdAt: DefaultTimestamp;
+}
+
+export interface DisputeLinesTable {
+  id: Generated<number>;
+  disputeId: number;
+  kind: string;
+  actor: "business" | "agent" | "staff" | "system";
+  message: string | null;
+  amountCents: ColumnType<string | number | null, number | bigint | null | undefined, number | bigint | null>;
+  evidenceId: number | null;
+  createdAt: DefaultTimestamp;
+}
+
+export interface DisputeCreditNotesTable {
+  id: Generated<number>;
+  disputeId: number;
+  invoiceId: number;
+  amountCents: Cents;
+  gstCents: Cents;
+  feeCents: Cents;
+  originalAmountCents: Cents;
+  createdAt: DefaultTimestamp;
 }

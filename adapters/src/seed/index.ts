@@ -4,6 +4,7 @@
  */
 
 export * from "./demo-agreements.ts";
+export * from "./demo-disputes.ts";
 export * from "./demo-insights.ts";
 export * from "./demo-invoices.ts";
 export * from "./demo-marketplace.ts";

@@ -4,6 +4,7 @@
  * same rules as data entered in the app.
  */
 import type { AgreementRepository, DocumentDigest } from "@closr/core/agreement";
+import type { DisputeRepository } from "@closr/core/dispute";
 import type {
   AccountRepository,
   PasswordHasher,
@@ -31,6 +32,8 @@ import type { PgDatabase } from "../postgres/database-service.ts";
 /** The services a demo seed may ask for. */
 export type SeedServices =
   | PgDatabase
+  | DisputeRepository
+  | AppUrl
   | UserRepository
   | SessionStore
   | SessionTokens

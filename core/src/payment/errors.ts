@@ -37,6 +37,16 @@ export class PaymentInProgress extends Data.TaggedError("PaymentInProgress")<{
   readonly invoiceId: number;
 }> {}
 
+/**
+ * The invoice is under dispute, or a dispute's resolution cancelled it (409, issue 17): it cannot
+ * be paid until the dispute is resolved. `disputeId` names the dispute.
+ */
+export class InvoiceDisputed extends Data.TaggedError("InvoiceDisputed")<{
+  readonly invoiceId: number;
+  readonly disputeId: number;
+  readonly reason: "disputed" | "cancelled";
+}> {}
+
 /** Every tagged error the payment context fails with (the service maps each to a problem). */
 export type PaymentError =
   | PaymentTransitionNotAllowed
@@ -45,4 +55,5 @@ export type PaymentError =
   | PaymentIntentUnexpectedState
   | InvalidWebhook
   | PaymentGatewayUnavailable
-  | PaymentInProgress;
+  | PaymentInProgress
+  | InvoiceDisputed;

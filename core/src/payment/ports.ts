@@ -142,3 +142,18 @@ export class ChargeDestinations extends Context.Tag("payment/ChargeDestinations"
   ChargeDestinations,
   { readonly destinationFor: (agentId: AgentProfileId) => Effect.Effect<Option.Option<string>> }
 >() {}
+
+/**
+ * Why an invoice may not be paid now (issue 17): an active dispute, or a dispute that cancelled
+ * it. Implemented by the dispute adapter; absent in tests without disputes (nothing blocks).
+ */
+export class PaymentBlocks extends Context.Tag("payment/PaymentBlocks")<
+  PaymentBlocks,
+  {
+    readonly blockFor: (
+      invoiceId: InvoiceId,
+    ) => Effect.Effect<
+      Option.Option<{ readonly disputeId: number; readonly reason: "disputed" | "cancelled" }>
+    >;
+  }
+>() {}

@@ -10,11 +10,12 @@ import { notify } from "../notification/index.ts";
 import { WrongAccountType } from "../profiles/index.ts";
 import { Clock, formatAud, type InvoiceId } from "../shared/index.ts";
 import { chooseAttempt, decideOnGatewayEvent, reconciliationEvent } from "./decisions.ts";
-import { PaymentIntentNotFound, PaymentMethodNotFound } from "./errors.ts";
+import { InvoiceDisputed, PaymentIntentNotFound, PaymentMethodNotFound } from "./errors.ts";
 import { type GatewayEvent, type PaymentMethodFields, paymentIdempotencyKey } from "./model.ts";
 import {
   ChargeDestinations,
   GatewayEventOutbox,
+  PaymentBlocks,
   PaymentGateway,
   PaymentMethodRepository,
   PaymentRepository,
@@ -66,6 +67,12 @@ export const startInvoicePayment = Effect.fn("payment.startInvoicePayment")(func
   if (user.userType !== "business")
     return yield* new WrongAccountType({ required: "business", action: "pay invoices" });
   const invoice = yield* getInvoice(user, invoiceId);
+  // Issue 17: a disputed invoice (or one a dispute cancelled) cannot be paid until resolved.
+  const blocks = yield* Effect.serviceOption(PaymentBlocks);
+  if (Option.isSome(blocks)) {
+    const block = yield* blocks.value.blockFor(invoice.id);
+    if (Option.isSome(block)) return yield* new InvoiceDisputed({ invoiceId: invoice.id, ...block.value });
+  }
   const gateway = yield* PaymentGateway;
   const repository = yield* PaymentRepository;
   const { payment, cancel } = yield* repository.beginAttempt(invoice.id, chooseAttempt);

@@ -30,6 +30,8 @@ export interface JobPayloads {
   readonly "notification-sweep": ScheduledTick;
   /** Scheduled (every 15 minutes): reviews whose blind window ended, review reminders. */
   readonly "review-sweeps": ScheduledTick;
+  /** Scheduled (every 5 minutes): dispute deadlines that passed (issue 17, ADR 0018). */
+  readonly "dispute-sweep": ScheduledTick;
   /** Scheduled (hourly): expired sessions and rate-limit windows are removed. */
   readonly "maintenance-sweep": ScheduledTick;
 }

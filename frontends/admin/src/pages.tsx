@@ -13,6 +13,7 @@ import { ContentListPage } from "./features/content/components/content-list-page
 import { SettingsPage } from "./features/dashboard/components/settings-page.tsx";
 import { MediaLibraryPage } from "./features/media/media-library-page.tsx";
 import { QueuePage } from "./features/operations/queue-page.tsx";
+import { MediationDisputePage, MediationQueuePage } from "./features/mediation/mediation-pages.tsx";
 import { StaffPaymentsPage } from "./features/payments/components/staff-payments-page.tsx";
 import { ReviewModerationPage } from "./features/review-moderation/review-moderation-page.tsx";
 import { UsersPage } from "./features/users/users-page.tsx";
@@ -188,6 +189,12 @@ export const adminPages: AdminPage[] = [
       icon: "alert",
     },
   },
+  {
+    path: "disputes",
+    element: <MediationQueuePage />,
+    card: { title: "Mediation", description: "Disputes waiting for a proposed resolution.", icon: "scale" },
+  },
+  { path: "disputes/:id", element: <MediationDisputePage /> },
   { path: "content/:contentType", element: list },
   { path: "content/:contentType/:id", element: <ContentEditorPage /> },
 ];

@@ -2,7 +2,7 @@
  * The agent remote's only export (Module Federation `./register`): its routes under /agent
  * and its side-menu items (spec §2.2, §2.9), shaped by @closr/ui's party remote.
  */
-import { registerPartyRemote } from "@closr/ui";
+import { PartyDisputePage, registerPartyRemote } from "@closr/ui";
 import { BusinessDetailPage } from "./features/business-detail/components/business-detail-page.tsx";
 import { AgentDashboardPage } from "./features/dashboard/components/agent-dashboard-page.tsx";
 import { FindBusinessesPage } from "./features/find-businesses/components/find-businesses-page.tsx";
@@ -23,6 +23,12 @@ export default registerPartyRemote("agent", {
   partners: <CurrentPartnersPage />,
   money: <AgentInvoicesPage />,
   // Issue 14: payouts come before the first invoice.
-  extraRoutes: [{ path: "payouts", element: <PayoutsPage /> }],
+  extraRoutes: [
+    { path: "payouts", element: <PayoutsPage /> },
+    {
+      path: "invoices/disputes/:id",
+      element: <PartyDisputePage backHref="/agent/invoices?tab=disputes" backLabel="Disputes" />,
+    },
+  ],
   extraNavItems: [{ to: "/agent/payouts", label: "Payouts", icon: "dollar" }],
 });

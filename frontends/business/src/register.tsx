@@ -2,7 +2,7 @@
  * The business remote's only export (Module Federation `./register`): its routes under
  * /business and its side-menu items (spec §2.2, §2.8), shaped by @closr/ui's party remote.
  */
-import { registerPartyRemote } from "@closr/ui";
+import { PartyDisputePage, registerPartyRemote } from "@closr/ui";
 import { AgentDetailPage } from "./features/agent-detail/components/agent-detail-page.tsx";
 import { AgreementTemplatePage } from "./features/agreement-template/components/agreement-template-page.tsx";
 import { BusinessDashboardPage } from "./features/dashboard/components/business-dashboard-page.tsx";
@@ -22,6 +22,12 @@ export default registerPartyRemote("business", {
   detail: <AgentDetailPage />,
   partners: <ActiveAgentsPage />,
   money: <PaymentsPage />,
-  // Issue 17: the Enterprise custom contract template (linked from the agreement page).
-  extraRoutes: [{ path: "agreement-template", element: <AgreementTemplatePage /> }],
+  extraRoutes: [
+    // Issue 17: the Enterprise custom contract template (linked from the agreement page).
+    { path: "agreement-template", element: <AgreementTemplatePage /> },
+    {
+      path: "payments/disputes/:id",
+      element: <PartyDisputePage backHref="/business/payments?tab=disputes" backLabel="Disputes" />,
+    },
+  ],
 });

@@ -65,6 +65,15 @@ export {
   useCommissionQuote,
 } from "./features/agreements/agreements-api.ts";
 export {
+  DisputesTab,
+  DisputeView,
+  OpenDisputeButton,
+  PartyDisputePage,
+  ProposeResolutionForm,
+} from "./features/disputes/disputes.tsx";
+// Disputes (issue 17).
+export * from "./features/disputes/disputes-api.ts";
+export {
   getUnreadCount,
   unreadCountKey,
   unreadCountQueryOptions,

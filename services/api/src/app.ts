@@ -41,6 +41,7 @@ import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
 import { registerAgreementRoutes } from "./routes/agreements/agreements.handlers.ts";
 import { registerContentRoutes } from "./routes/content/content.handlers.ts";
+import { registerDisputeRoutes } from "./routes/disputes/disputes.handlers.ts";
 import { registerHelpPages } from "./routes/help/help.pages.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
 import { registerInsightsRoutes } from "./routes/insights/insights.handlers.ts";
@@ -91,7 +92,8 @@ export interface AppOptions {
 }
 
 /** Upload routes (multipart/form-data): 3 documents of at most 10 MB each, plus the form fields. */
-const UPLOAD_ROUTE = /^\/api\/(?:verification-requests(?:\/\d+\/resubmit)?|admin\/media)$/;
+const UPLOAD_ROUTE =
+  /^\/api\/(?:verification-requests(?:\/\d+\/resubmit)?|admin\/media|disputes\/\d+\/evidence)$/;
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
 const MAX_UPLOAD_BYTES = 31 * 1024 * 1024;
 
@@ -324,6 +326,7 @@ export function createApp(options: AppOptions) {
   registerContentRoutes(app, runtime);
   registerReviewRoutes(app, runtime);
   registerAgreementRoutes(app, runtime, { trustProxy });
+  registerDisputeRoutes(app, runtime);
   registerPushRoutes(app, runtime);
 
   registerMessagingRoutes(app, runtime);

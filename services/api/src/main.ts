@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   seedDemoAgreements,
+  seedDemoDisputes,
   seedDemoInsights,
   seedDemoInvoices,
   seedDemoMarketplace,
@@ -42,6 +43,7 @@ if (config.seedDemo) {
   await seedDemoVerification(runtime);
   await seedDemoReviews(runtime);
   await seedDemoInsights(runtime);
+  await seedDemoDisputes(runtime);
   console.log("\nDemo accounts (password for all: %s):", logins[0]?.password);
   for (const login of logins) console.log(`  ${login.username.padEnd(16)} ${login.role}`);
   console.log("");

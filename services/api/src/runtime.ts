@@ -33,6 +33,7 @@ import {
   ContactRepositoryPg,
   ContentRepositoryPg,
   type Db,
+  DisputeRepositoryPg,
   HelpRepositoryPg,
   InsightsRepositoryPg,
   InvoiceRepositoryPg,
@@ -43,6 +44,7 @@ import {
   NotificationRepositoryPg,
   OnboardingRepositoryPg,
   PartnershipRepositoryPg,
+  PaymentBlocksPg,
   PaymentMethodRepositoryPg,
   PaymentRepositoryPg,
   PayoutAccountRepositoryPg,
@@ -80,6 +82,7 @@ import {
   SiteContacts,
   type UserAdministration,
 } from "@closr/core/content";
+import type { DisputeRepository } from "@closr/core/dispute";
 import type { HelpRepository } from "@closr/core/help";
 import type {
   AccountRepository,
@@ -97,6 +100,7 @@ import type { JobAdministration } from "@closr/core/operations";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type {
   ChargeDestinations,
+  PaymentBlocks,
   PaymentGateway,
   PaymentMethodRepository,
   PaymentRepository,
@@ -171,6 +175,8 @@ export type AppServices =
   | AgreementRepository
   | DocumentDigest
   | AgreementPdf
+  | DisputeRepository
+  | PaymentBlocks
   | NotificationRepository
   | InsightsRepository
   | ProfileStatsCounter
@@ -273,6 +279,8 @@ export function makeAppLayer(
     AuditTrailPg,
     ReviewRepositoryPg,
     AgreementRepositoryPg,
+    DisputeRepositoryPg,
+    PaymentBlocksPg,
     PushSubscriptionsPg,
     StreamPresencePg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));

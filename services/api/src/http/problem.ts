@@ -4,6 +4,7 @@
 import { type Problem, type ProblemCode, problemCatalogue, problemType } from "@closr/contracts";
 import type { AgreementError } from "@closr/core/agreement";
 import type { ContentError } from "@closr/core/content";
+import type { DisputeError } from "@closr/core/dispute";
 import type { HelpError } from "@closr/core/help";
 import type { IdentityError } from "@closr/core/identity";
 import type { InsightsError } from "@closr/core/insights";
@@ -84,6 +85,7 @@ export type DomainError =
   | PayoutError
   | ContentError
   | ReviewError
+  | DisputeError
   | NotificationError
   | InsightsError
   | HelpError
@@ -403,6 +405,26 @@ export const errorTable = {
         ? "This job is no longer failed; refresh to see its state."
         : `Only failed jobs can be retried; this one is ${e.state}.`,
   }),
+  // Disputes (issue 17, ADR 0018).
+  InvoiceDisputed: (e) => ({
+    code: "invoice-disputed",
+    detail:
+      e.reason === "cancelled"
+        ? `Invoice #${e.invoiceId} was cancelled by the resolution of dispute #${e.disputeId}; it cannot be paid.`
+        : `Invoice #${e.invoiceId} is under dispute (#${e.disputeId}) and cannot be paid until the dispute is resolved.`,
+  }),
+  DisputeNotFound: () => ({ code: "not-found", detail: "No such dispute." }),
+  DisputeAlreadyOpen: (e) => ({
+    code: "dispute-open",
+    detail: `Invoice #${e.invoiceId} already has an open dispute (#${e.disputeId}).`,
+  }),
+  DisputeTransitionRefused: (e) => ({ code: "dispute-transition", detail: e.message }),
+  InvalidDispute: (e) => ({
+    code: "validation-failed",
+    detail: "Some fields are missing or invalid.",
+    errors: e.errors as readonly FieldError[],
+  }),
+  NotMediator: () => ({ code: "forbidden", detail: "Only staff can mediate disputes." }),
 } satisfies ErrorTable;
 
 const planTitles = {

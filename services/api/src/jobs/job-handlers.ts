@@ -11,6 +11,7 @@ import { sweepNotifications } from "@closr/core/notification";
 import { runLocalBilling } from "@closr/core/subscription";
 import { Effect } from "effect";
 import type { AppRuntime } from "../runtime.ts";
+import { runDisputeSweep } from "./dispute-sweeps.ts";
 import { runReviewSweeps } from "./review-sweeps.ts";
 
 export const jobHandlers = (runtime: AppRuntime): JobHandlers => ({
@@ -24,6 +25,8 @@ export const jobHandlers = (runtime: AppRuntime): JobHandlers => ({
   "notification-sweep": () => runtime.runPromise(sweepNotifications()),
   // Review sweeps (issue 22): blind windows ending, 3- and 10-day reminders.
   "review-sweeps": () => runReviewSweeps(runtime),
+  // Dispute deadlines (issue 17, ADR 0018): unanswered → mediation, silent proposal → accepted.
+  "dispute-sweep": () => runDisputeSweep(runtime),
   // Expired sessions, rate-limit windows, and queue rows done over 30 days ago.
   "maintenance-sweep": () =>
     runtime.runPromise(

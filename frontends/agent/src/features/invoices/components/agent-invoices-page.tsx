@@ -11,11 +11,13 @@ import {
   Button,
   Card,
   CardContent,
+  DisputesTab,
   describeFailure,
   formatDate,
   formatMoney,
   injectStyles,
   LinkButton,
+  OpenDisputeButton,
   PageHeader,
   PageSpinner,
   Spinner,
@@ -169,6 +171,9 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
             </a>
           </div>
         ) : null}
+        <div className="invoice-documents">
+          <OpenDisputeButton invoiceId={invoice.id} isPaid={invoice.isPaid} basePath="/agent/invoices" />
+        </div>
         <PaymentDetails invoiceId={invoice.id} />
       </CardContent>
     </Card>
@@ -213,7 +218,8 @@ export function AgentInvoicesPage() {
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
-  const tab = requested === "invoices" || requested === "earnings" ? requested : "create";
+  const tab =
+    requested === "invoices" || requested === "earnings" || requested === "disputes" ? requested : "create";
   const invoices = useInvoices();
 
   if (user.isPending) return <PageSpinner />;
@@ -245,6 +251,7 @@ export function AgentInvoicesPage() {
             <Tab id="create">Create Invoice</Tab>
             <Tab id="invoices">Your Invoices</Tab>
             <Tab id="earnings">Earnings</Tab>
+            <Tab id="disputes">Disputes</Tab>
           </TabList>
           <TabPanel id="create">
             <CreateInvoiceForm onCreated={() => setParams({ tab: "invoices" }, { replace: true })} />
@@ -254,6 +261,9 @@ export function AgentInvoicesPage() {
           </TabPanel>
           <TabPanel id="earnings">
             <EarningsTab />
+          </TabPanel>
+          <TabPanel id="disputes">
+            <DisputesTab basePath="/agent/invoices" viewer="agent" />
           </TabPanel>
         </Tabs>
       )}

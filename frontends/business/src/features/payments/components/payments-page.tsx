@@ -11,11 +11,13 @@ import {
   Button,
   Card,
   CardContent,
+  DisputesTab,
   describeFailure,
   formatDate,
   formatMoney,
   injectStyles,
   LinkButton,
+  OpenDisputeButton,
   PageHeader,
   PageSpinner,
   Spinner,
@@ -88,6 +90,9 @@ function InvoiceCard({ invoice, onPay }: { invoice: Invoice; onPay: () => void }
             </Button>
           </div>
         )}
+        <div>
+          <OpenDisputeButton invoiceId={invoice.id} isPaid={invoice.isPaid} basePath="/business/payments" />
+        </div>
       </CardContent>
     </Card>
   );
@@ -164,7 +169,8 @@ export function PaymentsPage() {
   const [params, setParams] = useSearchParams();
   const [paying, setPaying] = useState<Invoice | null>(null);
   const tab =
-    (["invoices", "methods", "history"] as const).find((t) => t === params.get("tab")) ?? "invoices";
+    (["invoices", "methods", "history", "disputes"] as const).find((t) => t === params.get("tab")) ??
+    "invoices";
 
   if (user.isPending) return <PageSpinner />;
   if (!user.data) return <Alert variant="info">Please log in to access payment features.</Alert>;
@@ -188,6 +194,7 @@ export function PaymentsPage() {
             <Tab id="invoices">Invoices</Tab>
             <Tab id="methods">Payment Methods</Tab>
             <Tab id="history">Payment History</Tab>
+            <Tab id="disputes">Disputes</Tab>
           </TabList>
           <TabPanel id="invoices">
             <InvoicesTab onPay={setPaying} />
@@ -197,6 +204,9 @@ export function PaymentsPage() {
           </TabPanel>
           <TabPanel id="history">
             <HistoryTab />
+          </TabPanel>
+          <TabPanel id="disputes">
+            <DisputesTab basePath="/business/payments" viewer="business" />
           </TabPanel>
         </Tabs>
       )}

@@ -1,0 +1,175 @@
+/**
+ * Journey of issue 17 "Disputes" at 1280 px (desktop project) and 390 px (mobile project): the
+ * business disputes an unpaid invoice from its card, the agent counter-offers half, the business
+ * accepts, and the dispute page shows the reduced amount and a credit note; a second dispute is
+ * rejected into mediation and staff propose a resolution from the admin app's mediation queue,
+ * which both parties accept. axe (serious/critical = 0) on the disputes pages; screenshots in
+ * test-results/. Invoices are raised through the API after payouts are set up (local gateway).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { aNewAccount, DEMO_PASSWORD, demo } from "./support.ts";
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude("[data-live-announcer]").analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `test-results/disputes-${name}-${width}.png`, fullPage: true });
+}
+
+async function aParty(
+  browser: Browser,
+  viewport: { width: number; height: number } | null,
+  userType: "business" | "agent",
+  name: string,
+) {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  expect((await page.request.post("/api/register", { data: aNewAccount(userType) })).status()).toBe(201);
+  await page.request.patch("/api/onboarding/complete", { data: { dismissed: true } });
+  const profile =
+    userType === "business"
+      ? await page.request.post("/api/business-profiles", { data: { companyName: name } })
+      : await page.request.post("/api/agent-profiles", {
+          data: { fullName: name, specialization: "SaaS Sales", yearsOfExperience: 6 },
+        });
+  expect(profile.status()).toBe(201);
+  return { page, profileId: ((await profile.json()) as { id: number }).id };
+}
+
+test("disputes: counter-offer of half accepted (credit note); a second dispute resolved by staff mediation", async ({
+  browser,
+  page: defaultPage,
+}) => {
+  test.setTimeout(300_000);
+  const viewport = defaultPage.viewportSize();
+  const suffix = Date.now().toString(36);
+  const company = `Dispute Test Co ${suffix}`;
+  const business = await aParty(browser, viewport, "business", company);
+  const agent = await aParty(browser, viewport, "agent", `Dana Agent ${suffix}`);
+  const a = agent.page;
+  const b = business.page;
+  const { id: partnershipId } = (await (
+    await a.request.post("/api/partnerships", { data: { businessId: business.profileId } })
+  ).json()) as { id: number };
+  expect(
+    (await b.request.patch(`/api/partnerships/${partnershipId}`, { data: { status: "active" } })).status(),
+  ).toBe(200);
+  // Payouts first (local gateway test account), then two invoices.
+  expect((await a.request.post("/api/payout-account/onboarding")).status()).toBe(200);
+  expect(
+    (
+      await a.request.post("/api/local-gateway/payout-account/bank-details", {
+        data: { accountName: "Dana Agent", bsb: "000-000", accountNumber: "000123456" },
+      })
+    ).status(),
+  ).toBe(200);
+  const raise = async (amount: number, description: string) => {
+    const res = await a.request.post("/api/invoices", {
+      data: { businessId: business.profileId, partnershipId, amount, description },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const first = await raise(400, `Lead generation ${suffix}`);
+  const second = await raise(300, `Follow-up calls ${suffix}`);
+
+  // 1. The business disputes the first invoice from its card.
+  await b.goto("/business/payments");
+  const card = b.locator(".invoice-card", { hasText: `Invoice #${first} -` });
+  await expect(card).toBeVisible({ timeout: 45_000 });
+  await card.getByRole("button", { name: `Dispute invoice #${first}` }).click();
+  const dialog = b.getByRole("dialog", { name: `Dispute invoice #${first}` });
+  await expect(dialog.getByLabel("Reason")).toHaveValue("amount_not_owed");
+  await dialog.getByLabel("What went wrong?").fill("None of these leads matched our brief.");
+  await expectNoSeriousA11yViolations(b);
+  await shot(b, "open-dialog");
+  await dialog.getByRole("button", { name: "Open dispute" }).click();
+  await expect(b).toHaveURL(/\/business\/payments\/disputes\/\d+$/);
+  await expect(b.getByRole("heading", { name: new RegExp(`Invoice #${first}`) })).toBeVisible({
+    timeout: 45_000,
+  });
+  await expect(b.getByText("Waiting for the agent")).toBeVisible();
+  const disputeId = Number(/disputes\/(\d+)/.exec(b.url())?.[1]);
+  // Paying now is refused (409).
+  expect((await b.request.post("/api/create-payment-intent", { data: { invoiceId: first } })).status()).toBe(
+    409,
+  );
+
+  // 2. The agent sees it in the Disputes tab with its countdown and counter-offers half.
+  await a.goto("/agent/invoices?tab=disputes");
+  const row = a.getByRole("link", { name: new RegExp(`Dispute #${disputeId} `) });
+  await expect(row).toBeVisible({ timeout: 45_000 });
+  await expect(a.getByText("Your answer is due")).toBeVisible();
+  await expectNoSeriousA11yViolations(a);
+  await shot(a, "tab");
+  await row.click();
+  await expect(a.getByText(/proposes the business pays/)).toBeVisible();
+  await a.getByLabel("Counter-offer (AUD, total the business pays)").fill("200");
+  await a.getByRole("button", { name: "Send counter-offer" }).click();
+  await expect(a.getByText("Waiting for the business")).toBeVisible();
+  await expectNoSeriousA11yViolations(a);
+  await shot(a, "countered");
+
+  // 3. The business accepts: the invoice is reduced to $200 with a credit note.
+  await b.reload();
+  await b.getByRole("button", { name: "Accept $200.00" }).click();
+  await expect(b.getByText("Resolved", { exact: true })).toBeVisible();
+  await expect(b.getByTestId("dispute-invoice-amount")).toHaveText("$200.00");
+  await expect(b.getByTestId("dispute-credit-note")).toContainText("Credit note: $200.00");
+  const creditNote = await b.request.get(`/api/disputes/${disputeId}/credit-note.pdf`);
+  expect(creditNote.headers()["content-type"]).toBe("application/pdf");
+  await expect(b.getByRole("link", { name: "Credit note PDF" })).toBeVisible();
+  await expectNoSeriousA11yViolations(b);
+  await shot(b, "resolved");
+  await b.goto("/business/payments");
+  await expect(b.locator(".invoice-card", { hasText: `Invoice #${first} -` })).toContainText("$200.00");
+
+  // 4. A second dispute: the agent rejects, so it goes to mediation.
+  const opened = await b.request.post(`/api/invoices/${second}/disputes`, {
+    data: { reason: "work_not_done", description: "The follow-up calls were never made." },
+  });
+  expect(opened.status()).toBe(201);
+  const secondId = ((await opened.json()) as { id: number }).id;
+  await a.goto(`/agent/invoices/disputes/${secondId}`);
+  await a.getByRole("button", { name: "Reject and ask for mediation" }).click();
+  await expect(a.getByText("In mediation", { exact: true })).toBeVisible();
+
+  // 5. Staff propose a resolution from the mediation queue.
+  const staffContext = await browser.newContext(viewport ? { viewport } : {});
+  const s = await staffContext.newPage();
+  expect(
+    (
+      await s.request.post("/api/login", { data: { username: demo.admin, password: DEMO_PASSWORD } })
+    ).status(),
+  ).toBe(200);
+  await s.goto("/admin/disputes");
+  await expect(s.getByRole("heading", { name: "Mediation", exact: true })).toBeVisible({ timeout: 45_000 });
+  await expectNoSeriousA11yViolations(s);
+  await shot(s, "queue");
+  await s.getByRole("link", { name: new RegExp(`Dispute #${secondId} `) }).click();
+  await expect(s.getByRole("link", { name: "Agreement (PDF)" })).toBeVisible();
+  const propose = s.getByRole("form", { name: "Propose resolution" });
+  await propose.getByLabel("The business pays in total (AUD)").fill("150");
+  await propose
+    .getByLabel("Note to both parties")
+    .fill("Half of the calls were logged; the business pays half.");
+  await expectNoSeriousA11yViolations(s);
+  await shot(s, "mediation");
+  await propose.getByRole("button", { name: "Propose resolution" }).click();
+  await expect(s.getByText("Resolution proposed", { exact: true })).toBeVisible();
+
+  // 6. Both parties accept; the invoice is reduced to $150.
+  await a.reload();
+  await a.getByRole("button", { name: "Accept resolution" }).click();
+  await expect(a.getByText("Waiting for the other party")).toBeVisible();
+  await b.goto(`/business/payments/disputes/${secondId}`);
+  await b.getByRole("button", { name: "Accept resolution" }).click();
+  await expect(b.getByText("Resolved", { exact: true })).toBeVisible();
+  await expect(b.getByTestId("dispute-invoice-amount")).toHaveText("$150.00");
+  await shot(b, "mediated");
+});
