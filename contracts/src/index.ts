@@ -3,6 +3,7 @@
  * Route definitions here are the only routes the API may implement (docs/architecture.md).
  */
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { finishDocument } from "./document.ts";
 import { problemTypeSchema } from "./problems.ts";
 import * as accountRoutes from "./routes/account.routes.ts";
 import * as contentRoutes from "./routes/content.routes.ts";
@@ -25,6 +26,7 @@ import * as verificationRoutes from "./routes/verification.routes.ts";
 
 export * from "./account.ts";
 export * from "./content.ts";
+export * from "./document.ts";
 export * from "./identity.ts";
 export * from "./insights.ts";
 export * from "./invoice.ts";
@@ -120,5 +122,5 @@ export function buildOpenApiDocument() {
   const app = new OpenAPIHono();
   registerContractComponents(app);
   for (const route of allRoutes) app.openAPIRegistry.registerPath(route);
-  return app.getOpenAPI31Document(openApiInfo);
+  return finishDocument(app.getOpenAPI31Document(openApiInfo));
 }

@@ -319,10 +319,26 @@ export const Problem = z
 
 export type Problem = z.infer<typeof Problem>;
 
-/** A response entry for a problem of the given code, for a route's `responses`. */
+/** An example problem body of the given code, as the API answers it (RFC 9457 members). */
+export const problemExample = (code: ProblemCode) => ({
+  summary: problemCatalogue[code].title,
+  value: {
+    type: problemType(code),
+    title: problemCatalogue[code].title,
+    status: problemCatalogue[code].status,
+    detail: problemCatalogue[code].description,
+  },
+});
+
+/** A response entry for a problem of the given code, for a route's `responses`, with its example. */
 export const problemResponse = (code: ProblemCode, description?: string) => ({
   description: description ?? problemCatalogue[code].title,
-  content: { "application/problem+json": { schema: Problem } },
+  content: {
+    "application/problem+json": {
+      schema: Problem,
+      examples: { [code]: problemExample(code) } as Record<string, ReturnType<typeof problemExample>>,
+    },
+  },
 });
 
 /** The status of a problem code, as a literal type (401 for "unauthenticated"). */
@@ -337,9 +353,14 @@ export const problemResponses = <const C extends readonly ProblemCode[]>(...code
   for (const code of codes) {
     const status = problemCatalogue[code].status;
     const existing = out[status];
-    out[status] = existing
-      ? problemResponse(code, `${existing.description}; ${problemCatalogue[code].title}`)
-      : problemResponse(code);
+    if (existing) {
+      const merged = problemResponse(code, `${existing.description}; ${problemCatalogue[code].title}`);
+      Object.assign(
+        merged.content["application/problem+json"].examples,
+        existing.content["application/problem+json"].examples,
+      );
+      out[status] = merged;
+    } else out[status] = problemResponse(code);
   }
   return out as { [K in C[number] as ProblemStatus<K>]: ReturnType<typeof problemResponse> };
 };

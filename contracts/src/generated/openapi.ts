@@ -7,7 +7,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database reachability */
+        /**
+         * Liveness and database reachability
+         * @description Liveness and database reachability.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/internal`, `/problems/service-unavailable`.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -27,6 +34,10 @@ export interface paths {
         /**
          * The signed-in user
          * @description 401 means nobody is signed in (spec §7).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
          */
         get: operations["getCurrentUser"];
         put?: never;
@@ -47,6 +58,10 @@ export interface paths {
         /**
          * Who is signed in, if anyone
          * @description Answers 200 either way: `user` is the signed-in user or null. The app's session check uses it, so a signed-out page load has no 401 in the console.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/internal`.
          */
         get: operations["getSession"];
         put?: never;
@@ -69,6 +84,10 @@ export interface paths {
         /**
          * Sign in with username (or email) and password
          * @description Starts a new session with a new token (Set-Cookie). An unknown user and a wrong password give the same 401.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-credentials`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["login"];
         delete?: never;
@@ -89,6 +108,10 @@ export interface paths {
         /**
          * Sign out
          * @description Ends the current session, if any, and clears the cookie.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/internal`.
          */
         post: operations["logout"];
         delete?: never;
@@ -109,6 +132,10 @@ export interface paths {
         /**
          * Create an account and sign in
          * @description Creates the user and starts a session (Set-Cookie). A taken email or username answers 409 naming the field.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/username-taken`, `/problems/email-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["register"];
         delete?: never;
@@ -126,7 +153,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the email: a confirmation link goes to the new address */
+        /**
+         * Change the email: a confirmation link goes to the new address
+         * @description Change the email: a confirmation link goes to the new address.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/email-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["changeEmail"];
         delete?: never;
         options?: never;
@@ -143,7 +177,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password (current one required); other sessions end */
+        /**
+         * Change the password (current one required); other sessions end
+         * @description Change the password (current one required); other sessions end.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
@@ -160,7 +201,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the new email with the link sent to it */
+        /**
+         * Confirm the new email with the link sent to it
+         * @description Confirm the new email with the link sent to it.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/email-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["confirmEmailChange"];
         delete?: never;
         options?: never;
@@ -180,6 +228,10 @@ export interface paths {
         /**
          * Delete my account (password required)
          * @description Erases or anonymises personal data, ends every session and clears the cookie. Invoices and payments are kept (financial records); the counterpart still sees them.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["deleteAccount"];
         delete?: never;
@@ -195,7 +247,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The JSON export (owner only, signed-in, link valid 1 hour) */
+        /**
+         * The JSON export (owner only, signed-in, link valid 1 hour)
+         * @description The JSON export (owner only, signed-in, link valid 1 hour).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["downloadDataExport"];
         put?: never;
         post?: never;
@@ -217,6 +276,10 @@ export interface paths {
         /**
          * Ask for a password reset link
          * @description Always answers 200 with the same body, in the same time, whether or not the email has an account; a known email receives a single-use link valid for 30 minutes. Rate limited per email and per client address.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["forgotPassword"];
         delete?: never;
@@ -232,14 +295,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which notification emails the caller receives */
+        /**
+         * Which notification emails the caller receives
+         * @description Which notification emails the caller receives.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         */
         get: operations["getNotificationPreferences"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Switch notification emails on or off */
+        /**
+         * Switch notification emails on or off
+         * @description Switch notification emails on or off.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         patch: operations["updateNotificationPreferences"];
         trace?: never;
     };
@@ -250,11 +327,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's signed-in devices */
+        /**
+         * The caller's signed-in devices
+         * @description The caller's signed-in devices.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         */
         get: operations["listSessions"];
         put?: never;
         post?: never;
-        /** Sign out everywhere, this device included */
+        /**
+         * Sign out everywhere, this device included
+         * @description Sign out everywhere, this device included.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/internal`.
+         */
         delete: operations["signOutEverywhere"];
         options?: never;
         head?: never;
@@ -270,7 +361,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Download my data: build a JSON export in the background and email a link */
+        /**
+         * Download my data: build a JSON export in the background and email a link
+         * @description Download my data: build a JSON export in the background and email a link.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/internal`.
+         */
         post: operations["requestDataExport"];
         delete?: never;
         options?: never;
@@ -287,7 +385,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the email verification link again (at most once a minute) */
+        /**
+         * Send the email verification link again (at most once a minute)
+         * @description Send the email verification link again (at most once a minute).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/email-already-verified`, `/problems/rate-limited`, `/problems/internal`.
+         */
         post: operations["resendVerificationEmail"];
         delete?: never;
         options?: never;
@@ -307,6 +412,10 @@ export interface paths {
         /**
          * Set a new password with a reset token
          * @description Uses the token once, ends every session of the account and emails a notice.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -324,7 +433,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the email address with the link sent at sign-up */
+        /**
+         * Confirm the email address with the link sent at sign-up
+         * @description Confirm the email address with the link sent at sign-up.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -339,7 +455,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check a password reset token */
+        /**
+         * Check a password reset token
+         * @description Check a password reset token.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["verifyResetToken"];
         put?: never;
         post?: never;
@@ -362,7 +485,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Finish or dismiss the walkthrough; it is never shown again */
+        /**
+         * Finish or dismiss the walkthrough; it is never shown again
+         * @description Finish or dismiss the walkthrough; it is never shown again.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         patch: operations["completeOnboarding"];
         trace?: never;
     };
@@ -376,10 +506,21 @@ export interface paths {
         /**
          * The caller's onboarding walkthrough
          * @description 404 when none exists yet (the client then creates it, spec §4); 401 when signed out.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/internal`.
          */
         get: operations["getOnboarding"];
         put?: never;
-        /** Start the walkthrough (idempotent: an existing one answers 200) */
+        /**
+         * Start the walkthrough (idempotent: an existing one answers 200)
+         * @description Start the walkthrough (idempotent: an existing one answers 200).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["createOnboarding"];
         delete?: never;
         options?: never;
@@ -400,7 +541,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Next (completed true) or Back (completed false) on a step */
+        /**
+         * Next (completed true) or Back (completed false) on a step
+         * @description Next (completed true) or Back (completed false) on a step.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         patch: operations["updateOnboardingProgress"];
         trace?: never;
     };
@@ -414,10 +562,21 @@ export interface paths {
         /**
          * Own agent profile (agent) or a page of agents (business)
          * @description An agent gets its own profile (404 when it has none yet). A business gets agents filtered by specialization, location, experience band, minimum commission, keyword and verification, ranked by match to the business's profile by default.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:read` scope (or `profiles:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listAgentProfiles"];
         put?: never;
-        /** Create the caller's agent profile */
+        /**
+         * Create the caller's agent profile
+         * @description Create the caller's agent profile.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/wrong-account-type`, `/problems/profile-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["createAgentProfile"];
         delete?: never;
         options?: never;
@@ -435,10 +594,21 @@ export interface paths {
         /**
          * Own business profile (business) or a page of businesses (agent)
          * @description A business gets its own profile (404 when it has none yet). An agent gets businesses filtered by industry, size, location, keyword and verification, ranked by match to the agent's profile by default.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:read` scope (or `profiles:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listBusinessProfiles"];
         put?: never;
-        /** Create the caller's business profile */
+        /**
+         * Create the caller's business profile
+         * @description Create the caller's business profile.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/wrong-account-type`, `/problems/profile-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["createBusinessProfile"];
         delete?: never;
         options?: never;
@@ -453,14 +623,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One agent profile, with its match for a business viewer */
+        /**
+         * One agent profile, with its match for a business viewer
+         * @description One agent profile, with its match for a business viewer.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:read` scope (or `profiles:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getAgentProfile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit the caller's own agent profile */
+        /**
+         * Edit the caller's own agent profile
+         * @description Edit the caller's own agent profile.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         patch: operations["updateAgentProfile"];
         trace?: never;
     };
@@ -471,14 +655,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One business profile, with its match for an agent viewer */
+        /**
+         * One business profile, with its match for an agent viewer
+         * @description One business profile, with its match for an agent viewer.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:read` scope (or `profiles:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getBusinessProfile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit the caller's own business profile */
+        /**
+         * Edit the caller's own business profile
+         * @description Edit the caller's own business profile.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         patch: operations["updateBusinessProfile"];
         trace?: never;
     };
@@ -489,7 +687,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Industries, sizes, locations, search options and the 40-skill catalogue */
+        /**
+         * Industries, sizes, locations, search options and the 40-skill catalogue
+         * @description Industries, sizes, locations, search options and the 40-skill catalogue.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/internal`.
+         */
         get: operations["getCatalogue"];
         put?: never;
         post?: never;
@@ -509,12 +714,20 @@ export interface paths {
         /**
          * The caller's partnerships, newest first, with active and pending counts
          * @description Empty until the caller has a profile. Each item carries both parties' profiles.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:read` scope (or `partnerships:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listPartnerships"];
         put?: never;
         /**
          * Connect: send a pending partnership request to a profile of the other side
          * @description Needs the caller's own profile (403 profile-required), room under their plan's limit of active partnerships (403 plan-limit-reached) and no open partnership for the pair (409 partnership-exists). The counterparty is emailed.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/profile-required`, `/problems/not-found`, `/problems/partnership-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["createPartnership"];
         delete?: never;
@@ -533,6 +746,10 @@ export interface paths {
         /**
          * Development outbox: the newest emails the app sent (404 in production)
          * @description The caller's own emails, newest first. Served only when the development outbox is enabled.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/internal`.
          */
         get: operations["getDevMailbox"];
         put?: never;
@@ -550,7 +767,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One partnership the caller is a party to */
+        /**
+         * One partnership the caller is a party to
+         * @description One partnership the caller is a party to.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:read` scope (or `partnerships:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getPartnership"];
         put?: never;
         post?: never;
@@ -560,6 +784,10 @@ export interface paths {
         /**
          * Accept, reject, withdraw or end a partnership
          * @description Only the party who received a pending request may accept or reject it; only the requester may withdraw it; either party may end an active one (irreversible). Accepting checks both parties' plan limits under lock. The counterparty is emailed.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/not-found`, `/problems/partnership-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         patch: operations["updatePartnership"];
         trace?: never;
@@ -576,6 +804,10 @@ export interface paths {
         /**
          * Development only: move the local gateway's test clock and run the renewals that fall due
          * @description 404 in production and with Stripe.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["advanceBillingClock"];
         delete?: never;
@@ -593,7 +825,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Local gateway: complete or fail the extra authentication step */
+        /**
+         * Local gateway: complete or fail the extra authentication step
+         * @description Local gateway: complete or fail the extra authentication step.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["authenticateLocalSubscriptionPayment"];
         delete?: never;
         options?: never;
@@ -610,7 +849,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel at the end of the current period */
+        /**
+         * Cancel at the end of the current period
+         * @description Cancel at the end of the current period.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         */
         post: operations["cancelSubscription"];
         delete?: never;
         options?: never;
@@ -627,7 +873,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change plan from the next billing cycle (§2.6 FAQ); the current plan's id undoes a change */
+        /**
+         * Change plan from the next billing cycle (§2.6 FAQ); the current plan's id undoes a change
+         * @description Change plan from the next billing cycle (§2.6 FAQ); the current plan's id undoes a change.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         */
         post: operations["changeSubscriptionPlan"];
         delete?: never;
         options?: never;
@@ -647,6 +900,10 @@ export interface paths {
         /**
          * Local gateway: pay a subscription invoice with a test card (what Stripe.js does for Stripe)
          * @description Only with the local gateway (404 with Stripe). 4242… pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 requires authentication.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["confirmLocalSubscriptionPayment"];
         delete?: never;
@@ -662,7 +919,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's subscription, entitlements and next renewal (Settings → Billing, sidebar) */
+        /**
+         * The caller's subscription, entitlements and next renewal (Settings → Billing, sidebar)
+         * @description The caller's subscription, entitlements and next renewal (Settings → Billing, sidebar).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         */
         get: operations["getBilling"];
         put?: never;
         post?: never;
@@ -684,6 +948,10 @@ export interface paths {
         /**
          * Start (or resume) the checkout of a paid plan; answers isActive when already subscribed
          * @description planId is a §9 price identifier of the caller's side. A second call while the first is incomplete returns the same client secret; parallel calls create one subscription.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/subscription-pending`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["getOrCreateSubscription"];
         delete?: never;
@@ -699,7 +967,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The platform's tax invoice (GST-inclusive) for a paid period, as a PDF */
+        /**
+         * The platform's tax invoice (GST-inclusive) for a paid period, as a PDF
+         * @description The platform's tax invoice (GST-inclusive) for a paid period, as a PDF.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getTaxInvoicePdf"];
         put?: never;
         post?: never;
@@ -716,7 +991,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Plans for businesses and agents, with their entitlements */
+        /**
+         * Plans for businesses and agents, with their entitlements
+         * @description Plans for businesses and agents, with their entitlements.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/internal`.
+         */
         get: operations["listPlans"];
         put?: never;
         post?: never;
@@ -733,7 +1015,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment history of the caller's subscriptions, newest first */
+        /**
+         * Payment history of the caller's subscriptions, newest first
+         * @description Payment history of the caller's subscriptions, newest first.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listSubscriptionInvoices"];
         put?: never;
         post?: never;
@@ -752,7 +1041,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Undo a cancellation at period end */
+        /**
+         * Undo a cancellation at period end
+         * @description Undo a cancellation at period end.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         */
         post: operations["resumeSubscription"];
         delete?: never;
         options?: never;
@@ -767,7 +1063,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many messages addressed to the caller are unread */
+        /**
+         * How many messages addressed to the caller are unread
+         * @description How many messages addressed to the caller are unread.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         */
         get: operations["getUnreadCount"];
         put?: never;
         post?: never;
@@ -784,7 +1087,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One user's public fields */
+        /**
+         * One user's public fields
+         * @description One user's public fields.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -804,6 +1114,10 @@ export interface paths {
         /**
          * The caller's conversations, most recent first
          * @description One entry per counterpart with the last message either way and the caller's unread count.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listConversations"];
         put?: never;
@@ -824,12 +1138,20 @@ export interface paths {
         /**
          * The caller's conversation with one user, by cursor
          * @description Always between the caller and `with`, so nobody reads a conversation they are not part of. The first page holds the newest messages, each page oldest first; nextCursor continues with older ones. Unknown `with`: 404.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listMessages"];
         put?: never;
         /**
          * Send a message
          * @description The sender is the caller (a senderId in the body must be the caller's own). Content is trimmed, 1 to 5000 characters, stored and shown as text. Both users' open tabs receive it on /api/events. Rate limited per user (30 a minute).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -848,6 +1170,10 @@ export interface paths {
         /**
          * Users by username (public fields only)
          * @description Users whose username contains `q` (any case), prefix matches first, then by name; never the caller. Only id, username, userType and verificationStatus.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listUsers"];
         put?: never;
@@ -870,6 +1196,10 @@ export interface paths {
         /**
          * Mark the messages received from a user as read
          * @description Called when the receiver opens (or is looking at) the conversation. The sender's open tabs receive a read receipt on /api/events.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["markConversationRead"];
         delete?: never;
@@ -888,6 +1218,10 @@ export interface paths {
         /**
          * Live events (Server-Sent Events)
          * @description A text/event-stream of the caller's live events: new messages to or from them and read receipts, to every open tab of both users, from any API instance (PostgreSQL LISTEN/NOTIFY). The stream starts with `ready`; each event carries an id; a client reconnecting with Last-Event-ID (or ?lastEventId=) receives what it missed, or `reset` when that cannot be replayed. A comment line every 25 s keeps it open.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -908,12 +1242,20 @@ export interface paths {
         /**
          * The caller's invoices, newest first
          * @description An agent gets the invoices they raised; a business gets the invoices addressed to it. 404 when the caller has no profile yet.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listInvoices"];
         put?: never;
         /**
          * Raise an invoice on an active partnership (agents)
          * @description The partnership must be the calling agent's, belong to `businessId` and be active (spec §5, §6). `dueDate` defaults to 30 days ahead. Issue 14: the agent needs an enabled payout account (403 payouts-required); `amount` is GST-exclusive for a GST-registered agent (10 % GST is added on top).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payouts-required`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["createInvoice"];
         delete?: never;
@@ -929,7 +1271,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agent's paid invoices this month (Monthly Commission) */
+        /**
+         * The agent's paid invoices this month (Monthly Commission)
+         * @description The agent's paid invoices this month (Monthly Commission).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/internal`.
+         */
         get: operations["getCommissionSummary"];
         put?: never;
         post?: never;
@@ -946,7 +1295,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One invoice the caller is a party to */
+        /**
+         * One invoice the caller is a party to
+         * @description One invoice the caller is a party to.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getInvoice"];
         put?: never;
         post?: never;
@@ -963,7 +1319,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payments of one invoice (spec §2.9 Payment Details) */
+        /**
+         * Payments of one invoice (spec §2.9 Payment Details)
+         * @description Payments of one invoice (spec §2.9 Payment Details).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listInvoicePayments"];
         put?: never;
         post?: never;
@@ -982,7 +1345,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Local gateway: complete or fail the extra authentication step */
+        /**
+         * Local gateway: complete or fail the extra authentication step
+         * @description Local gateway: complete or fail the extra authentication step.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         */
         post: operations["authenticateLocalPayment"];
         delete?: never;
         options?: never;
@@ -1002,6 +1372,10 @@ export interface paths {
         /**
          * Local gateway: confirm an intent with a test card (what Stripe.js does for Stripe)
          * @description Only with the local gateway (404 with Stripe). 4242… succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 requires authentication.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["confirmLocalPayment"];
         delete?: never;
@@ -1022,6 +1396,10 @@ export interface paths {
         /**
          * Start (or resume) paying an invoice: the PaymentIntent's client secret
          * @description Only the invoice's business. A pending attempt is reused (same intent for a double click or a second tab); after a decline a new attempt opens. One idempotency key per invoice attempt.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/payment-in-progress`, `/problems/invoice-paid`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["createPaymentIntent"];
         delete?: never;
@@ -1037,10 +1415,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's payment methods, default first */
+        /**
+         * The caller's payment methods, default first
+         * @description The caller's payment methods, default first.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         */
         get: operations["listPaymentMethods"];
         put?: never;
-        /** Save a payment method (type, name, last four, expiry only) */
+        /**
+         * Save a payment method (type, name, last four, expiry only)
+         * @description Save a payment method (type, name, last four, expiry only).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["createPaymentMethod"];
         delete?: never;
         options?: never;
@@ -1058,7 +1450,14 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one of the caller's payment methods */
+        /**
+         * Delete one of the caller's payment methods
+         * @description Delete one of the caller's payment methods.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         delete: operations["deletePaymentMethod"];
         options?: never;
         head?: never;
@@ -1072,7 +1471,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which gateway the browser talks to, and Stripe's publishable key (run-time config) */
+        /**
+         * Which gateway the browser talks to, and Stripe's publishable key (run-time config)
+         * @description Which gateway the browser talks to, and Stripe's publishable key (run-time config).
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/internal`.
+         */
         get: operations["getPaymentConfig"];
         put?: never;
         post?: never;
@@ -1092,6 +1498,10 @@ export interface paths {
         /**
          * An intent's status as the gateway reports it (spec §2.7 confirmation page)
          * @description Applies what the gateway reports first, so a missed event is recovered here.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         get: operations["getPaymentIntent"];
         put?: never;
@@ -1109,7 +1519,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment history: a business's payments, or the payments to an agent */
+        /**
+         * Payment history: a business's payments, or the payments to an agent
+         * @description Payment history: a business's payments, or the payments to an agent.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listPayments"];
         put?: never;
         post?: never;
@@ -1132,7 +1549,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Make one of the caller's payment methods the default */
+        /**
+         * Make one of the caller's payment methods the default
+         * @description Make one of the caller's payment methods the default.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         patch: operations["setDefaultPaymentMethod"];
         trace?: never;
     };
@@ -1148,6 +1572,10 @@ export interface paths {
         /**
          * Stripe webhook endpoint (server to server; the Stripe-Signature header is its authentication)
          * @description The raw body is verified with the endpoint's signing secret; each event id is applied once, in the same transaction as the change. A missing, wrong or stale signature answers 400 and changes nothing.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-webhook`, `/problems/payload-too-large`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["stripeWebhook"];
         delete?: never;
@@ -1163,12 +1591,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's verification requests, newest submittedAt first */
+        /**
+         * The caller's verification requests, newest submittedAt first
+         * @description The caller's verification requests, newest submittedAt first.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         */
         get: operations["listVerificationRequests"];
         put?: never;
         /**
          * Apply for verification (multipart/form-data with the documents)
          * @description userType must be the caller's own (403 wrong-account-type, §6 wording). One open request per user (409 verification-open). Files are typed by magic bytes: a type the field does not accept, or a name whose extension disagrees with the contents, is 415 document-type-unsupported; over 10 MB is 413 document-too-large; both name the field. A failed request stores nothing. Sets the caller's verificationStatus to pending.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/already-verified`, `/problems/verification-open`, `/problems/payload-too-large`, `/problems/document-too-large`, `/problems/unsupported-media-type`, `/problems/document-type-unsupported`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["createVerificationRequest"];
         delete?: never;
@@ -1189,6 +1628,10 @@ export interface paths {
         /**
          * Staff: start the review, approve, reject or request changes
          * @description submitted → under_review (start_review); under_review → approved | rejected | changes_requested. reject and request_changes need a reason (422). The applicant's verificationStatus follows in the same transaction, and they are emailed.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/verification-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["decideVerificationRequest"];
         delete?: never;
@@ -1207,6 +1650,10 @@ export interface paths {
         /**
          * A stored file through a signed link
          * @description Served with the sniffed Content-Type, Content-Disposition (attachment unless the link says inline) and X-Content-Type-Options: nosniff. A forged, altered or expired link is 403 signed-link-invalid.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/signed-link-invalid`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["downloadFile"];
         put?: never;
@@ -1224,7 +1671,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A signed link (at most 5 minutes) to one document; owner and staff only */
+        /**
+         * A signed link (at most 5 minutes) to one document; owner and staff only
+         * @description A signed link (at most 5 minutes) to one document; owner and staff only.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getVerificationDocumentLink"];
         put?: never;
         post?: never;
@@ -1241,7 +1695,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff: one request with its applicant, documents and ABN lookup */
+        /**
+         * Staff: one request with its applicant, documents and ABN lookup
+         * @description Staff: one request with its applicant, documents and ABN lookup.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getVerificationReview"];
         put?: never;
         post?: never;
@@ -1258,7 +1719,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff: the review queue, oldest first, filtered by status */
+        /**
+         * Staff: the review queue, oldest first, filtered by status
+         * @description Staff: the review queue, oldest first, filtered by status.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listVerificationQueue"];
         put?: never;
         post?: never;
@@ -1280,6 +1748,10 @@ export interface paths {
         /**
          * Resubmit a request the reviewer sent back for changes (multipart/form-data)
          * @description Only from changes_requested (409 verification-transition). Uploaded files replace the documents of the same field; the others are kept.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/verification-transition`, `/problems/already-verified`, `/problems/verification-open`, `/problems/payload-too-large`, `/problems/document-too-large`, `/problems/unsupported-media-type`, `/problems/document-type-unsupported`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["resubmitVerificationRequest"];
         delete?: never;
@@ -1295,7 +1767,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The credit note (adjustment note) of a refund, as a PDF */
+        /**
+         * The credit note (adjustment note) of a refund, as a PDF
+         * @description The credit note (adjustment note) of a refund, as a PDF.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getCreditNotePdf"];
         put?: never;
         post?: never;
@@ -1312,7 +1791,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agent's earnings by month: paid, platform fees, refunds, net, pending payout, paid out */
+        /**
+         * The agent's earnings by month: paid, platform fees, refunds, net, pending payout, paid out
+         * @description The agent's earnings by month: paid, platform fees, refunds, net, pending payout, paid out.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/internal`.
+         */
         get: operations["getEarnings"];
         put?: never;
         post?: never;
@@ -1329,7 +1815,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The platform's tax invoice to the agent for its fee on a paid invoice, as a PDF */
+        /**
+         * The platform's tax invoice to the agent for its fee on a paid invoice, as a PDF
+         * @description The platform's tax invoice to the agent for its fee on a paid invoice, as a PDF.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getFeeTaxInvoicePdf"];
         put?: never;
         post?: never;
@@ -1346,7 +1839,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agent's tax invoice for a paid invoice (either party), as a PDF */
+        /**
+         * The agent's tax invoice for a paid invoice (either party), as a PDF
+         * @description The agent's tax invoice for a paid invoice (either party), as a PDF.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getInvoiceTaxInvoicePdf"];
         put?: never;
         post?: never;
@@ -1363,7 +1863,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agent's payout account, its status and tax details */
+        /**
+         * The agent's payout account, its status and tax details
+         * @description The agent's payout account, its status and tax details.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/internal`.
+         */
         get: operations["getPayoutAccount"];
         put?: never;
         post?: never;
@@ -1380,7 +1887,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Refunds of an invoice (each has a credit note) */
+        /**
+         * Refunds of an invoice (each has a credit note)
+         * @description Refunds of an invoice (each has a credit note).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listInvoiceRefunds"];
         put?: never;
         post?: never;
@@ -1397,7 +1911,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff: completed and refunded payments, newest first */
+        /**
+         * Staff: completed and refunded payments, newest first
+         * @description Staff: completed and refunded payments, newest first.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listStaffPayments"];
         put?: never;
         post?: never;
@@ -1419,6 +1940,10 @@ export interface paths {
         /**
          * Staff: refund a payment in full or in part
          * @description The gateway refunds the charge, reversing the transfer to the agent and the platform fee in proportion; the payment is refunded once fully refunded and its invoice shows refunded. Audit-logged; a credit note is issued.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/refund-not-allowed`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["refundPayment"];
         delete?: never;
@@ -1435,7 +1960,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The agent's ABN (ATO checksum) and GST registration */
+        /**
+         * The agent's ABN (ATO checksum) and GST registration
+         * @description The agent's ABN (ATO checksum) and GST registration.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         put: operations["saveTaxDetails"];
         post?: never;
         delete?: never;
@@ -1456,6 +1988,10 @@ export interface paths {
         /**
          * Open (once) the agent's connected account and get where to give the details
          * @description Stripe: an Express account and an account_onboarding link (send the browser there). Local gateway: the account is opened and the link is /agent/payouts, where the local form is.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["startPayoutOnboarding"];
         delete?: never;
@@ -1476,6 +2012,10 @@ export interface paths {
         /**
          * Stripe Connect webhook endpoint (account.updated); the Stripe-Signature header is its authentication
          * @description Verified on the raw body with the Connect endpoint's signing secret. Each event id is applied once; an event created before the last applied one for the account is ignored (out of order).
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-webhook`, `/problems/payload-too-large`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["stripeConnectWebhook"];
         delete?: never;
@@ -1496,6 +2036,10 @@ export interface paths {
         /**
          * Local gateway: the simulated onboarding form (BSB and account number)
          * @description Only with the local gateway. BSB 000-000 with account 000123456 is verified; account 111111116 fails verification (restricted). 409 before onboarding started.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/payouts-not-started`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["submitLocalBankDetails"];
         delete?: never;
@@ -1513,7 +2057,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirms a newsletter sign-up with the emailed token */
+        /**
+         * Confirms a newsletter sign-up with the emailed token
+         * @description Confirms a newsletter sign-up with the emailed token.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["confirmNewsletter"];
         delete?: never;
         options?: never;
@@ -1531,10 +2082,21 @@ export interface paths {
         /**
          * Content of a type (§7); published only unless an admin asks for status=all
          * @description Published reads put featured entries first, then newest publishedAt.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listContent"];
         put?: never;
-        /** Admin: create an entry (§7); slugs are unique (409 slug-taken) */
+        /**
+         * Admin: create an entry (§7); slugs are unique (409 slug-taken)
+         * @description Admin: create an entry (§7); slugs are unique (409 slug-taken).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/slug-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["createContent"];
         delete?: never;
         options?: never;
@@ -1549,15 +2111,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One entry (§7); a draft is 404 for anyone but an admin */
+        /**
+         * One entry (§7); a draft is 404 for anyone but an admin
+         * @description One entry (§7); a draft is 404 for anyone but an admin.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getContent"];
         /**
          * Admin: update an entry (§7) from the version it was read at
          * @description If the stored version is newer than `version`, nothing is saved and the answer is 409 content-version-conflict: read the entry again, compare, and save with the new version.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/content-version-conflict`, `/problems/slug-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         put: operations["updateContent"];
         post?: never;
-        /** Admin: delete an entry (§7) */
+        /**
+         * Admin: delete an entry (§7)
+         * @description Admin: delete an entry (§7).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         delete: operations["deleteContent"];
         options?: never;
         head?: never;
@@ -1574,7 +2154,14 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Admin: delete a media item (409 media-in-use while content references it) */
+        /**
+         * Admin: delete a media item (409 media-in-use while content references it)
+         * @description Admin: delete a media item (409 media-in-use while content references it).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/media-in-use`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         delete: operations["deleteMedia"];
         options?: never;
         head?: never;
@@ -1588,7 +2175,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: the dashboard's live counts */
+        /**
+         * Admin: the dashboard's live counts
+         * @description Admin: the dashboard's live counts.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getAdminStats"];
         put?: never;
         post?: never;
@@ -1608,6 +2202,10 @@ export interface paths {
         /**
          * A media file (public), or its WebP thumbnail
          * @description Served with its sniffed type and X-Content-Type-Options: nosniff; PDFs download.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getMediaFile"];
         put?: never;
@@ -1625,7 +2223,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: the audit log (who, what, when, before/after), newest first */
+        /**
+         * Admin: the audit log (who, what, when, before/after), newest first
+         * @description Admin: the audit log (who, what, when, before/after), newest first.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listAuditLog"];
         put?: never;
         post?: never;
@@ -1642,7 +2247,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: received contact messages, newest first */
+        /**
+         * Admin: received contact messages, newest first
+         * @description Admin: received contact messages, newest first.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listContactMessages"];
         put?: never;
         post?: never;
@@ -1659,12 +2271,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: the media library, newest first, with where each item is used */
+        /**
+         * Admin: the media library, newest first, with where each item is used
+         * @description Admin: the media library, newest first, with where each item is used.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listMedia"];
         put?: never;
         /**
          * Admin: upload an image or PDF (multipart/form-data)
          * @description Typed by magic bytes: anything but JPEG, PNG, WebP, GIF or PDF is 415 media-type-unsupported; over 10 MB is 413 media-too-large; an image without alt text is 422. Images get a WebP thumbnail.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/media-too-large`, `/problems/payload-too-large`, `/problems/media-type-unsupported`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["uploadMedia"];
         delete?: never;
@@ -1680,7 +2303,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: users, newest first; search by username or email */
+        /**
+         * Admin: users, newest first; search by username or email
+         * @description Admin: users, newest first; search by username or email.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listManagedUsers"];
         put?: never;
         post?: never;
@@ -1699,7 +2329,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin: Markdown rendered and sanitised exactly as the public site shows it */
+        /**
+         * Admin: Markdown rendered and sanitised exactly as the public site shows it
+         * @description Admin: Markdown rendered and sanitised exactly as the public site shows it.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["previewMarkdown"];
         delete?: never;
         options?: never;
@@ -1716,7 +2353,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The contact form (§2.12): stored and delivered to the support address; rate limited */
+        /**
+         * The contact form (§2.12): stored and delivered to the support address; rate limited
+         * @description The contact form (§2.12): stored and delivered to the support address; rate limited.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         post: operations["sendContactMessage"];
         delete?: never;
         options?: never;
@@ -1732,7 +2376,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Admin: grant or revoke the admin role */
+        /**
+         * Admin: grant or revoke the admin role
+         * @description Admin: grant or revoke the admin role.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/own-account`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         put: operations["setUserRole"];
         post?: never;
         delete?: never;
@@ -1749,7 +2400,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Admin: suspend (cannot log in; every session ends) or unsuspend a user */
+        /**
+         * Admin: suspend (cannot log in; every session ends) or unsuspend a user
+         * @description Admin: suspend (cannot log in; every session ends) or unsuspend a user.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/own-account`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         put: operations["setUserSuspension"];
         post?: never;
         delete?: never;
@@ -1770,6 +2428,10 @@ export interface paths {
         /**
          * Newsletter sign-up: emails a confirmation link (double opt-in); rate limited
          * @description The answer is the same whether or not the address was already subscribed.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["subscribeNewsletter"];
         delete?: never;
@@ -1790,6 +2452,10 @@ export interface paths {
         /**
          * Review the other side of a partnership (once; double blind)
          * @description Open to both sides once the partnership has been active for 14 days or has ended (403 review-not-allowed otherwise, also for anyone who was not part of it). One review per side (409 review-exists). The review stays blind until the other side reviews or 14 days pass.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/review-not-allowed`, `/problems/review-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["createReview"];
         delete?: never;
@@ -1805,7 +2471,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's reputation figures and newest public reviews */
+        /**
+         * A user's reputation figures and newest public reviews
+         * @description A user's reputation figures and newest public reviews.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/internal`.
+         */
         get: operations["getUserReviews"];
         put?: never;
         post?: never;
@@ -1824,7 +2497,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff: hide a review with a reason (audit-logged) */
+        /**
+         * Staff: hide a review with a reason (audit-logged)
+         * @description Staff: hide a review with a reason (audit-logged).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["hideReview"];
         delete?: never;
         options?: never;
@@ -1839,7 +2519,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's reviews: received (public), given, and partnerships awaiting their review */
+        /**
+         * The caller's reviews: received (public), given, and partnerships awaiting their review
+         * @description The caller's reviews: received (public), given, and partnerships awaiting their review.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         */
         get: operations["listMyReviews"];
         put?: never;
         post?: never;
@@ -1856,7 +2543,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff: reported reviews not yet hidden, oldest report first */
+        /**
+         * Staff: reported reviews not yet hidden, oldest report first
+         * @description Staff: reported reviews not yet hidden, oldest report first.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/internal`.
+         */
         get: operations["listReportedReviews"];
         put?: never;
         post?: never;
@@ -1875,7 +2569,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The reviewee's one public reply */
+        /**
+         * The reviewee's one public reply
+         * @description The reviewee's one public reply.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/review-reply-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["replyToReview"];
         delete?: never;
         options?: never;
@@ -1892,7 +2593,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report a public review to Closr staff */
+        /**
+         * Report a public review to Closr staff
+         * @description Report a public review to Closr staff.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["reportReview"];
         delete?: never;
         options?: never;
@@ -1907,7 +2615,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's newest notifications and unread count */
+        /**
+         * The caller's newest notifications and unread count
+         * @description The caller's newest notifications and unread count.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         */
         get: operations["listNotifications"];
         put?: never;
         post?: never;
@@ -1926,7 +2641,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Marks all the caller's notifications read */
+        /**
+         * Marks all the caller's notifications read
+         * @description Marks all the caller's notifications read.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["markAllNotificationsRead"];
         delete?: never;
         options?: never;
@@ -1946,6 +2668,10 @@ export interface paths {
         /**
          * Marks one of the caller's notifications read
          * @description Another user's notification answers 404, like a missing one.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["markNotificationRead"];
         delete?: never;
@@ -1961,7 +2687,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The figures as CSV (Enterprise) */
+        /**
+         * The figures as CSV (Enterprise)
+         * @description The figures as CSV (Enterprise).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["exportAnalytics"];
         put?: never;
         post?: never;
@@ -1981,6 +2714,10 @@ export interface paths {
         /**
          * The caller's (a business's) commission figures over a range, as far as its plan goes
          * @description Basic: headline figures and months; Professional: + per-agent table; Enterprise: + funnel and, with compare=true, the previous period. compare=true below Enterprise answers 403 plan-required.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getAnalytics"];
         put?: never;
@@ -2001,6 +2738,10 @@ export interface paths {
         /**
          * Net commission per month paid to one of the caller's agents (Professional+)
          * @description 404 for an agent the business never partnered with.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getAnalyticsAgent"];
         put?: never;
@@ -2018,7 +2759,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's (an agent's) earnings, pipeline, responsiveness and visibility */
+        /**
+         * The caller's (an agent's) earnings, pipeline, responsiveness and visibility
+         * @description The caller's (an agent's) earnings, pipeline, responsiveness and visibility.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getPerformance"];
         put?: never;
         post?: never;
@@ -2035,7 +2783,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The VAPID public key browsers subscribe with */
+        /**
+         * The VAPID public key browsers subscribe with
+         * @description The VAPID public key browsers subscribe with.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         */
         get: operations["getPushConfig"];
         put?: never;
         post?: never;
@@ -2056,10 +2811,21 @@ export interface paths {
         /**
          * Send new messages and partnership requests to this browser
          * @description Stores the browser's push subscription for the caller (an endpoint another user held moves to the caller). A push goes out only while the user has no live event stream open.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         put: operations["subscribePush"];
         post?: never;
-        /** Stop push notifications to this browser */
+        /**
+         * Stop push notifications to this browser
+         * @description Stop push notifications to this browser.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         delete: operations["unsubscribePush"];
         options?: never;
         head?: never;
@@ -2085,7 +2851,7 @@ export interface components {
              * @description The problem's stable type URI; components.schemas.ProblemType lists and explains each.
              * @example /problems/validation-failed
              */
-            type: string;
+            type: components["schemas"]["ProblemType"] | string;
             title: string;
             status: number;
             detail?: string;
@@ -2131,6 +2897,7 @@ export interface components {
         };
         RegisterRequest: {
             email: string;
+            /** @example acme_sales */
             username: string;
             password: string;
             /**
@@ -2568,9 +3335,11 @@ export interface components {
         ConfirmLocalPaymentRequest: {
             clientSecret: string;
             card: {
+                /** @example 4242 4242 4242 4242 */
                 number: string;
                 expMonth: number;
                 expYear: number;
+                /** @example 123 */
                 cvc: string;
             };
         };
@@ -2931,6 +3700,7 @@ export interface components {
         CreatePaymentMethodRequest: {
             type: components["schemas"]["PaymentMethodType"];
             name: string;
+            /** @example 4242 */
             lastFour: string;
             expiryMonth?: number | null;
             expiryYear?: number | null;
@@ -3780,6 +4550,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok",
+                     *       "version": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
@@ -3827,6 +4604,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava@harbourtech.com.au",
+                     *       "username": "ava",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified",
+                     *       "role": "member",
+                     *       "emailVerified": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -3874,6 +4663,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 1,
+                     *         "email": "ava@harbourtech.com.au",
+                     *         "username": "ava",
+                     *         "userType": "business",
+                     *         "verificationStatus": "unverified",
+                     *         "role": "member",
+                     *         "emailVerified": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionState"];
                 };
             };
@@ -3906,6 +4709,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "string",
+                 *       "password": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -3916,6 +4725,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava@harbourtech.com.au",
+                     *       "username": "ava",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified",
+                     *       "role": "member",
+                     *       "emailVerified": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -4047,6 +4868,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "string",
+                 *       "username": "acme_sales",
+                 *       "password": "stringst",
+                 *       "userType": "business",
+                 *       "verificationStatus": "unverified"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegisterRequest"];
             };
         };
@@ -4057,6 +4887,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava@harbourtech.com.au",
+                     *       "username": "ava",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified",
+                     *       "role": "member",
+                     *       "emailVerified": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -4143,6 +4985,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "newEmail": "string",
+                 *       "password": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangeEmailRequest"];
             };
         };
@@ -4153,6 +5001,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountMessage"];
                 };
             };
@@ -4239,6 +5092,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "string",
+                 *       "newPassword": "stringst"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePasswordRequest"];
             };
         };
@@ -4249,6 +5108,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endedSessions": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChangePasswordResult"];
                 };
             };
@@ -4326,6 +5190,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenRequest"];
             };
         };
@@ -4336,6 +5205,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava@harbourtech.com.au",
+                     *       "username": "ava",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified",
+                     *       "role": "member",
+                     *       "emailVerified": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -4422,6 +5303,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordConfirmation"];
             };
         };
@@ -4517,6 +5403,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "property1": null,
+                     *       "property2": null
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: unknown;
                     };
@@ -4578,6 +5470,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ForgotPasswordRequest"];
             };
         };
@@ -4588,6 +5485,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountMessage"];
                 };
             };
@@ -4671,6 +5573,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "connectionRequests": true,
+                     *       "acceptances": true,
+                     *       "invoices": true,
+                     *       "payments": true,
+                     *       "messagesDigest": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotificationPreferences"];
                 };
             };
@@ -4712,6 +5623,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "connectionRequests": true,
+                 *       "acceptances": true,
+                 *       "invoices": true,
+                 *       "payments": true,
+                 *       "messagesDigest": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["NotificationPreferencesPatch"];
             };
         };
@@ -4722,6 +5642,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "connectionRequests": true,
+                     *       "acceptances": true,
+                     *       "invoices": true,
+                     *       "payments": true,
+                     *       "messagesDigest": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotificationPreferences"];
                 };
             };
@@ -4805,6 +5734,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "expiresAt": "2019-08-24T14:15:22Z",
+                     *           "userAgent": "string",
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountSessions"];
                 };
             };
@@ -4906,6 +5848,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountMessage"];
                 };
             };
@@ -4962,6 +5909,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountMessage"];
                 };
             };
@@ -5030,6 +5982,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "string",
+                 *       "password": "stringst"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ResetPasswordRequest"];
             };
         };
@@ -5040,6 +5998,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountMessage"];
                 };
             };
@@ -5126,6 +6089,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenRequest"];
             };
         };
@@ -5136,6 +6104,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava@harbourtech.com.au",
+                     *       "username": "ava",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified",
+                     *       "role": "member",
+                     *       "emailVerified": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -5221,6 +6201,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valid": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResetTokenValid"];
                 };
             };
@@ -5271,6 +6256,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "dismissed": true,
+                 *       "totalSteps": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["CompleteOnboardingRequest"];
             };
         };
@@ -5281,6 +6272,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "status": "not_started",
+                     *       "currentStep": 0,
+                     *       "totalSteps": 0,
+                     *       "completedSteps": [
+                     *         0
+                     *       ],
+                     *       "lastUpdated": "2019-08-24T14:15:22Z",
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "metadata": {
+                     *         "property1": null,
+                     *         "property2": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Onboarding"];
                 };
             };
@@ -5364,6 +6373,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "status": "not_started",
+                     *       "currentStep": 0,
+                     *       "totalSteps": 0,
+                     *       "completedSteps": [
+                     *         0
+                     *       ],
+                     *       "lastUpdated": "2019-08-24T14:15:22Z",
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "metadata": {
+                     *         "property1": null,
+                     *         "property2": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Onboarding"];
                 };
             };
@@ -5414,6 +6441,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "totalSteps": 1,
+                 *       "metadata": {
+                 *         "property1": null,
+                 *         "property2": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateOnboardingRequest"];
             };
         };
@@ -5424,6 +6460,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "status": "not_started",
+                     *       "currentStep": 0,
+                     *       "totalSteps": 0,
+                     *       "completedSteps": [
+                     *         0
+                     *       ],
+                     *       "lastUpdated": "2019-08-24T14:15:22Z",
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "metadata": {
+                     *         "property1": null,
+                     *         "property2": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Onboarding"];
                 };
             };
@@ -5433,6 +6487,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "status": "not_started",
+                     *       "currentStep": 0,
+                     *       "totalSteps": 0,
+                     *       "completedSteps": [
+                     *         0
+                     *       ],
+                     *       "lastUpdated": "2019-08-24T14:15:22Z",
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "metadata": {
+                     *         "property1": null,
+                     *         "property2": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Onboarding"];
                 };
             };
@@ -5510,6 +6582,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "step": 0,
+                 *       "completed": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["OnboardingProgressRequest"];
             };
         };
@@ -5520,6 +6598,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "status": "not_started",
+                     *       "currentStep": 0,
+                     *       "totalSteps": 0,
+                     *       "completedSteps": [
+                     *         0
+                     *       ],
+                     *       "lastUpdated": "2019-08-24T14:15:22Z",
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "metadata": {
+                     *         "property1": null,
+                     *         "property2": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Onboarding"];
                 };
             };
@@ -5628,6 +6724,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "fullName": "string",
+                     *       "specialization": "string",
+                     *       "yearsOfExperience": 0,
+                     *       "bio": "string",
+                     *       "location": "sydney",
+                     *       "photo": "string",
+                     *       "linkedinProfile": "string",
+                     *       "minimumCommissionRate": 0,
+                     *       "skills": [
+                     *         "string"
+                     *       ],
+                     *       "featured": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentProfile"] | components["schemas"]["AgentProfilePage"];
                 };
             };
@@ -5696,6 +6829,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fullName": "string",
+                 *       "specialization": "string",
+                 *       "yearsOfExperience": 0,
+                 *       "bio": "string",
+                 *       "location": "sydney",
+                 *       "photo": "",
+                 *       "linkedinProfile": "",
+                 *       "minimumCommissionRate": 10,
+                 *       "skills": [],
+                 *       "userId": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAgentProfileRequest"];
             };
         };
@@ -5706,6 +6853,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "fullName": "string",
+                     *       "specialization": "string",
+                     *       "yearsOfExperience": 0,
+                     *       "bio": "string",
+                     *       "location": "sydney",
+                     *       "photo": "string",
+                     *       "linkedinProfile": "string",
+                     *       "minimumCommissionRate": 0,
+                     *       "skills": [
+                     *         "string"
+                     *       ],
+                     *       "featured": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentProfile"];
                 };
             };
@@ -5813,6 +6997,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "companyName": "string",
+                     *       "industry": "technology",
+                     *       "size": "startup",
+                     *       "description": "string",
+                     *       "location": "sydney",
+                     *       "logo": "string",
+                     *       "website": "string",
+                     *       "contactEmail": "string",
+                     *       "contactPhone": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BusinessProfile"] | components["schemas"]["BusinessProfilePage"];
                 };
             };
@@ -5881,6 +7099,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "companyName": "string",
+                 *       "industry": "technology",
+                 *       "size": "startup",
+                 *       "description": "string",
+                 *       "location": "sydney",
+                 *       "logo": "",
+                 *       "website": "",
+                 *       "contactEmail": "",
+                 *       "contactPhone": "string",
+                 *       "userId": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateBusinessProfileRequest"];
             };
         };
@@ -5891,6 +7123,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "companyName": "string",
+                     *       "industry": "technology",
+                     *       "size": "startup",
+                     *       "description": "string",
+                     *       "location": "sydney",
+                     *       "logo": "string",
+                     *       "website": "string",
+                     *       "contactEmail": "string",
+                     *       "contactPhone": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BusinessProfile"];
                 };
             };
@@ -5985,6 +7251,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "fullName": "string",
+                     *       "specialization": "string",
+                     *       "yearsOfExperience": 0,
+                     *       "bio": "string",
+                     *       "location": "sydney",
+                     *       "photo": "string",
+                     *       "linkedinProfile": "string",
+                     *       "minimumCommissionRate": 0,
+                     *       "skills": [
+                     *         "string"
+                     *       ],
+                     *       "featured": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentProfile"];
                 };
             };
@@ -6046,6 +7349,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fullName": "string",
+                 *       "specialization": "string",
+                 *       "yearsOfExperience": 0,
+                 *       "bio": "string",
+                 *       "location": "sydney",
+                 *       "photo": "",
+                 *       "linkedinProfile": "",
+                 *       "minimumCommissionRate": 0,
+                 *       "skills": [
+                 *         "string"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAgentProfileRequest"];
             };
         };
@@ -6056,6 +7374,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "fullName": "string",
+                     *       "specialization": "string",
+                     *       "yearsOfExperience": 0,
+                     *       "bio": "string",
+                     *       "location": "sydney",
+                     *       "photo": "string",
+                     *       "linkedinProfile": "string",
+                     *       "minimumCommissionRate": 0,
+                     *       "skills": [
+                     *         "string"
+                     *       ],
+                     *       "featured": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentProfile"];
                 };
             };
@@ -6150,6 +7505,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "companyName": "string",
+                     *       "industry": "technology",
+                     *       "size": "startup",
+                     *       "description": "string",
+                     *       "location": "sydney",
+                     *       "logo": "string",
+                     *       "website": "string",
+                     *       "contactEmail": "string",
+                     *       "contactPhone": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BusinessProfile"];
                 };
             };
@@ -6211,6 +7600,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "companyName": "string",
+                 *       "industry": "technology",
+                 *       "size": "startup",
+                 *       "description": "string",
+                 *       "location": "sydney",
+                 *       "logo": "",
+                 *       "website": "",
+                 *       "contactEmail": "",
+                 *       "contactPhone": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateBusinessProfileRequest"];
             };
         };
@@ -6221,6 +7623,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "companyName": "string",
+                     *       "industry": "technology",
+                     *       "size": "startup",
+                     *       "description": "string",
+                     *       "location": "sydney",
+                     *       "logo": "string",
+                     *       "website": "string",
+                     *       "contactEmail": "string",
+                     *       "contactPhone": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BusinessProfile"];
                 };
             };
@@ -6313,6 +7749,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "industries": [
+                     *         "technology"
+                     *       ],
+                     *       "sizes": [
+                     *         {
+                     *           "value": "startup",
+                     *           "label": "string"
+                     *         }
+                     *       ],
+                     *       "locations": [
+                     *         "sydney"
+                     *       ],
+                     *       "specializations": [
+                     *         "string"
+                     *       ],
+                     *       "experienceBands": [
+                     *         "0-2"
+                     *       ],
+                     *       "commissionOptions": [
+                     *         0
+                     *       ],
+                     *       "skills": [
+                     *         {
+                     *           "name": "string",
+                     *           "emoji": "string",
+                     *           "category": "b2b"
+                     *         }
+                     *       ],
+                     *       "maxSkills": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Catalogue"];
                 };
             };
@@ -6357,6 +7826,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "businessId": 0,
+                     *           "agentId": 0,
+                     *           "status": "pending",
+                     *           "requestedBy": "business",
+                     *           "direction": "incoming",
+                     *           "commissionRate": 0,
+                     *           "startDate": "string",
+                     *           "endDate": "string",
+                     *           "createdAt": "string",
+                     *           "updatedAt": "string",
+                     *           "business": {
+                     *             "id": 0,
+                     *             "userId": 0,
+                     *             "companyName": "string",
+                     *             "industry": "technology",
+                     *             "size": "startup",
+                     *             "description": "string",
+                     *             "location": "sydney",
+                     *             "logo": "string",
+                     *             "website": "string",
+                     *             "contactEmail": "string",
+                     *             "contactPhone": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "user": {
+                     *               "id": 0,
+                     *               "username": "string",
+                     *               "verificationStatus": "unverified"
+                     *             },
+                     *             "rating": {
+                     *               "average": 0,
+                     *               "count": 0
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "agent": {
+                     *             "id": 0,
+                     *             "userId": 0,
+                     *             "fullName": "string",
+                     *             "specialization": "string",
+                     *             "yearsOfExperience": 0,
+                     *             "bio": "string",
+                     *             "location": "sydney",
+                     *             "photo": "string",
+                     *             "linkedinProfile": "string",
+                     *             "minimumCommissionRate": 0,
+                     *             "skills": [
+                     *               "string"
+                     *             ],
+                     *             "featured": true,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "user": {
+                     *               "id": 0,
+                     *               "username": "string",
+                     *               "verificationStatus": "unverified"
+                     *             },
+                     *             "rating": {
+                     *               "average": 0,
+                     *               "count": 0
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0,
+                     *       "counts": {
+                     *         "active": 0,
+                     *         "pending": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PartnershipPage"];
                 };
             };
@@ -6407,6 +7969,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "businessId": 1,
+                 *       "agentId": 1,
+                 *       "status": "pending",
+                 *       "commissionRate": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePartnershipRequest"];
             };
         };
@@ -6417,6 +7987,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "status": "pending",
+                     *       "requestedBy": "business",
+                     *       "direction": "incoming",
+                     *       "commissionRate": 0,
+                     *       "startDate": "string",
+                     *       "endDate": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Partnership"];
                 };
             };
@@ -6518,6 +8170,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "to": "string",
+                     *           "subject": "string",
+                     *           "text": "string",
+                     *           "html": "string",
+                     *           "kind": "string",
+                     *           "createdAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Mailbox"];
                 };
             };
@@ -6576,6 +8243,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "status": "pending",
+                     *       "requestedBy": "business",
+                     *       "direction": "incoming",
+                     *       "commissionRate": 0,
+                     *       "startDate": "string",
+                     *       "endDate": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Partnership"];
                 };
             };
@@ -6637,6 +8386,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "active",
+                 *       "startDate": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdatePartnershipRequest"];
             };
         };
@@ -6647,6 +8402,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "status": "pending",
+                     *       "requestedBy": "business",
+                     *       "direction": "incoming",
+                     *       "commissionRate": 0,
+                     *       "startDate": "string",
+                     *       "endDate": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Partnership"];
                 };
             };
@@ -6742,6 +8579,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "days": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["AdvanceBillingClockRequest"];
             };
         };
@@ -6752,6 +8594,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "now": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BillingClock"];
                 };
             };
@@ -6831,6 +8678,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientSecret": "string",
+                 *       "outcome": "complete"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AuthenticateLocalPaymentRequest"];
             };
         };
@@ -6841,6 +8694,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "status": "requires_payment_method",
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "invoiceId": 0,
+                     *       "nextAction": "local_authenticate",
+                     *       "lastPaymentError": {
+                     *         "code": "string",
+                     *         "message": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
@@ -6942,6 +8810,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subscription": {
+                     *         "id": 0,
+                     *         "planId": "professional",
+                     *         "interval": "month",
+                     *         "status": "incomplete",
+                     *         "currentPeriodStart": "string",
+                     *         "currentPeriodEnd": "string",
+                     *         "cancelAtPeriodEnd": true,
+                     *         "scheduledPlanId": "professional",
+                     *         "pastDueSince": "string",
+                     *         "canceledAt": "string",
+                     *         "createdAt": "string",
+                     *         "paymentIntentId": "string",
+                     *         "clientSecret": "string"
+                     *       },
+                     *       "entitlements": {
+                     *         "planId": "basic",
+                     *         "partnershipLimit": 0,
+                     *         "verificationBadge": true,
+                     *         "priorityReview": true,
+                     *         "performanceMetrics": true,
+                     *         "advancedAnalytics": true,
+                     *         "apiAccess": true,
+                     *         "featuredListing": true,
+                     *         "peerComparison": true,
+                     *         "inGrace": true,
+                     *         "graceEndsAt": "string"
+                     *       },
+                     *       "nextRenewal": {
+                     *         "at": "string",
+                     *         "amount": 0,
+                     *         "planId": "basic"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Billing"];
                 };
             };
@@ -7046,6 +8953,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planId": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePlanRequest"];
             };
         };
@@ -7056,6 +8968,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subscription": {
+                     *         "id": 0,
+                     *         "planId": "professional",
+                     *         "interval": "month",
+                     *         "status": "incomplete",
+                     *         "currentPeriodStart": "string",
+                     *         "currentPeriodEnd": "string",
+                     *         "cancelAtPeriodEnd": true,
+                     *         "scheduledPlanId": "professional",
+                     *         "pastDueSince": "string",
+                     *         "canceledAt": "string",
+                     *         "createdAt": "string",
+                     *         "paymentIntentId": "string",
+                     *         "clientSecret": "string"
+                     *       },
+                     *       "entitlements": {
+                     *         "planId": "basic",
+                     *         "partnershipLimit": 0,
+                     *         "verificationBadge": true,
+                     *         "priorityReview": true,
+                     *         "performanceMetrics": true,
+                     *         "advancedAnalytics": true,
+                     *         "apiAccess": true,
+                     *         "featuredListing": true,
+                     *         "peerComparison": true,
+                     *         "inGrace": true,
+                     *         "graceEndsAt": "string"
+                     *       },
+                     *       "nextRenewal": {
+                     *         "at": "string",
+                     *         "amount": 0,
+                     *         "planId": "basic"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Billing"];
                 };
             };
@@ -7162,6 +9113,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientSecret": "string",
+                 *       "card": {
+                 *         "number": "4242 4242 4242 4242",
+                 *         "expMonth": 1,
+                 *         "expYear": 0,
+                 *         "cvc": "123"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConfirmLocalPaymentRequest"];
             };
         };
@@ -7172,6 +9134,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "status": "requires_payment_method",
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "invoiceId": 0,
+                     *       "nextAction": "local_authenticate",
+                     *       "lastPaymentError": {
+                     *         "code": "string",
+                     *         "message": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
@@ -7273,6 +9250,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subscription": {
+                     *         "id": 0,
+                     *         "planId": "professional",
+                     *         "interval": "month",
+                     *         "status": "incomplete",
+                     *         "currentPeriodStart": "string",
+                     *         "currentPeriodEnd": "string",
+                     *         "cancelAtPeriodEnd": true,
+                     *         "scheduledPlanId": "professional",
+                     *         "pastDueSince": "string",
+                     *         "canceledAt": "string",
+                     *         "createdAt": "string",
+                     *         "paymentIntentId": "string",
+                     *         "clientSecret": "string"
+                     *       },
+                     *       "entitlements": {
+                     *         "planId": "basic",
+                     *         "partnershipLimit": 0,
+                     *         "verificationBadge": true,
+                     *         "priorityReview": true,
+                     *         "performanceMetrics": true,
+                     *         "advancedAnalytics": true,
+                     *         "apiAccess": true,
+                     *         "featuredListing": true,
+                     *         "peerComparison": true,
+                     *         "inGrace": true,
+                     *         "graceEndsAt": "string"
+                     *       },
+                     *       "nextRenewal": {
+                     *         "at": "string",
+                     *         "amount": 0,
+                     *         "planId": "basic"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Billing"];
                 };
             };
@@ -7314,6 +9330,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planId": "string",
+                 *       "interval": "month"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GetOrCreateSubscriptionRequest"];
             };
         };
@@ -7324,6 +9346,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isActive": true,
+                     *       "clientSecret": "string",
+                     *       "subscription": {
+                     *         "id": 0,
+                     *         "planId": "professional",
+                     *         "interval": "month",
+                     *         "status": "incomplete",
+                     *         "currentPeriodStart": "string",
+                     *         "currentPeriodEnd": "string",
+                     *         "cancelAtPeriodEnd": true,
+                     *         "scheduledPlanId": "professional",
+                     *         "pastDueSince": "string",
+                     *         "canceledAt": "string",
+                     *         "createdAt": "string",
+                     *         "paymentIntentId": "string",
+                     *         "clientSecret": "string"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string",
+                     *       "amount": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetOrCreateSubscriptionResponse"];
                 };
             };
@@ -7492,6 +9538,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "basic",
+                     *           "title": "string",
+                     *           "audience": "business",
+                     *           "price": 0,
+                     *           "currency": "AUD",
+                     *           "priceId": "string",
+                     *           "partnershipLimit": 0,
+                     *           "description": "string",
+                     *           "features": [
+                     *             "string"
+                     *           ],
+                     *           "popular": true
+                     *         }
+                     *       ],
+                     *       "currentPlanId": "basic"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlanCatalogue"];
                 };
             };
@@ -7533,6 +9600,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "number": "string",
+                     *           "planId": "professional",
+                     *           "interval": "month",
+                     *           "amount": 0,
+                     *           "gst": 0,
+                     *           "status": "paid",
+                     *           "periodStart": "string",
+                     *           "periodEnd": "string",
+                     *           "paidAt": "string",
+                     *           "failureMessage": "string",
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionInvoicePage"];
                 };
             };
@@ -7589,6 +9679,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subscription": {
+                     *         "id": 0,
+                     *         "planId": "professional",
+                     *         "interval": "month",
+                     *         "status": "incomplete",
+                     *         "currentPeriodStart": "string",
+                     *         "currentPeriodEnd": "string",
+                     *         "cancelAtPeriodEnd": true,
+                     *         "scheduledPlanId": "professional",
+                     *         "pastDueSince": "string",
+                     *         "canceledAt": "string",
+                     *         "createdAt": "string",
+                     *         "paymentIntentId": "string",
+                     *         "clientSecret": "string"
+                     *       },
+                     *       "entitlements": {
+                     *         "planId": "basic",
+                     *         "partnershipLimit": 0,
+                     *         "verificationBadge": true,
+                     *         "priorityReview": true,
+                     *         "performanceMetrics": true,
+                     *         "advancedAnalytics": true,
+                     *         "apiAccess": true,
+                     *         "featuredListing": true,
+                     *         "peerComparison": true,
+                     *         "inGrace": true,
+                     *         "graceEndsAt": "string"
+                     *       },
+                     *       "nextRenewal": {
+                     *         "at": "string",
+                     *         "amount": 0,
+                     *         "planId": "basic"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Billing"];
                 };
             };
@@ -7699,6 +9828,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "unreadCount": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["UnreadCount"];
                 };
             };
@@ -7748,6 +9882,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "username": "string",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicUser"];
                 };
             };
@@ -7817,6 +9959,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "user": {
+                     *             "id": 0,
+                     *             "username": "string",
+                     *             "userType": "business",
+                     *             "verificationStatus": "unverified"
+                     *           },
+                     *           "lastMessage": {
+                     *             "id": 0,
+                     *             "senderId": 0,
+                     *             "receiverId": 0,
+                     *             "content": "string",
+                     *             "read": true,
+                     *             "sentAt": "2019-08-24T14:15:22Z"
+                     *           },
+                     *           "unreadCount": 0
+                     *         }
+                     *       ],
+                     *       "nextCursor": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConversationPage"];
                 };
             };
@@ -7879,6 +10045,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "senderId": 0,
+                     *           "receiverId": 0,
+                     *           "content": "string",
+                     *           "read": true,
+                     *           "sentAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessagePage"];
                 };
             };
@@ -7938,6 +10119,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "receiverId": 1,
+                 *       "content": "string",
+                 *       "senderId": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendMessageRequest"];
             };
         };
@@ -7948,6 +10136,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "senderId": 0,
+                     *       "receiverId": 0,
+                     *       "content": "string",
+                     *       "read": true,
+                     *       "sentAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Message"];
                 };
             };
@@ -8055,6 +10253,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "userType": "business",
+                     *           "verificationStatus": "unverified"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicUserPage"];
                 };
             };
@@ -8107,6 +10320,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "upToId": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["MarkReadRequest"];
             };
         };
@@ -8117,6 +10335,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "markedRead": 0,
+                     *       "upToId": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["MarkReadResult"];
                 };
             };
@@ -8271,6 +10495,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "businessId": 0,
+                     *           "agentId": 0,
+                     *           "amount": 150,
+                     *           "currency": "AUD",
+                     *           "subtotal": 150,
+                     *           "gst": 150,
+                     *           "platformFee": 150,
+                     *           "agentNet": 150,
+                     *           "refundedAmount": 150,
+                     *           "gstRegistered": true,
+                     *           "agentAbn": "string",
+                     *           "description": "string",
+                     *           "dueDate": "2026-12-23",
+                     *           "isPaid": true,
+                     *           "status": "paid",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "paidAt": "2019-08-24T14:15:22Z",
+                     *           "businessName": "string",
+                     *           "agentName": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoicePage"];
                 };
             };
@@ -8330,6 +10586,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "businessId": 1,
+                 *       "partnershipId": 1,
+                 *       "amount": 1250.5,
+                 *       "description": "string",
+                 *       "dueDate": "2019-08-24"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateInvoiceRequest"];
             };
         };
@@ -8340,6 +10605,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "subtotal": 150,
+                     *       "gst": 150,
+                     *       "platformFee": 150,
+                     *       "agentNet": 150,
+                     *       "refundedAmount": 150,
+                     *       "gstRegistered": true,
+                     *       "agentAbn": "string",
+                     *       "description": "string",
+                     *       "dueDate": "2026-12-23",
+                     *       "isPaid": true,
+                     *       "status": "paid",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "paidAt": "2019-08-24T14:15:22Z",
+                     *       "businessName": "string",
+                     *       "agentName": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
@@ -8432,6 +10722,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "month": "2026-11",
+                     *       "paidThisMonth": 150,
+                     *       "netThisMonth": 150
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommissionSummary"];
                 };
             };
@@ -8499,6 +10796,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "subtotal": 150,
+                     *       "gst": 150,
+                     *       "platformFee": 150,
+                     *       "agentNet": 150,
+                     *       "refundedAmount": 150,
+                     *       "gstRegistered": true,
+                     *       "agentAbn": "string",
+                     *       "description": "string",
+                     *       "dueDate": "2026-12-23",
+                     *       "isPaid": true,
+                     *       "status": "paid",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "paidAt": "2019-08-24T14:15:22Z",
+                     *       "businessName": "string",
+                     *       "agentName": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
@@ -8566,6 +10888,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "invoiceId": 0,
+                     *           "businessId": 0,
+                     *           "agentId": 0,
+                     *           "amount": 150,
+                     *           "currency": "AUD",
+                     *           "paymentMethodId": 0,
+                     *           "status": "pending",
+                     *           "transactionId": "string",
+                     *           "paymentIntentId": "string",
+                     *           "processingFee": 150,
+                     *           "platformFee": 150,
+                     *           "refundedAmount": 150,
+                     *           "receiptUrl": "string",
+                     *           "failureMessage": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentList"];
                 };
             };
@@ -8627,6 +10974,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientSecret": "string",
+                 *       "outcome": "complete"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AuthenticateLocalPaymentRequest"];
             };
         };
@@ -8637,6 +10990,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "status": "requires_payment_method",
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "invoiceId": 0,
+                     *       "nextAction": "local_authenticate",
+                     *       "lastPaymentError": {
+                     *         "code": "string",
+                     *         "message": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
@@ -8743,6 +11111,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientSecret": "string",
+                 *       "card": {
+                 *         "number": "4242 4242 4242 4242",
+                 *         "expMonth": 1,
+                 *         "expYear": 0,
+                 *         "cvc": "123"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConfirmLocalPaymentRequest"];
             };
         };
@@ -8753,6 +11132,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "status": "requires_payment_method",
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "invoiceId": 0,
+                     *       "nextAction": "local_authenticate",
+                     *       "lastPaymentError": {
+                     *         "code": "string",
+                     *         "message": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
@@ -8857,6 +11251,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "invoiceId": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePaymentIntentRequest"];
             };
         };
@@ -8867,6 +11266,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "status": "requires_payment_method",
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "invoiceId": 0,
+                     *       "nextAction": "local_authenticate",
+                     *       "lastPaymentError": {
+                     *         "code": "string",
+                     *         "message": "string"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatePaymentIntentResponse"];
                 };
             };
@@ -8977,6 +11393,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "type": "credit_card",
+                     *           "name": "string",
+                     *           "lastFour": "string",
+                     *           "expiryMonth": 0,
+                     *           "expiryYear": 0,
+                     *           "isDefault": true,
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentMethodList"];
                 };
             };
@@ -9018,6 +11454,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "credit_card",
+                 *       "name": "string",
+                 *       "lastFour": "4242",
+                 *       "expiryMonth": 1,
+                 *       "expiryYear": 2000,
+                 *       "isDefault": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePaymentMethodRequest"];
             };
         };
@@ -9028,6 +11474,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "type": "credit_card",
+                     *       "name": "string",
+                     *       "lastFour": "string",
+                     *       "expiryMonth": 0,
+                     *       "expiryYear": 0,
+                     *       "isDefault": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentMethod"];
                 };
             };
@@ -9203,6 +11662,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "gateway": "local",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentConfig"];
                 };
             };
@@ -9243,6 +11708,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "status": "requires_payment_method",
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "invoiceId": 0,
+                     *       "nextAction": "local_authenticate",
+                     *       "lastPaymentError": {
+                     *         "code": "string",
+                     *         "message": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
@@ -9320,6 +11800,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "invoiceId": 0,
+                     *           "businessId": 0,
+                     *           "agentId": 0,
+                     *           "amount": 150,
+                     *           "currency": "AUD",
+                     *           "paymentMethodId": 0,
+                     *           "status": "pending",
+                     *           "transactionId": "string",
+                     *           "paymentIntentId": "string",
+                     *           "processingFee": 150,
+                     *           "platformFee": 150,
+                     *           "refundedAmount": 150,
+                     *           "receiptUrl": "string",
+                     *           "failureMessage": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentPage"];
                 };
             };
@@ -9387,6 +11895,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "type": "credit_card",
+                     *       "name": "string",
+                     *       "lastFour": "string",
+                     *       "expiryMonth": 0,
+                     *       "expiryYear": 0,
+                     *       "isDefault": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentMethod"];
                 };
             };
@@ -9479,6 +12000,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "outcome": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookAck"];
                 };
             };
@@ -9535,6 +12062,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "userType": "business",
+                     *           "status": "submitted",
+                     *           "documents": [
+                     *             {
+                     *               "id": 0,
+                     *               "field": "identification",
+                     *               "fileName": "string",
+                     *               "contentType": "application/pdf",
+                     *               "size": 0
+                     *             }
+                     *           ],
+                     *           "additionalInfo": {
+                     *             "property1": "string",
+                     *             "property2": "string"
+                     *           },
+                     *           "abnLookup": {
+                     *             "found": true,
+                     *             "abn": "51824753556",
+                     *             "entityName": "string",
+                     *             "status": "Active",
+                     *             "gstRegistered": true,
+                     *             "source": "local",
+                     *             "checkedAt": "string"
+                     *           },
+                     *           "adminNotes": "string",
+                     *           "submittedAt": "string",
+                     *           "reviewedAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationRequestList"];
                 };
             };
@@ -9586,6 +12153,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "userType": "business",
+                     *       "status": "submitted",
+                     *       "documents": [
+                     *         {
+                     *           "id": 0,
+                     *           "field": "identification",
+                     *           "fileName": "string",
+                     *           "contentType": "application/pdf",
+                     *           "size": 0
+                     *         }
+                     *       ],
+                     *       "additionalInfo": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "abnLookup": {
+                     *         "found": true,
+                     *         "abn": "51824753556",
+                     *         "entityName": "string",
+                     *         "status": "Active",
+                     *         "gstRegistered": true,
+                     *         "source": "local",
+                     *         "checkedAt": "string"
+                     *       },
+                     *       "adminNotes": "string",
+                     *       "submittedAt": "string",
+                     *       "reviewedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationRequest"];
                 };
             };
@@ -9674,6 +12274,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "start_review",
+                 *       "reason": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerificationDecision"];
             };
         };
@@ -9684,6 +12290,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "userType": "business",
+                     *       "status": "submitted",
+                     *       "documents": [
+                     *         {
+                     *           "id": 0,
+                     *           "field": "identification",
+                     *           "fileName": "string",
+                     *           "contentType": "application/pdf",
+                     *           "size": 0
+                     *         }
+                     *       ],
+                     *       "additionalInfo": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "abnLookup": {
+                     *         "found": true,
+                     *         "abn": "51824753556",
+                     *         "entityName": "string",
+                     *         "status": "Active",
+                     *         "gstRegistered": true,
+                     *         "source": "local",
+                     *         "checkedAt": "string"
+                     *       },
+                     *       "adminNotes": "string",
+                     *       "submittedAt": "string",
+                     *       "reviewedAt": "string",
+                     *       "applicant": {
+                     *         "username": "string",
+                     *         "email": "string"
+                     *       },
+                     *       "reviewedBy": 0,
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationReview"];
                 };
             };
@@ -9868,6 +12513,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "string",
+                     *       "expiresAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentLink"];
                 };
             };
@@ -9935,6 +12586,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "userType": "business",
+                     *       "status": "submitted",
+                     *       "documents": [
+                     *         {
+                     *           "id": 0,
+                     *           "field": "identification",
+                     *           "fileName": "string",
+                     *           "contentType": "application/pdf",
+                     *           "size": 0
+                     *         }
+                     *       ],
+                     *       "additionalInfo": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "abnLookup": {
+                     *         "found": true,
+                     *         "abn": "51824753556",
+                     *         "entityName": "string",
+                     *         "status": "Active",
+                     *         "gstRegistered": true,
+                     *         "source": "local",
+                     *         "checkedAt": "string"
+                     *       },
+                     *       "adminNotes": "string",
+                     *       "submittedAt": "string",
+                     *       "reviewedAt": "string",
+                     *       "applicant": {
+                     *         "username": "string",
+                     *         "email": "string"
+                     *       },
+                     *       "reviewedBy": 0,
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationReview"];
                 };
             };
@@ -10014,6 +12704,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "userType": "business",
+                     *           "status": "submitted",
+                     *           "documents": [
+                     *             {
+                     *               "id": 0,
+                     *               "field": "identification",
+                     *               "fileName": "string",
+                     *               "contentType": "application/pdf",
+                     *               "size": 0
+                     *             }
+                     *           ],
+                     *           "additionalInfo": {
+                     *             "property1": "string",
+                     *             "property2": "string"
+                     *           },
+                     *           "abnLookup": {
+                     *             "found": true,
+                     *             "abn": "51824753556",
+                     *             "entityName": "string",
+                     *             "status": "Active",
+                     *             "gstRegistered": true,
+                     *             "source": "local",
+                     *             "checkedAt": "string"
+                     *           },
+                     *           "adminNotes": "string",
+                     *           "submittedAt": "string",
+                     *           "reviewedAt": "string",
+                     *           "applicant": {
+                     *             "username": "string",
+                     *             "email": "string"
+                     *           },
+                     *           "reviewedBy": 0,
+                     *           "updatedAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationQueuePage"];
                 };
             };
@@ -10085,6 +12821,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "userType": "business",
+                     *       "status": "submitted",
+                     *       "documents": [
+                     *         {
+                     *           "id": 0,
+                     *           "field": "identification",
+                     *           "fileName": "string",
+                     *           "contentType": "application/pdf",
+                     *           "size": 0
+                     *         }
+                     *       ],
+                     *       "additionalInfo": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "abnLookup": {
+                     *         "found": true,
+                     *         "abn": "51824753556",
+                     *         "entityName": "string",
+                     *         "status": "Active",
+                     *         "gstRegistered": true,
+                     *         "source": "local",
+                     *         "checkedAt": "string"
+                     *       },
+                     *       "adminNotes": "string",
+                     *       "submittedAt": "string",
+                     *       "reviewedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationRequest"];
                 };
             };
@@ -10253,6 +13022,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "months": [
+                     *         {
+                     *           "month": "2026-11",
+                     *           "paid": 150,
+                     *           "platformFees": 150,
+                     *           "refunded": 150,
+                     *           "net": 150,
+                     *           "pendingPayout": 150,
+                     *           "paidOut": 150
+                     *         }
+                     *       ],
+                     *       "entries": [
+                     *         {
+                     *           "paymentId": 0,
+                     *           "invoiceId": 0,
+                     *           "paidAt": "2019-08-24T14:15:22Z",
+                     *           "amount": 150,
+                     *           "platformFee": 150,
+                     *           "refunded": 150,
+                     *           "net": 150
+                     *         }
+                     *       ],
+                     *       "payoutDelayDays": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Earnings"];
                 };
             };
@@ -10461,6 +13257,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "not_started",
+                     *       "gateway": "local",
+                     *       "accountId": "string",
+                     *       "chargesEnabled": true,
+                     *       "payoutsEnabled": true,
+                     *       "requirements": [
+                     *         "string"
+                     *       ],
+                     *       "disabledReason": "string",
+                     *       "bankLastFour": "string",
+                     *       "abn": "string",
+                     *       "gstRegistered": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutAccount"];
                 };
             };
@@ -10528,6 +13340,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "paymentId": 0,
+                     *           "invoiceId": 0,
+                     *           "amount": 150,
+                     *           "platformFeeRefunded": 150,
+                     *           "transferReversed": 150,
+                     *           "gst": 150,
+                     *           "reason": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefundList"];
                 };
             };
@@ -10597,6 +13426,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "payment": {
+                     *             "id": 0,
+                     *             "invoiceId": 0,
+                     *             "businessId": 0,
+                     *             "agentId": 0,
+                     *             "amount": 150,
+                     *             "currency": "AUD",
+                     *             "paymentMethodId": 0,
+                     *             "status": "pending",
+                     *             "transactionId": "string",
+                     *             "paymentIntentId": "string",
+                     *             "processingFee": 150,
+                     *             "platformFee": 150,
+                     *             "refundedAmount": 150,
+                     *             "receiptUrl": "string",
+                     *             "failureMessage": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           },
+                     *           "invoice": {
+                     *             "id": 0,
+                     *             "partnershipId": 0,
+                     *             "businessId": 0,
+                     *             "agentId": 0,
+                     *             "amount": 150,
+                     *             "currency": "AUD",
+                     *             "subtotal": 150,
+                     *             "gst": 150,
+                     *             "platformFee": 150,
+                     *             "agentNet": 150,
+                     *             "refundedAmount": 150,
+                     *             "gstRegistered": true,
+                     *             "agentAbn": "string",
+                     *             "description": "string",
+                     *             "dueDate": "2026-12-23",
+                     *             "isPaid": true,
+                     *             "status": "paid",
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "paidAt": "2019-08-24T14:15:22Z",
+                     *             "businessName": "string",
+                     *             "agentName": "string"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["StaffPaymentPage"];
                 };
             };
@@ -10658,6 +13540,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 0.01,
+                 *       "reason": ""
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateRefundRequest"];
             };
         };
@@ -10668,6 +13556,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "paymentId": 0,
+                     *       "invoiceId": 0,
+                     *       "amount": 150,
+                     *       "platformFeeRefunded": 150,
+                     *       "transferReversed": 150,
+                     *       "gst": 150,
+                     *       "reason": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Refund"];
                 };
             };
@@ -10772,6 +13673,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "abn": "string",
+                 *       "gstRegistered": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["TaxDetailsRequest"];
             };
         };
@@ -10782,6 +13689,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "not_started",
+                     *       "gateway": "local",
+                     *       "accountId": "string",
+                     *       "chargesEnabled": true,
+                     *       "payoutsEnabled": true,
+                     *       "requirements": [
+                     *         "string"
+                     *       ],
+                     *       "disabledReason": "string",
+                     *       "bankLastFour": "string",
+                     *       "abn": "string",
+                     *       "gstRegistered": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutAccount"];
                 };
             };
@@ -10874,6 +13797,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutOnboarding"];
                 };
             };
@@ -10975,6 +13903,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "outcome": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConnectWebhookAck"];
                 };
             };
@@ -11025,6 +13959,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accountName": "string",
+                 *       "bsb": "string",
+                 *       "accountNumber": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LocalBankDetailsRequest"];
             };
         };
@@ -11035,6 +13976,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "not_started",
+                     *       "gateway": "local",
+                     *       "accountId": "string",
+                     *       "chargesEnabled": true,
+                     *       "payoutsEnabled": true,
+                     *       "requirements": [
+                     *         "string"
+                     *       ],
+                     *       "disabledReason": "string",
+                     *       "bankLastFour": "string",
+                     *       "abn": "string",
+                     *       "gstRegistered": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutAccount"];
                 };
             };
@@ -11130,6 +14087,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewsletterConfirm"];
             };
         };
@@ -11226,6 +14188,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "title": "string",
+                     *           "slug": "string",
+                     *           "type": "about",
+                     *           "content": null,
+                     *           "html": {
+                     *             "property1": "string",
+                     *             "property2": "string"
+                     *           },
+                     *           "authorId": 0,
+                     *           "published": true,
+                     *           "featured": true,
+                     *           "publishedAt": "string",
+                     *           "createdAt": "string",
+                     *           "updatedAt": "string",
+                     *           "version": 0
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContentList"];
                 };
             };
@@ -11267,6 +14256,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "string",
+                 *       "slug": "string",
+                 *       "type": "about",
+                 *       "content": null,
+                 *       "published": true,
+                 *       "featured": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentInput"];
             };
         };
@@ -11277,6 +14276,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "title": "string",
+                     *       "slug": "string",
+                     *       "type": "about",
+                     *       "content": null,
+                     *       "html": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "authorId": 0,
+                     *       "published": true,
+                     *       "featured": true,
+                     *       "publishedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string",
+                     *       "version": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContentEntry"];
                 };
             };
@@ -11371,6 +14390,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "title": "string",
+                     *       "slug": "string",
+                     *       "type": "about",
+                     *       "content": null,
+                     *       "html": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "authorId": 0,
+                     *       "published": true,
+                     *       "featured": true,
+                     *       "publishedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string",
+                     *       "version": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContentEntry"];
                 };
             };
@@ -11423,6 +14462,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "string",
+                 *       "slug": "string",
+                 *       "type": "about",
+                 *       "content": null,
+                 *       "published": true,
+                 *       "featured": false,
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentUpdate"];
             };
         };
@@ -11433,6 +14483,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "title": "string",
+                     *       "slug": "string",
+                     *       "type": "about",
+                     *       "content": null,
+                     *       "html": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "authorId": 0,
+                     *       "published": true,
+                     *       "featured": true,
+                     *       "publishedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string",
+                     *       "version": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContentEntry"];
                 };
             };
@@ -11727,6 +14797,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": {
+                     *         "about": {
+                     *           "total": 0,
+                     *           "published": 0
+                     *         },
+                     *         "careers": {
+                     *           "total": 0,
+                     *           "published": 0
+                     *         },
+                     *         "blog": {
+                     *           "total": 0,
+                     *           "published": 0
+                     *         },
+                     *         "press": {
+                     *           "total": 0,
+                     *           "published": 0
+                     *         },
+                     *         "guide": {
+                     *           "total": 0,
+                     *           "published": 0
+                     *         },
+                     *         "help": {
+                     *           "total": 0,
+                     *           "published": 0
+                     *         }
+                     *       },
+                     *       "users": 0,
+                     *       "openVerifications": 0,
+                     *       "contactMessages": 0,
+                     *       "media": 0,
+                     *       "auditEntries": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminStats"];
                 };
             };
@@ -11868,6 +14973,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "actorUserId": 0,
+                     *           "actorUsername": "string",
+                     *           "action": "user.suspended",
+                     *           "subjectType": "user",
+                     *           "subjectId": "string",
+                     *           "before": null,
+                     *           "after": null,
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuditRecordList"];
                 };
             };
@@ -11937,6 +15062,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "fullName": "string",
+                     *           "email": "string",
+                     *           "subject": "string",
+                     *           "message": "string",
+                     *           "userId": 0,
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContactMessageList"];
                 };
             };
@@ -12007,6 +15150,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "filename": "string",
+                     *           "originalFilename": "string",
+                     *           "mimeType": "string",
+                     *           "size": 0,
+                     *           "url": "string",
+                     *           "thumbnailUrl": "string",
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "uploaderId": 0,
+                     *           "alt": "string",
+                     *           "createdAt": "string",
+                     *           "usedBy": [
+                     *             {
+                     *               "id": 0,
+                     *               "title": "string",
+                     *               "type": "about"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["MediaList"];
                 };
             };
@@ -12076,6 +15249,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "filename": "string",
+                     *       "originalFilename": "string",
+                     *       "mimeType": "string",
+                     *       "size": 0,
+                     *       "url": "string",
+                     *       "thumbnailUrl": "string",
+                     *       "width": 0,
+                     *       "height": 0,
+                     *       "uploaderId": 0,
+                     *       "alt": "string",
+                     *       "createdAt": "string",
+                     *       "usedBy": [
+                     *         {
+                     *           "id": 0,
+                     *           "title": "string",
+                     *           "type": "about"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["MediaItem"];
                 };
             };
@@ -12164,6 +15360,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "email": "string",
+                     *           "username": "string",
+                     *           "userType": "business",
+                     *           "role": "member",
+                     *           "verificationStatus": "unverified",
+                     *           "suspendedAt": "string",
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ManagedUserList"];
                 };
             };
@@ -12223,6 +15438,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "markdown": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MarkdownPreviewInput"];
             };
         };
@@ -12233,6 +15453,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "html": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MarkdownPreview"];
                 };
             };
@@ -12310,6 +15535,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fullName": "string",
+                 *       "email": "string",
+                 *       "subject": "string",
+                 *       "message": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContactInput"];
             };
         };
@@ -12320,6 +15553,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "fullName": "string",
+                     *       "email": "string",
+                     *       "subject": "string",
+                     *       "message": "string",
+                     *       "userId": 0,
+                     *       "createdAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContactMessage"];
                 };
             };
@@ -12399,6 +15643,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "member"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RoleInput"];
             };
         };
@@ -12409,6 +15658,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "email": "string",
+                     *       "username": "string",
+                     *       "userType": "business",
+                     *       "role": "member",
+                     *       "verificationStatus": "unverified",
+                     *       "suspendedAt": "string",
+                     *       "createdAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ManagedUser"];
                 };
             };
@@ -12506,6 +15767,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "suspended": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["SuspensionInput"];
             };
         };
@@ -12516,6 +15782,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "email": "string",
+                     *       "username": "string",
+                     *       "userType": "business",
+                     *       "role": "member",
+                     *       "verificationStatus": "unverified",
+                     *       "suspendedAt": "string",
+                     *       "createdAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ManagedUser"];
                 };
             };
@@ -12611,6 +15889,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewsletterInput"];
             };
         };
@@ -12698,6 +15981,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rating": 1,
+                 *       "communication": 1,
+                 *       "reliability": 1,
+                 *       "results": 1,
+                 *       "comment": "stringstringstringst",
+                 *       "privateFeedback": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateReviewRequest"];
             };
         };
@@ -12708,6 +16001,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "reviewer": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "reviewee": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "rating": 0,
+                     *       "communication": 0,
+                     *       "reliability": 0,
+                     *       "results": 0,
+                     *       "comment": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "status": "blind",
+                     *       "reply": {
+                     *         "text": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Review"];
                 };
             };
@@ -12802,6 +16125,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reputation": {
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "communication": 0,
+                     *         "reliability": 0,
+                     *         "results": 0,
+                     *         "completedPartnerships": 0,
+                     *         "responseRate": 0,
+                     *         "medianResponseMinutes": 0,
+                     *         "memberSince": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "reviews": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "reviewer": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "reviewee": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "rating": 0,
+                     *           "communication": 0,
+                     *           "reliability": 0,
+                     *           "results": 0,
+                     *           "comment": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "publishedAt": "2019-08-24T14:15:22Z",
+                     *           "status": "blind",
+                     *           "reply": {
+                     *             "text": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserReviews"];
                 };
             };
@@ -12854,6 +16224,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReviewReasonRequest"];
             };
         };
@@ -12864,6 +16239,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "reviewer": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "reviewee": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "rating": 0,
+                     *       "communication": 0,
+                     *       "reliability": 0,
+                     *       "results": 0,
+                     *       "comment": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "status": "blind",
+                     *       "reply": {
+                     *         "text": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "privateFeedback": "string",
+                     *       "report": {
+                     *         "reason": "string",
+                     *         "reportedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "hidden": {
+                     *         "reason": "string",
+                     *         "hiddenAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ModeratedReview"];
                 };
             };
@@ -12956,6 +16370,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "received": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "reviewer": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "reviewee": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "rating": 0,
+                     *           "communication": 0,
+                     *           "reliability": 0,
+                     *           "results": 0,
+                     *           "comment": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "publishedAt": "2019-08-24T14:15:22Z",
+                     *           "status": "blind",
+                     *           "reply": {
+                     *             "text": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "blindReceived": 0,
+                     *       "given": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "reviewer": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "reviewee": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "rating": 0,
+                     *           "communication": 0,
+                     *           "reliability": 0,
+                     *           "results": 0,
+                     *           "comment": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "publishedAt": "2019-08-24T14:15:22Z",
+                     *           "status": "blind",
+                     *           "reply": {
+                     *             "text": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "awaiting": [
+                     *         {
+                     *           "partnershipId": 0,
+                     *           "counterpart": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "opensAt": "2019-08-24T14:15:22Z",
+                     *           "counterpartReviewed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["MyReviews"];
                 };
             };
@@ -13003,6 +16495,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "reviewer": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "reviewee": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "rating": 0,
+                     *           "communication": 0,
+                     *           "reliability": 0,
+                     *           "results": 0,
+                     *           "comment": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "publishedAt": "2019-08-24T14:15:22Z",
+                     *           "status": "blind",
+                     *           "reply": {
+                     *             "text": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z"
+                     *           },
+                     *           "privateFeedback": "string",
+                     *           "report": {
+                     *             "reason": "string",
+                     *             "reportedAt": "2019-08-24T14:15:22Z"
+                     *           },
+                     *           "hidden": {
+                     *             "reason": "string",
+                     *             "hiddenAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReportedReviewList"];
                 };
             };
@@ -13055,6 +16590,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReviewReplyRequest"];
             };
         };
@@ -13065,6 +16605,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "reviewer": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "reviewee": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "rating": 0,
+                     *       "communication": 0,
+                     *       "reliability": 0,
+                     *       "results": 0,
+                     *       "comment": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "status": "blind",
+                     *       "reply": {
+                     *         "text": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Review"];
                 };
             };
@@ -13162,6 +16732,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReviewReasonRequest"];
             };
         };
@@ -13172,6 +16747,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "reviewer": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "reviewee": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "rating": 0,
+                     *       "communication": 0,
+                     *       "reliability": 0,
+                     *       "results": 0,
+                     *       "comment": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "status": "blind",
+                     *       "reply": {
+                     *         "text": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Review"];
                 };
             };
@@ -13264,6 +16869,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "kind": "connection_requested",
+                     *           "title": "string",
+                     *           "link": "string",
+                     *           "read": true,
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "unread": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotificationList"];
                 };
             };
@@ -13311,6 +16931,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "kind": "connection_requested",
+                     *           "title": "string",
+                     *           "link": "string",
+                     *           "read": true,
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "unread": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotificationList"];
                 };
             };
@@ -13396,6 +17031,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "kind": "connection_requested",
+                     *           "title": "string",
+                     *           "link": "string",
+                     *           "read": true,
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "unread": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotificationList"];
                 };
             };
@@ -13576,6 +17226,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access": {
+                     *         "planId": "string",
+                     *         "perAgent": true,
+                     *         "advanced": true
+                     *       },
+                     *       "range": {
+                     *         "from": "2026-11-23",
+                     *         "to": "2026-11-23"
+                     *       },
+                     *       "previousRange": {
+                     *         "from": "2026-11-23",
+                     *         "to": "2026-11-23"
+                     *       },
+                     *       "headline": {
+                     *         "paid": 150,
+                     *         "refunded": 150,
+                     *         "netPaid": 150,
+                     *         "invoicesPaid": 0,
+                     *         "open": 150,
+                     *         "overdue": 150,
+                     *         "overdueCount": 0,
+                     *         "averageDaysToPay": 0
+                     *       },
+                     *       "previous": {
+                     *         "paid": 150,
+                     *         "refunded": 150,
+                     *         "netPaid": 150,
+                     *         "invoicesPaid": 0,
+                     *         "open": 150,
+                     *         "overdue": 150,
+                     *         "overdueCount": 0,
+                     *         "averageDaysToPay": 0
+                     *       },
+                     *       "months": [
+                     *         {
+                     *           "month": "2026-11",
+                     *           "netPaid": 150
+                     *         }
+                     *       ],
+                     *       "agents": [
+                     *         {
+                     *           "agentId": 0,
+                     *           "name": "string",
+                     *           "status": "string",
+                     *           "activeSince": "2019-08-24T14:15:22Z",
+                     *           "invoices": 0,
+                     *           "netPaid": 150,
+                     *           "onTimeRate": 0
+                     *         }
+                     *       ],
+                     *       "funnel": {
+                     *         "requestsSent": 0,
+                     *         "requestsReceived": 0,
+                     *         "accepted": 0,
+                     *         "active": 0,
+                     *         "ended": 0,
+                     *         "acceptanceRate": 0,
+                     *         "retentionRate": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BusinessAnalytics"];
                 };
             };
@@ -13659,6 +17372,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agentId": 0,
+                     *       "range": {
+                     *         "from": "2026-11-23",
+                     *         "to": "2026-11-23"
+                     *       },
+                     *       "months": [
+                     *         {
+                     *           "month": "2026-11",
+                     *           "netPaid": 150
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentMonths"];
                 };
             };
@@ -13740,6 +17468,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "planId": "string",
+                     *       "range": {
+                     *         "from": "2026-11-23",
+                     *         "to": "2026-11-23"
+                     *       },
+                     *       "earnings": [
+                     *         {
+                     *           "month": "string",
+                     *           "gross": 150,
+                     *           "fee": 150,
+                     *           "refunded": 150,
+                     *           "net": 150
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "gross": 150,
+                     *         "fee": 150,
+                     *         "refunded": 150,
+                     *         "net": 150,
+                     *         "pending": 150
+                     *       },
+                     *       "pipeline": {
+                     *         "pendingRequests": 0,
+                     *         "activePartners": 0,
+                     *         "ended": 0
+                     *       },
+                     *       "responsiveness": {
+                     *         "requestsReceived": 0,
+                     *         "requestsAnswered": 0,
+                     *         "requestResponseRate": 0,
+                     *         "requestMedianHours": 0,
+                     *         "conversationsStarted": 0,
+                     *         "conversationsAnswered": 0,
+                     *         "messageResponseRate": 0,
+                     *         "messageMedianMinutes": 0
+                     *       },
+                     *       "visibility": [
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "searchAppearances": 0,
+                     *           "profileViews": 0
+                     *         }
+                     *       ],
+                     *       "peers": {
+                     *         "specialization": "string",
+                     *         "location": "string",
+                     *         "peers": 0,
+                     *         "earningsPercentile": 0,
+                     *         "viewsPercentile": 0,
+                     *         "appearancesPercentile": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentPerformance"];
                 };
             };
@@ -13814,6 +17597,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "publicKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PushConfig"];
                 };
             };
@@ -13855,6 +17643,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://fcm.googleapis.com/fcm/send/abc",
+                 *       "expirationTime": 0,
+                 *       "keys": {
+                 *         "p256dh": "string",
+                 *         "auth": "string"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PushSubscriptionRequest"];
             };
         };
@@ -13940,6 +17738,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoint": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PushUnsubscribeRequest"];
             };
         };

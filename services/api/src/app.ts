@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { TaxInvoiceSeller } from "@closr/adapters/pdf";
 import type { Db } from "@closr/adapters/postgres";
-import { openApiInfo, registerContractComponents } from "@closr/contracts";
+import { finishDocument, openApiInfo, registerContractComponents } from "@closr/contracts";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -318,7 +318,12 @@ export function createApp(options: AppOptions) {
   registerNotificationRoutes(app, runtime);
   registerInsightsRoutes(app, runtime);
   registerContractComponents(app);
-  app.doc31("/api/openapi.json", openApiInfo);
+  // The served document is the generated one, finished as contracts/openapi.json is (ADR 0021).
+  let served: unknown;
+  app.get("/api/openapi.json", (c) => {
+    served ??= finishDocument(app.getOpenAPI31Document(openApiInfo));
+    return c.json(served);
+  });
   mountDocs(app);
 
   app.all("/api/*", (c) => problem(c, "not-found", { detail: `No route ${c.req.method} ${c.req.path}.` }));
