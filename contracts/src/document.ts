@@ -14,13 +14,13 @@
  *   carry one example per problem code (problems.ts).
  */
 import { sample } from "openapi-sampler";
-import { problemCatalogue } from "./problems.ts";
+import { type ProblemCode, problemCatalogue, problemExample, problemResponse } from "./problems.ts";
 
 /** The areas an API key's scopes are granted per (issue 20). */
 export const apiKeyAreas = ["profiles", "partnerships", "invoices", "payments", "messages"] as const;
 export type ApiKeyArea = (typeof apiKeyAreas)[number];
 /** A scope: read-only (`<area>:read`) or read-write (`<area>:write`, which includes read) per area. */
-export type ApiKeyScope = `${ApiKeyArea}:${"read" | "write"}`;
+export type ApiKeyScopeName = `${ApiKeyArea}:${"read" | "write"}`;
 
 /** The operation tags whose operations an API key may call, and the area each belongs to. */
 export const tagAreas: Readonly<Record<string, ApiKeyArea>> = {
@@ -64,7 +64,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 export const operationScope = (
   method: string,
   tags: readonly string[] | undefined,
-): ApiKeyScope | undefined => {
+): ApiKeyScopeName | undefined => {
   const area = tags?.map((tag) => tagAreas[tag]).find((a) => a !== undefined);
   if (!area) return undefined;
   return `${area}:${method.toLowerCase() === "get" ? "read" : "write"}`;
@@ -72,6 +72,10 @@ export const operationScope = (
 
 const problemExamples = (response: Json): Record<string, unknown> =>
   response?.content?.["application/problem+json"]?.examples ?? {};
+
+/** Whether an operation needs a caller: it can answer the `unauthenticated` problem (401). */
+export const operationNeedsCaller = (responses: Json): boolean =>
+  "unauthenticated" in problemExamples(responses?.["401"]);
 
 /** Finishes a generated OpenAPI 3.1 document in place and returns it (see the module comment). */
 export function finishDocument<D extends Json>(document: D): D {
@@ -139,7 +143,7 @@ export function finishDocument<D extends Json>(document: D): D {
 
 function finishOperation(doc: Json, path: string, method: string, operation: Json) {
   const responses: Json = operation.responses ?? {};
-  const needsCaller = "unauthenticated" in problemExamples(responses["401"]);
+  const needsCaller = operationNeedsCaller(responses);
   const scope = operationScope(method, operation.tags);
   let access: string;
   if (!needsCaller) {
@@ -148,10 +152,15 @@ function finishOperation(doc: Json, path: string, method: string, operation: Jso
   } else if (scope) {
     operation.security = [{ session: [] }, { apiKey: [] }];
     operation["x-api-key-scope"] = scope;
+    // What the API-key guard can answer before the operation runs (services/api/src/http/api-key.ts).
+    addProblem(responses, "insufficient-scope");
+    addProblem(responses, "rate-limited");
     access = `Needs a signed-in caller: the session cookie, or an API key with the \`${scope}\` scope${scope.endsWith(":read") ? ` (or \`${scope.replace(":read", ":write")}\`)` : ""}.`;
   } else {
     operation.security = [{ session: [] }];
-    access = "Needs a signed-in caller with the session cookie (API keys cannot call this operation).";
+    access =
+      "Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).";
+    addProblem(responses, "insufficient-scope");
   }
   const codes = new Set<string>();
   for (const response of Object.values<Json>(responses))
@@ -182,6 +191,23 @@ function finishOperation(doc: Json, path: string, method: string, operation: Jso
     }
   }
   void path;
+}
+
+/** Adds a problem code to an operation's responses, next to the codes of the same status. */
+function addProblem(responses: Json, code: ProblemCode) {
+  const status = String(problemCatalogue[code].status);
+  const existing = responses[status];
+  const examples = existing?.content?.["application/problem+json"]?.examples;
+  if (!existing) {
+    responses[status] = JSON.parse(
+      JSON.stringify(problemResponse(code), (key, value) =>
+        key === "schema" ? { $ref: "#/components/schemas/Problem" } : value,
+      ),
+    );
+  } else if (examples && !(code in examples)) {
+    examples[code] = problemExample(code);
+    existing.description = `${existing.description}; ${problemCatalogue[code].title}`;
+  }
 }
 
 const sampleOf = (doc: Json, schema: Json) =>

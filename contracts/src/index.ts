@@ -10,6 +10,7 @@ import * as contentRoutes from "./routes/content.routes.ts";
 import * as devRoutes from "./routes/dev.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
 import * as insightsRoutes from "./routes/insights.routes.ts";
+import * as integrationRoutes from "./routes/integrations.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
 import * as messagingRoutes from "./routes/messaging.routes.ts";
 import * as notificationRoutes from "./routes/notifications.routes.ts";
@@ -29,6 +30,7 @@ export * from "./content.ts";
 export * from "./document.ts";
 export * from "./identity.ts";
 export * from "./insights.ts";
+export * from "./integrations.ts";
 export * from "./invoice.ts";
 export * from "./messaging.ts";
 export * from "./notification.ts";
@@ -48,6 +50,7 @@ export {
   devRoutes,
   identityRoutes,
   insightsRoutes,
+  integrationRoutes,
   invoiceRoutes,
   messagingRoutes,
   notificationRoutes,
@@ -85,6 +88,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(notificationRoutes),
   ...Object.values(insightsRoutes),
   ...Object.values(pushRoutes),
+  ...Object.values(integrationRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

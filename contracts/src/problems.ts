@@ -273,6 +273,34 @@ export const problemCatalogue = {
     title: "Not on your own account",
     description: "An admin cannot suspend their own account or change their own role.",
   },
+  "api-access-required": {
+    status: 403,
+    title: "API access is not included in your plan",
+    description:
+      "API keys are for Enterprise accounts, or accounts an administrator has given API access (issue 20); upgrade at /pricing.",
+  },
+  "insufficient-scope": {
+    status: 403,
+    title: "The API key lacks the scope for this",
+    description:
+      "The API key's scopes do not include the one the operation needs (`<area>:read` or `<area>:write`; the detail names it), or API keys cannot call the operation at all.",
+  },
+  "api-key-limit": {
+    status: 409,
+    title: "Too many API keys",
+    description: "The account already has 20 active API keys; revoke one first.",
+  },
+  "idempotency-key-reused": {
+    status: 422,
+    title: "Idempotency key reused with a different request",
+    description:
+      "An Idempotency-Key was used within the last 24 hours with a different method, path or body; use a new key for a new request.",
+  },
+  "idempotency-key-in-use": {
+    status: 409,
+    title: "A request with this idempotency key is in progress",
+    description: "The first request with this Idempotency-Key has not finished yet; retry shortly.",
+  },
 } as const satisfies Record<string, ProblemEntry>;
 
 export type ProblemCode = keyof typeof problemCatalogue;

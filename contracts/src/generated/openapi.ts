@@ -35,9 +35,9 @@ export interface paths {
          * The signed-in user
          * @description 401 means nobody is signed in (spec §7).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
          */
         get: operations["getCurrentUser"];
         put?: never;
@@ -157,9 +157,9 @@ export interface paths {
          * Change the email: a confirmation link goes to the new address
          * @description Change the email: a confirmation link goes to the new address.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/email-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/email-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["changeEmail"];
         delete?: never;
@@ -181,9 +181,9 @@ export interface paths {
          * Change the password (current one required); other sessions end
          * @description Change the password (current one required); other sessions end.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -229,9 +229,9 @@ export interface paths {
          * Delete my account (password required)
          * @description Erases or anonymises personal data, ends every session and clears the cookie. Invoices and payments are kept (financial records); the counterpart still sees them.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["deleteAccount"];
         delete?: never;
@@ -251,9 +251,9 @@ export interface paths {
          * The JSON export (owner only, signed-in, link valid 1 hour)
          * @description The JSON export (owner only, signed-in, link valid 1 hour).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["downloadDataExport"];
         put?: never;
@@ -299,9 +299,9 @@ export interface paths {
          * Which notification emails the caller receives
          * @description Which notification emails the caller receives.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
          */
         get: operations["getNotificationPreferences"];
         put?: never;
@@ -313,9 +313,9 @@ export interface paths {
          * Switch notification emails on or off
          * @description Switch notification emails on or off.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         patch: operations["updateNotificationPreferences"];
         trace?: never;
@@ -331,9 +331,9 @@ export interface paths {
          * The caller's signed-in devices
          * @description The caller's signed-in devices.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
          */
         get: operations["listSessions"];
         put?: never;
@@ -342,9 +342,9 @@ export interface paths {
          * Sign out everywhere, this device included
          * @description Sign out everywhere, this device included.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/internal`.
          */
         delete: operations["signOutEverywhere"];
         options?: never;
@@ -365,9 +365,9 @@ export interface paths {
          * Download my data: build a JSON export in the background and email a link
          * @description Download my data: build a JSON export in the background and email a link.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/internal`.
          */
         post: operations["requestDataExport"];
         delete?: never;
@@ -389,9 +389,9 @@ export interface paths {
          * Send the email verification link again (at most once a minute)
          * @description Send the email verification link again (at most once a minute).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/email-already-verified`, `/problems/rate-limited`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/email-already-verified`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["resendVerificationEmail"];
         delete?: never;
@@ -489,9 +489,9 @@ export interface paths {
          * Finish or dismiss the walkthrough; it is never shown again
          * @description Finish or dismiss the walkthrough; it is never shown again.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         patch: operations["completeOnboarding"];
         trace?: never;
@@ -507,9 +507,9 @@ export interface paths {
          * The caller's onboarding walkthrough
          * @description 404 when none exists yet (the client then creates it, spec §4); 401 when signed out.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
          */
         get: operations["getOnboarding"];
         put?: never;
@@ -517,9 +517,9 @@ export interface paths {
          * Start the walkthrough (idempotent: an existing one answers 200)
          * @description Start the walkthrough (idempotent: an existing one answers 200).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["createOnboarding"];
         delete?: never;
@@ -545,9 +545,9 @@ export interface paths {
          * Next (completed true) or Back (completed false) on a step
          * @description Next (completed true) or Back (completed false) on a step.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         patch: operations["updateOnboardingProgress"];
         trace?: never;
@@ -565,7 +565,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:read` scope (or `profiles:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listAgentProfiles"];
         put?: never;
@@ -575,7 +575,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/wrong-account-type`, `/problems/profile-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/profile-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["createAgentProfile"];
         delete?: never;
@@ -597,7 +597,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:read` scope (or `profiles:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listBusinessProfiles"];
         put?: never;
@@ -607,7 +607,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/wrong-account-type`, `/problems/profile-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/profile-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["createBusinessProfile"];
         delete?: never;
@@ -629,7 +629,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:read` scope (or `profiles:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["getAgentProfile"];
         put?: never;
@@ -643,7 +643,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         patch: operations["updateAgentProfile"];
         trace?: never;
@@ -661,7 +661,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:read` scope (or `profiles:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["getBusinessProfile"];
         put?: never;
@@ -675,7 +675,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         patch: operations["updateBusinessProfile"];
         trace?: never;
@@ -717,7 +717,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:read` scope (or `partnerships:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listPartnerships"];
         put?: never;
@@ -727,7 +727,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/profile-required`, `/problems/not-found`, `/problems/partnership-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/profile-required`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/partnership-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["createPartnership"];
         delete?: never;
@@ -747,9 +747,9 @@ export interface paths {
          * Development outbox: the newest emails the app sent (404 in production)
          * @description The caller's own emails, newest first. Served only when the development outbox is enabled.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
          */
         get: operations["getDevMailbox"];
         put?: never;
@@ -773,7 +773,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:read` scope (or `partnerships:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["getPartnership"];
         put?: never;
@@ -787,7 +787,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/not-found`, `/problems/partnership-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/partnership-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         patch: operations["updatePartnership"];
         trace?: never;
@@ -829,9 +829,9 @@ export interface paths {
          * Local gateway: complete or fail the extra authentication step
          * @description Local gateway: complete or fail the extra authentication step.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["authenticateLocalSubscriptionPayment"];
         delete?: never;
@@ -853,9 +853,9 @@ export interface paths {
          * Cancel at the end of the current period
          * @description Cancel at the end of the current period.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["cancelSubscription"];
         delete?: never;
@@ -877,9 +877,9 @@ export interface paths {
          * Change plan from the next billing cycle (§2.6 FAQ); the current plan's id undoes a change
          * @description Change plan from the next billing cycle (§2.6 FAQ); the current plan's id undoes a change.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["changeSubscriptionPlan"];
         delete?: never;
@@ -901,9 +901,9 @@ export interface paths {
          * Local gateway: pay a subscription invoice with a test card (what Stripe.js does for Stripe)
          * @description Only with the local gateway (404 with Stripe). 4242… pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 requires authentication.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["confirmLocalSubscriptionPayment"];
         delete?: never;
@@ -923,9 +923,9 @@ export interface paths {
          * The caller's subscription, entitlements and next renewal (Settings → Billing, sidebar)
          * @description The caller's subscription, entitlements and next renewal (Settings → Billing, sidebar).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
          */
         get: operations["getBilling"];
         put?: never;
@@ -949,9 +949,9 @@ export interface paths {
          * Start (or resume) the checkout of a paid plan; answers isActive when already subscribed
          * @description planId is a §9 price identifier of the caller's side. A second call while the first is incomplete returns the same client secret; parallel calls create one subscription.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/subscription-pending`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/subscription-pending`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["getOrCreateSubscription"];
         delete?: never;
@@ -971,9 +971,9 @@ export interface paths {
          * The platform's tax invoice (GST-inclusive) for a paid period, as a PDF
          * @description The platform's tax invoice (GST-inclusive) for a paid period, as a PDF.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getTaxInvoicePdf"];
         put?: never;
@@ -1019,9 +1019,9 @@ export interface paths {
          * Payment history of the caller's subscriptions, newest first
          * @description Payment history of the caller's subscriptions, newest first.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listSubscriptionInvoices"];
         put?: never;
@@ -1045,9 +1045,9 @@ export interface paths {
          * Undo a cancellation at period end
          * @description Undo a cancellation at period end.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["resumeSubscription"];
         delete?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["getUnreadCount"];
         put?: never;
@@ -1093,7 +1093,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["getUser"];
         put?: never;
@@ -1117,7 +1117,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listConversations"];
         put?: never;
@@ -1141,7 +1141,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listMessages"];
         put?: never;
@@ -1151,7 +1151,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -1173,7 +1173,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listUsers"];
         put?: never;
@@ -1199,7 +1199,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["markConversationRead"];
         delete?: never;
@@ -1221,7 +1221,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1245,7 +1245,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listInvoices"];
         put?: never;
@@ -1255,7 +1255,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payouts-required`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payouts-required`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["createInvoice"];
         delete?: never;
@@ -1277,7 +1277,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["getCommissionSummary"];
         put?: never;
@@ -1301,7 +1301,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["getInvoice"];
         put?: never;
@@ -1325,7 +1325,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listInvoicePayments"];
         put?: never;
@@ -1351,7 +1351,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["authenticateLocalPayment"];
         delete?: never;
@@ -1375,7 +1375,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["confirmLocalPayment"];
         delete?: never;
@@ -1399,7 +1399,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/payment-in-progress`, `/problems/invoice-paid`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-in-progress`, `/problems/invoice-paid`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["createPaymentIntent"];
         delete?: never;
@@ -1421,7 +1421,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listPaymentMethods"];
         put?: never;
@@ -1431,7 +1431,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["createPaymentMethod"];
         delete?: never;
@@ -1456,7 +1456,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         delete: operations["deletePaymentMethod"];
         options?: never;
@@ -1501,7 +1501,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`, `/problems/service-unavailable`.
          */
         get: operations["getPaymentIntent"];
         put?: never;
@@ -1525,7 +1525,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listPayments"];
         put?: never;
@@ -1555,7 +1555,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         patch: operations["setDefaultPaymentMethod"];
         trace?: never;
@@ -1595,9 +1595,9 @@ export interface paths {
          * The caller's verification requests, newest submittedAt first
          * @description The caller's verification requests, newest submittedAt first.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
          */
         get: operations["listVerificationRequests"];
         put?: never;
@@ -1605,9 +1605,9 @@ export interface paths {
          * Apply for verification (multipart/form-data with the documents)
          * @description userType must be the caller's own (403 wrong-account-type, §6 wording). One open request per user (409 verification-open). Files are typed by magic bytes: a type the field does not accept, or a name whose extension disagrees with the contents, is 415 document-type-unsupported; over 10 MB is 413 document-too-large; both name the field. A failed request stores nothing. Sets the caller's verificationStatus to pending.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/already-verified`, `/problems/verification-open`, `/problems/payload-too-large`, `/problems/document-too-large`, `/problems/unsupported-media-type`, `/problems/document-type-unsupported`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/already-verified`, `/problems/verification-open`, `/problems/payload-too-large`, `/problems/document-too-large`, `/problems/unsupported-media-type`, `/problems/document-type-unsupported`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["createVerificationRequest"];
         delete?: never;
@@ -1629,9 +1629,9 @@ export interface paths {
          * Staff: start the review, approve, reject or request changes
          * @description submitted → under_review (start_review); under_review → approved | rejected | changes_requested. reject and request_changes need a reason (422). The applicant's verificationStatus follows in the same transaction, and they are emailed.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/verification-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/verification-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["decideVerificationRequest"];
         delete?: never;
@@ -1675,9 +1675,9 @@ export interface paths {
          * A signed link (at most 5 minutes) to one document; owner and staff only
          * @description A signed link (at most 5 minutes) to one document; owner and staff only.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getVerificationDocumentLink"];
         put?: never;
@@ -1699,9 +1699,9 @@ export interface paths {
          * Staff: one request with its applicant, documents and ABN lookup
          * @description Staff: one request with its applicant, documents and ABN lookup.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getVerificationReview"];
         put?: never;
@@ -1723,9 +1723,9 @@ export interface paths {
          * Staff: the review queue, oldest first, filtered by status
          * @description Staff: the review queue, oldest first, filtered by status.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listVerificationQueue"];
         put?: never;
@@ -1749,9 +1749,9 @@ export interface paths {
          * Resubmit a request the reviewer sent back for changes (multipart/form-data)
          * @description Only from changes_requested (409 verification-transition). Uploaded files replace the documents of the same field; the others are kept.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/verification-transition`, `/problems/already-verified`, `/problems/verification-open`, `/problems/payload-too-large`, `/problems/document-too-large`, `/problems/unsupported-media-type`, `/problems/document-type-unsupported`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/verification-transition`, `/problems/already-verified`, `/problems/verification-open`, `/problems/payload-too-large`, `/problems/document-too-large`, `/problems/unsupported-media-type`, `/problems/document-type-unsupported`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["resubmitVerificationRequest"];
         delete?: never;
@@ -1771,9 +1771,9 @@ export interface paths {
          * The credit note (adjustment note) of a refund, as a PDF
          * @description The credit note (adjustment note) of a refund, as a PDF.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getCreditNotePdf"];
         put?: never;
@@ -1795,9 +1795,9 @@ export interface paths {
          * The agent's earnings by month: paid, platform fees, refunds, net, pending payout, paid out
          * @description The agent's earnings by month: paid, platform fees, refunds, net, pending payout, paid out.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
          */
         get: operations["getEarnings"];
         put?: never;
@@ -1819,9 +1819,9 @@ export interface paths {
          * The platform's tax invoice to the agent for its fee on a paid invoice, as a PDF
          * @description The platform's tax invoice to the agent for its fee on a paid invoice, as a PDF.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getFeeTaxInvoicePdf"];
         put?: never;
@@ -1843,9 +1843,9 @@ export interface paths {
          * The agent's tax invoice for a paid invoice (either party), as a PDF
          * @description The agent's tax invoice for a paid invoice (either party), as a PDF.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getInvoiceTaxInvoicePdf"];
         put?: never;
@@ -1867,9 +1867,9 @@ export interface paths {
          * The agent's payout account, its status and tax details
          * @description The agent's payout account, its status and tax details.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
          */
         get: operations["getPayoutAccount"];
         put?: never;
@@ -1891,9 +1891,9 @@ export interface paths {
          * Refunds of an invoice (each has a credit note)
          * @description Refunds of an invoice (each has a credit note).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listInvoiceRefunds"];
         put?: never;
@@ -1915,9 +1915,9 @@ export interface paths {
          * Staff: completed and refunded payments, newest first
          * @description Staff: completed and refunded payments, newest first.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listStaffPayments"];
         put?: never;
@@ -1941,9 +1941,9 @@ export interface paths {
          * Staff: refund a payment in full or in part
          * @description The gateway refunds the charge, reversing the transfer to the agent and the platform fee in proportion; the payment is refunded once fully refunded and its invoice shows refunded. Audit-logged; a credit note is issued.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/refund-not-allowed`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/refund-not-allowed`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["refundPayment"];
         delete?: never;
@@ -1964,9 +1964,9 @@ export interface paths {
          * The agent's ABN (ATO checksum) and GST registration
          * @description The agent's ABN (ATO checksum) and GST registration.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         put: operations["saveTaxDetails"];
         post?: never;
@@ -1989,9 +1989,9 @@ export interface paths {
          * Open (once) the agent's connected account and get where to give the details
          * @description Stripe: an Express account and an account_onboarding link (send the browser there). Local gateway: the account is opened and the link is /agent/payouts, where the local form is.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["startPayoutOnboarding"];
         delete?: never;
@@ -2037,9 +2037,9 @@ export interface paths {
          * Local gateway: the simulated onboarding form (BSB and account number)
          * @description Only with the local gateway. BSB 000-000 with account 000123456 is verified; account 111111116 fails verification (restricted). 409 before onboarding started.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/payouts-not-started`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payouts-not-started`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["submitLocalBankDetails"];
         delete?: never;
@@ -2093,9 +2093,9 @@ export interface paths {
          * Admin: create an entry (§7); slugs are unique (409 slug-taken)
          * @description Admin: create an entry (§7); slugs are unique (409 slug-taken).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/slug-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/slug-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["createContent"];
         delete?: never;
@@ -2124,9 +2124,9 @@ export interface paths {
          * Admin: update an entry (§7) from the version it was read at
          * @description If the stored version is newer than `version`, nothing is saved and the answer is 409 content-version-conflict: read the entry again, compare, and save with the new version.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/content-version-conflict`, `/problems/slug-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/content-version-conflict`, `/problems/slug-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         put: operations["updateContent"];
         post?: never;
@@ -2134,9 +2134,9 @@ export interface paths {
          * Admin: delete an entry (§7)
          * @description Admin: delete an entry (§7).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         delete: operations["deleteContent"];
         options?: never;
@@ -2158,9 +2158,9 @@ export interface paths {
          * Admin: delete a media item (409 media-in-use while content references it)
          * @description Admin: delete a media item (409 media-in-use while content references it).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/media-in-use`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/media-in-use`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         delete: operations["deleteMedia"];
         options?: never;
@@ -2179,9 +2179,9 @@ export interface paths {
          * Admin: the dashboard's live counts
          * @description Admin: the dashboard's live counts.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getAdminStats"];
         put?: never;
@@ -2227,9 +2227,9 @@ export interface paths {
          * Admin: the audit log (who, what, when, before/after), newest first
          * @description Admin: the audit log (who, what, when, before/after), newest first.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listAuditLog"];
         put?: never;
@@ -2251,9 +2251,9 @@ export interface paths {
          * Admin: received contact messages, newest first
          * @description Admin: received contact messages, newest first.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listContactMessages"];
         put?: never;
@@ -2275,9 +2275,9 @@ export interface paths {
          * Admin: the media library, newest first, with where each item is used
          * @description Admin: the media library, newest first, with where each item is used.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listMedia"];
         put?: never;
@@ -2285,9 +2285,9 @@ export interface paths {
          * Admin: upload an image or PDF (multipart/form-data)
          * @description Typed by magic bytes: anything but JPEG, PNG, WebP, GIF or PDF is 415 media-type-unsupported; over 10 MB is 413 media-too-large; an image without alt text is 422. Images get a WebP thumbnail.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/media-too-large`, `/problems/payload-too-large`, `/problems/media-type-unsupported`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/media-too-large`, `/problems/payload-too-large`, `/problems/media-type-unsupported`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["uploadMedia"];
         delete?: never;
@@ -2307,9 +2307,9 @@ export interface paths {
          * Admin: users, newest first; search by username or email
          * @description Admin: users, newest first; search by username or email.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listManagedUsers"];
         put?: never;
@@ -2333,9 +2333,9 @@ export interface paths {
          * Admin: Markdown rendered and sanitised exactly as the public site shows it
          * @description Admin: Markdown rendered and sanitised exactly as the public site shows it.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["previewMarkdown"];
         delete?: never;
@@ -2380,9 +2380,9 @@ export interface paths {
          * Admin: grant or revoke the admin role
          * @description Admin: grant or revoke the admin role.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/own-account`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/own-account`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         put: operations["setUserRole"];
         post?: never;
@@ -2404,9 +2404,9 @@ export interface paths {
          * Admin: suspend (cannot log in; every session ends) or unsuspend a user
          * @description Admin: suspend (cannot log in; every session ends) or unsuspend a user.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/own-account`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/own-account`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         put: operations["setUserSuspension"];
         post?: never;
@@ -2453,9 +2453,9 @@ export interface paths {
          * Review the other side of a partnership (once; double blind)
          * @description Open to both sides once the partnership has been active for 14 days or has ended (403 review-not-allowed otherwise, also for anyone who was not part of it). One review per side (409 review-exists). The review stays blind until the other side reviews or 14 days pass.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/review-not-allowed`, `/problems/review-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/review-not-allowed`, `/problems/insufficient-scope`, `/problems/review-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["createReview"];
         delete?: never;
@@ -2475,9 +2475,9 @@ export interface paths {
          * A user's reputation figures and newest public reviews
          * @description A user's reputation figures and newest public reviews.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/not-found`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
          */
         get: operations["getUserReviews"];
         put?: never;
@@ -2501,9 +2501,9 @@ export interface paths {
          * Staff: hide a review with a reason (audit-logged)
          * @description Staff: hide a review with a reason (audit-logged).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["hideReview"];
         delete?: never;
@@ -2523,9 +2523,9 @@ export interface paths {
          * The caller's reviews: received (public), given, and partnerships awaiting their review
          * @description The caller's reviews: received (public), given, and partnerships awaiting their review.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
          */
         get: operations["listMyReviews"];
         put?: never;
@@ -2547,9 +2547,9 @@ export interface paths {
          * Staff: reported reviews not yet hidden, oldest report first
          * @description Staff: reported reviews not yet hidden, oldest report first.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/internal`.
          */
         get: operations["listReportedReviews"];
         put?: never;
@@ -2573,9 +2573,9 @@ export interface paths {
          * The reviewee's one public reply
          * @description The reviewee's one public reply.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/review-reply-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/review-reply-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["replyToReview"];
         delete?: never;
@@ -2597,9 +2597,9 @@ export interface paths {
          * Report a public review to Closr staff
          * @description Report a public review to Closr staff.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["reportReview"];
         delete?: never;
@@ -2619,9 +2619,9 @@ export interface paths {
          * The caller's newest notifications and unread count
          * @description The caller's newest notifications and unread count.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
          */
         get: operations["listNotifications"];
         put?: never;
@@ -2645,9 +2645,9 @@ export interface paths {
          * Marks all the caller's notifications read
          * @description Marks all the caller's notifications read.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["markAllNotificationsRead"];
         delete?: never;
@@ -2669,9 +2669,9 @@ export interface paths {
          * Marks one of the caller's notifications read
          * @description Another user's notification answers 404, like a missing one.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["markNotificationRead"];
         delete?: never;
@@ -2691,9 +2691,9 @@ export interface paths {
          * The figures as CSV (Enterprise)
          * @description The figures as CSV (Enterprise).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["exportAnalytics"];
         put?: never;
@@ -2715,9 +2715,9 @@ export interface paths {
          * The caller's (a business's) commission figures over a range, as far as its plan goes
          * @description Basic: headline figures and months; Professional: + per-agent table; Enterprise: + funnel and, with compare=true, the previous period. compare=true below Enterprise answers 403 plan-required.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getAnalytics"];
         put?: never;
@@ -2739,9 +2739,9 @@ export interface paths {
          * Net commission per month paid to one of the caller's agents (Professional+)
          * @description 404 for an agent the business never partnered with.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getAnalyticsAgent"];
         put?: never;
@@ -2763,9 +2763,9 @@ export interface paths {
          * The caller's (an agent's) earnings, pipeline, responsiveness and visibility
          * @description The caller's (an agent's) earnings, pipeline, responsiveness and visibility.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getPerformance"];
         put?: never;
@@ -2787,9 +2787,9 @@ export interface paths {
          * The VAPID public key browsers subscribe with
          * @description The VAPID public key browsers subscribe with.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
          */
         get: operations["getPushConfig"];
         put?: never;
@@ -2812,9 +2812,9 @@ export interface paths {
          * Send new messages and partnership requests to this browser
          * @description Stores the browser's push subscription for the caller (an endpoint another user held moves to the caller). A push goes out only while the user has no live event stream open.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         put: operations["subscribePush"];
         post?: never;
@@ -2822,11 +2822,67 @@ export interface paths {
          * Stop push notifications to this browser
          * @description Stop push notifications to this browser.
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation).
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         delete: operations["unsubscribePush"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's API keys, newest first
+         * @description Active and revoked keys (never their secrets), and whether the account may create keys.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key (shown once)
+         * @description Needs API access: the Enterprise plan or an administrator's grant (403 api-access-required). The answer carries the secret, which is never shown again; send it as `Authorization: Bearer <secret>`. At most 20 active keys (409 api-key-limit).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/api-access-required`, `/problems/insufficient-scope`, `/problems/api-key-limit`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Requests with the key answer 401 from now on. Revoking a revoked key changes nothing.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2837,7 +2893,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. */
-        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account");
+        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use");
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -4526,6 +4582,64 @@ export interface components {
         PushUnsubscribeRequest: {
             endpoint: string;
         };
+        CreatedApiKey: {
+            key: components["schemas"]["ApiKey"];
+            /**
+             * @description The key itself. Shown this once: only its SHA-256 is stored.
+             * @example closr_live_Xq3vT9aE1bYh0nK2cW7pLr5sD8fG4jM6uQzA1oI3eVw
+             */
+            secret: string;
+        };
+        ApiKey: {
+            /** @example 7 */
+            id: number;
+            /** @example CRM sync */
+            name: string;
+            /**
+             * @description The secret's first characters, to tell keys apart.
+             * @example closr_live_Xq3v
+             */
+            hint: string;
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-24T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last request with the key (to the minute); null = never used.
+             */
+            lastUsedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was revoked; null = active.
+             */
+            revokedAt: string | null;
+        };
+        /**
+         * @description `<area>:read` allows the area's GET operations; `<area>:write` allows all of them (read included).
+         * @example invoices:write
+         * @enum {string}
+         */
+        ApiKeyScope: "profiles:read" | "profiles:write" | "partnerships:read" | "partnerships:write" | "invoices:read" | "invoices:write" | "payments:read" | "payments:write" | "messages:read" | "messages:write";
+        CreateApiKeyRequest: {
+            /** @example CRM sync */
+            name: string;
+            /**
+             * @example [
+             *       "profiles:read",
+             *       "partnerships:write",
+             *       "invoices:write"
+             *     ]
+             */
+            scopes: components["schemas"]["ApiKeyScope"][];
+        };
+        ApiKeyList: {
+            /** @description Whether the account may create keys (Enterprise, or granted by an administrator). */
+            access: boolean;
+            items: components["schemas"]["ApiKey"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -4630,6 +4744,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5027,7 +5150,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5134,7 +5257,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5337,7 +5460,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5425,6 +5548,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5603,6 +5735,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -5672,7 +5813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5768,6 +5909,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -5813,7 +5963,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5874,7 +6024,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5935,7 +6085,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6311,7 +6461,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6405,6 +6555,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6526,7 +6685,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6637,7 +6796,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6782,7 +6941,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6802,6 +6961,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6911,7 +7079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Forbidden; Cross-origin request rejected */
+            /** @description Not available for this account type; Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6949,6 +7117,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7052,7 +7229,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7072,6 +7249,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7178,7 +7364,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Forbidden; Cross-origin request rejected */
+            /** @description Not available for this account type; Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7216,6 +7402,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7309,6 +7504,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -7320,6 +7524,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7432,7 +7645,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7470,6 +7683,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7560,6 +7782,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -7571,6 +7802,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7678,7 +7918,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7716,6 +7956,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7940,8 +8189,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8090,7 +8357,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Create your profile first; Plan limit reached; Cross-origin request rejected */
+            /** @description Create your profile first; Plan limit reached; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8137,6 +8404,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8199,6 +8475,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8346,6 +8631,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -8357,6 +8651,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8505,7 +8808,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Plan limit reached; Cross-origin request rejected */
+            /** @description Plan limit reached; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8552,6 +8855,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8730,7 +9042,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8870,7 +9182,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9170,7 +9482,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9310,6 +9622,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -9391,7 +9712,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9487,6 +9808,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9637,6 +9967,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9854,6 +10193,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -9911,6 +10268,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -9922,6 +10288,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10004,8 +10379,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10081,6 +10474,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -10092,6 +10494,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10167,7 +10578,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10289,8 +10700,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10362,7 +10791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10400,6 +10829,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10457,8 +10895,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10548,6 +11004,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -10559,6 +11024,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10651,7 +11125,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Set up payouts first; Cross-origin request rejected */
+            /** @description Not available for this account type; Set up payouts first; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10689,6 +11163,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10750,7 +11233,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10761,6 +11244,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10842,6 +11334,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -10853,6 +11354,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10934,6 +11444,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -10945,6 +11464,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11026,7 +11554,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11073,6 +11601,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11168,7 +11705,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11215,6 +11752,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11304,7 +11850,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected */
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11351,6 +11897,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11434,6 +11989,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -11508,7 +12081,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11537,6 +12110,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11591,7 +12173,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11629,6 +12211,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11744,6 +12335,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -11755,6 +12355,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11849,6 +12458,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -11860,6 +12478,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11929,7 +12556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11967,6 +12594,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12123,6 +12759,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -12207,7 +12852,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected */
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12350,7 +12995,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12540,6 +13185,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -12646,7 +13300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12771,7 +13425,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12875,7 +13529,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected */
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12978,6 +13632,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -13070,7 +13733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13137,7 +13800,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13206,6 +13869,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13294,7 +13966,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13371,6 +14043,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13500,7 +14181,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13590,7 +14271,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13726,7 +14407,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected */
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13823,7 +14504,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected */
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14013,7 +14694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected */
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14317,7 +14998,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14524,7 +15205,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14625,7 +15306,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14717,7 +15398,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14853,7 +15534,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15014,7 +15695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15101,7 +15782,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15201,7 +15882,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15293,7 +15974,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15400,7 +16081,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15479,7 +16160,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15691,7 +16372,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15815,7 +16496,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16052,7 +16733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description You cannot review this partnership; Cross-origin request rejected */
+            /** @description You cannot review this partnership; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16193,6 +16874,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -16299,7 +16989,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16469,6 +17159,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -16559,7 +17258,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16656,7 +17355,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16798,7 +17497,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16905,6 +17604,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -16967,7 +17675,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17067,7 +17775,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17166,7 +17874,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Not included in your plan */
+            /** @description Not available for this account type; Not included in your plan; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17310,7 +18018,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Not included in your plan */
+            /** @description Not available for this account type; Not included in your plan; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17408,7 +18116,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Not included in your plan */
+            /** @description Not available for this account type; Not included in your plan; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17544,7 +18252,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17623,6 +18331,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -17682,7 +18399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17772,7 +18489,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17800,6 +18517,309 @@ export interface operations {
                 };
             };
             /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 7,
+                     *           "name": "CRM sync",
+                     *           "hint": "closr_live_Xq3v",
+                     *           "scopes": [
+                     *             "invoices:write"
+                     *           ],
+                     *           "createdAt": "2026-11-24T09:30:00.000Z",
+                     *           "lastUsedAt": "2019-08-24T14:15:22Z",
+                     *           "revokedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CRM sync",
+                 *       "scopes": [
+                 *         "profiles:read",
+                 *         "partnerships:write",
+                 *         "invoices:write"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key": {
+                     *         "id": 7,
+                     *         "name": "CRM sync",
+                     *         "hint": "closr_live_Xq3v",
+                     *         "scopes": [
+                     *           "invoices:write"
+                     *         ],
+                     *         "createdAt": "2026-11-24T09:30:00.000Z",
+                     *         "lastUsedAt": "2019-08-24T14:15:22Z",
+                     *         "revokedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "secret": "closr_live_Xq3vT9aE1bYh0nK2cW7pLr5sD8fG4jM6uQzA1oI3eVw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description API access is not included in your plan; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many API keys */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "name": "CRM sync",
+                     *       "hint": "closr_live_Xq3v",
+                     *       "scopes": [
+                     *         "invoices:write"
+                     *       ],
+                     *       "createdAt": "2026-11-24T09:30:00.000Z",
+                     *       "lastUsedAt": "2019-08-24T14:15:22Z",
+                     *       "revokedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; Validation failed */
             422: {
                 headers: {
                     [name: string]: unknown;

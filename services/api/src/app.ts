@@ -23,6 +23,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
 import { defaultPlatform } from "./config.ts";
 import { LiveEventHub } from "./events/live-event-hub.ts";
+import { apiKeyAuth, bearerToken } from "./http/api-key.ts";
 import type { AppEnv } from "./http/env.ts";
 import { problem } from "./http/problem.ts";
 import {
@@ -42,6 +43,7 @@ import { registerContentRoutes } from "./routes/content/content.handlers.ts";
 import { registerHelpPages } from "./routes/help/help.pages.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
 import { registerInsightsRoutes } from "./routes/insights/insights.handlers.ts";
+import { registerIntegrationRoutes } from "./routes/integrations/integrations.handlers.ts";
 import { registerInvoiceRoutes } from "./routes/invoices/invoices.handlers.ts";
 import { type EventStreamOptions, registerEventRoutes } from "./routes/messaging/events.handlers.ts";
 import { messageSendLimiter, registerMessagingRoutes } from "./routes/messaging/messaging.handlers.ts";
@@ -187,9 +189,12 @@ export function createApp(options: AppOptions) {
   // HTML forms cannot send JSON, and cross-site fetches of JSON need a CORS preflight we never grant.
   app.use("/api/*", async (c, next) => {
     if (!UNSAFE.has(c.req.method)) return next();
+    // The Origin check guards cookie sessions only (issue 20): a bearer token is never sent by
+    // the browser on its own, so a request carrying one cannot be a forged cross-site request.
+    const bearer = bearerToken(c) !== undefined;
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
-    if ((origin && !isAllowedOrigin(origin, c)) || (!origin && fetchSite === "cross-site")) {
+    if (!bearer && ((origin && !isAllowedOrigin(origin, c)) || (!origin && fetchSite === "cross-site"))) {
       return problem(c, "origin-rejected", {
         detail: `Requests from ${origin ?? "another site"} are not allowed.`,
       });
@@ -221,6 +226,8 @@ export function createApp(options: AppOptions) {
     c.req.method === "POST" && UPLOAD_ROUTE.test(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next),
   );
   app.use("/api/*", sessionResolver(runtime));
+  // API keys (issue 20): a bearer token replaces the session, with per-key limits and scopes.
+  app.use("/api/*", apiKeyAuth(runtime, rateLimits.apiKey, limitDb));
   // API answers carry personal data: no cache (browser, proxy or service worker) keeps them
   // unless a route says otherwise (issue 19).
   app.use("/api/*", async (c, next) => {
@@ -312,6 +319,7 @@ export function createApp(options: AppOptions) {
   registerContentRoutes(app, runtime);
   registerReviewRoutes(app, runtime);
   registerPushRoutes(app, runtime);
+  registerIntegrationRoutes(app, runtime);
 
   registerMessagingRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.eventStream);

@@ -16,6 +16,7 @@ import { PasswordHasherArgon2 } from "@closr/adapters/password";
 import {
   AccountRepositoryPg,
   AgentProfileRepositoryPg,
+  ApiKeyRepositoryPg,
   AuditLogPg,
   AuditTrailPg,
   BusinessProfileRepositoryPg,
@@ -78,6 +79,7 @@ import type {
   UserRepository,
 } from "@closr/core/identity";
 import type { InsightsRepository, ProfileStatsCounter } from "@closr/core/insights";
+import type { ApiKeyRepository } from "@closr/core/integrations";
 import type { InvoiceRepository, InvoiceTerms } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { NotificationRepository } from "@closr/core/notification";
@@ -162,7 +164,8 @@ export type AppServices =
   | HelpRepository
   | PushSubscriptions
   | PushSender
-  | StreamPresence;
+  | StreamPresence
+  | ApiKeyRepository;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -241,6 +244,7 @@ export function makeAppLayer(
     ReviewRepositoryPg,
     PushSubscriptionsPg,
     StreamPresencePg,
+    ApiKeyRepositoryPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,

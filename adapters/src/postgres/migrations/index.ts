@@ -16,6 +16,7 @@ import * as reviews from "./2026-11-23-12-reviews.ts";
 import * as insights from "./2026-11-23-13-insights.ts";
 import * as operations from "./2026-11-23-14-operations.ts";
 import * as push from "./2026-11-23-15-push.ts";
+import * as integrators from "./2026-11-24-04-integrators.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-12-reviews": reviews,
   "2026-11-23-13-insights": insights,
   "2026-11-23-15-push": push,
+  "2026-11-24-04-integrators": integrators,
 };

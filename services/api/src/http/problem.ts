@@ -6,6 +6,7 @@ import type { ContentError } from "@closr/core/content";
 import type { HelpError } from "@closr/core/help";
 import type { IdentityError } from "@closr/core/identity";
 import type { InsightsError } from "@closr/core/insights";
+import type { IntegrationsError } from "@closr/core/integrations";
 import type { InvoiceError } from "@closr/core/invoice";
 import type { MessagingError } from "@closr/core/messaging";
 import type { NotificationError } from "@closr/core/notification";
@@ -84,7 +85,8 @@ export type DomainError =
   | ReviewError
   | NotificationError
   | InsightsError
-  | HelpError;
+  | HelpError
+  | IntegrationsError;
 
 /** One row of the error table: the problem code, its detail and the field at fault. */
 export interface ProblemRow {
@@ -373,6 +375,16 @@ export const errorTable = {
   InvalidRange: (e) => ({ code: "validation-failed", detail: e.message, field: e.field }),
   InsightsAgentNotFound: () => ({ code: "not-found", detail: "No such agent among your partners." }),
   HelpArticleNotFound: () => ({ code: "not-found", detail: "No such help article." }),
+  // Integrations (issue 20).
+  ApiAccessRequired: () => ({
+    code: "api-access-required",
+    detail: "API access is included in the Enterprise plan. Upgrade at /pricing.",
+  }),
+  ApiKeyNotFound: () => ({ code: "not-found", detail: "No such API key." }),
+  ApiKeyLimitReached: (e) => ({
+    code: "api-key-limit",
+    detail: `You can have at most ${e.limit} active API keys. Revoke one first.`,
+  }),
 } satisfies ErrorTable;
 
 const planTitles = {
