@@ -41,7 +41,8 @@ export default defineConfig({
     {
       // The phone layout (≤ 768 px: drawer, bottom bar) for the platform journeys.
       name: "mobile",
-      testMatch: /(identity|verification|subscriptions|account|content|reviews|insights|payouts)\.spec\.ts/,
+      testMatch:
+        /(identity|verification|subscriptions|account|content|reviews|insights|payouts|integrators)\.spec\.ts/,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 390, height: 844 },

@@ -22,6 +22,7 @@ import { AuthPage } from "../features/auth/components/auth-page.tsx";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
 import { RouteErrorPage } from "../features/errors/components/route-error-page.tsx";
 import { HelpRedirect } from "../features/help/help-redirect.tsx";
+import { ApiSettingsPage } from "../features/integrations/api-settings-page.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
 import { staticPageRoutes } from "../features/static-pages/components/static-page-routes.tsx";
 import { RemoteRoutes } from "../federation/remote-routes.tsx";
@@ -51,6 +52,7 @@ export const router = createBrowserRouter([
       { path: "settings/security", element: guarded(<SecuritySettingsPage />, {}) },
       { path: "settings/notifications", element: guarded(<NotificationSettingsPage />, {}) },
       { path: "settings/privacy", element: guarded(<PrivacySettingsPage />, {}) },
+      { path: "settings/api", element: guarded(<ApiSettingsPage />, {}) },
       // Insights (issue 18): loaded on demand with their chart library.
       {
         path: "analytics",
