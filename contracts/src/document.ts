@@ -77,6 +77,14 @@ const problemExamples = (response: Json): Record<string, unknown> =>
 export const operationNeedsCaller = (responses: Json): boolean =>
   "unauthenticated" in problemExamples(responses?.["401"]);
 
+/** The operations that take an `Idempotency-Key` header (services/api/src/http/idempotency.ts). */
+export const idempotentOperations: ReadonlySet<string> = new Set([
+  "createInvoice",
+  "createPaymentIntent",
+  "createPartnership",
+  "sendMessage",
+]);
+
 /** Finishes a generated OpenAPI 3.1 document in place and returns it (see the module comment). */
 export function finishDocument<D extends Json>(document: D): D {
   const doc: Json = document;
@@ -161,6 +169,22 @@ function finishOperation(doc: Json, path: string, method: string, operation: Jso
     access =
       "Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).";
     addProblem(responses, "insufficient-scope");
+  }
+  if (idempotentOperations.has(operation.operationId)) {
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      {
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        description:
+          "A unique key (1–255 characters, e.g. a UUID) to retry this request safely: for 24 hours the same key and body answer the first response again (header `Idempotent-Replayed: true`); the same key with a different body answers 422 idempotency-key-reused; while the first request runs, 409 idempotency-key-in-use.",
+        schema: { type: "string", minLength: 1, maxLength: 255 },
+        example: "5f0c7a52-8d7e-4a4f-9d1c-1b2f3e4d5a6b",
+      },
+    ];
+    addProblem(responses, "idempotency-key-reused");
+    addProblem(responses, "idempotency-key-in-use");
   }
   const codes = new Set<string>();
   for (const response of Object.values<Json>(responses))

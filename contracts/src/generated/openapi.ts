@@ -727,7 +727,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/profile-required`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/partnership-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/profile-required`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/partnership-exists`, `/problems/idempotency-key-in-use`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/idempotency-key-reused`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["createPartnership"];
         delete?: never;
@@ -1151,7 +1151,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/idempotency-key-in-use`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/idempotency-key-reused`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -1255,7 +1255,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payouts-required`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payouts-required`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/idempotency-key-in-use`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/idempotency-key-reused`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["createInvoice"];
         delete?: never;
@@ -1399,7 +1399,7 @@ export interface paths {
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-in-progress`, `/problems/invoice-paid`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-in-progress`, `/problems/invoice-paid`, `/problems/idempotency-key-in-use`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/idempotency-key-reused`, `/problems/rate-limited`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["createPaymentIntent"];
         delete?: never;
@@ -8230,7 +8230,13 @@ export interface operations {
     createPartnership: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (1–255 characters, e.g. a UUID) to retry this request safely: for 24 hours the same key and body answer the first response again (header `Idempotent-Replayed: true`); the same key with a different body answers 422 idempotency-key-reused; while the first request runs, 409 idempotency-key-in-use.
+                 * @example 5f0c7a52-8d7e-4a4f-9d1c-1b2f3e4d5a6b
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8375,7 +8381,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Partnership already exists */
+            /** @description Partnership already exists; A request with this idempotency key is in progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8402,7 +8408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed; Idempotency key reused with a different request */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10524,7 +10530,13 @@ export interface operations {
     sendMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (1–255 characters, e.g. a UUID) to retry this request safely: for 24 hours the same key and body answer the first response again (header `Idempotent-Replayed: true`); the same key with a different body answers 422 idempotency-key-reused; while the first request runs, 409 idempotency-key-in-use.
+                 * @example 5f0c7a52-8d7e-4a4f-9d1c-1b2f3e4d5a6b
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10596,6 +10608,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A request with this idempotency key is in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -10614,7 +10635,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed; Idempotency key reused with a different request */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11054,7 +11075,13 @@ export interface operations {
     createInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (1–255 characters, e.g. a UUID) to retry this request safely: for 24 hours the same key and body answer the first response again (header `Idempotent-Replayed: true`); the same key with a different body answers 422 idempotency-key-reused; while the first request runs, 409 idempotency-key-in-use.
+                 * @example 5f0c7a52-8d7e-4a4f-9d1c-1b2f3e4d5a6b
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11143,6 +11170,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A request with this idempotency key is in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -11161,7 +11197,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed; Idempotency key reused with a different request */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11791,7 +11827,13 @@ export interface operations {
     createPaymentIntent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (1–255 characters, e.g. a UUID) to retry this request safely: for 24 hours the same key and body answer the first response again (header `Idempotent-Replayed: true`); the same key with a different body answers 422 idempotency-key-reused; while the first request runs, 409 idempotency-key-in-use.
+                 * @example 5f0c7a52-8d7e-4a4f-9d1c-1b2f3e4d5a6b
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11868,7 +11910,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Invoice already paid; A payment for this invoice is being processed */
+            /** @description Invoice already paid; A payment for this invoice is being processed; A request with this idempotency key is in progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11895,7 +11937,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed; Idempotency key reused with a different request */
             422: {
                 headers: {
                     [name: string]: unknown;

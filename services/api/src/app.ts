@@ -25,6 +25,7 @@ import { defaultPlatform } from "./config.ts";
 import { LiveEventHub } from "./events/live-event-hub.ts";
 import { apiKeyAuth, bearerToken } from "./http/api-key.ts";
 import type { AppEnv } from "./http/env.ts";
+import { idempotency } from "./http/idempotency.ts";
 import { problem } from "./http/problem.ts";
 import {
   accountRateLimits,
@@ -228,6 +229,8 @@ export function createApp(options: AppOptions) {
   app.use("/api/*", sessionResolver(runtime));
   // API keys (issue 20): a bearer token replaces the session, with per-key limits and scopes.
   app.use("/api/*", apiKeyAuth(runtime, rateLimits.apiKey, limitDb));
+  // Idempotency-Key on the POSTs that create invoices, payment intents, partnerships, messages.
+  app.use("/api/*", idempotency(db));
   // API answers carry personal data: no cache (browser, proxy or service worker) keeps them
   // unless a route says otherwise (issue 19).
   app.use("/api/*", async (c, next) => {
