@@ -377,9 +377,13 @@ function mountDocs(app: OpenAPIHono<AppEnv>) {
 <body><div id="swagger-ui"></div><script src="/api/docs/swagger-ui-bundle.js"></script><script src="/api/docs/init.js"></script></body></html>`),
   );
   app.get("/api/docs/init.js", (c) =>
-    c.body('window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui" });', 200, {
-      "content-type": "text/javascript; charset=utf-8",
-    }),
+    c.body(
+      'window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", persistAuthorization: true, tryItOutEnabled: true, displayOperationId: true, filter: true });',
+      200,
+      {
+        "content-type": "text/javascript; charset=utf-8",
+      },
+    ),
   );
   app.get("/api/docs/:asset", (c) => {
     const type = assets[c.req.param("asset")];
