@@ -4,6 +4,7 @@
  * cookies only.
  */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { defaultRateLimits } from "../../http/rate-limit.ts";
@@ -55,6 +56,15 @@ const withKey = (secret: string, path: string, init: RequestInit & { json?: unkn
     .request(path, { ...init, headers: { ...(init.headers ?? {}), authorization: `Bearer ${secret}` } });
 
 describe("API keys (issue 20)", () => {
+  it("the served /api/openapi.json is the committed, finished contract (bearer scheme for Try it)", async () => {
+    const served = await bodyOf(await t.client().request("/api/openapi.json"));
+    const committed = JSON.parse(
+      readFileSync(new URL("../../../../../contracts/openapi.json", import.meta.url), "utf8"),
+    );
+    expect(served.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(served).toEqual(committed);
+  });
+
   it("only Enterprise or granted accounts may create keys", async () => {
     const basic = await signUp("business");
     const list = await bodyOf(await basic.client.request("/api/api-keys"));
