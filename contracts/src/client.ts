@@ -19,3 +19,17 @@ export function createClosrClient(baseUrl = "", fetchImpl?: typeof fetch) {
 }
 
 export type ClosrClient = ReturnType<typeof createClosrClient>;
+
+/**
+ * A typed client for integrators (issue 20): every call carries `Authorization: Bearer <apiKey>`
+ * (a key from Settings → API, `closr_live_…`) and no cookies. `baseUrl` is the API's origin,
+ * e.g. "https://closr.com.au".
+ */
+export function createClosrApiKeyClient(baseUrl: string, apiKey: string, fetchImpl?: typeof fetch) {
+  return createClient<paths>({
+    baseUrl,
+    credentials: "omit",
+    headers: { authorization: `Bearer ${apiKey}` },
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
+}

@@ -48,7 +48,8 @@ export const RegisterRequest = z
       .max(usernameRules.max, { error: "Username must be at most 30 characters" })
       .regex(usernameRules.pattern, {
         error: "Username may contain only letters, numbers, dots, dashes and underscores",
-      }),
+      })
+      .openapi({ example: "acme_sales" }),
     password: text("Password")
       .min(passwordRules.min, { error: "Password must be at least 8 characters" })
       .max(passwordRules.max, { error: "Password must be at most 128 characters" }),

@@ -3,6 +3,7 @@
  * Route definitions here are the only routes the API may implement (docs/architecture.md).
  */
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { finishDocument } from "./document.ts";
 import { problemTypeSchema } from "./problems.ts";
 import * as accountRoutes from "./routes/account.routes.ts";
 import * as agreementRoutes from "./routes/agreement.routes.ts";
@@ -11,6 +12,7 @@ import * as devRoutes from "./routes/dev.routes.ts";
 import * as disputeRoutes from "./routes/dispute.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
 import * as insightsRoutes from "./routes/insights.routes.ts";
+import * as integrationRoutes from "./routes/integrations.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
 import * as messagingRoutes from "./routes/messaging.routes.ts";
 import * as notificationRoutes from "./routes/notifications.routes.ts";
@@ -30,8 +32,10 @@ export * from "./account.ts";
 export * from "./agreement.ts";
 export * from "./content.ts";
 export * from "./dispute.ts";
+export * from "./document.ts";
 export * from "./identity.ts";
 export * from "./insights.ts";
+export * from "./integrations.ts";
 export * from "./invoice.ts";
 export * from "./messaging.ts";
 export * from "./notification.ts";
@@ -54,6 +58,7 @@ export {
   disputeRoutes,
   identityRoutes,
   insightsRoutes,
+  integrationRoutes,
   invoiceRoutes,
   messagingRoutes,
   notificationRoutes,
@@ -95,6 +100,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(pushRoutes),
   ...Object.values(operationsRoutes),
   ...Object.values(disputeRoutes),
+  ...Object.values(integrationRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */
@@ -132,5 +138,5 @@ export function buildOpenApiDocument() {
   const app = new OpenAPIHono();
   registerContractComponents(app);
   for (const route of allRoutes) app.openAPIRegistry.registerPath(route);
-  return app.getOpenAPI31Document(openApiInfo);
+  return finishDocument(app.getOpenAPI31Document(openApiInfo));
 }

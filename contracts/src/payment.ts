@@ -87,7 +87,8 @@ export const CreatePaymentMethodRequest = z
       .string({ error: "Last 4 digits required" })
       .min(4, { error: "Last 4 digits required" })
       .max(4, { error: "Only last 4 digits" })
-      .regex(/^\d*$/, { error: "Last 4 digits required" }),
+      .regex(/^\d*$/, { error: "Last 4 digits required" })
+      .openapi({ example: "4242" }),
     expiryMonth: z
       .number({ error: "Expiry month must be 1 to 12" })
       .int({ error: "Expiry month must be 1 to 12" })
@@ -171,10 +172,16 @@ export const ConfirmLocalPaymentRequest = z
   .strictObject({
     clientSecret: z.string().min(1).max(300),
     card: z.strictObject({
-      number: z.string().regex(/^[\d ]{12,23}$/, { error: "Your card number is incomplete." }),
+      number: z
+        .string()
+        .regex(/^[\d ]{12,23}$/, { error: "Your card number is incomplete." })
+        .openapi({ example: "4242 4242 4242 4242" }),
       expMonth: z.number().int().min(1, { error: "Your card's expiration date is incomplete." }).max(12),
       expYear: z.number().int().min(0).max(2100),
-      cvc: z.string().regex(/^\d{3,4}$/, { error: "Your card's security code is incomplete." }),
+      cvc: z
+        .string()
+        .regex(/^\d{3,4}$/, { error: "Your card's security code is incomplete." })
+        .openapi({ example: "123" }),
     }),
   })
   .openapi("ConfirmLocalPaymentRequest", {

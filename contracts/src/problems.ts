@@ -302,6 +302,34 @@ export const problemCatalogue = {
     title: "Not on your own account",
     description: "An admin cannot suspend their own account or change their own role.",
   },
+  "api-access-required": {
+    status: 403,
+    title: "API access is not included in your plan",
+    description:
+      "API keys are for Enterprise accounts, or accounts an administrator has given API access (issue 20); upgrade at /pricing.",
+  },
+  "insufficient-scope": {
+    status: 403,
+    title: "The API key lacks the scope for this",
+    description:
+      "The API key's scopes do not include the one the operation needs (`<area>:read` or `<area>:write`; the detail names it), or API keys cannot call the operation at all.",
+  },
+  "api-key-limit": {
+    status: 409,
+    title: "Too many API keys",
+    description: "The account already has 20 active API keys; revoke one first.",
+  },
+  "idempotency-key-reused": {
+    status: 422,
+    title: "Idempotency key reused with a different request",
+    description:
+      "An Idempotency-Key was used within the last 24 hours with a different method, path or body; use a new key for a new request.",
+  },
+  "idempotency-key-in-use": {
+    status: 409,
+    title: "A request with this idempotency key is in progress",
+    description: "The first request with this Idempotency-Key has not finished yet; retry shortly.",
+  },
 } as const satisfies Record<string, ProblemEntry>;
 
 export type ProblemCode = keyof typeof problemCatalogue;
@@ -348,10 +376,26 @@ export const Problem = z
 
 export type Problem = z.infer<typeof Problem>;
 
-/** A response entry for a problem of the given code, for a route's `responses`. */
+/** An example problem body of the given code, as the API answers it (RFC 9457 members). */
+export const problemExample = (code: ProblemCode) => ({
+  summary: problemCatalogue[code].title,
+  value: {
+    type: problemType(code),
+    title: problemCatalogue[code].title,
+    status: problemCatalogue[code].status,
+    detail: problemCatalogue[code].description,
+  },
+});
+
+/** A response entry for a problem of the given code, for a route's `responses`, with its example. */
 export const problemResponse = (code: ProblemCode, description?: string) => ({
   description: description ?? problemCatalogue[code].title,
-  content: { "application/problem+json": { schema: Problem } },
+  content: {
+    "application/problem+json": {
+      schema: Problem,
+      examples: { [code]: problemExample(code) } as Record<string, ReturnType<typeof problemExample>>,
+    },
+  },
 });
 
 /** The status of a problem code, as a literal type (401 for "unauthenticated"). */
@@ -366,9 +410,14 @@ export const problemResponses = <const C extends readonly ProblemCode[]>(...code
   for (const code of codes) {
     const status = problemCatalogue[code].status;
     const existing = out[status];
-    out[status] = existing
-      ? problemResponse(code, `${existing.description}; ${problemCatalogue[code].title}`)
-      : problemResponse(code);
+    if (existing) {
+      const merged = problemResponse(code, `${existing.description}; ${problemCatalogue[code].title}`);
+      Object.assign(
+        merged.content["application/problem+json"].examples,
+        existing.content["application/problem+json"].examples,
+      );
+      out[status] = merged;
+    } else out[status] = problemResponse(code);
   }
   return out as { [K in C[number] as ProblemStatus<K>]: ReturnType<typeof problemResponse> };
 };

@@ -14,6 +14,7 @@ export * from "./repositories/dispute.ts";
 export * from "./repositories/help.ts";
 export * from "./repositories/identity.ts";
 export * from "./repositories/insights.ts";
+export * from "./repositories/integrations.ts";
 export * from "./repositories/invoice.ts";
 export * from "./repositories/messaging.ts";
 export * from "./repositories/notification.ts";

@@ -668,6 +668,41 @@ export interface Database {
   disputeEvidence: DisputeEvidenceTable;
   disputeLines: DisputeLinesTable;
   disputeCreditNotes: DisputeCreditNotesTable;
+  apiKeys: ApiKeysTable;
+  apiAccessGrants: ApiAccessGrantsTable;
+  idempotencyKeys: IdempotencyKeysTable;
+}
+
+/** An account's API key; only the SHA-256 of its secret (migration 2026-11-24-04-integrators). */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  hint: string;
+  keyHash: string;
+  scopes: string[];
+  createdAt: DefaultTimestamp;
+  lastUsedAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+}
+
+/** Accounts an administrator has given API access (migration 2026-11-24-04-integrators). */
+export interface ApiAccessGrantsTable {
+  userId: number;
+  grantedAt: DefaultTimestamp;
+}
+
+/** The first response to an idempotent POST, per account and key, kept 24 h (issue 20). */
+export interface IdempotencyKeysTable {
+  userId: number;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+  status: number | null;
+  responseBody: string | null;
+  responseType: string | null;
+  createdAt: DefaultTimestamp;
 }
 
 /** Contact form messages as received (migration 2026-11-23-11-content). */

@@ -7,7 +7,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database reachability */
+        /**
+         * Liveness and database reachability
+         * @description Liveness and database reachability.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/internal`, `/problems/service-unavailable`.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -27,6 +34,10 @@ export interface paths {
         /**
          * The signed-in user
          * @description 401 means nobody is signed in (spec §7).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
          */
         get: operations["getCurrentUser"];
         put?: never;
@@ -47,6 +58,10 @@ export interface paths {
         /**
          * Who is signed in, if anyone
          * @description Answers 200 either way: `user` is the signed-in user or null. The app's session check uses it, so a signed-out page load has no 401 in the console.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/internal`.
          */
         get: operations["getSession"];
         put?: never;
@@ -69,6 +84,10 @@ export interface paths {
         /**
          * Sign in with username (or email) and password
          * @description Starts a new session with a new token (Set-Cookie). An unknown user and a wrong password give the same 401.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-credentials`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["login"];
         delete?: never;
@@ -89,6 +108,10 @@ export interface paths {
         /**
          * Sign out
          * @description Ends the current session, if any, and clears the cookie.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/internal`.
          */
         post: operations["logout"];
         delete?: never;
@@ -109,6 +132,10 @@ export interface paths {
         /**
          * Create an account and sign in
          * @description Creates the user and starts a session (Set-Cookie). A taken email or username answers 409 naming the field.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/username-taken`, `/problems/email-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["register"];
         delete?: never;
@@ -126,7 +153,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the email: a confirmation link goes to the new address */
+        /**
+         * Change the email: a confirmation link goes to the new address
+         * @description Change the email: a confirmation link goes to the new address.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/email-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["changeEmail"];
         delete?: never;
         options?: never;
@@ -143,7 +177,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password (current one required); other sessions end */
+        /**
+         * Change the password (current one required); other sessions end
+         * @description Change the password (current one required); other sessions end.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
@@ -160,7 +201,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the new email with the link sent to it */
+        /**
+         * Confirm the new email with the link sent to it
+         * @description Confirm the new email with the link sent to it.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/email-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["confirmEmailChange"];
         delete?: never;
         options?: never;
@@ -180,6 +228,10 @@ export interface paths {
         /**
          * Delete my account (password required)
          * @description Erases or anonymises personal data, ends every session and clears the cookie. Invoices and payments are kept (financial records); the counterpart still sees them.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["deleteAccount"];
         delete?: never;
@@ -195,7 +247,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The JSON export (owner only, signed-in, link valid 1 hour) */
+        /**
+         * The JSON export (owner only, signed-in, link valid 1 hour)
+         * @description The JSON export (owner only, signed-in, link valid 1 hour).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["downloadDataExport"];
         put?: never;
         post?: never;
@@ -217,6 +276,10 @@ export interface paths {
         /**
          * Ask for a password reset link
          * @description Always answers 200 with the same body, in the same time, whether or not the email has an account; a known email receives a single-use link valid for 30 minutes. Rate limited per email and per client address.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["forgotPassword"];
         delete?: never;
@@ -232,14 +295,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which notification emails the caller receives */
+        /**
+         * Which notification emails the caller receives
+         * @description Which notification emails the caller receives.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
         get: operations["getNotificationPreferences"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Switch notification emails on or off */
+        /**
+         * Switch notification emails on or off
+         * @description Switch notification emails on or off.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         patch: operations["updateNotificationPreferences"];
         trace?: never;
     };
@@ -250,11 +327,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's signed-in devices */
+        /**
+         * The caller's signed-in devices
+         * @description The caller's signed-in devices.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
         get: operations["listSessions"];
         put?: never;
         post?: never;
-        /** Sign out everywhere, this device included */
+        /**
+         * Sign out everywhere, this device included
+         * @description Sign out everywhere, this device included.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
         delete: operations["signOutEverywhere"];
         options?: never;
         head?: never;
@@ -270,7 +361,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Download my data: build a JSON export in the background and email a link */
+        /**
+         * Download my data: build a JSON export in the background and email a link
+         * @description Download my data: build a JSON export in the background and email a link.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
         post: operations["requestDataExport"];
         delete?: never;
         options?: never;
@@ -287,7 +385,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the email verification link again (at most once a minute) */
+        /**
+         * Send the email verification link again (at most once a minute)
+         * @description Send the email verification link again (at most once a minute).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/email-already-verified`, `/problems/rate-limited`, `/problems/internal`.
+         */
         post: operations["resendVerificationEmail"];
         delete?: never;
         options?: never;
@@ -307,6 +412,10 @@ export interface paths {
         /**
          * Set a new password with a reset token
          * @description Uses the token once, ends every session of the account and emails a notice.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -324,7 +433,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the email address with the link sent at sign-up */
+        /**
+         * Confirm the email address with the link sent at sign-up
+         * @description Confirm the email address with the link sent at sign-up.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -339,7 +455,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check a password reset token */
+        /**
+         * Check a password reset token
+         * @description Check a password reset token.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["verifyResetToken"];
         put?: never;
         post?: never;
@@ -362,7 +485,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Finish or dismiss the walkthrough; it is never shown again */
+        /**
+         * Finish or dismiss the walkthrough; it is never shown again
+         * @description Finish or dismiss the walkthrough; it is never shown again.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         patch: operations["completeOnboarding"];
         trace?: never;
     };
@@ -376,10 +506,21 @@ export interface paths {
         /**
          * The caller's onboarding walkthrough
          * @description 404 when none exists yet (the client then creates it, spec §4); 401 when signed out.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
          */
         get: operations["getOnboarding"];
         put?: never;
-        /** Start the walkthrough (idempotent: an existing one answers 200) */
+        /**
+         * Start the walkthrough (idempotent: an existing one answers 200)
+         * @description Start the walkthrough (idempotent: an existing one answers 200).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["createOnboarding"];
         delete?: never;
         options?: never;
@@ -400,7 +541,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Next (completed true) or Back (completed false) on a step */
+        /**
+         * Next (completed true) or Back (completed false) on a step
+         * @description Next (completed true) or Back (completed false) on a step.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         patch: operations["updateOnboardingProgress"];
         trace?: never;
     };
@@ -414,10 +562,21 @@ export interface paths {
         /**
          * Own agent profile (agent) or a page of agents (business)
          * @description An agent gets its own profile (404 when it has none yet). A business gets agents filtered by specialization, location, experience band, minimum commission, keyword and verification, ranked by match to the business's profile by default.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:read` scope (or `profiles:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listAgentProfiles"];
         put?: never;
-        /** Create the caller's agent profile */
+        /**
+         * Create the caller's agent profile
+         * @description Create the caller's agent profile.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/profile-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         post: operations["createAgentProfile"];
         delete?: never;
         options?: never;
@@ -435,10 +594,21 @@ export interface paths {
         /**
          * Own business profile (business) or a page of businesses (agent)
          * @description A business gets its own profile (404 when it has none yet). An agent gets businesses filtered by industry, size, location, keyword and verification, ranked by match to the agent's profile by default.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:read` scope (or `profiles:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listBusinessProfiles"];
         put?: never;
-        /** Create the caller's business profile */
+        /**
+         * Create the caller's business profile
+         * @description Create the caller's business profile.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/profile-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         post: operations["createBusinessProfile"];
         delete?: never;
         options?: never;
@@ -453,14 +623,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One agent profile, with its match for a business viewer */
+        /**
+         * One agent profile, with its match for a business viewer
+         * @description One agent profile, with its match for a business viewer.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:read` scope (or `profiles:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         get: operations["getAgentProfile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit the caller's own agent profile */
+        /**
+         * Edit the caller's own agent profile
+         * @description Edit the caller's own agent profile.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         patch: operations["updateAgentProfile"];
         trace?: never;
     };
@@ -471,14 +655,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One business profile, with its match for an agent viewer */
+        /**
+         * One business profile, with its match for an agent viewer
+         * @description One business profile, with its match for an agent viewer.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:read` scope (or `profiles:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         get: operations["getBusinessProfile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit the caller's own business profile */
+        /**
+         * Edit the caller's own business profile
+         * @description Edit the caller's own business profile.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `profiles:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         patch: operations["updateBusinessProfile"];
         trace?: never;
     };
@@ -489,7 +687,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Industries, sizes, locations, search options and the 40-skill catalogue */
+        /**
+         * Industries, sizes, locations, search options and the 40-skill catalogue
+         * @description Industries, sizes, locations, search options and the 40-skill catalogue.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/internal`.
+         */
         get: operations["getCatalogue"];
         put?: never;
         post?: never;
@@ -509,12 +714,20 @@ export interface paths {
         /**
          * The caller's partnerships, newest first, with active and pending counts
          * @description Empty until the caller has a profile. Each item carries both parties' profiles.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:read` scope (or `partnerships:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listPartnerships"];
         put?: never;
         /**
          * Connect: send a pending partnership request to a profile of the other side
          * @description Needs the caller's own profile (403 profile-required), room under their plan's limit of active partnerships (403 plan-limit-reached) and no open partnership for the pair (409 partnership-exists). The counterparty is emailed.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/profile-required`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/partnership-exists`, `/problems/idempotency-key-in-use`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/idempotency-key-reused`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["createPartnership"];
         delete?: never;
@@ -533,6 +746,10 @@ export interface paths {
         /**
          * Development outbox: the newest emails the app sent (404 in production)
          * @description The caller's own emails, newest first. Served only when the development outbox is enabled.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
          */
         get: operations["getDevMailbox"];
         put?: never;
@@ -550,7 +767,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One partnership the caller is a party to */
+        /**
+         * One partnership the caller is a party to
+         * @description One partnership the caller is a party to.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:read` scope (or `partnerships:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         get: operations["getPartnership"];
         put?: never;
         post?: never;
@@ -560,6 +784,10 @@ export interface paths {
         /**
          * Accept, reject, withdraw or end a partnership
          * @description Only the party who received a pending request may accept or reject it; only the requester may withdraw it; either party may end an active one (irreversible). Accepting checks both parties' plan limits under lock. The counterparty is emailed.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `partnerships:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/partnership-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         patch: operations["updatePartnership"];
         trace?: never;
@@ -576,6 +804,10 @@ export interface paths {
         /**
          * Development only: move the local gateway's test clock and run the renewals that fall due
          * @description 404 in production and with Stripe.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["advanceBillingClock"];
         delete?: never;
@@ -593,7 +825,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Local gateway: complete or fail the extra authentication step */
+        /**
+         * Local gateway: complete or fail the extra authentication step
+         * @description Local gateway: complete or fail the extra authentication step.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["authenticateLocalSubscriptionPayment"];
         delete?: never;
         options?: never;
@@ -610,7 +849,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel at the end of the current period */
+        /**
+         * Cancel at the end of the current period
+         * @description Cancel at the end of the current period.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         */
         post: operations["cancelSubscription"];
         delete?: never;
         options?: never;
@@ -627,7 +873,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change plan from the next billing cycle (§2.6 FAQ); the current plan's id undoes a change */
+        /**
+         * Change plan from the next billing cycle (§2.6 FAQ); the current plan's id undoes a change
+         * @description Change plan from the next billing cycle (§2.6 FAQ); the current plan's id undoes a change.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         */
         post: operations["changeSubscriptionPlan"];
         delete?: never;
         options?: never;
@@ -647,6 +900,10 @@ export interface paths {
         /**
          * Local gateway: pay a subscription invoice with a test card (what Stripe.js does for Stripe)
          * @description Only with the local gateway (404 with Stripe). 4242… pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 requires authentication.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["confirmLocalSubscriptionPayment"];
         delete?: never;
@@ -662,7 +919,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's subscription, entitlements and next renewal (Settings → Billing, sidebar) */
+        /**
+         * The caller's subscription, entitlements and next renewal (Settings → Billing, sidebar)
+         * @description The caller's subscription, entitlements and next renewal (Settings → Billing, sidebar).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
         get: operations["getBilling"];
         put?: never;
         post?: never;
@@ -684,6 +948,10 @@ export interface paths {
         /**
          * Start (or resume) the checkout of a paid plan; answers isActive when already subscribed
          * @description planId is a §9 price identifier of the caller's side. A second call while the first is incomplete returns the same client secret; parallel calls create one subscription.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/subscription-pending`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["getOrCreateSubscription"];
         delete?: never;
@@ -699,7 +967,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The platform's tax invoice (GST-inclusive) for a paid period, as a PDF */
+        /**
+         * The platform's tax invoice (GST-inclusive) for a paid period, as a PDF
+         * @description The platform's tax invoice (GST-inclusive) for a paid period, as a PDF.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getTaxInvoicePdf"];
         put?: never;
         post?: never;
@@ -716,7 +991,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Plans for businesses and agents, with their entitlements */
+        /**
+         * Plans for businesses and agents, with their entitlements
+         * @description Plans for businesses and agents, with their entitlements.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/internal`.
+         */
         get: operations["listPlans"];
         put?: never;
         post?: never;
@@ -733,7 +1015,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment history of the caller's subscriptions, newest first */
+        /**
+         * Payment history of the caller's subscriptions, newest first
+         * @description Payment history of the caller's subscriptions, newest first.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listSubscriptionInvoices"];
         put?: never;
         post?: never;
@@ -752,7 +1041,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Undo a cancellation at period end */
+        /**
+         * Undo a cancellation at period end
+         * @description Undo a cancellation at period end.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         */
         post: operations["resumeSubscription"];
         delete?: never;
         options?: never;
@@ -767,7 +1063,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many messages addressed to the caller are unread */
+        /**
+         * How many messages addressed to the caller are unread
+         * @description How many messages addressed to the caller are unread.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/rate-limited`, `/problems/internal`.
+         */
         get: operations["getUnreadCount"];
         put?: never;
         post?: never;
@@ -784,7 +1087,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One user's public fields */
+        /**
+         * One user's public fields
+         * @description One user's public fields.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -804,6 +1114,10 @@ export interface paths {
         /**
          * The caller's conversations, most recent first
          * @description One entry per counterpart with the last message either way and the caller's unread count.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listConversations"];
         put?: never;
@@ -824,12 +1138,20 @@ export interface paths {
         /**
          * The caller's conversation with one user, by cursor
          * @description Always between the caller and `with`, so nobody reads a conversation they are not part of. The first page holds the newest messages, each page oldest first; nextCursor continues with older ones. Unknown `with`: 404.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listMessages"];
         put?: never;
         /**
          * Send a message
          * @description The sender is the caller (a senderId in the body must be the caller's own). Content is trimmed, 1 to 5000 characters, stored and shown as text. Both users' open tabs receive it on /api/events. Rate limited per user (30 a minute).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/idempotency-key-in-use`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/idempotency-key-reused`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -848,6 +1170,10 @@ export interface paths {
         /**
          * Users by username (public fields only)
          * @description Users whose username contains `q` (any case), prefix matches first, then by name; never the caller. Only id, username, userType and verificationStatus.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listUsers"];
         put?: never;
@@ -870,6 +1196,10 @@ export interface paths {
         /**
          * Mark the messages received from a user as read
          * @description Called when the receiver opens (or is looking at) the conversation. The sender's open tabs receive a read receipt on /api/events.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["markConversationRead"];
         delete?: never;
@@ -888,6 +1218,10 @@ export interface paths {
         /**
          * Live events (Server-Sent Events)
          * @description A text/event-stream of the caller's live events: new messages to or from them and read receipts, to every open tab of both users, from any API instance (PostgreSQL LISTEN/NOTIFY). The stream starts with `ready`; each event carries an id; a client reconnecting with Last-Event-ID (or ?lastEventId=) receives what it missed, or `reset` when that cannot be replayed. A comment line every 25 s keeps it open.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `messages:read` scope (or `messages:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -908,12 +1242,20 @@ export interface paths {
         /**
          * The caller's invoices, newest first
          * @description An agent gets the invoices they raised; a business gets the invoices addressed to it. 404 when the caller has no profile yet.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listInvoices"];
         put?: never;
         /**
          * Raise an invoice on an active partnership (agents)
          * @description The partnership must be the calling agent's, belong to `businessId` and be active (spec §5, §6). `dueDate` defaults to 30 days ahead. Issue 14: the agent needs an enabled payout account (403 payouts-required); `amount` is GST-exclusive for a GST-registered agent (10 % GST is added on top).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payouts-required`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/idempotency-key-in-use`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/idempotency-key-reused`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["createInvoice"];
         delete?: never;
@@ -929,7 +1271,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agent's paid invoices this month (Monthly Commission) */
+        /**
+         * The agent's paid invoices this month (Monthly Commission)
+         * @description The agent's paid invoices this month (Monthly Commission).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/rate-limited`, `/problems/internal`.
+         */
         get: operations["getCommissionSummary"];
         put?: never;
         post?: never;
@@ -946,7 +1295,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One invoice the caller is a party to */
+        /**
+         * One invoice the caller is a party to
+         * @description One invoice the caller is a party to.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         get: operations["getInvoice"];
         put?: never;
         post?: never;
@@ -963,7 +1319,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payments of one invoice (spec §2.9 Payment Details) */
+        /**
+         * Payments of one invoice (spec §2.9 Payment Details)
+         * @description Payments of one invoice (spec §2.9 Payment Details).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         get: operations["listInvoicePayments"];
         put?: never;
         post?: never;
@@ -982,7 +1345,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Local gateway: complete or fail the extra authentication step */
+        /**
+         * Local gateway: complete or fail the extra authentication step
+         * @description Local gateway: complete or fail the extra authentication step.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`, `/problems/service-unavailable`.
+         */
         post: operations["authenticateLocalPayment"];
         delete?: never;
         options?: never;
@@ -1002,6 +1372,10 @@ export interface paths {
         /**
          * Local gateway: confirm an intent with a test card (what Stripe.js does for Stripe)
          * @description Only with the local gateway (404 with Stripe). 4242… succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 requires authentication.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["confirmLocalPayment"];
         delete?: never;
@@ -1022,6 +1396,10 @@ export interface paths {
         /**
          * Start (or resume) paying an invoice: the PaymentIntent's client secret
          * @description Only the invoice's business. A pending attempt is reused (same intent for a double click or a second tab); after a decline a new attempt opens. One idempotency key per invoice attempt. An invoice under dispute, or cancelled by a dispute's resolution, answers 409 invoice-disputed (issue 17).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-in-progress`, `/problems/invoice-disputed`, `/problems/invoice-paid`, `/problems/idempotency-key-in-use`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/idempotency-key-reused`, `/problems/rate-limited`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["createPaymentIntent"];
         delete?: never;
@@ -1037,10 +1415,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's payment methods, default first */
+        /**
+         * The caller's payment methods, default first
+         * @description The caller's payment methods, default first.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/rate-limited`, `/problems/internal`.
+         */
         get: operations["listPaymentMethods"];
         put?: never;
-        /** Save a payment method (type, name, last four, expiry only) */
+        /**
+         * Save a payment method (type, name, last four, expiry only)
+         * @description Save a payment method (type, name, last four, expiry only).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         post: operations["createPaymentMethod"];
         delete?: never;
         options?: never;
@@ -1058,7 +1450,14 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one of the caller's payment methods */
+        /**
+         * Delete one of the caller's payment methods
+         * @description Delete one of the caller's payment methods.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         delete: operations["deletePaymentMethod"];
         options?: never;
         head?: never;
@@ -1072,7 +1471,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which gateway the browser talks to, and Stripe's publishable key (run-time config) */
+        /**
+         * Which gateway the browser talks to, and Stripe's publishable key (run-time config)
+         * @description Which gateway the browser talks to, and Stripe's publishable key (run-time config).
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/internal`.
+         */
         get: operations["getPaymentConfig"];
         put?: never;
         post?: never;
@@ -1092,6 +1498,10 @@ export interface paths {
         /**
          * An intent's status as the gateway reports it (spec §2.7 confirmation page)
          * @description Applies what the gateway reports first, so a missed event is recovered here.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`, `/problems/service-unavailable`.
          */
         get: operations["getPaymentIntent"];
         put?: never;
@@ -1109,7 +1519,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment history: a business's payments, or the payments to an agent */
+        /**
+         * Payment history: a business's payments, or the payments to an agent
+         * @description Payment history: a business's payments, or the payments to an agent.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         get: operations["listPayments"];
         put?: never;
         post?: never;
@@ -1132,7 +1549,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Make one of the caller's payment methods the default */
+        /**
+         * Make one of the caller's payment methods the default
+         * @description Make one of the caller's payment methods the default.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         patch: operations["setDefaultPaymentMethod"];
         trace?: never;
     };
@@ -1148,6 +1572,10 @@ export interface paths {
         /**
          * Stripe webhook endpoint (server to server; the Stripe-Signature header is its authentication)
          * @description The raw body is verified with the endpoint's signing secret; each event id is applied once, in the same transaction as the change. A missing, wrong or stale signature answers 400 and changes nothing.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-webhook`, `/problems/payload-too-large`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["stripeWebhook"];
         delete?: never;
@@ -1163,12 +1591,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's verification requests, newest submittedAt first */
+        /**
+         * The caller's verification requests, newest submittedAt first
+         * @description The caller's verification requests, newest submittedAt first.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
         get: operations["listVerificationRequests"];
         put?: never;
         /**
          * Apply for verification (multipart/form-data with the documents)
          * @description userType must be the caller's own (403 wrong-account-type, §6 wording). One open request per user (409 verification-open). Files are typed by magic bytes: a type the field does not accept, or a name whose extension disagrees with the contents, is 415 document-type-unsupported; over 10 MB is 413 document-too-large; both name the field. A failed request stores nothing. Sets the caller's verificationStatus to pending.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/already-verified`, `/problems/verification-open`, `/problems/payload-too-large`, `/problems/document-too-large`, `/problems/unsupported-media-type`, `/problems/document-type-unsupported`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["createVerificationRequest"];
         delete?: never;
@@ -1189,6 +1628,10 @@ export interface paths {
         /**
          * Staff: start the review, approve, reject or request changes
          * @description submitted → under_review (start_review); under_review → approved | rejected | changes_requested. reject and request_changes need a reason (422). The applicant's verificationStatus follows in the same transaction, and they are emailed.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/verification-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["decideVerificationRequest"];
         delete?: never;
@@ -1207,6 +1650,10 @@ export interface paths {
         /**
          * A stored file through a signed link
          * @description Served with the sniffed Content-Type, Content-Disposition (attachment unless the link says inline) and X-Content-Type-Options: nosniff. A forged, altered or expired link is 403 signed-link-invalid.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/signed-link-invalid`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["downloadFile"];
         put?: never;
@@ -1224,7 +1671,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A signed link (at most 5 minutes) to one document; owner and staff only */
+        /**
+         * A signed link (at most 5 minutes) to one document; owner and staff only
+         * @description A signed link (at most 5 minutes) to one document; owner and staff only.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getVerificationDocumentLink"];
         put?: never;
         post?: never;
@@ -1241,7 +1695,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff: one request with its applicant, documents and ABN lookup */
+        /**
+         * Staff: one request with its applicant, documents and ABN lookup
+         * @description Staff: one request with its applicant, documents and ABN lookup.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getVerificationReview"];
         put?: never;
         post?: never;
@@ -1258,7 +1719,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff: the review queue, oldest first, filtered by status */
+        /**
+         * Staff: the review queue, oldest first, filtered by status
+         * @description Staff: the review queue, oldest first, filtered by status.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listVerificationQueue"];
         put?: never;
         post?: never;
@@ -1280,6 +1748,10 @@ export interface paths {
         /**
          * Resubmit a request the reviewer sent back for changes (multipart/form-data)
          * @description Only from changes_requested (409 verification-transition). Uploaded files replace the documents of the same field; the others are kept.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/verification-transition`, `/problems/already-verified`, `/problems/verification-open`, `/problems/payload-too-large`, `/problems/document-too-large`, `/problems/unsupported-media-type`, `/problems/document-type-unsupported`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["resubmitVerificationRequest"];
         delete?: never;
@@ -1295,7 +1767,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The credit note (adjustment note) of a refund, as a PDF */
+        /**
+         * The credit note (adjustment note) of a refund, as a PDF
+         * @description The credit note (adjustment note) of a refund, as a PDF.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getCreditNotePdf"];
         put?: never;
         post?: never;
@@ -1312,7 +1791,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agent's earnings by month: paid, platform fees, refunds, net, pending payout, paid out */
+        /**
+         * The agent's earnings by month: paid, platform fees, refunds, net, pending payout, paid out
+         * @description The agent's earnings by month: paid, platform fees, refunds, net, pending payout, paid out.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
+         */
         get: operations["getEarnings"];
         put?: never;
         post?: never;
@@ -1329,7 +1815,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The platform's tax invoice to the agent for its fee on a paid invoice, as a PDF */
+        /**
+         * The platform's tax invoice to the agent for its fee on a paid invoice, as a PDF
+         * @description The platform's tax invoice to the agent for its fee on a paid invoice, as a PDF.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getFeeTaxInvoicePdf"];
         put?: never;
         post?: never;
@@ -1346,7 +1839,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agent's tax invoice for a paid invoice (either party), as a PDF */
+        /**
+         * The agent's tax invoice for a paid invoice (either party), as a PDF
+         * @description The agent's tax invoice for a paid invoice (either party), as a PDF.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getInvoiceTaxInvoicePdf"];
         put?: never;
         post?: never;
@@ -1363,7 +1863,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agent's payout account, its status and tax details */
+        /**
+         * The agent's payout account, its status and tax details
+         * @description The agent's payout account, its status and tax details.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
+         */
         get: operations["getPayoutAccount"];
         put?: never;
         post?: never;
@@ -1380,7 +1887,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Refunds of an invoice (each has a credit note) */
+        /**
+         * Refunds of an invoice (each has a credit note)
+         * @description Refunds of an invoice (each has a credit note).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listInvoiceRefunds"];
         put?: never;
         post?: never;
@@ -1397,7 +1911,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff: completed and refunded payments, newest first */
+        /**
+         * Staff: completed and refunded payments, newest first
+         * @description Staff: completed and refunded payments, newest first.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listStaffPayments"];
         put?: never;
         post?: never;
@@ -1419,6 +1940,10 @@ export interface paths {
         /**
          * Staff: refund a payment in full or in part
          * @description The gateway refunds the charge, reversing the transfer to the agent and the platform fee in proportion; the payment is refunded once fully refunded and its invoice shows refunded. Audit-logged; a credit note is issued.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/refund-not-allowed`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["refundPayment"];
         delete?: never;
@@ -1435,7 +1960,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The agent's ABN (ATO checksum) and GST registration */
+        /**
+         * The agent's ABN (ATO checksum) and GST registration
+         * @description The agent's ABN (ATO checksum) and GST registration.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         put: operations["saveTaxDetails"];
         post?: never;
         delete?: never;
@@ -1456,6 +1988,10 @@ export interface paths {
         /**
          * Open (once) the agent's connected account and get where to give the details
          * @description Stripe: an Express account and an account_onboarding link (send the browser there). Local gateway: the account is opened and the link is /agent/payouts, where the local form is.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["startPayoutOnboarding"];
         delete?: never;
@@ -1476,6 +2012,10 @@ export interface paths {
         /**
          * Stripe Connect webhook endpoint (account.updated); the Stripe-Signature header is its authentication
          * @description Verified on the raw body with the Connect endpoint's signing secret. Each event id is applied once; an event created before the last applied one for the account is ignored (out of order).
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-webhook`, `/problems/payload-too-large`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["stripeConnectWebhook"];
         delete?: never;
@@ -1496,6 +2036,10 @@ export interface paths {
         /**
          * Local gateway: the simulated onboarding form (BSB and account number)
          * @description Only with the local gateway. BSB 000-000 with account 000123456 is verified; account 111111116 fails verification (restricted). 409 before onboarding started.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payouts-not-started`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["submitLocalBankDetails"];
         delete?: never;
@@ -1513,7 +2057,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirms a newsletter sign-up with the emailed token */
+        /**
+         * Confirms a newsletter sign-up with the emailed token
+         * @description Confirms a newsletter sign-up with the emailed token.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["confirmNewsletter"];
         delete?: never;
         options?: never;
@@ -1531,10 +2082,21 @@ export interface paths {
         /**
          * Content of a type (§7); published only unless an admin asks for status=all
          * @description Published reads put featured entries first, then newest publishedAt.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listContent"];
         put?: never;
-        /** Admin: create an entry (§7); slugs are unique (409 slug-taken) */
+        /**
+         * Admin: create an entry (§7); slugs are unique (409 slug-taken)
+         * @description Admin: create an entry (§7); slugs are unique (409 slug-taken).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/slug-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["createContent"];
         delete?: never;
         options?: never;
@@ -1549,15 +2111,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One entry (§7); a draft is 404 for anyone but an admin */
+        /**
+         * One entry (§7); a draft is 404 for anyone but an admin
+         * @description One entry (§7); a draft is 404 for anyone but an admin.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getContent"];
         /**
          * Admin: update an entry (§7) from the version it was read at
          * @description If the stored version is newer than `version`, nothing is saved and the answer is 409 content-version-conflict: read the entry again, compare, and save with the new version.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/content-version-conflict`, `/problems/slug-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         put: operations["updateContent"];
         post?: never;
-        /** Admin: delete an entry (§7) */
+        /**
+         * Admin: delete an entry (§7)
+         * @description Admin: delete an entry (§7).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         delete: operations["deleteContent"];
         options?: never;
         head?: never;
@@ -1574,7 +2154,14 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Admin: delete a media item (409 media-in-use while content references it) */
+        /**
+         * Admin: delete a media item (409 media-in-use while content references it)
+         * @description Admin: delete a media item (409 media-in-use while content references it).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/media-in-use`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         delete: operations["deleteMedia"];
         options?: never;
         head?: never;
@@ -1588,7 +2175,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: the dashboard's live counts */
+        /**
+         * Admin: the dashboard's live counts
+         * @description Admin: the dashboard's live counts.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getAdminStats"];
         put?: never;
         post?: never;
@@ -1608,6 +2202,10 @@ export interface paths {
         /**
          * A media file (public), or its WebP thumbnail
          * @description Served with its sniffed type and X-Content-Type-Options: nosniff; PDFs download.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getMediaFile"];
         put?: never;
@@ -1625,7 +2223,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: the audit log (who, what, when, before/after), newest first */
+        /**
+         * Admin: the audit log (who, what, when, before/after), newest first
+         * @description Admin: the audit log (who, what, when, before/after), newest first.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listAuditLog"];
         put?: never;
         post?: never;
@@ -1642,7 +2247,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: received contact messages, newest first */
+        /**
+         * Admin: received contact messages, newest first
+         * @description Admin: received contact messages, newest first.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listContactMessages"];
         put?: never;
         post?: never;
@@ -1659,12 +2271,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: the media library, newest first, with where each item is used */
+        /**
+         * Admin: the media library, newest first, with where each item is used
+         * @description Admin: the media library, newest first, with where each item is used.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listMedia"];
         put?: never;
         /**
          * Admin: upload an image or PDF (multipart/form-data)
          * @description Typed by magic bytes: anything but JPEG, PNG, WebP, GIF or PDF is 415 media-type-unsupported; over 10 MB is 413 media-too-large; an image without alt text is 422. Images get a WebP thumbnail.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/media-too-large`, `/problems/payload-too-large`, `/problems/media-type-unsupported`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["uploadMedia"];
         delete?: never;
@@ -1680,7 +2303,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: users, newest first; search by username or email */
+        /**
+         * Admin: users, newest first; search by username or email
+         * @description Admin: users, newest first; search by username or email.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["listManagedUsers"];
         put?: never;
         post?: never;
@@ -1699,7 +2329,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin: Markdown rendered and sanitised exactly as the public site shows it */
+        /**
+         * Admin: Markdown rendered and sanitised exactly as the public site shows it
+         * @description Admin: Markdown rendered and sanitised exactly as the public site shows it.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["previewMarkdown"];
         delete?: never;
         options?: never;
@@ -1716,7 +2353,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The contact form (§2.12): stored and delivered to the support address; rate limited */
+        /**
+         * The contact form (§2.12): stored and delivered to the support address; rate limited
+         * @description The contact form (§2.12): stored and delivered to the support address; rate limited.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
         post: operations["sendContactMessage"];
         delete?: never;
         options?: never;
@@ -1732,7 +2376,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Admin: grant or revoke the admin role */
+        /**
+         * Admin: grant or revoke the admin role
+         * @description Admin: grant or revoke the admin role.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/own-account`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         put: operations["setUserRole"];
         post?: never;
         delete?: never;
@@ -1749,7 +2400,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Admin: suspend (cannot log in; every session ends) or unsuspend a user */
+        /**
+         * Admin: suspend (cannot log in; every session ends) or unsuspend a user
+         * @description Admin: suspend (cannot log in; every session ends) or unsuspend a user.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/own-account`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         put: operations["setUserSuspension"];
         post?: never;
         delete?: never;
@@ -1770,6 +2428,10 @@ export interface paths {
         /**
          * Newsletter sign-up: emails a confirmation link (double opt-in); rate limited
          * @description The answer is the same whether or not the address was already subscribed.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["subscribeNewsletter"];
         delete?: never;
@@ -1790,6 +2452,10 @@ export interface paths {
         /**
          * Review the other side of a partnership (once; double blind)
          * @description Open to both sides once the partnership has been active for 14 days or has ended (403 review-not-allowed otherwise, also for anyone who was not part of it). One review per side (409 review-exists). The review stays blind until the other side reviews or 14 days pass.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/review-not-allowed`, `/problems/insufficient-scope`, `/problems/review-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["createReview"];
         delete?: never;
@@ -1805,7 +2471,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's reputation figures and newest public reviews */
+        /**
+         * A user's reputation figures and newest public reviews
+         * @description A user's reputation figures and newest public reviews.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
+         */
         get: operations["getUserReviews"];
         put?: never;
         post?: never;
@@ -1824,7 +2497,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff: hide a review with a reason (audit-logged) */
+        /**
+         * Staff: hide a review with a reason (audit-logged)
+         * @description Staff: hide a review with a reason (audit-logged).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["hideReview"];
         delete?: never;
         options?: never;
@@ -1839,7 +2519,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's reviews: received (public), given, and partnerships awaiting their review */
+        /**
+         * The caller's reviews: received (public), given, and partnerships awaiting their review
+         * @description The caller's reviews: received (public), given, and partnerships awaiting their review.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
         get: operations["listMyReviews"];
         put?: never;
         post?: never;
@@ -1856,7 +2543,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff: reported reviews not yet hidden, oldest report first */
+        /**
+         * Staff: reported reviews not yet hidden, oldest report first
+         * @description Staff: reported reviews not yet hidden, oldest report first.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
         get: operations["listReportedReviews"];
         put?: never;
         post?: never;
@@ -1875,7 +2569,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The reviewee's one public reply */
+        /**
+         * The reviewee's one public reply
+         * @description The reviewee's one public reply.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/review-reply-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["replyToReview"];
         delete?: never;
         options?: never;
@@ -1892,7 +2593,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report a public review to Closr staff */
+        /**
+         * Report a public review to Closr staff
+         * @description Report a public review to Closr staff.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["reportReview"];
         delete?: never;
         options?: never;
@@ -1912,6 +2620,10 @@ export interface paths {
         /**
          * Start an amendment of the signed agreement
          * @description Opens a draft from the terms in force; they stay in force until both parties sign the amendment, which supersedes them.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/agreement-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["amendAgreement"];
         delete?: never;
@@ -1932,6 +2644,10 @@ export interface paths {
         /**
          * Counter-propose: send the proposal back to draft (the party who received it)
          * @description The proposed version becomes `countered`; its terms become the draft to edit and propose back. Signatures on it no longer count.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/agreement-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["counterAgreement"];
         delete?: never;
@@ -1948,7 +2664,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit the working draft's terms (either party, while a draft) */
+        /**
+         * Edit the working draft's terms (either party, while a draft)
+         * @description Edit the working draft's terms (either party, while a draft).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/agreement-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         put: operations["editAgreementDraft"];
         post?: never;
         delete?: never;
@@ -1967,12 +2690,20 @@ export interface paths {
         /**
          * The partnership's commission agreement with every version
          * @description For the two parties and staff. 404 when the caller is neither, or when the partnership has no agreement yet.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getAgreement"];
         put?: never;
         /**
          * Start the agreement as a draft (either party of an active partnership)
          * @description 409 agreement-transition when the partnership already has an agreement or is not active.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/agreement-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["startAgreement"];
         delete?: never;
@@ -1991,6 +2722,10 @@ export interface paths {
         /**
          * The signed agreement as a PDF, with both signatures' records
          * @description For the two parties and staff; 404 for anyone else or before a version is signed.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getAgreementPdf"];
         put?: never;
@@ -2008,11 +2743,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The business's own agreement template, or the general one (businesses) */
+        /**
+         * The business's own agreement template, or the general one (businesses)
+         * @description The business's own agreement template, or the general one (businesses).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
+         */
         get: operations["getAgreementTemplate"];
         /**
          * Save the business's own agreement template (Enterprise: custom contract templates)
          * @description Placeholders are `{{name}}` from the list GET returns; an unknown one is refused (422). 403 plan-required below Enterprise.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         put: operations["saveAgreementTemplate"];
         post?: never;
@@ -2032,6 +2778,10 @@ export interface paths {
         /**
          * The commission on a sale under the agreement in force (the invoice form's expected commission)
          * @description For the two parties. 404 when there is no signed agreement.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getCommissionQuote"];
         put?: never;
@@ -2054,6 +2804,10 @@ export interface paths {
         /**
          * Propose the draft: it becomes a new immutable version
          * @description Renders the document from the business's template (Enterprise) or the general one and stores its SHA-256. The other party is emailed.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/agreement-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["proposeAgreement"];
         delete?: never;
@@ -2074,6 +2828,10 @@ export interface paths {
         /**
          * Sign the current proposal with the account password
          * @description Records who, when, the client address, the user agent and the document's SHA-256. Binding once both parties signed that exact version; the partnership's commission rate then follows it. 422 on `password` when it is wrong; 409 when `version` is not the current proposal or the caller already signed it. Failed attempts count against the login rate limit per client address (429).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/agreement-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["signAgreement"];
         delete?: never;
@@ -2089,7 +2847,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's newest notifications and unread count */
+        /**
+         * The caller's newest notifications and unread count
+         * @description The caller's newest notifications and unread count.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
         get: operations["listNotifications"];
         put?: never;
         post?: never;
@@ -2108,7 +2873,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Marks all the caller's notifications read */
+        /**
+         * Marks all the caller's notifications read
+         * @description Marks all the caller's notifications read.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         post: operations["markAllNotificationsRead"];
         delete?: never;
         options?: never;
@@ -2128,6 +2900,10 @@ export interface paths {
         /**
          * Marks one of the caller's notifications read
          * @description Another user's notification answers 404, like a missing one.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["markNotificationRead"];
         delete?: never;
@@ -2143,7 +2919,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The figures as CSV (Enterprise) */
+        /**
+         * The figures as CSV (Enterprise)
+         * @description The figures as CSV (Enterprise).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["exportAnalytics"];
         put?: never;
         post?: never;
@@ -2163,6 +2946,10 @@ export interface paths {
         /**
          * The caller's (a business's) commission figures over a range, as far as its plan goes
          * @description Basic: headline figures and months; Professional: + per-agent table; Enterprise: + funnel and, with compare=true, the previous period. compare=true below Enterprise answers 403 plan-required.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getAnalytics"];
         put?: never;
@@ -2183,6 +2970,10 @@ export interface paths {
         /**
          * Net commission per month paid to one of the caller's agents (Professional+)
          * @description 404 for an agent the business never partnered with.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/plan-required`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getAnalyticsAgent"];
         put?: never;
@@ -2200,7 +2991,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's (an agent's) earnings, pipeline, responsiveness and visibility */
+        /**
+         * The caller's (an agent's) earnings, pipeline, responsiveness and visibility
+         * @description The caller's (an agent's) earnings, pipeline, responsiveness and visibility.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
         get: operations["getPerformance"];
         put?: never;
         post?: never;
@@ -2217,7 +3015,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The VAPID public key browsers subscribe with */
+        /**
+         * The VAPID public key browsers subscribe with
+         * @description The VAPID public key browsers subscribe with.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
         get: operations["getPushConfig"];
         put?: never;
         post?: never;
@@ -2238,10 +3043,21 @@ export interface paths {
         /**
          * Send new messages and partnership requests to this browser
          * @description Stores the browser's push subscription for the caller (an endpoint another user held moves to the caller). A push goes out only while the user has no live event stream open.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         put: operations["subscribePush"];
         post?: never;
-        /** Stop push notifications to this browser */
+        /**
+         * Stop push notifications to this browser
+         * @description Stop push notifications to this browser.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
         delete: operations["unsubscribePush"];
         options?: never;
         head?: never;
@@ -2258,6 +3074,10 @@ export interface paths {
         /**
          * Admin: background jobs by kind and state, newest first
          * @description Counts of the job queue by kind and state (queued, running, retried, failed, and done in the last 24 hours) and the newest jobs matching `kind` and `state` (at most `limit`, default 50), each with its last error. Both queue engines (pg-boss and the in-process table queue) are shown as one list.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listQueueJobs"];
         put?: never;
@@ -2280,6 +3100,10 @@ export interface paths {
         /**
          * Admin: run a failed job again
          * @description Queues a failed job again with its attempts starting over; the action is recorded in the audit log (job.retried). Only failed jobs can be retried (409 job-not-retryable); an unknown id is 404.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/job-not-retryable`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["retryQueueJob"];
         delete?: never;
@@ -2300,6 +3124,10 @@ export interface paths {
         /**
          * Attach an evidence file (multipart/form-data, field `file`)
          * @description Either party. PDF, JPEG or PNG decided from the file's contents (magic bytes), at most 10 MB, at most 10 files per party (422 validation-failed naming `file`).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/dispute-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["addDisputeEvidence"];
         delete?: never;
@@ -2320,6 +3148,10 @@ export interface paths {
         /**
          * Accept or reject staff's proposed resolution
          * @description Each party within 2 days; silence is acceptance. When both have accepted the dispute resolves and the refund, credit note or release runs exactly once; a rejection returns it to mediation.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/dispute-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["answerDisputeProposal"];
         delete?: never;
@@ -2338,6 +3170,10 @@ export interface paths {
         /**
          * A dispute with its timeline, evidence and invoice
          * @description For the invoice's two parties and staff; anyone else gets 404.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getDispute"];
         put?: never;
@@ -2358,6 +3194,10 @@ export interface paths {
         /**
          * The credit note of an unpaid invoice reduced by the dispute's resolution, as a PDF
          * @description For the dispute's two parties and staff; 404 when the dispute reduced nothing (refunds of paid invoices have their own credit notes at /api/refunds/{id}/credit-note.pdf).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getDisputeCreditNotePdf"];
         put?: never;
@@ -2378,6 +3218,10 @@ export interface paths {
         /**
          * Download an evidence file
          * @description For the dispute's two parties and staff; anyone else gets 404. Served as an attachment with nosniff.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["getDisputeEvidenceFile"];
         put?: never;
@@ -2398,12 +3242,20 @@ export interface paths {
         /**
          * Disputes of one invoice, newest first
          * @description For the invoice's two parties; anyone else gets 404.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
          */
         get: operations["listInvoiceDisputes"];
         put?: never;
         /**
          * Open a dispute on an invoice
          * @description Either party. Unpaid invoices take amount_not_owed or work_not_done; paid ones charged_in_error or services_not_delivered (422 otherwise). The other party has 7 days (to the end of a Sydney business day) to accept, counter-offer or reject. An unpaid invoice cannot be paid meanwhile (409 invoice-disputed on create-payment-intent); a paid one holds the agent's payout. One active dispute per invoice (409 dispute-open).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/dispute-open`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["openDispute"];
         delete?: never;
@@ -2422,6 +3274,10 @@ export interface paths {
         /**
          * Staff: disputes in mediation or awaiting answers to a proposal, oldest first
          * @description Role admin (403 forbidden otherwise).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
          */
         get: operations["listMediationQueue"];
         put?: never;
@@ -2442,6 +3298,10 @@ export interface paths {
         /**
          * The caller's disputes (as business or agent), newest first
          * @description Every dispute on an invoice of the caller's profile, with its state and current deadline, and the server time for countdowns.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/internal`.
          */
         get: operations["listMyDisputes"];
         put?: never;
@@ -2464,6 +3324,10 @@ export interface paths {
         /**
          * Add a message to the dispute's timeline
          * @description Either party or staff, while the dispute is not finished. Both parties are emailed.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/dispute-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["postDisputeMessage"];
         delete?: never;
@@ -2484,6 +3348,10 @@ export interface paths {
         /**
          * Staff: propose a resolution (audit-logged)
          * @description Role admin. The amount the business pays in total (0 cancels an unpaid invoice or refunds a paid one in full) with a note to both parties, who then have 2 days to answer.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/dispute-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["proposeDisputeResolution"];
         delete?: never;
@@ -2504,6 +3372,10 @@ export interface paths {
         /**
          * Accept, counter-offer or reject the offer on the table
          * @description The party the offer waits on. accept resolves at the offer (the money moves once); counter gives the other party 7 days; reject sends the dispute to staff mediation. After the deadline the dispute is already with mediation (409 dispute-transition).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/dispute-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["respondToDispute"];
         delete?: never;
@@ -2524,9 +3396,69 @@ export interface paths {
         /**
          * Withdraw a dispute (the opener, before it is resolved)
          * @description The invoice stands as issued: it can be paid again, or a held payout is released.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/dispute-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["withdrawDispute"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's API keys, newest first
+         * @description Active and revoked keys (never their secrets), and whether the account may create keys.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key (shown once)
+         * @description Needs API access: the Enterprise plan or an administrator's grant (403 api-access-required). The answer carries the secret, which is never shown again; send it as `Authorization: Bearer <secret>`. At most 20 active keys (409 api-key-limit).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/api-access-required`, `/problems/insufficient-scope`, `/problems/api-key-limit`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Requests with the key answer 401 from now on. Revoking a revoked key changes nothing.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2537,7 +3469,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. */
-        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account");
+        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use");
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -2551,7 +3483,7 @@ export interface components {
              * @description The problem's stable type URI; components.schemas.ProblemType lists and explains each.
              * @example /problems/validation-failed
              */
-            type: string;
+            type: components["schemas"]["ProblemType"] | string;
             title: string;
             status: number;
             detail?: string;
@@ -2597,6 +3529,7 @@ export interface components {
         };
         RegisterRequest: {
             email: string;
+            /** @example acme_sales */
             username: string;
             password: string;
             /**
@@ -3036,9 +3969,11 @@ export interface components {
         ConfirmLocalPaymentRequest: {
             clientSecret: string;
             card: {
+                /** @example 4242 4242 4242 4242 */
                 number: string;
                 expMonth: number;
                 expYear: number;
+                /** @example 123 */
                 cvc: string;
             };
         };
@@ -3420,6 +4355,7 @@ export interface components {
         CreatePaymentMethodRequest: {
             type: components["schemas"]["PaymentMethodType"];
             name: string;
+            /** @example 4242 */
             lastFour: string;
             expiryMonth?: number | null;
             expiryYear?: number | null;
@@ -4773,6 +5709,64 @@ export interface components {
             amount?: number;
             message?: string;
         };
+        CreatedApiKey: {
+            key: components["schemas"]["ApiKey"];
+            /**
+             * @description The key itself. Shown this once: only its SHA-256 is stored.
+             * @example closr_live_Xq3vT9aE1bYh0nK2cW7pLr5sD8fG4jM6uQzA1oI3eVw
+             */
+            secret: string;
+        };
+        ApiKey: {
+            /** @example 7 */
+            id: number;
+            /** @example CRM sync */
+            name: string;
+            /**
+             * @description The secret's first characters, to tell keys apart.
+             * @example closr_live_Xq3v
+             */
+            hint: string;
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-24T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last request with the key (to the minute); null = never used.
+             */
+            lastUsedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was revoked; null = active.
+             */
+            revokedAt: string | null;
+        };
+        /**
+         * @description `<area>:read` allows the area's GET operations; `<area>:write` allows all of them (read included).
+         * @example invoices:write
+         * @enum {string}
+         */
+        ApiKeyScope: "profiles:read" | "profiles:write" | "partnerships:read" | "partnerships:write" | "invoices:read" | "invoices:write" | "payments:read" | "payments:write" | "messages:read" | "messages:write";
+        CreateApiKeyRequest: {
+            /** @example CRM sync */
+            name: string;
+            /**
+             * @example [
+             *       "profiles:read",
+             *       "partnerships:write",
+             *       "invoices:write"
+             *     ]
+             */
+            scopes: components["schemas"]["ApiKeyScope"][];
+        };
+        ApiKeyList: {
+            /** @description Whether the account may create keys (Enterprise, or granted by an administrator). */
+            access: boolean;
+            items: components["schemas"]["ApiKey"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -4797,6 +5791,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok",
+                     *       "version": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
@@ -4844,6 +5845,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava@harbourtech.com.au",
+                     *       "username": "ava",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified",
+                     *       "role": "member",
+                     *       "emailVerified": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -4858,6 +5871,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4891,6 +5913,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 1,
+                     *         "email": "ava@harbourtech.com.au",
+                     *         "username": "ava",
+                     *         "userType": "business",
+                     *         "verificationStatus": "unverified",
+                     *         "role": "member",
+                     *         "emailVerified": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionState"];
                 };
             };
@@ -4923,6 +5959,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "string",
+                 *       "password": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -4933,6 +5975,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava@harbourtech.com.au",
+                     *       "username": "ava",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified",
+                     *       "role": "member",
+                     *       "emailVerified": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -5064,6 +6118,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "string",
+                 *       "username": "acme_sales",
+                 *       "password": "stringst",
+                 *       "userType": "business",
+                 *       "verificationStatus": "unverified"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegisterRequest"];
             };
         };
@@ -5074,6 +6137,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava@harbourtech.com.au",
+                     *       "username": "ava",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified",
+                     *       "role": "member",
+                     *       "emailVerified": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -5160,6 +6235,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "newEmail": "string",
+                 *       "password": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangeEmailRequest"];
             };
         };
@@ -5170,6 +6251,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountMessage"];
                 };
             };
@@ -5191,7 +6277,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5256,6 +6342,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "string",
+                 *       "newPassword": "stringst"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePasswordRequest"];
             };
         };
@@ -5266,6 +6358,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endedSessions": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChangePasswordResult"];
                 };
             };
@@ -5287,7 +6384,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5343,6 +6440,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenRequest"];
             };
         };
@@ -5353,6 +6455,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava@harbourtech.com.au",
+                     *       "username": "ava",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified",
+                     *       "role": "member",
+                     *       "emailVerified": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -5439,6 +6553,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordConfirmation"];
             };
         };
@@ -5468,7 +6587,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5534,6 +6653,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "property1": null,
+                     *       "property2": null
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: unknown;
                     };
@@ -5550,6 +6675,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5595,6 +6729,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ForgotPasswordRequest"];
             };
         };
@@ -5605,6 +6744,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountMessage"];
                 };
             };
@@ -5688,6 +6832,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "connectionRequests": true,
+                     *       "acceptances": true,
+                     *       "invoices": true,
+                     *       "payments": true,
+                     *       "messagesDigest": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotificationPreferences"];
                 };
             };
@@ -5702,6 +6855,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5729,6 +6891,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "connectionRequests": true,
+                 *       "acceptances": true,
+                 *       "invoices": true,
+                 *       "payments": true,
+                 *       "messagesDigest": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["NotificationPreferencesPatch"];
             };
         };
@@ -5739,6 +6910,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "connectionRequests": true,
+                     *       "acceptances": true,
+                     *       "invoices": true,
+                     *       "payments": true,
+                     *       "messagesDigest": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotificationPreferences"];
                 };
             };
@@ -5760,7 +6940,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5822,6 +7002,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "expiresAt": "2019-08-24T14:15:22Z",
+                     *           "userAgent": "string",
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountSessions"];
                 };
             };
@@ -5836,6 +7029,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5888,7 +7090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5923,6 +7125,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountMessage"];
                 };
             };
@@ -5944,7 +7151,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5979,6 +7186,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountMessage"];
                 };
             };
@@ -6000,7 +7212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6047,6 +7259,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "string",
+                 *       "password": "stringst"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ResetPasswordRequest"];
             };
         };
@@ -6057,6 +7275,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountMessage"];
                 };
             };
@@ -6143,6 +7366,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenRequest"];
             };
         };
@@ -6153,6 +7381,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava@harbourtech.com.au",
+                     *       "username": "ava",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified",
+                     *       "role": "member",
+                     *       "emailVerified": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -6238,6 +7478,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valid": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResetTokenValid"];
                 };
             };
@@ -6288,6 +7533,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "dismissed": true,
+                 *       "totalSteps": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["CompleteOnboardingRequest"];
             };
         };
@@ -6298,6 +7549,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "status": "not_started",
+                     *       "currentStep": 0,
+                     *       "totalSteps": 0,
+                     *       "completedSteps": [
+                     *         0
+                     *       ],
+                     *       "lastUpdated": "2019-08-24T14:15:22Z",
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "metadata": {
+                     *         "property1": null,
+                     *         "property2": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Onboarding"];
                 };
             };
@@ -6319,7 +7588,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6381,6 +7650,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "status": "not_started",
+                     *       "currentStep": 0,
+                     *       "totalSteps": 0,
+                     *       "completedSteps": [
+                     *         0
+                     *       ],
+                     *       "lastUpdated": "2019-08-24T14:15:22Z",
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "metadata": {
+                     *         "property1": null,
+                     *         "property2": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Onboarding"];
                 };
             };
@@ -6395,6 +7682,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6431,6 +7727,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "totalSteps": 1,
+                 *       "metadata": {
+                 *         "property1": null,
+                 *         "property2": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateOnboardingRequest"];
             };
         };
@@ -6441,6 +7746,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "status": "not_started",
+                     *       "currentStep": 0,
+                     *       "totalSteps": 0,
+                     *       "completedSteps": [
+                     *         0
+                     *       ],
+                     *       "lastUpdated": "2019-08-24T14:15:22Z",
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "metadata": {
+                     *         "property1": null,
+                     *         "property2": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Onboarding"];
                 };
             };
@@ -6450,6 +7773,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "status": "not_started",
+                     *       "currentStep": 0,
+                     *       "totalSteps": 0,
+                     *       "completedSteps": [
+                     *         0
+                     *       ],
+                     *       "lastUpdated": "2019-08-24T14:15:22Z",
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "metadata": {
+                     *         "property1": null,
+                     *         "property2": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Onboarding"];
                 };
             };
@@ -6471,7 +7812,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6527,6 +7868,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "step": 0,
+                 *       "completed": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["OnboardingProgressRequest"];
             };
         };
@@ -6537,6 +7884,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "status": "not_started",
+                     *       "currentStep": 0,
+                     *       "totalSteps": 0,
+                     *       "completedSteps": [
+                     *         0
+                     *       ],
+                     *       "lastUpdated": "2019-08-24T14:15:22Z",
+                     *       "completedAt": "2019-08-24T14:15:22Z",
+                     *       "metadata": {
+                     *         "property1": null,
+                     *         "property2": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Onboarding"];
                 };
             };
@@ -6558,7 +7923,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6645,6 +8010,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "fullName": "string",
+                     *       "specialization": "string",
+                     *       "yearsOfExperience": 0,
+                     *       "bio": "string",
+                     *       "location": "sydney",
+                     *       "photo": "string",
+                     *       "linkedinProfile": "string",
+                     *       "minimumCommissionRate": 0,
+                     *       "skills": [
+                     *         "string"
+                     *       ],
+                     *       "featured": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentProfile"] | components["schemas"]["AgentProfilePage"];
                 };
             };
@@ -6666,7 +8068,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6686,6 +8088,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6713,6 +8124,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fullName": "string",
+                 *       "specialization": "string",
+                 *       "yearsOfExperience": 0,
+                 *       "bio": "string",
+                 *       "location": "sydney",
+                 *       "photo": "",
+                 *       "linkedinProfile": "",
+                 *       "minimumCommissionRate": 10,
+                 *       "skills": [],
+                 *       "userId": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAgentProfileRequest"];
             };
         };
@@ -6723,6 +8148,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "fullName": "string",
+                     *       "specialization": "string",
+                     *       "yearsOfExperience": 0,
+                     *       "bio": "string",
+                     *       "location": "sydney",
+                     *       "photo": "string",
+                     *       "linkedinProfile": "string",
+                     *       "minimumCommissionRate": 0,
+                     *       "skills": [
+                     *         "string"
+                     *       ],
+                     *       "featured": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentProfile"];
                 };
             };
@@ -6744,7 +8206,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Forbidden; Cross-origin request rejected */
+            /** @description Not available for this account type; Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6782,6 +8244,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6830,6 +8301,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "companyName": "string",
+                     *       "industry": "technology",
+                     *       "size": "startup",
+                     *       "description": "string",
+                     *       "location": "sydney",
+                     *       "logo": "string",
+                     *       "website": "string",
+                     *       "contactEmail": "string",
+                     *       "contactPhone": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BusinessProfile"] | components["schemas"]["BusinessProfilePage"];
                 };
             };
@@ -6851,7 +8356,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6871,6 +8376,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6898,6 +8412,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "companyName": "string",
+                 *       "industry": "technology",
+                 *       "size": "startup",
+                 *       "description": "string",
+                 *       "location": "sydney",
+                 *       "logo": "",
+                 *       "website": "",
+                 *       "contactEmail": "",
+                 *       "contactPhone": "string",
+                 *       "userId": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateBusinessProfileRequest"];
             };
         };
@@ -6908,6 +8436,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "companyName": "string",
+                     *       "industry": "technology",
+                     *       "size": "startup",
+                     *       "description": "string",
+                     *       "location": "sydney",
+                     *       "logo": "string",
+                     *       "website": "string",
+                     *       "contactEmail": "string",
+                     *       "contactPhone": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BusinessProfile"];
                 };
             };
@@ -6929,7 +8491,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Forbidden; Cross-origin request rejected */
+            /** @description Not available for this account type; Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6974,6 +8536,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -7002,6 +8573,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "fullName": "string",
+                     *       "specialization": "string",
+                     *       "yearsOfExperience": 0,
+                     *       "bio": "string",
+                     *       "location": "sydney",
+                     *       "photo": "string",
+                     *       "linkedinProfile": "string",
+                     *       "minimumCommissionRate": 0,
+                     *       "skills": [
+                     *         "string"
+                     *       ],
+                     *       "featured": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentProfile"];
                 };
             };
@@ -7023,6 +8631,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -7034,6 +8651,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7063,6 +8689,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fullName": "string",
+                 *       "specialization": "string",
+                 *       "yearsOfExperience": 0,
+                 *       "bio": "string",
+                 *       "location": "sydney",
+                 *       "photo": "",
+                 *       "linkedinProfile": "",
+                 *       "minimumCommissionRate": 0,
+                 *       "skills": [
+                 *         "string"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAgentProfileRequest"];
             };
         };
@@ -7073,6 +8714,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "fullName": "string",
+                     *       "specialization": "string",
+                     *       "yearsOfExperience": 0,
+                     *       "bio": "string",
+                     *       "location": "sydney",
+                     *       "photo": "string",
+                     *       "linkedinProfile": "string",
+                     *       "minimumCommissionRate": 0,
+                     *       "skills": [
+                     *         "string"
+                     *       ],
+                     *       "featured": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentProfile"];
                 };
             };
@@ -7094,7 +8772,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7132,6 +8810,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7167,6 +8854,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "companyName": "string",
+                     *       "industry": "technology",
+                     *       "size": "startup",
+                     *       "description": "string",
+                     *       "location": "sydney",
+                     *       "logo": "string",
+                     *       "website": "string",
+                     *       "contactEmail": "string",
+                     *       "contactPhone": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BusinessProfile"];
                 };
             };
@@ -7188,6 +8909,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -7199,6 +8929,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7228,6 +8967,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "companyName": "string",
+                 *       "industry": "technology",
+                 *       "size": "startup",
+                 *       "description": "string",
+                 *       "location": "sydney",
+                 *       "logo": "",
+                 *       "website": "",
+                 *       "contactEmail": "",
+                 *       "contactPhone": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateBusinessProfileRequest"];
             };
         };
@@ -7238,6 +8990,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "companyName": "string",
+                     *       "industry": "technology",
+                     *       "size": "startup",
+                     *       "description": "string",
+                     *       "location": "sydney",
+                     *       "logo": "string",
+                     *       "website": "string",
+                     *       "contactEmail": "string",
+                     *       "contactPhone": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "user": {
+                     *         "id": 0,
+                     *         "username": "string",
+                     *         "verificationStatus": "unverified"
+                     *       },
+                     *       "rating": {
+                     *         "average": 0,
+                     *         "count": 0
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BusinessProfile"];
                 };
             };
@@ -7259,7 +9045,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7304,6 +9090,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -7330,6 +9125,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "industries": [
+                     *         "technology"
+                     *       ],
+                     *       "sizes": [
+                     *         {
+                     *           "value": "startup",
+                     *           "label": "string"
+                     *         }
+                     *       ],
+                     *       "locations": [
+                     *         "sydney"
+                     *       ],
+                     *       "specializations": [
+                     *         "string"
+                     *       ],
+                     *       "experienceBands": [
+                     *         "0-2"
+                     *       ],
+                     *       "commissionOptions": [
+                     *         0
+                     *       ],
+                     *       "skills": [
+                     *         {
+                     *           "name": "string",
+                     *           "emoji": "string",
+                     *           "category": "b2b"
+                     *         }
+                     *       ],
+                     *       "maxSkills": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Catalogue"];
                 };
             };
@@ -7374,6 +9202,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "businessId": 0,
+                     *           "agentId": 0,
+                     *           "status": "pending",
+                     *           "requestedBy": "business",
+                     *           "direction": "incoming",
+                     *           "commissionRate": 0,
+                     *           "startDate": "string",
+                     *           "endDate": "string",
+                     *           "createdAt": "string",
+                     *           "updatedAt": "string",
+                     *           "business": {
+                     *             "id": 0,
+                     *             "userId": 0,
+                     *             "companyName": "string",
+                     *             "industry": "technology",
+                     *             "size": "startup",
+                     *             "description": "string",
+                     *             "location": "sydney",
+                     *             "logo": "string",
+                     *             "website": "string",
+                     *             "contactEmail": "string",
+                     *             "contactPhone": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "user": {
+                     *               "id": 0,
+                     *               "username": "string",
+                     *               "verificationStatus": "unverified"
+                     *             },
+                     *             "rating": {
+                     *               "average": 0,
+                     *               "count": 0
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "agent": {
+                     *             "id": 0,
+                     *             "userId": 0,
+                     *             "fullName": "string",
+                     *             "specialization": "string",
+                     *             "yearsOfExperience": 0,
+                     *             "bio": "string",
+                     *             "location": "sydney",
+                     *             "photo": "string",
+                     *             "linkedinProfile": "string",
+                     *             "minimumCommissionRate": 0,
+                     *             "skills": [
+                     *               "string"
+                     *             ],
+                     *             "featured": true,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "user": {
+                     *               "id": 0,
+                     *               "username": "string",
+                     *               "verificationStatus": "unverified"
+                     *             },
+                     *             "rating": {
+                     *               "average": 0,
+                     *               "count": 0
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0,
+                     *       "counts": {
+                     *         "active": 0,
+                     *         "pending": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PartnershipPage"];
                 };
             };
@@ -7395,8 +9316,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7418,12 +9357,26 @@ export interface operations {
     createPartnership: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (1–255 characters, e.g. a UUID) to retry this request safely: for 24 hours the same key and body answer the first response again (header `Idempotent-Replayed: true`); the same key with a different body answers 422 idempotency-key-reused; while the first request runs, 409 idempotency-key-in-use.
+                 * @example 5f0c7a52-8d7e-4a4f-9d1c-1b2f3e4d5a6b
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "businessId": 1,
+                 *       "agentId": 1,
+                 *       "status": "pending",
+                 *       "commissionRate": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePartnershipRequest"];
             };
         };
@@ -7434,6 +9387,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "status": "pending",
+                     *       "requestedBy": "business",
+                     *       "direction": "incoming",
+                     *       "commissionRate": 0,
+                     *       "startDate": "string",
+                     *       "endDate": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Partnership"];
                 };
             };
@@ -7455,7 +9490,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Create your profile first; Plan limit reached; Cross-origin request rejected */
+            /** @description Create your profile first; Plan limit reached; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7473,7 +9508,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Partnership already exists */
+            /** @description Partnership already exists; A request with this idempotency key is in progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7500,8 +9535,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed; Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7535,6 +9579,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "to": "string",
+                     *           "subject": "string",
+                     *           "text": "string",
+                     *           "html": "string",
+                     *           "kind": "string",
+                     *           "createdAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Mailbox"];
                 };
             };
@@ -7549,6 +9608,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7593,6 +9661,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "status": "pending",
+                     *       "requestedBy": "business",
+                     *       "direction": "incoming",
+                     *       "commissionRate": 0,
+                     *       "startDate": "string",
+                     *       "endDate": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Partnership"];
                 };
             };
@@ -7614,6 +9764,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -7625,6 +9784,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7654,6 +9822,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "active",
+                 *       "startDate": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdatePartnershipRequest"];
             };
         };
@@ -7664,6 +9838,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "status": "pending",
+                     *       "requestedBy": "business",
+                     *       "direction": "incoming",
+                     *       "commissionRate": 0,
+                     *       "startDate": "string",
+                     *       "endDate": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified"
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Partnership"];
                 };
             };
@@ -7685,7 +9941,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Plan limit reached; Cross-origin request rejected */
+            /** @description Plan limit reached; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7739,6 +9995,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -7759,6 +10024,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "days": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["AdvanceBillingClockRequest"];
             };
         };
@@ -7769,6 +10039,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "now": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BillingClock"];
                 };
             };
@@ -7848,6 +10123,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientSecret": "string",
+                 *       "outcome": "complete"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AuthenticateLocalPaymentRequest"];
             };
         };
@@ -7858,6 +10139,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "status": "requires_payment_method",
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "invoiceId": 0,
+                     *       "nextAction": "local_authenticate",
+                     *       "lastPaymentError": {
+                     *         "code": "string",
+                     *         "message": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
@@ -7879,7 +10175,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7959,6 +10255,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subscription": {
+                     *         "id": 0,
+                     *         "planId": "professional",
+                     *         "interval": "month",
+                     *         "status": "incomplete",
+                     *         "currentPeriodStart": "string",
+                     *         "currentPeriodEnd": "string",
+                     *         "cancelAtPeriodEnd": true,
+                     *         "scheduledPlanId": "professional",
+                     *         "pastDueSince": "string",
+                     *         "canceledAt": "string",
+                     *         "createdAt": "string",
+                     *         "paymentIntentId": "string",
+                     *         "clientSecret": "string"
+                     *       },
+                     *       "entitlements": {
+                     *         "planId": "basic",
+                     *         "partnershipLimit": 0,
+                     *         "verificationBadge": true,
+                     *         "priorityReview": true,
+                     *         "performanceMetrics": true,
+                     *         "advancedAnalytics": true,
+                     *         "apiAccess": true,
+                     *         "customContractTemplates": true,
+                     *         "featuredListing": true,
+                     *         "peerComparison": true,
+                     *         "inGrace": true,
+                     *         "graceEndsAt": "string"
+                     *       },
+                     *       "nextRenewal": {
+                     *         "at": "string",
+                     *         "amount": 0,
+                     *         "planId": "basic"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Billing"];
                 };
             };
@@ -7980,7 +10316,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8063,6 +10399,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planId": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePlanRequest"];
             };
         };
@@ -8073,6 +10414,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subscription": {
+                     *         "id": 0,
+                     *         "planId": "professional",
+                     *         "interval": "month",
+                     *         "status": "incomplete",
+                     *         "currentPeriodStart": "string",
+                     *         "currentPeriodEnd": "string",
+                     *         "cancelAtPeriodEnd": true,
+                     *         "scheduledPlanId": "professional",
+                     *         "pastDueSince": "string",
+                     *         "canceledAt": "string",
+                     *         "createdAt": "string",
+                     *         "paymentIntentId": "string",
+                     *         "clientSecret": "string"
+                     *       },
+                     *       "entitlements": {
+                     *         "planId": "basic",
+                     *         "partnershipLimit": 0,
+                     *         "verificationBadge": true,
+                     *         "priorityReview": true,
+                     *         "performanceMetrics": true,
+                     *         "advancedAnalytics": true,
+                     *         "apiAccess": true,
+                     *         "customContractTemplates": true,
+                     *         "featuredListing": true,
+                     *         "peerComparison": true,
+                     *         "inGrace": true,
+                     *         "graceEndsAt": "string"
+                     *       },
+                     *       "nextRenewal": {
+                     *         "at": "string",
+                     *         "amount": 0,
+                     *         "planId": "basic"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Billing"];
                 };
             };
@@ -8179,6 +10560,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientSecret": "string",
+                 *       "card": {
+                 *         "number": "4242 4242 4242 4242",
+                 *         "expMonth": 1,
+                 *         "expYear": 0,
+                 *         "cvc": "123"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConfirmLocalPaymentRequest"];
             };
         };
@@ -8189,6 +10581,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "status": "requires_payment_method",
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "invoiceId": 0,
+                     *       "nextAction": "local_authenticate",
+                     *       "lastPaymentError": {
+                     *         "code": "string",
+                     *         "message": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
@@ -8210,7 +10617,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8290,6 +10697,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subscription": {
+                     *         "id": 0,
+                     *         "planId": "professional",
+                     *         "interval": "month",
+                     *         "status": "incomplete",
+                     *         "currentPeriodStart": "string",
+                     *         "currentPeriodEnd": "string",
+                     *         "cancelAtPeriodEnd": true,
+                     *         "scheduledPlanId": "professional",
+                     *         "pastDueSince": "string",
+                     *         "canceledAt": "string",
+                     *         "createdAt": "string",
+                     *         "paymentIntentId": "string",
+                     *         "clientSecret": "string"
+                     *       },
+                     *       "entitlements": {
+                     *         "planId": "basic",
+                     *         "partnershipLimit": 0,
+                     *         "verificationBadge": true,
+                     *         "priorityReview": true,
+                     *         "performanceMetrics": true,
+                     *         "advancedAnalytics": true,
+                     *         "apiAccess": true,
+                     *         "customContractTemplates": true,
+                     *         "featuredListing": true,
+                     *         "peerComparison": true,
+                     *         "inGrace": true,
+                     *         "graceEndsAt": "string"
+                     *       },
+                     *       "nextRenewal": {
+                     *         "at": "string",
+                     *         "amount": 0,
+                     *         "planId": "basic"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Billing"];
                 };
             };
@@ -8304,6 +10751,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8331,6 +10787,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "planId": "string",
+                 *       "interval": "month"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GetOrCreateSubscriptionRequest"];
             };
         };
@@ -8341,6 +10803,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isActive": true,
+                     *       "clientSecret": "string",
+                     *       "subscription": {
+                     *         "id": 0,
+                     *         "planId": "professional",
+                     *         "interval": "month",
+                     *         "status": "incomplete",
+                     *         "currentPeriodStart": "string",
+                     *         "currentPeriodEnd": "string",
+                     *         "cancelAtPeriodEnd": true,
+                     *         "scheduledPlanId": "professional",
+                     *         "pastDueSince": "string",
+                     *         "canceledAt": "string",
+                     *         "createdAt": "string",
+                     *         "paymentIntentId": "string",
+                     *         "clientSecret": "string"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string",
+                     *       "amount": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetOrCreateSubscriptionResponse"];
                 };
             };
@@ -8362,7 +10848,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8465,6 +10951,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -8509,6 +11004,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "basic",
+                     *           "title": "string",
+                     *           "audience": "business",
+                     *           "price": 0,
+                     *           "currency": "AUD",
+                     *           "priceId": "string",
+                     *           "partnershipLimit": 0,
+                     *           "description": "string",
+                     *           "features": [
+                     *             "string"
+                     *           ],
+                     *           "popular": true
+                     *         }
+                     *       ],
+                     *       "currentPlanId": "basic"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlanCatalogue"];
                 };
             };
@@ -8550,6 +11066,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "number": "string",
+                     *           "planId": "professional",
+                     *           "interval": "month",
+                     *           "amount": 0,
+                     *           "gst": 0,
+                     *           "status": "paid",
+                     *           "periodStart": "string",
+                     *           "periodEnd": "string",
+                     *           "paidAt": "string",
+                     *           "failureMessage": "string",
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionInvoicePage"];
                 };
             };
@@ -8564,6 +11103,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8606,6 +11154,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subscription": {
+                     *         "id": 0,
+                     *         "planId": "professional",
+                     *         "interval": "month",
+                     *         "status": "incomplete",
+                     *         "currentPeriodStart": "string",
+                     *         "currentPeriodEnd": "string",
+                     *         "cancelAtPeriodEnd": true,
+                     *         "scheduledPlanId": "professional",
+                     *         "pastDueSince": "string",
+                     *         "canceledAt": "string",
+                     *         "createdAt": "string",
+                     *         "paymentIntentId": "string",
+                     *         "clientSecret": "string"
+                     *       },
+                     *       "entitlements": {
+                     *         "planId": "basic",
+                     *         "partnershipLimit": 0,
+                     *         "verificationBadge": true,
+                     *         "priorityReview": true,
+                     *         "performanceMetrics": true,
+                     *         "advancedAnalytics": true,
+                     *         "apiAccess": true,
+                     *         "customContractTemplates": true,
+                     *         "featuredListing": true,
+                     *         "peerComparison": true,
+                     *         "inGrace": true,
+                     *         "graceEndsAt": "string"
+                     *       },
+                     *       "nextRenewal": {
+                     *         "at": "string",
+                     *         "amount": 0,
+                     *         "planId": "basic"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Billing"];
                 };
             };
@@ -8716,6 +11304,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "unreadCount": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["UnreadCount"];
                 };
             };
@@ -8730,6 +11323,24 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8765,6 +11376,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "username": "string",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicUser"];
                 };
             };
@@ -8786,6 +11405,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -8797,6 +11425,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8834,6 +11471,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "user": {
+                     *             "id": 0,
+                     *             "username": "string",
+                     *             "userType": "business",
+                     *             "verificationStatus": "unverified"
+                     *           },
+                     *           "lastMessage": {
+                     *             "id": 0,
+                     *             "senderId": 0,
+                     *             "receiverId": 0,
+                     *             "content": "string",
+                     *             "read": true,
+                     *             "sentAt": "2019-08-24T14:15:22Z"
+                     *           },
+                     *           "unreadCount": 0
+                     *         }
+                     *       ],
+                     *       "nextCursor": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConversationPage"];
                 };
             };
@@ -8855,8 +11516,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8896,6 +11575,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "senderId": 0,
+                     *           "receiverId": 0,
+                     *           "content": "string",
+                     *           "read": true,
+                     *           "sentAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessagePage"];
                 };
             };
@@ -8910,6 +11604,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8935,6 +11638,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -8949,12 +11661,25 @@ export interface operations {
     sendMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (1–255 characters, e.g. a UUID) to retry this request safely: for 24 hours the same key and body answer the first response again (header `Idempotent-Replayed: true`); the same key with a different body answers 422 idempotency-key-reused; while the first request runs, 409 idempotency-key-in-use.
+                 * @example 5f0c7a52-8d7e-4a4f-9d1c-1b2f3e4d5a6b
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "receiverId": 1,
+                 *       "content": "string",
+                 *       "senderId": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendMessageRequest"];
             };
         };
@@ -8965,6 +11690,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "senderId": 0,
+                     *       "receiverId": 0,
+                     *       "content": "string",
+                     *       "read": true,
+                     *       "sentAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Message"];
                 };
             };
@@ -8986,7 +11721,229 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this idempotency key is in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Part of a username, any case. */
+                q?: string;
+                /** @description From 1. */
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "userType": "business",
+                     *           "verificationStatus": "unverified"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PublicUserPage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    markConversationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "upToId": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["MarkReadRequest"];
+            };
+        };
+        responses: {
+            /** @description How many became read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "markedRead": 0,
+                     *       "upToId": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MarkReadResult"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9051,166 +12008,6 @@ export interface operations {
             };
         };
     };
-    listUsers: {
-        parameters: {
-            query?: {
-                /** @description Part of a username, any case. */
-                q?: string;
-                /** @description From 1. */
-                page?: number;
-                pageSize?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of users */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicUserPage"];
-                };
-            };
-            /** @description Malformed request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Authentication required */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    markConversationRead: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                userId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MarkReadRequest"];
-            };
-        };
-        responses: {
-            /** @description How many became read */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MarkReadResult"];
-                };
-            };
-            /** @description Malformed request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Authentication required */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Cross-origin request rejected */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unsupported media type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal server error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     streamEvents: {
         parameters: {
             query?: {
@@ -9250,8 +12047,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9288,6 +12103,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "businessId": 0,
+                     *           "agentId": 0,
+                     *           "amount": 150,
+                     *           "currency": "AUD",
+                     *           "subtotal": 150,
+                     *           "gst": 150,
+                     *           "platformFee": 150,
+                     *           "agentNet": 150,
+                     *           "refundedAmount": 150,
+                     *           "gstRegistered": true,
+                     *           "agentAbn": "string",
+                     *           "description": "string",
+                     *           "dueDate": "2026-12-23",
+                     *           "isPaid": true,
+                     *           "status": "paid",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "paidAt": "2019-08-24T14:15:22Z",
+                     *           "businessName": "string",
+                     *           "agentName": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoicePage"];
                 };
             };
@@ -9302,6 +12149,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9327,6 +12183,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -9341,12 +12206,27 @@ export interface operations {
     createInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (1–255 characters, e.g. a UUID) to retry this request safely: for 24 hours the same key and body answer the first response again (header `Idempotent-Replayed: true`); the same key with a different body answers 422 idempotency-key-reused; while the first request runs, 409 idempotency-key-in-use.
+                 * @example 5f0c7a52-8d7e-4a4f-9d1c-1b2f3e4d5a6b
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "businessId": 1,
+                 *       "partnershipId": 1,
+                 *       "amount": 1500,
+                 *       "description": "Commission on the Acme deal",
+                 *       "saleAmount": 10000
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateInvoiceRequest"];
             };
         };
@@ -9357,6 +12237,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "subtotal": 150,
+                     *       "gst": 150,
+                     *       "platformFee": 150,
+                     *       "agentNet": 150,
+                     *       "refundedAmount": 150,
+                     *       "gstRegistered": true,
+                     *       "agentAbn": "string",
+                     *       "description": "string",
+                     *       "dueDate": "2026-12-23",
+                     *       "isPaid": true,
+                     *       "status": "paid",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "paidAt": "2019-08-24T14:15:22Z",
+                     *       "businessName": "string",
+                     *       "agentName": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
@@ -9378,7 +12283,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Set up payouts first; Cross-origin request rejected */
+            /** @description Not available for this account type; Set up payouts first; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9389,6 +12294,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this idempotency key is in progress */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9414,8 +12328,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed; Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9449,6 +12372,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "month": "2026-11",
+                     *       "paidThisMonth": 150,
+                     *       "netThisMonth": 150
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommissionSummary"];
                 };
             };
@@ -9470,7 +12400,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9481,6 +12411,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9516,6 +12455,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "subtotal": 150,
+                     *       "gst": 150,
+                     *       "platformFee": 150,
+                     *       "agentNet": 150,
+                     *       "refundedAmount": 150,
+                     *       "gstRegistered": true,
+                     *       "agentAbn": "string",
+                     *       "description": "string",
+                     *       "dueDate": "2026-12-23",
+                     *       "isPaid": true,
+                     *       "status": "paid",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "paidAt": "2019-08-24T14:15:22Z",
+                     *       "businessName": "string",
+                     *       "agentName": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
@@ -9537,6 +12501,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -9548,6 +12521,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9583,6 +12565,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "invoiceId": 0,
+                     *           "businessId": 0,
+                     *           "agentId": 0,
+                     *           "amount": 150,
+                     *           "currency": "AUD",
+                     *           "paymentMethodId": 0,
+                     *           "status": "pending",
+                     *           "transactionId": "string",
+                     *           "paymentIntentId": "string",
+                     *           "processingFee": 150,
+                     *           "platformFee": 150,
+                     *           "refundedAmount": 150,
+                     *           "receiptUrl": "string",
+                     *           "failureMessage": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentList"];
                 };
             };
@@ -9604,6 +12611,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -9615,6 +12631,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9644,6 +12669,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientSecret": "string",
+                 *       "outcome": "complete"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AuthenticateLocalPaymentRequest"];
             };
         };
@@ -9654,6 +12685,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "status": "requires_payment_method",
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "invoiceId": 0,
+                     *       "nextAction": "local_authenticate",
+                     *       "lastPaymentError": {
+                     *         "code": "string",
+                     *         "message": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
@@ -9675,7 +12721,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9722,6 +12768,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9760,6 +12815,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientSecret": "string",
+                 *       "card": {
+                 *         "number": "4242 4242 4242 4242",
+                 *         "expMonth": 1,
+                 *         "expYear": 0,
+                 *         "cvc": "123"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConfirmLocalPaymentRequest"];
             };
         };
@@ -9770,6 +12836,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "status": "requires_payment_method",
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "invoiceId": 0,
+                     *       "nextAction": "local_authenticate",
+                     *       "lastPaymentError": {
+                     *         "code": "string",
+                     *         "message": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
@@ -9791,7 +12872,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9845,6 +12926,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -9868,12 +12958,23 @@ export interface operations {
     createPaymentIntent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key (1–255 characters, e.g. a UUID) to retry this request safely: for 24 hours the same key and body answer the first response again (header `Idempotent-Replayed: true`); the same key with a different body answers 422 idempotency-key-reused; while the first request runs, 409 idempotency-key-in-use.
+                 * @example 5f0c7a52-8d7e-4a4f-9d1c-1b2f3e4d5a6b
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "invoiceId": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePaymentIntentRequest"];
             };
         };
@@ -9884,6 +12985,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "status": "requires_payment_method",
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "invoiceId": 0,
+                     *       "nextAction": "local_authenticate",
+                     *       "lastPaymentError": {
+                     *         "code": "string",
+                     *         "message": "string"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatePaymentIntentResponse"];
                 };
             };
@@ -9905,7 +13023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected */
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9923,7 +13041,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Invoice already paid; Invoice under dispute; A payment for this invoice is being processed */
+            /** @description Invoice already paid; Invoice under dispute; A payment for this invoice is being processed; A request with this idempotency key is in progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9950,8 +13068,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed */
+            /** @description Validation failed; Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9994,6 +13121,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "type": "credit_card",
+                     *           "name": "string",
+                     *           "lastFour": "string",
+                     *           "expiryMonth": 0,
+                     *           "expiryYear": 0,
+                     *           "isDefault": true,
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentMethodList"];
                 };
             };
@@ -10008,6 +13155,24 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10035,6 +13200,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "credit_card",
+                 *       "name": "string",
+                 *       "lastFour": "4242",
+                 *       "expiryMonth": 1,
+                 *       "expiryYear": 2000,
+                 *       "isDefault": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePaymentMethodRequest"];
             };
         };
@@ -10045,6 +13220,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "type": "credit_card",
+                     *       "name": "string",
+                     *       "lastFour": "string",
+                     *       "expiryMonth": 0,
+                     *       "expiryYear": 0,
+                     *       "isDefault": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentMethod"];
                 };
             };
@@ -10066,7 +13254,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10095,6 +13283,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10149,7 +13346,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10194,6 +13391,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -10220,6 +13426,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "gateway": "local",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentConfig"];
                 };
             };
@@ -10260,6 +13472,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "status": "requires_payment_method",
+                     *       "amount": 150,
+                     *       "currency": "AUD",
+                     *       "invoiceId": 0,
+                     *       "nextAction": "local_authenticate",
+                     *       "lastPaymentError": {
+                     *         "code": "string",
+                     *         "message": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
@@ -10281,6 +13508,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -10292,6 +13528,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10337,6 +13582,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "invoiceId": 0,
+                     *           "businessId": 0,
+                     *           "agentId": 0,
+                     *           "amount": 150,
+                     *           "currency": "AUD",
+                     *           "paymentMethodId": 0,
+                     *           "status": "pending",
+                     *           "transactionId": "string",
+                     *           "paymentIntentId": "string",
+                     *           "processingFee": 150,
+                     *           "platformFee": 150,
+                     *           "refundedAmount": 150,
+                     *           "receiptUrl": "string",
+                     *           "failureMessage": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentPage"];
                 };
             };
@@ -10358,6 +13631,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -10369,6 +13651,15 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10404,6 +13695,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "type": "credit_card",
+                     *       "name": "string",
+                     *       "lastFour": "string",
+                     *       "expiryMonth": 0,
+                     *       "expiryYear": 0,
+                     *       "isDefault": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentMethod"];
                 };
             };
@@ -10425,7 +13729,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10470,6 +13774,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -10496,6 +13809,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "outcome": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookAck"];
                 };
             };
@@ -10552,6 +13871,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "userType": "business",
+                     *           "status": "submitted",
+                     *           "documents": [
+                     *             {
+                     *               "id": 0,
+                     *               "field": "identification",
+                     *               "fileName": "string",
+                     *               "contentType": "application/pdf",
+                     *               "size": 0
+                     *             }
+                     *           ],
+                     *           "additionalInfo": {
+                     *             "property1": "string",
+                     *             "property2": "string"
+                     *           },
+                     *           "abnLookup": {
+                     *             "found": true,
+                     *             "abn": "51824753556",
+                     *             "entityName": "string",
+                     *             "status": "Active",
+                     *             "gstRegistered": true,
+                     *             "source": "local",
+                     *             "checkedAt": "string"
+                     *           },
+                     *           "adminNotes": "string",
+                     *           "submittedAt": "string",
+                     *           "reviewedAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationRequestList"];
                 };
             };
@@ -10566,6 +13925,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10603,6 +13971,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "userType": "business",
+                     *       "status": "submitted",
+                     *       "documents": [
+                     *         {
+                     *           "id": 0,
+                     *           "field": "identification",
+                     *           "fileName": "string",
+                     *           "contentType": "application/pdf",
+                     *           "size": 0
+                     *         }
+                     *       ],
+                     *       "additionalInfo": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "abnLookup": {
+                     *         "found": true,
+                     *         "abn": "51824753556",
+                     *         "entityName": "string",
+                     *         "status": "Active",
+                     *         "gstRegistered": true,
+                     *         "source": "local",
+                     *         "checkedAt": "string"
+                     *       },
+                     *       "adminNotes": "string",
+                     *       "submittedAt": "string",
+                     *       "reviewedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationRequest"];
                 };
             };
@@ -10624,7 +14025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected */
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10691,6 +14092,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "start_review",
+                 *       "reason": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerificationDecision"];
             };
         };
@@ -10701,6 +14108,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "userType": "business",
+                     *       "status": "submitted",
+                     *       "documents": [
+                     *         {
+                     *           "id": 0,
+                     *           "field": "identification",
+                     *           "fileName": "string",
+                     *           "contentType": "application/pdf",
+                     *           "size": 0
+                     *         }
+                     *       ],
+                     *       "additionalInfo": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "abnLookup": {
+                     *         "found": true,
+                     *         "abn": "51824753556",
+                     *         "entityName": "string",
+                     *         "status": "Active",
+                     *         "gstRegistered": true,
+                     *         "source": "local",
+                     *         "checkedAt": "string"
+                     *       },
+                     *       "adminNotes": "string",
+                     *       "submittedAt": "string",
+                     *       "reviewedAt": "string",
+                     *       "applicant": {
+                     *         "username": "string",
+                     *         "email": "string"
+                     *       },
+                     *       "reviewedBy": 0,
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationReview"];
                 };
             };
@@ -10722,7 +14168,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10885,6 +14331,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "string",
+                     *       "expiresAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentLink"];
                 };
             };
@@ -10899,6 +14351,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10952,6 +14413,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "userType": "business",
+                     *       "status": "submitted",
+                     *       "documents": [
+                     *         {
+                     *           "id": 0,
+                     *           "field": "identification",
+                     *           "fileName": "string",
+                     *           "contentType": "application/pdf",
+                     *           "size": 0
+                     *         }
+                     *       ],
+                     *       "additionalInfo": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "abnLookup": {
+                     *         "found": true,
+                     *         "abn": "51824753556",
+                     *         "entityName": "string",
+                     *         "status": "Active",
+                     *         "gstRegistered": true,
+                     *         "source": "local",
+                     *         "checkedAt": "string"
+                     *       },
+                     *       "adminNotes": "string",
+                     *       "submittedAt": "string",
+                     *       "reviewedAt": "string",
+                     *       "applicant": {
+                     *         "username": "string",
+                     *         "email": "string"
+                     *       },
+                     *       "reviewedBy": 0,
+                     *       "updatedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationReview"];
                 };
             };
@@ -10973,7 +14473,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11031,6 +14531,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "userType": "business",
+                     *           "status": "submitted",
+                     *           "documents": [
+                     *             {
+                     *               "id": 0,
+                     *               "field": "identification",
+                     *               "fileName": "string",
+                     *               "contentType": "application/pdf",
+                     *               "size": 0
+                     *             }
+                     *           ],
+                     *           "additionalInfo": {
+                     *             "property1": "string",
+                     *             "property2": "string"
+                     *           },
+                     *           "abnLookup": {
+                     *             "found": true,
+                     *             "abn": "51824753556",
+                     *             "entityName": "string",
+                     *             "status": "Active",
+                     *             "gstRegistered": true,
+                     *             "source": "local",
+                     *             "checkedAt": "string"
+                     *           },
+                     *           "adminNotes": "string",
+                     *           "submittedAt": "string",
+                     *           "reviewedAt": "string",
+                     *           "applicant": {
+                     *             "username": "string",
+                     *             "email": "string"
+                     *           },
+                     *           "reviewedBy": 0,
+                     *           "updatedAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationQueuePage"];
                 };
             };
@@ -11052,7 +14598,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11102,6 +14648,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "userId": 0,
+                     *       "userType": "business",
+                     *       "status": "submitted",
+                     *       "documents": [
+                     *         {
+                     *           "id": 0,
+                     *           "field": "identification",
+                     *           "fileName": "string",
+                     *           "contentType": "application/pdf",
+                     *           "size": 0
+                     *         }
+                     *       ],
+                     *       "additionalInfo": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "abnLookup": {
+                     *         "found": true,
+                     *         "abn": "51824753556",
+                     *         "entityName": "string",
+                     *         "status": "Active",
+                     *         "gstRegistered": true,
+                     *         "source": "local",
+                     *         "checkedAt": "string"
+                     *       },
+                     *       "adminNotes": "string",
+                     *       "submittedAt": "string",
+                     *       "reviewedAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationRequest"];
                 };
             };
@@ -11123,7 +14702,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected */
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11226,6 +14805,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -11270,6 +14858,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "months": [
+                     *         {
+                     *           "month": "2026-11",
+                     *           "paid": 150,
+                     *           "platformFees": 150,
+                     *           "refunded": 150,
+                     *           "net": 150,
+                     *           "pendingPayout": 150,
+                     *           "paidOut": 150
+                     *         }
+                     *       ],
+                     *       "entries": [
+                     *         {
+                     *           "paymentId": 0,
+                     *           "invoiceId": 0,
+                     *           "paidAt": "2019-08-24T14:15:22Z",
+                     *           "amount": 150,
+                     *           "platformFee": 150,
+                     *           "refunded": 150,
+                     *           "net": 150
+                     *         }
+                     *       ],
+                     *       "payoutDelayDays": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Earnings"];
                 };
             };
@@ -11291,7 +14906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11358,7 +14973,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11434,6 +15049,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -11478,6 +15102,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "not_started",
+                     *       "gateway": "local",
+                     *       "accountId": "string",
+                     *       "chargesEnabled": true,
+                     *       "payoutsEnabled": true,
+                     *       "requirements": [
+                     *         "string"
+                     *       ],
+                     *       "disabledReason": "string",
+                     *       "bankLastFour": "string",
+                     *       "abn": "string",
+                     *       "gstRegistered": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutAccount"];
                 };
             };
@@ -11499,7 +15139,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11545,6 +15185,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "paymentId": 0,
+                     *           "invoiceId": 0,
+                     *           "amount": 150,
+                     *           "platformFeeRefunded": 150,
+                     *           "transferReversed": 150,
+                     *           "gst": 150,
+                     *           "reason": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefundList"];
                 };
             };
@@ -11559,6 +15216,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11614,6 +15280,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "payment": {
+                     *             "id": 0,
+                     *             "invoiceId": 0,
+                     *             "businessId": 0,
+                     *             "agentId": 0,
+                     *             "amount": 150,
+                     *             "currency": "AUD",
+                     *             "paymentMethodId": 0,
+                     *             "status": "pending",
+                     *             "transactionId": "string",
+                     *             "paymentIntentId": "string",
+                     *             "processingFee": 150,
+                     *             "platformFee": 150,
+                     *             "refundedAmount": 150,
+                     *             "receiptUrl": "string",
+                     *             "failureMessage": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           },
+                     *           "invoice": {
+                     *             "id": 0,
+                     *             "partnershipId": 0,
+                     *             "businessId": 0,
+                     *             "agentId": 0,
+                     *             "amount": 150,
+                     *             "currency": "AUD",
+                     *             "subtotal": 150,
+                     *             "gst": 150,
+                     *             "platformFee": 150,
+                     *             "agentNet": 150,
+                     *             "refundedAmount": 150,
+                     *             "gstRegistered": true,
+                     *             "agentAbn": "string",
+                     *             "description": "string",
+                     *             "dueDate": "2026-12-23",
+                     *             "isPaid": true,
+                     *             "status": "paid",
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "paidAt": "2019-08-24T14:15:22Z",
+                     *             "businessName": "string",
+                     *             "agentName": "string"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["StaffPaymentPage"];
                 };
             };
@@ -11635,7 +15354,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11675,6 +15394,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 0.01,
+                 *       "reason": ""
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateRefundRequest"];
             };
         };
@@ -11685,6 +15410,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "paymentId": 0,
+                     *       "invoiceId": 0,
+                     *       "amount": 150,
+                     *       "platformFeeRefunded": 150,
+                     *       "transferReversed": 150,
+                     *       "gst": 150,
+                     *       "reason": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Refund"];
                 };
             };
@@ -11706,7 +15444,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11789,6 +15527,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "abn": "string",
+                 *       "gstRegistered": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["TaxDetailsRequest"];
             };
         };
@@ -11799,6 +15543,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "not_started",
+                     *       "gateway": "local",
+                     *       "accountId": "string",
+                     *       "chargesEnabled": true,
+                     *       "payoutsEnabled": true,
+                     *       "requirements": [
+                     *         "string"
+                     *       ],
+                     *       "disabledReason": "string",
+                     *       "bankLastFour": "string",
+                     *       "abn": "string",
+                     *       "gstRegistered": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutAccount"];
                 };
             };
@@ -11820,7 +15580,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected */
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11891,6 +15651,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutOnboarding"];
                 };
             };
@@ -11912,7 +15677,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected */
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11992,6 +15757,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "outcome": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConnectWebhookAck"];
                 };
             };
@@ -12042,6 +15813,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accountName": "string",
+                 *       "bsb": "string",
+                 *       "accountNumber": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LocalBankDetailsRequest"];
             };
         };
@@ -12052,6 +15830,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "not_started",
+                     *       "gateway": "local",
+                     *       "accountId": "string",
+                     *       "chargesEnabled": true,
+                     *       "payoutsEnabled": true,
+                     *       "requirements": [
+                     *         "string"
+                     *       ],
+                     *       "disabledReason": "string",
+                     *       "bankLastFour": "string",
+                     *       "abn": "string",
+                     *       "gstRegistered": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutAccount"];
                 };
             };
@@ -12073,7 +15867,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected */
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12147,6 +15941,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewsletterConfirm"];
             };
         };
@@ -12243,6 +16042,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "title": "string",
+                     *           "slug": "string",
+                     *           "type": "about",
+                     *           "content": null,
+                     *           "html": {
+                     *             "property1": "string",
+                     *             "property2": "string"
+                     *           },
+                     *           "authorId": 0,
+                     *           "published": true,
+                     *           "featured": true,
+                     *           "publishedAt": "string",
+                     *           "createdAt": "string",
+                     *           "updatedAt": "string",
+                     *           "version": 0
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContentList"];
                 };
             };
@@ -12284,6 +16110,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "string",
+                 *       "slug": "string",
+                 *       "type": "about",
+                 *       "content": null,
+                 *       "published": true,
+                 *       "featured": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentInput"];
             };
         };
@@ -12294,6 +16130,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "title": "string",
+                     *       "slug": "string",
+                     *       "type": "about",
+                     *       "content": null,
+                     *       "html": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "authorId": 0,
+                     *       "published": true,
+                     *       "featured": true,
+                     *       "publishedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string",
+                     *       "version": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContentEntry"];
                 };
             };
@@ -12315,7 +16171,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12388,6 +16244,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "title": "string",
+                     *       "slug": "string",
+                     *       "type": "about",
+                     *       "content": null,
+                     *       "html": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "authorId": 0,
+                     *       "published": true,
+                     *       "featured": true,
+                     *       "publishedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string",
+                     *       "version": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContentEntry"];
                 };
             };
@@ -12440,6 +16316,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "string",
+                 *       "slug": "string",
+                 *       "type": "about",
+                 *       "content": null,
+                 *       "published": true,
+                 *       "featured": false,
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContentUpdate"];
             };
         };
@@ -12450,6 +16337,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "title": "string",
+                     *       "slug": "string",
+                     *       "type": "about",
+                     *       "content": null,
+                     *       "html": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "authorId": 0,
+                     *       "published": true,
+                     *       "featured": true,
+                     *       "publishedAt": "string",
+                     *       "createdAt": "string",
+                     *       "updatedAt": "string",
+                     *       "version": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContentEntry"];
                 };
             };
@@ -12471,7 +16378,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12572,7 +16479,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12664,7 +16571,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12744,6 +16651,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": {
+                     *         "about": {
+                     *           "total": 0,
+                     *           "published": 0
+                     *         },
+                     *         "careers": {
+                     *           "total": 0,
+                     *           "published": 0
+                     *         },
+                     *         "blog": {
+                     *           "total": 0,
+                     *           "published": 0
+                     *         },
+                     *         "press": {
+                     *           "total": 0,
+                     *           "published": 0
+                     *         },
+                     *         "guide": {
+                     *           "total": 0,
+                     *           "published": 0
+                     *         },
+                     *         "help": {
+                     *           "total": 0,
+                     *           "published": 0
+                     *         }
+                     *       },
+                     *       "users": 0,
+                     *       "openVerifications": 0,
+                     *       "contactMessages": 0,
+                     *       "media": 0,
+                     *       "auditEntries": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminStats"];
                 };
             };
@@ -12765,7 +16707,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12885,6 +16827,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "actorUserId": 0,
+                     *           "actorUsername": "string",
+                     *           "action": "user.suspended",
+                     *           "subjectType": "user",
+                     *           "subjectId": "string",
+                     *           "before": null,
+                     *           "after": null,
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuditRecordList"];
                 };
             };
@@ -12906,7 +16868,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12954,6 +16916,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "fullName": "string",
+                     *           "email": "string",
+                     *           "subject": "string",
+                     *           "message": "string",
+                     *           "userId": 0,
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContactMessageList"];
                 };
             };
@@ -12975,7 +16955,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13024,6 +17004,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "filename": "string",
+                     *           "originalFilename": "string",
+                     *           "mimeType": "string",
+                     *           "size": 0,
+                     *           "url": "string",
+                     *           "thumbnailUrl": "string",
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "uploaderId": 0,
+                     *           "alt": "string",
+                     *           "createdAt": "string",
+                     *           "usedBy": [
+                     *             {
+                     *               "id": 0,
+                     *               "title": "string",
+                     *               "type": "about"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["MediaList"];
                 };
             };
@@ -13045,7 +17055,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13093,6 +17103,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "filename": "string",
+                     *       "originalFilename": "string",
+                     *       "mimeType": "string",
+                     *       "size": 0,
+                     *       "url": "string",
+                     *       "thumbnailUrl": "string",
+                     *       "width": 0,
+                     *       "height": 0,
+                     *       "uploaderId": 0,
+                     *       "alt": "string",
+                     *       "createdAt": "string",
+                     *       "usedBy": [
+                     *         {
+                     *           "id": 0,
+                     *           "title": "string",
+                     *           "type": "about"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["MediaItem"];
                 };
             };
@@ -13114,7 +17147,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13181,6 +17214,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "email": "string",
+                     *           "username": "string",
+                     *           "userType": "business",
+                     *           "role": "member",
+                     *           "verificationStatus": "unverified",
+                     *           "suspendedAt": "string",
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ManagedUserList"];
                 };
             };
@@ -13202,7 +17254,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13240,6 +17292,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "markdown": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MarkdownPreviewInput"];
             };
         };
@@ -13250,6 +17307,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "html": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MarkdownPreview"];
                 };
             };
@@ -13271,7 +17333,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13327,6 +17389,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fullName": "string",
+                 *       "email": "string",
+                 *       "subject": "string",
+                 *       "message": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ContactInput"];
             };
         };
@@ -13337,6 +17407,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "fullName": "string",
+                     *       "email": "string",
+                     *       "subject": "string",
+                     *       "message": "string",
+                     *       "userId": 0,
+                     *       "createdAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContactMessage"];
                 };
             };
@@ -13416,6 +17497,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "member"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RoleInput"];
             };
         };
@@ -13426,6 +17512,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "email": "string",
+                     *       "username": "string",
+                     *       "userType": "business",
+                     *       "role": "member",
+                     *       "verificationStatus": "unverified",
+                     *       "suspendedAt": "string",
+                     *       "createdAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ManagedUser"];
                 };
             };
@@ -13447,7 +17545,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13523,6 +17621,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "suspended": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["SuspensionInput"];
             };
         };
@@ -13533,6 +17636,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "email": "string",
+                     *       "username": "string",
+                     *       "userType": "business",
+                     *       "role": "member",
+                     *       "verificationStatus": "unverified",
+                     *       "suspendedAt": "string",
+                     *       "createdAt": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ManagedUser"];
                 };
             };
@@ -13554,7 +17669,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13628,6 +17743,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewsletterInput"];
             };
         };
@@ -13715,6 +17835,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rating": 1,
+                 *       "communication": 1,
+                 *       "reliability": 1,
+                 *       "results": 1,
+                 *       "comment": "stringstringstringst",
+                 *       "privateFeedback": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateReviewRequest"];
             };
         };
@@ -13725,6 +17855,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "reviewer": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "reviewee": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "rating": 0,
+                     *       "communication": 0,
+                     *       "reliability": 0,
+                     *       "results": 0,
+                     *       "comment": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "status": "blind",
+                     *       "reply": {
+                     *         "text": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Review"];
                 };
             };
@@ -13746,7 +17906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description You cannot review this partnership; Cross-origin request rejected */
+            /** @description You cannot review this partnership; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13819,6 +17979,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reputation": {
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "communication": 0,
+                     *         "reliability": 0,
+                     *         "results": 0,
+                     *         "completedPartnerships": 0,
+                     *         "responseRate": 0,
+                     *         "medianResponseMinutes": 0,
+                     *         "memberSince": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "reviews": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "reviewer": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "reviewee": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "rating": 0,
+                     *           "communication": 0,
+                     *           "reliability": 0,
+                     *           "results": 0,
+                     *           "comment": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "publishedAt": "2019-08-24T14:15:22Z",
+                     *           "status": "blind",
+                     *           "reply": {
+                     *             "text": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserReviews"];
                 };
             };
@@ -13833,6 +18040,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13871,6 +18087,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReviewReasonRequest"];
             };
         };
@@ -13881,6 +18102,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "reviewer": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "reviewee": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "rating": 0,
+                     *       "communication": 0,
+                     *       "reliability": 0,
+                     *       "results": 0,
+                     *       "comment": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "status": "blind",
+                     *       "reply": {
+                     *         "text": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "privateFeedback": "string",
+                     *       "report": {
+                     *         "reason": "string",
+                     *         "reportedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "hidden": {
+                     *         "reason": "string",
+                     *         "hiddenAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ModeratedReview"];
                 };
             };
@@ -13902,7 +18162,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13973,6 +18233,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "received": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "reviewer": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "reviewee": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "rating": 0,
+                     *           "communication": 0,
+                     *           "reliability": 0,
+                     *           "results": 0,
+                     *           "comment": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "publishedAt": "2019-08-24T14:15:22Z",
+                     *           "status": "blind",
+                     *           "reply": {
+                     *             "text": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "blindReceived": 0,
+                     *       "given": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "reviewer": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "reviewee": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "rating": 0,
+                     *           "communication": 0,
+                     *           "reliability": 0,
+                     *           "results": 0,
+                     *           "comment": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "publishedAt": "2019-08-24T14:15:22Z",
+                     *           "status": "blind",
+                     *           "reply": {
+                     *             "text": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "awaiting": [
+                     *         {
+                     *           "partnershipId": 0,
+                     *           "counterpart": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "opensAt": "2019-08-24T14:15:22Z",
+                     *           "counterpartReviewed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["MyReviews"];
                 };
             };
@@ -13987,6 +18325,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14020,6 +18367,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "reviewer": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "reviewee": {
+                     *             "userId": 0,
+                     *             "username": "string",
+                     *             "displayName": "string",
+                     *             "side": "business"
+                     *           },
+                     *           "rating": 0,
+                     *           "communication": 0,
+                     *           "reliability": 0,
+                     *           "results": 0,
+                     *           "comment": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "publishedAt": "2019-08-24T14:15:22Z",
+                     *           "status": "blind",
+                     *           "reply": {
+                     *             "text": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z"
+                     *           },
+                     *           "privateFeedback": "string",
+                     *           "report": {
+                     *             "reason": "string",
+                     *             "reportedAt": "2019-08-24T14:15:22Z"
+                     *           },
+                     *           "hidden": {
+                     *             "reason": "string",
+                     *             "hiddenAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReportedReviewList"];
                 };
             };
@@ -14041,7 +18431,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14072,6 +18462,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReviewReplyRequest"];
             };
         };
@@ -14082,6 +18477,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "reviewer": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "reviewee": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "rating": 0,
+                     *       "communication": 0,
+                     *       "reliability": 0,
+                     *       "results": 0,
+                     *       "comment": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "status": "blind",
+                     *       "reply": {
+                     *         "text": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Review"];
                 };
             };
@@ -14103,7 +18528,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14179,6 +18604,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReviewReasonRequest"];
             };
         };
@@ -14189,6 +18619,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "reviewer": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "reviewee": {
+                     *         "userId": 0,
+                     *         "username": "string",
+                     *         "displayName": "string",
+                     *         "side": "business"
+                     *       },
+                     *       "rating": 0,
+                     *       "communication": 0,
+                     *       "reliability": 0,
+                     *       "results": 0,
+                     *       "comment": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "status": "blind",
+                     *       "reply": {
+                     *         "text": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Review"];
                 };
             };
@@ -14210,7 +18670,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14283,6 +18743,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "stage": "draft",
+                     *       "yourSide": "business",
+                     *       "draft": {
+                     *         "terms": {
+                     *           "model": {
+                     *             "type": "straight",
+                     *             "rate": 15
+                     *           },
+                     *           "territory": [
+                     *             "sydney"
+                     *           ],
+                     *           "exclusive": false,
+                     *           "products": "Cloud accounting subscriptions",
+                     *           "paymentTermsDays": 14,
+                     *           "startDate": "2026-12-01",
+                     *           "endDate": null,
+                     *           "noticeDays": 30
+                     *         },
+                     *         "editedBy": "business",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "inForce": 0,
+                     *       "versions": [
+                     *         {
+                     *           "number": 0,
+                     *           "status": "proposed",
+                     *           "terms": {
+                     *             "model": {
+                     *               "type": "straight",
+                     *               "rate": 15
+                     *             },
+                     *             "territory": [
+                     *               "sydney"
+                     *             ],
+                     *             "exclusive": false,
+                     *             "products": "Cloud accounting subscriptions",
+                     *             "paymentTermsDays": 14,
+                     *             "startDate": "2026-12-01",
+                     *             "endDate": null,
+                     *             "noticeDays": 30
+                     *           },
+                     *           "summary": "string",
+                     *           "proposedBy": "business",
+                     *           "proposedAt": "2019-08-24T14:15:22Z",
+                     *           "document": {
+                     *             "title": "string",
+                     *             "subtitle": "string",
+                     *             "sections": [
+                     *               {
+                     *                 "heading": "string",
+                     *                 "paragraphs": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "documentSha256": "string",
+                     *           "signatures": [
+                     *             {
+                     *               "party": "business",
+                     *               "signerName": "string",
+                     *               "signedAt": "2019-08-24T14:15:22Z",
+                     *               "ipAddress": "string",
+                     *               "userAgent": "string",
+                     *               "documentSha256": "string"
+                     *             }
+                     *           ],
+                     *           "signedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "pdfUrl": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -14304,7 +18845,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14386,6 +18927,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "stage": "draft",
+                     *       "yourSide": "business",
+                     *       "draft": {
+                     *         "terms": {
+                     *           "model": {
+                     *             "type": "straight",
+                     *             "rate": 15
+                     *           },
+                     *           "territory": [
+                     *             "sydney"
+                     *           ],
+                     *           "exclusive": false,
+                     *           "products": "Cloud accounting subscriptions",
+                     *           "paymentTermsDays": 14,
+                     *           "startDate": "2026-12-01",
+                     *           "endDate": null,
+                     *           "noticeDays": 30
+                     *         },
+                     *         "editedBy": "business",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "inForce": 0,
+                     *       "versions": [
+                     *         {
+                     *           "number": 0,
+                     *           "status": "proposed",
+                     *           "terms": {
+                     *             "model": {
+                     *               "type": "straight",
+                     *               "rate": 15
+                     *             },
+                     *             "territory": [
+                     *               "sydney"
+                     *             ],
+                     *             "exclusive": false,
+                     *             "products": "Cloud accounting subscriptions",
+                     *             "paymentTermsDays": 14,
+                     *             "startDate": "2026-12-01",
+                     *             "endDate": null,
+                     *             "noticeDays": 30
+                     *           },
+                     *           "summary": "string",
+                     *           "proposedBy": "business",
+                     *           "proposedAt": "2019-08-24T14:15:22Z",
+                     *           "document": {
+                     *             "title": "string",
+                     *             "subtitle": "string",
+                     *             "sections": [
+                     *               {
+                     *                 "heading": "string",
+                     *                 "paragraphs": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "documentSha256": "string",
+                     *           "signatures": [
+                     *             {
+                     *               "party": "business",
+                     *               "signerName": "string",
+                     *               "signedAt": "2019-08-24T14:15:22Z",
+                     *               "ipAddress": "string",
+                     *               "userAgent": "string",
+                     *               "documentSha256": "string"
+                     *             }
+                     *           ],
+                     *           "signedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "pdfUrl": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -14407,7 +19029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14483,6 +19105,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "model": {
+                 *         "type": "straight",
+                 *         "rate": 15
+                 *       },
+                 *       "territory": [
+                 *         "sydney"
+                 *       ],
+                 *       "exclusive": false,
+                 *       "products": "Cloud accounting subscriptions",
+                 *       "paymentTermsDays": 14,
+                 *       "startDate": "2026-12-01",
+                 *       "endDate": null,
+                 *       "noticeDays": 30
+                 *     }
+                 */
                 "application/json": components["schemas"]["AgreementTerms"];
             };
         };
@@ -14493,6 +19132,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "stage": "draft",
+                     *       "yourSide": "business",
+                     *       "draft": {
+                     *         "terms": {
+                     *           "model": {
+                     *             "type": "straight",
+                     *             "rate": 15
+                     *           },
+                     *           "territory": [
+                     *             "sydney"
+                     *           ],
+                     *           "exclusive": false,
+                     *           "products": "Cloud accounting subscriptions",
+                     *           "paymentTermsDays": 14,
+                     *           "startDate": "2026-12-01",
+                     *           "endDate": null,
+                     *           "noticeDays": 30
+                     *         },
+                     *         "editedBy": "business",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "inForce": 0,
+                     *       "versions": [
+                     *         {
+                     *           "number": 0,
+                     *           "status": "proposed",
+                     *           "terms": {
+                     *             "model": {
+                     *               "type": "straight",
+                     *               "rate": 15
+                     *             },
+                     *             "territory": [
+                     *               "sydney"
+                     *             ],
+                     *             "exclusive": false,
+                     *             "products": "Cloud accounting subscriptions",
+                     *             "paymentTermsDays": 14,
+                     *             "startDate": "2026-12-01",
+                     *             "endDate": null,
+                     *             "noticeDays": 30
+                     *           },
+                     *           "summary": "string",
+                     *           "proposedBy": "business",
+                     *           "proposedAt": "2019-08-24T14:15:22Z",
+                     *           "document": {
+                     *             "title": "string",
+                     *             "subtitle": "string",
+                     *             "sections": [
+                     *               {
+                     *                 "heading": "string",
+                     *                 "paragraphs": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "documentSha256": "string",
+                     *           "signatures": [
+                     *             {
+                     *               "party": "business",
+                     *               "signerName": "string",
+                     *               "signedAt": "2019-08-24T14:15:22Z",
+                     *               "ipAddress": "string",
+                     *               "userAgent": "string",
+                     *               "documentSha256": "string"
+                     *             }
+                     *           ],
+                     *           "signedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "pdfUrl": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -14514,7 +19234,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14596,6 +19316,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "stage": "draft",
+                     *       "yourSide": "business",
+                     *       "draft": {
+                     *         "terms": {
+                     *           "model": {
+                     *             "type": "straight",
+                     *             "rate": 15
+                     *           },
+                     *           "territory": [
+                     *             "sydney"
+                     *           ],
+                     *           "exclusive": false,
+                     *           "products": "Cloud accounting subscriptions",
+                     *           "paymentTermsDays": 14,
+                     *           "startDate": "2026-12-01",
+                     *           "endDate": null,
+                     *           "noticeDays": 30
+                     *         },
+                     *         "editedBy": "business",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "inForce": 0,
+                     *       "versions": [
+                     *         {
+                     *           "number": 0,
+                     *           "status": "proposed",
+                     *           "terms": {
+                     *             "model": {
+                     *               "type": "straight",
+                     *               "rate": 15
+                     *             },
+                     *             "territory": [
+                     *               "sydney"
+                     *             ],
+                     *             "exclusive": false,
+                     *             "products": "Cloud accounting subscriptions",
+                     *             "paymentTermsDays": 14,
+                     *             "startDate": "2026-12-01",
+                     *             "endDate": null,
+                     *             "noticeDays": 30
+                     *           },
+                     *           "summary": "string",
+                     *           "proposedBy": "business",
+                     *           "proposedAt": "2019-08-24T14:15:22Z",
+                     *           "document": {
+                     *             "title": "string",
+                     *             "subtitle": "string",
+                     *             "sections": [
+                     *               {
+                     *                 "heading": "string",
+                     *                 "paragraphs": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "documentSha256": "string",
+                     *           "signatures": [
+                     *             {
+                     *               "party": "business",
+                     *               "signerName": "string",
+                     *               "signedAt": "2019-08-24T14:15:22Z",
+                     *               "ipAddress": "string",
+                     *               "userAgent": "string",
+                     *               "documentSha256": "string"
+                     *             }
+                     *           ],
+                     *           "signedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "pdfUrl": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -14610,6 +19411,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14657,6 +19467,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "model": {
+                 *         "type": "straight",
+                 *         "rate": 15
+                 *       },
+                 *       "territory": [
+                 *         "sydney"
+                 *       ],
+                 *       "exclusive": false,
+                 *       "products": "Cloud accounting subscriptions",
+                 *       "paymentTermsDays": 14,
+                 *       "startDate": "2026-12-01",
+                 *       "endDate": null,
+                 *       "noticeDays": 30
+                 *     }
+                 */
                 "application/json": components["schemas"]["AgreementTerms"];
             };
         };
@@ -14667,6 +19494,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "stage": "draft",
+                     *       "yourSide": "business",
+                     *       "draft": {
+                     *         "terms": {
+                     *           "model": {
+                     *             "type": "straight",
+                     *             "rate": 15
+                     *           },
+                     *           "territory": [
+                     *             "sydney"
+                     *           ],
+                     *           "exclusive": false,
+                     *           "products": "Cloud accounting subscriptions",
+                     *           "paymentTermsDays": 14,
+                     *           "startDate": "2026-12-01",
+                     *           "endDate": null,
+                     *           "noticeDays": 30
+                     *         },
+                     *         "editedBy": "business",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "inForce": 0,
+                     *       "versions": [
+                     *         {
+                     *           "number": 0,
+                     *           "status": "proposed",
+                     *           "terms": {
+                     *             "model": {
+                     *               "type": "straight",
+                     *               "rate": 15
+                     *             },
+                     *             "territory": [
+                     *               "sydney"
+                     *             ],
+                     *             "exclusive": false,
+                     *             "products": "Cloud accounting subscriptions",
+                     *             "paymentTermsDays": 14,
+                     *             "startDate": "2026-12-01",
+                     *             "endDate": null,
+                     *             "noticeDays": 30
+                     *           },
+                     *           "summary": "string",
+                     *           "proposedBy": "business",
+                     *           "proposedAt": "2019-08-24T14:15:22Z",
+                     *           "document": {
+                     *             "title": "string",
+                     *             "subtitle": "string",
+                     *             "sections": [
+                     *               {
+                     *                 "heading": "string",
+                     *                 "paragraphs": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "documentSha256": "string",
+                     *           "signatures": [
+                     *             {
+                     *               "party": "business",
+                     *               "signerName": "string",
+                     *               "signedAt": "2019-08-24T14:15:22Z",
+                     *               "ipAddress": "string",
+                     *               "userAgent": "string",
+                     *               "documentSha256": "string"
+                     *             }
+                     *           ],
+                     *           "signedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "pdfUrl": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -14688,7 +19596,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14791,6 +19699,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -14835,6 +19752,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "title": "Acme Sales Agreement",
+                     *         "subtitle": "Acme's standard terms",
+                     *         "sections": [
+                     *           {
+                     *             "heading": "Parties",
+                     *             "paragraphs": [
+                     *               "Between {{businessName}} and {{agentName}}."
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "custom": true,
+                     *       "entitled": true,
+                     *       "placeholders": [
+                     *         {
+                     *           "name": "string",
+                     *           "hint": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OwnAgreementTemplate"];
                 };
             };
@@ -14856,7 +19797,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14894,6 +19835,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "template": {
+                 *         "title": "Acme Sales Agreement",
+                 *         "subtitle": "Acme's standard terms",
+                 *         "sections": [
+                 *           {
+                 *             "heading": "Parties",
+                 *             "paragraphs": [
+                 *               "Between {{businessName}} and {{agentName}}."
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SaveAgreementTemplateRequest"];
             };
         };
@@ -14904,6 +19861,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "title": "Acme Sales Agreement",
+                     *         "subtitle": "Acme's standard terms",
+                     *         "sections": [
+                     *           {
+                     *             "heading": "Parties",
+                     *             "paragraphs": [
+                     *               "Between {{businessName}} and {{agentName}}."
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "custom": true,
+                     *       "entitled": true,
+                     *       "placeholders": [
+                     *         {
+                     *           "name": "string",
+                     *           "hint": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OwnAgreementTemplate"];
                 };
             };
@@ -14925,7 +19906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Not included in your plan; Cross-origin request rejected */
+            /** @description Not available for this account type; Not included in your plan; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15000,6 +19981,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "saleAmount": 0,
+                     *       "commission": 0,
+                     *       "version": 0,
+                     *       "summary": "string",
+                     *       "startDate": "2019-08-24",
+                     *       "endDate": "2019-08-24",
+                     *       "paymentTermsDays": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["CommissionQuote"];
                 };
             };
@@ -15014,6 +20006,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15067,6 +20068,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "stage": "draft",
+                     *       "yourSide": "business",
+                     *       "draft": {
+                     *         "terms": {
+                     *           "model": {
+                     *             "type": "straight",
+                     *             "rate": 15
+                     *           },
+                     *           "territory": [
+                     *             "sydney"
+                     *           ],
+                     *           "exclusive": false,
+                     *           "products": "Cloud accounting subscriptions",
+                     *           "paymentTermsDays": 14,
+                     *           "startDate": "2026-12-01",
+                     *           "endDate": null,
+                     *           "noticeDays": 30
+                     *         },
+                     *         "editedBy": "business",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "inForce": 0,
+                     *       "versions": [
+                     *         {
+                     *           "number": 0,
+                     *           "status": "proposed",
+                     *           "terms": {
+                     *             "model": {
+                     *               "type": "straight",
+                     *               "rate": 15
+                     *             },
+                     *             "territory": [
+                     *               "sydney"
+                     *             ],
+                     *             "exclusive": false,
+                     *             "products": "Cloud accounting subscriptions",
+                     *             "paymentTermsDays": 14,
+                     *             "startDate": "2026-12-01",
+                     *             "endDate": null,
+                     *             "noticeDays": 30
+                     *           },
+                     *           "summary": "string",
+                     *           "proposedBy": "business",
+                     *           "proposedAt": "2019-08-24T14:15:22Z",
+                     *           "document": {
+                     *             "title": "string",
+                     *             "subtitle": "string",
+                     *             "sections": [
+                     *               {
+                     *                 "heading": "string",
+                     *                 "paragraphs": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "documentSha256": "string",
+                     *           "signatures": [
+                     *             {
+                     *               "party": "business",
+                     *               "signerName": "string",
+                     *               "signedAt": "2019-08-24T14:15:22Z",
+                     *               "ipAddress": "string",
+                     *               "userAgent": "string",
+                     *               "documentSha256": "string"
+                     *             }
+                     *           ],
+                     *           "signedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "pdfUrl": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -15088,7 +20170,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15164,6 +20246,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 2,
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SignAgreementRequest"];
             };
         };
@@ -15174,6 +20262,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "stage": "draft",
+                     *       "yourSide": "business",
+                     *       "draft": {
+                     *         "terms": {
+                     *           "model": {
+                     *             "type": "straight",
+                     *             "rate": 15
+                     *           },
+                     *           "territory": [
+                     *             "sydney"
+                     *           ],
+                     *           "exclusive": false,
+                     *           "products": "Cloud accounting subscriptions",
+                     *           "paymentTermsDays": 14,
+                     *           "startDate": "2026-12-01",
+                     *           "endDate": null,
+                     *           "noticeDays": 30
+                     *         },
+                     *         "editedBy": "business",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "inForce": 0,
+                     *       "versions": [
+                     *         {
+                     *           "number": 0,
+                     *           "status": "proposed",
+                     *           "terms": {
+                     *             "model": {
+                     *               "type": "straight",
+                     *               "rate": 15
+                     *             },
+                     *             "territory": [
+                     *               "sydney"
+                     *             ],
+                     *             "exclusive": false,
+                     *             "products": "Cloud accounting subscriptions",
+                     *             "paymentTermsDays": 14,
+                     *             "startDate": "2026-12-01",
+                     *             "endDate": null,
+                     *             "noticeDays": 30
+                     *           },
+                     *           "summary": "string",
+                     *           "proposedBy": "business",
+                     *           "proposedAt": "2019-08-24T14:15:22Z",
+                     *           "document": {
+                     *             "title": "string",
+                     *             "subtitle": "string",
+                     *             "sections": [
+                     *               {
+                     *                 "heading": "string",
+                     *                 "paragraphs": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "documentSha256": "string",
+                     *           "signatures": [
+                     *             {
+                     *               "party": "business",
+                     *               "signerName": "string",
+                     *               "signedAt": "2019-08-24T14:15:22Z",
+                     *               "ipAddress": "string",
+                     *               "userAgent": "string",
+                     *               "documentSha256": "string"
+                     *             }
+                     *           ],
+                     *           "signedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "pdfUrl": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Agreement"];
                 };
             };
@@ -15195,7 +20364,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15284,6 +20453,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "kind": "connection_requested",
+                     *           "title": "string",
+                     *           "link": "string",
+                     *           "read": true,
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "unread": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotificationList"];
                 };
             };
@@ -15298,6 +20482,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15331,6 +20524,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "kind": "connection_requested",
+                     *           "title": "string",
+                     *           "link": "string",
+                     *           "read": true,
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "unread": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotificationList"];
                 };
             };
@@ -15352,7 +20560,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15416,6 +20624,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "kind": "connection_requested",
+                     *           "title": "string",
+                     *           "link": "string",
+                     *           "read": true,
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "unread": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotificationList"];
                 };
             };
@@ -15437,7 +20660,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15536,7 +20759,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Not included in your plan */
+            /** @description Not available for this account type; Not included in your plan; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15596,6 +20819,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access": {
+                     *         "planId": "string",
+                     *         "perAgent": true,
+                     *         "advanced": true
+                     *       },
+                     *       "range": {
+                     *         "from": "2026-11-23",
+                     *         "to": "2026-11-23"
+                     *       },
+                     *       "previousRange": {
+                     *         "from": "2026-11-23",
+                     *         "to": "2026-11-23"
+                     *       },
+                     *       "headline": {
+                     *         "paid": 150,
+                     *         "refunded": 150,
+                     *         "netPaid": 150,
+                     *         "invoicesPaid": 0,
+                     *         "open": 150,
+                     *         "overdue": 150,
+                     *         "overdueCount": 0,
+                     *         "averageDaysToPay": 0
+                     *       },
+                     *       "previous": {
+                     *         "paid": 150,
+                     *         "refunded": 150,
+                     *         "netPaid": 150,
+                     *         "invoicesPaid": 0,
+                     *         "open": 150,
+                     *         "overdue": 150,
+                     *         "overdueCount": 0,
+                     *         "averageDaysToPay": 0
+                     *       },
+                     *       "months": [
+                     *         {
+                     *           "month": "2026-11",
+                     *           "netPaid": 150
+                     *         }
+                     *       ],
+                     *       "agents": [
+                     *         {
+                     *           "agentId": 0,
+                     *           "name": "string",
+                     *           "status": "string",
+                     *           "activeSince": "2019-08-24T14:15:22Z",
+                     *           "invoices": 0,
+                     *           "netPaid": 150,
+                     *           "onTimeRate": 0,
+                     *           "rating": {
+                     *             "average": 0,
+                     *             "count": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "funnel": {
+                     *         "requestsSent": 0,
+                     *         "requestsReceived": 0,
+                     *         "accepted": 0,
+                     *         "active": 0,
+                     *         "ended": 0,
+                     *         "acceptanceRate": 0,
+                     *         "retentionRate": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BusinessAnalytics"];
                 };
             };
@@ -15617,7 +20907,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Not included in your plan */
+            /** @description Not available for this account type; Not included in your plan; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15679,6 +20969,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agentId": 0,
+                     *       "range": {
+                     *         "from": "2026-11-23",
+                     *         "to": "2026-11-23"
+                     *       },
+                     *       "months": [
+                     *         {
+                     *           "month": "2026-11",
+                     *           "netPaid": 150
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentMonths"];
                 };
             };
@@ -15700,7 +21005,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Not included in your plan */
+            /** @description Not available for this account type; Not included in your plan; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15760,6 +21065,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "planId": "string",
+                     *       "range": {
+                     *         "from": "2026-11-23",
+                     *         "to": "2026-11-23"
+                     *       },
+                     *       "earnings": [
+                     *         {
+                     *           "month": "string",
+                     *           "gross": 150,
+                     *           "fee": 150,
+                     *           "refunded": 150,
+                     *           "net": 150
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "gross": 150,
+                     *         "fee": 150,
+                     *         "refunded": 150,
+                     *         "net": 150,
+                     *         "pending": 150
+                     *       },
+                     *       "pipeline": {
+                     *         "pendingRequests": 0,
+                     *         "activePartners": 0,
+                     *         "ended": 0
+                     *       },
+                     *       "responsiveness": {
+                     *         "requestsReceived": 0,
+                     *         "requestsAnswered": 0,
+                     *         "requestResponseRate": 0,
+                     *         "requestMedianHours": 0,
+                     *         "conversationsStarted": 0,
+                     *         "conversationsAnswered": 0,
+                     *         "messageResponseRate": 0,
+                     *         "messageMedianMinutes": 0
+                     *       },
+                     *       "visibility": [
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "searchAppearances": 0,
+                     *           "profileViews": 0
+                     *         }
+                     *       ],
+                     *       "peers": {
+                     *         "specialization": "string",
+                     *         "location": "string",
+                     *         "peers": 0,
+                     *         "earningsPercentile": 0,
+                     *         "viewsPercentile": 0,
+                     *         "appearancesPercentile": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentPerformance"];
                 };
             };
@@ -15781,7 +21141,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type */
+            /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15834,6 +21194,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "publicKey": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PushConfig"];
                 };
             };
@@ -15848,6 +21213,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15875,6 +21249,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://fcm.googleapis.com/fcm/send/abc",
+                 *       "expirationTime": 0,
+                 *       "keys": {
+                 *         "p256dh": "string",
+                 *         "auth": "string"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PushSubscriptionRequest"];
             };
         };
@@ -15904,7 +21288,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15960,6 +21344,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoint": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PushUnsubscribeRequest"];
             };
         };
@@ -15989,7 +21378,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16056,6 +21445,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "counts": [
+                     *         {
+                     *           "kind": "string",
+                     *           "state": "queued",
+                     *           "count": 0
+                     *         }
+                     *       ],
+                     *       "items": [
+                     *         {
+                     *           "id": "t-42",
+                     *           "kind": "send-email",
+                     *           "state": "queued",
+                     *           "attempts": 0,
+                     *           "lastError": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "runAt": "2019-08-24T14:15:22Z",
+                     *           "finishedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["QueueJobList"];
                 };
             };
@@ -16077,7 +21489,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16123,6 +21535,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "t-42",
+                     *       "kind": "send-email",
+                     *       "state": "queued",
+                     *       "attempts": 0,
+                     *       "lastError": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "runAt": "2019-08-24T14:15:22Z",
+                     *       "finishedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["QueueJob"];
                 };
             };
@@ -16144,7 +21568,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16212,6 +21636,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "party": "business",
+                     *       "fileName": "string",
+                     *       "contentType": "application/pdf",
+                     *       "size": 0,
+                     *       "url": "string",
+                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisputeEvidence"];
                 };
             };
@@ -16233,7 +21668,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16309,6 +21744,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accept": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProposalAnswerRequest"];
             };
         };
@@ -16319,6 +21759,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "invoiceId": 0,
+                     *       "partnershipId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "opener": "business",
+                     *       "reason": "amount_not_owed",
+                     *       "description": "string",
+                     *       "state": "open",
+                     *       "invoicePaid": true,
+                     *       "invoiceAmount": 150,
+                     *       "offer": {
+                     *         "by": "business",
+                     *         "amount": 150
+                     *       },
+                     *       "proposal": {
+                     *         "amount": 150,
+                     *         "note": "string",
+                     *         "acceptedBy": [
+                     *           "business"
+                     *         ]
+                     *       },
+                     *       "deadline": "2019-08-24T14:15:22Z",
+                     *       "awaiting": "business",
+                     *       "settledAmount": 150,
+                     *       "outcome": "invoice_cancelled",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "mediationStartedAt": "2019-08-24T14:15:22Z",
+                     *       "resolvedAt": "2019-08-24T14:15:22Z",
+                     *       "executedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Dispute"];
                 };
             };
@@ -16340,7 +21815,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16422,6 +21897,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "dispute": {
+                     *         "id": 0,
+                     *         "invoiceId": 0,
+                     *         "partnershipId": 0,
+                     *         "businessName": "string",
+                     *         "agentName": "string",
+                     *         "opener": "business",
+                     *         "reason": "amount_not_owed",
+                     *         "description": "string",
+                     *         "state": "open",
+                     *         "invoicePaid": true,
+                     *         "invoiceAmount": 150,
+                     *         "offer": {
+                     *           "by": "business",
+                     *           "amount": 150
+                     *         },
+                     *         "proposal": {
+                     *           "amount": 150,
+                     *           "note": "string",
+                     *           "acceptedBy": [
+                     *             "business"
+                     *           ]
+                     *         },
+                     *         "deadline": "2019-08-24T14:15:22Z",
+                     *         "awaiting": "business",
+                     *         "settledAmount": 150,
+                     *         "outcome": "invoice_cancelled",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "mediationStartedAt": "2019-08-24T14:15:22Z",
+                     *         "resolvedAt": "2019-08-24T14:15:22Z",
+                     *         "executedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "viewer": "business",
+                     *       "timeline": [
+                     *         {
+                     *           "id": 0,
+                     *           "kind": "string",
+                     *           "actor": "business",
+                     *           "message": "string",
+                     *           "amount": 150,
+                     *           "evidenceId": 0,
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "evidence": [
+                     *         {
+                     *           "id": 0,
+                     *           "party": "business",
+                     *           "fileName": "string",
+                     *           "contentType": "application/pdf",
+                     *           "size": 0,
+                     *           "url": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "invoice": {
+                     *         "id": 0,
+                     *         "amount": 150,
+                     *         "description": "string",
+                     *         "dueDate": "string",
+                     *         "isPaid": true,
+                     *         "cancelled": true
+                     *       },
+                     *       "creditNote": {
+                     *         "amount": 150,
+                     *         "originalAmount": 150,
+                     *         "gst": 150
+                     *       },
+                     *       "now": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisputeDetail"];
                 };
             };
@@ -16436,6 +21985,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16503,6 +22061,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16579,6 +22146,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -16625,6 +22201,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "invoiceId": 0,
+                     *           "partnershipId": 0,
+                     *           "businessName": "string",
+                     *           "agentName": "string",
+                     *           "opener": "business",
+                     *           "reason": "amount_not_owed",
+                     *           "description": "string",
+                     *           "state": "open",
+                     *           "invoicePaid": true,
+                     *           "invoiceAmount": 150,
+                     *           "offer": {
+                     *             "by": "business",
+                     *             "amount": 150
+                     *           },
+                     *           "proposal": {
+                     *             "amount": 150,
+                     *             "note": "string",
+                     *             "acceptedBy": [
+                     *               "business"
+                     *             ]
+                     *           },
+                     *           "deadline": "2019-08-24T14:15:22Z",
+                     *           "awaiting": "business",
+                     *           "settledAmount": 150,
+                     *           "outcome": "invoice_cancelled",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "mediationStartedAt": "2019-08-24T14:15:22Z",
+                     *           "resolvedAt": "2019-08-24T14:15:22Z",
+                     *           "executedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceDisputeList"];
                 };
             };
@@ -16639,6 +22254,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16686,6 +22310,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "work_not_done",
+                 *       "description": "The campaign described in this invoice never ran.",
+                 *       "claimedAmount": 0
+                 *     }
+                 */
                 "application/json": components["schemas"]["OpenDisputeRequest"];
             };
         };
@@ -16696,6 +22327,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "invoiceId": 0,
+                     *       "partnershipId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "opener": "business",
+                     *       "reason": "amount_not_owed",
+                     *       "description": "string",
+                     *       "state": "open",
+                     *       "invoicePaid": true,
+                     *       "invoiceAmount": 150,
+                     *       "offer": {
+                     *         "by": "business",
+                     *         "amount": 150
+                     *       },
+                     *       "proposal": {
+                     *         "amount": 150,
+                     *         "note": "string",
+                     *         "acceptedBy": [
+                     *           "business"
+                     *         ]
+                     *       },
+                     *       "deadline": "2019-08-24T14:15:22Z",
+                     *       "awaiting": "business",
+                     *       "settledAmount": 150,
+                     *       "outcome": "invoice_cancelled",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "mediationStartedAt": "2019-08-24T14:15:22Z",
+                     *       "resolvedAt": "2019-08-24T14:15:22Z",
+                     *       "executedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Dispute"];
                 };
             };
@@ -16717,7 +22383,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16797,6 +22463,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "invoiceId": 0,
+                     *           "partnershipId": 0,
+                     *           "businessName": "string",
+                     *           "agentName": "string",
+                     *           "opener": "business",
+                     *           "reason": "amount_not_owed",
+                     *           "description": "string",
+                     *           "state": "open",
+                     *           "invoicePaid": true,
+                     *           "invoiceAmount": 150,
+                     *           "offer": {
+                     *             "by": "business",
+                     *             "amount": 150
+                     *           },
+                     *           "proposal": {
+                     *             "amount": 150,
+                     *             "note": "string",
+                     *             "acceptedBy": [
+                     *               "business"
+                     *             ]
+                     *           },
+                     *           "deadline": "2019-08-24T14:15:22Z",
+                     *           "awaiting": "business",
+                     *           "settledAmount": 150,
+                     *           "outcome": "invoice_cancelled",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "mediationStartedAt": "2019-08-24T14:15:22Z",
+                     *           "resolvedAt": "2019-08-24T14:15:22Z",
+                     *           "executedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "now": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisputeList"];
                 };
             };
@@ -16818,7 +22524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16862,6 +22568,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "invoiceId": 0,
+                     *           "partnershipId": 0,
+                     *           "businessName": "string",
+                     *           "agentName": "string",
+                     *           "opener": "business",
+                     *           "reason": "amount_not_owed",
+                     *           "description": "string",
+                     *           "state": "open",
+                     *           "invoicePaid": true,
+                     *           "invoiceAmount": 150,
+                     *           "offer": {
+                     *             "by": "business",
+                     *             "amount": 150
+                     *           },
+                     *           "proposal": {
+                     *             "amount": 150,
+                     *             "note": "string",
+                     *             "acceptedBy": [
+                     *               "business"
+                     *             ]
+                     *           },
+                     *           "deadline": "2019-08-24T14:15:22Z",
+                     *           "awaiting": "business",
+                     *           "settledAmount": 150,
+                     *           "outcome": "invoice_cancelled",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "mediationStartedAt": "2019-08-24T14:15:22Z",
+                     *           "resolvedAt": "2019-08-24T14:15:22Z",
+                     *           "executedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "now": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisputeList"];
                 };
             };
@@ -16876,6 +22622,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16914,6 +22669,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "I have attached the signed order form."
+                 *     }
+                 */
                 "application/json": components["schemas"]["DisputeMessageRequest"];
             };
         };
@@ -16943,7 +22703,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17019,6 +22779,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 500,
+                 *       "note": "The work was half delivered; the business pays half."
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProposeResolutionRequest"];
             };
         };
@@ -17029,6 +22795,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "invoiceId": 0,
+                     *       "partnershipId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "opener": "business",
+                     *       "reason": "amount_not_owed",
+                     *       "description": "string",
+                     *       "state": "open",
+                     *       "invoicePaid": true,
+                     *       "invoiceAmount": 150,
+                     *       "offer": {
+                     *         "by": "business",
+                     *         "amount": 150
+                     *       },
+                     *       "proposal": {
+                     *         "amount": 150,
+                     *         "note": "string",
+                     *         "acceptedBy": [
+                     *           "business"
+                     *         ]
+                     *       },
+                     *       "deadline": "2019-08-24T14:15:22Z",
+                     *       "awaiting": "business",
+                     *       "settledAmount": 150,
+                     *       "outcome": "invoice_cancelled",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "mediationStartedAt": "2019-08-24T14:15:22Z",
+                     *       "resolvedAt": "2019-08-24T14:15:22Z",
+                     *       "executedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Dispute"];
                 };
             };
@@ -17050,7 +22851,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Forbidden; Cross-origin request rejected */
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17126,6 +22927,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "counter",
+                 *       "amount": 625,
+                 *       "message": "Half of the leads converted."
+                 *     }
+                 */
                 "application/json": components["schemas"]["RespondDisputeRequest"];
             };
         };
@@ -17136,6 +22944,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "invoiceId": 0,
+                     *       "partnershipId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "opener": "business",
+                     *       "reason": "amount_not_owed",
+                     *       "description": "string",
+                     *       "state": "open",
+                     *       "invoicePaid": true,
+                     *       "invoiceAmount": 150,
+                     *       "offer": {
+                     *         "by": "business",
+                     *         "amount": 150
+                     *       },
+                     *       "proposal": {
+                     *         "amount": 150,
+                     *         "note": "string",
+                     *         "acceptedBy": [
+                     *           "business"
+                     *         ]
+                     *       },
+                     *       "deadline": "2019-08-24T14:15:22Z",
+                     *       "awaiting": "business",
+                     *       "settledAmount": 150,
+                     *       "outcome": "invoice_cancelled",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "mediationStartedAt": "2019-08-24T14:15:22Z",
+                     *       "resolvedAt": "2019-08-24T14:15:22Z",
+                     *       "executedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Dispute"];
                 };
             };
@@ -17157,7 +23000,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17239,6 +23082,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "invoiceId": 0,
+                     *       "partnershipId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "opener": "business",
+                     *       "reason": "amount_not_owed",
+                     *       "description": "string",
+                     *       "state": "open",
+                     *       "invoicePaid": true,
+                     *       "invoiceAmount": 150,
+                     *       "offer": {
+                     *         "by": "business",
+                     *         "amount": 150
+                     *       },
+                     *       "proposal": {
+                     *         "amount": 150,
+                     *         "note": "string",
+                     *         "acceptedBy": [
+                     *           "business"
+                     *         ]
+                     *       },
+                     *       "deadline": "2019-08-24T14:15:22Z",
+                     *       "awaiting": "business",
+                     *       "settledAmount": 150,
+                     *       "outcome": "invoice_cancelled",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "mediationStartedAt": "2019-08-24T14:15:22Z",
+                     *       "resolvedAt": "2019-08-24T14:15:22Z",
+                     *       "executedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Dispute"];
                 };
             };
@@ -17260,7 +23138,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Cross-origin request rejected */
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17306,6 +23184,309 @@ export interface operations {
                 };
             };
             /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 7,
+                     *           "name": "CRM sync",
+                     *           "hint": "closr_live_Xq3v",
+                     *           "scopes": [
+                     *             "invoices:write"
+                     *           ],
+                     *           "createdAt": "2026-11-24T09:30:00.000Z",
+                     *           "lastUsedAt": "2019-08-24T14:15:22Z",
+                     *           "revokedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CRM sync",
+                 *       "scopes": [
+                 *         "profiles:read",
+                 *         "partnerships:write",
+                 *         "invoices:write"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key": {
+                     *         "id": 7,
+                     *         "name": "CRM sync",
+                     *         "hint": "closr_live_Xq3v",
+                     *         "scopes": [
+                     *           "invoices:write"
+                     *         ],
+                     *         "createdAt": "2026-11-24T09:30:00.000Z",
+                     *         "lastUsedAt": "2019-08-24T14:15:22Z",
+                     *         "revokedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "secret": "closr_live_Xq3vT9aE1bYh0nK2cW7pLr5sD8fG4jM6uQzA1oI3eVw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description API access is not included in your plan; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many API keys */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "name": "CRM sync",
+                     *       "hint": "closr_live_Xq3v",
+                     *       "scopes": [
+                     *         "invoices:write"
+                     *       ],
+                     *       "createdAt": "2026-11-24T09:30:00.000Z",
+                     *       "lastUsedAt": "2019-08-24T14:15:22Z",
+                     *       "revokedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; Validation failed */
             422: {
                 headers: {
                     [name: string]: unknown;

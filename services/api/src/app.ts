@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { TaxInvoiceSeller } from "@closr/adapters/pdf";
 import type { Db } from "@closr/adapters/postgres";
-import { openApiInfo, registerContractComponents } from "@closr/contracts";
+import { finishDocument, openApiInfo, registerContractComponents } from "@closr/contracts";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -24,7 +24,9 @@ import type { Logger } from "pino";
 import { defaultPlatform } from "./config.ts";
 import { LiveEventHub } from "./events/live-event-hub.ts";
 import { compressJson } from "./http/compress-json.ts";
+import { apiKeyAuth, bearerToken } from "./http/api-key.ts";
 import type { AppEnv } from "./http/env.ts";
+import { idempotency } from "./http/idempotency.ts";
 import { problem } from "./http/problem.ts";
 import {
   accountRateLimits,
@@ -45,6 +47,7 @@ import { registerDisputeRoutes } from "./routes/disputes/disputes.handlers.ts";
 import { registerHelpPages } from "./routes/help/help.pages.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
 import { registerInsightsRoutes } from "./routes/insights/insights.handlers.ts";
+import { registerIntegrationRoutes } from "./routes/integrations/integrations.handlers.ts";
 import { registerInvoiceRoutes } from "./routes/invoices/invoices.handlers.ts";
 import { type EventStreamOptions, registerEventRoutes } from "./routes/messaging/events.handlers.ts";
 import { messageSendLimiter, registerMessagingRoutes } from "./routes/messaging/messaging.handlers.ts";
@@ -194,9 +197,12 @@ export function createApp(options: AppOptions) {
   // HTML forms cannot send JSON, and cross-site fetches of JSON need a CORS preflight we never grant.
   app.use("/api/*", async (c, next) => {
     if (!UNSAFE.has(c.req.method)) return next();
+    // The Origin check guards cookie sessions only (issue 20): a bearer token is never sent by
+    // the browser on its own, so a request carrying one cannot be a forged cross-site request.
+    const bearer = bearerToken(c) !== undefined;
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
-    if ((origin && !isAllowedOrigin(origin, c)) || (!origin && fetchSite === "cross-site")) {
+    if (!bearer && ((origin && !isAllowedOrigin(origin, c)) || (!origin && fetchSite === "cross-site"))) {
       return problem(c, "origin-rejected", {
         detail: `Requests from ${origin ?? "another site"} are not allowed.`,
       });
@@ -228,6 +234,10 @@ export function createApp(options: AppOptions) {
     c.req.method === "POST" && UPLOAD_ROUTE.test(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next),
   );
   app.use("/api/*", sessionResolver(runtime));
+  // API keys (issue 20): a bearer token replaces the session, with per-key limits and scopes.
+  app.use("/api/*", apiKeyAuth(runtime, rateLimits.apiKey, limitDb));
+  // Idempotency-Key on the POSTs that create invoices, payment intents, partnerships, messages.
+  app.use("/api/*", idempotency(db));
   // API answers carry personal data: no cache (browser, proxy or service worker) keeps them
   // unless a route says otherwise (issue 19).
   app.use("/api/*", async (c, next) => {
@@ -328,6 +338,7 @@ export function createApp(options: AppOptions) {
   registerAgreementRoutes(app, runtime, { trustProxy });
   registerDisputeRoutes(app, runtime);
   registerPushRoutes(app, runtime);
+  registerIntegrationRoutes(app, runtime);
 
   registerMessagingRoutes(app, runtime);
   registerEventRoutes(app, runtime, options.eventStream);
@@ -335,7 +346,12 @@ export function createApp(options: AppOptions) {
   registerOperationsRoutes(app, runtime);
   registerInsightsRoutes(app, runtime);
   registerContractComponents(app);
-  app.doc31("/api/openapi.json", openApiInfo);
+  // The served document is the generated one, finished as contracts/openapi.json is (ADR 0021).
+  let served: unknown;
+  app.get("/api/openapi.json", (c) => {
+    served ??= finishDocument(app.getOpenAPI31Document(openApiInfo));
+    return c.json(served);
+  });
   mountDocs(app);
 
   app.all("/api/*", (c) => problem(c, "not-found", { detail: `No route ${c.req.method} ${c.req.path}.` }));
@@ -378,9 +394,13 @@ function mountDocs(app: OpenAPIHono<AppEnv>) {
 <body><div id="swagger-ui"></div><script src="/api/docs/swagger-ui-bundle.js"></script><script src="/api/docs/init.js"></script></body></html>`),
   );
   app.get("/api/docs/init.js", (c) =>
-    c.body('window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui" });', 200, {
-      "content-type": "text/javascript; charset=utf-8",
-    }),
+    c.body(
+      'window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", persistAuthorization: true, tryItOutEnabled: true, displayOperationId: true, filter: true });',
+      200,
+      {
+        "content-type": "text/javascript; charset=utf-8",
+      },
+    ),
   );
   app.get("/api/docs/:asset", (c) => {
     const type = assets[c.req.param("asset")];

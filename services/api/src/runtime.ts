@@ -26,6 +26,7 @@ import {
   AccountRepositoryPg,
   AgentProfileRepositoryPg,
   AgreementRepositoryPg,
+  ApiKeyRepositoryPg,
   AuditLogPg,
   AuditTrailPg,
   BusinessProfileRepositoryPg,
@@ -92,6 +93,7 @@ import type {
   UserRepository,
 } from "@closr/core/identity";
 import type { InsightsRepository, ProfileStatsCounter } from "@closr/core/insights";
+import type { ApiKeyRepository } from "@closr/core/integrations";
 import type { InvoiceRepository, InvoiceTerms } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { NotificationRepository } from "@closr/core/notification";
@@ -185,7 +187,8 @@ export type AppServices =
   | PushSender
   | StreamPresence
   | MailDelivery
-  | JobAdministration;
+  | JobAdministration
+  | ApiKeyRepository;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -283,6 +286,7 @@ export function makeAppLayer(
     PaymentBlocksPg,
     PushSubscriptionsPg,
     StreamPresencePg,
+    ApiKeyRepositoryPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,

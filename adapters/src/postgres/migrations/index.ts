@@ -20,6 +20,7 @@ import * as agreements from "./2026-11-24-01-agreements.ts";
 import * as operations2 from "./2026-11-24-05-operations.ts";
 import * as searchSpeed from "./2026-11-24-03-search-speed.ts";
 import * as disputes from "./2026-11-24-02-disputes.ts";
+import * as integrators from "./2026-11-24-04-integrators.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-05-operations": operations2,
   "2026-11-24-03-search-speed": searchSpeed,
   "2026-11-24-02-disputes": disputes,
+  "2026-11-24-04-integrators": integrators,
 };

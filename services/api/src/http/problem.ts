@@ -8,6 +8,7 @@ import type { DisputeError } from "@closr/core/dispute";
 import type { HelpError } from "@closr/core/help";
 import type { IdentityError } from "@closr/core/identity";
 import type { InsightsError } from "@closr/core/insights";
+import type { IntegrationsError } from "@closr/core/integrations";
 import type { InvoiceError } from "@closr/core/invoice";
 import type { MessagingError } from "@closr/core/messaging";
 import type { NotificationError } from "@closr/core/notification";
@@ -90,7 +91,8 @@ export type DomainError =
   | InsightsError
   | HelpError
   | AgreementError
-  | OperationsError;
+  | OperationsError
+  | IntegrationsError;
 
 /** One row of the error table: the problem code, its detail and the field at fault. */
 export interface ProblemRow {
@@ -425,6 +427,16 @@ export const errorTable = {
     errors: e.errors as readonly FieldError[],
   }),
   NotMediator: () => ({ code: "forbidden", detail: "Only staff can mediate disputes." }),
+  // Integrations (issue 20).
+  ApiAccessRequired: () => ({
+    code: "api-access-required",
+    detail: "API access is included in the Enterprise plan. Upgrade at /pricing.",
+  }),
+  ApiKeyNotFound: () => ({ code: "not-found", detail: "No such API key." }),
+  ApiKeyLimitReached: (e) => ({
+    code: "api-key-limit",
+    detail: `You can have at most ${e.limit} active API keys. Revoke one first.`,
+  }),
 } satisfies ErrorTable;
 
 const planTitles = {

@@ -28,6 +28,8 @@ export interface RateLimits {
   readonly forgotPasswordByEmail?: RateLimitRule;
   /** POST /api/reset-password and GET /api/verify-reset-token per client address (default 30 per 15 min). */
   readonly resetPassword?: RateLimitRule;
+  /** Requests per API key (issue 20; default 120 a minute). */
+  readonly apiKey?: RateLimitRule;
   /** POST /api/contact and POST /api/newsletter per client address (default 5 per 10 min each). */
   readonly contact?: RateLimitRule;
 }
@@ -75,7 +77,7 @@ export function limitBy(
   rule: RateLimitRule,
   key: (c: Context) => string | Promise<string>,
   db?: Db,
-  options: { readonly failuresOnly?: boolean } = {},
+  options: { readonly failuresOnly?: boolean; readonly detail?: string } = {},
 ): MiddlewareHandler {
   const store = rateLimitStore(db);
   return rateLimiter({
@@ -87,7 +89,7 @@ export function limitBy(
     skipSuccessfulRequests: options.failuresOnly ?? false,
     handler: (c) =>
       problem(c, "rate-limited", {
-        detail: "Too many attempts. Please wait a few minutes and try again.",
+        detail: options.detail ?? "Too many attempts. Please wait a few minutes and try again.",
       }),
   });
 }

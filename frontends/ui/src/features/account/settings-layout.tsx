@@ -13,6 +13,7 @@ export const settingsNavItems: NavItem[] = [
   { to: "/settings/notifications", label: "Notifications", icon: "bell" },
   { to: "/settings/privacy", label: "Privacy", icon: "shield" },
   { to: "/settings/billing", label: "Billing", icon: "dollar" },
+  { to: "/settings/api", label: "API", icon: "settings" },
 ];
 
 export function SettingsLayout({

@@ -1,0 +1,238 @@
+/**
+ * Finishing the OpenAPI document (issue 20, ADR 0021): what every operation carries without each
+ * route file repeating it. Applied to the generated contracts/openapi.json and to the document the
+ * service serves at /api/openapi.json, so both are the same.
+ *
+ * - `info.license` / `info.contact`, the declared `tags` with descriptions;
+ * - the security schemes (`session` cookie, `apiKey` bearer) and each operation's requirement:
+ *   an operation that can answer the `unauthenticated` problem needs a caller; it accepts an API
+ *   key when its tag belongs to an API-key area (profiles, partnerships, invoices, payments,
+ *   messages), with the scope `<area>:read` (GET) or `<area>:write` (anything else);
+ * - a description for every operation: its own text (or summary) plus who may call it;
+ * - examples: request bodies and success responses get one sampled from their schema when the
+ *   route gives none (the lint gate then validates each against its schema); problem responses
+ *   carry one example per problem code (problems.ts).
+ */
+import { sample } from "openapi-sampler";
+import { type ProblemCode, problemCatalogue, problemExample, problemResponse } from "./problems.ts";
+
+/** The areas an API key's scopes are granted per (issue 20). */
+export const apiKeyAreas = ["profiles", "partnerships", "invoices", "payments", "messages"] as const;
+export type ApiKeyArea = (typeof apiKeyAreas)[number];
+/** A scope: read-only (`<area>:read`) or read-write (`<area>:write`, which includes read) per area. */
+export type ApiKeyScopeName = `${ApiKeyArea}:${"read" | "write"}`;
+
+/** The operation tags whose operations an API key may call, and the area each belongs to. */
+export const tagAreas: Readonly<Record<string, ApiKeyArea>> = {
+  profiles: "profiles",
+  partnerships: "partnerships",
+  invoices: "invoices",
+  payments: "payments",
+  messaging: "messages",
+};
+
+/**
+ * Every tag an operation may use, with its description (the document declares them in this
+ * order). A new tag needs a row here, or the lint gate fails with `operation-tag-defined`.
+ */
+export const tagDescriptions: Readonly<Record<string, string>> = {
+  system: "Health and version of the service.",
+  identity: "Registration, log-in and log-out with the session cookie.",
+  account: "The signed-in user's own account: settings, password, email, export and deletion.",
+  onboarding: "The first-run checklist of a new business or agent.",
+  profiles: "Business and agent profiles: create, edit, read and search the marketplace.",
+  partnerships: "Partnerships between a business and an agent: connect, accept, reject, withdraw and end.",
+  subscriptions: "Plans, checkout and the subscription of an account.",
+  messaging: "Conversations and messages between the parties of a partnership.",
+  invoices: "Commission invoices an agent raises on an active partnership.",
+  payments: "Paying invoices through the payment gateway, and the gateway's webhooks.",
+  verification: "Verification of a business or agent profile by document review.",
+  payouts: "An agent's payout account and payouts of commission.",
+  content: "Public site content (pages, posts, media) and its administration.",
+  reviews: "Reviews between the parties of a partnership and their replies.",
+  notifications: "In-app notifications and notification preferences.",
+  insights: "Analytics for profiles and the marketplace.",
+  push: "Web push subscriptions of the signed-in user's devices.",
+  integrations: "API keys and outgoing webhook endpoints for integrators (Settings → API).",
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON
+type Json = any;
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** The API-key scope an operation needs, or undefined when API keys cannot call it. */
+export const operationScope = (
+  method: string,
+  tags: readonly string[] | undefined,
+): ApiKeyScopeName | undefined => {
+  const area = tags?.map((tag) => tagAreas[tag]).find((a) => a !== undefined);
+  if (!area) return undefined;
+  return `${area}:${method.toLowerCase() === "get" ? "read" : "write"}`;
+};
+
+const problemExamples = (response: Json): Record<string, unknown> =>
+  response?.content?.["application/problem+json"]?.examples ?? {};
+
+/** Whether an operation needs a caller: it can answer the `unauthenticated` problem (401). */
+export const operationNeedsCaller = (responses: Json): boolean =>
+  "unauthenticated" in problemExamples(responses?.["401"]);
+
+/** The operations that take an `Idempotency-Key` header (services/api/src/http/idempotency.ts). */
+export const idempotentOperations: ReadonlySet<string> = new Set([
+  "createInvoice",
+  "createPaymentIntent",
+  "createPartnership",
+  "sendMessage",
+]);
+
+/** Finishes a generated OpenAPI 3.1 document in place and returns it (see the module comment). */
+export function finishDocument<D extends Json>(document: D): D {
+  const doc: Json = document;
+  doc.info = {
+    ...doc.info,
+    contact: {
+      name: "Closr developer support",
+      email: "developers@closr.com.au",
+      url: "https://closr.com.au/contact",
+    },
+    license: { name: "Closr API Terms of Use", url: "https://closr.com.au/terms" },
+  };
+  doc.components ??= {};
+  doc.components.securitySchemes = {
+    session: {
+      type: "apiKey",
+      in: "cookie",
+      name: "closr_session",
+      description:
+        "The browser session set by POST /api/login (HttpOnly cookie). State-changing requests must come from Closr's own origin.",
+    },
+    apiKey: {
+      type: "http",
+      scheme: "bearer",
+      bearerFormat: "closr_live_<43 base64url characters>",
+      description:
+        "An API key from Settings → API, sent as `Authorization: Bearer closr_live_…`. It acts as the account that created it, limited to its scopes (`<area>:read` or `<area>:write` for profiles, partnerships, invoices, payments, messages). Answers carry RateLimit-* headers; too many requests answer 429.",
+    },
+    ...doc.components.securitySchemes,
+  };
+  // The problem `type` member is one of the catalogue's URIs (components.schemas.ProblemType);
+  // typed as any string too, so a client built today reads a problem type added later.
+  const problem = doc.components.schemas?.Problem;
+  if (problem?.properties?.type) {
+    const { description, example } = problem.properties.type;
+    problem.properties.type = {
+      anyOf: [{ $ref: "#/components/schemas/ProblemType" }, { type: "string" }],
+      description,
+      example,
+    };
+  }
+
+  const used = new Set<string>();
+  for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      for (const tag of operation.tags ?? []) used.add(tag);
+      finishOperation(doc, path, method, operation);
+    }
+  }
+  for (const item of Object.values<Json>(doc.webhooks ?? {})) {
+    for (const method of METHODS) if (item[method]) for (const tag of item[method].tags ?? []) used.add(tag);
+  }
+  doc.tags = Object.entries(tagDescriptions)
+    .filter(([name]) => used.has(name))
+    .map(([name, description]) => ({ name, description }));
+  // Keep the document's key order readable: openapi, info, servers, tags, paths, webhooks, components.
+  const { openapi, info, servers, tags, paths, webhooks, components, ...rest } = doc;
+  for (const key of Object.keys(doc)) delete doc[key];
+  Object.assign(doc, { openapi, info, servers, tags, paths, webhooks, components, ...rest });
+  return document;
+}
+
+function finishOperation(doc: Json, path: string, method: string, operation: Json) {
+  const responses: Json = operation.responses ?? {};
+  const needsCaller = operationNeedsCaller(responses);
+  const scope = operationScope(method, operation.tags);
+  let access: string;
+  if (!needsCaller) {
+    operation.security = [];
+    access = "Public: no authentication.";
+  } else if (scope) {
+    operation.security = [{ session: [] }, { apiKey: [] }];
+    operation["x-api-key-scope"] = scope;
+    // What the API-key guard can answer before the operation runs (services/api/src/http/api-key.ts).
+    addProblem(responses, "insufficient-scope");
+    addProblem(responses, "rate-limited");
+    access = `Needs a signed-in caller: the session cookie, or an API key with the \`${scope}\` scope${scope.endsWith(":read") ? ` (or \`${scope.replace(":read", ":write")}\`)` : ""}.`;
+  } else {
+    operation.security = [{ session: [] }];
+    access =
+      "Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).";
+    addProblem(responses, "insufficient-scope");
+  }
+  if (idempotentOperations.has(operation.operationId)) {
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      {
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        description:
+          "A unique key (1–255 characters, e.g. a UUID) to retry this request safely: for 24 hours the same key and body answer the first response again (header `Idempotent-Replayed: true`); the same key with a different body answers 422 idempotency-key-reused; while the first request runs, 409 idempotency-key-in-use.",
+        schema: { type: "string", minLength: 1, maxLength: 255 },
+        example: "5f0c7a52-8d7e-4a4f-9d1c-1b2f3e4d5a6b",
+      },
+    ];
+    addProblem(responses, "idempotency-key-reused");
+    addProblem(responses, "idempotency-key-in-use");
+  }
+  const codes = new Set<string>();
+  for (const response of Object.values<Json>(responses))
+    for (const code of Object.keys(problemExamples(response))) codes.add(code);
+  const problems = [...codes]
+    .filter((code) => code in problemCatalogue)
+    .map((code) => `\`/problems/${code}\``)
+    .join(", ");
+  const lead =
+    (operation.description as string | undefined)?.trim() || `${operation.summary ?? operation.operationId}.`;
+  operation.description = [
+    lead,
+    `**Access.** ${access}`,
+    problems ? `**Problems** (documented in components.schemas.ProblemType): ${problems}.` : "",
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+
+  const body = operation.requestBody?.content?.["application/json"];
+  if (body?.schema && body.example === undefined && body.examples === undefined) {
+    body.example = sampleOf(doc, body.schema);
+  }
+  for (const [status, response] of Object.entries<Json>(responses)) {
+    if (!status.startsWith("2")) continue;
+    const media = response?.content?.["application/json"];
+    if (media?.schema && media.example === undefined && media.examples === undefined) {
+      media.example = sampleOf(doc, media.schema);
+    }
+  }
+  void path;
+}
+
+/** Adds a problem code to an operation's responses, next to the codes of the same status. */
+function addProblem(responses: Json, code: ProblemCode) {
+  const status = String(problemCatalogue[code].status);
+  const existing = responses[status];
+  const examples = existing?.content?.["application/problem+json"]?.examples;
+  if (!existing) {
+    responses[status] = JSON.parse(
+      JSON.stringify(problemResponse(code), (key, value) =>
+        key === "schema" ? { $ref: "#/components/schemas/Problem" } : value,
+      ),
+    );
+  } else if (examples && !(code in examples)) {
+    examples[code] = problemExample(code);
+    existing.description = `${existing.description}; ${problemCatalogue[code].title}`;
+  }
+}
+
+const sampleOf = (doc: Json, schema: Json) =>
+  sample(schema, { skipReadOnly: false, skipWriteOnly: true, quiet: true, enablePatterns: true }, doc);
