@@ -12,8 +12,8 @@ import { ContentEditorPage } from "./features/content/components/content-editor-
 import { ContentListPage } from "./features/content/components/content-list-page.tsx";
 import { SettingsPage } from "./features/dashboard/components/settings-page.tsx";
 import { MediaLibraryPage } from "./features/media/media-library-page.tsx";
-import { QueuePage } from "./features/operations/queue-page.tsx";
 import { MediationDisputePage, MediationQueuePage } from "./features/mediation/mediation-pages.tsx";
+import { QueuePage } from "./features/operations/queue-page.tsx";
 import { StaffPaymentsPage } from "./features/payments/components/staff-payments-page.tsx";
 import { ReviewModerationPage } from "./features/review-moderation/review-moderation-page.tsx";
 import { UsersPage } from "./features/users/users-page.tsx";

@@ -17,10 +17,10 @@ import * as insights from "./2026-11-23-13-insights.ts";
 import * as operations from "./2026-11-23-14-operations.ts";
 import * as push from "./2026-11-23-15-push.ts";
 import * as agreements from "./2026-11-24-01-agreements.ts";
-import * as operations2 from "./2026-11-24-05-operations.ts";
-import * as searchSpeed from "./2026-11-24-03-search-speed.ts";
 import * as disputes from "./2026-11-24-02-disputes.ts";
+import * as searchSpeed from "./2026-11-24-03-search-speed.ts";
 import * as integrators from "./2026-11-24-04-integrators.ts";
+import * as operations2 from "./2026-11-24-05-operations.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,

@@ -62,7 +62,10 @@ export const router = createBrowserRouter([
       { path: "settings/privacy", ...lazyPage(() => settings().then((m) => m.PrivacySettingsPage), true) },
       {
         path: "settings/api",
-        ...lazyPage(() => import("../features/integrations/api-settings-page.tsx").then((m) => m.ApiSettingsPage), true),
+        ...lazyPage(
+          () => import("../features/integrations/api-settings-page.tsx").then((m) => m.ApiSettingsPage),
+          true,
+        ),
       },
       // Insights (issue 18): loaded on demand with their chart library.
       {
