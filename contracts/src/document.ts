@@ -54,6 +54,10 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   insights: "Analytics for profiles and the marketplace.",
   push: "Web push subscriptions of the signed-in user's devices.",
   integrations: "API keys and outgoing webhook endpoints for integrators (Settings → API).",
+  agreements:
+    "Commission agreements of a partnership: terms, versions, counter-proposals, signatures and the signed PDF.",
+  disputes: "Disputes on an invoice: offers, evidence, mediation by staff and the resolution that follows.",
+  operations: "Staff views of the background job queue (issue 21).",
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON
