@@ -61,14 +61,18 @@ describe("pg-boss job queue", () => {
     if (!queue) return ctx.skip();
     await queue.send("password-reset-request", { email: "fail@example.com" });
     expect(await waitFor(() => failures >= 2)).toBe(true);
-    const { rows } = await queue.boss
-      .getDb()
-      .executeSql(
-        "SELECT retry_count, state, start_after > now() AS later FROM pgboss.job WHERE data->>'email' = 'fail@example.com'",
-        [],
-      );
-    expect(rows[0]).toMatchObject({ state: "retry" });
-    expect(Number(rows[0].retry_count)).toBeGreaterThanOrEqual(1);
+    // pg-boss records the failed attempt just after the handler throws: read until it has.
+    const job = async () =>
+      (
+        await queue!.boss
+          .getDb()
+          .executeSql(
+            "SELECT retry_count, state FROM pgboss.job WHERE data->>'email' = 'fail@example.com'",
+            [],
+          )
+      ).rows[0];
+    expect(await waitFor(async () => (await job())?.state === "retry")).toBe(true);
+    expect(Number((await job()).retry_count)).toBeGreaterThanOrEqual(1);
     const depth = await queue.depth();
     expect(depth.queued ?? 0).toBeGreaterThanOrEqual(1);
   });

@@ -58,6 +58,7 @@ describe("party remote (spec §2.2 side menus)", () => {
       ["businesses/:id", "detail"],
       ["current-partners", "partners"],
       ["invoices", "money"],
+      ["current-partners/:partnershipId/agreement", expect.anything()],
       ["reports", "reports"],
     ]);
     expect(module.navItems[5]).toEqual({ to: "/agent/reports", label: "Reports", icon: "chart" });
