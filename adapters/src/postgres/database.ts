@@ -45,6 +45,17 @@ const clients = new WeakMap<Db, postgres.Sql>();
 /** The postgres.js client behind a handle opened with a URL (pg-boss runs its SQL on it); else undefined. */
 export const postgresClientOf = (db: Db): postgres.Sql | undefined => clients.get(db);
 
+/**
+ * Ends the pool: queries in flight get up to `closeTimeoutSeconds` (5 s) to finish, then their
+ * connections are closed (postgres.js `end({ timeout })`), so a shutdown is never held forever by
+ * a query that waits on a lock or a LISTEN connection (issue 21: SIGTERM ends within 10 s).
+ */
+async function closeClient(client: postgres.Sql, db: Db): Promise<void> {
+  await client.end({ timeout: closeTimeoutSeconds });
+  await db.destroy();
+}
+const closeTimeoutSeconds = 5;
+
 /** Opens a database handle as described in the module doc. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
@@ -74,11 +85,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
         kind: "postgres",
         close: async () => {
           await replica.destroy();
-          await db.destroy();
+          await closeClient(client, db);
         },
       };
     }
-    return { db, kind: "postgres", close: () => db.destroy() };
+    return { db, kind: "postgres", close: () => closeClient(client, db) };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   // pg_trgm: keyword typo tolerance (migration 2026-11-23-12-reviews).
