@@ -122,7 +122,8 @@ test("a message appears live for the receiver, and its read mark appears live fo
   await expect(bubble(b.page, reply)).toContainText(/\d{1,2}:\d{2} (am|pm)/i);
 
   // HTML in a message is shown as text and never runs.
-  const html = `<img src=x onerror="window.__pwned=1"><b>bold?</b>`;
+  // Unique per run: the desktop and phone projects write to the same demo conversation.
+  const html = `<img src=x onerror="window.__pwned=1"><b>bold?</b> ${Date.now()}`;
   await send(a.page, html);
   await expect(bubble(b.page, html)).toBeVisible();
   expect(await b.page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
