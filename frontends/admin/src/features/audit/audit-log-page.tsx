@@ -1,8 +1,7 @@
 /** /admin/audit-log: every staff write (who, what, when, before/after), filterable, newest first. */
-import { Button, InputField, PageHeader, PageSpinner, SelectField } from "@closr/ui";
-import { useSearchParams } from "react-router";
+import { InputField, PageHeader, SelectField } from "@closr/ui";
 import { useAuditLog } from "../content/api/content-api.ts";
-import { LoadError, Pager } from "../shared/pager.tsx";
+import { AdminListResults, AdminSearchForm, AdminTable, useListParams } from "../shared/admin-list.tsx";
 import "../shared/admin.css";
 
 const subjects = ["content", "media", "user", "verification_request", "payment", "review"];
@@ -11,13 +10,12 @@ const show = (value: unknown) =>
   value === null || value === undefined ? "—" : JSON.stringify(value, null, 1);
 
 export function AuditLogPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, page } = useListParams();
   const filter = {
     action: params.get("action") ?? "",
     subjectType: params.get("subjectType") ?? "",
     actor: params.get("actor") ?? "",
   };
-  const page = Number(params.get("page") ?? 1) || 1;
   const log = useAuditLog(filter, page);
   const apply = (next: Partial<typeof filter> & { page?: number }) => {
     const merged = { ...filter, ...next };
@@ -29,18 +27,16 @@ export function AuditLogPage() {
   return (
     <div className="container section stack">
       <PageHeader title="Audit Log" description="Every admin action: who, what, when, and what changed." />
-      <form
-        className="admin-search"
-        aria-label="Filter the audit log"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const data = new FormData(event.currentTarget);
+      <AdminSearchForm
+        label="Filter the audit log"
+        button="Filter"
+        onSubmit={(data) =>
           apply({
             action: String(data.get("action") ?? "").trim(),
             subjectType: String(data.get("subjectType") ?? ""),
             actor: String(data.get("actor") ?? "").trim(),
-          });
-        }}
+          })
+        }
       >
         <InputField
           label="Action"
@@ -56,60 +52,39 @@ export function AuditLogPage() {
           options={subjects.map((s) => ({ value: s, label: s }))}
         />
         <InputField label="Admin username" name="actor" defaultValue={filter.actor} />
-        <Button type="submit" variant="outline">
-          Filter
-        </Button>
-      </form>
-      {log.isPending ? <PageSpinner label="Loading audit log" /> : null}
-      {log.isError ? (
-        <LoadError
-          message="Failed to load the audit log. Please try again."
-          onRetry={() => void log.refetch()}
-        />
-      ) : null}
-      {log.data && log.data.items.length === 0 ? (
-        <div className="admin-empty card">
-          <p>No audit entries found</p>
-        </div>
-      ) : null}
-      {log.data && log.data.items.length > 0 ? (
-        <>
-          <div className="table-scroll">
-            <table className="data-table admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Before</th>
-                  <th scope="col">After</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.data.items.map((r) => (
-                  <tr key={r.id}>
-                    <td>{new Date(r.createdAt).toLocaleString("en-AU")}</td>
-                    <td>{r.actorUsername ?? "(deleted user)"}</td>
-                    <td>
-                      <strong>{r.action}</strong>
-                      <div className="muted">
-                        {r.subjectType} #{r.subjectId}
-                      </div>
-                    </td>
-                    <td>
-                      <pre className="audit-json">{show(r.before)}</pre>
-                    </td>
-                    <td>
-                      <pre className="audit-json">{show(r.after)}</pre>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} pageSize={50} total={log.data.total} onPage={(p) => apply({ page: p })} />
-        </>
-      ) : null}
+      </AdminSearchForm>
+      <AdminListResults
+        query={log}
+        loading="Loading audit log"
+        error="Failed to load the audit log. Please try again."
+        empty="No audit entries found"
+        page={page}
+        pageSize={50}
+        onPage={(p) => apply({ page: p })}
+      >
+        {(items) => (
+          <AdminTable columns={["When", "Who", "What", "Before", "After"]}>
+            {items.map((r) => (
+              <tr key={r.id}>
+                <td>{new Date(r.createdAt).toLocaleString("en-AU")}</td>
+                <td>{r.actorUsername ?? "(deleted user)"}</td>
+                <td>
+                  <strong>{r.action}</strong>
+                  <div className="muted">
+                    {r.subjectType} #{r.subjectId}
+                  </div>
+                </td>
+                <td>
+                  <pre className="audit-json">{show(r.before)}</pre>
+                </td>
+                <td>
+                  <pre className="audit-json">{show(r.after)}</pre>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </AdminListResults>
     </div>
   );
 }

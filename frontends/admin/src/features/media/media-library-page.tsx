@@ -2,21 +2,11 @@
  * /admin/media: upload images and PDFs (typed by magic bytes on the server, 10 MB, alt text for
  * images), browse with thumbnails and usage, delete (refused while content uses the file).
  */
-import {
-  Button,
-  Card,
-  CardContent,
-  Dialog,
-  describeFailure,
-  PageHeader,
-  PageSpinner,
-  TextField,
-  toast,
-} from "@closr/ui";
+import { Button, Card, CardContent, describeFailure, PageHeader, toast } from "@closr/ui";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { type MediaItem, useDeleteMedia, useMediaList } from "../content/api/content-api.ts";
-import { LoadError, Pager, shortDate } from "../shared/pager.tsx";
+import { AdminListResults, AdminSearch, ConfirmDialog, useListParams } from "../shared/admin-list.tsx";
+import { shortDate } from "../shared/pager.tsx";
 import { MediaUploadForm } from "./media-upload-form.tsx";
 import "../shared/admin.css";
 
@@ -27,9 +17,7 @@ const size = (bytes: number) =>
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function MediaLibraryPage() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get("q") ?? "";
-  const page = Number(params.get("page") ?? 1) || 1;
+  const { search, page, setSearch, setPage } = useListParams();
   const media = useMediaList(search, page, PAGE);
   const remove = useDeleteMedia();
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
@@ -53,38 +41,24 @@ export function MediaLibraryPage() {
           <MediaUploadForm />
         </CardContent>
       </Card>
-      <form
-        className="admin-search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
-          setParams(q ? { q } : {}, { replace: true });
-        }}
+      <AdminSearch
+        label="Search media"
+        placeholder="File name or alt text"
+        search={search}
+        onSearch={setSearch}
+      />
+      <AdminListResults
+        query={media}
+        loading="Loading media"
+        error="Failed to load media. Please try again."
+        empty="No media found"
+        page={page}
+        pageSize={PAGE}
+        onPage={setPage}
       >
-        <TextField
-          label="Search media"
-          name="q"
-          defaultValue={search}
-          key={search}
-          placeholder="File name or alt text"
-        />
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </form>
-      {media.isPending ? <PageSpinner label="Loading media" /> : null}
-      {media.isError ? (
-        <LoadError message="Failed to load media. Please try again." onRetry={() => void media.refetch()} />
-      ) : null}
-      {media.data && media.data.items.length === 0 ? (
-        <div className="admin-empty card">
-          <p>No media found</p>
-        </div>
-      ) : null}
-      {media.data && media.data.items.length > 0 ? (
-        <>
+        {(items) => (
           <ul className="media-grid" aria-label="Media">
-            {media.data.items.map((m) => (
+            {items.map((m) => (
               <li key={m.id} className="card" style={{ padding: "0.5rem" }}>
                 {m.thumbnailUrl ? (
                   <img className="media-thumb" src={m.thumbnailUrl} alt={m.alt ?? ""} loading="lazy" />
@@ -118,32 +92,18 @@ export function MediaLibraryPage() {
               </li>
             ))}
           </ul>
-          <Pager
-            page={page}
-            pageSize={PAGE}
-            total={media.data.total}
-            onPage={(p) =>
-              setParams({ ...(search ? { q: search } : {}), page: String(p) }, { replace: true })
-            }
-          />
-        </>
-      ) : null}
-      <Dialog
+        )}
+      </AdminListResults>
+      <ConfirmDialog
         title="Delete File"
-        role="alertdialog"
         isOpen={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        isPending={remove.isPending}
+        confirm="Delete"
       >
         <p>Are you sure you want to delete {deleting?.originalFilename}? This action cannot be undone.</p>
-        <div className="dialog-actions">
-          <Button variant="outline" onPress={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onPress={confirmDelete} isDisabled={remove.isPending}>
-            Delete
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

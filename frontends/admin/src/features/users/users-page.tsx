@@ -2,11 +2,17 @@
  * /admin/users: search users, view their details, suspend / unsuspend (a suspended user cannot
  * log in and their sessions end) and grant / revoke admin. Every action is audit-logged.
  */
-import { Badge, Button, Dialog, describeFailure, PageHeader, PageSpinner, TextField, toast } from "@closr/ui";
+import { Badge, Button, describeFailure, PageHeader, toast } from "@closr/ui";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { type ManagedUser, PAGE_SIZE, useUserAction, useUsers } from "../content/api/content-api.ts";
-import { LoadError, Pager, shortDate } from "../shared/pager.tsx";
+import {
+  AdminListResults,
+  AdminSearch,
+  AdminTable,
+  ConfirmDialog,
+  useListParams,
+} from "../shared/admin-list.tsx";
+import { shortDate } from "../shared/pager.tsx";
 import "../shared/admin.css";
 
 type Pending = { user: ManagedUser; kind: "suspend" | "unsuspend" | "grant" | "revoke" };
@@ -36,9 +42,7 @@ const verbs: Record<Pending["kind"], { title: string; text: (u: ManagedUser) => 
 };
 
 export function UsersPage() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get("q") ?? "";
-  const page = Number(params.get("page") ?? 1) || 1;
+  const { search, page, setSearch, setPage } = useListParams();
   const users = useUsers(search, page);
   const action = useUserAction();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -61,131 +65,83 @@ export function UsersPage() {
   return (
     <div className="container section stack">
       <PageHeader title="Users" description="Search, suspend and manage admin access." />
-      <form
-        className="admin-search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
-          setParams(q ? { q } : {}, { replace: true });
-        }}
+      <AdminSearch
+        label="Search users"
+        placeholder="Username or email"
+        search={search}
+        onSearch={setSearch}
+      />
+      <AdminListResults
+        query={users}
+        loading="Loading users"
+        error="Failed to load users. Please try again."
+        empty="No users found"
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
       >
-        <TextField
-          label="Search users"
-          name="q"
-          defaultValue={search}
-          key={search}
-          placeholder="Username or email"
-        />
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </form>
-      {users.isPending ? <PageSpinner label="Loading users" /> : null}
-      {users.isError ? (
-        <LoadError message="Failed to load users. Please try again." onRetry={() => void users.refetch()} />
-      ) : null}
-      {users.data && users.data.items.length === 0 ? (
-        <div className="admin-empty card">
-          <p>No users found</p>
-        </div>
-      ) : null}
-      {users.data && users.data.items.length > 0 ? (
-        <>
-          <div className="table-scroll">
-            <table className="data-table admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">User</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.items.map((u) => (
-                  <tr key={u.id}>
-                    <td>
-                      <strong>{u.username}</strong>
-                      <div className="muted">{u.email}</div>
-                    </td>
-                    <td>
-                      {u.userType === "business" ? "Business" : "Agent"}
-                      {u.role === "admin" ? (
-                        <>
-                          {" "}
-                          <Badge variant="secondary">Admin</Badge>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>
-                      {u.suspendedAt ? (
-                        <Badge variant="destructive">Suspended</Badge>
-                      ) : (
-                        <Badge variant="success">Active</Badge>
-                      )}{" "}
-                      <span className="muted">{u.verificationStatus}</span>
-                    </td>
-                    <td>{shortDate(u.createdAt)}</td>
-                    <td>
-                      <div className="admin-actions">
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          aria-label={`${u.suspendedAt ? "Unsuspend" : "Suspend"} ${u.username}`}
-                          onPress={() =>
-                            setPending({ user: u, kind: u.suspendedAt ? "unsuspend" : "suspend" })
-                          }
-                        >
-                          {u.suspendedAt ? "Unsuspend" : "Suspend"}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`${u.role === "admin" ? "Revoke admin from" : "Make admin"} ${u.username}`}
-                          onPress={() =>
-                            setPending({ user: u, kind: u.role === "admin" ? "revoke" : "grant" })
-                          }
-                        >
-                          {u.role === "admin" ? "Revoke admin" : "Make admin"}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={users.data.total}
-            onPage={(p) =>
-              setParams({ ...(search ? { q: search } : {}), page: String(p) }, { replace: true })
-            }
-          />
-        </>
-      ) : null}
-      <Dialog
+        {(items) => (
+          <AdminTable columns={["User", "Type", "Status", "Joined", "Actions"]}>
+            {items.map((u) => (
+              <tr key={u.id}>
+                <td>
+                  <strong>{u.username}</strong>
+                  <div className="muted">{u.email}</div>
+                </td>
+                <td>
+                  {u.userType === "business" ? "Business" : "Agent"}
+                  {u.role === "admin" ? (
+                    <>
+                      {" "}
+                      <Badge variant="secondary">Admin</Badge>
+                    </>
+                  ) : null}
+                </td>
+                <td>
+                  {u.suspendedAt ? (
+                    <Badge variant="destructive">Suspended</Badge>
+                  ) : (
+                    <Badge variant="success">Active</Badge>
+                  )}{" "}
+                  <span className="muted">{u.verificationStatus}</span>
+                </td>
+                <td>{shortDate(u.createdAt)}</td>
+                <td>
+                  <div className="admin-actions">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`${u.suspendedAt ? "Unsuspend" : "Suspend"} ${u.username}`}
+                      onPress={() => setPending({ user: u, kind: u.suspendedAt ? "unsuspend" : "suspend" })}
+                    >
+                      {u.suspendedAt ? "Unsuspend" : "Suspend"}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`${u.role === "admin" ? "Revoke admin from" : "Make admin"} ${u.username}`}
+                      onPress={() => setPending({ user: u, kind: u.role === "admin" ? "revoke" : "grant" })}
+                    >
+                      {u.role === "admin" ? "Revoke admin" : "Make admin"}
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </AdminListResults>
+      <ConfirmDialog
         title={pending ? verbs[pending.kind].title : "Confirm"}
-        role="alertdialog"
         isOpen={pending !== null}
-        onOpenChange={(open) => (open ? undefined : setPending(null))}
+        onClose={() => setPending(null)}
+        onConfirm={confirm}
+        isPending={action.isPending}
+        confirm="Confirm"
+        variant={pending?.kind === "suspend" ? "destructive" : "primary"}
       >
         <p>{pending ? verbs[pending.kind].text(pending.user) : null}</p>
-        <div className="dialog-actions">
-          <Button variant="outline" onPress={() => setPending(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant={pending?.kind === "suspend" ? "destructive" : "primary"}
-            onPress={confirm}
-            isDisabled={action.isPending}
-          >
-            Confirm
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }
