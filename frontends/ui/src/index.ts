@@ -41,6 +41,7 @@ export {
   type SelectOption,
   TextAreaField,
 } from "./design-system/fields/native-fields.tsx";
+export { FormFields, type FormFieldSpec } from "./design-system/fields/form-fields.tsx";
 export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group.tsx";
 export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
 export { injectStyles } from "./design-system/inject-styles.ts";

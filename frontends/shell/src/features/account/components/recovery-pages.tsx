@@ -11,6 +11,7 @@ import {
   CardContent,
   CardDescription,
   CardTitle,
+  FormFields,
   Icon,
   LinkButton,
   PageSpinner,
@@ -133,6 +134,11 @@ export function ForgotPasswordPage() {
   );
 }
 
+const resetFields = [
+  { name: "password", label: "New Password", type: "password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm Password", type: "password", autoComplete: "new-password" },
+] as const;
+
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token");
@@ -218,26 +224,7 @@ export function ResetPasswordPage() {
       <CardDescription>Choose a new password of at least 8 characters.</CardDescription>
       <form className="form text-left" onSubmit={onSubmit} noValidate aria-label="Reset password">
         {formError ? <Alert>{formError}</Alert> : null}
-        <TextField
-          label="New Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set("password")}
-          errorMessage={errors.password}
-          isRequired
-        />
-        <TextField
-          label="Confirm Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set("confirmPassword")}
-          errorMessage={errors.confirmPassword}
-          isRequired
-        />
+        <FormFields fields={resetFields} values={values} errors={errors} onChange={set} />
         <Button type="submit" block size="lg" isPending={reset.isPending}>
           Reset Password
         </Button>

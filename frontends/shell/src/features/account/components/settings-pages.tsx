@@ -14,6 +14,7 @@ import {
   CheckboxField,
   Dialog,
   describeFailure,
+  FormFields,
   formatDate,
   type NotificationPreferences,
   PageSpinner,
@@ -35,6 +36,11 @@ import { useNavigate } from "react-router";
 import { PushSettingsCard } from "../../../pwa/push-settings-card.tsx";
 
 type Errors = Record<string, string | undefined>;
+
+const emailFields = [
+  { name: "newEmail", label: "New email", type: "email", autoComplete: "email" },
+  { name: "password", label: "Current password", type: "password", autoComplete: "current-password" },
+] as const;
 
 export function AccountSettingsPage() {
   const { data: user } = useCurrentUser();
@@ -90,25 +96,11 @@ export function AccountSettingsPage() {
           </CardDescription>
           <form className="form" onSubmit={onSubmit} noValidate aria-label="Change email">
             {notice ? <Alert variant="info">{notice}</Alert> : null}
-            <TextField
-              label="New email"
-              name="newEmail"
-              type="email"
-              autoComplete="email"
-              value={values.newEmail}
-              onChange={(v) => setValues((s) => ({ ...s, newEmail: v }))}
-              errorMessage={errors.newEmail}
-              isRequired
-            />
-            <TextField
-              label="Current password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={values.password}
-              onChange={(v) => setValues((s) => ({ ...s, password: v }))}
-              errorMessage={errors.password}
-              isRequired
+            <FormFields
+              fields={emailFields}
+              values={values}
+              errors={errors}
+              onChange={(name) => (v) => setValues((s) => ({ ...s, [name]: v }))}
             />
             <Button type="submit" isPending={change.isPending}>
               Send confirmation link
@@ -145,6 +137,12 @@ function deviceName(userAgent: string | null) {
             : "";
   return os ? `${browser} on ${os}` : browser;
 }
+
+const passwordFields = [
+  { name: "currentPassword", label: "Current password", type: "password", autoComplete: "current-password" },
+  { name: "newPassword", label: "New password", type: "password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm new password", type: "password", autoComplete: "new-password" },
+] as const;
 
 export function SecuritySettingsPage() {
   const change = useChangePassword();
@@ -195,36 +193,7 @@ export function SecuritySettingsPage() {
           <CardTitle>Change password</CardTitle>
           <CardDescription>Every other device is signed out when you change it.</CardDescription>
           <form className="form" onSubmit={onSubmit} noValidate aria-label="Change password">
-            <TextField
-              label="Current password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              value={values.currentPassword}
-              onChange={set("currentPassword")}
-              errorMessage={errors.currentPassword}
-              isRequired
-            />
-            <TextField
-              label="New password"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              value={values.newPassword}
-              onChange={set("newPassword")}
-              errorMessage={errors.newPassword}
-              isRequired
-            />
-            <TextField
-              label="Confirm new password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={set("confirmPassword")}
-              errorMessage={errors.confirmPassword}
-              isRequired
-            />
+            <FormFields fields={passwordFields} values={values} errors={errors} onChange={set} />
             <Button type="submit" isPending={change.isPending}>
               Change password
             </Button>

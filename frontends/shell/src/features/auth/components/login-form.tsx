@@ -5,14 +5,19 @@ import {
   dashboardPath,
   describeFailure,
   type FieldErrors,
+  FormFields,
   type LoginFields,
-  TextField,
   toast,
   useLogin,
   validateLogin,
 } from "@closr/ui";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
+
+const fields = [
+  { name: "username", label: "Username", autoComplete: "username" },
+  { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
+] as const;
 
 export function LoginForm() {
   const login = useLogin();
@@ -56,25 +61,7 @@ export function LoginForm() {
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Log in">
       {formError ? <Alert>{formError}</Alert> : null}
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        value={values.username}
-        onChange={set("username")}
-        errorMessage={errors.username}
-        isRequired
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={values.password}
-        onChange={set("password")}
-        errorMessage={errors.password}
-        isRequired
-      />
+      <FormFields fields={fields} values={values} errors={errors} onChange={set} />
       <div className="form-row-end">
         <Link to="/forgot-password" className="text-link">
           Forgot Password?

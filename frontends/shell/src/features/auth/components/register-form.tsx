@@ -5,9 +5,9 @@ import {
   dashboardPath,
   describeFailure,
   type FieldErrors,
+  FormFields,
   RadioGroup,
   type RegisterFields,
-  TextField,
   toast,
   type UserType,
   useRegister,
@@ -15,6 +15,24 @@ import {
 } from "@closr/ui";
 import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+
+const fields = [
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  {
+    name: "username",
+    label: "Username",
+    autoComplete: "username",
+    description: "3–30 letters, numbers, dots, dashes or underscores.",
+  },
+  {
+    name: "password",
+    label: "Password",
+    type: "password",
+    autoComplete: "new-password",
+    description: "At least 8 characters.",
+  },
+  { name: "confirmPassword", label: "Confirm Password", type: "password", autoComplete: "new-password" },
+] as const;
 
 const accountTypes = [
   { value: "business", label: "Business looking for sales agents" },
@@ -65,47 +83,7 @@ export function RegisterForm() {
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Sign up">
       {formError ? <Alert>{formError}</Alert> : null}
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={set("email")}
-        errorMessage={errors.email}
-        isRequired
-      />
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        description="3–30 letters, numbers, dots, dashes or underscores."
-        value={values.username}
-        onChange={set("username")}
-        errorMessage={errors.username}
-        isRequired
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        description="At least 8 characters."
-        value={values.password}
-        onChange={set("password")}
-        errorMessage={errors.password}
-        isRequired
-      />
-      <TextField
-        label="Confirm Password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={set("confirmPassword")}
-        errorMessage={errors.confirmPassword}
-        isRequired
-      />
+      <FormFields fields={fields} values={values} errors={errors} onChange={set} />
       <RadioGroup
         label="I am a"
         name="userType"
