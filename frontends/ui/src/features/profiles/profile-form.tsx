@@ -98,10 +98,27 @@ export function useProfileForm<Fields extends object, Input>(options: ProfileFor
     }
   };
 
+  /** Props binding a text field (value in, text out) to the field `name`: name, value, change, error. */
+  type TextKey = { [K in Field]: Fields[K] extends string ? K : never }[Field];
+  const text = <K extends TextKey>(name: K) => ({
+    name,
+    value: fields[name] as string,
+    onChange: (value: string) => set(name, value as Fields[K]),
+    errorMessage: errors[name],
+  });
+  /** The same for a native input, select or text area (its change event carries the text). */
+  const native = <K extends TextKey>(name: K) => ({
+    value: fields[name] as string,
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value as Fields[K]),
+    errorMessage: errors[name],
+  });
+
   return {
     editing,
     fields,
     set,
+    text,
+    native,
     errors,
     formError,
     created,

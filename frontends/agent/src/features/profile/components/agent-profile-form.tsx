@@ -60,7 +60,7 @@ export function AgentProfileForm({
     update: useUpdateAgentProfile(),
     dashboard,
   });
-  const { fields, set, errors } = form;
+  const { fields, set, errors, text, native } = form;
   const listId = useId();
 
   return (
@@ -70,21 +70,11 @@ export function AgentProfileForm({
       dashboard={dashboard}
       form={form}
     >
-      <TextField
-        label="Full Name"
-        name="fullName"
-        value={fields.fullName}
-        onChange={(value) => set("fullName", value)}
-        errorMessage={errors.fullName}
-        isRequired
-        autoComplete="name"
-      />
+      <TextField label="Full Name" {...text("fullName")} isRequired autoComplete="name" />
       <InputField
         label="Specialization"
         list={listId}
-        value={fields.specialization}
-        onChange={(event) => set("specialization", event.target.value)}
-        errorMessage={errors.specialization}
+        {...native("specialization")}
         description="Pick a suggestion or type your own"
         required
       />
@@ -100,16 +90,12 @@ export function AgentProfileForm({
         min={0}
         max={80}
         step={1}
-        value={fields.yearsOfExperience}
-        onChange={(event) => set("yearsOfExperience", event.target.value)}
-        errorMessage={errors.yearsOfExperience}
+        {...native("yearsOfExperience")}
         required
       />
       <SelectField
         label="Location"
-        value={fields.location}
-        onChange={(event) => set("location", event.target.value)}
-        errorMessage={errors.location}
+        {...native("location")}
         options={catalogue.locations.map((location) => ({
           value: location,
           label: locationLabel(location),
@@ -122,26 +108,19 @@ export function AgentProfileForm({
         min={0}
         max={100}
         step={1}
-        value={fields.minimumCommissionRate}
-        onChange={(event) => set("minimumCommissionRate", event.target.value)}
-        errorMessage={errors.minimumCommissionRate}
+        {...native("minimumCommissionRate")}
       />
       <TextField
         label="LinkedIn Profile"
-        name="linkedinProfile"
         type="url"
         placeholder="https://www.linkedin.com/in/your-name"
-        value={fields.linkedinProfile}
-        onChange={(value) => set("linkedinProfile", value)}
-        errorMessage={errors.linkedinProfile}
+        {...text("linkedinProfile")}
       />
       <TextAreaField
         className="span-2"
         label="Bio"
         placeholder="What you sell, who you sell to, and the results you've delivered"
-        value={fields.bio}
-        onChange={(event) => set("bio", event.target.value)}
-        errorMessage={errors.bio}
+        {...native("bio")}
       />
       <div className="span-2">
         <SkillPicker

@@ -58,7 +58,7 @@ export function BusinessProfileForm({
     update: useUpdateBusinessProfile(),
     dashboard,
   });
-  const { fields, set, errors } = form;
+  const { text, native } = form;
 
   return (
     <ProfileFormFrame
@@ -70,18 +70,13 @@ export function BusinessProfileForm({
       <TextField
         className="span-2"
         label="Company Name"
-        name="companyName"
-        value={fields.companyName}
-        onChange={(value) => set("companyName", value)}
-        errorMessage={errors.companyName}
+        {...text("companyName")}
         isRequired
         autoComplete="organization"
       />
       <SelectField
         label="Industry"
-        value={fields.industry}
-        onChange={(event) => set("industry", event.target.value)}
-        errorMessage={errors.industry}
+        {...native("industry")}
         options={catalogue.industries.map((industry) => ({
           value: industry,
           label: industryLabel(industry),
@@ -89,16 +84,12 @@ export function BusinessProfileForm({
       />
       <SelectField
         label="Company Size"
-        value={fields.size}
-        onChange={(event) => set("size", event.target.value)}
-        errorMessage={errors.size}
+        {...native("size")}
         options={catalogue.sizes.map((size) => ({ value: size.value, label: size.label }))}
       />
       <SelectField
         label="Location"
-        value={fields.location}
-        onChange={(event) => set("location", event.target.value)}
-        errorMessage={errors.location}
+        {...native("location")}
         options={catalogue.locations.map((location) => ({
           value: location,
           label: locationLabel(location),
@@ -106,40 +97,19 @@ export function BusinessProfileForm({
       />
       <TextField
         label="Website"
-        name="website"
         type="url"
         placeholder="https://example.com.au"
-        value={fields.website}
-        onChange={(value) => set("website", value)}
-        errorMessage={errors.website}
+        {...text("website")}
         autoComplete="url"
       />
       <TextAreaField
         className="span-2"
         label="Description"
         placeholder="What you sell, to whom, and what kind of agents you're looking for"
-        value={fields.description}
-        onChange={(event) => set("description", event.target.value)}
-        errorMessage={errors.description}
+        {...native("description")}
       />
-      <TextField
-        label="Contact Email"
-        name="contactEmail"
-        type="email"
-        value={fields.contactEmail}
-        onChange={(value) => set("contactEmail", value)}
-        errorMessage={errors.contactEmail}
-        autoComplete="email"
-      />
-      <TextField
-        label="Contact Phone"
-        name="contactPhone"
-        type="tel"
-        value={fields.contactPhone}
-        onChange={(value) => set("contactPhone", value)}
-        errorMessage={errors.contactPhone}
-        autoComplete="tel"
-      />
+      <TextField label="Contact Email" type="email" {...text("contactEmail")} autoComplete="email" />
+      <TextField label="Contact Phone" type="tel" {...text("contactPhone")} autoComplete="tel" />
     </ProfileFormFrame>
   );
 }
