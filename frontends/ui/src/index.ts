@@ -33,6 +33,7 @@ export { CountBadge, countName, countText } from "./design-system/components/cou
 export { Dialog, DialogTrigger } from "./design-system/components/dialog.tsx";
 export { Icon, type IconName } from "./design-system/components/icons.tsx";
 export { Menu, MenuItem, MenuSeparator } from "./design-system/components/menu.tsx";
+export { type PageTab, PageTabs, usePageTab } from "./design-system/components/page-tabs.tsx";
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
 export {
   CheckboxField,
@@ -41,6 +42,7 @@ export {
   type SelectOption,
   TextAreaField,
 } from "./design-system/fields/native-fields.tsx";
+export { FormFields, type FormFieldSpec } from "./design-system/fields/form-fields.tsx";
 export { FormFields, type FormFieldSpec } from "./design-system/fields/form-fields.tsx";
 export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group.tsx";
 export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
@@ -152,6 +154,12 @@ export {
   messages as paymentMessages,
   type Outcome,
 } from "./features/payments/payment-outcome.ts";
+export {
+  type Payment,
+  PaymentsTable,
+  paymentBadge,
+  paymentStatusLabel,
+} from "./features/payments/payments-table.tsx";
 export { PastDueBanner, PlanStatus } from "./features/payments/plan-status.tsx";
 export { FindLayout, type FindLayoutProps } from "./features/profiles/find-layout.tsx";
 export {

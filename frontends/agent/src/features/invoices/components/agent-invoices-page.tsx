@@ -20,18 +20,15 @@ import {
   OpenDisputeButton,
   PageHeader,
   PageSpinner,
+  PageTabs,
+  PaymentsTable,
   Spinner,
-  Tab,
-  TabList,
-  TabPanel,
-  Tabs,
   useCurrentUser,
+  usePageTab,
 } from "@closr/ui";
 import { useEffect, useState } from "react";
-import type { Key } from "react-aria-components";
-import { useSearchParams } from "react-router";
 import { EarningsTab } from "../../payouts/components/earnings-tab.tsx";
-import { type Invoice, type Payment, useInvoicePayments, useInvoices } from "../api/invoices-api.ts";
+import { type Invoice, useInvoicePayments, useInvoices } from "../api/invoices-api.ts";
 import { CreateInvoiceForm } from "./create-invoice-form.tsx";
 import css from "./invoices.css?inline";
 
@@ -44,10 +41,6 @@ const badge: Record<Invoice["status"], { variant: BadgeVariant; label: string }>
   pending: { variant: "outline", label: "Pending" },
   refunded: { variant: "secondary", label: "Refunded" },
 };
-
-/** Spec §4: completed default style, processing secondary, anything else outline. */
-const paymentBadge = (status: Payment["status"]): BadgeVariant =>
-  status === "completed" ? "default" : status === "processing" ? "secondary" : "outline";
 
 function PaymentDetails({ invoiceId }: { invoiceId: number }) {
   const [open, setOpen] = useState(false);
@@ -66,30 +59,7 @@ function PaymentDetails({ invoiceId }: { invoiceId: number }) {
           <p className="muted small">No payments recorded for this invoice.</p>
         ) : (
           <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Transaction ID</th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.data.map((payment) => (
-                  <tr key={payment.id}>
-                    <td>{formatDate(payment.createdAt)}</td>
-                    <td>{formatMoney(payment.amount)}</td>
-                    <td>
-                      <Badge variant={paymentBadge(payment.status)}>
-                        {payment.status.charAt(0).toUpperCase() + payment.status.slice(1)}
-                      </Badge>
-                    </td>
-                    <td className="mono">{payment.transactionId ?? "N/A"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PaymentsTable payments={payments.data} />
           </div>
         )
       ) : null}
@@ -216,10 +186,7 @@ function YourInvoices() {
 export function AgentInvoicesPage() {
   useEffect(() => injectStyles(STYLE_ID, css), []);
   const user = useCurrentUser();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get("tab");
-  const tab =
-    requested === "invoices" || requested === "earnings" || requested === "disputes" ? requested : "create";
+  const [tab, setTab] = usePageTab(["create", "invoices", "earnings", "disputes"]);
   const invoices = useInvoices();
 
   if (user.isPending) return <PageSpinner />;
@@ -241,31 +208,25 @@ export function AgentInvoicesPage() {
           </LinkButton>
         </Alert>
       ) : (
-        <Tabs
-          selectedKey={tab}
-          onSelectionChange={(key: Key) =>
-            setParams(key === "create" ? {} : { tab: String(key) }, { replace: true })
-          }
-        >
-          <TabList aria-label="Invoices">
-            <Tab id="create">Create Invoice</Tab>
-            <Tab id="invoices">Your Invoices</Tab>
-            <Tab id="earnings">Earnings</Tab>
-            <Tab id="disputes">Disputes</Tab>
-          </TabList>
-          <TabPanel id="create">
-            <CreateInvoiceForm onCreated={() => setParams({ tab: "invoices" }, { replace: true })} />
-          </TabPanel>
-          <TabPanel id="invoices">
-            <YourInvoices />
-          </TabPanel>
-          <TabPanel id="earnings">
-            <EarningsTab />
-          </TabPanel>
-          <TabPanel id="disputes">
-            <DisputesTab basePath="/agent/invoices" viewer="agent" />
-          </TabPanel>
-        </Tabs>
+        <PageTabs
+          label="Invoices"
+          tab={tab}
+          onSelect={setTab}
+          tabs={[
+            {
+              id: "create",
+              title: "Create Invoice",
+              panel: <CreateInvoiceForm onCreated={() => setTab("invoices")} />,
+            },
+            { id: "invoices", title: "Your Invoices", panel: <YourInvoices /> },
+            { id: "earnings", title: "Earnings", panel: <EarningsTab /> },
+            {
+              id: "disputes",
+              title: "Disputes",
+              panel: <DisputesTab basePath="/agent/invoices" viewer="agent" />,
+            },
+          ]}
+        />
       )}
     </div>
   );

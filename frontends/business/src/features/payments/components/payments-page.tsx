@@ -20,23 +20,14 @@ import {
   OpenDisputeButton,
   PageHeader,
   PageSpinner,
+  PageTabs,
+  PaymentsTable,
   Spinner,
-  Tab,
-  TabList,
-  TabPanel,
-  Tabs,
   useCurrentUser,
+  usePageTab,
 } from "@closr/ui";
 import { useEffect, useState } from "react";
-import type { Key } from "react-aria-components";
-import { useSearchParams } from "react-router";
-import {
-  type Invoice,
-  invoiceLabel,
-  type Payment,
-  useInvoices,
-  usePaymentHistory,
-} from "../api/payments-api.ts";
+import { type Invoice, invoiceLabel, useInvoices, usePaymentHistory } from "../api/payments-api.ts";
 import { PayView } from "./pay-view.tsx";
 import { PaymentMethodsTab } from "./payment-methods-tab.tsx";
 import css from "./payments.css?inline";
@@ -50,12 +41,6 @@ const invoiceBadge: Record<Invoice["status"], BadgeVariant> = {
   pending: "outline",
   refunded: "secondary",
 };
-
-/** Spec §4: completed default style, processing secondary, anything else outline. */
-export const paymentBadge = (status: Payment["status"]): BadgeVariant =>
-  status === "completed" ? "default" : status === "processing" ? "secondary" : "outline";
-
-const paymentStatusLabel = (status: Payment["status"]) => status.charAt(0).toUpperCase() + status.slice(1);
 
 function InvoiceCard({ invoice, onPay }: { invoice: Invoice; onPay: () => void }) {
   return (
@@ -134,30 +119,7 @@ function HistoryTab() {
   return (
     <Card>
       <CardContent className="table-scroll">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Invoice</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Transaction ID</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.data.items.map((payment) => (
-              <tr key={payment.id}>
-                <td>{formatDate(payment.createdAt)}</td>
-                <td>#{payment.invoiceId}</td>
-                <td>{formatMoney(payment.amount)}</td>
-                <td>
-                  <Badge variant={paymentBadge(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
-                </td>
-                <td className="mono">{payment.transactionId ?? "N/A"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PaymentsTable payments={history.data.items} withInvoice />
       </CardContent>
     </Card>
   );
@@ -166,11 +128,8 @@ function HistoryTab() {
 export function PaymentsPage() {
   useEffect(() => injectStyles(STYLE_ID, css), []);
   const user = useCurrentUser();
-  const [params, setParams] = useSearchParams();
   const [paying, setPaying] = useState<Invoice | null>(null);
-  const tab =
-    (["invoices", "methods", "history", "disputes"] as const).find((t) => t === params.get("tab")) ??
-    "invoices";
+  const [tab, setTab] = usePageTab(["invoices", "methods", "history", "disputes"]);
 
   if (user.isPending) return <PageSpinner />;
   if (!user.data) return <Alert variant="info">Please log in to access payment features.</Alert>;
@@ -184,31 +143,21 @@ export function PaymentsPage() {
       {paying ? (
         <PayView invoice={paying} onBack={() => setPaying(null)} />
       ) : (
-        <Tabs
-          selectedKey={tab}
-          onSelectionChange={(key: Key) =>
-            setParams(key === "invoices" ? {} : { tab: String(key) }, { replace: true })
-          }
-        >
-          <TabList aria-label="Payments">
-            <Tab id="invoices">Invoices</Tab>
-            <Tab id="methods">Payment Methods</Tab>
-            <Tab id="history">Payment History</Tab>
-            <Tab id="disputes">Disputes</Tab>
-          </TabList>
-          <TabPanel id="invoices">
-            <InvoicesTab onPay={setPaying} />
-          </TabPanel>
-          <TabPanel id="methods">
-            <PaymentMethodsTab />
-          </TabPanel>
-          <TabPanel id="history">
-            <HistoryTab />
-          </TabPanel>
-          <TabPanel id="disputes">
-            <DisputesTab basePath="/business/payments" viewer="business" />
-          </TabPanel>
-        </Tabs>
+        <PageTabs
+          label="Payments"
+          tab={tab}
+          onSelect={setTab}
+          tabs={[
+            { id: "invoices", title: "Invoices", panel: <InvoicesTab onPay={setPaying} /> },
+            { id: "methods", title: "Payment Methods", panel: <PaymentMethodsTab /> },
+            { id: "history", title: "Payment History", panel: <HistoryTab /> },
+            {
+              id: "disputes",
+              title: "Disputes",
+              panel: <DisputesTab basePath="/business/payments" viewer="business" />,
+            },
+          ]}
+        />
       )}
     </div>
   );
