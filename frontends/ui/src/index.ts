@@ -34,6 +34,7 @@ export { Dialog, DialogTrigger } from "./design-system/components/dialog.tsx";
 export { Icon, type IconName } from "./design-system/components/icons.tsx";
 export { Menu, MenuItem, MenuSeparator } from "./design-system/components/menu.tsx";
 export { type PageTab, PageTabs, usePageTab } from "./design-system/components/page-tabs.tsx";
+export { RetryAlert } from "./design-system/components/retry-alert.tsx";
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
 export {
   CheckboxField,

@@ -3,12 +3,12 @@
  * the caller's real counts for the stat tiles, and a panel with up to 2 active partners, each
  * with a Message link (/messages?with={user id}), plus View All to the partnerships page.
  */
-
 import { Link } from "react-router";
 import { describeFailure } from "../../api/problem.ts";
-import { Button, LinkButton } from "../../design-system/components/button.tsx";
-import { Alert, Card, CardContent, Skeleton } from "../../design-system/components/card.tsx";
+import { LinkButton } from "../../design-system/components/button.tsx";
+import { Card, CardContent, Skeleton } from "../../design-system/components/card.tsx";
 import { Icon } from "../../design-system/components/icons.tsx";
+import { RetryAlert } from "../../design-system/components/retry-alert.tsx";
 import { injectStyles } from "../../design-system/inject-styles.ts";
 import { formatDate } from "../../lib/format.ts";
 import { industryLabel, locationLabel } from "../profiles/profile-format.ts";
@@ -56,14 +56,9 @@ export function DashboardPartners({ side, title }: { side: PartnershipSide; titl
           </LinkButton>
         </div>
         {open.isError ? (
-          <Alert>
-            <div className="inline-alert">
-              <span>Couldn't load your partnerships. {describeFailure(open.error).message}</span>
-              <Button variant="outline" size="sm" onPress={() => void open.refetch()}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
+          <RetryAlert onRetry={() => void open.refetch()}>
+            Couldn't load your partnerships. {describeFailure(open.error).message}
+          </RetryAlert>
         ) : !open.data ? (
           <div className="stack-sm" aria-busy="true">
             <Skeleton height="3.5rem" />

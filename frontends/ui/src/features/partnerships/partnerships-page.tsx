@@ -12,6 +12,7 @@ import { describeFailure } from "../../api/problem.ts";
 import { Button, LinkButton } from "../../design-system/components/button.tsx";
 import { Alert, Card, CardContent, PageSpinner } from "../../design-system/components/card.tsx";
 import { Icon } from "../../design-system/components/icons.tsx";
+import { RetryAlert } from "../../design-system/components/retry-alert.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../../design-system/components/tabs.tsx";
 import { PageHeader } from "../../design-system/layout/page.tsx";
 import { useOwnAgentProfile, useOwnBusinessProfile } from "../profiles/profiles-api.ts";
@@ -83,14 +84,9 @@ export function PartnershipsPage({ side }: { side: PartnershipSide }) {
     return (
       <div className="stack-lg">
         {header}
-        <Alert>
-          <div className="inline-alert">
-            <span>Couldn't load your partnerships. {describeFailure(open.error).message}</span>
-            <Button variant="outline" size="sm" onPress={() => void open.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <RetryAlert onRetry={() => void open.refetch()}>
+          Couldn't load your partnerships. {describeFailure(open.error).message}
+        </RetryAlert>
       </div>
     );
   }

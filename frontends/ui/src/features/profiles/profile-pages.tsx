@@ -8,8 +8,8 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { type ComponentType, useRef } from "react";
 import { Navigate } from "react-router";
 import { describeFailure } from "../../api/problem.ts";
-import { Button } from "../../design-system/components/button.tsx";
-import { Alert, PageSpinner } from "../../design-system/components/card.tsx";
+import { PageSpinner } from "../../design-system/components/card.tsx";
+import { RetryAlert } from "../../design-system/components/retry-alert.tsx";
 import { PageHeader } from "../../design-system/layout/page.tsx";
 import { type Catalogue, useCatalogue } from "./profiles-api.ts";
 
@@ -43,16 +43,9 @@ export function makeProfilePages<P extends { id: number }>(options: ProfilePages
 
   function LoadFailure({ error, retry }: { error: unknown; retry: () => void }) {
     return (
-      <Alert>
-        <div className="inline-alert">
-          <span>
-            Failed to fetch {side} profile. {describeFailure(error).message}
-          </span>
-          <Button variant="outline" size="sm" onPress={retry}>
-            Retry
-          </Button>
-        </div>
-      </Alert>
+      <RetryAlert onRetry={retry}>
+        Failed to fetch {side} profile. {describeFailure(error).message}
+      </RetryAlert>
     );
   }
 

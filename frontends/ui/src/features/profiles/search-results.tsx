@@ -7,8 +7,9 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { describeFailure } from "../../api/problem.ts";
 import { Button } from "../../design-system/components/button.tsx";
-import { Alert, Card, CardContent } from "../../design-system/components/card.tsx";
+import { Card, CardContent } from "../../design-system/components/card.tsx";
 import { Icon } from "../../design-system/components/icons.tsx";
+import { RetryAlert } from "../../design-system/components/retry-alert.tsx";
 import { Pagination, ResultGridSkeleton } from "./profile-ui.tsx";
 import { PAGE_SIZE, type ProfilePage } from "./profiles-api.ts";
 
@@ -32,16 +33,9 @@ export function SearchResults<T extends { id: number }>({
   const data = results.data;
   if (results.isError) {
     return (
-      <Alert>
-        <div className="inline-alert">
-          <span>
-            Couldn't load {noun}. {describeFailure(results.error).message}
-          </span>
-          <Button variant="outline" size="sm" onPress={() => void results.refetch()}>
-            Retry
-          </Button>
-        </div>
-      </Alert>
+      <RetryAlert onRetry={() => void results.refetch()}>
+        Couldn't load {noun}. {describeFailure(results.error).message}
+      </RetryAlert>
     );
   }
   if (!data) return <ResultGridSkeleton count={PAGE_SIZE / 2} />;

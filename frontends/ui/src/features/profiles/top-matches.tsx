@@ -6,9 +6,9 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { describeFailure } from "../../api/problem.ts";
-import { Button, LinkButton } from "../../design-system/components/button.tsx";
-import { Alert } from "../../design-system/components/card.tsx";
+import { LinkButton } from "../../design-system/components/button.tsx";
 import { Icon } from "../../design-system/components/icons.tsx";
+import { RetryAlert } from "../../design-system/components/retry-alert.tsx";
 import { ResultGridSkeleton } from "./profile-ui.tsx";
 import type { ProfilePage } from "./profiles-api.ts";
 
@@ -38,14 +38,9 @@ export function TopMatches<T extends { id: number }>({
         </LinkButton>
       </div>
       {results.isError ? (
-        <Alert>
-          <div className="inline-alert">
-            <span>Couldn't load your matches. {describeFailure(results.error).message}</span>
-            <Button variant="outline" size="sm" onPress={() => void results.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <RetryAlert onRetry={() => void results.refetch()}>
+          Couldn't load your matches. {describeFailure(results.error).message}
+        </RetryAlert>
       ) : !results.data ? (
         <ResultGridSkeleton count={3} />
       ) : results.data.items.length === 0 ? (

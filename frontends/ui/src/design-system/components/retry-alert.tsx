@@ -1,0 +1,17 @@
+/** A failed load in place: the error alert with its message and a small Retry button beside it. */
+import type { ReactNode } from "react";
+import { Button } from "./button.tsx";
+import { Alert } from "./card.tsx";
+
+export function RetryAlert({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <Alert>
+      <div className="inline-alert">
+        <span>{children}</span>
+        <Button variant="outline" size="sm" onPress={onRetry}>
+          Retry
+        </Button>
+      </div>
+    </Alert>
+  );
+}
