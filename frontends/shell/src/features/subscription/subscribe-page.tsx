@@ -6,7 +6,6 @@
  */
 import {
   Alert,
-  Badge,
   Button,
   billingKey,
   dashboardPath,
@@ -15,13 +14,13 @@ import {
   LinkButton,
   LocalCardForm,
   PageHeader,
-  Skeleton,
   toast,
   useCurrentUser,
 } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { PlanCard, PlanGridSkeleton, PlansError } from "../pricing/components/plan-card.tsx";
 import {
   getOrCreateSubscription,
   type Plan,
@@ -128,48 +127,15 @@ export function SubscribePage() {
         description="Prices in Australian dollars, GST included, charged monthly until you cancel."
       />
       {plans.isPending ? (
-        <div className="plan-grid" role="status" aria-busy="true" aria-label="Loading plans">
-          <Skeleton height="20rem" />
-          <Skeleton height="20rem" />
-          <Skeleton height="20rem" />
-        </div>
+        <PlanGridSkeleton height="20rem" />
       ) : plans.isError ? (
-        <Alert variant="destructive">
-          <p>Couldn't load the plans.</p>
-          <Button variant="outline" size="sm" onPress={() => plans.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <PlansError onRetry={() => plans.refetch()} />
       ) : (
         <ul className={`plan-grid plan-grid-${audience}`}>
           {sidePlans.map((plan) => {
             const current = plans.data?.currentPlanId === plan.id;
             return (
-              <li
-                key={plan.id}
-                className={`card plan-card${plan.popular ? " plan-card-popular" : ""}`}
-                aria-labelledby={`subscribe-${plan.id}`}
-              >
-                <div className="row plan-card-head">
-                  <h2 id={`subscribe-${plan.id}`} className="card-title">
-                    {plan.title}
-                  </h2>
-                  {plan.popular ? <Badge variant="default">Most Popular</Badge> : null}
-                  {current ? <Badge variant="success">Your plan</Badge> : null}
-                </div>
-                <p className="plan-price">
-                  {plan.price === 0 ? "Free" : formatMoney(plan.price)}
-                  {plan.price === 0 ? null : <span className="muted"> / month</span>}
-                </p>
-                <p className="muted">{plan.description}</p>
-                <ul className="check-list plan-features">
-                  {plan.features.map((feature) => (
-                    <li key={feature}>
-                      <Icon name="check" size={16} />
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
+              <PlanCard key={plan.id} plan={plan} current={current} idPrefix="subscribe" heading="h2">
                 {plan.priceId ? (
                   <Button
                     variant={plan.popular ? "primary" : "outline"}
@@ -184,7 +150,7 @@ export function SubscribePage() {
                     {current ? "Current plan" : "Stay on the free plan"}
                   </LinkButton>
                 )}
-              </li>
+              </PlanCard>
             );
           })}
         </ul>

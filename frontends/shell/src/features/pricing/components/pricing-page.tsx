@@ -6,16 +6,11 @@
  * user sees "Subscription initiated" and after 1 second goes to /subscribe?plan={priceId}.
  */
 import {
-  Alert,
   apiClient,
-  Badge,
   Button,
   dashboardPath,
-  formatMoney,
-  Icon,
   LinkButton,
   PageHeader,
-  Skeleton,
   toApiError,
   toast,
   useCurrentUser,
@@ -23,6 +18,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { PlanCard as PlanCardFrame, PlanGridSkeleton, PlansError } from "./plan-card.tsx";
 
 type Catalogue = Awaited<ReturnType<typeof fetchPlans>>;
 type Plan = Catalogue["items"][number];
@@ -60,30 +56,7 @@ function PlanCard({
   const user = useCurrentUser().data;
   const free = plan.price === 0;
   return (
-    <li
-      className={`card plan-card${plan.popular ? " plan-card-popular" : ""}`}
-      aria-labelledby={`plan-${plan.id}`}
-    >
-      <div className="row plan-card-head">
-        <h3 id={`plan-${plan.id}`} className="card-title">
-          {plan.title}
-        </h3>
-        {plan.popular ? <Badge variant="default">Most Popular</Badge> : null}
-        {current ? <Badge variant="success">Your plan</Badge> : null}
-      </div>
-      <p className="plan-price">
-        {free ? "Free" : formatMoney(plan.price)}
-        {free ? null : <span className="muted"> / month</span>}
-      </p>
-      <p className="muted">{plan.description}</p>
-      <ul className="check-list plan-features">
-        {plan.features.map((feature) => (
-          <li key={feature}>
-            <Icon name="check" size={16} />
-            {feature}
-          </li>
-        ))}
-      </ul>
+    <PlanCardFrame plan={plan} current={current} idPrefix="plan" heading="h3">
       {free ? (
         <LinkButton
           href={user ? dashboardPath(user.userType) : "/auth"}
@@ -102,7 +75,7 @@ function PlanCard({
           {current ? "Current plan" : busy ? "Processing..." : "Subscribe Now"}
         </Button>
       )}
-    </li>
+    </PlanCardFrame>
   );
 }
 
@@ -155,18 +128,9 @@ export function PricingPage() {
         description="Start free. Upgrade when you need more active partnerships. Prices in Australian dollars."
       />
       {plans.isPending ? (
-        <div className="plan-grid" role="status" aria-busy="true" aria-label="Loading plans">
-          <Skeleton height="22rem" />
-          <Skeleton height="22rem" />
-          <Skeleton height="22rem" />
-        </div>
+        <PlanGridSkeleton height="22rem" />
       ) : plans.isError ? (
-        <Alert variant="destructive">
-          <p>Couldn't load the plans.</p>
-          <Button variant="outline" size="sm" onPress={() => plans.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <PlansError onRetry={() => plans.refetch()} />
       ) : (
         <>
           {!user || user.userType === "business" ? section("business", "For businesses") : null}

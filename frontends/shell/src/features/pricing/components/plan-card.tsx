@@ -1,0 +1,79 @@
+/**
+ * A plan as Pricing and /subscribe show it (spec §2.6 reading B): title with Most Popular and
+ * Your plan badges, "Free" or "$x / month", description, the feature checklist, then the page's
+ * own action; and the plan grid's loading and error states.
+ */
+import type { components } from "@closr/contracts/client";
+import { Alert, Badge, Button, formatMoney, Icon, Skeleton } from "@closr/ui";
+import type { ReactNode } from "react";
+
+type Plan = components["schemas"]["Plan"];
+
+export function PlanCard({
+  plan,
+  current,
+  idPrefix,
+  heading: Heading,
+  children,
+}: {
+  plan: Plan;
+  current: boolean;
+  /** Prefix of the title's id ("plan" → "plan-{id}"), which labels the card. */
+  idPrefix: string;
+  heading: "h2" | "h3";
+  /** The card's action (Subscribe, Choose, Get Started…). */
+  children: ReactNode;
+}) {
+  const free = plan.price === 0;
+  return (
+    <li
+      className={`card plan-card${plan.popular ? " plan-card-popular" : ""}`}
+      aria-labelledby={`${idPrefix}-${plan.id}`}
+    >
+      <div className="row plan-card-head">
+        <Heading id={`${idPrefix}-${plan.id}`} className="card-title">
+          {plan.title}
+        </Heading>
+        {plan.popular ? <Badge variant="default">Most Popular</Badge> : null}
+        {current ? <Badge variant="success">Your plan</Badge> : null}
+      </div>
+      <p className="plan-price">
+        {free ? "Free" : formatMoney(plan.price)}
+        {free ? null : <span className="muted"> / month</span>}
+      </p>
+      <p className="muted">{plan.description}</p>
+      <ul className="check-list plan-features">
+        {plan.features.map((feature) => (
+          <li key={feature}>
+            <Icon name="check" size={16} />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {children}
+    </li>
+  );
+}
+
+/** Three card skeletons of `height` while the plans load. */
+export function PlanGridSkeleton({ height }: { height: string }) {
+  return (
+    <div className="plan-grid" role="status" aria-busy="true" aria-label="Loading plans">
+      <Skeleton height={height} />
+      <Skeleton height={height} />
+      <Skeleton height={height} />
+    </div>
+  );
+}
+
+/** "Couldn't load the plans." with Retry. */
+export function PlansError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert variant="destructive">
+      <p>Couldn't load the plans.</p>
+      <Button variant="outline" size="sm" onPress={onRetry}>
+        Retry
+      </Button>
+    </Alert>
+  );
+}
