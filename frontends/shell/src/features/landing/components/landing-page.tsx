@@ -3,6 +3,7 @@
  * businesses and agents, success stories placeholder (#testimonials) and a closing call.
  */
 import { Badge, dashboardPath, Icon, type IconName, LinkButton, useCurrentUser } from "@closr/ui";
+import { CheckList, FeatureGrid } from "../../../components/marketing.tsx";
 
 const promises: { icon: IconName; title: string; text: string }[] = [
   {
@@ -157,17 +158,7 @@ export function LandingPage() {
               </li>
             ))}
           </ol>
-          <ul className="feature-grid">
-            {promises.map((item) => (
-              <li key={item.title} className="feature card">
-                <span className="icon-bubble" aria-hidden="true">
-                  <Icon name={item.icon} size={22} />
-                </span>
-                <h3>{item.title}</h3>
-                <p>{item.text}</p>
-              </li>
-            ))}
-          </ul>
+          <FeatureGrid items={promises} />
         </div>
       </section>
 
@@ -178,14 +169,7 @@ export function LandingPage() {
             <h2 id="for-businesses-title" className="section-title">
               Grow sales without growing payroll
             </h2>
-            <ul className="check-list">
-              {businessPoints.map((point) => (
-                <li key={point}>
-                  <Icon name="check" size={18} />
-                  {point}
-                </li>
-              ))}
-            </ul>
+            <CheckList points={businessPoints} />
             <LinkButton href="/auth?tab=signup" size="lg">
               Create Business Account
             </LinkButton>
@@ -210,14 +194,7 @@ export function LandingPage() {
             <h2 id="for-agents-title" className="section-title">
               Sell what you believe in, on your terms
             </h2>
-            <ul className="check-list">
-              {agentPoints.map((point) => (
-                <li key={point}>
-                  <Icon name="check" size={18} />
-                  {point}
-                </li>
-              ))}
-            </ul>
+            <CheckList points={agentPoints} />
             <div className="row">
               <LinkButton href="/auth?tab=signup&type=agent" size="lg">
                 Create Agent Profile

@@ -1,5 +1,6 @@
 /** How It Works (spec §2.12): five steps for businesses, five for agents, six platform features. */
-import { Icon, type IconName, LinkButton, PageHeader } from "@closr/ui";
+import { type IconName, LinkButton, PageHeader } from "@closr/ui";
+import { FeatureGrid } from "../../../components/marketing.tsx";
 
 const businessSteps = [
   "Create your business account and profile",
@@ -75,17 +76,7 @@ export function HowItWorksPage() {
         <StepList title="For businesses" steps={businessSteps} />
         <StepList title="For agents" steps={agentSteps} />
       </div>
-      <ul className="feature-grid">
-        {features.map((item) => (
-          <li key={item.title} className="feature card">
-            <span className="icon-bubble" aria-hidden="true">
-              <Icon name={item.icon} size={22} />
-            </span>
-            <h3>{item.title}</h3>
-            <p>{item.text}</p>
-          </li>
-        ))}
-      </ul>
+      <FeatureGrid items={features} />
       <div className="row center">
         <LinkButton href="/auth?tab=signup" size="lg">
           Get Started
