@@ -185,6 +185,7 @@ export {
   validateAgentProfile,
   validateBusinessProfile,
 } from "./features/profiles/profile-format.ts";
+export { ProfileCard } from "./features/profiles/profile-card.tsx";
 export { makeProfilePages, type ProfilePagesOptions } from "./features/profiles/profile-pages.tsx";
 export {
   FilterPanel,

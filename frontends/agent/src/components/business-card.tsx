@@ -4,20 +4,7 @@
  * and Connect (sends a connection request; shows Requested / Partner instead when a partnership
  * is open).
  */
-import {
-  type BusinessProfile,
-  ConnectButton,
-  Icon,
-  industryLabel,
-  locationLabel,
-  MatchScore,
-  ProfileInitial,
-  previewText,
-  RatingLine,
-  ReasonChips,
-  VerifiedBadge,
-} from "@closr/ui";
-import { Link } from "react-router";
+import { type BusinessProfile, Icon, industryLabel, locationLabel, ProfileCard } from "@closr/ui";
 
 export function BusinessCard({
   business,
@@ -29,35 +16,24 @@ export function BusinessCard({
   /** The find page's query string, carried to the detail view for its back link. */
   search?: string;
 }) {
-  const href = `/agent/businesses/${business.id}${search}`;
   return (
-    <article className="card profile-card" aria-label={business.companyName}>
-      <div className="profile-card-head">
-        <ProfileInitial name={business.companyName} />
-        <div className="profile-card-title">
-          <h3 className="profile-card-name">{business.companyName}</h3>
-          <p className="profile-card-sub">{industryLabel(business.industry)}</p>
-        </div>
-        <MatchScore match={business.match} />
-      </div>
-      <div className="profile-facts">
-        <span>
-          <Icon name="home" size={14} /> {locationLabel(business.location)}
-        </span>
-        <span>
-          <Icon name="users" size={14} /> {sizeLabels?.get(business.size) ?? business.size}
-        </span>
-        <RatingLine rating={business.rating} />
-        <VerifiedBadge status={business.user.verificationStatus} />
-      </div>
-      {business.description ? <p className="profile-preview">{previewText(business.description)}</p> : null}
-      {business.match ? <ReasonChips reasons={business.match.reasons} /> : null}
-      <div className="profile-card-actions">
-        <Link to={href} className="btn btn-outline btn-sm">
-          View profile
-        </Link>
-        <ConnectButton side="agent" profileId={business.id} name={business.companyName} />
-      </div>
-    </article>
+    <ProfileCard
+      side="agent"
+      profile={business}
+      name={business.companyName}
+      subtitle={industryLabel(business.industry)}
+      description={business.description}
+      href={`/agent/businesses/${business.id}${search}`}
+      facts={
+        <>
+          <span>
+            <Icon name="home" size={14} /> {locationLabel(business.location)}
+          </span>
+          <span>
+            <Icon name="users" size={14} /> {sizeLabels?.get(business.size) ?? business.size}
+          </span>
+        </>
+      }
+    />
   );
 }
