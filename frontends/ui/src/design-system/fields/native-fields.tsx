@@ -5,6 +5,7 @@
  */
 import {
   type InputHTMLAttributes,
+  type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
@@ -16,8 +17,8 @@ injectStyles("closr-native-fields-styles", css);
 type FieldShell = {
   label: string;
   errorMessage?: string | undefined;
-  description?: string;
-  className?: string;
+  description?: string | undefined;
+  className?: string | undefined;
 };
 
 function useFieldIds(errorMessage: string | undefined, description: string | undefined) {
@@ -55,6 +56,33 @@ function FieldFoot({
   );
 }
 
+/** The wiring a field's control takes: its id, invalid state and described-by ids. */
+type ControlProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+/** The `field` box: label, the control `children` renders with `ControlProps`, then the foot. */
+function NativeField({
+  label,
+  errorMessage,
+  description,
+  className,
+  children,
+}: FieldShell & { children: (control: ControlProps) => ReactNode }) {
+  const ids = useFieldIds(errorMessage, description);
+  return (
+    <div className={["field", className].filter(Boolean).join(" ")}>
+      <label htmlFor={ids.id} className="field-label">
+        {label}
+      </label>
+      {children({
+        id: ids.id,
+        "aria-invalid": errorMessage ? true : undefined,
+        "aria-describedby": ids.describedBy,
+      })}
+      <FieldFoot ids={ids} description={description} errorMessage={errorMessage} />
+    </div>
+  );
+}
+
 /** One choice of a SelectField: the value sent and the words shown. */
 export type SelectOption = { value: string; label: string };
 
@@ -73,29 +101,20 @@ export function SelectField({
   ...props
 }: FieldShell &
   SelectHTMLAttributes<HTMLSelectElement> & { emptyOption?: string; options?: readonly SelectOption[] }) {
-  const ids = useFieldIds(errorMessage, description);
   return (
-    <div className={["field", className].filter(Boolean).join(" ")}>
-      <label htmlFor={ids.id} className="field-label">
-        {label}
-      </label>
-      <select
-        {...props}
-        id={ids.id}
-        className="field-input native-input native-select"
-        aria-invalid={errorMessage ? true : undefined}
-        aria-describedby={ids.describedBy}
-      >
-        {emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
-        {options?.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-        {children}
-      </select>
-      <FieldFoot ids={ids} description={description} errorMessage={errorMessage} />
-    </div>
+    <NativeField label={label} errorMessage={errorMessage} description={description} className={className}>
+      {(control) => (
+        <select {...props} {...control} className="field-input native-input native-select">
+          {emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
+          {options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+          {children}
+        </select>
+      )}
+    </NativeField>
   );
 }
 
@@ -107,21 +126,10 @@ export function InputField({
   className,
   ...props
 }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
-  const ids = useFieldIds(errorMessage, description);
   return (
-    <div className={["field", className].filter(Boolean).join(" ")}>
-      <label htmlFor={ids.id} className="field-label">
-        {label}
-      </label>
-      <input
-        {...props}
-        id={ids.id}
-        className="field-input native-input"
-        aria-invalid={errorMessage ? true : undefined}
-        aria-describedby={ids.describedBy}
-      />
-      <FieldFoot ids={ids} description={description} errorMessage={errorMessage} />
-    </div>
+    <NativeField label={label} errorMessage={errorMessage} description={description} className={className}>
+      {(control) => <input {...props} {...control} className="field-input native-input" />}
+    </NativeField>
   );
 }
 
@@ -133,22 +141,12 @@ export function TextAreaField({
   className,
   ...props
 }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const ids = useFieldIds(errorMessage, description);
   return (
-    <div className={["field", className].filter(Boolean).join(" ")}>
-      <label htmlFor={ids.id} className="field-label">
-        {label}
-      </label>
-      <textarea
-        rows={4}
-        {...props}
-        id={ids.id}
-        className="field-input native-input native-textarea"
-        aria-invalid={errorMessage ? true : undefined}
-        aria-describedby={ids.describedBy}
-      />
-      <FieldFoot ids={ids} description={description} errorMessage={errorMessage} />
-    </div>
+    <NativeField label={label} errorMessage={errorMessage} description={description} className={className}>
+      {(control) => (
+        <textarea rows={4} {...props} {...control} className="field-input native-input native-textarea" />
+      )}
+    </NativeField>
   );
 }
 
