@@ -10,10 +10,10 @@ import {
   Card,
   CardContent,
   describeFailure,
+  FormFields,
   Icon,
   PageHeader,
   TextAreaField,
-  TextField,
   toApiError,
   toast,
 } from "@closr/ui";
@@ -34,6 +34,12 @@ const check = (f: Fields): Partial<Record<keyof Fields, string>> => {
   if (!f.message.trim()) errors.message = "Message is required";
   return errors;
 };
+
+const contactFields = [
+  { name: "fullName", label: "Full name" },
+  { name: "email", label: "Email", type: "email" },
+  { name: "subject", label: "Subject" },
+] as const;
 
 function ContactForm() {
   const [fields, setFields] = useState<Fields>(empty);
@@ -79,28 +85,7 @@ function ContactForm() {
           <strong>Message Sent</strong> Thanks, we'll get back to you within 24 hours.
         </p>
       ) : null}
-      <TextField
-        label="Full name"
-        isRequired
-        value={fields.fullName}
-        onChange={set("fullName")}
-        errorMessage={errors.fullName}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        isRequired
-        value={fields.email}
-        onChange={set("email")}
-        errorMessage={errors.email}
-      />
-      <TextField
-        label="Subject"
-        isRequired
-        value={fields.subject}
-        onChange={set("subject")}
-        errorMessage={errors.subject}
-      />
+      <FormFields fields={contactFields} values={fields} errors={errors} onChange={set} />
       <TextAreaField
         label="Message"
         required

@@ -107,6 +107,13 @@ export function ApplyForm({
     const value = event.currentTarget.value;
     setFields((current) => ({ ...current, [name]: value }));
   };
+  /** A text field's name, value, change handler and error. */
+  const bind = (name: string) => ({
+    name,
+    value: fields[name],
+    onChange: set(name),
+    errorMessage: errors[name],
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -152,59 +159,23 @@ export function ApplyForm({
       ) : null}
       {kind === "business" ? (
         <>
-          <InputField
-            label="ABN"
-            name="abnNumber"
-            inputMode="numeric"
-            placeholder="51 824 753 556"
-            value={fields.abnNumber}
-            onChange={set("abnNumber")}
-            errorMessage={errors.abnNumber}
-          />
-          <InputField
-            label="Company website"
-            name="companyWebsite"
-            type="url"
-            placeholder="https://"
-            value={fields.companyWebsite}
-            onChange={set("companyWebsite")}
-            errorMessage={errors.companyWebsite}
-          />
-          <InputField
-            label="Business address"
-            name="businessAddress"
-            value={fields.businessAddress}
-            onChange={set("businessAddress")}
-            errorMessage={errors.businessAddress}
-          />
+          <InputField label="ABN" inputMode="numeric" placeholder="51 824 753 556" {...bind("abnNumber")} />
+          <InputField label="Company website" type="url" placeholder="https://" {...bind("companyWebsite")} />
+          <InputField label="Business address" {...bind("businessAddress")} />
         </>
       ) : (
         <>
           <InputField
             label="LinkedIn profile"
-            name="linkedInProfile"
             type="url"
             placeholder="https://www.linkedin.com/in/"
-            value={fields.linkedInProfile}
-            onChange={set("linkedInProfile")}
-            errorMessage={errors.linkedInProfile}
+            {...bind("linkedInProfile")}
           />
-          <InputField
-            label="Years of experience"
-            name="yearsExperience"
-            type="number"
-            min={1}
-            value={fields.yearsExperience}
-            onChange={set("yearsExperience")}
-            errorMessage={errors.yearsExperience}
-          />
+          <InputField label="Years of experience" type="number" min={1} {...bind("yearsExperience")} />
           <TextAreaField
             label="Professional qualifications"
-            name="professionalQualifications"
             rows={3}
-            value={fields.professionalQualifications}
-            onChange={set("professionalQualifications")}
-            errorMessage={errors.professionalQualifications}
+            {...bind("professionalQualifications")}
           />
         </>
       )}
