@@ -36,6 +36,7 @@ export { Menu, MenuItem, MenuSeparator } from "./design-system/components/menu.t
 export { type PageTab, PageTabs, usePageTab } from "./design-system/components/page-tabs.tsx";
 export { RetryAlert } from "./design-system/components/retry-alert.tsx";
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
+export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/fields/form-fields.tsx";
 export {
   CheckboxField,
   InputField,
@@ -43,8 +44,6 @@ export {
   type SelectOption,
   TextAreaField,
 } from "./design-system/fields/native-fields.tsx";
-export { FormFields, type FormFieldSpec } from "./design-system/fields/form-fields.tsx";
-export { FormFields, type FormFieldSpec } from "./design-system/fields/form-fields.tsx";
 export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group.tsx";
 export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
 export { injectStyles } from "./design-system/inject-styles.ts";
@@ -163,6 +162,7 @@ export {
 } from "./features/payments/payments-table.tsx";
 export { PastDueBanner, PlanStatus } from "./features/payments/plan-status.tsx";
 export { FindLayout, type FindLayoutProps } from "./features/profiles/find-layout.tsx";
+export { ProfileCard } from "./features/profiles/profile-card.tsx";
 export {
   ProfileCreatedPanel,
   ProfileFormFrame,
@@ -185,7 +185,6 @@ export {
   validateAgentProfile,
   validateBusinessProfile,
 } from "./features/profiles/profile-format.ts";
-export { ProfileCard } from "./features/profiles/profile-card.tsx";
 export { makeProfilePages, type ProfilePagesOptions } from "./features/profiles/profile-pages.tsx";
 export {
   FilterPanel,

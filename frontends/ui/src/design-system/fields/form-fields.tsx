@@ -4,6 +4,7 @@
  * error `errors[name]` and calling `onChange(name)` with the new text. Used by the sign-in,
  * sign-up, password recovery and settings forms so each lists its fields as data.
  */
+import { useState } from "react";
 import { TextField, type TextFieldProps } from "./text-field.tsx";
 
 /** One field: its form name and the `TextField` props other than value, change and error. */
@@ -38,4 +39,18 @@ export function FormFields<Name extends string>({
       ))}
     </>
   );
+}
+
+/**
+ * A text form's state: `values` from `initial`, per-field `errors`, and `set(name)`, the change
+ * handler that stores the new text and clears that field's error.
+ */
+export function useFormValues<Name extends string>(initial: Record<Name, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<Name, string | undefined>>>({});
+  const set = (field: Name) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+  return { values, setValues, errors, setErrors, set };
 }

@@ -18,6 +18,7 @@ import {
   TextField,
   useConfirmEmailChange,
   useForgotPassword,
+  useFormValues,
   useResetPassword,
   useResetTokenCheck,
   useVerifyEmail,
@@ -144,8 +145,7 @@ export function ResetPasswordPage() {
   const token = params.get("token");
   const check = useResetTokenCheck(token);
   const reset = useResetPassword();
-  const [values, setValues] = useState({ password: "", confirmPassword: "" });
-  const [errors, setErrors] = useState<{ password?: string; confirmPassword?: string }>({});
+  const { values, errors, setErrors, set } = useFormValues({ password: "", confirmPassword: "" });
   const [formError, setFormError] = useState<string | null>(null);
 
   if (!token) {
@@ -192,10 +192,6 @@ export function ResetPasswordPage() {
     );
   }
 
-  const set = (field: "password" | "confirmPassword") => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found: typeof errors = {};

@@ -8,6 +8,7 @@ import {
   FormFields,
   type LoginFields,
   toast,
+  useFormValues,
   useLogin,
   validateLogin,
 } from "@closr/ui";
@@ -22,14 +23,8 @@ const fields = [
 export function LoginForm() {
   const login = useLogin();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ username: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors<LoginFields>>({});
+  const { values, errors, setErrors, set } = useFormValues({ username: "", password: "" });
   const [formError, setFormError] = useState<string | null>(null);
-
-  const set = (field: LoginFields) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

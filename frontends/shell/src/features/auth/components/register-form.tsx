@@ -10,6 +10,7 @@ import {
   type RegisterFields,
   toast,
   type UserType,
+  useFormValues,
   useRegister,
   validateRegister,
 } from "@closr/ui";
@@ -42,16 +43,15 @@ const accountTypes = [
 export function RegisterForm() {
   const register = useRegister();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ email: "", username: "", password: "", confirmPassword: "" });
+  const { values, errors, setErrors, set } = useFormValues({
+    email: "",
+    username: "",
+    password: "",
+    confirmPassword: "",
+  });
   const [params] = useSearchParams();
   const [userType, setUserType] = useState<UserType>(params.get("type") === "agent" ? "agent" : "business");
-  const [errors, setErrors] = useState<FieldErrors<RegisterFields>>({});
   const [formError, setFormError] = useState<string | null>(null);
-
-  const set = (field: RegisterFields) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
