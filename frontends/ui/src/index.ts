@@ -31,6 +31,7 @@ export {
 } from "./design-system/components/card.tsx";
 export { CountBadge, countName, countText } from "./design-system/components/count-badge.tsx";
 export { Dialog, DialogTrigger } from "./design-system/components/dialog.tsx";
+export { type Fact, Facts } from "./design-system/components/facts.tsx";
 export { Icon, type IconName } from "./design-system/components/icons.tsx";
 export { Menu, MenuItem, MenuSeparator } from "./design-system/components/menu.tsx";
 export { type PageTab, PageTabs, usePageTab } from "./design-system/components/page-tabs.tsx";

@@ -10,6 +10,7 @@ import {
   Card,
   CardContent,
   describeFailure,
+  Facts,
   formatDate,
   formatMoney,
   InputField,
@@ -104,24 +105,15 @@ function PaymentRow({ row }: { row: StaffPayment }) {
               {payment.status === "refunded" ? "Refunded" : partly ? "Partially refunded" : "Completed"}
             </Badge>
           </div>
-          <dl className="staff-payment-facts">
-            <div>
-              <dt>Paid</dt>
-              <dd>{formatMoney(payment.amount)}</dd>
-            </div>
-            <div>
-              <dt>Platform fee</dt>
-              <dd>{formatMoney(payment.platformFee)}</dd>
-            </div>
-            <div>
-              <dt>Refunded</dt>
-              <dd>{formatMoney(payment.refundedAmount)}</dd>
-            </div>
-            <div>
-              <dt>Date</dt>
-              <dd>{formatDate(invoice.paidAt ?? payment.createdAt)}</dd>
-            </div>
-          </dl>
+          <Facts
+            className="staff-payment-facts"
+            facts={[
+              ["Paid", formatMoney(payment.amount)],
+              ["Platform fee", formatMoney(payment.platformFee)],
+              ["Refunded", formatMoney(payment.refundedAmount)],
+              ["Date", formatDate(invoice.paidAt ?? payment.createdAt)],
+            ]}
+          />
           {last ? (
             <p className="small">
               Refunded {formatMoney(last.amount)}: {formatMoney(last.transferReversed)} taken back from the

@@ -13,6 +13,7 @@ import {
   CardContent,
   DisputesTab,
   describeFailure,
+  Facts,
   formatDate,
   formatMoney,
   injectStyles,
@@ -78,27 +79,14 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
           </h3>
           <Badge variant={state.variant}>{state.label}</Badge>
         </div>
-        <dl className="invoice-facts">
-          <div>
-            <dt>Created</dt>
-            <dd>{formatDate(invoice.createdAt)}</dd>
-          </div>
-          {invoice.isPaid ? (
-            <div>
-              <dt>Paid</dt>
-              <dd>{formatDate(invoice.paidAt)}</dd>
-            </div>
-          ) : (
-            <div>
-              <dt>Due</dt>
-              <dd>{formatDate(invoice.dueDate)}</dd>
-            </div>
-          )}
-          <div>
-            <dt>Amount</dt>
-            <dd className="invoice-amount">{formatMoney(invoice.amount)}</dd>
-          </div>
-        </dl>
+        <Facts
+          className="invoice-facts"
+          facts={[
+            ["Created", formatDate(invoice.createdAt)],
+            invoice.isPaid ? ["Paid", formatDate(invoice.paidAt)] : ["Due", formatDate(invoice.dueDate)],
+            ["Amount", formatMoney(invoice.amount), "invoice-amount"],
+          ]}
+        />
         <dl className="invoice-breakdown" aria-label={`Invoice #${invoice.id} breakdown`}>
           {invoice.gstRegistered ? (
             <>

@@ -9,6 +9,7 @@ import {
   Card,
   CardContent,
   describeFailure,
+  Facts,
   formatDate,
   formatMoney,
   LocalCardForm,
@@ -66,46 +67,22 @@ export function PayView({ invoice, onBack }: { invoice: Invoice; onBack: () => v
         <Card>
           <CardContent className="stack">
             <h2 className="card-title">Invoice #{invoice.id}</h2>
-            <dl className="detail-list">
-              <div>
-                <dt>From</dt>
-                <dd>{invoice.agentName ?? `Agent #${invoice.agentId}`}</dd>
-              </div>
-              {invoice.gstRegistered ? (
-                <>
-                  <div>
-                    <dt>Subtotal (excl. GST)</dt>
-                    <dd>{formatMoney(invoice.subtotal)}</dd>
-                  </div>
-                  <div>
-                    <dt>GST (10%)</dt>
-                    <dd>{formatMoney(invoice.gst)}</dd>
-                  </div>
-                </>
-              ) : null}
-              <div>
-                <dt>{invoice.gstRegistered ? "Total (incl. GST)" : "Amount"}</dt>
-                <dd className="amount">{amountLabel}</dd>
-              </div>
-              <div>
-                <dt>Platform fee</dt>
-                <dd>
-                  {formatMoney(invoice.platformFee)}, paid from the agent's share (not added to your total)
-                </dd>
-              </div>
-              <div>
-                <dt>Agent's ABN</dt>
-                <dd>{invoice.agentAbn ? formatAbn(invoice.agentAbn) : "Not quoted"}</dd>
-              </div>
-              <div>
-                <dt>Due</dt>
-                <dd>{formatDate(invoice.dueDate)}</dd>
-              </div>
-              <div>
-                <dt>Description</dt>
-                <dd>{invoice.description}</dd>
-              </div>
-            </dl>
+            <Facts
+              className="detail-list"
+              facts={[
+                ["From", invoice.agentName ?? `Agent #${invoice.agentId}`],
+                invoice.gstRegistered && ["Subtotal (excl. GST)", formatMoney(invoice.subtotal)],
+                invoice.gstRegistered && ["GST (10%)", formatMoney(invoice.gst)],
+                [invoice.gstRegistered ? "Total (incl. GST)" : "Amount", amountLabel, "amount"],
+                [
+                  "Platform fee",
+                  `${formatMoney(invoice.platformFee)}, paid from the agent's share (not added to your total)`,
+                ],
+                ["Agent's ABN", invoice.agentAbn ? formatAbn(invoice.agentAbn) : "Not quoted"],
+                ["Due", formatDate(invoice.dueDate)],
+                ["Description", invoice.description],
+              ]}
+            />
           </CardContent>
         </Card>
         <Card>
