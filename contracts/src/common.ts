@@ -42,3 +42,17 @@ export const IdParam = z.object({
     .max(2_147_483_647, { error: idError })
     .openapi({ param: { name: "id", in: "path" } }),
 });
+
+/**
+ * A page of `item`s as every list answers it (items, total, page from 1, pageSize), registered
+ * in the document as the component `name`.
+ */
+export const pageSchema = <T extends z.ZodTypeAny>(item: T, name: string) =>
+  z
+    .object({
+      items: z.array(item),
+      total: z.number().int(),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+    })
+    .openapi(name);

@@ -6,7 +6,7 @@
  * come back rendered and sanitised in `html`.
  */
 import { z } from "@hono/zod-openapi";
-import { paging } from "./common.ts";
+import { pageSchema, paging } from "./common.ts";
 
 export const ContentTypeSchema = z
   .enum(["about", "careers", "blog", "press", "guide", "help"], {
@@ -34,14 +34,7 @@ export const ContentEntry = z
   })
   .openapi("ContentEntry");
 
-export const ContentList = z
-  .object({
-    items: z.array(ContentEntry),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi("ContentList");
+export const ContentList = pageSchema(ContentEntry, "ContentList");
 
 export const ContentQuery = z.object({
   type: ContentTypeSchema.optional().openapi({ param: { name: "type", in: "query" } }),
@@ -124,14 +117,7 @@ export const MediaItem = z
   })
   .openapi("MediaItem");
 
-export const MediaList = z
-  .object({
-    items: z.array(MediaItem),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi("MediaList");
+export const MediaList = pageSchema(MediaItem, "MediaList");
 
 export const SearchPageQuery = z.object({
   search: z
@@ -196,14 +182,7 @@ export const ContactMessage = z
   })
   .openapi("ContactMessage");
 
-export const ContactMessageList = z
-  .object({
-    items: z.array(ContactMessage),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi("ContactMessageList");
+export const ContactMessageList = pageSchema(ContactMessage, "ContactMessageList");
 
 export const NewsletterInput = z
   .object({ email: requiredText("Email is required", 254) })
@@ -224,14 +203,7 @@ export const ManagedUser = z
   })
   .openapi("ManagedUser");
 
-export const ManagedUserList = z
-  .object({
-    items: z.array(ManagedUser),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi("ManagedUserList");
+export const ManagedUserList = pageSchema(ManagedUser, "ManagedUserList");
 
 export const SuspensionInput = z
   .object({ suspended: z.boolean({ error: "suspended must be true or false" }) })
@@ -277,14 +249,7 @@ export const AuditRecord = z
   })
   .openapi("AuditRecord");
 
-export const AuditRecordList = z
-  .object({
-    items: z.array(AuditRecord),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi("AuditRecordList");
+export const AuditRecordList = pageSchema(AuditRecord, "AuditRecordList");
 
 const filter = (name: string, description: string) =>
   z

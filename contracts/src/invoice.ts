@@ -5,7 +5,7 @@
  * ISO 8601 UTC. Payments have their own file (payment.ts).
  */
 import { z } from "@hono/zod-openapi";
-import { IdParam, money, pageParam, positiveId } from "./common.ts";
+import { IdParam, money, pageParam, pageSchema, positiveId } from "./common.ts";
 
 export const InvoiceStatus = z.enum(["paid", "overdue", "pending", "refunded"]).openapi("InvoiceStatus", {
   description:
@@ -42,14 +42,7 @@ export const Invoice = z
   .openapi("Invoice");
 export type Invoice = z.infer<typeof Invoice>;
 
-export const InvoicePage = z
-  .object({
-    items: z.array(Invoice),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi("InvoicePage");
+export const InvoicePage = pageSchema(Invoice, "InvoicePage");
 
 export const CreateInvoiceRequest = z
   .strictObject({

@@ -4,7 +4,7 @@
  * and conversations page by cursor `{ items, nextCursor }`; users page by number.
  */
 import { z } from "@hono/zod-openapi";
-import { paging } from "./common.ts";
+import { pageSchema, paging } from "./common.ts";
 import { UserType, VerificationStatus } from "./identity.ts";
 
 export const messageMaxLength = 5000;
@@ -92,14 +92,7 @@ export const ConversationPage = z
   })
   .openapi("ConversationPage");
 
-export const PublicUserPage = z
-  .object({
-    items: z.array(PublicUser),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi("PublicUserPage");
+export const PublicUserPage = pageSchema(PublicUser, "PublicUserPage");
 
 export const UnreadCount = z
   .object({

@@ -5,7 +5,7 @@
  * is integer cents. Times are ISO 8601 UTC.
  */
 import { z } from "@hono/zod-openapi";
-import { money, positiveId } from "./common.ts";
+import { money, pageSchema, positiveId } from "./common.ts";
 
 export const PaymentStatus = z
   .enum(["pending", "processing", "completed", "failed", "refunded"])
@@ -36,14 +36,7 @@ export type Payment = z.infer<typeof Payment>;
 
 export const PaymentList = z.object({ items: z.array(Payment) }).openapi("PaymentList");
 
-export const PaymentPage = z
-  .object({
-    items: z.array(Payment),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi("PaymentPage");
+export const PaymentPage = pageSchema(Payment, "PaymentPage");
 
 export const PaymentMethodType = z
   .enum(["credit_card", "bank_transfer", "paypal"], { error: "Choose credit_card, bank_transfer or paypal" })
@@ -66,14 +59,7 @@ export const PaymentMethod = z
   });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-export const PaymentMethodList = z
-  .object({
-    items: z.array(PaymentMethod),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi("PaymentMethodList");
+export const PaymentMethodList = pageSchema(PaymentMethod, "PaymentMethodList");
 
 export const CreatePaymentMethodRequest = z
   .strictObject({

@@ -4,7 +4,7 @@
  * with 2 decimals; inside it is integer cents.
  */
 import { z } from "@hono/zod-openapi";
-import { money } from "./common.ts";
+import { money, pageSchema } from "./common.ts";
 import { Invoice } from "./invoice.ts";
 import { Payment } from "./payment.ts";
 
@@ -125,14 +125,7 @@ export const StaffPayment = z
   .object({ payment: Payment, invoice: Invoice })
   .openapi("StaffPayment", { description: "A payment with its invoice, for the staff refund page." });
 
-export const StaffPaymentPage = z
-  .object({
-    items: z.array(StaffPayment),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi("StaffPaymentPage");
+export const StaffPaymentPage = pageSchema(StaffPayment, "StaffPaymentPage");
 
 export const ConnectWebhookAck = z
   .object({ received: z.literal(true), outcome: z.string() })

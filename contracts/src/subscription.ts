@@ -1,5 +1,6 @@
 /** Plan catalogue schemas (spec §9 reading B; docs/architecture.md: one server-side catalogue, AUD). */
 import { z } from "@hono/zod-openapi";
+import { pageSchema } from "./common.ts";
 
 const planIds = ["basic", "professional", "enterprise", "agent_basic", "agent_pro"] as const;
 export const PlanId = z.enum(planIds).openapi("PlanId");
@@ -149,14 +150,7 @@ export const SubscriptionInvoice = z
   })
   .openapi("SubscriptionInvoice");
 
-export const SubscriptionInvoicePage = z
-  .object({
-    items: z.array(SubscriptionInvoice),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .openapi("SubscriptionInvoicePage");
+export const SubscriptionInvoicePage = pageSchema(SubscriptionInvoice, "SubscriptionInvoicePage");
 
 export const AdvanceBillingClockRequest = z
   .object({ days: z.number().min(0).max(400) })

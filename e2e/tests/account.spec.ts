@@ -4,17 +4,12 @@
  * Back; changing the password in Settings ends the session in another browser context. Axe
  * (serious/critical = 0) on every page the issue adds. Runs at 1280 and 390 px.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { aNewAccount, logIn } from "./support.ts";
+import { aNewAccount, expectNoSeriousAxe, logIn } from "./support.ts";
 
-async function expectAccessible(page: Page) {
-  // React Aria's live announcer (a visually hidden role=log region) briefly holds a role=img node
-  // labelled by a pending button that is gone by then; it is the library's, not the page's.
-  const results = await new AxeBuilder({ page }).exclude('[role="log"][aria-live]').analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+// React Aria's live announcer (a visually hidden role=log region) briefly holds a role=img node
+// labelled by a pending button that is gone by then; it is the library's, not the page's.
+const expectAccessible = (page: Page) => expectNoSeriousAxe(page, '[role="log"][aria-live]');
 
 /** A new account registered through the API in a context of its own (signed in there). */
 async function anAccount(browser: Browser, userType: "business" | "agent", skipTour = true) {

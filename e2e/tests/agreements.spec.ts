@@ -5,35 +5,19 @@
  * and sees the commission the agreement computes. axe (serious/critical = 0) on the agreement
  * page. Each run makes its own business and agent (through the API) and partners them.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { aNewAccount } from "./support.ts";
-
-type Party = { page: Page; profileId: number; password: string };
-
-async function aParty(browser: Browser, userType: "business" | "agent", name: string): Promise<Party> {
-  const context = await browser.newContext({ viewport: test.info().project.use.viewport ?? null });
-  const page = await context.newPage();
-  const account = aNewAccount(userType);
-  const registered = await context.request.post("/api/register", { data: account });
-  expect(registered.status()).toBe(201);
-  await context.request.patch("/api/onboarding/complete", { data: { dismissed: true } });
-  const profile =
-    userType === "business"
-      ? await context.request.post("/api/business-profiles", { data: { companyName: name } })
-      : await context.request.post("/api/agent-profiles", {
-          data: { fullName: name, specialization: "SaaS Sales", yearsOfExperience: 6 },
-        });
-  expect(profile.status()).toBe(201);
-  return { page, profileId: ((await profile.json()) as { id: number }).id, password: account.password };
-}
+import { aParty, expectNoSeriousAxe } from "./support.ts";
 
 async function partners(browser: Browser) {
   const suffix = Date.now().toString(36);
   const company = `Agreement Co ${suffix}`;
   const agentName = `Ada Agent ${suffix}`;
-  const business = await aParty(browser, "business", company);
-  const agent = await aParty(browser, "agent", agentName);
+  const business = await aParty(browser, "business", company, {
+    viewport: test.info().project.use.viewport ?? null,
+  });
+  const agent = await aParty(browser, "agent", agentName, {
+    viewport: test.info().project.use.viewport ?? null,
+  });
   expect((await agent.page.request.post("/api/payout-account/onboarding")).status()).toBe(200);
   const bank = await agent.page.request.post("/api/local-gateway/payout-account/bank-details", {
     data: { accountName: agentName, bsb: "000-000", accountNumber: "000123456" },
@@ -87,11 +71,7 @@ test("business and agent negotiate and sign an agreement, then the agent invoice
   await agent.page.goto(`/agent/current-partners/${id}/agreement`);
   await expect(agent.page.getByRole("heading", { name: "Version 1 — proposed" })).toBeVisible();
   await expect(agent.page.getByText("Straight commission: 12% of each sale", { exact: true })).toBeVisible();
-  const axe = await new AxeBuilder({ page: agent.page })
-    .exclude("[data-react-aria-top-layer]")
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await expectNoSeriousAxe(agent.page, "[data-react-aria-top-layer]", "[data-live-announcer]");
   await agent.page.getByRole("button", { name: "Counter-propose" }).click();
   const counter = agent.page.getByRole("form", { name: "Agreement terms" });
   await counter.getByLabel("Commission rate (%)").fill("15");
@@ -113,13 +93,7 @@ test("business and agent negotiate and sign an agreement, then the agent invoice
   const pdf = await business.page.request.get((await pdfLink.getAttribute("href")) ?? "");
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
-  const afterSigning = await new AxeBuilder({ page: business.page })
-    .exclude("[data-react-aria-top-layer]")
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(afterSigning.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual(
-    [],
-  );
+  await expectNoSeriousAxe(business.page, "[data-react-aria-top-layer]", "[data-live-announcer]");
   await business.page.screenshot({ path: test.info().outputPath("agreement-signed.png"), fullPage: true });
 
   // Custom templates are Enterprise's (spec §9): a Basic business sees the general one, read-only.
@@ -129,11 +103,7 @@ test("business and agent negotiate and sign an agreement, then the agent invoice
     business.page.getByText("Custom contract templates are part of the Enterprise plan."),
   ).toBeVisible();
   await expect(business.page.getByLabel("Template")).toHaveValue(/^General Commission Agreement\n/);
-  const templateAxe = await new AxeBuilder({ page: business.page })
-    .exclude("[data-react-aria-top-layer]")
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(templateAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await expectNoSeriousAxe(business.page, "[data-react-aria-top-layer]", "[data-live-announcer]");
 
   // The agent invoices by sale value: 15 % of $10,000 is computed.
   await agent.page.goto("/agent/invoices");

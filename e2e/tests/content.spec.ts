@@ -4,9 +4,8 @@
  * the contact form reaches the support outbox and the admin's list; /about is server-rendered
  * (its heading is in the HTML before any JavaScript). axe (serious/critical = 0) on every page.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, demo } from "./support.ts";
+import { DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
 // Several pages, each checked with axe, per journey: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -16,11 +15,7 @@ const png = Buffer.from(
   "base64",
 );
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page);
 
 /** A full-page screenshot for review, named by project (desktop 1280 / mobile 390). */
 async function shot(page: Page, name: string) {

@@ -6,39 +6,14 @@
  * which both parties accept. axe (serious/critical = 0) on the disputes pages; screenshots in
  * test-results/. Invoices are raised through the API after payouts are set up (local gateway).
  */
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { aNewAccount, DEMO_PASSWORD, demo } from "./support.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { aParty, DEMO_PASSWORD, demo, expectNoSeriousAxe, setUpPayouts } from "./support.ts";
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-live-announcer]").analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page, "[data-live-announcer]");
 
 async function shot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: `test-results/disputes-${name}-${width}.png`, fullPage: true });
-}
-
-async function aParty(
-  browser: Browser,
-  viewport: { width: number; height: number } | null,
-  userType: "business" | "agent",
-  name: string,
-) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  expect((await page.request.post("/api/register", { data: aNewAccount(userType) })).status()).toBe(201);
-  await page.request.patch("/api/onboarding/complete", { data: { dismissed: true } });
-  const profile =
-    userType === "business"
-      ? await page.request.post("/api/business-profiles", { data: { companyName: name } })
-      : await page.request.post("/api/agent-profiles", {
-          data: { fullName: name, specialization: "SaaS Sales", yearsOfExperience: 6 },
-        });
-  expect(profile.status()).toBe(201);
-  return { page, profileId: ((await profile.json()) as { id: number }).id };
 }
 
 test("disputes: counter-offer of half accepted (credit note); a second dispute resolved by staff mediation", async ({
@@ -49,8 +24,8 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   const viewport = defaultPage.viewportSize();
   const suffix = Date.now().toString(36);
   const company = `Dispute Test Co ${suffix}`;
-  const business = await aParty(browser, viewport, "business", company);
-  const agent = await aParty(browser, viewport, "agent", `Dana Agent ${suffix}`);
+  const business = await aParty(browser, "business", company, viewport ? { viewport } : {});
+  const agent = await aParty(browser, "agent", `Dana Agent ${suffix}`, viewport ? { viewport } : {});
   const a = agent.page;
   const b = business.page;
   const { id: partnershipId } = (await (
@@ -60,14 +35,7 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
     (await b.request.patch(`/api/partnerships/${partnershipId}`, { data: { status: "active" } })).status(),
   ).toBe(200);
   // Payouts first (local gateway test account), then two invoices.
-  expect((await a.request.post("/api/payout-account/onboarding")).status()).toBe(200);
-  expect(
-    (
-      await a.request.post("/api/local-gateway/payout-account/bank-details", {
-        data: { accountName: "Dana Agent", bsb: "000-000", accountNumber: "000123456" },
-      })
-    ).status(),
-  ).toBe(200);
+  await setUpPayouts(a, "Dana Agent");
   const raise = async (amount: number, description: string) => {
     const res = await a.request.post("/api/invoices", {
       data: { businessId: business.profileId, partnershipId, amount, description },

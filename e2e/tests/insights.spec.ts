@@ -5,15 +5,10 @@
  * notification leads to the request; the help centre's search finds the article on paying
  * invoices. axe on the four pages; screenshots at the project's width.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { aNewAccount, demo, logIn } from "./support.ts";
+import { aNewAccount, demo, expectNoSeriousAxe, logIn } from "./support.ts";
 
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('[role="log"][aria-live]').analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectAccessible = (page: Page) => expectNoSeriousAxe(page, '[role="log"][aria-live]');
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/${name}-${page.viewportSize()?.width}.png`, fullPage: true });

@@ -3,15 +3,10 @@
  * it (the demo admin) creates a key, sees the secret once, and revokes it; the key then answers
  * 401. Axe (serious/critical = 0) on the page. Runs at 1280 and 390 px.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { aNewAccount, DEMO_PASSWORD, demo } from "./support.ts";
+import { aNewAccount, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('[role="log"][aria-live]').analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectAccessible = (page: Page) => expectNoSeriousAxe(page, '[role="log"][aria-live]');
 
 test("without API access the page says it is an Enterprise feature", async ({ page }) => {
   const account = aNewAccount("business");

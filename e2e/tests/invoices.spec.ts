@@ -6,26 +6,7 @@
  * own business and agent (through the API, in two browser contexts) and partners them.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { aNewAccount } from "./support.ts";
-
-type Party = { page: Page; profileId: number };
-
-async function aParty(browser: Browser, userType: "business" | "agent", name: string): Promise<Party> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const registered = await context.request.post("/api/register", { data: aNewAccount(userType) });
-  expect(registered.status()).toBe(201);
-  // The dashboard's onboarding walkthrough is not what this journey is about (issue 15).
-  await context.request.patch("/api/onboarding/complete", { data: { dismissed: true } });
-  const profile =
-    userType === "business"
-      ? await context.request.post("/api/business-profiles", { data: { companyName: name } })
-      : await context.request.post("/api/agent-profiles", {
-          data: { fullName: name, specialization: "SaaS Sales", yearsOfExperience: 6 },
-        });
-  expect(profile.status()).toBe(201);
-  return { page, profileId: ((await profile.json()) as { id: number }).id };
-}
+import { aParty, setUpPayouts } from "./support.ts";
 
 /** A business and an agent with an active partnership (the agent asks, the business accepts). */
 async function partners(browser: Browser) {
@@ -33,11 +14,7 @@ async function partners(browser: Browser) {
   const business = await aParty(browser, "business", `Invoice Test Co ${suffix}`);
   const agent = await aParty(browser, "agent", `Ivy Agent ${suffix}`);
   // Payouts come before the first invoice (issue 14): the local gateway's test bank account.
-  expect((await agent.page.request.post("/api/payout-account/onboarding")).status()).toBe(200);
-  const bank = await agent.page.request.post("/api/local-gateway/payout-account/bank-details", {
-    data: { accountName: "Ivy Agent", bsb: "000-000", accountNumber: "000123456" },
-  });
-  expect(bank.status()).toBe(200);
+  await setUpPayouts(agent.page, "Ivy Agent");
   const asked = await agent.page.request.post("/api/partnerships", {
     data: { businessId: business.profileId },
   });

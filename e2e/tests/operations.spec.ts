@@ -6,18 +6,13 @@
  * The failed job is written straight into the e2e database (TEST_DATABASE_URL); on PGlite that
  * step is skipped.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import postgres from "postgres";
-import { DEMO_PASSWORD, demo } from "./support.ts";
+import { DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
 test.describe.configure({ timeout: 180_000 });
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-live-announcer]").analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page, "[data-live-announcer]");
 
 async function shot(page: Page, name: string) {
   await expect(page.locator(".splash")).toBeHidden();

@@ -6,40 +6,14 @@
  * PDF; staff refund half at /admin/payments and the invoice shows Refunded. axe (serious/critical
  * = 0) on every page the issue adds; screenshots of each in test-results/.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { aNewAccount, DEMO_PASSWORD, demo } from "./support.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { aParty, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page);
 
 async function shot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: `test-results/payouts-${name}-${width}.png`, fullPage: true });
-}
-
-/** A new signed-in party with a profile, made through the API (sign-up has its own journeys). */
-async function aParty(
-  browser: Browser,
-  viewport: { width: number; height: number } | null,
-  userType: "business" | "agent",
-  name: string,
-) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  expect((await page.request.post("/api/register", { data: aNewAccount(userType) })).status()).toBe(201);
-  await page.request.patch("/api/onboarding/complete", { data: { dismissed: true } });
-  const profile =
-    userType === "business"
-      ? await page.request.post("/api/business-profiles", { data: { companyName: name } })
-      : await page.request.post("/api/agent-profiles", {
-          data: { fullName: name, specialization: "SaaS Sales", yearsOfExperience: 6 },
-        });
-  expect(profile.status()).toBe(201);
-  return { page, profileId: ((await profile.json()) as { id: number }).id };
 }
 
 test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, PDF, staff refund half", async ({
@@ -51,8 +25,8 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   const suffix = Date.now().toString(36);
   const company = `Payout Test Co ${suffix}`;
   const agentName = `Paige Agent ${suffix}`;
-  const business = await aParty(browser, viewport, "business", company);
-  const agent = await aParty(browser, viewport, "agent", agentName);
+  const business = await aParty(browser, "business", company, viewport ? { viewport } : {});
+  const agent = await aParty(browser, "agent", agentName, viewport ? { viewport } : {});
   const asked = await agent.page.request.post("/api/partnerships", {
     data: { businessId: business.profileId },
   });

@@ -5,38 +5,24 @@
  * Agents shows the rating. Runs in the desktop (1280 px) and mobile (390 px) projects; axe on
  * /reviews; screenshots of /reviews at each width go to test-results/.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { aNewAccount } from "./support.ts";
+import { aParty, expectNoSeriousAxe } from "./support.ts";
 
-type Party = { page: Page; profileId: number; name: string };
-
-async function aParty(browser: Browser, userType: "business" | "agent", name: string): Promise<Party> {
+/** A context like the project's own (base URL, viewport, touch), for a second party's browser. */
+const projectContext = () => {
   const { baseURL, viewport, isMobile, hasTouch } = test.info().project.use;
-  const context = await browser.newContext({
+  return {
     ...(baseURL ? { baseURL } : {}),
     ...(viewport ? { viewport } : {}),
     ...(isMobile ? { isMobile, hasTouch: hasTouch ?? true } : {}),
-  });
-  const page = await context.newPage();
-  const registered = await context.request.post("/api/register", { data: aNewAccount(userType) });
-  expect(registered.status()).toBe(201);
-  await context.request.patch("/api/onboarding/complete", { data: { dismissed: true } });
-  const profile =
-    userType === "business"
-      ? await context.request.post("/api/business-profiles", { data: { companyName: name } })
-      : await context.request.post("/api/agent-profiles", {
-          data: { fullName: name, specialization: "SaaS Sales", yearsOfExperience: 6 },
-        });
-  expect(profile.status()).toBe(201);
-  return { page, profileId: ((await profile.json()) as { id: number }).id, name };
-}
+  };
+};
 
 /** A business and an agent whose partnership ran and has ended (so both may review at once). */
 async function formerPartners(browser: Browser) {
   const suffix = Date.now().toString(36);
-  const business = await aParty(browser, "business", `Review Test Co ${suffix}`);
-  const agent = await aParty(browser, "agent", `Riley Agent ${suffix}`);
+  const business = await aParty(browser, "business", `Review Test Co ${suffix}`, projectContext());
+  const agent = await aParty(browser, "agent", `Riley Agent ${suffix}`, projectContext());
   const asked = await agent.page.request.post("/api/partnerships", {
     data: { businessId: business.profileId },
   });
@@ -91,8 +77,7 @@ test("review → reveal → reply on both sides", async ({ browser }, info) => {
   await expect(agent.page.getByText("1 review of you is waiting")).toBeVisible();
   await expect(agent.page.getByText("Riley opened three enterprise accounts")).toBeHidden();
   await agent.page.screenshot({ path: info.outputPath(`reviews-blind-${width}.png`), fullPage: true });
-  const axe = await new AxeBuilder({ page: agent.page }).exclude("[data-react-aria-top-layer]").analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await expectNoSeriousAxe(agent.page, "[data-react-aria-top-layer]");
 
   await writeReview(
     agent.page,
@@ -112,11 +97,7 @@ test("review → reveal → reply on both sides", async ({ browser }, info) => {
   // react-aria's live announcer keeps the pending button's announcement (a role="img" labelled
   // by the reply button, which is gone once the reply is posted) for a few seconds: a screen-reader
   // live region, not page content.
-  const after = await new AxeBuilder({ page: agent.page })
-    .exclude("[data-react-aria-top-layer]")
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(after.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await expectNoSeriousAxe(agent.page, "[data-react-aria-top-layer]", "[data-live-announcer]");
 
   // The rating reaches the agent's search card.
   await business.page.goto(`/business/find-agents?q=${encodeURIComponent(agent.name)}`);

@@ -4,9 +4,8 @@
  * partnership, then cancels at period end; the sidebar and Settings → Billing follow. axe finds no
  * serious or critical violations on /subscribe and /settings/billing. Runs at 1280 and 390 px.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { aNewAccount } from "./support.ts";
+import { aNewAccount, expectNoSeriousAxe } from "./support.ts";
 
 async function anAgent(browser: Browser, n: number) {
   const context = await browser.newContext();
@@ -35,11 +34,7 @@ async function partner(browser: Browser, business: APIRequestContext, businessId
   return accepted.status();
 }
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
+const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page);
 
 test("a Basic business hits its limit, upgrades to Professional with 4242, accepts a 4th, then cancels", async ({
   page,

@@ -1,5 +1,9 @@
-/** Helpers for the browser journeys: demo logins and unique sign-up data (object mothers). */
-import { expect, type Page } from "@playwright/test";
+/**
+ * Helpers for the browser journeys: demo logins, unique sign-up data and parties (object
+ * mothers), the local gateway's payout set-up and the axe check every page gets.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "closr-demo-2026";
 /** Demo accounts (services/api/src/seed): the plain ones have no profile yet; the *WithProfile ones do. */
@@ -53,4 +57,57 @@ export async function showFilters(page: Page) {
   if ((page.viewportSize()?.width ?? 1280) <= 768 && (await toggle.isVisible())) {
     if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
   }
+}
+
+/**
+ * A new account of `userType` registered through the API in a browser context of its own (signed
+ * in there, onboarding walkthrough dismissed) with a profile named `name`: a business's company
+ * name or an agent's full name. `contextOptions` as for `browser.newContext` (viewport, …).
+ */
+export async function aParty(
+  browser: Browser,
+  userType: "business" | "agent",
+  name: string,
+  contextOptions: BrowserContextOptions = {},
+) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const account = aNewAccount(userType);
+  expect((await context.request.post("/api/register", { data: account })).status()).toBe(201);
+  // The dashboard's onboarding walkthrough is not what these journeys are about (issue 15).
+  await context.request.patch("/api/onboarding/complete", { data: { dismissed: true } });
+  const profile =
+    userType === "business"
+      ? await context.request.post("/api/business-profiles", { data: { companyName: name } })
+      : await context.request.post("/api/agent-profiles", {
+          data: { fullName: name, specialization: "SaaS Sales", yearsOfExperience: 6 },
+        });
+  expect(profile.status()).toBe(201);
+  return { page, profileId: ((await profile.json()) as { id: number }).id, password: account.password, name };
+}
+
+/**
+ * Sets up the signed-in agent's payouts on the local gateway through the API: onboarding, then
+ * the test bank account 000-000 / 000123456 in `accountName` (payouts come before the first
+ * invoice, issue 14).
+ */
+export async function setUpPayouts(page: Page, accountName: string) {
+  expect((await page.request.post("/api/payout-account/onboarding")).status()).toBe(200);
+  const bank = await page.request.post("/api/local-gateway/payout-account/bank-details", {
+    data: { accountName, bsb: "000-000", accountNumber: "000123456" },
+  });
+  expect(bank.status()).toBe(200);
+}
+
+/**
+ * Asserts axe finds no serious or critical violation on the page as it is now, listing each as
+ * "rule: targets" when it fails. `exclude`: selectors left out of the scan (React Aria's live
+ * announcer `[data-live-announcer]` or `[role="log"][aria-live]`, its `[data-react-aria-top-layer]`).
+ */
+export async function expectNoSeriousAxe(page: Page, ...exclude: string[]) {
+  let axe = new AxeBuilder({ page });
+  for (const selector of exclude) axe = axe.exclude(selector);
+  const results = await axe.analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

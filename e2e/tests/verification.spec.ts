@@ -3,9 +3,8 @@
  * agent resubmits, staff approve, and the agent shows Verified in Find Agents. Runs at 1280 and
  * 390 px (the mobile project); axe (serious/critical = 0) on /verification and the admin queue pages.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { aNewAccount, DEMO_PASSWORD, demo } from "./support.ts";
+import { aNewAccount, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
 const pdf = (text: string) => ({
   name: "identity.pdf",
@@ -15,11 +14,7 @@ const pdf = (text: string) => ({
   ),
 });
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page);
 
 /** A page signed in through the API (same cookies as the /auth form). */
 async function signedInPage(

@@ -112,14 +112,13 @@ const record = async (trx: Transaction<Database>, type: GatewayEventType, intent
     .execute();
 };
 
+/** The intent's row, locked FOR UPDATE in `trx`; undefined when there is none. */
+const lockIntentRow = (trx: Transaction<Database>, id: string) =>
+  trx.selectFrom("localPaymentIntents").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+
 /** Locks the intent and checks its client secret (what Stripe.js presents); none → not found. */
 const lockIntent = async (trx: Transaction<Database>, id: string, clientSecret: string) => {
-  const row = await trx
-    .selectFrom("localPaymentIntents")
-    .selectAll()
-    .where("id", "=", id)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockIntentRow(trx, id);
   return row && row.clientSecret === clientSecret ? toIntent(row) : undefined;
 };
 
@@ -239,12 +238,7 @@ const makeLocal = (db: Db, clock: () => Date) => {
     cancelPaymentIntent: (id) =>
       Effect.promise(() =>
         db.transaction().execute(async (trx) => {
-          const row = await trx
-            .selectFrom("localPaymentIntents")
-            .selectAll()
-            .where("id", "=", id)
-            .forUpdate()
-            .executeTakeFirst();
+          const row = await lockIntentRow(trx, id);
           if (!row || ["succeeded", "canceled", "processing"].includes(row.status)) return;
           const intent = { ...toIntent(row), status: "canceled" as const, nextAction: null };
           await trx
@@ -258,12 +252,7 @@ const makeLocal = (db: Db, clock: () => Date) => {
     refundPaymentIntent: (id, idempotencyKey, partial) =>
       Effect.promise(() =>
         db.transaction().execute(async (trx) => {
-          const row = await trx
-            .selectFrom("localPaymentIntents")
-            .selectAll()
-            .where("id", "=", id)
-            .forUpdate()
-            .executeTakeFirst();
+          const row = await lockIntentRow(trx, id);
           if (row?.status !== "succeeded") return { refundId: null };
           // One refund per idempotency key, like Stripe: a repeated key answers the first refund.
           const refundId = `re_local_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;

@@ -1,12 +1,13 @@
+import { SubscriptionId, SubscriptionInvoiceId, UserId } from "@closr/core/shared";
 import type { SubscriptionInvoice } from "@closr/core/subscription";
 import { describe, expect, it } from "vitest";
 import { pdfText } from "./pdf-text.ts";
 import { renderTaxInvoicePdf } from "./tax-invoice-pdf.ts";
 
 const invoice: SubscriptionInvoice = {
-  id: 12,
-  subscriptionId: 3,
-  userId: 7,
+  id: SubscriptionInvoiceId.make(12),
+  subscriptionId: SubscriptionId.make(3),
+  userId: UserId.make(7),
   gatewayInvoiceId: "in_local_1",
   number: "CLR-000012",
   planId: "professional",

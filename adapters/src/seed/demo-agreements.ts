@@ -14,8 +14,7 @@ import {
 } from "@closr/core/agreement";
 import { PartnershipId } from "@closr/core/shared";
 import { Effect, Option } from "effect";
-import { PgDatabase } from "../postgres/index.ts";
-import { DEMO_PASSWORD, userByLogin } from "./demo-users.ts";
+import { DEMO_PASSWORD, demoActivePartnership, demoParties } from "./demo-users.ts";
 import type { SeedRuntime } from "./runtime.ts";
 
 const terms = (noticeDays: number) => ({
@@ -34,31 +33,20 @@ const consent = { ipAddress: "127.0.0.1", userAgent: "Closr demo seed" };
 export async function seedDemoAgreements(runtime: SeedRuntime) {
   await runtime.runPromise(
     Effect.gen(function* () {
-      const business = yield* userByLogin("harbourtech");
-      const agent = yield* userByLogin("mia.chen");
-      if (Option.isNone(business) || Option.isNone(agent)) return;
-      const db = yield* PgDatabase;
-      const row = yield* Effect.promise(() =>
-        db
-          .selectFrom("partnerships as p")
-          .innerJoin("businessProfiles as b", "b.id", "p.businessId")
-          .innerJoin("agentProfiles as a", "a.id", "p.agentId")
-          .select("p.id")
-          .where("b.userId", "=", business.value.id)
-          .where("a.userId", "=", agent.value.id)
-          .where("p.status", "=", "active")
-          .executeTakeFirst(),
-      );
+      const parties = yield* demoParties;
+      if (Option.isNone(parties)) return;
+      const { business, agent } = parties.value;
+      const row = yield* demoActivePartnership(business, agent);
       if (!row) return;
       const id = PartnershipId.make(row.id);
       if (Option.isSome(yield* (yield* AgreementRepository).findByPartnership(id))) return;
-      yield* startAgreement(business.value, id, terms(14));
-      yield* proposeAgreement(business.value, id);
-      yield* counterAgreement(agent.value, id);
-      yield* editDraft(agent.value, id, terms(30));
-      yield* proposeAgreement(agent.value, id);
-      yield* signAgreement(agent.value, id, { version: 2, password: DEMO_PASSWORD, ...consent });
-      yield* signAgreement(business.value, id, { version: 2, password: DEMO_PASSWORD, ...consent });
+      yield* startAgreement(business, id, terms(14));
+      yield* proposeAgreement(business, id);
+      yield* counterAgreement(agent, id);
+      yield* editDraft(agent, id, terms(30));
+      yield* proposeAgreement(agent, id);
+      yield* signAgreement(agent, id, { version: 2, password: DEMO_PASSWORD, ...consent });
+      yield* signAgreement(business, id, { version: 2, password: DEMO_PASSWORD, ...consent });
     }).pipe(Effect.catchAll((error) => Effect.logWarning("demo agreement skipped", error))),
   );
 }

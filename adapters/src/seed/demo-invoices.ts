@@ -11,47 +11,37 @@ import { BusinessProfileId, cents, PartnershipId } from "@closr/core/shared";
 import { Effect, Option } from "effect";
 import { confirmLocalCardPayment } from "../local-gateway/index.ts";
 import { PgDatabase } from "../postgres/index.ts";
-import { userByLogin } from "./demo-users.ts";
+import { demoActivePartnership, demoParties } from "./demo-users.ts";
 import type { SeedRuntime } from "./runtime.ts";
 
 export async function seedDemoInvoices(runtime: SeedRuntime) {
   await runtime.runPromise(
     Effect.gen(function* () {
-      const business = yield* userByLogin("harbourtech");
-      const agent = yield* userByLogin("mia.chen");
-      if (Option.isNone(business) || Option.isNone(agent)) return;
-      const db = yield* PgDatabase;
-      const partnership = yield* Effect.promise(() =>
-        db
-          .selectFrom("partnerships as p")
-          .innerJoin("businessProfiles as b", "b.id", "p.businessId")
-          .innerJoin("agentProfiles as a", "a.id", "p.agentId")
-          .select(["p.id", "p.businessId"])
-          .where("b.userId", "=", business.value.id)
-          .where("a.userId", "=", agent.value.id)
-          .where("p.status", "=", "active")
-          .executeTakeFirst(),
-      );
+      const parties = yield* demoParties;
+      if (Option.isNone(parties)) return;
+      const { business, agent } = parties.value;
+      const partnership = yield* demoActivePartnership(business, agent);
       if (!partnership) return;
+      const db = yield* PgDatabase;
       const existing = yield* Effect.promise(() =>
         db.selectFrom("invoices").select("id").where("partnershipId", "=", partnership.id).limit(1).execute(),
       );
       if (existing.length > 0) return;
 
-      const paid = yield* createInvoice(agent.value, {
+      const paid = yield* createInvoice(agent, {
         businessId: BusinessProfileId.make(partnership.businessId),
         partnershipId: PartnershipId.make(partnership.id),
         amountCents: cents(184_250),
         description: "October commission: 11 qualified demos booked, 3 deals closed (15% of $12,283.33)",
       });
-      const started = yield* startInvoicePayment(business.value, paid.id);
-      yield* confirmLocalCardPayment(business.value, started.intent.id, started.intent.clientSecret, {
+      const started = yield* startInvoicePayment(business, paid.id);
+      yield* confirmLocalCardPayment(business, started.intent.id, started.intent.clientSecret, {
         number: "4242424242424242",
         expMonth: 12,
         expYear: new Date().getFullYear() + 3,
         cvc: "123",
       });
-      yield* createInvoice(agent.value, {
+      yield* createInvoice(agent, {
         businessId: BusinessProfileId.make(partnership.businessId),
         partnershipId: PartnershipId.make(partnership.id),
         amountCents: cents(96_000),

@@ -8,29 +8,27 @@
 import { markConversationRead, sendMessage } from "@closr/core/messaging";
 import { Effect, Option } from "effect";
 import { PgDatabase } from "../postgres/index.ts";
-import { userByLogin } from "./demo-users.ts";
+import { demoParties } from "./demo-users.ts";
 import type { SeedRuntime } from "./runtime.ts";
 
 export async function seedDemoMessages(runtime: SeedRuntime) {
   await runtime.runPromise(
     Effect.gen(function* () {
-      const business = yield* userByLogin("harbourtech");
-      const agent = yield* userByLogin("mia.chen");
-      if (Option.isNone(business) || Option.isNone(agent)) return;
+      const parties = yield* demoParties;
+      if (Option.isNone(parties)) return;
+      const { business, agent } = parties.value;
       const db = yield* PgDatabase;
       const existing = yield* Effect.promise(() =>
         db
           .selectFrom("messages")
           .select("id")
-          .where((eb) =>
-            eb.or([eb("senderId", "=", business.value.id), eb("receiverId", "=", business.value.id)]),
-          )
+          .where((eb) => eb.or([eb("senderId", "=", business.id), eb("receiverId", "=", business.id)]))
           .limit(1)
           .execute(),
       );
       if (existing.length > 0) return;
-      const b = business.value;
-      const a = agent.value;
+      const b = business;
+      const a = agent;
       const say = (from: typeof b, to: typeof b, content: string) =>
         sendMessage(from, { receiverId: to.id, content });
       yield* say(

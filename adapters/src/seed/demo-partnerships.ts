@@ -11,7 +11,7 @@ import { changePartnership, requestPartnership } from "@closr/core/partnership";
 import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shared";
 import { Effect, Option } from "effect";
 import { PgDatabase } from "../postgres/index.ts";
-import { userByLogin } from "./demo-users.ts";
+import { demoParties } from "./demo-users.ts";
 import type { SeedRuntime } from "./runtime.ts";
 
 const usersOf = (table: "agentProfiles" | "businessProfiles", except: number, limit: number) =>
@@ -37,40 +37,36 @@ const usersOf = (table: "agentProfiles" | "businessProfiles", except: number, li
 export async function seedDemoPartnerships(runtime: SeedRuntime) {
   await runtime.runPromise(
     Effect.gen(function* () {
-      const business = yield* userByLogin("harbourtech");
-      const agent = yield* userByLogin("mia.chen");
-      if (Option.isNone(business) || Option.isNone(agent)) return;
+      const parties = yield* demoParties;
+      if (Option.isNone(parties)) return;
+      const { business, agent } = parties.value;
       const db = yield* PgDatabase;
       const existing = yield* Effect.promise(() =>
         db
           .selectFrom("partnerships as p")
           .innerJoin("businessProfiles as b", "b.id", "p.businessId")
           .select("p.id")
-          .where("b.userId", "=", business.value.id)
+          .where("b.userId", "=", business.id)
           .limit(1)
           .execute(),
       );
       if (existing.length > 0) return;
       const businessProfile = yield* Effect.promise(() =>
-        db
-          .selectFrom("businessProfiles")
-          .select("id")
-          .where("userId", "=", business.value.id)
-          .executeTakeFirst(),
+        db.selectFrom("businessProfiles").select("id").where("userId", "=", business.id).executeTakeFirst(),
       );
       const agentProfile = yield* Effect.promise(() =>
-        db.selectFrom("agentProfiles").select("id").where("userId", "=", agent.value.id).executeTakeFirst(),
+        db.selectFrom("agentProfiles").select("id").where("userId", "=", agent.id).executeTakeFirst(),
       );
       if (!businessProfile || !agentProfile) return;
 
-      const active = yield* requestPartnership(agent.value, {
+      const active = yield* requestPartnership(agent, {
         businessId: BusinessProfileId.make(businessProfile.id),
         commissionRate: 15,
       });
-      yield* changePartnership(business.value, active.id, "active");
-      for (const other of yield* usersOf("agentProfiles", agent.value.id, 2))
+      yield* changePartnership(business, active.id, "active");
+      for (const other of yield* usersOf("agentProfiles", agent.id, 2))
         yield* requestPartnership(other, { businessId: BusinessProfileId.make(businessProfile.id) });
-      for (const other of yield* usersOf("businessProfiles", business.value.id, 1))
+      for (const other of yield* usersOf("businessProfiles", business.id, 1))
         yield* requestPartnership(other, { agentId: AgentProfileId.make(agentProfile.id) });
     }).pipe(Effect.catchAll((error) => Effect.logWarning("demo partnerships skipped", error))),
   );

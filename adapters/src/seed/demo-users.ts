@@ -3,7 +3,7 @@
  * one known password so a person can try every role at once. Idempotent: existing
  * usernames are left as they are.
  */
-import { grantAdmin, register, UserRepository } from "@closr/core/identity";
+import { grantAdmin, register, type User, UserRepository } from "@closr/core/identity";
 import { Effect, Option } from "effect";
 import { sql } from "kysely";
 import { PgDatabase } from "../postgres/database-service.ts";
@@ -73,4 +73,32 @@ export const userByLogin = (login: string) =>
   Effect.map(
     Effect.flatMap(UserRepository, (users) => users.findCredentials(login)),
     Option.map((c) => c.user),
+  );
+
+/**
+ * The demo partners, Harbour Tech (business) and Mia Chen (agent); none when either is missing
+ * (the demo users were not seeded).
+ */
+export const demoParties = Effect.map(
+  Effect.all([userByLogin("harbourtech"), userByLogin("mia.chen")]),
+  ([business, agent]) => Option.all({ business, agent }),
+);
+
+/**
+ * The demo partners' active partnership (`id`, `businessId`: the business profile id), if any.
+ * Row ids as stored; the caller brands them.
+ */
+export const demoActivePartnership = (business: User, agent: User) =>
+  Effect.flatMap(PgDatabase, (db) =>
+    Effect.promise(() =>
+      db
+        .selectFrom("partnerships as p")
+        .innerJoin("businessProfiles as b", "b.id", "p.businessId")
+        .innerJoin("agentProfiles as a", "a.id", "p.agentId")
+        .select(["p.id", "p.businessId"])
+        .where("b.userId", "=", business.id)
+        .where("a.userId", "=", agent.id)
+        .where("p.status", "=", "active")
+        .executeTakeFirst(),
+    ),
   );

@@ -1,3 +1,4 @@
+import { SubscriptionId, UserId } from "@closr/core/shared";
 import { Effect, Exit, Option } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStripeClient, type StripeGatewayConfig } from "./payment-gateway-stripe.ts";
@@ -21,14 +22,14 @@ afterAll(() => standIn?.close());
 
 const gateway = () => makeStripeSubscriptionGateway(makeStripeClient(config), config);
 const request = {
-  userId: 7,
+  userId: UserId.make(7),
   email: "ops@harbourtech.com.au",
   customerId: null,
   planId: "professional" as const,
   interval: "month" as const,
   amountCents: 4900,
   idempotencyKey: "closr-subscription-12",
-  subscriptionRowId: 12,
+  subscriptionRowId: SubscriptionId.make(12),
 };
 
 describe("SubscriptionGatewayStripe with the real SDK against a stand-in", () => {

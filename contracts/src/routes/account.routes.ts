@@ -22,7 +22,7 @@ import {
 import { IdParam } from "../common.ts";
 import { User } from "../identity.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, json, signedInProblems, signedInWriteProblems, writeProblems } from "./route-helpers.ts";
 
 export const forgotPassword = createRoute({
   method: "post",
@@ -87,13 +87,7 @@ export const resendVerificationEmail = createRoute({
   summary: "Send the email verification link again (at most once a minute)",
   responses: {
     202: json(AccountMessage, "Sent"),
-    ...problemResponses(
-      "unauthenticated",
-      "email-already-verified",
-      "rate-limited",
-      "origin-rejected",
-      ...commonProblems,
-    ),
+    ...signedInProblems("email-already-verified", "rate-limited", "origin-rejected"),
   },
 });
 
@@ -106,7 +100,7 @@ export const changeEmail = createRoute({
   request: body(ChangeEmailRequest),
   responses: {
     202: json(AccountMessage, "Confirmation sent to the new address"),
-    ...problemResponses("unauthenticated", "email-taken", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems("email-taken"),
   },
 });
 
@@ -132,7 +126,7 @@ export const changePassword = createRoute({
   request: body(ChangePasswordRequest),
   responses: {
     200: json(ChangePasswordResult, "Changed"),
-    ...problemResponses("unauthenticated", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems(),
   },
 });
 
@@ -144,7 +138,7 @@ export const listSessions = createRoute({
   summary: "The caller's signed-in devices",
   responses: {
     200: json(AccountSessions, "Sessions, newest first"),
-    ...problemResponses("unauthenticated", ...commonProblems),
+    ...signedInProblems(),
   },
 });
 
@@ -156,7 +150,7 @@ export const signOutEverywhere = createRoute({
   summary: "Sign out everywhere, this device included",
   responses: {
     204: { description: "Every session ended" },
-    ...problemResponses("unauthenticated", "origin-rejected", ...commonProblems),
+    ...signedInProblems("origin-rejected"),
   },
 });
 
@@ -168,7 +162,7 @@ export const getNotificationPreferences = createRoute({
   summary: "Which notification emails the caller receives",
   responses: {
     200: json(NotificationPreferences, "Preferences"),
-    ...problemResponses("unauthenticated", ...commonProblems),
+    ...signedInProblems(),
   },
 });
 
@@ -181,7 +175,7 @@ export const updateNotificationPreferences = createRoute({
   request: body(NotificationPreferencesPatch),
   responses: {
     200: json(NotificationPreferences, "Preferences"),
-    ...problemResponses("unauthenticated", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems(),
   },
 });
 
@@ -193,7 +187,7 @@ export const requestDataExport = createRoute({
   summary: "Download my data: build a JSON export in the background and email a link",
   responses: {
     202: json(AccountMessage, "Queued"),
-    ...problemResponses("unauthenticated", "origin-rejected", ...commonProblems),
+    ...signedInProblems("origin-rejected"),
   },
 });
 
@@ -206,7 +200,7 @@ export const downloadDataExport = createRoute({
   request: { params: IdParam, query: ExportQuery },
   responses: {
     200: json(z.record(z.string(), z.unknown()), "Everything Closr holds about the caller"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -221,6 +215,6 @@ export const deleteAccount = createRoute({
   request: body(PasswordConfirmation),
   responses: {
     204: { description: "Deleted" },
-    ...problemResponses("unauthenticated", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems(),
   },
 });

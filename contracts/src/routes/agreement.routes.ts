@@ -4,7 +4,7 @@
  * `/api/partnerships/{partnershipId}/agreement` and `…/agreement/pdf` are fixed (the disputes
  * context links to them).
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   Agreement,
   AgreementTerms,
@@ -15,8 +15,7 @@ import {
   SaveAgreementTemplateRequest,
   SignAgreementRequest,
 } from "../agreement.ts";
-import { commonProblems, problemResponses } from "../problems.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, file, json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
 const tags = ["agreements"];
 
@@ -31,7 +30,7 @@ export const getAgreement = createRoute({
   request: { params: PartnershipIdParam },
   responses: {
     200: json(Agreement, "The agreement"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -45,13 +44,7 @@ export const startAgreement = createRoute({
   request: { params: PartnershipIdParam, ...body(AgreementTerms) },
   responses: {
     201: json(Agreement, "The new draft"),
-    ...problemResponses(
-      "unauthenticated",
-      "not-found",
-      "agreement-transition",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("not-found", "agreement-transition"),
   },
 });
 
@@ -64,13 +57,7 @@ export const editAgreementDraft = createRoute({
   request: { params: PartnershipIdParam, ...body(AgreementTerms) },
   responses: {
     200: json(Agreement, "The agreement with the edited draft"),
-    ...problemResponses(
-      "unauthenticated",
-      "not-found",
-      "agreement-transition",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("not-found", "agreement-transition"),
   },
 });
 
@@ -85,13 +72,7 @@ const action = (name: string, path: string, summary: string, description: string
     request: { params: PartnershipIdParam },
     responses: {
       200: json(Agreement, "The agreement after the change"),
-      ...problemResponses(
-        "unauthenticated",
-        "not-found",
-        "agreement-transition",
-        ...writeProblems,
-        ...commonProblems,
-      ),
+      ...signedInWriteProblems("not-found", "agreement-transition"),
     },
   });
 
@@ -127,14 +108,7 @@ export const signAgreement = createRoute({
   request: { params: PartnershipIdParam, ...body(SignAgreementRequest) },
   responses: {
     200: json(Agreement, "The agreement after the signature"),
-    ...problemResponses(
-      "unauthenticated",
-      "not-found",
-      "agreement-transition",
-      "rate-limited",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("not-found", "agreement-transition", "rate-limited"),
   },
 });
 
@@ -147,11 +121,8 @@ export const getAgreementPdf = createRoute({
   description: "For the two parties and staff; 404 for anyone else or before a version is signed.",
   request: { params: PartnershipIdParam },
   responses: {
-    200: {
-      description: "The signed agreement",
-      content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
-    },
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    200: file("The signed agreement", "application/pdf"),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -165,7 +136,7 @@ export const getCommissionQuote = createRoute({
   request: { params: PartnershipIdParam, query: CommissionQuoteQuery },
   responses: {
     200: json(CommissionQuote, "The computed commission"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -177,7 +148,7 @@ export const getAgreementTemplate = createRoute({
   summary: "The business's own agreement template, or the general one (businesses)",
   responses: {
     200: json(OwnAgreementTemplate, "The template and whether the plan includes custom templates"),
-    ...problemResponses("unauthenticated", "wrong-account-type", "not-found", ...commonProblems),
+    ...signedInProblems("wrong-account-type", "not-found"),
   },
 });
 
@@ -192,13 +163,6 @@ export const saveAgreementTemplate = createRoute({
   request: body(SaveAgreementTemplateRequest),
   responses: {
     200: json(OwnAgreementTemplate, "The saved template"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "not-found",
-      "plan-required",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("wrong-account-type", "not-found", "plan-required"),
   },
 });

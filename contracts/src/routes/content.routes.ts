@@ -4,7 +4,7 @@
  * (admin; files are public once uploaded), the contact form, newsletter double opt-in, and the
  * admin's users and dashboard counts.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { IdParam } from "../common.ts";
 import {
   AdminStats,
@@ -35,7 +35,7 @@ import {
   SuspensionInput,
 } from "../content.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, file, json, writeProblems } from "./route-helpers.ts";
 
 const adminRead = ["unauthenticated", "forbidden", "validation-failed", ...commonProblems] as const;
 const adminWrite = ["unauthenticated", "forbidden", ...writeProblems, ...commonProblems] as const;
@@ -183,16 +183,7 @@ export const getMediaFile = createRoute({
   description: "Served with its sniffed type and X-Content-Type-Options: nosniff; PDFs download.",
   request: { params: MediaFileParams, query: MediaFileQuery },
   responses: {
-    200: {
-      description: "The file",
-      content: {
-        "image/jpeg": { schema: z.string().openapi({ format: "binary" }) },
-        "image/png": { schema: z.string().openapi({ format: "binary" }) },
-        "image/webp": { schema: z.string().openapi({ format: "binary" }) },
-        "image/gif": { schema: z.string().openapi({ format: "binary" }) },
-        "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
-      },
-    },
+    200: file("The file", "image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"),
     ...problemResponses("not-found", "validation-failed", ...commonProblems),
   },
 });

@@ -4,9 +4,8 @@
  * (production).
  */
 import { createRoute } from "@hono/zod-openapi";
-import { commonProblems, problemResponses } from "../problems.ts";
 import { Mailbox } from "../system.ts";
-import { json } from "./route-helpers.ts";
+import { json, signedInProblems } from "./route-helpers.ts";
 
 export const getDevMailbox = createRoute({
   method: "get",
@@ -17,6 +16,6 @@ export const getDevMailbox = createRoute({
   description: "The caller's own emails, newest first. Served only when the development outbox is enabled.",
   responses: {
     200: json(Mailbox, "The caller's emails"),
-    ...problemResponses("unauthenticated", "not-found", ...commonProblems),
+    ...signedInProblems("not-found"),
   },
 });

@@ -19,7 +19,7 @@ import {
   RespondDisputeRequest,
 } from "../dispute.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, file, json, signedInProblems, signedInWriteProblems, writeProblems } from "./route-helpers.ts";
 
 const stepProblems = [
   "unauthenticated",
@@ -39,7 +39,7 @@ export const listMyDisputes = createRoute({
     "Every dispute on an invoice of the caller's profile, with its state and current deadline, and the server time for countdowns.",
   responses: {
     200: json(DisputeList, "The caller's disputes"),
-    ...problemResponses("unauthenticated", "not-found", ...commonProblems),
+    ...signedInProblems("not-found"),
   },
 });
 
@@ -56,7 +56,7 @@ export const listInvoiceDisputes = createRoute({
       z.object({ items: z.array(DisputeSchema) }).openapi("InvoiceDisputeList"),
       "The invoice's disputes",
     ),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -71,7 +71,7 @@ export const openDispute = createRoute({
   request: { params: IdParam, ...body(OpenDisputeRequest) },
   responses: {
     201: json(DisputeSchema, "The dispute"),
-    ...problemResponses("unauthenticated", "not-found", "dispute-open", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems("not-found", "dispute-open"),
   },
 });
 
@@ -85,7 +85,7 @@ export const getDispute = createRoute({
   request: { params: IdParam },
   responses: {
     200: json(DisputeDetail, "The dispute"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -151,15 +151,8 @@ export const getDisputeEvidenceFile = createRoute({
     "For the dispute's two parties and staff; anyone else gets 404. Served as an attachment with nosniff.",
   request: { params: IdParam },
   responses: {
-    200: {
-      description: "The file",
-      content: {
-        "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
-        "image/jpeg": { schema: z.string().openapi({ format: "binary" }) },
-        "image/png": { schema: z.string().openapi({ format: "binary" }) },
-      },
-    },
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    200: file("The file", "application/pdf", "image/jpeg", "image/png"),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -187,7 +180,7 @@ export const listMediationQueue = createRoute({
   description: "Role admin (403 forbidden otherwise).",
   responses: {
     200: json(DisputeList, "The mediation queue"),
-    ...problemResponses("unauthenticated", "forbidden", "not-found", ...commonProblems),
+    ...signedInProblems("forbidden", "not-found"),
   },
 });
 
@@ -216,10 +209,7 @@ export const getDisputeCreditNotePdf = createRoute({
     "For the dispute's two parties and staff; 404 when the dispute reduced nothing (refunds of paid invoices have their own credit notes at /api/refunds/{id}/credit-note.pdf).",
   request: { params: IdParam },
   responses: {
-    200: {
-      description: "The credit note",
-      content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
-    },
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    200: file("The credit note", "application/pdf"),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { LoginRequest, RegisterRequest, User } from "../identity.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
-import { json } from "./route-helpers.ts";
+import { json, signedInProblems } from "./route-helpers.ts";
 
 export const getCurrentUser = createRoute({
   method: "get",
@@ -13,7 +13,7 @@ export const getCurrentUser = createRoute({
   description: "401 means nobody is signed in (spec §7).",
   responses: {
     200: json(User, "The signed-in user"),
-    ...problemResponses("unauthenticated", ...commonProblems),
+    ...signedInProblems(),
   },
 });
 

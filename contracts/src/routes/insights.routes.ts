@@ -7,8 +7,7 @@ import {
   BusinessAnalytics,
   InsightsQuery,
 } from "../insights.ts";
-import { commonProblems, problemResponses } from "../problems.ts";
-import { json } from "./route-helpers.ts";
+import { json, signedInProblems } from "./route-helpers.ts";
 
 export const getAnalytics = createRoute({
   method: "get",
@@ -21,14 +20,7 @@ export const getAnalytics = createRoute({
   request: { query: InsightsQuery },
   responses: {
     200: json(BusinessAnalytics, "The figures"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "plan-required",
-      "not-found",
-      "validation-failed",
-      ...commonProblems,
-    ),
+    ...signedInProblems("wrong-account-type", "plan-required", "not-found", "validation-failed"),
   },
 });
 
@@ -42,14 +34,7 @@ export const getAnalyticsAgent = createRoute({
   request: { params: AgentIdParam, query: InsightsQuery },
   responses: {
     200: json(AgentMonths, "The agent's months"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "plan-required",
-      "not-found",
-      "validation-failed",
-      ...commonProblems,
-    ),
+    ...signedInProblems("wrong-account-type", "plan-required", "not-found", "validation-failed"),
   },
 });
 
@@ -65,14 +50,7 @@ export const exportAnalytics = createRoute({
       description: "text/csv: months, a blank line, then the per-agent table (AUD dollars).",
       content: { "text/csv": { schema: { type: "string" } } },
     },
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "plan-required",
-      "not-found",
-      "validation-failed",
-      ...commonProblems,
-    ),
+    ...signedInProblems("wrong-account-type", "plan-required", "not-found", "validation-failed"),
   },
 });
 
@@ -85,12 +63,6 @@ export const getPerformance = createRoute({
   request: { query: InsightsQuery },
   responses: {
     200: json(AgentPerformance, "The figures"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "not-found",
-      "validation-failed",
-      ...commonProblems,
-    ),
+    ...signedInProblems("wrong-account-type", "not-found", "validation-failed"),
   },
 });

@@ -4,8 +4,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { ApiKey, ApiKeyId, ApiKeyList, CreateApiKeyRequest, CreatedApiKey } from "../integrations.ts";
-import { commonProblems, problemResponses } from "../problems.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
 export const listApiKeys = createRoute({
   method: "get",
@@ -16,7 +15,7 @@ export const listApiKeys = createRoute({
   description: "Active and revoked keys (never their secrets), and whether the account may create keys.",
   responses: {
     200: json(ApiKeyList, "The keys"),
-    ...problemResponses("unauthenticated", ...commonProblems),
+    ...signedInProblems(),
   },
 });
 
@@ -31,13 +30,7 @@ export const createApiKey = createRoute({
   request: body(CreateApiKeyRequest),
   responses: {
     201: json(CreatedApiKey, "The key and its secret"),
-    ...problemResponses(
-      "unauthenticated",
-      "api-access-required",
-      "api-key-limit",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("api-access-required", "api-key-limit"),
   },
 });
 
@@ -51,12 +44,6 @@ export const revokeApiKey = createRoute({
   request: { params: ApiKeyId },
   responses: {
     200: json(ApiKey, "The revoked key"),
-    ...problemResponses(
-      "unauthenticated",
-      "not-found",
-      "validation-failed",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("not-found", "validation-failed"),
   },
 });

@@ -13,8 +13,7 @@ import {
   InvoicingPageQuery,
 } from "../invoice.ts";
 import { PaymentList } from "../payment.ts";
-import { commonProblems, problemResponses } from "../problems.ts";
-import { json, writeProblems } from "./route-helpers.ts";
+import { json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
 export const listInvoices = createRoute({
   method: "get",
@@ -27,7 +26,7 @@ export const listInvoices = createRoute({
   request: { query: InvoicingPageQuery },
   responses: {
     200: json(InvoicePage, "A page of invoices"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -42,14 +41,7 @@ export const createInvoice = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: CreateInvoiceRequest } } } },
   responses: {
     201: json(Invoice, "The new invoice"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "not-found",
-      "payouts-required",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("wrong-account-type", "not-found", "payouts-required"),
   },
 });
 
@@ -61,7 +53,7 @@ export const getCommissionSummary = createRoute({
   summary: "The agent's paid invoices this month (Monthly Commission)",
   responses: {
     200: json(CommissionSummary, "This month's paid total"),
-    ...problemResponses("unauthenticated", "wrong-account-type", "not-found", ...commonProblems),
+    ...signedInProblems("wrong-account-type", "not-found"),
   },
 });
 
@@ -74,7 +66,7 @@ export const getInvoice = createRoute({
   request: { params: InvoicingId },
   responses: {
     200: json(Invoice, "The invoice"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -87,6 +79,6 @@ export const listInvoicePayments = createRoute({
   request: { params: InvoicingId },
   responses: {
     200: json(PaymentList, "Its payments, newest first"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });

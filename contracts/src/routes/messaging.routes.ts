@@ -22,8 +22,7 @@ import {
   UserIdParam,
   UsersQuery,
 } from "../messaging.ts";
-import { commonProblems, problemResponses } from "../problems.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
 export const listConversations = createRoute({
   method: "get",
@@ -35,7 +34,7 @@ export const listConversations = createRoute({
   request: { query: ConversationsQuery },
   responses: {
     200: json(ConversationPage, "A page of conversations"),
-    ...problemResponses("unauthenticated", "validation-failed", ...commonProblems),
+    ...signedInProblems("validation-failed"),
   },
 });
 
@@ -50,7 +49,7 @@ export const listMessages = createRoute({
   request: { query: MessagesQuery },
   responses: {
     200: json(MessagePage, "A page of the conversation"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -65,14 +64,7 @@ export const sendMessage = createRoute({
   request: body(SendMessageRequest),
   responses: {
     201: json(Message, "The stored message"),
-    ...problemResponses(
-      "unauthenticated",
-      "forbidden",
-      "not-found",
-      "rate-limited",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("forbidden", "not-found", "rate-limited"),
   },
 });
 
@@ -87,7 +79,7 @@ export const markConversationRead = createRoute({
   request: { params: CounterpartParam, ...body(MarkReadRequest) },
   responses: {
     200: json(MarkReadResult, "How many became read"),
-    ...problemResponses("unauthenticated", "not-found", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems("not-found"),
   },
 });
 
@@ -99,7 +91,7 @@ export const getUnreadCount = createRoute({
   summary: "How many messages addressed to the caller are unread",
   responses: {
     200: json(UnreadCount, "The count"),
-    ...problemResponses("unauthenticated", ...commonProblems),
+    ...signedInProblems(),
   },
 });
 
@@ -114,7 +106,7 @@ export const listUsers = createRoute({
   request: { query: UsersQuery },
   responses: {
     200: json(PublicUserPage, "A page of users"),
-    ...problemResponses("unauthenticated", "validation-failed", ...commonProblems),
+    ...signedInProblems("validation-failed"),
   },
 });
 
@@ -127,7 +119,7 @@ export const getUser = createRoute({
   request: { params: UserIdParam },
   responses: {
     200: json(PublicUser, "The user"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -145,6 +137,6 @@ export const streamEvents = createRoute({
       description: "The event stream; each frame is described by LiveEvent.",
       content: { "text/event-stream": { schema: LiveEvent } },
     },
-    ...problemResponses("unauthenticated", "validation-failed", ...commonProblems),
+    ...signedInProblems("validation-failed"),
   },
 });

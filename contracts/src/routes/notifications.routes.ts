@@ -1,8 +1,7 @@
 /** Route definitions for the notification centre (issue 18). */
 import { createRoute } from "@hono/zod-openapi";
 import { NotificationIdParam, NotificationList } from "../notification.ts";
-import { commonProblems, problemResponses } from "../problems.ts";
-import { json, writeProblems } from "./route-helpers.ts";
+import { json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
 export const listNotifications = createRoute({
   method: "get",
@@ -12,7 +11,7 @@ export const listNotifications = createRoute({
   summary: "The caller's newest notifications and unread count",
   responses: {
     200: json(NotificationList, "The list"),
-    ...problemResponses("unauthenticated", ...commonProblems),
+    ...signedInProblems(),
   },
 });
 
@@ -26,7 +25,7 @@ export const markNotificationRead = createRoute({
   request: { params: NotificationIdParam },
   responses: {
     200: json(NotificationList, "The list after the change"),
-    ...problemResponses("unauthenticated", "not-found", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems("not-found"),
   },
 });
 
@@ -38,6 +37,6 @@ export const markAllNotificationsRead = createRoute({
   summary: "Marks all the caller's notifications read",
   responses: {
     200: json(NotificationList, "The list after the change"),
-    ...problemResponses("unauthenticated", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems(),
   },
 });

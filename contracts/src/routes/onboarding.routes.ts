@@ -6,8 +6,7 @@ import {
   Onboarding,
   OnboardingProgressRequest,
 } from "../account.ts";
-import { commonProblems, problemResponses } from "../problems.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
 export const getOnboarding = createRoute({
   method: "get",
@@ -18,7 +17,7 @@ export const getOnboarding = createRoute({
   description: "404 when none exists yet (the client then creates it, spec §4); 401 when signed out.",
   responses: {
     200: json(Onboarding, "The walkthrough"),
-    ...problemResponses("unauthenticated", "not-found", ...commonProblems),
+    ...signedInProblems("not-found"),
   },
 });
 
@@ -32,7 +31,7 @@ export const createOnboarding = createRoute({
   responses: {
     200: json(Onboarding, "Already existed"),
     201: json(Onboarding, "Created"),
-    ...problemResponses("unauthenticated", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems(),
   },
 });
 
@@ -45,7 +44,7 @@ export const updateOnboardingProgress = createRoute({
   request: body(OnboardingProgressRequest),
   responses: {
     200: json(Onboarding, "Updated"),
-    ...problemResponses("unauthenticated", "not-found", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems("not-found"),
   },
 });
 
@@ -60,6 +59,6 @@ export const completeOnboarding = createRoute({
   },
   responses: {
     200: json(Onboarding, "Completed"),
-    ...problemResponses("unauthenticated", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems(),
   },
 });

@@ -4,8 +4,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { QueueJob, QueueJobList, QueueJobParams, QueueJobQuery } from "../operations.ts";
-import { commonProblems, problemResponses } from "../problems.ts";
-import { json } from "./route-helpers.ts";
+import { json, signedInProblems } from "./route-helpers.ts";
 
 export const listQueueJobs = createRoute({
   method: "get",
@@ -19,7 +18,7 @@ export const listQueueJobs = createRoute({
   request: { query: QueueJobQuery },
   responses: {
     200: json(QueueJobList, "Counts and the newest jobs"),
-    ...problemResponses("unauthenticated", "forbidden", "validation-failed", ...commonProblems),
+    ...signedInProblems("forbidden", "validation-failed"),
   },
 });
 
@@ -35,14 +34,12 @@ export const retryQueueJob = createRoute({
   request: { params: QueueJobParams },
   responses: {
     200: json(QueueJob, "The job, queued again"),
-    ...problemResponses(
-      "unauthenticated",
+    ...signedInProblems(
       "forbidden",
       "not-found",
       "job-not-retryable",
       "origin-rejected",
       "validation-failed",
-      ...commonProblems,
     ),
   },
 });

@@ -12,8 +12,7 @@ import {
   PartnershipPage,
   UpdatePartnershipRequest,
 } from "../partnership.ts";
-import { commonProblems, problemResponses } from "../problems.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
 export const listPartnerships = createRoute({
   method: "get",
@@ -25,7 +24,7 @@ export const listPartnerships = createRoute({
   request: { query: PartnershipListQuery },
   responses: {
     200: json(PartnershipPage, "A page of partnerships"),
-    ...problemResponses("unauthenticated", "validation-failed", ...commonProblems),
+    ...signedInProblems("validation-failed"),
   },
 });
 
@@ -40,15 +39,7 @@ export const createPartnership = createRoute({
   request: body(CreatePartnershipRequest),
   responses: {
     201: json(Partnership, "The pending partnership"),
-    ...problemResponses(
-      "unauthenticated",
-      "profile-required",
-      "plan-limit-reached",
-      "not-found",
-      "partnership-exists",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("profile-required", "plan-limit-reached", "not-found", "partnership-exists"),
   },
 });
 
@@ -61,7 +52,7 @@ export const getPartnership = createRoute({
   request: { params: PartnershipId },
   responses: {
     200: json(Partnership, "The partnership"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -76,13 +67,6 @@ export const updatePartnership = createRoute({
   request: { params: PartnershipId, ...body(UpdatePartnershipRequest) },
   responses: {
     200: json(Partnership, "The changed partnership"),
-    ...problemResponses(
-      "unauthenticated",
-      "plan-limit-reached",
-      "not-found",
-      "partnership-transition",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("plan-limit-reached", "not-found", "partnership-transition"),
   },
 });

@@ -21,7 +21,7 @@ import {
   WebhookAck,
 } from "../payment.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
 export const listPayments = createRoute({
   method: "get",
@@ -32,7 +32,7 @@ export const listPayments = createRoute({
   request: { query: InvoicingPageQuery },
   responses: {
     200: json(PaymentPage, "A page of payments, newest first"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -44,7 +44,7 @@ export const listPaymentMethods = createRoute({
   summary: "The caller's payment methods, default first",
   responses: {
     200: json(PaymentMethodList, "Payment methods"),
-    ...problemResponses("unauthenticated", ...commonProblems),
+    ...signedInProblems(),
   },
 });
 
@@ -57,7 +57,7 @@ export const createPaymentMethod = createRoute({
   request: body(CreatePaymentMethodRequest),
   responses: {
     201: json(PaymentMethod, "The saved method"),
-    ...problemResponses("unauthenticated", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems(),
   },
 });
 
@@ -70,7 +70,7 @@ export const deletePaymentMethod = createRoute({
   request: { params: InvoicingId },
   responses: {
     204: { description: "Deleted" },
-    ...problemResponses("unauthenticated", "not-found", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems("not-found"),
   },
 });
 
@@ -83,7 +83,7 @@ export const setDefaultPaymentMethod = createRoute({
   request: { params: InvoicingId },
   responses: {
     200: json(PaymentMethod, "The new default"),
-    ...problemResponses("unauthenticated", "not-found", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems("not-found"),
   },
 });
 
@@ -107,16 +107,13 @@ export const createPaymentIntent = createRoute({
   request: body(CreatePaymentIntentRequest),
   responses: {
     200: json(CreatePaymentIntentResponse, "The intent to confirm"),
-    ...problemResponses(
-      "unauthenticated",
+    ...signedInWriteProblems(
       "wrong-account-type",
       "not-found",
       "invoice-paid",
       "invoice-disputed",
       "payment-in-progress",
       "service-unavailable",
-      ...writeProblems,
-      ...commonProblems,
     ),
   },
 });
@@ -131,13 +128,7 @@ export const getPaymentIntent = createRoute({
   request: { params: PaymentIntentId },
   responses: {
     200: json(PaymentIntent, "The intent"),
-    ...problemResponses(
-      "unauthenticated",
-      "not-found",
-      "validation-failed",
-      "service-unavailable",
-      ...commonProblems,
-    ),
+    ...signedInProblems("not-found", "validation-failed", "service-unavailable"),
   },
 });
 
@@ -155,14 +146,7 @@ export const confirmLocalPayment = createRoute({
       PaymentIntent,
       "The intent after confirmation (a decline is status requires_payment_method with lastPaymentError)",
     ),
-    ...problemResponses(
-      "unauthenticated",
-      "not-found",
-      "payment-intent-state",
-      "service-unavailable",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("not-found", "payment-intent-state", "service-unavailable"),
   },
 });
 
@@ -175,14 +159,7 @@ export const authenticateLocalPayment = createRoute({
   request: { params: PaymentIntentId, ...body(AuthenticateLocalPaymentRequest) },
   responses: {
     200: json(PaymentIntent, "The intent after authentication"),
-    ...problemResponses(
-      "unauthenticated",
-      "not-found",
-      "payment-intent-state",
-      "service-unavailable",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("not-found", "payment-intent-state", "service-unavailable"),
   },
 });
 

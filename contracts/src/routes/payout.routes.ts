@@ -18,12 +18,9 @@ import {
   TaxDetailsRequest,
 } from "../payout.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, file, json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
-const pdf = (description: string) => ({
-  description,
-  content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
-});
+const pdf = (description: string) => file(description, "application/pdf");
 
 export const getPayoutAccount = createRoute({
   method: "get",
@@ -33,7 +30,7 @@ export const getPayoutAccount = createRoute({
   summary: "The agent's payout account, its status and tax details",
   responses: {
     200: json(PayoutAccount, "The payout account (status not_started when none)"),
-    ...problemResponses("unauthenticated", "wrong-account-type", "not-found", ...commonProblems),
+    ...signedInProblems("wrong-account-type", "not-found"),
   },
 });
 
@@ -47,14 +44,7 @@ export const startPayoutOnboarding = createRoute({
     "Stripe: an Express account and an account_onboarding link (send the browser there). Local gateway: the account is opened and the link is /agent/payouts, where the local form is.",
   responses: {
     200: json(PayoutOnboarding, "Where to continue"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "not-found",
-      "service-unavailable",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("wrong-account-type", "not-found", "service-unavailable"),
   },
 });
 
@@ -67,13 +57,7 @@ export const saveTaxDetails = createRoute({
   request: body(TaxDetailsRequest),
   responses: {
     200: json(PayoutAccount, "Saved"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "not-found",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("wrong-account-type", "not-found"),
   },
 });
 
@@ -88,14 +72,7 @@ export const submitLocalBankDetails = createRoute({
   request: body(LocalBankDetailsRequest),
   responses: {
     200: json(PayoutAccount, "The account after verification"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "not-found",
-      "payouts-not-started",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("wrong-account-type", "not-found", "payouts-not-started"),
   },
 });
 
@@ -122,7 +99,7 @@ export const getEarnings = createRoute({
   summary: "The agent's earnings by month: paid, platform fees, refunds, net, pending payout, paid out",
   responses: {
     200: json(Earnings, "Earnings, newest month first"),
-    ...problemResponses("unauthenticated", "wrong-account-type", "not-found", ...commonProblems),
+    ...signedInProblems("wrong-account-type", "not-found"),
   },
 });
 
@@ -135,7 +112,7 @@ export const getInvoiceTaxInvoicePdf = createRoute({
   request: { params: IdParam },
   responses: {
     200: pdf("The tax invoice"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -148,13 +125,7 @@ export const getFeeTaxInvoicePdf = createRoute({
   request: { params: IdParam },
   responses: {
     200: pdf("The platform fee tax invoice"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "not-found",
-      "validation-failed",
-      ...commonProblems,
-    ),
+    ...signedInProblems("wrong-account-type", "not-found", "validation-failed"),
   },
 });
 
@@ -167,7 +138,7 @@ export const listInvoiceRefunds = createRoute({
   request: { params: IdParam },
   responses: {
     200: json(RefundList, "Its refunds, oldest first"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -180,7 +151,7 @@ export const getCreditNotePdf = createRoute({
   request: { params: IdParam },
   responses: {
     200: pdf("The credit note"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -193,7 +164,7 @@ export const listStaffPayments = createRoute({
   request: { query: z.object(paging(100, 20)) },
   responses: {
     200: json(StaffPaymentPage, "A page of payments"),
-    ...problemResponses("unauthenticated", "forbidden", "validation-failed", ...commonProblems),
+    ...signedInProblems("forbidden", "validation-failed"),
   },
 });
 
@@ -208,14 +179,6 @@ export const refundPayment = createRoute({
   request: { params: IdParam, ...body(CreateRefundRequest) },
   responses: {
     201: json(Refund, "The refund"),
-    ...problemResponses(
-      "unauthenticated",
-      "forbidden",
-      "not-found",
-      "refund-not-allowed",
-      "service-unavailable",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("forbidden", "not-found", "refund-not-allowed", "service-unavailable"),
   },
 });

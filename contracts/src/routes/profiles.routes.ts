@@ -20,7 +20,7 @@ import {
   UpdateAgentProfileRequest,
   UpdateBusinessProfileRequest,
 } from "../profiles.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
 export const listBusinessProfiles = createRoute({
   method: "get",
@@ -33,13 +33,7 @@ export const listBusinessProfiles = createRoute({
   request: { query: BusinessSearchQuery },
   responses: {
     200: json(z.union([BusinessProfile, BusinessProfilePage]), "Own profile, or a page of businesses"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "not-found",
-      "validation-failed",
-      ...commonProblems,
-    ),
+    ...signedInProblems("wrong-account-type", "not-found", "validation-failed"),
   },
 });
 
@@ -52,14 +46,7 @@ export const createBusinessProfile = createRoute({
   request: body(CreateBusinessProfileRequest),
   responses: {
     201: json(BusinessProfile, "The new profile"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "forbidden",
-      "profile-exists",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("wrong-account-type", "forbidden", "profile-exists"),
   },
 });
 
@@ -72,7 +59,7 @@ export const getBusinessProfile = createRoute({
   request: { params: ProfileId },
   responses: {
     200: json(BusinessProfile, "The profile"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -85,7 +72,7 @@ export const updateBusinessProfile = createRoute({
   request: { params: ProfileId, ...body(UpdateBusinessProfileRequest) },
   responses: {
     200: json(BusinessProfile, "The updated profile"),
-    ...problemResponses("unauthenticated", "not-found", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems("not-found"),
   },
 });
 
@@ -100,13 +87,7 @@ export const listAgentProfiles = createRoute({
   request: { query: AgentSearchQuery },
   responses: {
     200: json(z.union([AgentProfile, AgentProfilePage]), "Own profile, or a page of agents"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "not-found",
-      "validation-failed",
-      ...commonProblems,
-    ),
+    ...signedInProblems("wrong-account-type", "not-found", "validation-failed"),
   },
 });
 
@@ -119,14 +100,7 @@ export const createAgentProfile = createRoute({
   request: body(CreateAgentProfileRequest),
   responses: {
     201: json(AgentProfile, "The new profile"),
-    ...problemResponses(
-      "unauthenticated",
-      "wrong-account-type",
-      "forbidden",
-      "profile-exists",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("wrong-account-type", "forbidden", "profile-exists"),
   },
 });
 
@@ -139,7 +113,7 @@ export const getAgentProfile = createRoute({
   request: { params: ProfileId },
   responses: {
     200: json(AgentProfile, "The profile"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -152,7 +126,7 @@ export const updateAgentProfile = createRoute({
   request: { params: ProfileId, ...body(UpdateAgentProfileRequest) },
   responses: {
     200: json(AgentProfile, "The updated profile"),
-    ...problemResponses("unauthenticated", "not-found", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems("not-found"),
   },
 });
 

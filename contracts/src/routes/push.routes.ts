@@ -1,8 +1,7 @@
 /** Route definitions for web push (issue 19): the VAPID key, subscribe and unsubscribe a browser. */
 import { createRoute } from "@hono/zod-openapi";
-import { commonProblems, problemResponses } from "../problems.ts";
 import { PushConfig, PushSubscriptionRequest, PushUnsubscribeRequest } from "../push.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
 export const getPushConfig = createRoute({
   method: "get",
@@ -12,7 +11,7 @@ export const getPushConfig = createRoute({
   summary: "The VAPID public key browsers subscribe with",
   responses: {
     200: json(PushConfig, "The key"),
-    ...problemResponses("unauthenticated", ...commonProblems),
+    ...signedInProblems(),
   },
 });
 
@@ -27,7 +26,7 @@ export const subscribePush = createRoute({
   request: body(PushSubscriptionRequest),
   responses: {
     204: { description: "Subscribed" },
-    ...problemResponses("unauthenticated", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems(),
   },
 });
 
@@ -40,6 +39,6 @@ export const unsubscribePush = createRoute({
   request: body(PushUnsubscribeRequest),
   responses: {
     204: { description: "Unsubscribed (also when it was not subscribed)" },
-    ...problemResponses("unauthenticated", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems(),
   },
 });

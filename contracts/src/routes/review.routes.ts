@@ -4,7 +4,6 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { IdParam } from "../common.ts";
-import { commonProblems, problemResponses } from "../problems.ts";
 import {
   CreateReviewRequest,
   ModeratedReview,
@@ -15,7 +14,7 @@ import {
   ReviewReplyRequest,
   UserReviews,
 } from "../review.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
 export const listMyReviews = createRoute({
   method: "get",
@@ -25,7 +24,7 @@ export const listMyReviews = createRoute({
   summary: "The caller's reviews: received (public), given, and partnerships awaiting their review",
   responses: {
     200: json(MyReviews, "The caller's reviews"),
-    ...problemResponses("unauthenticated", ...commonProblems),
+    ...signedInProblems(),
   },
 });
 
@@ -40,13 +39,7 @@ export const createReview = createRoute({
   request: { params: IdParam, ...body(CreateReviewRequest) },
   responses: {
     201: json(Review, "The review (blind until both reviewed or 14 days passed)"),
-    ...problemResponses(
-      "unauthenticated",
-      "review-not-allowed",
-      "review-exists",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("review-not-allowed", "review-exists"),
   },
 });
 
@@ -59,13 +52,7 @@ export const replyToReview = createRoute({
   request: { params: IdParam, ...body(ReviewReplyRequest) },
   responses: {
     200: json(Review, "The review with its reply"),
-    ...problemResponses(
-      "unauthenticated",
-      "not-found",
-      "review-reply-exists",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("not-found", "review-reply-exists"),
   },
 });
 
@@ -78,7 +65,7 @@ export const reportReview = createRoute({
   request: { params: IdParam, ...body(ReviewReasonRequest) },
   responses: {
     200: json(Review, "The review, reported"),
-    ...problemResponses("unauthenticated", "not-found", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems("not-found"),
   },
 });
 
@@ -91,7 +78,7 @@ export const getUserReviews = createRoute({
   request: { params: IdParam },
   responses: {
     200: json(UserReviews, "Reputation and public reviews"),
-    ...problemResponses("unauthenticated", "not-found", ...commonProblems),
+    ...signedInProblems("not-found"),
   },
 });
 
@@ -103,7 +90,7 @@ export const listReportedReviews = createRoute({
   summary: "Staff: reported reviews not yet hidden, oldest report first",
   responses: {
     200: json(ReportedReviewList, "The moderation queue"),
-    ...problemResponses("unauthenticated", "forbidden", ...commonProblems),
+    ...signedInProblems("forbidden"),
   },
 });
 
@@ -116,6 +103,6 @@ export const hideReview = createRoute({
   request: { params: IdParam, ...body(ReviewReasonRequest) },
   responses: {
     200: json(ModeratedReview, "The hidden review"),
-    ...problemResponses("unauthenticated", "forbidden", "not-found", ...writeProblems, ...commonProblems),
+    ...signedInWriteProblems("forbidden", "not-found"),
   },
 });

@@ -3,7 +3,7 @@
  * catalogue (public), checkout, Settings → Billing (status, cancel / resume, change plan, invoices
  * and their tax invoice PDFs), the local gateway's card confirmation, and its development clock.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { InvoicingId, InvoicingPageQuery } from "../invoice.ts";
 import {
   AuthenticateLocalPaymentRequest,
@@ -22,7 +22,7 @@ import {
   PlanCatalogue,
   SubscriptionInvoicePage,
 } from "../subscription.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, file, json, signedInProblems, signedInWriteProblems, writeProblems } from "./route-helpers.ts";
 
 export const listPlans = createRoute({
   method: "get",
@@ -47,13 +47,7 @@ export const getOrCreateSubscription = createRoute({
   request: body(GetOrCreateSubscriptionRequest),
   responses: {
     200: json(GetOrCreateSubscriptionResponse, "The subscription and the client secret of its first invoice"),
-    ...problemResponses(
-      "unauthenticated",
-      "subscription-pending",
-      "service-unavailable",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("subscription-pending", "service-unavailable"),
   },
 });
 
@@ -65,20 +59,13 @@ export const getBilling = createRoute({
   summary: "The caller's subscription, entitlements and next renewal (Settings → Billing, sidebar)",
   responses: {
     200: json(Billing, "Billing"),
-    ...problemResponses("unauthenticated", ...commonProblems),
+    ...signedInProblems(),
   },
 });
 
 const changeResponses = {
   200: json(Billing, "Billing after the change"),
-  ...problemResponses(
-    "unauthenticated",
-    "not-found",
-    "subscription-state",
-    "service-unavailable",
-    ...writeProblems,
-    ...commonProblems,
-  ),
+  ...signedInWriteProblems("not-found", "subscription-state", "service-unavailable"),
 };
 
 export const cancelSubscription = createRoute({
@@ -118,7 +105,7 @@ export const listSubscriptionInvoices = createRoute({
   request: { query: InvoicingPageQuery },
   responses: {
     200: json(SubscriptionInvoicePage, "A page of subscription invoices"),
-    ...problemResponses("unauthenticated", "validation-failed", ...commonProblems),
+    ...signedInProblems("validation-failed"),
   },
 });
 
@@ -130,11 +117,8 @@ export const getTaxInvoicePdf = createRoute({
   summary: "The platform's tax invoice (GST-inclusive) for a paid period, as a PDF",
   request: { params: InvoicingId },
   responses: {
-    200: {
-      description: "The tax invoice",
-      content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
-    },
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    200: file("The tax invoice", "application/pdf"),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -149,13 +133,7 @@ export const confirmLocalSubscriptionPayment = createRoute({
   request: { params: PaymentIntentId, ...body(ConfirmLocalPaymentRequest) },
   responses: {
     200: json(PaymentIntent, "The payment after confirmation (a decline has lastPaymentError)"),
-    ...problemResponses(
-      "unauthenticated",
-      "not-found",
-      "payment-intent-state",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("not-found", "payment-intent-state"),
   },
 });
 
@@ -168,13 +146,7 @@ export const authenticateLocalSubscriptionPayment = createRoute({
   request: { params: PaymentIntentId, ...body(AuthenticateLocalPaymentRequest) },
   responses: {
     200: json(PaymentIntent, "The payment after authentication"),
-    ...problemResponses(
-      "unauthenticated",
-      "not-found",
-      "payment-intent-state",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("not-found", "payment-intent-state"),
   },
 });
 

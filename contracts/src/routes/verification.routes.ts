@@ -3,7 +3,7 @@
  * resubmitting (multipart/form-data), signed document links and the file download they point to,
  * and the staff review queue (role admin). Another user's request or document answers 404.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { IdParam } from "../common.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
 import {
@@ -20,7 +20,7 @@ import {
   VerificationRequestList,
   VerificationReview,
 } from "../verification.ts";
-import { body, json, writeProblems } from "./route-helpers.ts";
+import { body, file, json, signedInProblems, signedInWriteProblems, writeProblems } from "./route-helpers.ts";
 
 const multipart = {
   body: { required: true, content: { "multipart/form-data": { schema: VerificationApplication } } },
@@ -45,7 +45,7 @@ export const listVerificationRequests = createRoute({
   summary: "The caller's verification requests, newest submittedAt first",
   responses: {
     200: json(VerificationRequestList, "The caller's requests"),
-    ...problemResponses("unauthenticated", ...commonProblems),
+    ...signedInProblems(),
   },
 });
 
@@ -88,7 +88,7 @@ export const getVerificationDocumentLink = createRoute({
   request: { params: DocumentParams, query: DocumentLinkQuery },
   responses: {
     200: json(DocumentLink, "The signed link"),
-    ...problemResponses("unauthenticated", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("not-found", "validation-failed"),
   },
 });
 
@@ -102,14 +102,7 @@ export const downloadFile = createRoute({
     "Served with the sniffed Content-Type, Content-Disposition (attachment unless the link says inline) and X-Content-Type-Options: nosniff. A forged, altered or expired link is 403 signed-link-invalid.",
   request: { params: FileParams, query: FileQuery },
   responses: {
-    200: {
-      description: "The file",
-      content: {
-        "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
-        "image/jpeg": { schema: z.string().openapi({ format: "binary" }) },
-        "image/png": { schema: z.string().openapi({ format: "binary" }) },
-      },
-    },
+    200: file("The file", "application/pdf", "image/jpeg", "image/png"),
     ...problemResponses("signed-link-invalid", "not-found", "validation-failed", ...commonProblems),
   },
 });
@@ -123,7 +116,7 @@ export const listVerificationQueue = createRoute({
   request: { query: VerificationQueueQuery },
   responses: {
     200: json(VerificationQueuePage, "A page of the queue"),
-    ...problemResponses("unauthenticated", "forbidden", "validation-failed", ...commonProblems),
+    ...signedInProblems("forbidden", "validation-failed"),
   },
 });
 
@@ -136,7 +129,7 @@ export const getVerificationReview = createRoute({
   request: { params: IdParam },
   responses: {
     200: json(VerificationReview, "The request"),
-    ...problemResponses("unauthenticated", "forbidden", "not-found", "validation-failed", ...commonProblems),
+    ...signedInProblems("forbidden", "not-found", "validation-failed"),
   },
 });
 
@@ -151,13 +144,6 @@ export const decideVerificationRequest = createRoute({
   request: { params: IdParam, ...body(VerificationDecision) },
   responses: {
     200: json(VerificationReview, "The changed request"),
-    ...problemResponses(
-      "unauthenticated",
-      "forbidden",
-      "not-found",
-      "verification-transition",
-      ...writeProblems,
-      ...commonProblems,
-    ),
+    ...signedInWriteProblems("forbidden", "not-found", "verification-transition"),
   },
 });

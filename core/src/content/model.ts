@@ -3,13 +3,14 @@
  * free-form JSON (the editor writes one structured shape per type, see `contentFields`); the
  * public site reads published entries and falls back to built-in defaults when none exist.
  */
-import { Schema } from "effect";
-import type { UserId } from "../shared/ids.ts";
+import { intId, type UserId } from "../shared/ids.ts";
 
-export const ContentId = Schema.Int.pipe(Schema.positive(), Schema.brand("ContentId"));
+/** A content entry. */
+export const ContentId = intId("ContentId");
 export type ContentId = typeof ContentId.Type;
 
-export const MediaId = Schema.Int.pipe(Schema.positive(), Schema.brand("MediaId"));
+/** A media library item. */
+export const MediaId = intId("MediaId");
 export type MediaId = typeof MediaId.Type;
 
 /** §3 content types, plus `help` (the Help Centre articles: {topic, summary, body}). */

@@ -4,8 +4,8 @@
  * for the invoice in the end (0 … the invoice total). What that means for the money follows from
  * whether the invoice was paid when the dispute opened (see `disputeOutcome`).
  */
-import { Schema } from "effect";
 import type { InvoiceParty } from "../invoice/index.ts";
+import { DisputeId } from "../shared/ids.ts";
 import type {
   AgentProfileId,
   BusinessProfileId,
@@ -15,8 +15,8 @@ import type {
   UserId,
 } from "../shared/index.ts";
 
-export const DisputeId = Schema.Int.pipe(Schema.positive(), Schema.brand("DisputeId"));
-export type DisputeId = typeof DisputeId.Type;
+/** The dispute id brand lives with the other ids (core/src/shared/ids.ts); re-exported here. */
+export { DisputeId };
 
 /** A party to the invoice: the business or the agent. */
 export type DisputeParty = InvoiceParty;

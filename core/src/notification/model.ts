@@ -2,7 +2,7 @@
  * Notification model (issue 18, notification centre): what a user is told, with the link to its
  * object. Titles are written when the notice is created, in the words of the event.
  */
-import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
+import type { AgentProfileId, BusinessProfileId, NotificationId, UserId } from "../shared/ids.ts";
 
 export const notificationKinds = [
   "connection_requested",
@@ -22,7 +22,7 @@ export type NotificationKind = (typeof notificationKinds)[number];
 
 /** One stored notification of one user. */
 export interface Notification {
-  readonly id: number;
+  readonly id: NotificationId;
   readonly userId: UserId;
   readonly kind: NotificationKind;
   readonly title: string;

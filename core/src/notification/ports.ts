@@ -1,6 +1,6 @@
 /** Notification ports. Infrastructure failures are defects. */
 import { Context, type Effect, type Option } from "effect";
-import type { UserId } from "../shared/ids.ts";
+import type { NotificationId, UserId } from "../shared/ids.ts";
 import type { Notice, Notification, NotificationList } from "./model.ts";
 
 /** A notification the sweep created, with its recipient's address for the email that follows it. */
@@ -20,7 +20,7 @@ export class NotificationRepository extends Context.Tag("notification/Notificati
     /** The user's newest `limit` notifications and their unread count. */
     readonly list: (userId: UserId, limit: number) => Effect.Effect<NotificationList>;
     /** Marks one read; false when the user has no such notification. */
-    readonly markRead: (userId: UserId, id: number) => Effect.Effect<boolean>;
+    readonly markRead: (userId: UserId, id: NotificationId) => Effect.Effect<boolean>;
     /** Marks all the user's notifications read; how many were unread. */
     readonly markAllRead: (userId: UserId) => Effect.Effect<number>;
     /**

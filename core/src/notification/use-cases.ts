@@ -9,6 +9,7 @@ import type { User } from "../identity/model.ts";
 import { UserRepository } from "../identity/ports.ts";
 import { AppUrl } from "../shared/app-url.ts";
 import { Clock } from "../shared/clock.ts";
+import type { NotificationId } from "../shared/ids.ts";
 import { type NotificationKind as EmailKind, Mailer } from "../shared/mailer.ts";
 import { NotificationNotFound } from "./errors.ts";
 import { type Notice, type Notification, type NotificationKind, UNREAD_MESSAGE_MINUTES } from "./model.ts";
@@ -68,7 +69,10 @@ export const listNotifications = Effect.fn("notification.list")(function* (user:
 });
 
 /** Marks one of the caller's notifications read; another user's id → NotificationNotFound. */
-export const markNotificationRead = Effect.fn("notification.markRead")(function* (user: User, id: number) {
+export const markNotificationRead = Effect.fn("notification.markRead")(function* (
+  user: User,
+  id: NotificationId,
+) {
   const done = yield* (yield* NotificationRepository).markRead(user.id, id);
   if (!done) return yield* new NotificationNotFound({ id });
   return yield* (yield* NotificationRepository).list(user.id, 30);

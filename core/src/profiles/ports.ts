@@ -25,48 +25,31 @@ export interface SearchResult<T> {
   readonly totalCapped: boolean;
 }
 
+/**
+ * The repository of one side's profiles: `P` the profile, `Id` its id, `F` its editable fields,
+ * `S` its search criteria and `V` the viewer a search ranks for (the other side's profile).
+ */
+export interface ProfileRepositoryOf<P, Id, F, S, V> {
+  readonly insert: (userId: UserId, fields: F) => Effect.Effect<P, ProfileAlreadyExists>;
+  readonly update: (id: Id, fields: Partial<F>) => Effect.Effect<P>;
+  readonly findById: (id: Id) => Effect.Effect<Option.Option<P>>;
+  readonly findByUser: (userId: UserId) => Effect.Effect<Option.Option<P>>;
+  /**
+   * The user's profile as search ranking reads it (the viewer of a search): may be cached for up
+   * to `viewerCacheMs` in each process, so an edit made through another process ranks within
+   * that time. Everything else reads findByUser.
+   */
+  readonly findViewer: (userId: UserId) => Effect.Effect<Option.Option<P>>;
+  /** Filters, keywords and sort; "match" ranks for `viewer` with the documented score. */
+  readonly search: (criteria: S, viewer: V | undefined) => Effect.Effect<SearchResult<P>>;
+}
+
 export class BusinessProfileRepository extends Context.Tag("profiles/BusinessProfileRepository")<
   BusinessProfileRepository,
-  {
-    readonly insert: (
-      userId: UserId,
-      fields: BusinessProfileFields,
-    ) => Effect.Effect<BusinessProfile, ProfileAlreadyExists>;
-    readonly update: (
-      id: BusinessProfileId,
-      fields: Partial<BusinessProfileFields>,
-    ) => Effect.Effect<BusinessProfile>;
-    readonly findById: (id: BusinessProfileId) => Effect.Effect<Option.Option<BusinessProfile>>;
-    readonly findByUser: (userId: UserId) => Effect.Effect<Option.Option<BusinessProfile>>;
-    /**
-     * The user's profile as search ranking reads it (the viewer of a search): may be cached for up
-     * to `viewerCacheMs` in each process, so an edit made through another process ranks within
-     * that time. Everything else reads findByUser.
-     */
-    readonly findViewer: (userId: UserId) => Effect.Effect<Option.Option<BusinessProfile>>;
-    /** Filters, keywords and sort; "match" ranks for `viewer` with the documented score. */
-    readonly search: (
-      criteria: BusinessSearch,
-      viewer: AgentProfile | undefined,
-    ) => Effect.Effect<SearchResult<BusinessProfile>>;
-  }
+  ProfileRepositoryOf<BusinessProfile, BusinessProfileId, BusinessProfileFields, BusinessSearch, AgentProfile>
 >() {}
 
 export class AgentProfileRepository extends Context.Tag("profiles/AgentProfileRepository")<
   AgentProfileRepository,
-  {
-    readonly insert: (
-      userId: UserId,
-      fields: AgentProfileFields,
-    ) => Effect.Effect<AgentProfile, ProfileAlreadyExists>;
-    readonly update: (id: AgentProfileId, fields: Partial<AgentProfileFields>) => Effect.Effect<AgentProfile>;
-    readonly findById: (id: AgentProfileId) => Effect.Effect<Option.Option<AgentProfile>>;
-    readonly findByUser: (userId: UserId) => Effect.Effect<Option.Option<AgentProfile>>;
-    /** The user's profile as search ranking reads it (see BusinessProfileRepository.findViewer). */
-    readonly findViewer: (userId: UserId) => Effect.Effect<Option.Option<AgentProfile>>;
-    readonly search: (
-      criteria: AgentSearch,
-      viewer: BusinessProfile | undefined,
-    ) => Effect.Effect<SearchResult<AgentProfile>>;
-  }
+  ProfileRepositoryOf<AgentProfile, AgentProfileId, AgentProfileFields, AgentSearch, BusinessProfile>
 >() {}

@@ -142,6 +142,33 @@ export const getAgentProfile = Effect.fn("profiles.getAgentProfile")(function* (
 });
 
 /**
+ * One search result page, each profile with its match for the viewer's own profile `own` of the
+ * other side (explained by the keyword match and the rating first; ADR 0013); no match without one.
+ */
+const rankedPage = <P extends AgentProfile | BusinessProfile, O>(
+  result: { readonly items: readonly P[]; readonly total: number; readonly totalCapped: boolean },
+  criteria: { readonly keywords: readonly string[]; readonly page: number; readonly pageSize: number },
+  own: O | undefined,
+  match: (own: O, profile: P) => Match,
+  fields: (profile: P) => readonly (readonly [label: string, text: string | null])[],
+): Page<Ranked<P>> => ({
+  items: result.items.map((profile) => ({
+    profile,
+    match: own
+      ? explainRanking(
+          match(own, profile),
+          criteria.keywords.length ? keywordReason(criteria.keywords, fields(profile)) : undefined,
+          profile.rating,
+        )
+      : undefined,
+  })),
+  total: result.total,
+  totalCapped: result.totalCapped,
+  page: criteria.page,
+  pageSize: criteria.pageSize,
+});
+
+/**
  * Agents for a business (spec §2.8 Find Agents). "match" ranks for the caller's business
  * profile (and by text relevance with keywords); without a profile or keywords it is newest.
  * Match reasons explain the order: the keyword match and the rating come first (ADR 0013).
@@ -151,23 +178,7 @@ export const searchAgents = Effect.fn("profiles.searchAgents")(function* (user: 
   const own = Option.getOrUndefined(yield* (yield* BusinessProfileRepository).findViewer(user.id));
   const sort = effectiveSort(criteria.sort, own !== undefined, criteria.keywords);
   const result = yield* (yield* AgentProfileRepository).search({ ...criteria, sort }, own);
-  const words = criteria.keywords;
-  return {
-    items: result.items.map((profile) => ({
-      profile,
-      match: own
-        ? explainRanking(
-            matchAgentForBusiness(own, profile),
-            words.length ? keywordReason(words, agentKeywordFields(profile)) : undefined,
-            profile.rating,
-          )
-        : undefined,
-    })),
-    total: result.total,
-    totalCapped: result.totalCapped,
-    page: criteria.page,
-    pageSize: criteria.pageSize,
-  } satisfies Page<Ranked<AgentProfile>>;
+  return rankedPage(result, criteria, own, matchAgentForBusiness, agentKeywordFields);
 });
 
 /** Businesses for an agent (spec §2.9 Find Businesses), ranked for the caller's agent profile. */
@@ -179,21 +190,5 @@ export const searchBusinesses = Effect.fn("profiles.searchBusinesses")(function*
   const own = Option.getOrUndefined(yield* (yield* AgentProfileRepository).findViewer(user.id));
   const sort = effectiveSort(criteria.sort, own !== undefined, criteria.keywords);
   const result = yield* (yield* BusinessProfileRepository).search({ ...criteria, sort }, own);
-  const words = criteria.keywords;
-  return {
-    items: result.items.map((profile) => ({
-      profile,
-      match: own
-        ? explainRanking(
-            matchBusinessForAgent(own, profile),
-            words.length ? keywordReason(words, businessKeywordFields(profile)) : undefined,
-            profile.rating,
-          )
-        : undefined,
-    })),
-    total: result.total,
-    totalCapped: result.totalCapped,
-    page: criteria.page,
-    pageSize: criteria.pageSize,
-  } satisfies Page<Ranked<BusinessProfile>>;
+  return rankedPage(result, criteria, own, matchBusinessForAgent, businessKeywordFields);
 });

@@ -1,29 +1,69 @@
-/** Branded integer ids, so a user id can never be passed where a profile id is expected. */
+/**
+ * Branded integer ids, so a user id can never be passed where a profile id is expected (ADR 0009).
+ * Each is an effect Schema (`X.make(n)` brands a number the contract or a row already validated)
+ * and a type of the same name.
+ */
 import { Schema } from "effect";
 
-export const UserId = Schema.Int.pipe(Schema.positive(), Schema.brand("UserId"));
+/** A positive integer id branded `B` (the one way every id below is made). */
+export const intId = <const B extends string>(brand: B) =>
+  Schema.Int.pipe(Schema.positive(), Schema.brand(brand));
+
+/** A user account. */
+export const UserId = intId("UserId");
 export type UserId = typeof UserId.Type;
 
-export const SessionId = Schema.Int.pipe(Schema.positive(), Schema.brand("SessionId"));
+/** A signed-in session. */
+export const SessionId = intId("SessionId");
 export type SessionId = typeof SessionId.Type;
 
-export const BusinessProfileId = Schema.Int.pipe(Schema.positive(), Schema.brand("BusinessProfileId"));
+/** A business profile (not its user). */
+export const BusinessProfileId = intId("BusinessProfileId");
 export type BusinessProfileId = typeof BusinessProfileId.Type;
 
-export const AgentProfileId = Schema.Int.pipe(Schema.positive(), Schema.brand("AgentProfileId"));
+/** An agent profile (not its user). */
+export const AgentProfileId = intId("AgentProfileId");
 export type AgentProfileId = typeof AgentProfileId.Type;
 
 /** A profile id of either side (which one is said by the party next to it). */
 export type ProfileId = BusinessProfileId | AgentProfileId;
 
-export const PartnershipId = Schema.Int.pipe(Schema.positive(), Schema.brand("PartnershipId"));
+/** A partnership between a business profile and an agent profile. */
+export const PartnershipId = intId("PartnershipId");
 export type PartnershipId = typeof PartnershipId.Type;
 
-export const InvoiceId = Schema.Int.pipe(Schema.positive(), Schema.brand("InvoiceId"));
+/** A commission invoice. */
+export const InvoiceId = intId("InvoiceId");
 export type InvoiceId = typeof InvoiceId.Type;
 
-export const PaymentId = Schema.Int.pipe(Schema.positive(), Schema.brand("PaymentId"));
+/** A payment of an invoice. */
+export const PaymentId = intId("PaymentId");
 export type PaymentId = typeof PaymentId.Type;
 
-export const ReviewId = Schema.Int.pipe(Schema.positive(), Schema.brand("ReviewId"));
+/** A review of a partner. */
+export const ReviewId = intId("ReviewId");
 export type ReviewId = typeof ReviewId.Type;
+
+/** A verification request (one submission and its resubmissions). */
+export const VerificationRequestId = intId("VerificationRequestId");
+export type VerificationRequestId = typeof VerificationRequestId.Type;
+
+/** A subscription row (a user's plan over time). */
+export const SubscriptionId = intId("SubscriptionId");
+export type SubscriptionId = typeof SubscriptionId.Type;
+
+/** A subscription's tax invoice. */
+export const SubscriptionInvoiceId = intId("SubscriptionInvoiceId");
+export type SubscriptionInvoiceId = typeof SubscriptionInvoiceId.Type;
+
+/** An in-app notification. */
+export const NotificationId = intId("NotificationId");
+export type NotificationId = typeof NotificationId.Type;
+
+/** A dispute over an invoice. */
+export const DisputeId = intId("DisputeId");
+export type DisputeId = typeof DisputeId.Type;
+
+/** A file of evidence on a dispute. */
+export const DisputeEvidenceId = intId("DisputeEvidenceId");
+export type DisputeEvidenceId = typeof DisputeEvidenceId.Type;

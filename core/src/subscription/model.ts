@@ -3,6 +3,7 @@
  * subscription statuses (https://docs.stripe.com/billing/subscriptions/overview#subscription-statuses);
  * money is AUD cents; times are UTC `Date`s that come in from the caller (never read here).
  */
+import type { SubscriptionId, SubscriptionInvoiceId, UserId } from "../shared/ids.ts";
 import { type PlanId, plans } from "./catalogue.ts";
 
 /** Stripe's statuses we use (trialing, unpaid and paused are not offered). */
@@ -59,8 +60,8 @@ export interface SubscriptionState {
 
 /** A stored subscription. */
 export interface Subscription extends SubscriptionState {
-  readonly id: number;
-  readonly userId: number;
+  readonly id: SubscriptionId;
+  readonly userId: UserId;
   /** The gateway's subscription id (sub_…); null for a moment while the gateway is first called. */
   readonly gatewaySubscriptionId: string | null;
   /** Client secret of the latest invoice's payment (the checkout confirms it); null when none is open. */
@@ -72,9 +73,9 @@ export interface Subscription extends SubscriptionState {
 
 /** One billing period's invoice as recorded from the gateway's events (payment history). */
 export interface SubscriptionInvoice {
-  readonly id: number;
-  readonly subscriptionId: number;
-  readonly userId: number;
+  readonly id: SubscriptionInvoiceId;
+  readonly subscriptionId: SubscriptionId;
+  readonly userId: UserId;
   readonly gatewayInvoiceId: string;
   /** Tax invoice number (paid invoices only), e.g. CLR-000012. */
   readonly number: string | null;

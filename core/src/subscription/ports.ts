@@ -2,8 +2,10 @@
  * Subscription ports (ARCHITECTURE.md: subscriptions get their own port beside PaymentGateway,
  * with a Stripe and a local implementation). Infrastructure failures are defects.
  */
+
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { InvalidWebhook } from "../payment/errors.ts";
+import type { SubscriptionId, SubscriptionInvoiceId, UserId } from "../shared/ids.ts";
 import type { PlanId } from "./catalogue.ts";
 import type {
   SubscriptionGatewayUnavailable,
@@ -67,7 +69,7 @@ export type SubscriptionGatewayEvent =
     };
 
 export interface CreateSubscriptionRequest {
-  readonly userId: number;
+  readonly userId: UserId;
   readonly email: string;
   /** The user's gateway customer, if they have one (users.stripe_customer_id). */
   readonly customerId: string | null;
@@ -76,7 +78,7 @@ export interface CreateSubscriptionRequest {
   readonly amountCents: number;
   /** One per subscription row: a repeated request returns the same subscription. */
   readonly idempotencyKey: string;
-  readonly subscriptionRowId: number;
+  readonly subscriptionRowId: SubscriptionId;
 }
 
 /**
@@ -195,19 +197,19 @@ export class SubscriptionRepository extends Context.Tag("subscription/Subscripti
      * Parallel calls for one user are serialised (and a partial unique index backs it).
      */
     readonly begin: <E>(
-      userId: number,
+      userId: UserId,
       decide: (open: Subscription | null) => Either.Either<"reuse" | "create", E>,
       create: { readonly planId: PaidPlanId; readonly interval: BillingInterval; readonly at: Date },
     ) => Effect.Effect<Subscription, E>;
     /** Stores the gateway's ids and payment for a row created by `begin` (idempotent). */
-    readonly attachGateway: (id: number, gateway: GatewaySubscription) => Effect.Effect<Subscription>;
+    readonly attachGateway: (id: SubscriptionId, gateway: GatewaySubscription) => Effect.Effect<Subscription>;
     /**
      * The plan stored on the user (users.plan_id: mirrors an open subscription, or a plan given
      * without one by seeds or an administrator); none for the free plan or no such user.
      */
-    readonly planOf: (userId: number) => Effect.Effect<Option.Option<PlanId>>;
+    readonly planOf: (userId: UserId) => Effect.Effect<Option.Option<PlanId>>;
     /** The user's open subscription, else their latest one. */
-    readonly current: (userId: number) => Effect.Effect<Option.Option<Subscription>>;
+    readonly current: (userId: UserId) => Effect.Effect<Option.Option<Subscription>>;
     /**
      * In one transaction: records `event.id` in gateway_events (a duplicate stops here), locks the
      * subscription of `event.subscription.id`, runs `decide`, writes the state, the user's plan and
@@ -219,11 +221,14 @@ export class SubscriptionRepository extends Context.Tag("subscription/Subscripti
     ) => Effect.Effect<AppliedSubscriptionEvent>;
     /** The user's subscription invoices, newest first. */
     readonly listInvoices: (
-      userId: number,
+      userId: UserId,
       page: { readonly page: number; readonly pageSize: number },
     ) => Effect.Effect<{ readonly items: readonly SubscriptionInvoice[]; readonly total: number }>;
-    readonly findInvoice: (userId: number, id: number) => Effect.Effect<Option.Option<SubscriptionInvoice>>;
+    readonly findInvoice: (
+      userId: UserId,
+      id: SubscriptionInvoiceId,
+    ) => Effect.Effect<Option.Option<SubscriptionInvoice>>;
     /** The subscription whose latest invoice is paid with this gateway payment id, if the user's. */
-    readonly findByPayment: (userId: number, paymentId: string) => Effect.Effect<Option.Option<Subscription>>;
+    readonly findByPayment: (userId: UserId, paymentId: string) => Effect.Effect<Option.Option<Subscription>>;
   }
 >() {}

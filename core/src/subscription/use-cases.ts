@@ -4,9 +4,11 @@
  * gateway's events (webhook, the local gateway's outbox), applied once each.
  * Errors: SubscriptionError (see errors.ts).
  */
+
 import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { UserRepository } from "../identity/index.ts";
+import type { SubscriptionInvoiceId } from "../shared/ids.ts";
 import { Clock, Mailer } from "../shared/index.ts";
 import { freePlan, type PlanId, plans } from "./catalogue.ts";
 import { decideOnSubscriptionEvent } from "./decisions.ts";
@@ -57,7 +59,7 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 const notify = Effect.fn("subscription.notify")(function* (applied: AppliedSubscriptionEvent) {
   if (applied.type !== "applied") return;
   const { before, after, invoice } = applied;
-  const user = yield* (yield* UserRepository).findById(after.userId as never);
+  const user = yield* (yield* UserRepository).findById(after.userId);
   if (Option.isNone(user)) return;
   const plan = plans[after.planId].title;
   const to = user.value.email;
@@ -300,7 +302,10 @@ export const listSubscriptionInvoices = Effect.fn("subscription.listInvoices")(f
 });
 
 /** One paid invoice of the caller's (for the tax invoice PDF); 404 otherwise. */
-export const getTaxInvoice = Effect.fn("subscription.getTaxInvoice")(function* (user: User, id: number) {
+export const getTaxInvoice = Effect.fn("subscription.getTaxInvoice")(function* (
+  user: User,
+  id: SubscriptionInvoiceId,
+) {
   const invoice = yield* (yield* SubscriptionRepository).findInvoice(user.id, id);
   if (Option.isNone(invoice) || invoice.value.status !== "paid")
     return yield* new SubscriptionPaymentNotFound({ id: String(id) });

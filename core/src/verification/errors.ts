@@ -1,11 +1,13 @@
 /** Verification tagged errors (mapped to problems in services/api/src/http/problem.ts). */
+
 import { Data } from "effect";
 import type { UserType } from "../identity/index.ts";
+import type { VerificationRequestId } from "../shared/ids.ts";
 import type { VerificationRequestStatus } from "./model.ts";
 
 /** No such request, or not the caller's (404: ids reveal nothing). Also used for documents. */
 export class VerificationRequestNotFound extends Data.TaggedError("VerificationRequestNotFound")<{
-  readonly id: number;
+  readonly id: VerificationRequestId;
 }> {}
 
 /** The event is not allowed from the request's status (409). */

@@ -3,7 +3,10 @@
  * user (`userId` is a USER id) and carries the documents of that user's type, the additional
  * information of §3, and what the ABN registry said about a business's ABN.
  */
+
 import type { UserType } from "../identity/index.ts";
+import type { Abn } from "../shared/abn.ts";
+import type { UserId, VerificationRequestId } from "../shared/ids.ts";
 
 /**
  * Request statuses: §4's four plus `changes_requested` (issue 12: the reviewer asks for more
@@ -108,7 +111,7 @@ export interface VerificationDocument {
 
 /** A business's additional information (§3). `abnNumber` is the 11 checked digits. */
 export interface BusinessInfo {
-  readonly abnNumber: string;
+  readonly abnNumber: Abn;
   readonly companyWebsite: string;
   readonly businessAddress: string;
   readonly additionalNotes?: string | undefined;
@@ -142,9 +145,9 @@ export type AbnLookup =
     };
 
 export interface VerificationRequest {
-  readonly id: number;
+  readonly id: VerificationRequestId;
   /** User id of the applicant. */
-  readonly userId: number;
+  readonly userId: UserId;
   readonly userType: UserType;
   readonly status: VerificationRequestStatus;
   readonly documents: readonly VerificationDocument[];
@@ -155,7 +158,7 @@ export interface VerificationRequest {
   readonly submittedAt: Date;
   readonly reviewedAt: Date | null;
   /** User id of the staff member who last decided. */
-  readonly reviewedBy: number | null;
+  readonly reviewedBy: UserId | null;
   readonly updatedAt: Date;
 }
 

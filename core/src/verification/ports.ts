@@ -1,6 +1,8 @@
 /** Verification ports. Infrastructure failures are defects; the error channel holds domain errors. */
+
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { Abn } from "../shared/abn.ts";
+import type { UserId, VerificationRequestId } from "../shared/ids.ts";
 import type {
   AbnRegistryUnavailable,
   VerificationAlreadyOpen,
@@ -18,7 +20,7 @@ import type {
 import type { VerificationChange } from "./verification-machine.ts";
 
 export interface NewVerificationRequest {
-  readonly userId: number;
+  readonly userId: UserId;
   readonly userType: "business" | "agent";
   readonly documents: readonly VerificationDocument[];
   readonly additionalInfo: BusinessInfo | AgentInfo;
@@ -46,8 +48,8 @@ export class VerificationRepository extends Context.Tag("verification/Verificati
   VerificationRepository,
   {
     /** One user's requests, newest submittedAt first (the first is "the latest request", §2.5). */
-    readonly listFor: (userId: number) => Effect.Effect<readonly VerificationRequest[]>;
-    readonly findById: (id: number) => Effect.Effect<Option.Option<VerificationRequestView>>;
+    readonly listFor: (userId: UserId) => Effect.Effect<readonly VerificationRequest[]>;
+    readonly findById: (id: VerificationRequestId) => Effect.Effect<Option.Option<VerificationRequestView>>;
     /** The staff queue in review order (oldest first; see queueOrder in the adapter). */
     readonly queue: (
       filter: VerificationQueueFilter,
@@ -65,7 +67,7 @@ export class VerificationRepository extends Context.Tag("verification/Verificati
      * applicant's verificationStatus from the new status (userStatusFor) in the same transaction.
      */
     readonly change: <E>(
-      id: number,
+      id: VerificationRequestId,
       decide: (current: VerificationRequestView) => Either.Either<VerificationUpdate, E>,
     ) => Effect.Effect<VerificationRequestView, E | VerificationRequestNotFound>;
   }

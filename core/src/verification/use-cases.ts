@@ -6,12 +6,14 @@
  * transaction (VerificationRepository.change). Decision emails go through the Mailer, best effort.
  * A request or document that is not the caller's answers VerificationRequestNotFound (404).
  */
+
 import { Effect, Either, Option } from "effect";
 import type { User, UserType } from "../identity/index.ts";
 import { type NotificationKind, notify } from "../notification/index.ts";
 import { formatAbn } from "../shared/abn.ts";
 import { AuditLog } from "../shared/audit.ts";
 import { FileStorage } from "../shared/file-storage.ts";
+import type { VerificationRequestId } from "../shared/ids.ts";
 import { Clock, Mailer, UserId } from "../shared/index.ts";
 import {
   AlreadyVerified,
@@ -81,7 +83,7 @@ const checkApplication = Effect.fn("verification.checkApplication")(function* (
 /** The registry's answer for a business's ABN; null for agents or when the registry is down. */
 const lookUpAbn = (info: BusinessInfo | AgentInfo) =>
   "abnNumber" in info
-    ? Effect.flatMap(AbnRegistry, (registry) => registry.lookup(info.abnNumber as never)).pipe(
+    ? Effect.flatMap(AbnRegistry, (registry) => registry.lookup(info.abnNumber)).pipe(
         Effect.map((found): AbnLookup | null => found),
         Effect.orElseSucceed(() => null),
       )
@@ -147,7 +149,7 @@ export const submitVerification = Effect.fn("verification.submit")(function* (
  */
 export const resubmitVerification = Effect.fn("verification.resubmit")(function* (
   user: User,
-  id: number,
+  id: VerificationRequestId,
   application: Application,
 ) {
   const repository = yield* VerificationRepository;
@@ -179,7 +181,7 @@ export const resubmitVerification = Effect.fn("verification.resubmit")(function*
 });
 
 /** The caller's own request, or VerificationRequestNotFound. */
-const ownRequest = Effect.fn("verification.ownRequest")(function* (user: User, id: number) {
+const ownRequest = Effect.fn("verification.ownRequest")(function* (user: User, id: VerificationRequestId) {
   const found = yield* (yield* VerificationRepository).findById(id);
   if (Option.isNone(found) || found.value.userId !== user.id)
     return yield* new VerificationRequestNotFound({ id });
@@ -197,7 +199,7 @@ export const listOwnVerificationRequests = Effect.fn("verification.listOwn")(fun
  */
 export const documentOf = Effect.fn("verification.documentOf")(function* (
   user: User,
-  requestId: number,
+  requestId: VerificationRequestId,
   documentId: number,
 ) {
   const found = yield* (yield* VerificationRepository).findById(requestId);
@@ -223,7 +225,7 @@ export const listVerificationQueue = Effect.fn("verification.queue")(function* (
 /** Staff: one request with its applicant. */
 export const getVerificationForReview = Effect.fn("verification.getForReview")(function* (
   user: User,
-  id: number,
+  id: VerificationRequestId,
 ) {
   yield* requireStaff(user);
   const found = yield* (yield* VerificationRepository).findById(id);
@@ -239,7 +241,7 @@ export type Decision = "start_review" | "approve" | "reject" | "request_changes"
  */
 export const decideVerification = Effect.fn("verification.decide")(function* (
   user: User,
-  id: number,
+  id: VerificationRequestId,
   decision: { readonly action: Decision; readonly reason?: string | undefined },
 ) {
   yield* requireStaff(user);

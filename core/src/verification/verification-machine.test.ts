@@ -1,5 +1,6 @@
 import { Either, FastCheck as fc } from "effect";
 import { describe, expect, it } from "vitest";
+import { UserId } from "../shared/ids.ts";
 import type { VerificationEventType } from "./errors.ts";
 import type { VerificationRequest, VerificationRequestStatus } from "./model.ts";
 import { transition, transitions, type VerificationEvent } from "./verification-machine.ts";
@@ -28,7 +29,7 @@ const anEvent = fc
   .record({
     type: fc.constantFrom(...eventTypes),
     at: fc.date({ min: new Date(1), max: new Date(4e12), noInvalidDate: true }),
-    by: fc.integer({ min: 1, max: 1000 }),
+    by: fc.integer({ min: 1, max: 1000 }).map((n) => UserId.make(n)),
     reason: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim().length > 0),
   })
   .map(({ type, at, by, reason }): VerificationEvent => {
@@ -85,14 +86,16 @@ describe("verification machine", () => {
     for (const status of ["approved", "rejected"] as const)
       for (const type of eventTypes) {
         const event = (
-          type === "resubmit" ? { type, at: new Date() } : { type, at: new Date(), by: 1, reason: "x" }
+          type === "resubmit"
+            ? { type, at: new Date() }
+            : { type, at: new Date(), by: UserId.make(1), reason: "x" }
         ) as VerificationEvent;
         expect(Either.isLeft(transition({ ...start, status }, event))).toBe(true);
       }
   });
 
   it("explains a refusal in words", () => {
-    const result = transition(start, { type: "approve", by: 1, at: new Date() });
+    const result = transition(start, { type: "approve", by: UserId.make(1), at: new Date() });
     expect(Either.isLeft(result) && result.left.reason).toBe(
       "Only a request under review can be approved; this one is submitted.",
     );

@@ -11,14 +11,15 @@
  * Every other status × event pair is a VerificationTransitionNotAllowed.
  */
 import { Either } from "effect";
+import type { UserId } from "../shared/ids.ts";
 import { type VerificationEventType, VerificationTransitionNotAllowed } from "./errors.ts";
 import type { VerificationRequest, VerificationRequestStatus } from "./model.ts";
 
 export type VerificationEvent =
-  | { readonly type: "start_review"; readonly by: number; readonly at: Date }
-  | { readonly type: "approve"; readonly by: number; readonly at: Date; readonly note?: string | undefined }
-  | { readonly type: "reject"; readonly by: number; readonly at: Date; readonly reason: string }
-  | { readonly type: "request_changes"; readonly by: number; readonly at: Date; readonly reason: string }
+  | { readonly type: "start_review"; readonly by: UserId; readonly at: Date }
+  | { readonly type: "approve"; readonly by: UserId; readonly at: Date; readonly note?: string | undefined }
+  | { readonly type: "reject"; readonly by: UserId; readonly at: Date; readonly reason: string }
+  | { readonly type: "request_changes"; readonly by: UserId; readonly at: Date; readonly reason: string }
   | { readonly type: "resubmit"; readonly at: Date };
 
 /** The fields a transition changes. */
@@ -26,7 +27,7 @@ export interface VerificationChange {
   readonly status: VerificationRequestStatus;
   readonly submittedAt: Date;
   readonly reviewedAt: Date | null;
-  readonly reviewedBy: number | null;
+  readonly reviewedBy: UserId | null;
   readonly adminNotes: string | null;
 }
 

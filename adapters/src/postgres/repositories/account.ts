@@ -10,19 +10,8 @@ import { sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
-import { toUser } from "./identity.ts";
+import { credentialsOf, toUser, userColumns } from "./identity.ts";
 import { revokeCachedSessions } from "./session-cache.ts";
-
-const userColumns = [
-  "id",
-  "email",
-  "username",
-  "userType",
-  "verificationStatus",
-  "role",
-  "emailVerified",
-  "createdAt",
-] as const;
 
 /** jsonb as an object: postgres.js may hand it back as text, PGlite as an object. */
 const asPreferences = (value: unknown): NotificationPreferences => {
@@ -236,13 +225,7 @@ const makeAccountRepository = (db: Db) =>
           .where("email", "=", email)
           .where("deletedAt", "is", null)
           .executeTakeFirst(),
-      ).pipe(
-        Effect.map((row) =>
-          Option.fromNullable(row).pipe(
-            Option.map((r) => ({ user: toUser(r), passwordHash: r.passwordHash })),
-          ),
-        ),
-      ),
+      ).pipe(Effect.map(credentialsOf)),
     passwordHashOf: (userId) =>
       run(() =>
         db

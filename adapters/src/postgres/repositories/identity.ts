@@ -12,7 +12,8 @@ import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import { cachedSessionStore } from "./session-cache.ts";
 
-const userColumns = [
+/** The columns a User is read from. */
+export const userColumns = [
   "id",
   "email",
   "username",
@@ -46,6 +47,10 @@ export const toUser = (row: UserRow): User =>
     emailVerified: row.emailVerified,
     createdAt: new Date(row.createdAt),
   });
+
+/** A user row with its password hash, if any, as the user and the hash (for log-in checks). */
+export const credentialsOf = (row: (UserRow & { passwordHash: string }) | undefined) =>
+  Option.fromNullable(row).pipe(Option.map((r) => ({ user: toUser(r), passwordHash: r.passwordHash })));
 
 const makeUserRepository = (db: Db) =>
   UserRepository.of({
@@ -89,13 +94,7 @@ const makeUserRepository = (db: Db) =>
           // A suspended account cannot log in (issue 16).
           .where("suspendedAt", "is", null)
           .executeTakeFirst(),
-      ).pipe(
-        Effect.map((row) =>
-          Option.fromNullable(row).pipe(
-            Option.map((r) => ({ user: toUser(r), passwordHash: r.passwordHash })),
-          ),
-        ),
-      ),
+      ).pipe(Effect.map(credentialsOf)),
     findById: (id) =>
       Effect.promise(() =>
         db.selectFrom("users").select(userColumns).where("id", "=", id).executeTakeFirst(),

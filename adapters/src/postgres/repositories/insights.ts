@@ -21,6 +21,18 @@ const num = (value: unknown) => (value === null || value === undefined ? 0 : Num
 const cents = (value: unknown) => Cents.make(Math.round(num(value)));
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
+/** One agent's figures from a row of the per-agent query (or its JSON, keys camel-cased). */
+const toAgentFigures = (r: Record<string, unknown>): AgentFiguresRow => ({
+  agentId: num(r.agentId) as AgentProfileId,
+  userId: num(r.userId) as UserId,
+  name: String(r.name),
+  status: String(r.status),
+  activeSince: r.startDate ? new Date(r.startDate as string) : null,
+  invoices: num(r.invoices),
+  netPaidCents: cents(r.net),
+  onTimeRate: ratio(num(r.onTime), num(r.paidCount)),
+});
+
 /** The range as [start, end) instants: Sydney midnight of `from` to Sydney midnight after `to`. */
 const bounds = (range: DateRange) => ({
   start: sql`(${range.from}::date::timestamp AT TIME ZONE ${TZ})`,
@@ -132,18 +144,7 @@ const makeInsightsRepository = (db: Db) => {
         FROM ps JOIN agent_profiles a ON a.id = ps.agent_id
         LEFT JOIN inv ON inv.agent_id = ps.agent_id
         ORDER BY net DESC, a.full_name`).pipe(
-        Effect.map((rows): AgentFiguresRow[] =>
-          rows.map((r) => ({
-            agentId: num(r.agentId) as AgentProfileId,
-            userId: num(r.userId) as UserId,
-            name: String(r.name),
-            status: String(r.status),
-            activeSince: r.startDate ? new Date(r.startDate as string) : null,
-            invoices: num(r.invoices),
-            netPaidCents: cents(r.net),
-            onTimeRate: ratio(num(r.onTime), num(r.paidCount)),
-          })),
-        ),
+        Effect.map((rows): AgentFiguresRow[] => rows.map(toAgentFigures)),
       );
     },
 
@@ -212,19 +213,8 @@ const makeInsightsRepository = (db: Db) => {
             },
             months: (row?.months ?? []).map((m) => ({ month: m.month, netPaidCents: cents(m.net) })),
             agents:
-              row?.agents?.map(
-                (r): AgentFiguresRow => ({
-                  // The CamelCasePlugin renames nested JSON keys too (agent_id → agentId).
-                  agentId: num(r.agentId) as AgentProfileId,
-                  userId: num(r.userId) as UserId,
-                  name: String(r.name),
-                  status: String(r.status),
-                  activeSince: r.startDate ? new Date(r.startDate as string) : null,
-                  invoices: num(r.invoices),
-                  netPaidCents: cents(r.net),
-                  onTimeRate: ratio(num(r.onTime), num(r.paidCount)),
-                }),
-              ) ?? null,
+              // The CamelCasePlugin renames nested JSON keys too (agent_id → agentId).
+              row?.agents?.map(toAgentFigures) ?? null,
           };
         }),
       );

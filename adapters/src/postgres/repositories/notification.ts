@@ -11,7 +11,7 @@ import {
   NotificationRepository,
   type SweptNotice,
 } from "@closr/core/notification";
-import type { UserId } from "@closr/core/shared";
+import { NotificationId, UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
@@ -29,8 +29,8 @@ type Row = {
 };
 
 const toNotification = (row: Row): Notification => ({
-  id: Number(row.id),
-  userId: Number(row.userId) as UserId,
+  id: NotificationId.make(Number(row.id)),
+  userId: UserId.make(Number(row.userId)),
   kind: row.kind as NotificationKind,
   title: row.title,
   link: row.link,

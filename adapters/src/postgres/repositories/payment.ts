@@ -20,6 +20,7 @@ import { Effect, Either, Layer, Option } from "effect";
 import { type Selectable, sql, type Transaction } from "kysely";
 import { PgDatabase } from "../database-service.ts";
 import type { Database, PaymentMethodsTable, PaymentsTable } from "../schema.ts";
+import { recordGatewayEvent } from "./gateway-events.ts";
 
 import { findInvoice } from "./invoice.ts";
 
@@ -139,15 +140,8 @@ export const PaymentRepositoryPg = Layer.effect(
     applyGatewayEvent: (event, decide) =>
       Effect.promise(() =>
         db.transaction().execute(async (trx): Promise<AppliedEvent> => {
-          const recorded = await trx
-            .insertInto("gatewayEvents")
-            .values({ id: event.id, type: event.type, paymentIntentId: event.intent.id, outcome: "received" })
-            .onConflict((oc) => oc.column("id").doNothing())
-            .returning("id")
-            .executeTakeFirst();
-          if (!recorded) return { type: "duplicate" };
-          const outcome = (value: string) =>
-            trx.updateTable("gatewayEvents").set({ outcome: value }).where("id", "=", event.id).execute();
+          const outcome = await recordGatewayEvent(trx, event, event.intent.id);
+          if (!outcome) return { type: "duplicate" };
           // Find the payment without locking first (to learn its invoice), then lock invoice → payment,
           // the same order as beginAttempt, so the two never deadlock.
           const byIntent = await trx

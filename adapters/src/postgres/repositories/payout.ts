@@ -23,6 +23,7 @@ import { Effect, Layer, Option } from "effect";
 import { type Selectable, sql } from "kysely";
 import { PgDatabase } from "../database-service.ts";
 import type { PayoutAccountsTable, PayoutRefundsTable } from "../schema.ts";
+import { recordGatewayEvent } from "./gateway-events.ts";
 import { type Executor, findInvoice } from "./invoice.ts";
 import { paymentColumns, toPayment } from "./payment.ts";
 
@@ -106,21 +107,8 @@ export const PayoutAccountRepositoryPg = Layer.effect(
     applyAccountEvent: (event) =>
       Effect.promise(() =>
         db.transaction().execute(async (trx) => {
-          const recorded = await trx
-            .insertInto("gatewayEvents")
-            .values({ id: event.id, type: "account.updated", paymentIntentId: null, outcome: "received" })
-            .onConflict((oc) => oc.column("id").doNothing())
-            .returning("id")
-            .executeTakeFirst();
-          if (!recorded) return "duplicate" as const;
-          const outcome = async <O extends string>(value: O) => {
-            await trx
-              .updateTable("gatewayEvents")
-              .set({ outcome: value })
-              .where("id", "=", event.id)
-              .execute();
-            return value;
-          };
+          const outcome = await recordGatewayEvent(trx, { id: event.id, type: "account.updated" }, null);
+          if (!outcome) return "duplicate" as const;
           const row = await trx
             .selectFrom("payoutAccounts")
             .selectAll()

@@ -5,6 +5,8 @@
  * unique index subscriptions_one_open_per_user; gateway events are applied once each
  * (gateway_events insert in the same transaction as the change, ADR 0008).
  */
+
+import { SubscriptionId, SubscriptionInvoiceId, UserId } from "@closr/core/shared";
 import {
   type AppliedSubscriptionEvent,
   entitlementsFor,
@@ -23,6 +25,7 @@ import { type Selectable, sql, type Transaction } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import type { Database, SubscriptionInvoicesTable, SubscriptionsTable } from "../schema.ts";
+import { recordGatewayEvent } from "./gateway-events.ts";
 
 /** The user's plan: the subscribed one, else the free plan of their type; undefined if no such user. */
 export async function readUserPlan(db: Db, userId: number): Promise<PlanId | undefined> {
@@ -43,8 +46,8 @@ export async function setUserPlan(db: Db, userId: number, planId: PlanId | null)
 const date = (d: Date | string | null) => (d === null ? null : new Date(d));
 
 const toSubscription = (r: Selectable<SubscriptionsTable>): Subscription => ({
-  id: r.id,
-  userId: r.userId,
+  id: SubscriptionId.make(r.id),
+  userId: UserId.make(r.userId),
   planId: r.planId,
   interval: r.billingInterval,
   status: r.status,
@@ -62,9 +65,9 @@ const toSubscription = (r: Selectable<SubscriptionsTable>): Subscription => ({
 });
 
 const toInvoice = (r: Selectable<SubscriptionInvoicesTable>): SubscriptionInvoice => ({
-  id: r.id,
-  subscriptionId: r.subscriptionId,
-  userId: r.userId,
+  id: SubscriptionInvoiceId.make(r.id),
+  subscriptionId: SubscriptionId.make(r.subscriptionId),
+  userId: UserId.make(r.userId),
   gatewayInvoiceId: r.gatewayInvoiceId,
   number: r.number,
   planId: r.planId,
@@ -175,15 +178,8 @@ const makeRepository = (db: Db) =>
     applyEvent: (event, decide) =>
       Effect.promise(() =>
         db.transaction().execute(async (trx): Promise<AppliedSubscriptionEvent> => {
-          const recorded = await trx
-            .insertInto("gatewayEvents")
-            .values({ id: event.id, type: event.type, paymentIntentId: null, outcome: "received" })
-            .onConflict((oc) => oc.column("id").doNothing())
-            .returning("id")
-            .executeTakeFirst();
-          if (!recorded) return { type: "duplicate" };
-          const outcome = (value: string) =>
-            trx.updateTable("gatewayEvents").set({ outcome: value }).where("id", "=", event.id).execute();
+          const outcome = await recordGatewayEvent(trx, event, null);
+          if (!outcome) return { type: "duplicate" };
           const found = await trx
             .selectFrom("subscriptions")
             .select(["id", "userId"])

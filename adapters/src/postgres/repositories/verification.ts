@@ -5,6 +5,8 @@
  * column changes. The partial unique index verification_requests_open_user_key backs the
  * one-open-request-per-user rule under races.
  */
+
+import { UserId, VerificationRequestId } from "@closr/core/shared";
 import {
   type AbnLookup,
   type AgentInfo,
@@ -38,8 +40,8 @@ const revive = (lookup: unknown): AbnLookup | null => {
 };
 
 const toView = (r: Row): VerificationRequestView => ({
-  id: r.id,
-  userId: r.userId,
+  id: VerificationRequestId.make(r.id),
+  userId: UserId.make(r.userId),
   userType: r.userType,
   status: r.status as VerificationRequestStatus,
   documents: parseJson<VerificationDocument[]>(r.documents),
@@ -48,7 +50,7 @@ const toView = (r: Row): VerificationRequestView => ({
   adminNotes: r.adminNotes,
   submittedAt: new Date(r.submittedAt),
   reviewedAt: r.reviewedAt ? new Date(r.reviewedAt) : null,
-  reviewedBy: r.reviewedBy,
+  reviewedBy: r.reviewedBy === null ? null : UserId.make(r.reviewedBy),
   updatedAt: new Date(r.updatedAt),
   applicant: { username: r.username, email: r.email },
 });
@@ -145,7 +147,7 @@ const makeVerificationRepository = (db: Db) => {
         Effect.flatMap((result) => (Either.isLeft(result) ? Effect.fail(result.left) : viewOf(result.right))),
       ),
     change: <E>(
-      id: number,
+      id: VerificationRequestId,
       decide: (current: VerificationRequestView) => Either.Either<VerificationUpdate, E>,
     ) =>
       Effect.promise(() =>

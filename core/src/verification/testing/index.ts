@@ -6,7 +6,7 @@
 import { Effect, Either, Layer, Option } from "effect";
 import type { Abn } from "../../shared/abn.ts";
 import { FileStorage } from "../../shared/file-storage.ts";
-import { type Email, Mailer } from "../../shared/index.ts";
+import { type Email, Mailer, VerificationRequestId } from "../../shared/index.ts";
 import { AbnRegistryUnavailable, VerificationAlreadyOpen, VerificationRequestNotFound } from "../errors.ts";
 import { type AbnLookup, isOpen, userStatusFor, type VerificationRequestView } from "../model.ts";
 import { AbnRegistry, VerificationRepository, type VerificationUpdate } from "../ports.ts";
@@ -51,7 +51,7 @@ export function makeVerificationMemory(options: { readonly usernames?: (userId: 
         const username = options.usernames?.(request.userId) ?? `user${request.userId}`;
         const row: VerificationRequestView = {
           ...request,
-          id: nextId++,
+          id: VerificationRequestId.make(nextId++),
           status: "submitted",
           adminNotes: null,
           reviewedAt: null,
@@ -64,7 +64,7 @@ export function makeVerificationMemory(options: { readonly usernames?: (userId: 
         return Effect.succeed(row);
       }),
     change: <E>(
-      id: number,
+      id: VerificationRequestId,
       decide: (current: VerificationRequestView) => Either.Either<VerificationUpdate, E>,
     ) =>
       Effect.suspend((): Effect.Effect<VerificationRequestView, E | VerificationRequestNotFound> => {

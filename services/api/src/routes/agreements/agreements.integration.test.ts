@@ -10,7 +10,8 @@ import { pdfText } from "@closr/adapters/pdf/testing";
 import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, enablePayouts, type TestApp } from "../../testing/test-app.ts";
+import { anActivePartnership, aTestParty } from "../../testing/parties.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,35 +25,23 @@ const bodyOf = (res: Response): Promise<any> => res.json();
 const password = "long enough password";
 
 let n = 0;
+/** A signed-up party in Sydney (an agent with payouts); `id` is the user id. */
 async function aParty(userType: "business" | "agent") {
   n++;
-  const client = t.client();
-  const username = `agr${userType}${n}`;
-  const res = await client.request("/api/register", {
-    method: "POST",
-    json: { email: `${username}@example.com`, username, password, userType },
+  const party = await aTestParty(t, userType, {
+    username: `agr${userType}${n}`,
+    payouts: true,
+    profile:
+      userType === "business"
+        ? { companyName: `Agreement Co ${n}`, industry: "technology", size: "small", location: "sydney" }
+        : {
+            fullName: `Agent Agr ${n}`,
+            specialization: "B2B Sales",
+            yearsOfExperience: 5,
+            location: "sydney",
+          },
   });
-  expect(res.status).toBe(201);
-  const id = (await bodyOf(res)).id as number;
-  const profile = await client.request(
-    userType === "business" ? "/api/business-profiles" : "/api/agent-profiles",
-    {
-      method: "POST",
-      json:
-        userType === "business"
-          ? { companyName: `Agreement Co ${n}`, industry: "technology", size: "small", location: "sydney" }
-          : {
-              fullName: `Agent Agr ${n}`,
-              specialization: "B2B Sales",
-              yearsOfExperience: 5,
-              location: "sydney",
-            },
-    },
-  );
-  expect(profile.status).toBe(201);
-  const profileId = (await bodyOf(profile)).id as number;
-  if (userType === "agent") await enablePayouts(t, profileId);
-  return { client, username, id, profileId, email: `${username}@example.com` };
+  return { ...party, id: party.userId };
 }
 
 type Party = Awaited<ReturnType<typeof aParty>>;
@@ -60,19 +49,12 @@ type Party = Awaited<ReturnType<typeof aParty>>;
 async function aPartnership() {
   const business = await aParty("business");
   const agent = await aParty("agent");
-  const row = await t.database.db
-    .insertInto("partnerships")
-    .values({
-      businessId: business.profileId,
-      agentId: agent.profileId,
-      status: "active",
-      requestedBy: "business",
-      commissionRate: 10,
-      startDate: new Date("2026-01-01T00:00:00Z"),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { business, agent, id: row.id };
+  const startDate = new Date("2026-01-01T00:00:00Z");
+  return {
+    business,
+    agent,
+    id: await anActivePartnership(t, { business, agent }, { requestedBy: "business", startDate }),
+  };
 }
 
 const terms = (overrides: Record<string, unknown> = {}) => ({

@@ -38,6 +38,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
+import { pageOf } from "../../http/lists.ts";
 import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import { defaultEntriesJson } from "../../public-site/render.ts";
@@ -89,11 +90,6 @@ export const managedUserJson = (u: ManagedUser) => ({
   suspendedAt: u.suspendedAt?.toISOString() ?? null,
   createdAt: u.createdAt.toISOString(),
 });
-
-const pageOf = <T, U>(
-  page: { items: readonly T[]; total: number; page: number; pageSize: number },
-  map: (t: T) => U,
-) => ({ items: page.items.map(map), total: page.total, page: page.page, pageSize: page.pageSize });
 
 export function registerContentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
   app.openapi(contentRoutes.listContent, async (c) => {

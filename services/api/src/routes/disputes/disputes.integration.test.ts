@@ -8,9 +8,9 @@
 import { pdfText } from "@closr/adapters/pdf/testing";
 import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { makeTestClock } from "@closr/core/shared";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDisputeSweep } from "../../jobs/dispute-sweeps.ts";
+import { anActivePartnership, aTestParty, partyProfile } from "../../testing/parties.ts";
 import { createTestApp, enablePayouts, type TestApp } from "../../testing/test-app.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
@@ -29,44 +29,18 @@ afterAll(async () => {
 });
 
 let n = 0;
-async function aParty(userType: "business" | "agent") {
+const aParty = (userType: "business" | "agent") => {
   n++;
-  const client = t.client();
-  const registered = await client.request("/api/register", {
-    method: "POST",
-    json: {
-      email: `dispute${n}@example.com`,
-      username: `dispute${n}`,
-      password: "long enough password",
-      userType,
-    },
-  });
-  expect(registered.status).toBe(201);
-  const userId = (await bodyOf(registered)).id as number;
-  const profile =
-    userType === "business"
-      ? await client.request("/api/business-profiles", {
-          method: "POST",
-          json: { companyName: `Harbour ${n}` },
-        })
-      : await client.request("/api/agent-profiles", {
-          method: "POST",
-          json: { fullName: `Mia Chen ${n}`, specialization: "B2B Sales", yearsOfExperience: 4 },
-        });
-  expect(profile.status).toBe(201);
-  return { client, userId, profileId: (await bodyOf(profile)).id as number };
-}
+  return aTestParty(t, userType, { username: `dispute${n}`, profile: partyProfile(userType, n) });
+};
 
+/** A business and an agent with payouts and an active partnership. */
 async function partners() {
   const business = await aParty("business");
   const agent = await aParty("agent");
-  const result = await sql<{ id: number }>`
-    INSERT INTO partnerships (business_id, agent_id, status, requested_by, commission_rate, start_date)
-    VALUES (${business.profileId}, ${agent.profileId}, 'active', 'agent', 10, now()) RETURNING id`.execute(
-    t.database.db,
-  );
+  const partnershipId = await anActivePartnership(t, { business, agent });
   await enablePayouts(t, agent.profileId);
-  return { business, agent, partnershipId: result.rows[0]!.id };
+  return { business, agent, partnershipId };
 }
 
 async function invoiceOf(p: Awaited<ReturnType<typeof partners>>, amount: number) {

@@ -4,7 +4,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, enablePayouts, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import { anActivePartnership, aTestParty } from "../../testing/parties.ts";
+import { createTestApp, type TestApp, type TestClient } from "../../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,36 +18,20 @@ afterEach(() => expect(t.violations.splice(0)).toEqual([]));
 const bodyOf = (res: Response): Promise<any> => res.json();
 
 let n = 0;
-async function signUp(userType: "business" | "agent"): Promise<{ client: TestClient; profileId: number }> {
+const signUp = (userType: "business" | "agent"): Promise<{ client: TestClient; profileId: number }> => {
   n++;
-  const client = t.client();
-  const res = await client.request("/api/register", {
-    method: "POST",
-    json: { email: `idem${n}@example.com`, username: `idem${n}`, password: "long enough password", userType },
-  });
-  expect(res.status).toBe(201);
   const profile =
     userType === "business"
-      ? await client.request("/api/business-profiles", { method: "POST", json: { companyName: `Idem ${n}` } })
-      : await client.request("/api/agent-profiles", {
-          method: "POST",
-          json: { fullName: `Idem ${n}`, specialization: "B2B Sales", yearsOfExperience: 4 },
-        });
-  expect(profile.status).toBe(201);
-  const profileId = (await bodyOf(profile)).id as number;
-  if (userType === "agent") await enablePayouts(t, profileId);
-  return { client, profileId };
-}
+      ? { companyName: `Idem ${n}` }
+      : { fullName: `Idem ${n}`, specialization: "B2B Sales", yearsOfExperience: 4 };
+  return aTestParty(t, userType, { username: `idem${n}`, profile, payouts: true });
+};
 
+/** A business and an agent with payouts and an active partnership. */
 async function aPair() {
   const business = await signUp("business");
   const agent = await signUp("agent");
-  const result = await sql<{ id: number }>`
-    INSERT INTO partnerships (business_id, agent_id, status, requested_by, commission_rate, start_date)
-    VALUES (${business.profileId}, ${agent.profileId}, 'active', 'agent', 10, now()) RETURNING id`.execute(
-    t.database.db,
-  );
-  return { business, agent, partnershipId: result.rows[0]!.id };
+  return { business, agent, partnershipId: await anActivePartnership(t, { business, agent }) };
 }
 
 const invoiceCount = async (partnershipId: number) =>

@@ -25,6 +25,7 @@ import type { MiddlewareHandler } from "hono";
 import { rateLimiter } from "hono-rate-limiter";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
+import { pageOf } from "../../http/lists.ts";
 import { problem } from "../../http/problem.ts";
 import { type RateLimitRule, rateLimitStore } from "../../http/rate-limit.ts";
 import { runUseCase } from "../../http/run.ts";
@@ -160,16 +161,7 @@ export function registerMessagingRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRu
       runtime,
       c,
       searchUsers(user, { text: q.q ?? "", page: q.page, pageSize: q.pageSize }),
-      (result) =>
-        c.json(
-          {
-            items: result.items.map(publicUserJson),
-            total: result.total,
-            page: result.page,
-            pageSize: result.pageSize,
-          },
-          200,
-        ),
+      (result) => c.json(pageOf(result, publicUserJson), 200),
     );
   });
 

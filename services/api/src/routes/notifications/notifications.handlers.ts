@@ -6,6 +6,7 @@ import {
   markNotificationRead,
   type NotificationList,
 } from "@closr/core/notification";
+import { NotificationId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
@@ -30,8 +31,11 @@ export function registerNotificationRoutes(app: OpenAPIHono<AppEnv>, runtime: Ap
   );
 
   app.openapi(signedIn(notificationRoutes.markNotificationRead), async (c) =>
-    runUseCase(runtime, c, markNotificationRead(c.get("user"), c.req.valid("param").id), (list) =>
-      c.json(listJson(list), 200),
+    runUseCase(
+      runtime,
+      c,
+      markNotificationRead(c.get("user"), NotificationId.make(c.req.valid("param").id)),
+      (list) => c.json(listJson(list), 200),
     ),
   );
 

@@ -9,7 +9,6 @@ import {
   changePartnership,
   getPartnership,
   listPartnerships,
-  type PartnershipStatus,
   type PartnershipView,
   partnershipStatuses,
   requestPartnership,
@@ -20,6 +19,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
+import { pageOf, statusFilter } from "../../http/lists.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 import { agentJson, businessJson } from "../profiles/profiles.handlers.ts";
@@ -42,36 +42,16 @@ export const partnershipJson = (p: PartnershipView, viewer: User) => ({
   agent: agentJson(p.agent),
 });
 
-const parseStatuses = (value: string | undefined): PartnershipStatus[] =>
-  value
-    ? [...new Set(value.split(","))].filter((s): s is PartnershipStatus =>
-        (partnershipStatuses as readonly string[]).includes(s),
-      )
-    : [];
+const statusFilterOf = statusFilter(partnershipStatuses);
 
 export function registerPartnershipRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
   app.openapi(signedIn(partnershipRoutes.listPartnerships), async (c) => {
     const user = c.get("user");
-    const query = c.req.valid("query");
     return runUseCase(
       runtime,
       c,
-      listPartnerships(user, {
-        statuses: parseStatuses(query.status),
-        page: query.page,
-        pageSize: query.pageSize,
-      }),
-      (list) =>
-        c.json(
-          {
-            items: list.items.map((p) => partnershipJson(p, user)),
-            total: list.total,
-            page: list.page,
-            pageSize: list.pageSize,
-            counts: list.counts,
-          },
-          200,
-        ),
+      listPartnerships(user, statusFilterOf(c.req.valid("query"))),
+      (list) => c.json({ ...pageOf(list, (p) => partnershipJson(p, user)), counts: list.counts }, 200),
     );
   });
 

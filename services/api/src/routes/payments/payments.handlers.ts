@@ -25,6 +25,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
 import { forRole, signedIn } from "../../http/guards.ts";
+import { singlePage } from "../../http/lists.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime, AppServices } from "../../runtime.ts";
 import { paymentJson } from "../invoices/invoices.handlers.ts";
@@ -55,15 +56,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   app.openapi(signedIn(paymentRoutes.listPaymentMethods), async (c) => {
     const user = c.get("user");
     return runUseCase(runtime, c, listPaymentMethods(user), (methods) =>
-      c.json(
-        {
-          items: methods.map(methodJson),
-          total: methods.length,
-          page: 1,
-          pageSize: Math.max(methods.length, 1),
-        },
-        200,
-      ),
+      c.json(singlePage(methods.map(methodJson)), 200),
     );
   });
 

@@ -9,8 +9,8 @@
 import { pdfText } from "@closr/adapters/pdf/testing";
 import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { type StripeStandIn, startStripeStandIn } from "@closr/adapters/stripe/testing";
-import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { anActivePartnership, aTestParty, partyProfile } from "../../testing/parties.ts";
 import { createTestApp, enablePayouts, type TestApp, type TestClient } from "../../testing/test-app.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
@@ -18,44 +18,16 @@ const bodyOf = (res: Response): Promise<any> => res.json();
 
 let n = 0;
 /** A signed-up user with a profile. */
-async function aParty(t: TestApp, userType: "business" | "agent") {
+const aParty = (t: TestApp, userType: "business" | "agent") => {
   n++;
-  const client = t.client();
-  const registered = await client.request("/api/register", {
-    method: "POST",
-    json: {
-      email: `payout${n}@example.com`,
-      username: `payout${n}`,
-      password: "long enough password",
-      userType,
-    },
-  });
-  expect(registered.status).toBe(201);
-  const userId = (await bodyOf(registered)).id as number;
-  const profile =
-    userType === "business"
-      ? await client.request("/api/business-profiles", {
-          method: "POST",
-          json: { companyName: `Harbour ${n}` },
-        })
-      : await client.request("/api/agent-profiles", {
-          method: "POST",
-          json: { fullName: `Mia Chen ${n}`, specialization: "B2B Sales", yearsOfExperience: 4 },
-        });
-  expect(profile.status).toBe(201);
-  return { client, userId, profileId: (await bodyOf(profile)).id as number };
-}
+  return aTestParty(t, userType, { username: `payout${n}`, profile: partyProfile(userType, n) });
+};
 
-/** A business and an agent with an active partnership. */
+/** A business and an agent with an active partnership (payouts not set up: these tests do it). */
 async function partners(t: TestApp) {
   const business = await aParty(t, "business");
   const agent = await aParty(t, "agent");
-  const result = await sql<{ id: number }>`
-    INSERT INTO partnerships (business_id, agent_id, status, requested_by, commission_rate, start_date)
-    VALUES (${business.profileId}, ${agent.profileId}, 'active', 'agent', 10, now()) RETURNING id`.execute(
-    t.database.db,
-  );
-  return { business, agent, partnershipId: result.rows[0]!.id };
+  return { business, agent, partnershipId: await anActivePartnership(t, { business, agent }) };
 }
 
 const raise = (

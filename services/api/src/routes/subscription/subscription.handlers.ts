@@ -6,7 +6,7 @@
 
 import { renderTaxInvoicePdf, type TaxInvoiceSeller } from "@closr/adapters/pdf";
 import { subscriptionRoutes } from "@closr/contracts";
-import { cents, dollarsFromCents } from "@closr/core/shared";
+import { cents, dollarsFromCents, SubscriptionInvoiceId } from "@closr/core/shared";
 import {
   advanceLocalBillingClock,
   authenticateLocalSubscriptionPayment,
@@ -185,17 +185,22 @@ export function registerSubscriptionRoutes(
   app.openapi(signedIn(subscriptionRoutes.getTaxInvoicePdf), async (c) => {
     const user = c.get("user");
     const { id } = c.req.valid("param");
-    return runUseCase(runtime, c, getTaxInvoice(user, id), async ({ invoice }) => {
-      const bytes = await renderTaxInvoicePdf(invoice, options.seller, {
-        name: user.username,
-        email: user.email,
-      });
-      return c.body(bytes as unknown as ArrayBuffer, 200, {
-        "content-type": "application/pdf",
-        "content-disposition": `attachment; filename="closr-tax-invoice-${invoice.number ?? invoice.id}.pdf"`,
-        "cache-control": "private, no-cache",
-      });
-    });
+    return runUseCase(
+      runtime,
+      c,
+      getTaxInvoice(user, SubscriptionInvoiceId.make(id)),
+      async ({ invoice }) => {
+        const bytes = await renderTaxInvoicePdf(invoice, options.seller, {
+          name: user.username,
+          email: user.email,
+        });
+        return c.body(bytes as unknown as ArrayBuffer, 200, {
+          "content-type": "application/pdf",
+          "content-disposition": `attachment; filename="closr-tax-invoice-${invoice.number ?? invoice.id}.pdf"`,
+          "cache-control": "private, no-cache",
+        });
+      },
+    );
   });
 
   app.openapi(signedIn(subscriptionRoutes.confirmLocalSubscriptionPayment), async (c) => {

@@ -6,7 +6,7 @@
  */
 import { signedFilePath, sniffContentType, verifyLink } from "@closr/adapters/storage";
 import { verificationRoutes } from "@closr/contracts";
-import { FileStorage } from "@closr/core/shared";
+import { FileStorage, VerificationRequestId } from "@closr/core/shared";
 import {
   type Application,
   decideVerification,
@@ -19,7 +19,6 @@ import {
   submitVerification,
   type UploadedDocument,
   type VerificationRequest,
-  type VerificationRequestStatus,
   type VerificationRequestView,
   verificationRequestStatuses,
 } from "@closr/core/verification";
@@ -27,6 +26,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect, Option } from "effect";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
+import { pageOf, statusFilter, singlePage } from "../../http/lists.ts";
 import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
@@ -80,12 +80,7 @@ export const reviewJson = (r: VerificationRequestView) => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const parseStatuses = (value: string | undefined): VerificationRequestStatus[] =>
-  value
-    ? [...new Set(value.split(","))].filter((s): s is VerificationRequestStatus =>
-        (verificationRequestStatuses as readonly string[]).includes(s),
-      )
-    : [];
+const statusFilterOf = statusFilter(verificationRequestStatuses);
 
 const fileFields = [...new Set(Object.values(documentSlots).flatMap((slots) => slots.map((s) => s.field)))];
 
@@ -122,15 +117,7 @@ export function registerVerificationRoutes(
   app.openapi(signedIn(verificationRoutes.listVerificationRequests), async (c) => {
     const user = c.get("user");
     return runUseCase(runtime, c, listOwnVerificationRequests(user), (items) =>
-      c.json(
-        {
-          items: items.map(verificationJson),
-          total: items.length,
-          page: 1,
-          pageSize: Math.max(items.length, 1),
-        },
-        200,
-      ),
+      c.json(singlePage(items.map(verificationJson)), 200),
     );
   });
 
@@ -148,7 +135,7 @@ export function registerVerificationRoutes(
     return runUseCase(
       runtime,
       c,
-      resubmitVerification(user, c.req.valid("param").id, application),
+      resubmitVerification(user, VerificationRequestId.make(c.req.valid("param").id), application),
       (updated) => c.json(verificationJson(updated), 200),
     );
   });
@@ -157,18 +144,23 @@ export function registerVerificationRoutes(
     const user = c.get("user");
     const { id, documentId } = c.req.valid("param");
     const wanted = c.req.valid("query").disposition;
-    return runUseCase(runtime, c, documentOf(user, id, documentId), ({ document, asStaff }) => {
-      // Inline (a preview inside the admin page) only for staff; everyone else downloads.
-      const disposition = wanted === "inline" && asStaff ? "inline" : "attachment";
-      const link = signedFilePath(
-        options.linkSecret,
-        { key: document.key, disposition, contentType: document.contentType, name: document.fileName },
-        new Date(),
-      );
-      return c.json({ url: link.path, expiresAt: link.expiresAt.toISOString() }, 200, {
-        "cache-control": "no-store",
-      });
-    });
+    return runUseCase(
+      runtime,
+      c,
+      documentOf(user, VerificationRequestId.make(id), documentId),
+      ({ document, asStaff }) => {
+        // Inline (a preview inside the admin page) only for staff; everyone else downloads.
+        const disposition = wanted === "inline" && asStaff ? "inline" : "attachment";
+        const link = signedFilePath(
+          options.linkSecret,
+          { key: document.key, disposition, contentType: document.contentType, name: document.fileName },
+          new Date(),
+        );
+        return c.json({ url: link.path, expiresAt: link.expiresAt.toISOString() }, 200, {
+          "cache-control": "no-store",
+        });
+      },
+    );
   });
 
   app.openapi(verificationRoutes.downloadFile, async (c) => {
@@ -197,27 +189,21 @@ export function registerVerificationRoutes(
 
   app.openapi(signedIn(verificationRoutes.listVerificationQueue), async (c) => {
     const user = c.get("user");
-    const query = c.req.valid("query");
     return runUseCase(
       runtime,
       c,
-      listVerificationQueue(user, {
-        statuses: parseStatuses(query.status),
-        page: query.page,
-        pageSize: query.pageSize,
-      }),
-      (page) =>
-        c.json(
-          { items: page.items.map(reviewJson), total: page.total, page: page.page, pageSize: page.pageSize },
-          200,
-        ),
+      listVerificationQueue(user, statusFilterOf(c.req.valid("query"))),
+      (page) => c.json(pageOf(page, reviewJson), 200),
     );
   });
 
   app.openapi(signedIn(verificationRoutes.getVerificationReview), async (c) => {
     const user = c.get("user");
-    return runUseCase(runtime, c, getVerificationForReview(user, c.req.valid("param").id), (r) =>
-      c.json(reviewJson(r), 200),
+    return runUseCase(
+      runtime,
+      c,
+      getVerificationForReview(user, VerificationRequestId.make(c.req.valid("param").id)),
+      (r) => c.json(reviewJson(r), 200),
     );
   });
 
@@ -226,7 +212,7 @@ export function registerVerificationRoutes(
     return runUseCase(
       runtime,
       c,
-      decideVerification(user, c.req.valid("param").id, c.req.valid("json")),
+      decideVerification(user, VerificationRequestId.make(c.req.valid("param").id), c.req.valid("json")),
       (r) => c.json(reviewJson(r), 200),
     );
   });
