@@ -56,3 +56,16 @@ export const pageSchema = <T extends z.ZodTypeAny>(item: T, name: string) =>
       pageSize: z.number().int(),
     })
     .openapi(name);
+
+/**
+ * An amount of AUD dollars a person types: from 0.01 to 999,999.99 with at most 2 decimals, with
+ * the forms' error words (invoices, refunds). The caller adds its description.
+ */
+export const typedDollars = () =>
+  z
+    .number({ error: "Amount must be a positive number" })
+    .min(0.01, { error: "Amount must be a positive number" })
+    .max(999_999.99, { error: "Amount must be at most $999,999.99" })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      error: "Amount can have at most 2 decimals",
+    });

@@ -5,7 +5,7 @@
  * ISO 8601 UTC. Payments have their own file (payment.ts).
  */
 import { z } from "@hono/zod-openapi";
-import { IdParam, money, pageParam, pageSchema, positiveId } from "./common.ts";
+import { IdParam, money, pageParam, pageSchema, positiveId, typedDollars } from "./common.ts";
 
 export const InvoiceStatus = z.enum(["paid", "overdue", "pending", "refunded"]).openapi("InvoiceStatus", {
   description:
@@ -48,14 +48,7 @@ export const CreateInvoiceRequest = z
   .strictObject({
     businessId: positiveId("Business is required").openapi({ description: "Business profile id." }),
     partnershipId: positiveId("Partnership is required"),
-    amount: z
-      .number({ error: "Amount must be a positive number" })
-      .min(0.01, { error: "Amount must be a positive number" })
-      .max(999_999.99, { error: "Amount must be at most $999,999.99" })
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-        error: "Amount can have at most 2 decimals",
-      })
-      .openapi({ description: "AUD dollars, minimum and step 0.01.", example: 1250.5 }),
+    amount: typedDollars().openapi({ description: "AUD dollars, minimum and step 0.01.", example: 1250.5 }),
     description: z
       .string({ error: "Description is required" })
       .trim()

@@ -4,7 +4,7 @@
  * with 2 decimals; inside it is integer cents.
  */
 import { z } from "@hono/zod-openapi";
-import { money, pageSchema } from "./common.ts";
+import { money, pageSchema, typedDollars } from "./common.ts";
 import { Invoice } from "./invoice.ts";
 import { Payment } from "./payment.ts";
 
@@ -109,14 +109,7 @@ export const RefundList = z.object({ items: z.array(Refund) }).openapi("RefundLi
 
 export const CreateRefundRequest = z
   .strictObject({
-    amount: z
-      .number({ error: "Amount must be a positive number" })
-      .min(0.01, { error: "Amount must be a positive number" })
-      .max(999_999.99, { error: "Amount must be at most $999,999.99" })
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-        error: "Amount can have at most 2 decimals",
-      })
-      .openapi({ description: "AUD dollars to refund (full or partial)." }),
+    amount: typedDollars().openapi({ description: "AUD dollars to refund (full or partial)." }),
     reason: z.string().max(500, { error: "At most 500 characters" }).default(""),
   })
   .openapi("CreateRefundRequest");
