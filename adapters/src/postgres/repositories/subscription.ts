@@ -23,6 +23,7 @@ import { type Selectable, sql, type Transaction } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import type { Database, SubscriptionInvoicesTable, SubscriptionsTable } from "../schema.ts";
+import { joinAmbient, transact } from "../transaction-scope.ts";
 
 /** The user's plan: the subscribed one, else the free plan of their type; undefined if no such user. */
 export async function readUserPlan(db: Db, userId: number): Promise<PlanId | undefined> {
@@ -109,7 +110,7 @@ const makeRepository = (db: Db) =>
     ) =>
       Effect.flatMap(
         Effect.promise(() =>
-          db.transaction().execute(async (trx) => {
+          transact(db, async (trx) => {
             await lockUser(trx, userId);
             const open = await trx
               .selectFrom("subscriptions")
@@ -174,7 +175,7 @@ const makeRepository = (db: Db) =>
 
     applyEvent: (event, decide) =>
       Effect.promise(() =>
-        db.transaction().execute(async (trx): Promise<AppliedSubscriptionEvent> => {
+        transact(db, async (trx): Promise<AppliedSubscriptionEvent> => {
           const recorded = await trx
             .insertInto("gatewayEvents")
             .values({ id: event.id, type: event.type, paymentIntentId: null, outcome: "received" })
@@ -326,5 +327,5 @@ const makeRepository = (db: Db) =>
 
 export const SubscriptionRepositoryPg = Layer.effect(
   SubscriptionRepository,
-  Effect.map(PgDatabase, makeRepository),
+  Effect.map(PgDatabase, joinAmbient(makeRepository)),
 );
