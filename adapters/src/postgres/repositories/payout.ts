@@ -99,13 +99,11 @@ export const PayoutAccountRepositoryPg = Layer.effect(
             .insertInto("payoutAccounts")
             .values({ agentId, abn: details.abn, gstRegistered: details.gstRegistered })
             .onConflict((oc) =>
-              oc
-                .column("agentId")
-                .doUpdateSet({
-                  abn: details.abn,
-                  gstRegistered: details.gstRegistered,
-                  updatedAt: sql`now()`,
-                }),
+              oc.column("agentId").doUpdateSet({
+                abn: details.abn,
+                gstRegistered: details.gstRegistered,
+                updatedAt: sql`now()`,
+              }),
             )
             .execute();
           return (await findAccount(db, agentId)) as PayoutAccount;
