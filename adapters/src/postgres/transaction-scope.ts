@@ -142,10 +142,10 @@ export const joinAmbient =
   (db: Db): S => {
     const base = make(db);
     const forTrx = (trx: Transaction<Database>): S => {
-      let built = perTransaction.get(make);
-      if (!built) perTransaction.set(make, (built = new WeakMap()));
-      let service = built.get(trx) as S | undefined;
-      if (!service) built.set(trx, (service = make(trx)));
+      const built = perTransaction.get(make) ?? new WeakMap<Transaction<Database>, unknown>();
+      perTransaction.set(make, built);
+      const service = (built.get(trx) as S | undefined) ?? make(trx);
+      built.set(trx, service);
       return service;
     };
     const joined: Record<PropertyKey, unknown> = { ...(base as Record<PropertyKey, unknown>) };

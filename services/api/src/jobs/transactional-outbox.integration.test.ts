@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({ mail: "queued" });
   await sql`CREATE FUNCTION outbox_test_fail() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'outbox test: forced failure'; END $$`.execute(t.database.db);
-}, 60_000);
+}, 300_000);
 afterAll(() => t?.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
