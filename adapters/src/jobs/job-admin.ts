@@ -11,6 +11,7 @@ import { Effect, Layer, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../postgres/database.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
+import { joinAmbient } from "../postgres/transaction-scope.ts";
 
 /** A row as the CamelCasePlugin hands it back. */
 interface Row {
@@ -121,11 +122,14 @@ export async function retryQueueJob(db: Db, id: string): Promise<boolean> {
 
 export const JobAdministrationPg = Layer.effect(
   JobAdministration,
-  Effect.map(PgDatabase, (db) =>
-    JobAdministration.of({
-      list: (filter) => Effect.promise(() => listQueueJobs(db, filter)),
-      find: (id) => Effect.promise(async () => Option.fromNullable(await findQueueJob(db, id))),
-      retry: (id) => Effect.promise(() => retryQueueJob(db, id)),
-    }),
+  Effect.map(
+    PgDatabase,
+    joinAmbient((db) =>
+      JobAdministration.of({
+        list: (filter) => Effect.promise(() => listQueueJobs(db, filter)),
+        find: (id) => Effect.promise(async () => Option.fromNullable(await findQueueJob(db, id))),
+        retry: (id) => Effect.promise(() => retryQueueJob(db, id)),
+      }),
+    ),
   ),
 );

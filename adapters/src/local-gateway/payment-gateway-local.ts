@@ -29,6 +29,7 @@ import { type Selectable, sql, type Transaction } from "kysely";
 import type { Db } from "../postgres/database.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
 import type { Database, LocalPaymentIntentsTable } from "../postgres/schema.ts";
+import { joinAmbient, transact } from "../postgres/transaction-scope.ts";
 import { type CardDetails, LocalCardNetwork } from "./local-card-network.ts";
 
 const token = (bytes = 12) => randomBytes(bytes).toString("hex");
@@ -186,7 +187,7 @@ const makeLocal = (db: Db, clock: () => Date) => {
   ): Locked<A> =>
     Effect.flatMap(
       Effect.promise(() =>
-        db.transaction().execute(async (trx) => {
+        transact(db, async (trx) => {
           const intent = await lockIntent(trx, id, clientSecret);
           return intent ? run(trx, intent) : new PaymentIntentNotFound({ id });
         }),
@@ -237,7 +238,7 @@ const makeLocal = (db: Db, clock: () => Date) => {
       }),
     cancelPaymentIntent: (id) =>
       Effect.promise(() =>
-        db.transaction().execute(async (trx) => {
+        transact(db, async (trx) => {
           const row = await lockIntentRow(trx, id);
           if (!row || ["succeeded", "canceled", "processing"].includes(row.status)) return;
           const intent = { ...toIntent(row), status: "canceled" as const, nextAction: null };
@@ -251,7 +252,7 @@ const makeLocal = (db: Db, clock: () => Date) => {
       ),
     refundPaymentIntent: (id, idempotencyKey, partial) =>
       Effect.promise(() =>
-        db.transaction().execute(async (trx) => {
+        transact(db, async (trx) => {
           const row = await lockIntentRow(trx, id);
           if (row?.status !== "succeeded") return { refundId: null };
           // One refund per idempotency key, like Stripe: a repeated key answers the first refund.
@@ -339,7 +340,11 @@ const makeLocal = (db: Db, clock: () => Date) => {
 /** The local gateway, its event outbox and its card network over the process's database. */
 export const PaymentGatewayLocal = Layer.unwrapEffect(
   Effect.map(PgDatabase, (db) => {
-    const { gateway, network, outbox } = makeLocal(db, () => new Date());
+    // Each part joins an ambient transaction (ADR 0025), like the repositories.
+    const local = (d: Db) => makeLocal(d, () => new Date());
+    const gateway = joinAmbient((d) => local(d).gateway)(db);
+    const network = joinAmbient((d) => local(d).network)(db);
+    const outbox = joinAmbient((d) => local(d).outbox)(db);
     return Layer.mergeAll(
       Layer.succeed(PaymentGateway, gateway),
       Layer.succeed(GatewayEventOutbox, outbox),

@@ -36,6 +36,7 @@ import type {
   LocalSubscriptionInvoicesTable,
   LocalSubscriptionsTable,
 } from "../postgres/schema.ts";
+import { joinAmbient, transact } from "../postgres/transaction-scope.ts";
 import type { CardDetails } from "./local-card-network.ts";
 import { testCardOutcome } from "./payment-gateway-local.ts";
 
@@ -311,7 +312,7 @@ const makeLocal = (db: Db, clockNow: Effect.Effect<Date>) => {
   ): Confirmed =>
     Effect.flatMap(
       run((now) =>
-        db.transaction().execute(async (trx) => {
+        transact(db, async (trx) => {
           const found = await lockPayment(trx, paymentId, clientSecret);
           return found ? f(trx, found, now) : new SubscriptionPaymentNotFound({ id: paymentId });
         }),
@@ -351,7 +352,7 @@ const makeLocal = (db: Db, clockNow: Effect.Effect<Date>) => {
     publishableKey: null,
     createSubscription: (request) =>
       run((now) =>
-        db.transaction().execute(async (trx) => {
+        transact(db, async (trx) => {
           const existing = await trx
             .selectFrom("localSubscriptions")
             .select("id")
@@ -399,7 +400,7 @@ const makeLocal = (db: Db, clockNow: Effect.Effect<Date>) => {
     retrieveSubscription: (id) => Effect.promise(async () => Option.fromNullable(await readSub(id))),
     setCancelAtPeriodEnd: (id, cancel) =>
       run((now) =>
-        db.transaction().execute(async (trx) => {
+        transact(db, async (trx) => {
           const sub = await lockSub(trx, id);
           if (!sub) throw new Error(`local subscription ${id} missing`);
           if (sub.cancelAtPeriodEnd === cancel || (sub.status !== "active" && sub.status !== "past_due"))
@@ -411,7 +412,7 @@ const makeLocal = (db: Db, clockNow: Effect.Effect<Date>) => {
       ),
     schedulePlanChange: (id, planId) =>
       run((now) =>
-        db.transaction().execute(async (trx) => {
+        transact(db, async (trx) => {
           const sub = await lockSub(trx, id);
           if (!sub) throw new Error(`local subscription ${id} missing`);
           const scheduled = planId === sub.planId ? null : planId;
@@ -512,7 +513,7 @@ const makeLocal = (db: Db, clockNow: Effect.Effect<Date>) => {
           .execute();
         let moved = 0;
         for (const { id } of due) {
-          const stepped = await db.transaction().execute(async (trx) => {
+          const stepped = await transact(db, async (trx) => {
             const sub = await trx
               .selectFrom("localSubscriptions")
               .selectAll()
@@ -579,7 +580,9 @@ export const SubscriptionGatewayLocal = Layer.unwrapEffect(
   Effect.gen(function* () {
     const db = yield* PgDatabase;
     const clock = yield* Clock;
-    const { gateway, billing } = makeLocal(db, clock.now);
+    // Each part joins an ambient transaction (ADR 0025), like the repositories.
+    const gateway = joinAmbient((d) => makeLocal(d, clock.now).gateway)(db);
+    const billing = joinAmbient((d) => makeLocal(d, clock.now).billing)(db);
     return Layer.merge(Layer.succeed(SubscriptionGateway, gateway), Layer.succeed(LocalBilling, billing));
   }),
 );

@@ -8,26 +8,30 @@ import { Mailer, MailOutbox, type OutboxEmail } from "@closr/core/shared";
 import { Effect, Layer } from "effect";
 import type { Db } from "../postgres/database.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
+import { joinAmbient } from "../postgres/transaction-scope.ts";
 import { recipientWants, recordInOutbox } from "./preferences.ts";
 import { renderEmail } from "./templates.ts";
 
 export const MailerOutboxPg = Layer.effect(
   Mailer,
-  Effect.map(PgDatabase, (db) =>
-    Mailer.of({
-      send: (email) =>
-        Effect.promise(async () => {
-          if (!(await recipientWants(db, email))) return false;
-          await recordInOutbox(db, email, renderEmail(email));
-          return true;
-        }).pipe(
-          Effect.flatMap((sent) =>
-            Effect.logDebug(
-              sent ? "mail queued to outbox" : "mail skipped: recipient switched this kind off",
-            ).pipe(Effect.annotateLogs({ to: email.to, subject: email.subject })),
+  Effect.map(
+    PgDatabase,
+    joinAmbient((db) =>
+      Mailer.of({
+        send: (email) =>
+          Effect.promise(async () => {
+            if (!(await recipientWants(db, email))) return false;
+            await recordInOutbox(db, email, renderEmail(email));
+            return true;
+          }).pipe(
+            Effect.flatMap((sent) =>
+              Effect.logDebug(
+                sent ? "mail queued to outbox" : "mail skipped: recipient switched this kind off",
+              ).pipe(Effect.annotateLogs({ to: email.to, subject: email.subject })),
+            ),
           ),
-        ),
-    }),
+      }),
+    ),
   ),
 );
 
@@ -56,7 +60,10 @@ export async function readOutbox(
 /** MailOutbox over the mail_outbox table (the development mailbox). */
 export const MailOutboxPg = Layer.effect(
   MailOutbox,
-  Effect.map(PgDatabase, (db) =>
-    MailOutbox.of({ recent: (to, limit) => Effect.promise(() => readOutbox(db, { to, limit })) }),
+  Effect.map(
+    PgDatabase,
+    joinAmbient((db) =>
+      MailOutbox.of({ recent: (to, limit) => Effect.promise(() => readOutbox(db, { to, limit })) }),
+    ),
   ),
 );

@@ -3,14 +3,15 @@
  * `send` writes a `send-email` job and returns; the job queue's worker then delivers it through
  * MailDelivery (SMTP or the development outbox), retrying with back-off (ADR 0015 policy), so a
  * crash or an SMTP outage no longer loses the email. Inside `withTransaction` the job is written in
- * that transaction: it exists exactly when the change commits. Callers in core are unchanged:
+ * that transaction: it exists exactly when the change commits, and a failed write rolls the change
+ * back (`writeInScope`). Callers in core are unchanged:
  * whatever calls `Mailer.send` gets this path.
  */
 import { type Email, Mailer } from "@closr/core/shared";
-import { Context, Effect, Layer, Option } from "effect";
+import { Context, Effect, Layer } from "effect";
 import { enqueueJob } from "../jobs/job-queue-pgboss.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
-import { currentTransaction } from "../postgres/transaction-scope.ts";
+import { writeInScope } from "../postgres/transaction-scope.ts";
 
 /** The delivery behind the queue: renders and sends one email now (MailerSmtp / MailerOutboxPg). */
 export class MailDelivery extends Context.Tag("adapters/MailDelivery")<
@@ -33,11 +34,9 @@ export const MailerQueued = Layer.effect(
   Effect.map(PgDatabase, (db) =>
     Mailer.of({
       send: (email) =>
-        Effect.flatMap(currentTransaction(db), (trx) =>
-          Effect.promise(() =>
-            enqueueJob(db, "send-email", { email: payloadOf(email) }, Option.getOrUndefined(trx)),
-          ),
-        ).pipe(Effect.zipRight(Effect.logDebug("mail queued").pipe(Effect.annotateLogs({ to: email.to })))),
+        writeInScope(db, (trx) => enqueueJob(db, "send-email", { email: payloadOf(email) }, trx)).pipe(
+          Effect.zipRight(Effect.logDebug("mail queued").pipe(Effect.annotateLogs({ to: email.to }))),
+        ),
     }),
   ),
 );

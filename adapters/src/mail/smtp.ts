@@ -10,7 +10,9 @@ import { Effect, Layer } from "effect";
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type StreamTransport from "nodemailer/lib/stream-transport";
+import type { Db } from "../postgres/database.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
+import { joinAmbient } from "../postgres/transaction-scope.ts";
 import { recipientWants, recordInOutbox } from "./preferences.ts";
 import { renderEmail } from "./templates.ts";
 
@@ -28,20 +30,23 @@ export const MailerSmtp = (options: SmtpOptions) =>
       const db = yield* PgDatabase;
       const transport = nodemailer.createTransport(options.transport);
       yield* Effect.addFinalizer(() => Effect.sync(() => transport.close()));
-      return Mailer.of({
-        send: (email) =>
-          Effect.promise(async () => {
-            if (!(await recipientWants(db, email))) return;
-            const rendered = renderEmail(email);
-            await transport.sendMail({
-              from: options.from,
-              to: email.to,
-              subject: rendered.subject,
-              text: rendered.text,
-              html: rendered.html,
-            });
-            await recordInOutbox(db, email, rendered);
-          }),
-      });
+      // Direct (unqueued) sends join an ambient transaction for their preference read and outbox row.
+      return joinAmbient((db: Db) =>
+        Mailer.of({
+          send: (email) =>
+            Effect.promise(async () => {
+              if (!(await recipientWants(db, email))) return;
+              const rendered = renderEmail(email);
+              await transport.sendMail({
+                from: options.from,
+                to: email.to,
+                subject: rendered.subject,
+                text: rendered.text,
+                html: rendered.html,
+              });
+              await recordInOutbox(db, email, rendered);
+            }),
+        }),
+      )(db);
     }),
   );

@@ -7,7 +7,14 @@
 import { Effect, Either, Option, ParseResult, Schema } from "effect";
 import { AccountRepository, PasswordHasher, type User, UserRepository } from "../identity/index.ts";
 import type { Party } from "../partnership/index.ts";
-import { AppUrl, type BusinessProfileId, Clock, Mailer, type PartnershipId } from "../shared/index.ts";
+import {
+  AppUrl,
+  atomically,
+  type BusinessProfileId,
+  Clock,
+  Mailer,
+  type PartnershipId,
+} from "../shared/index.ts";
 import { getBilling } from "../subscription/index.ts";
 import { type AgreementEvent, type AgreementMachineState, transition } from "./agreement-machine.ts";
 import {
@@ -204,7 +211,7 @@ export const proposeAgreement = Effect.fn("agreement.propose")(function* (
     ],
   });
   return { agreement, parties, side };
-});
+}, atomically);
 
 /** The other party sends the proposal back to draft (its terms become the draft to edit). */
 export const counterAgreement = Effect.fn("agreement.counter")(function* (
@@ -311,7 +318,7 @@ export const signAgreement = Effect.fn("agreement.sign")(function* (
       : [`${nameOf(parties, side)} signed version ${input.version}. Review and sign it to put it in force.`],
   });
   return { agreement, parties, side };
-});
+}, atomically);
 
 /** Ends the agreement with its partnership (called when a partnership is terminated). No-op without one. */
 export const endAgreementWithPartnership = Effect.fn("agreement.endWithPartnership")(function* (

@@ -15,6 +15,7 @@ import { Clock } from "../shared/clock.ts";
 import { FileStorage } from "../shared/file-storage.ts";
 import type { UserId } from "../shared/ids.ts";
 import { Mailer } from "../shared/mailer.ts";
+import { atomically } from "../shared/unit-of-work.ts";
 import { recordAdminAction } from "./audit.ts";
 import {
   AdminOnly,
@@ -309,7 +310,7 @@ export const submitContact = Effect.fn("content.submitContact")(function* (
     text: `From: ${clean.fullName} <${clean.email}>\n\n${clean.message}\n\n(Message ${saved.id}; reply to ${clean.email}.)`,
   });
   return saved;
-});
+}, atomically);
 
 /** Admin: received contact messages, newest first. */
 export const listContactMessages = Effect.fn("content.listContact")(function* (
@@ -344,7 +345,7 @@ export const subscribeNewsletter = Effect.fn("content.subscribeNewsletter")(func
       },
     });
   }
-});
+}, atomically);
 
 /** Public: confirms a newsletter sign-up; false when the link is unknown. */
 export const confirmNewsletter = Effect.fn("content.confirmNewsletter")(function* (token: string) {

@@ -11,6 +11,7 @@ import { PaymentGateway, PaymentRepository } from "../payment/index.ts";
 import {
   AppUrl,
   AuditLog,
+  atomically,
   Clock,
   cents,
   FileStorage,
@@ -132,7 +133,7 @@ export const openDispute = Effect.fn("dispute.open")(function* (
     `The ${caller.party} opened a dispute on invoice #${invoice.id} (${formatAud(invoice.amountCents)}): ${disputeReasonLabels[input.reason]}.\n\n${description}\n\nThey say ${formatAud(cents(claimed))} is owed. The other party has until ${formatDeadline(dispute.deadline)} to accept, make a counter-offer or reject; after that staff mediate.${invoice.isPaid ? "\n\nThe agent's payout for this invoice is on hold until the dispute is resolved." : "\n\nThe invoice cannot be paid until the dispute is resolved."}`,
   );
   return dispute;
-});
+}, atomically);
 
 const deadlineFormat = new Intl.DateTimeFormat("en-AU", {
   timeZone: "Australia/Sydney",
@@ -286,7 +287,7 @@ export const respondToDispute = Effect.fn("dispute.respond")(function* (
         : `The ${by} rejected the offer.`;
   yield* afterStep(dispute, after, words, user.id);
   return after;
-});
+}, atomically);
 
 /** The opener withdraws the dispute (any time before it is resolved); the invoice stands. */
 export const withdrawDispute = Effect.fn("dispute.withdraw")(function* (user: User, id: DisputeId) {
@@ -295,7 +296,7 @@ export const withdrawDispute = Effect.fn("dispute.withdraw")(function* (user: Us
   const after = yield* applyEvent(id, { type: "withdraw", by, at: yield* (yield* Clock).now }, by, null);
   yield* afterStep(dispute, after, `The ${by} withdrew the dispute.`, user.id);
   return after;
-});
+}, atomically);
 
 /** A party accepts or rejects staff's proposed resolution (both accepting, or silence, resolves). */
 export const answerProposal = Effect.fn("dispute.answerProposal")(function* (
@@ -319,7 +320,7 @@ export const answerProposal = Effect.fn("dispute.answerProposal")(function* (
     user.id,
   );
   return after;
-});
+}, atomically);
 
 /** Staff propose a resolution (audit-logged): the total the business pays, with a note to both. */
 export const proposeResolution = Effect.fn("dispute.propose")(function* (
@@ -353,7 +354,7 @@ export const proposeResolution = Effect.fn("dispute.propose")(function* (
   });
   yield* afterStep(dispute, after, "Closr's mediation team proposed a resolution.", staff.id);
   return after;
-});
+}, atomically);
 
 /** A message on the timeline from a party or staff (not on a terminal dispute). */
 export const postDisputeMessage = Effect.fn("dispute.message")(function* (
@@ -386,7 +387,7 @@ export const postDisputeMessage = Effect.fn("dispute.message")(function* (
     "a new message",
     `${actor === "staff" ? "Closr's mediation team" : `The ${actor}`} wrote:\n\n${message}`,
   );
-});
+}, atomically);
 
 /**
  * Stores an evidence file of a party: PDF, JPEG or PNG by magic bytes (`detectedType`, sniffed
@@ -517,7 +518,7 @@ export const sweepDisputeDeadlines = Effect.fn("dispute.sweepDeadlines")(functio
     );
   }
   return moved;
-});
+}, atomically);
 
 /**
  * Executes a terminal dispute's money outcome exactly once (ADR 0018). Safe to replay and to run
@@ -577,7 +578,7 @@ export const settleDispute = Effect.fn("dispute.settle")(function* (id: DisputeI
     };
   }
   return yield* repository.settle(id, plan, now);
-});
+}, atomically);
 
 /** The invoice's money terms for a dispute (read without the caller check: the dispute was checked). */
 const invoiceTerms = Effect.fn("dispute.invoiceTerms")(function* (dispute: Dispute) {

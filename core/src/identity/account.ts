@@ -11,6 +11,7 @@ import { Clock } from "../shared/clock.ts";
 import type { UserId } from "../shared/ids.ts";
 import { JobQueue } from "../shared/jobs.ts";
 import { type Email, Mailer } from "../shared/mailer.ts";
+import { atomically } from "../shared/unit-of-work.ts";
 import { accountPolicy, type NotificationPreferences } from "./account-model.ts";
 import { AccountRepository } from "./account-ports.ts";
 import {
@@ -60,7 +61,7 @@ const checkPassword = (userId: UserId, password: string, field: string) =>
 export const requestPasswordReset = Effect.fn("account.requestPasswordReset")(function* (email: string) {
   const jobs = yield* JobQueue;
   yield* jobs.enqueue("password-reset-request", { email: normalizeEmail(email) });
-});
+}, atomically);
 
 /** The "password-reset-request" job: for a known email, a 30-minute single-use link by email. */
 export const runPasswordResetRequest = Effect.fn("account.runPasswordResetRequest")(function* (payload: {
@@ -81,7 +82,7 @@ export const runPasswordResetRequest = Effect.fn("account.runPasswordResetReques
     action: { label: "Reset your password", url: `${origin}/reset-password?token=${token}` },
   });
   return true;
-});
+}, atomically);
 
 /** GET /api/verify-reset-token: succeeds for an unexpired, unused token; else InvalidToken. */
 export const verifyResetToken = Effect.fn("account.verifyResetToken")(function* (token: string) {
@@ -120,7 +121,7 @@ export const resetPassword = Effect.fn("account.resetPassword")(function* (input
   yield* accounts.endSessions(updated.value.id);
   yield* sendBestEffort(passwordChangedEmail(updated.value));
   return updated.value;
-});
+}, atomically);
 
 /** Issues a 24-hour email verification link and emails it (at sign-up and on resend). */
 export const sendVerificationEmail = Effect.fn("account.sendVerificationEmail")(function* (user: User) {
@@ -140,7 +141,7 @@ export const sendVerificationEmail = Effect.fn("account.sendVerificationEmail")(
     text: `Welcome to Closr, ${user.username}!\n\nPlease confirm that this is your email address. The link is valid for 24 hours.`,
     action: { label: "Confirm your email", url: `${origin}/verify-email?token=${token}` },
   });
-});
+}, atomically);
 
 /** POST /api/email-verification: a new link, at most once a minute; EmailAlreadyVerified when done. */
 export const resendVerificationEmail = Effect.fn("account.resendVerificationEmail")(function* (user: User) {
@@ -157,7 +158,7 @@ export const resendVerificationEmail = Effect.fn("account.resendVerificationEmai
     }
   }
   yield* sendVerificationEmail(user);
-});
+}, atomically);
 
 /** POST /api/verify-email: marks the email verified; InvalidToken for a bad link. */
 export const verifyEmail = Effect.fn("account.verifyEmail")(function* (token: string) {
@@ -201,7 +202,7 @@ export const requestEmailChange = Effect.fn("account.requestEmailChange")(functi
     action: { label: "Confirm your new email", url: `${origin}/confirm-email?token=${token}` },
   });
   return email;
-});
+}, atomically);
 
 /** POST /api/account/email/confirm: the new address replaces the old one (verified); the old one is told. */
 export const confirmEmailChange = Effect.fn("account.confirmEmailChange")(function* (token: string) {
@@ -216,7 +217,7 @@ export const confirmEmailChange = Effect.fn("account.confirmEmailChange")(functi
     text: `Hi ${user.username},\n\nYour Closr account now uses ${user.email}. If this was not you, contact support at once.`,
   });
   return user;
-});
+}, atomically);
 
 /**
  * POST /api/account/password: needs the current password (WrongPassword on currentPassword);
@@ -234,7 +235,7 @@ export const changePassword = Effect.fn("account.changePassword")(function* (
   const ended = yield* accounts.endSessions(user.id, tokens.hash(input.currentToken));
   yield* sendBestEffort(passwordChangedEmail(user));
   return ended;
-});
+}, atomically);
 
 /** GET /api/account/sessions: the user's devices, the caller's own marked `current`. */
 export const listSessions = Effect.fn("account.listSessions")(function* (user: User, currentToken: string) {
@@ -267,7 +268,7 @@ export const setNotificationPreferences = Effect.fn("account.setNotificationPref
 /** POST /api/account/export: queues "Download my data"; the link arrives by email. */
 export const requestDataExport = Effect.fn("account.requestDataExport")(function* (user: User) {
   yield* (yield* JobQueue).enqueue("data-export", { userId: user.id });
-});
+}, atomically);
 
 /** The "data-export" job: builds the JSON, stores it for 1 hour, emails a link only the owner can open. */
 export const runDataExport = Effect.fn("account.runDataExport")(function* (payload: {
@@ -294,7 +295,7 @@ export const runDataExport = Effect.fn("account.runDataExport")(function* (paylo
     action: { label: "Download my data", url: `${origin}/api/account/exports/${id}?token=${token}` },
   });
   return id;
-});
+}, atomically);
 
 /** GET /api/account/exports/{id}: the export, for its owner, with a valid token; else InvalidToken. */
 export const downloadDataExport = Effect.fn("account.downloadDataExport")(function* (
@@ -326,4 +327,4 @@ export const deleteAccount = Effect.fn("account.deleteAccount")(function* (
     subject: "Your Closr account was deleted",
     text: `Hi ${user.username},\n\nYour Closr account was deleted and your personal data erased. Invoices and payments are kept as Australian tax law requires.`,
   });
-});
+}, atomically);

@@ -17,6 +17,7 @@ import {
 } from "../profiles/index.ts";
 import {
   type AgentProfileId,
+  atomically,
   type Cents,
   Clock,
   formatAud,
@@ -142,7 +143,7 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
     subjectId: created.id,
   });
   return withState(created, now);
-});
+}, atomically);
 
 /**
  * Issue 17: an invoice on a partnership with a signed agreement falls within its term (the sale

@@ -11,6 +11,7 @@ import { AppUrl } from "../shared/app-url.ts";
 import { Clock } from "../shared/clock.ts";
 import type { NotificationId } from "../shared/ids.ts";
 import { type NotificationKind as EmailKind, Mailer } from "../shared/mailer.ts";
+import { atomically } from "../shared/unit-of-work.ts";
 import { NotificationNotFound } from "./errors.ts";
 import { type Notice, type Notification, type NotificationKind, UNREAD_MESSAGE_MINUTES } from "./model.ts";
 import { NotificationRepository } from "./ports.ts";
@@ -93,4 +94,4 @@ export const sweepNotifications = Effect.fn("notification.sweep")(function* () {
   const swept = yield* (yield* NotificationRepository).sweep(now, UNREAD_MESSAGE_MINUTES);
   for (const { notification, email } of swept) yield* emailFor(notification, email);
   return swept.length;
-});
+}, atomically);

@@ -18,7 +18,7 @@ import {
   BusinessProfileRepository,
 } from "../profiles/index.ts";
 import type { AgentProfileId, BusinessProfileId, PartnershipId, UserId } from "../shared/ids.ts";
-import { Clock, Mailer } from "../shared/index.ts";
+import { atomically, Clock, Mailer } from "../shared/index.ts";
 import { entitlementsFor } from "../subscription/entitlements.ts";
 import {
   CounterpartNotFound,
@@ -116,7 +116,7 @@ export const requestPartnership = Effect.fn("partnership.request")(function* (
   );
   yield* notifyCounterpart(created, caller, "requested");
   return created;
-});
+}, atomically);
 
 /** The PATCH statuses a party may ask for, and the events they stand for. */
 export type RequestedStatus = Exclude<PartnershipStatus, "pending">;
@@ -158,7 +158,7 @@ export const changePartnership = Effect.fn("partnership.change")(function* (
   );
   yield* notifyCounterpart(changed, caller, status);
   return changed;
-});
+}, atomically);
 
 export interface PartnershipList {
   readonly items: readonly PartnershipView[];

@@ -8,7 +8,7 @@ import type { User } from "../identity/index.ts";
 import { callerProfile, getInvoice } from "../invoice/index.ts";
 import { notify } from "../notification/index.ts";
 import { WrongAccountType } from "../profiles/index.ts";
-import { Clock, formatAud, type InvoiceId } from "../shared/index.ts";
+import { atomically, Clock, formatAud, type InvoiceId } from "../shared/index.ts";
 import { chooseAttempt, decideOnGatewayEvent, reconciliationEvent } from "./decisions.ts";
 import { InvoiceDisputed, PaymentIntentNotFound, PaymentMethodNotFound } from "./errors.ts";
 import { type GatewayEvent, type PaymentMethodFields, paymentIdempotencyKey } from "./model.ts";
@@ -42,7 +42,7 @@ export const applyGatewayEvent = Effect.fn("payment.applyGatewayEvent")(function
       subjectId: paid.id,
     });
   return applied;
-});
+}, atomically);
 
 /** A Stripe webhook: verified on the raw body, then applied once. InvalidWebhook → 400. */
 export const handleWebhook = Effect.fn("payment.handleWebhook")(function* (

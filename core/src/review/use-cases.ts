@@ -12,6 +12,7 @@ import { AuditLog } from "../shared/audit.ts";
 import { Clock } from "../shared/clock.ts";
 import type { PartnershipId, ReviewId, UserId } from "../shared/ids.ts";
 import { Mailer } from "../shared/mailer.ts";
+import { atomically } from "../shared/unit-of-work.ts";
 import {
   InvalidReview,
   NotModerator,
@@ -229,4 +230,4 @@ export const sendReviewReminders = Effect.fn("review.sendReviewReminders")(funct
     yield* repository.markReminded(reminder, now);
   }
   return due.length;
-});
+}, atomically);

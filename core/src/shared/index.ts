@@ -1,4 +1,4 @@
-/** Shared kernel: ids, ABN, money (Cents), GST and fee rules, the Clock port, the Mailer, MailOutbox, FileStorage, JobQueue, AuditLog and AppUrl ports. */
+/** Shared kernel: ids, ABN, money (Cents), GST and fee rules, the Clock port, the Mailer, MailOutbox, FileStorage, JobQueue, AuditLog, AppUrl and UnitOfWork ports. */
 export * from "./abn.ts";
 export * from "./app-url.ts";
 export * from "./audit.ts";
@@ -9,3 +9,4 @@ export * from "./jobs.ts";
 export * from "./mailer.ts";
 export * from "./money.ts";
 export * from "./tax.ts";
+export * from "./unit-of-work.ts";

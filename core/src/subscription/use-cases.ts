@@ -9,7 +9,7 @@ import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { UserRepository } from "../identity/index.ts";
 import type { SubscriptionInvoiceId } from "../shared/ids.ts";
-import { Clock, Mailer } from "../shared/index.ts";
+import { atomically, Clock, Mailer } from "../shared/index.ts";
 import { freePlan, type PlanId, plans } from "./catalogue.ts";
 import { decideOnSubscriptionEvent } from "./decisions.ts";
 import { entitlementsFor } from "./entitlements.ts";
@@ -97,7 +97,7 @@ export const applySubscriptionEvent = Effect.fn("subscription.applyEvent")(funct
   );
   yield* notify(applied).pipe(Effect.catchAllCause(() => Effect.void));
   return applied;
-});
+}, atomically);
 
 /**
  * A Stripe webhook, if it is a subscription event (verified on the raw body; InvalidWebhook → 400);

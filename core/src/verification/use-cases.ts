@@ -14,7 +14,7 @@ import { formatAbn } from "../shared/abn.ts";
 import { AuditLog } from "../shared/audit.ts";
 import { FileStorage } from "../shared/file-storage.ts";
 import type { VerificationRequestId } from "../shared/ids.ts";
-import { Clock, Mailer, UserId } from "../shared/index.ts";
+import { atomically, Clock, Mailer, UserId } from "../shared/index.ts";
 import {
   AlreadyVerified,
   InvalidVerificationRequest,
@@ -273,7 +273,7 @@ export const decideVerification = Effect.fn("verification.decide")(function* (
   });
   if (decision.action !== "start_review") yield* notifyApplicant(updated);
   return updated;
-});
+}, atomically);
 
 /** The decision email (spec: not shown; plain words, the reason quoted). Best effort. */
 const notifyApplicant = (request: VerificationRequestView) =>

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { TaxInvoiceSeller } from "@closr/adapters/pdf";
-import type { Db } from "@closr/adapters/postgres";
+import { type Db, OutboxWriteFailed } from "@closr/adapters/postgres";
 import { finishDocument, openApiInfo, registerContractComponents } from "@closr/contracts";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -373,6 +373,11 @@ export function createApp(options: AppOptions) {
         return problem(c, "malformed-request", { detail: error.message || "Malformed request." });
     }
     (c.get("logger") ?? logger).error({ err: error }, "unhandled error");
+    // ADR 0025: the change and its follow-up job were rolled back together; nothing is half done.
+    if (error instanceof OutboxWriteFailed)
+      return problem(c, "internal", {
+        detail: "Nothing was saved: we could not queue what this change sends. Please try again.",
+      });
     return problem(c, "internal", { detail: "Something went wrong on our side. Please try again." });
   });
 

@@ -58,6 +58,7 @@ import {
   SessionStorePg,
   StreamPresencePg,
   SubscriptionRepositoryPg,
+  UnitOfWorkPg,
   UserAdministrationPg,
   UserDirectoryPg,
   UserRepositoryPg,
@@ -287,6 +288,8 @@ export function makeAppLayer(
     PushSubscriptionsPg,
     StreamPresencePg,
     ApiKeyRepositoryPg,
+    // Core's UnitOfWork (ADR 0025): a use case's change and its emails/jobs in one transaction.
+    UnitOfWorkPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,

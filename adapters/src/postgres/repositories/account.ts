@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
+import { joinAmbient, transact } from "../transaction-scope.ts";
 import { credentialsOf, toUser, userColumns } from "./identity.ts";
 import { revokeCachedSessions } from "./session-cache.ts";
 
@@ -147,7 +148,7 @@ export async function exportPersonalData(db: Db, userId: number) {
 
 /** Erases or anonymises one user's personal data in one transaction (see AccountRepository.anonymise). */
 export async function anonymiseUser(db: Db, userId: number, now: Date) {
-  await db.transaction().execute(async (trx) => {
+  await transact(db, async (trx) => {
     await trx
       .updateTable("users")
       .set({
@@ -314,7 +315,7 @@ const makeAccountRepository = (db: Db) =>
     confirmPendingEmail: (tokenHash, now) =>
       Effect.tryPromise({
         try: () =>
-          db.transaction().execute(async (trx) => {
+          transact(db, async (trx) => {
             const before = await trx
               .selectFrom("users")
               .select(["id", "email", "pendingEmail"])
@@ -440,5 +441,5 @@ const makeAccountRepository = (db: Db) =>
 
 export const AccountRepositoryPg = Layer.effect(
   AccountRepository,
-  Effect.map(PgDatabase, makeAccountRepository),
+  Effect.map(PgDatabase, joinAmbient(makeAccountRepository)),
 );

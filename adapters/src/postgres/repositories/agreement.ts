@@ -23,6 +23,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import type { Database } from "../schema.ts";
+import { joinAmbient, transact } from "../transaction-scope.ts";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -246,7 +247,7 @@ export const makeAgreementRepository = (db: Db): typeof AgreementRepository.Serv
     decide: (current: Agreement) => Either.Either<AgreementChange, E>,
   ) =>
     Effect.promise(() =>
-      db.transaction().execute(async (trx): Promise<Either.Either<Agreement, E | AgreementNotFound>> => {
+      transact(db, async (trx): Promise<Either.Either<Agreement, E | AgreementNotFound>> => {
         const locked = await trx
           .selectFrom("agreements")
           .select("id")
@@ -294,5 +295,5 @@ export const makeAgreementRepository = (db: Db): typeof AgreementRepository.Serv
 
 export const AgreementRepositoryPg = Layer.effect(
   AgreementRepository,
-  Effect.map(PgDatabase, makeAgreementRepository),
+  Effect.map(PgDatabase, joinAmbient(makeAgreementRepository)),
 );

@@ -28,6 +28,7 @@ import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { ContactMessagesTable, ContentTable, MediaTable } from "../schema.ts";
+import { joinAmbient } from "../transaction-scope.ts";
 
 const parseJson = (value: unknown): unknown => {
   if (typeof value !== "string") return value;
@@ -427,20 +428,23 @@ export const makeUserAdministration = (db: Db): typeof UserAdministration.Servic
 
 export const ContentRepositoryPg = Layer.effect(
   ContentRepository,
-  Effect.map(PgDatabase, makeContentRepository),
+  Effect.map(PgDatabase, joinAmbient(makeContentRepository)),
 );
-export const MediaRepositoryPg = Layer.effect(MediaRepository, Effect.map(PgDatabase, makeMediaRepository));
+export const MediaRepositoryPg = Layer.effect(
+  MediaRepository,
+  Effect.map(PgDatabase, joinAmbient(makeMediaRepository)),
+);
 export const ContactRepositoryPg = Layer.effect(
   ContactRepository,
-  Effect.map(PgDatabase, makeContactRepository),
+  Effect.map(PgDatabase, joinAmbient(makeContactRepository)),
 );
 export const NewsletterRepositoryPg = Layer.effect(
   NewsletterRepository,
-  Effect.map(PgDatabase, makeNewsletterRepository),
+  Effect.map(PgDatabase, joinAmbient(makeNewsletterRepository)),
 );
 export const UserAdministrationPg = Layer.effect(
   UserAdministration,
-  Effect.map(PgDatabase, makeUserAdministration),
+  Effect.map(PgDatabase, joinAmbient(makeUserAdministration)),
 );
 
 export const makeAuditTrail = (db: Db): typeof AuditTrail.Service => ({
@@ -491,4 +495,4 @@ export const makeAuditTrail = (db: Db): typeof AuditTrail.Service => ({
     }),
 });
 
-export const AuditTrailPg = Layer.effect(AuditTrail, Effect.map(PgDatabase, makeAuditTrail));
+export const AuditTrailPg = Layer.effect(AuditTrail, Effect.map(PgDatabase, joinAmbient(makeAuditTrail)));

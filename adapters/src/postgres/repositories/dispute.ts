@@ -29,6 +29,7 @@ import { Effect, Either, Layer, Option } from "effect";
 import { type InferResult, type Kysely, sql } from "kysely";
 import { PgDatabase } from "../database-service.ts";
 import type { Database } from "../schema.ts";
+import { joinAmbient, transact } from "../transaction-scope.ts";
 import type { Executor } from "./invoice.ts";
 
 const disputeSelect = (db: Executor) =>
@@ -174,7 +175,7 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
   open: (input) =>
     Effect.tryPromise({
       try: () =>
-        db.transaction().execute(async (trx) => {
+        transact(db, async (trx) => {
           const s = input.status;
           const row = await trx
             .insertInto("disputes")
@@ -300,7 +301,7 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
   update: <E>(id: DisputeId, decide: Parameters<DisputeRepository["Type"]["update"]>[1]) =>
     Effect.flatMap(
       Effect.promise(() =>
-        db.transaction().execute(async (trx): Promise<Either.Either<Dispute, E | DisputeNotFound>> => {
+        transact(db, async (trx): Promise<Either.Either<Dispute, E | DisputeNotFound>> => {
           const locked = await trx
             .selectFrom("disputes")
             .select("id")
@@ -377,7 +378,7 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
     }),
   settle: (id, plan, now) =>
     Effect.promise(() =>
-      db.transaction().execute(async (trx) => {
+      transact(db, async (trx) => {
         const row = await trx
           .selectFrom("disputes")
           .select(["id", "invoiceId", "state", "executedAt"])
@@ -504,16 +505,19 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
 
 export const DisputeRepositoryPg = Layer.effect(
   DisputeRepository,
-  Effect.map(PgDatabase, makeDisputeRepository),
+  Effect.map(PgDatabase, joinAmbient(makeDisputeRepository)),
 );
 
 /** The payment context's PaymentBlocks: an invoice with an active dispute, or cancelled by one, cannot be paid. */
 export const PaymentBlocksPg = Layer.effect(
   PaymentBlocks,
-  Effect.map(PgDatabase, (db) => {
-    const repository = makeDisputeRepository(db);
-    return {
-      blockFor: (invoiceId: InvoiceId) => repository.paymentBlock(invoiceId),
-    };
-  }),
+  Effect.map(
+    PgDatabase,
+    joinAmbient((db) => {
+      const repository = makeDisputeRepository(db);
+      return {
+        blockFor: (invoiceId: InvoiceId) => repository.paymentBlock(invoiceId),
+      };
+    }),
+  ),
 );

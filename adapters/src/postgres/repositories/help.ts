@@ -10,6 +10,7 @@ import { Effect, Layer } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
+import { joinAmbient } from "../transaction-scope.ts";
 
 const jsonObject = (value: unknown): Record<string, unknown> => {
   try {
@@ -73,4 +74,7 @@ const makeHelpRepository = (db: Db) =>
     search: (articles, query, limit) => Effect.promise(() => search(db, articles, query, limit)),
   });
 
-export const HelpRepositoryPg = Layer.effect(HelpRepository, Effect.map(PgDatabase, makeHelpRepository));
+export const HelpRepositoryPg = Layer.effect(
+  HelpRepository,
+  Effect.map(PgDatabase, joinAmbient(makeHelpRepository)),
+);

@@ -15,6 +15,7 @@ import { Effect, Layer } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
+import { joinAmbient } from "../transaction-scope.ts";
 
 const TZ = "Australia/Sydney";
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
@@ -334,5 +335,5 @@ const makeInsightsRepository = (db: Db) => {
 
 export const InsightsRepositoryPg = Layer.effect(
   InsightsRepository,
-  Effect.map(PgDatabase, makeInsightsRepository),
+  Effect.map(PgDatabase, joinAmbient(makeInsightsRepository)),
 );

@@ -12,6 +12,7 @@ import { Effect, Layer, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
+import { joinAmbient } from "../transaction-scope.ts";
 import { toUser } from "./identity.ts";
 
 /** SHA-256 of a secret, hex (what api_keys.key_hash holds). */
@@ -169,5 +170,5 @@ const makeApiKeyRepository = (db: Db) =>
 
 export const ApiKeyRepositoryPg = Layer.effect(
   ApiKeyRepository,
-  Effect.map(PgDatabase, makeApiKeyRepository),
+  Effect.map(PgDatabase, joinAmbient(makeApiKeyRepository)),
 );

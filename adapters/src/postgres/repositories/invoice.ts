@@ -10,6 +10,7 @@ import { Effect, Layer, Option } from "effect";
 import { type InferResult, type Kysely, sql, type Transaction } from "kysely";
 import { PgDatabase } from "../database-service.ts";
 import type { Database } from "../schema.ts";
+import { joinAmbient } from "../transaction-scope.ts";
 
 /** A database handle or an open transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -75,52 +76,55 @@ export const findInvoice = async (db: Executor, id: number) => {
 
 export const InvoiceRepositoryPg = Layer.effect(
   InvoiceRepository,
-  Effect.map(PgDatabase, (db) => ({
-    insert: (invoice) =>
-      Effect.promise(async () => {
-        const { id } = await db
-          .insertInto("invoices")
-          .values({ ...invoice })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        return (await findInvoice(db, id)) as InvoiceView;
-      }),
-    findById: (id) => Effect.promise(async () => Option.fromNullable(await findInvoice(db, id))),
-    listFor: (party, profileId, page) =>
-      Effect.promise(async () => {
-        const column = party === "agent" ? "i.agentId" : "i.businessId";
-        const [rows, count] = await Promise.all([
-          invoiceSelect(db)
-            .where(column, "=", profileId)
-            .orderBy("i.createdAt", "desc")
-            .orderBy("i.id", "desc")
-            .limit(page.pageSize)
-            .offset((page.page - 1) * page.pageSize)
-            .execute(),
-          db
+  Effect.map(
+    PgDatabase,
+    joinAmbient((db) => ({
+      insert: (invoice) =>
+        Effect.promise(async () => {
+          const { id } = await db
+            .insertInto("invoices")
+            .values({ ...invoice })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          return (await findInvoice(db, id)) as InvoiceView;
+        }),
+      findById: (id) => Effect.promise(async () => Option.fromNullable(await findInvoice(db, id))),
+      listFor: (party, profileId, page) =>
+        Effect.promise(async () => {
+          const column = party === "agent" ? "i.agentId" : "i.businessId";
+          const [rows, count] = await Promise.all([
+            invoiceSelect(db)
+              .where(column, "=", profileId)
+              .orderBy("i.createdAt", "desc")
+              .orderBy("i.id", "desc")
+              .limit(page.pageSize)
+              .offset((page.page - 1) * page.pageSize)
+              .execute(),
+            db
+              .selectFrom("invoices as i")
+              .where(column, "=", profileId)
+              .select(sql<number>`count(*)::int`.as("total"))
+              .executeTakeFirstOrThrow(),
+          ]);
+          return { items: rows.map(toInvoice), total: count.total };
+        }),
+      paidTotalForAgent: (agentId, month) =>
+        Effect.promise(async () => {
+          // Net (issue 14): what reached the agent, less the transfers reversed by refunds.
+          const row = await db
             .selectFrom("invoices as i")
-            .where(column, "=", profileId)
-            .select(sql<number>`count(*)::int`.as("total"))
-            .executeTakeFirstOrThrow(),
-        ]);
-        return { items: rows.map(toInvoice), total: count.total };
-      }),
-    paidTotalForAgent: (agentId, month) =>
-      Effect.promise(async () => {
-        // Net (issue 14): what reached the agent, less the transfers reversed by refunds.
-        const row = await db
-          .selectFrom("invoices as i")
-          .where("i.agentId", "=", agentId)
-          .where("i.isPaid", "=", true)
-          .where(sql<string>`to_char(i.paid_at AT TIME ZONE 'Australia/Sydney', 'YYYY-MM')`, "=", month)
-          .select([
-            sql<string>`coalesce(sum(i.amount_cents), 0)::bigint`.as("paid"),
-            sql<string>`coalesce(sum(i.amount_cents - i.platform_fee_cents - (
+            .where("i.agentId", "=", agentId)
+            .where("i.isPaid", "=", true)
+            .where(sql<string>`to_char(i.paid_at AT TIME ZONE 'Australia/Sydney', 'YYYY-MM')`, "=", month)
+            .select([
+              sql<string>`coalesce(sum(i.amount_cents), 0)::bigint`.as("paid"),
+              sql<string>`coalesce(sum(i.amount_cents - i.platform_fee_cents - (
               SELECT coalesce(sum(r.transfer_reversal_cents), 0) FROM payout_refunds r
               JOIN payments p ON p.id = r.payment_id WHERE p.invoice_id = i.id)), 0)::bigint`.as("net"),
-          ])
-          .executeTakeFirstOrThrow();
-        return { paidCents: cents(Number(row.paid)), netCents: cents(Number(row.net)) };
-      }),
-  })),
+            ])
+            .executeTakeFirstOrThrow();
+          return { paidCents: cents(Number(row.paid)), netCents: cents(Number(row.net)) };
+        }),
+    })),
+  ),
 );

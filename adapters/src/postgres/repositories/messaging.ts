@@ -18,6 +18,7 @@ import { Effect, Layer, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
+import { joinAmbient } from "../transaction-scope.ts";
 
 interface MessageRow {
   id: number | string;
@@ -210,6 +211,9 @@ const makeUserDirectory = (db: Db) =>
 
 export const MessageRepositoryPg = Layer.effect(
   MessageRepository,
-  Effect.map(PgDatabase, makeMessageRepository),
+  Effect.map(PgDatabase, joinAmbient(makeMessageRepository)),
 );
-export const UserDirectoryPg = Layer.effect(UserDirectory, Effect.map(PgDatabase, makeUserDirectory));
+export const UserDirectoryPg = Layer.effect(
+  UserDirectory,
+  Effect.map(PgDatabase, joinAmbient(makeUserDirectory)),
+);

@@ -16,6 +16,7 @@ import { Effect, Layer, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
+import { joinAmbient, transact } from "../transaction-scope.ts";
 
 type Row = {
   id: number | string;
@@ -93,7 +94,7 @@ const list = async (db: Db, userId: number, limit: number) => {
 
 /** Overdue invoices (both parties) and messages unread for `minutes`, not yet notified. */
 const sweep = (db: Db, now: Date, minutes: number): Promise<SweptNotice[]> =>
-  db.transaction().execute(async (tx) => {
+  transact(db, async (tx) => {
     const locked = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(18018) AS ok`.execute(tx);
     if (!locked.rows[0]?.ok) return [];
     const today = sql`(${now.toISOString()}::timestamptz AT TIME ZONE 'Australia/Sydney')::date`;
@@ -171,5 +172,5 @@ const makeNotificationRepository = (db: Db) =>
 
 export const NotificationRepositoryPg = Layer.effect(
   NotificationRepository,
-  Effect.map(PgDatabase, makeNotificationRepository),
+  Effect.map(PgDatabase, joinAmbient(makeNotificationRepository)),
 );

@@ -5,6 +5,7 @@ import { Effect, Layer, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
+import { joinAmbient } from "../transaction-scope.ts";
 
 type Row = {
   id: number;
@@ -82,5 +83,5 @@ const makeOnboardingRepository = (db: Db) => {
 
 export const OnboardingRepositoryPg = Layer.effect(
   OnboardingRepository,
-  Effect.map(PgDatabase, makeOnboardingRepository),
+  Effect.map(PgDatabase, joinAmbient(makeOnboardingRepository)),
 );

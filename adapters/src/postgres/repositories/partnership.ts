@@ -24,6 +24,7 @@ import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { Database, PartnershipsTable } from "../schema.ts";
+import { joinAmbient, transact } from "../transaction-scope.ts";
 import { loadAgentProfiles, loadBusinessProfiles } from "./profiles.ts";
 
 const toPartnership = (r: Selectable<PartnershipsTable>): Partnership => ({
@@ -141,30 +142,28 @@ const makePartnershipRepository = (db: Db) => {
     create: <E>(request: NewPartnership, check: (standings: Standings) => Either.Either<void, E>) =>
       Effect.tryPromise({
         try: () =>
-          db
-            .transaction()
-            .execute(async (trx): Promise<Either.Either<number, E | PartnershipAlreadyExists>> => {
-              const standings = await lockStandings(trx, request.businessId, request.agentId);
-              const open = await trx
-                .selectFrom("partnerships")
-                .select("status")
-                .where("businessId", "=", request.businessId)
-                .where("agentId", "=", request.agentId)
-                .where("status", "in", ["pending", "active"])
-                .executeTakeFirst();
-              if (open)
-                return Either.left(
-                  new PartnershipAlreadyExists({ status: open.status as "pending" | "active" }),
-                );
-              const verdict = check(standings);
-              if (Either.isLeft(verdict)) return Either.left(verdict.left);
-              const { id } = await trx
-                .insertInto("partnerships")
-                .values({ ...request, status: "pending" })
-                .returning("id")
-                .executeTakeFirstOrThrow();
-              return Either.right(id);
-            }),
+          transact(db, async (trx): Promise<Either.Either<number, E | PartnershipAlreadyExists>> => {
+            const standings = await lockStandings(trx, request.businessId, request.agentId);
+            const open = await trx
+              .selectFrom("partnerships")
+              .select("status")
+              .where("businessId", "=", request.businessId)
+              .where("agentId", "=", request.agentId)
+              .where("status", "in", ["pending", "active"])
+              .executeTakeFirst();
+            if (open)
+              return Either.left(
+                new PartnershipAlreadyExists({ status: open.status as "pending" | "active" }),
+              );
+            const verdict = check(standings);
+            if (Either.isLeft(verdict)) return Either.left(verdict.left);
+            const { id } = await trx
+              .insertInto("partnerships")
+              .values({ ...request, status: "pending" })
+              .returning("id")
+              .executeTakeFirstOrThrow();
+            return Either.right(id);
+          }),
         catch: (error) => error,
       }).pipe(
         Effect.catchAll((error) =>
@@ -183,7 +182,7 @@ const makePartnershipRepository = (db: Db) => {
       decide: (current: Partnership, standings: Standings) => Either.Either<PartnershipChange, E>,
     ) =>
       Effect.promise(() =>
-        db.transaction().execute(async (trx): Promise<Either.Either<number, E | PartnershipNotFound>> => {
+        transact(db, async (trx): Promise<Either.Either<number, E | PartnershipNotFound>> => {
           const head = await trx
             .selectFrom("partnerships")
             .select(["businessId", "agentId"])
@@ -214,5 +213,5 @@ const makePartnershipRepository = (db: Db) => {
 
 export const PartnershipRepositoryPg = Layer.effect(
   PartnershipRepository,
-  Effect.map(PgDatabase, makePartnershipRepository),
+  Effect.map(PgDatabase, joinAmbient(makePartnershipRepository)),
 );

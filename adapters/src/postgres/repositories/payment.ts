@@ -20,8 +20,8 @@ import { Effect, Either, Layer, Option } from "effect";
 import { type Selectable, sql, type Transaction } from "kysely";
 import { PgDatabase } from "../database-service.ts";
 import type { Database, PaymentMethodsTable, PaymentsTable } from "../schema.ts";
+import { joinAmbient, transact } from "../transaction-scope.ts";
 import { recordGatewayEvent } from "./gateway-events.ts";
-
 import { findInvoice } from "./invoice.ts";
 
 type BegunAttempt = { readonly payment: Payment; readonly cancel: readonly Payment[] };
@@ -82,154 +82,157 @@ const lockInvoice = async (trx: Transaction<Database>, id: number): Promise<Invo
 
 export const PaymentRepositoryPg = Layer.effect(
   PaymentRepository,
-  Effect.map(PgDatabase, (db) => ({
-    beginAttempt: <E>(
-      invoiceId: number,
-      decide: (invoice: Invoice, payments: readonly Payment[]) => Either.Either<AttemptPlan, E>,
-    ) =>
-      Effect.flatten(
+  Effect.map(
+    PgDatabase,
+    joinAmbient((db) => ({
+      beginAttempt: <E>(
+        invoiceId: number,
+        decide: (invoice: Invoice, payments: readonly Payment[]) => Either.Either<AttemptPlan, E>,
+      ) =>
+        Effect.flatten(
+          Effect.promise(() =>
+            transact(db, async (trx): Promise<Effect.Effect<BegunAttempt, E | InvoiceNotFound>> => {
+              const invoice = await lockInvoice(trx, invoiceId);
+              if (!invoice) return Effect.fail(new InvoiceNotFound({ id: invoiceId }));
+              const rows = await trx
+                .selectFrom("payments")
+                .select(paymentColumns)
+                .where("invoiceId", "=", invoiceId)
+                .execute();
+              const plan = decide(invoice, rows.map(toPayment));
+              if (Either.isLeft(plan)) return Effect.fail(plan.left);
+              if (plan.right.type === "reuse")
+                return Effect.succeed({ payment: plan.right.payment, cancel: [] });
+              const created = await trx
+                .insertInto("payments")
+                .values({
+                  invoiceId,
+                  businessId: invoice.businessId,
+                  agentId: invoice.agentId,
+                  amountCents: invoice.amountCents,
+                  applicationFeeCents: invoice.platformFeeCents,
+                  attempt: plan.right.attempt,
+                })
+                .returning(paymentColumns)
+                .executeTakeFirstOrThrow();
+              return Effect.succeed({ payment: toPayment(created), cancel: plan.right.cancel });
+            }),
+          ),
+        ),
+      setPaymentIntent: (paymentId, paymentIntentId) =>
+        Effect.promise(async () => {
+          await db
+            .updateTable("payments")
+            .set({ paymentIntentId, updatedAt: sql`now()` })
+            .where("id", "=", paymentId)
+            .where((eb) =>
+              eb.or([eb("paymentIntentId", "is", null), eb("paymentIntentId", "=", paymentIntentId)]),
+            )
+            .execute();
+        }),
+      findByIntent: (paymentIntentId) =>
+        Effect.promise(async () => {
+          const row = await db
+            .selectFrom("payments")
+            .select(paymentColumns)
+            .where("paymentIntentId", "=", paymentIntentId)
+            .executeTakeFirst();
+          return Option.map(Option.fromNullable(row), toPayment);
+        }),
+      applyGatewayEvent: (event, decide) =>
         Effect.promise(() =>
-          db.transaction().execute(async (trx): Promise<Effect.Effect<BegunAttempt, E | InvoiceNotFound>> => {
-            const invoice = await lockInvoice(trx, invoiceId);
-            if (!invoice) return Effect.fail(new InvoiceNotFound({ id: invoiceId }));
-            const rows = await trx
+          transact(db, async (trx): Promise<AppliedEvent> => {
+            const outcome = await recordGatewayEvent(trx, event, event.intent.id);
+            if (!outcome) return { type: "duplicate" };
+            // Find the payment without locking first (to learn its invoice), then lock invoice → payment,
+            // the same order as beginAttempt, so the two never deadlock.
+            const byIntent = await trx
+              .selectFrom("payments")
+              .select(["id", "invoiceId"])
+              .where("paymentIntentId", "=", event.intent.id)
+              .executeTakeFirst();
+            const found =
+              byIntent ??
+              (event.intent.paymentId !== null
+                ? await trx
+                    .selectFrom("payments")
+                    .select(["id", "invoiceId"])
+                    .where("id", "=", event.intent.paymentId)
+                    .where("paymentIntentId", "is", null)
+                    .where("invoiceId", "=", event.intent.invoiceId ?? -1)
+                    .executeTakeFirst()
+                : undefined);
+            if (!found) {
+              await outcome("unknown payment");
+              return { type: "unknown-payment" };
+            }
+            const invoice = await lockInvoice(trx, found.invoiceId);
+            const row = await trx
+              .selectFrom("payments")
+              .select(paymentColumns)
+              .where("id", "=", found.id)
+              .forUpdate()
+              .executeTakeFirstOrThrow();
+            if (!invoice) throw new Error(`invoice ${found.invoiceId} of payment ${found.id} missing`);
+            const current = { ...toPayment(row), paymentIntentId: event.intent.id };
+            const decision = decide(current, invoice);
+            const next = decision.payment ?? current;
+            await trx
+              .updateTable("payments")
+              .set({
+                paymentIntentId: next.paymentIntentId,
+                status: next.status,
+                transactionId: next.transactionId,
+                failureMessage: next.failureMessage,
+                updatedAt: next.updatedAt,
+              })
+              .where("id", "=", next.id)
+              .execute();
+            if (decision.invoice)
+              await trx
+                .updateTable("invoices")
+                .set({ isPaid: decision.invoice.isPaid, paidAt: decision.invoice.paidAt })
+                .where("id", "=", invoice.id)
+                .execute();
+            await outcome(`${decision.outcome}: ${decision.reason}`);
+            return { type: "decided", payment: next, decision };
+          }),
+        ),
+      listForInvoice: (invoiceId) =>
+        Effect.promise(async () =>
+          (
+            await db
               .selectFrom("payments")
               .select(paymentColumns)
               .where("invoiceId", "=", invoiceId)
-              .execute();
-            const plan = decide(invoice, rows.map(toPayment));
-            if (Either.isLeft(plan)) return Effect.fail(plan.left);
-            if (plan.right.type === "reuse")
-              return Effect.succeed({ payment: plan.right.payment, cancel: [] });
-            const created = await trx
-              .insertInto("payments")
-              .values({
-                invoiceId,
-                businessId: invoice.businessId,
-                agentId: invoice.agentId,
-                amountCents: invoice.amountCents,
-                applicationFeeCents: invoice.platformFeeCents,
-                attempt: plan.right.attempt,
-              })
-              .returning(paymentColumns)
-              .executeTakeFirstOrThrow();
-            return Effect.succeed({ payment: toPayment(created), cancel: plan.right.cancel });
-          }),
+              .orderBy("createdAt", "desc")
+              .orderBy("id", "desc")
+              .execute()
+          ).map(toPayment),
         ),
-      ),
-    setPaymentIntent: (paymentId, paymentIntentId) =>
-      Effect.promise(async () => {
-        await db
-          .updateTable("payments")
-          .set({ paymentIntentId, updatedAt: sql`now()` })
-          .where("id", "=", paymentId)
-          .where((eb) =>
-            eb.or([eb("paymentIntentId", "is", null), eb("paymentIntentId", "=", paymentIntentId)]),
-          )
-          .execute();
-      }),
-    findByIntent: (paymentIntentId) =>
-      Effect.promise(async () => {
-        const row = await db
-          .selectFrom("payments")
-          .select(paymentColumns)
-          .where("paymentIntentId", "=", paymentIntentId)
-          .executeTakeFirst();
-        return Option.map(Option.fromNullable(row), toPayment);
-      }),
-    applyGatewayEvent: (event, decide) =>
-      Effect.promise(() =>
-        db.transaction().execute(async (trx): Promise<AppliedEvent> => {
-          const outcome = await recordGatewayEvent(trx, event, event.intent.id);
-          if (!outcome) return { type: "duplicate" };
-          // Find the payment without locking first (to learn its invoice), then lock invoice → payment,
-          // the same order as beginAttempt, so the two never deadlock.
-          const byIntent = await trx
-            .selectFrom("payments")
-            .select(["id", "invoiceId"])
-            .where("paymentIntentId", "=", event.intent.id)
-            .executeTakeFirst();
-          const found =
-            byIntent ??
-            (event.intent.paymentId !== null
-              ? await trx
-                  .selectFrom("payments")
-                  .select(["id", "invoiceId"])
-                  .where("id", "=", event.intent.paymentId)
-                  .where("paymentIntentId", "is", null)
-                  .where("invoiceId", "=", event.intent.invoiceId ?? -1)
-                  .executeTakeFirst()
-              : undefined);
-          if (!found) {
-            await outcome("unknown payment");
-            return { type: "unknown-payment" };
-          }
-          const invoice = await lockInvoice(trx, found.invoiceId);
-          const row = await trx
-            .selectFrom("payments")
-            .select(paymentColumns)
-            .where("id", "=", found.id)
-            .forUpdate()
-            .executeTakeFirstOrThrow();
-          if (!invoice) throw new Error(`invoice ${found.invoiceId} of payment ${found.id} missing`);
-          const current = { ...toPayment(row), paymentIntentId: event.intent.id };
-          const decision = decide(current, invoice);
-          const next = decision.payment ?? current;
-          await trx
-            .updateTable("payments")
-            .set({
-              paymentIntentId: next.paymentIntentId,
-              status: next.status,
-              transactionId: next.transactionId,
-              failureMessage: next.failureMessage,
-              updatedAt: next.updatedAt,
-            })
-            .where("id", "=", next.id)
-            .execute();
-          if (decision.invoice)
-            await trx
-              .updateTable("invoices")
-              .set({ isPaid: decision.invoice.isPaid, paidAt: decision.invoice.paidAt })
-              .where("id", "=", invoice.id)
-              .execute();
-          await outcome(`${decision.outcome}: ${decision.reason}`);
-          return { type: "decided", payment: next, decision };
+      listFor: (party, profileId, page) =>
+        Effect.promise(async () => {
+          const column = party === "agent" ? "agentId" : "businessId";
+          const [rows, count] = await Promise.all([
+            db
+              .selectFrom("payments")
+              .select(paymentColumns)
+              .where(column, "=", profileId)
+              .orderBy("createdAt", "desc")
+              .orderBy("id", "desc")
+              .limit(page.pageSize)
+              .offset((page.page - 1) * page.pageSize)
+              .execute(),
+            db
+              .selectFrom("payments")
+              .where(column, "=", profileId)
+              .select(sql<number>`count(*)::int`.as("total"))
+              .executeTakeFirstOrThrow(),
+          ]);
+          return { items: rows.map(toPayment), total: count.total };
         }),
-      ),
-    listForInvoice: (invoiceId) =>
-      Effect.promise(async () =>
-        (
-          await db
-            .selectFrom("payments")
-            .select(paymentColumns)
-            .where("invoiceId", "=", invoiceId)
-            .orderBy("createdAt", "desc")
-            .orderBy("id", "desc")
-            .execute()
-        ).map(toPayment),
-      ),
-    listFor: (party, profileId, page) =>
-      Effect.promise(async () => {
-        const column = party === "agent" ? "agentId" : "businessId";
-        const [rows, count] = await Promise.all([
-          db
-            .selectFrom("payments")
-            .select(paymentColumns)
-            .where(column, "=", profileId)
-            .orderBy("createdAt", "desc")
-            .orderBy("id", "desc")
-            .limit(page.pageSize)
-            .offset((page.page - 1) * page.pageSize)
-            .execute(),
-          db
-            .selectFrom("payments")
-            .where(column, "=", profileId)
-            .select(sql<number>`count(*)::int`.as("total"))
-            .executeTakeFirstOrThrow(),
-        ]);
-        return { items: rows.map(toPayment), total: count.total };
-      }),
-  })),
+    })),
+  ),
 );
 
 const methodColumns = [
@@ -255,73 +258,76 @@ const toMethod = (r: MethodRow): PaymentMethod => ({
 
 export const PaymentMethodRepositoryPg = Layer.effect(
   PaymentMethodRepository,
-  Effect.map(PgDatabase, (db) => ({
-    list: (userId) =>
-      Effect.promise(async () =>
-        (
-          await db
-            .selectFrom("paymentMethods")
-            .select(methodColumns)
+  Effect.map(
+    PgDatabase,
+    joinAmbient((db) => ({
+      list: (userId) =>
+        Effect.promise(async () =>
+          (
+            await db
+              .selectFrom("paymentMethods")
+              .select(methodColumns)
+              .where("userId", "=", userId)
+              .orderBy("isDefault", "desc")
+              .orderBy("createdAt", "desc")
+              .orderBy("id", "desc")
+              .execute()
+          ).map(toMethod),
+        ),
+      insert: (userId, fields) =>
+        Effect.promise(() =>
+          transact(db, async (trx) => {
+            if (fields.isDefault)
+              await trx
+                .updateTable("paymentMethods")
+                .set({ isDefault: false })
+                .where("userId", "=", userId)
+                .where("isDefault", "=", true)
+                .execute();
+            const row = await trx
+              .insertInto("paymentMethods")
+              .values({ userId, ...fields })
+              .returning(methodColumns)
+              .executeTakeFirstOrThrow();
+            return toMethod(row);
+          }),
+        ),
+      remove: (userId, id) =>
+        Effect.promise(async () => {
+          const result = await db
+            .deleteFrom("paymentMethods")
+            .where("id", "=", id)
             .where("userId", "=", userId)
-            .orderBy("isDefault", "desc")
-            .orderBy("createdAt", "desc")
-            .orderBy("id", "desc")
-            .execute()
-        ).map(toMethod),
-      ),
-    insert: (userId, fields) =>
-      Effect.promise(() =>
-        db.transaction().execute(async (trx) => {
-          if (fields.isDefault)
+            .executeTakeFirst();
+          return Number(result.numDeletedRows) > 0;
+        }),
+      setDefault: (userId, id) =>
+        Effect.promise(() =>
+          transact(db, async (trx) => {
+            const target = await trx
+              .selectFrom("paymentMethods")
+              .select("id")
+              .where("id", "=", id)
+              .where("userId", "=", userId)
+              .forUpdate()
+              .executeTakeFirst();
+            if (!target) return Option.none();
             await trx
               .updateTable("paymentMethods")
               .set({ isDefault: false })
               .where("userId", "=", userId)
               .where("isDefault", "=", true)
+              .where("id", "<>", id)
               .execute();
-          const row = await trx
-            .insertInto("paymentMethods")
-            .values({ userId, ...fields })
-            .returning(methodColumns)
-            .executeTakeFirstOrThrow();
-          return toMethod(row);
-        }),
-      ),
-    remove: (userId, id) =>
-      Effect.promise(async () => {
-        const result = await db
-          .deleteFrom("paymentMethods")
-          .where("id", "=", id)
-          .where("userId", "=", userId)
-          .executeTakeFirst();
-        return Number(result.numDeletedRows) > 0;
-      }),
-    setDefault: (userId, id) =>
-      Effect.promise(() =>
-        db.transaction().execute(async (trx) => {
-          const target = await trx
-            .selectFrom("paymentMethods")
-            .select("id")
-            .where("id", "=", id)
-            .where("userId", "=", userId)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!target) return Option.none();
-          await trx
-            .updateTable("paymentMethods")
-            .set({ isDefault: false })
-            .where("userId", "=", userId)
-            .where("isDefault", "=", true)
-            .where("id", "<>", id)
-            .execute();
-          const row = await trx
-            .updateTable("paymentMethods")
-            .set({ isDefault: true })
-            .where("id", "=", id)
-            .returning(methodColumns)
-            .executeTakeFirstOrThrow();
-          return Option.some(toMethod(row));
-        }),
-      ),
-  })),
+            const row = await trx
+              .updateTable("paymentMethods")
+              .set({ isDefault: true })
+              .where("id", "=", id)
+              .returning(methodColumns)
+              .executeTakeFirstOrThrow();
+            return Option.some(toMethod(row));
+          }),
+        ),
+    })),
+  ),
 );

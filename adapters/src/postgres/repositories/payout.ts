@@ -23,6 +23,7 @@ import { Effect, Layer, Option } from "effect";
 import { type Selectable, sql } from "kysely";
 import { PgDatabase } from "../database-service.ts";
 import type { PayoutAccountsTable, PayoutRefundsTable } from "../schema.ts";
+import { joinAmbient, transact } from "../transaction-scope.ts";
 import { recordGatewayEvent } from "./gateway-events.ts";
 import { type Executor, findInvoice } from "./invoice.ts";
 import { paymentColumns, toPayment } from "./payment.ts";
@@ -75,81 +76,86 @@ const refundSelect = (db: Executor) =>
 
 export const PayoutAccountRepositoryPg = Layer.effect(
   PayoutAccountRepository,
-  Effect.map(PgDatabase, (db) => ({
-    find: (agentId) => Effect.promise(async () => Option.fromNullable(await findAccount(db, agentId))),
-    attachAccount: (agentId, accountId) =>
-      Effect.promise(async () => {
-        await db
-          .insertInto("payoutAccounts")
-          .values({ agentId, gatewayAccountId: accountId })
-          .onConflict((oc) =>
-            oc.column("agentId").doUpdateSet({
-              gatewayAccountId: sql`coalesce(payout_accounts.gateway_account_id, excluded.gateway_account_id)`,
-              updatedAt: sql`now()`,
-            }),
-          )
-          .execute();
-        return (await findAccount(db, agentId)) as PayoutAccount;
-      }),
-    saveTaxDetails: (agentId, details) =>
-      Effect.promise(async () => {
-        await db
-          .insertInto("payoutAccounts")
-          .values({ agentId, abn: details.abn, gstRegistered: details.gstRegistered })
-          .onConflict((oc) =>
-            oc
-              .column("agentId")
-              .doUpdateSet({ abn: details.abn, gstRegistered: details.gstRegistered, updatedAt: sql`now()` }),
-          )
-          .execute();
-        return (await findAccount(db, agentId)) as PayoutAccount;
-      }),
-    applyAccountEvent: (event) =>
-      Effect.promise(() =>
-        db.transaction().execute(async (trx) => {
-          const outcome = await recordGatewayEvent(trx, { id: event.id, type: "account.updated" }, null);
-          if (!outcome) return "duplicate" as const;
-          const row = await trx
-            .selectFrom("payoutAccounts")
-            .selectAll()
-            .where("gatewayAccountId", "=", event.account.accountId)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!row) return outcome("unknown-account" as const);
-          if (row.lastEventAt && new Date(row.lastEventAt).getTime() > event.createdAt.getTime())
-            return outcome("stale" as const);
-          const a = event.account;
-          await trx
-            .updateTable("payoutAccounts")
-            .set({
-              chargesEnabled: a.chargesEnabled,
-              payoutsEnabled: a.payoutsEnabled,
-              detailsSubmitted: a.detailsSubmitted,
-              requirements: JSON.stringify(a.requirements),
-              disabledReason: a.disabledReason,
-              bankLastFour: a.bankLastFour ?? row.bankLastFour,
-              lastEventAt: event.createdAt,
-              updatedAt: sql`now()`,
-            })
-            .where("agentId", "=", row.agentId)
+  Effect.map(
+    PgDatabase,
+    joinAmbient((db) => ({
+      find: (agentId) => Effect.promise(async () => Option.fromNullable(await findAccount(db, agentId))),
+      attachAccount: (agentId, accountId) =>
+        Effect.promise(async () => {
+          await db
+            .insertInto("payoutAccounts")
+            .values({ agentId, gatewayAccountId: accountId })
+            .onConflict((oc) =>
+              oc.column("agentId").doUpdateSet({
+                gatewayAccountId: sql`coalesce(payout_accounts.gateway_account_id, excluded.gateway_account_id)`,
+                updatedAt: sql`now()`,
+              }),
+            )
             .execute();
-          return outcome("applied" as const);
+          return (await findAccount(db, agentId)) as PayoutAccount;
         }),
-      ),
-    businessAbn: (businessId) =>
-      Effect.promise(async () => {
-        const row = await db
-          .selectFrom("verificationRequests as v")
-          .innerJoin("businessProfiles as b", "b.userId", "v.userId")
-          .where("b.id", "=", businessId)
-          .where(sql<string>`v.additional_info->>'abnNumber'`, "is not", null)
-          .select(sql<string>`regexp_replace(v.additional_info->>'abnNumber', '\\s', '', 'g')`.as("abn"))
-          .orderBy("v.submittedAt", "desc")
-          .limit(1)
-          .executeTakeFirst();
-        return Option.fromNullable(row?.abn && /^\d{11}$/.test(row.abn) ? row.abn : null);
-      }),
-  })),
+      saveTaxDetails: (agentId, details) =>
+        Effect.promise(async () => {
+          await db
+            .insertInto("payoutAccounts")
+            .values({ agentId, abn: details.abn, gstRegistered: details.gstRegistered })
+            .onConflict((oc) =>
+              oc.column("agentId").doUpdateSet({
+                abn: details.abn,
+                gstRegistered: details.gstRegistered,
+                updatedAt: sql`now()`,
+              }),
+            )
+            .execute();
+          return (await findAccount(db, agentId)) as PayoutAccount;
+        }),
+      applyAccountEvent: (event) =>
+        Effect.promise(() =>
+          transact(db, async (trx) => {
+            const outcome = await recordGatewayEvent(trx, { id: event.id, type: "account.updated" }, null);
+            if (!outcome) return "duplicate" as const;
+            const row = await trx
+              .selectFrom("payoutAccounts")
+              .selectAll()
+              .where("gatewayAccountId", "=", event.account.accountId)
+              .forUpdate()
+              .executeTakeFirst();
+            if (!row) return outcome("unknown-account" as const);
+            if (row.lastEventAt && new Date(row.lastEventAt).getTime() > event.createdAt.getTime())
+              return outcome("stale" as const);
+            const a = event.account;
+            await trx
+              .updateTable("payoutAccounts")
+              .set({
+                chargesEnabled: a.chargesEnabled,
+                payoutsEnabled: a.payoutsEnabled,
+                detailsSubmitted: a.detailsSubmitted,
+                requirements: JSON.stringify(a.requirements),
+                disabledReason: a.disabledReason,
+                bankLastFour: a.bankLastFour ?? row.bankLastFour,
+                lastEventAt: event.createdAt,
+                updatedAt: sql`now()`,
+              })
+              .where("agentId", "=", row.agentId)
+              .execute();
+            return outcome("applied" as const);
+          }),
+        ),
+      businessAbn: (businessId) =>
+        Effect.promise(async () => {
+          const row = await db
+            .selectFrom("verificationRequests as v")
+            .innerJoin("businessProfiles as b", "b.userId", "v.userId")
+            .where("b.id", "=", businessId)
+            .where(sql<string>`v.additional_info->>'abnNumber'`, "is not", null)
+            .select(sql<string>`regexp_replace(v.additional_info->>'abnNumber', '\\s', '', 'g')`.as("abn"))
+            .orderBy("v.submittedAt", "desc")
+            .limit(1)
+            .executeTakeFirst();
+          return Option.fromNullable(row?.abn && /^\d{11}$/.test(row.abn) ? row.abn : null);
+        }),
+    })),
+  ),
 );
 
 const refundable = async (db: Executor, rows: readonly Parameters<typeof toPayment>[0][]) => {
@@ -163,130 +169,134 @@ const refundable = async (db: Executor, rows: readonly Parameters<typeof toPayme
 
 export const PayoutRefundRepositoryPg = Layer.effect(
   PayoutRefundRepository,
-  Effect.map(PgDatabase, (db) => ({
-    findPayment: (paymentId) =>
-      Effect.promise(async () => {
-        const row = await db
-          .selectFrom("payments")
-          .select(paymentColumns)
-          .where("id", "=", paymentId)
-          .executeTakeFirst();
-        return Option.fromNullable(row ? (await refundable(db, [row]))[0] : undefined);
-      }),
-    record: (input) =>
-      Effect.promise(() =>
-        db.transaction().execute(async (trx) => {
-          const updated = await trx
-            .updateTable("payments")
-            .set({
-              refundedCents: sql`refunded_cents + ${input.split.refundCents}`,
-              status: sql`CASE WHEN refunded_cents + ${input.split.refundCents} >= amount_cents THEN 'refunded' ELSE status END`,
-              updatedAt: sql`now()`,
-            })
-            .where("id", "=", input.paymentId)
-            .where("refundedCents", "=", input.refundedBefore)
-            .where("status", "in", ["completed", "refunded"])
-            .where(sql<boolean>`refunded_cents + ${input.split.refundCents} <= amount_cents`)
-            .returning("invoiceId")
-            .executeTakeFirst();
-          if (!updated) return Option.none();
-          const row = await trx
-            .insertInto("payoutRefunds")
-            .values({
-              paymentId: input.paymentId,
-              amountCents: input.split.refundCents,
-              feeRefundCents: input.split.feeRefundCents,
-              transferReversalCents: input.split.transferReversalCents,
-              gstRefundCents: input.split.gstRefundCents,
-              gatewayRefundId: input.gatewayRefundId,
-              reason: input.reason.slice(0, 500),
-              actorUserId: input.actorUserId,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          return Option.some(toRefund({ ...row, invoiceId: updated.invoiceId }));
-        }),
-      ),
-    findRefund: (id) =>
-      Effect.promise(async () => {
-        const row = await refundSelect(db).where("r.id", "=", id).executeTakeFirst();
-        return Option.map(Option.fromNullable(row), toRefund);
-      }),
-    listForInvoice: (invoiceId) =>
-      Effect.promise(async () =>
-        (await refundSelect(db).where("p.invoiceId", "=", invoiceId).orderBy("r.id").execute()).map(toRefund),
-      ),
-    listPayments: (page) =>
-      Effect.promise(async () => {
-        const [rows, count] = await Promise.all([
-          db
+  Effect.map(
+    PgDatabase,
+    joinAmbient((db) => ({
+      findPayment: (paymentId) =>
+        Effect.promise(async () => {
+          const row = await db
             .selectFrom("payments")
             .select(paymentColumns)
-            .where("status", "in", ["completed", "refunded"])
-            .orderBy("updatedAt", "desc")
-            .orderBy("id", "desc")
-            .limit(page.pageSize)
-            .offset((page.page - 1) * page.pageSize)
-            .execute(),
-          db
-            .selectFrom("payments")
-            .where("status", "in", ["completed", "refunded"])
-            .select(sql<number>`count(*)::int`.as("total"))
-            .executeTakeFirstOrThrow(),
-        ]);
-        return { items: await refundable(db, rows), total: count.total };
-      }),
-    earnings: (agentId) =>
-      Effect.promise(async () => {
-        // Fee refunds summed once per payment of the agent (a hash join), not probed per row.
-        const feeRefunds = db
-          .selectFrom("payoutRefunds as r")
-          .innerJoin("payments as rp", "rp.id", "r.paymentId")
-          .where("rp.agentId", "=", agentId)
-          .groupBy("r.paymentId")
-          .select(["r.paymentId", sql<string>`sum(r.fee_refund_cents)`.as("feeRefunded")]);
-        const rows = await db
-          .selectFrom("payments as p")
-          .innerJoin("invoices as i", "i.id", "p.invoiceId")
-          .leftJoin(feeRefunds.as("fr"), "fr.paymentId", "p.id")
-          .where("p.agentId", "=", agentId)
-          .where("p.status", "in", ["completed", "refunded"])
-          .where("i.paidAt", "is not", null)
-          .select([
-            "p.id",
-            "p.invoiceId",
-            "i.paidAt",
-            "p.amountCents",
-            "p.applicationFeeCents",
-            "p.refundedCents",
-            sql<string>`coalesce(fr.fee_refunded, 0)`.as("feeRefunded"),
-          ])
-          .orderBy("i.paidAt", "desc")
-          .execute();
-        return rows.map(
-          (r): EarningEntry => ({
-            paymentId: PaymentId.make(r.id),
-            invoiceId: InvoiceId.make(r.invoiceId),
-            paidAt: new Date(r.paidAt as Date),
-            amountCents: cents(Number(r.amountCents)),
-            feeCents: cents(Number(r.applicationFeeCents)),
-            refundedCents: cents(Number(r.refundedCents)),
-            feeRefundedCents: cents(Number(r.feeRefunded)),
+            .where("id", "=", paymentId)
+            .executeTakeFirst();
+          return Option.fromNullable(row ? (await refundable(db, [row]))[0] : undefined);
+        }),
+      record: (input) =>
+        Effect.promise(() =>
+          transact(db, async (trx) => {
+            const updated = await trx
+              .updateTable("payments")
+              .set({
+                refundedCents: sql`refunded_cents + ${input.split.refundCents}`,
+                status: sql`CASE WHEN refunded_cents + ${input.split.refundCents} >= amount_cents THEN 'refunded' ELSE status END`,
+                updatedAt: sql`now()`,
+              })
+              .where("id", "=", input.paymentId)
+              .where("refundedCents", "=", input.refundedBefore)
+              .where("status", "in", ["completed", "refunded"])
+              .where(sql<boolean>`refunded_cents + ${input.split.refundCents} <= amount_cents`)
+              .returning("invoiceId")
+              .executeTakeFirst();
+            if (!updated) return Option.none();
+            const row = await trx
+              .insertInto("payoutRefunds")
+              .values({
+                paymentId: input.paymentId,
+                amountCents: input.split.refundCents,
+                feeRefundCents: input.split.feeRefundCents,
+                transferReversalCents: input.split.transferReversalCents,
+                gstRefundCents: input.split.gstRefundCents,
+                gatewayRefundId: input.gatewayRefundId,
+                reason: input.reason.slice(0, 500),
+                actorUserId: input.actorUserId,
+              })
+              .returningAll()
+              .executeTakeFirstOrThrow();
+            return Option.some(toRefund({ ...row, invoiceId: updated.invoiceId }));
           }),
-        );
-      }),
-    earningsPerMonth: (agentId, now, since) =>
-      Effect.promise(async () => {
-        const cutoff = new Date(now.getTime() - payoutDelayDays * 24 * 60 * 60 * 1000);
-        const rows = (
-          await sql<{
-            month: string;
-            paid: string;
-            fees: string;
-            refunded: string;
-            net: string;
-            pending: string;
-          }>`
+        ),
+      findRefund: (id) =>
+        Effect.promise(async () => {
+          const row = await refundSelect(db).where("r.id", "=", id).executeTakeFirst();
+          return Option.map(Option.fromNullable(row), toRefund);
+        }),
+      listForInvoice: (invoiceId) =>
+        Effect.promise(async () =>
+          (await refundSelect(db).where("p.invoiceId", "=", invoiceId).orderBy("r.id").execute()).map(
+            toRefund,
+          ),
+        ),
+      listPayments: (page) =>
+        Effect.promise(async () => {
+          const [rows, count] = await Promise.all([
+            db
+              .selectFrom("payments")
+              .select(paymentColumns)
+              .where("status", "in", ["completed", "refunded"])
+              .orderBy("updatedAt", "desc")
+              .orderBy("id", "desc")
+              .limit(page.pageSize)
+              .offset((page.page - 1) * page.pageSize)
+              .execute(),
+            db
+              .selectFrom("payments")
+              .where("status", "in", ["completed", "refunded"])
+              .select(sql<number>`count(*)::int`.as("total"))
+              .executeTakeFirstOrThrow(),
+          ]);
+          return { items: await refundable(db, rows), total: count.total };
+        }),
+      earnings: (agentId) =>
+        Effect.promise(async () => {
+          // Fee refunds summed once per payment of the agent (a hash join), not probed per row.
+          const feeRefunds = db
+            .selectFrom("payoutRefunds as r")
+            .innerJoin("payments as rp", "rp.id", "r.paymentId")
+            .where("rp.agentId", "=", agentId)
+            .groupBy("r.paymentId")
+            .select(["r.paymentId", sql<string>`sum(r.fee_refund_cents)`.as("feeRefunded")]);
+          const rows = await db
+            .selectFrom("payments as p")
+            .innerJoin("invoices as i", "i.id", "p.invoiceId")
+            .leftJoin(feeRefunds.as("fr"), "fr.paymentId", "p.id")
+            .where("p.agentId", "=", agentId)
+            .where("p.status", "in", ["completed", "refunded"])
+            .where("i.paidAt", "is not", null)
+            .select([
+              "p.id",
+              "p.invoiceId",
+              "i.paidAt",
+              "p.amountCents",
+              "p.applicationFeeCents",
+              "p.refundedCents",
+              sql<string>`coalesce(fr.fee_refunded, 0)`.as("feeRefunded"),
+            ])
+            .orderBy("i.paidAt", "desc")
+            .execute();
+          return rows.map(
+            (r): EarningEntry => ({
+              paymentId: PaymentId.make(r.id),
+              invoiceId: InvoiceId.make(r.invoiceId),
+              paidAt: new Date(r.paidAt as Date),
+              amountCents: cents(Number(r.amountCents)),
+              feeCents: cents(Number(r.applicationFeeCents)),
+              refundedCents: cents(Number(r.refundedCents)),
+              feeRefundedCents: cents(Number(r.feeRefunded)),
+            }),
+          );
+        }),
+      earningsPerMonth: (agentId, now, since) =>
+        Effect.promise(async () => {
+          const cutoff = new Date(now.getTime() - payoutDelayDays * 24 * 60 * 60 * 1000);
+          const rows = (
+            await sql<{
+              month: string;
+              paid: string;
+              fees: string;
+              refunded: string;
+              net: string;
+              pending: string;
+            }>`
             WITH e AS (
               SELECT i.paid_at, p.amount_cents AS paid, p.refunded_cents AS refunded,
                      p.application_fee_cents - coalesce(fr.fee_refunded, 0) AS fee
@@ -305,20 +315,21 @@ export const PayoutRefundRepositoryPg = Layer.effect(
                    sum(paid - refunded - fee) AS net,
                    coalesce(sum(paid - refunded - fee) FILTER (WHERE paid_at > ${cutoff}), 0) AS pending
             FROM e GROUP BY 1 ORDER BY 1 DESC`.execute(db)
-        ).rows;
-        return rows.map(
-          (r): EarningsMonth => ({
-            month: r.month,
-            paidCents: cents(Number(r.paid)),
-            platformFeesCents: cents(Number(r.fees)),
-            refundedCents: cents(Number(r.refunded)),
-            netCents: cents(Number(r.net)),
-            pendingPayoutCents: cents(Number(r.pending)),
-            paidOutCents: cents(Number(r.net) - Number(r.pending)),
-          }),
-        );
-      }),
-  })),
+          ).rows;
+          return rows.map(
+            (r): EarningsMonth => ({
+              month: r.month,
+              paidCents: cents(Number(r.paid)),
+              platformFeesCents: cents(Number(r.fees)),
+              refundedCents: cents(Number(r.refunded)),
+              netCents: cents(Number(r.net)),
+              pendingPayoutCents: cents(Number(r.pending)),
+              paidOutCents: cents(Number(r.net) - Number(r.pending)),
+            }),
+          );
+        }),
+    })),
+  ),
 );
 
 /**
@@ -328,50 +339,56 @@ export const PayoutRefundRepositoryPg = Layer.effect(
 export const InvoiceTermsPg = (feeBasisPoints: number) =>
   Layer.effect(
     InvoiceTerms,
-    Effect.map(PgDatabase, (db) => ({
-      // Issue 17: the signed version in force (at most one per agreement: a partial unique index).
-      agreementFor: (partnershipId) =>
-        Effect.promise(async () => {
-          const row = await db
-            .selectFrom("agreementVersions as v")
-            .innerJoin("agreements as a", "a.id", "v.agreementId")
-            .select(["v.id", "v.number", "v.terms"])
-            .where("a.partnershipId", "=", partnershipId)
-            .where("v.status", "=", "signed")
-            .executeTakeFirst();
-          return Option.fromNullable(
-            row
-              ? {
-                  versionId: row.id,
-                  number: row.number,
-                  terms: (typeof row.terms === "string"
-                    ? JSON.parse(row.terms)
-                    : row.terms) as AgreementTerms,
-                }
-              : null,
-          );
-        }),
-      forAgent: (agentId) =>
-        Effect.promise(async () => {
-          const account = await findAccount(db, agentId);
-          return {
-            payoutStatus: account ? payoutStatus(account) : "not_started",
-            abn: account?.abn ?? null,
-            gstRegistered: account?.gstRegistered ?? false,
-            feeBasisPoints,
-          };
-        }),
-    })),
+    Effect.map(
+      PgDatabase,
+      joinAmbient((db) => ({
+        // Issue 17: the signed version in force (at most one per agreement: a partial unique index).
+        agreementFor: (partnershipId) =>
+          Effect.promise(async () => {
+            const row = await db
+              .selectFrom("agreementVersions as v")
+              .innerJoin("agreements as a", "a.id", "v.agreementId")
+              .select(["v.id", "v.number", "v.terms"])
+              .where("a.partnershipId", "=", partnershipId)
+              .where("v.status", "=", "signed")
+              .executeTakeFirst();
+            return Option.fromNullable(
+              row
+                ? {
+                    versionId: row.id,
+                    number: row.number,
+                    terms: (typeof row.terms === "string"
+                      ? JSON.parse(row.terms)
+                      : row.terms) as AgreementTerms,
+                  }
+                : null,
+            );
+          }),
+        forAgent: (agentId) =>
+          Effect.promise(async () => {
+            const account = await findAccount(db, agentId);
+            return {
+              payoutStatus: account ? payoutStatus(account) : "not_started",
+              abn: account?.abn ?? null,
+              gstRegistered: account?.gstRegistered ?? false,
+              feeBasisPoints,
+            };
+          }),
+      })),
+    ),
   );
 
 /** ChargeDestinations over payout_accounts: the agent's connected account once it can take charges. */
 export const ChargeDestinationsPg = Layer.effect(
   ChargeDestinations,
-  Effect.map(PgDatabase, (db) => ({
-    destinationFor: (agentId) =>
-      Effect.promise(async () => {
-        const account = await findAccount(db, agentId);
-        return Option.fromNullable(account?.chargesEnabled ? account.gatewayAccountId : null);
-      }),
-  })),
+  Effect.map(
+    PgDatabase,
+    joinAmbient((db) => ({
+      destinationFor: (agentId) =>
+        Effect.promise(async () => {
+          const account = await findAccount(db, agentId);
+          return Option.fromNullable(account?.chargesEnabled ? account.gatewayAccountId : null);
+        }),
+    })),
+  ),
 );

@@ -34,6 +34,7 @@ import { type Db, readerOf } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { AgentProfilesTable, BusinessProfilesTable, Database, UsersTable } from "../schema.ts";
+import { joinAmbient } from "../transaction-scope.ts";
 
 /**
  * Counts matches up to searchTotalCap + 1 (a LIMIT inside the count), so a common keyword costs
@@ -605,11 +606,11 @@ export function businessSearchQueries(
 
 export const AgentProfileRepositoryPg = Layer.effect(
   AgentProfileRepository,
-  Effect.map(PgDatabase, makeAgentRepository),
+  Effect.map(PgDatabase, joinAmbient(makeAgentRepository)),
 );
 export const BusinessProfileRepositoryPg = Layer.effect(
   BusinessProfileRepository,
-  Effect.map(PgDatabase, makeBusinessRepository),
+  Effect.map(PgDatabase, joinAmbient(makeBusinessRepository)),
 );
 
 /** Agent profiles by id (with their owners), for other contexts' views (e.g. partnership cards). */

@@ -9,6 +9,7 @@ import { Effect, Layer } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
+import { joinAmbient } from "../transaction-scope.ts";
 
 /** A stream row older than this is a leftover of a stopped process (streams close after 10 min, ADR 0007). */
 export const STREAM_ROW_MAX_AGE_MS = 11 * 60 * 1000;
@@ -98,6 +99,9 @@ const makeStreamPresence = (db: Db) =>
 
 export const PushSubscriptionsPg = Layer.effect(
   PushSubscriptions,
-  Effect.map(PgDatabase, makePushSubscriptions),
+  Effect.map(PgDatabase, joinAmbient(makePushSubscriptions)),
 );
-export const StreamPresencePg = Layer.effect(StreamPresence, Effect.map(PgDatabase, makeStreamPresence));
+export const StreamPresencePg = Layer.effect(
+  StreamPresence,
+  Effect.map(PgDatabase, joinAmbient(makeStreamPresence)),
+);

@@ -32,6 +32,7 @@ import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { Database } from "../schema.ts";
+import { joinAmbient, transact } from "../transaction-scope.ts";
 
 interface ReviewRow {
   id: number;
@@ -314,7 +315,7 @@ const makeReviewRepository = (db: Db) => {
     submit: (partnership, side, review: NewReview, now) =>
       Effect.tryPromise({
         try: () =>
-          db.transaction().execute(async (trx) => {
+          transact(db, async (trx) => {
             const reviewer = side === "business" ? partnership.business : partnership.agent;
             const reviewee = side === "business" ? partnership.agent : partnership.business;
             // Lock the partnership so two simultaneous first reviews see each other.
@@ -554,5 +555,5 @@ const makeReviewRepository = (db: Db) => {
 
 export const ReviewRepositoryPg = Layer.effect(
   ReviewRepository,
-  Effect.map(PgDatabase, makeReviewRepository),
+  Effect.map(PgDatabase, joinAmbient(makeReviewRepository)),
 );

@@ -25,6 +25,7 @@ import { type Selectable, sql, type Transaction } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import type { Database, SubscriptionInvoicesTable, SubscriptionsTable } from "../schema.ts";
+import { joinAmbient, transact } from "../transaction-scope.ts";
 import { recordGatewayEvent } from "./gateway-events.ts";
 
 /** The user's plan: the subscribed one, else the free plan of their type; undefined if no such user. */
@@ -112,7 +113,7 @@ const makeRepository = (db: Db) =>
     ) =>
       Effect.flatMap(
         Effect.promise(() =>
-          db.transaction().execute(async (trx) => {
+          transact(db, async (trx) => {
             await lockUser(trx, userId);
             const open = await trx
               .selectFrom("subscriptions")
@@ -177,7 +178,7 @@ const makeRepository = (db: Db) =>
 
     applyEvent: (event, decide) =>
       Effect.promise(() =>
-        db.transaction().execute(async (trx): Promise<AppliedSubscriptionEvent> => {
+        transact(db, async (trx): Promise<AppliedSubscriptionEvent> => {
           const outcome = await recordGatewayEvent(trx, event, null);
           if (!outcome) return { type: "duplicate" };
           const found = await trx
@@ -322,5 +323,5 @@ const makeRepository = (db: Db) =>
 
 export const SubscriptionRepositoryPg = Layer.effect(
   SubscriptionRepository,
-  Effect.map(PgDatabase, makeRepository),
+  Effect.map(PgDatabase, joinAmbient(makeRepository)),
 );

@@ -29,6 +29,7 @@ import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { Database, VerificationRequestsTable } from "../schema.ts";
+import { joinAmbient, transact } from "../transaction-scope.ts";
 
 type Row = Selectable<VerificationRequestsTable> & { username: string; email: string };
 
@@ -107,7 +108,7 @@ const makeVerificationRepository = (db: Db) => {
     create: (request: NewVerificationRequest) =>
       Effect.tryPromise({
         try: () =>
-          db.transaction().execute(async (trx): Promise<Either.Either<number, VerificationAlreadyOpen>> => {
+          transact(db, async (trx): Promise<Either.Either<number, VerificationAlreadyOpen>> => {
             await sql`SELECT id FROM users WHERE id = ${request.userId} FOR NO KEY UPDATE`.execute(trx);
             const open = await trx
               .selectFrom("verificationRequests")
@@ -151,47 +152,45 @@ const makeVerificationRepository = (db: Db) => {
       decide: (current: VerificationRequestView) => Either.Either<VerificationUpdate, E>,
     ) =>
       Effect.promise(() =>
-        db
-          .transaction()
-          .execute(async (trx): Promise<Either.Either<number, E | VerificationRequestNotFound>> => {
-            const head = await trx
-              .selectFrom("verificationRequests")
-              .select("userId")
-              .where("id", "=", id)
-              .executeTakeFirst();
-            if (!head) return Either.left(new VerificationRequestNotFound({ id }));
-            await sql`SELECT id FROM users WHERE id = ${head.userId} FOR NO KEY UPDATE`.execute(trx);
-            const row = await withApplicant(trx as unknown as Db)
-              .where("v.id", "=", id)
-              .forUpdate("v")
-              .executeTakeFirstOrThrow();
-            const verdict = decide(toView(row as Row));
-            if (Either.isLeft(verdict)) return Either.left(verdict.left);
-            const update = verdict.right;
-            await trx
-              .updateTable("verificationRequests")
-              .set({
-                status: update.status,
-                submittedAt: update.submittedAt,
-                reviewedAt: update.reviewedAt,
-                reviewedBy: update.reviewedBy,
-                adminNotes: update.adminNotes,
-                updatedAt: new Date(),
-                ...(update.documents ? { documents: JSON.stringify(update.documents) } : {}),
-                ...(update.additionalInfo ? { additionalInfo: JSON.stringify(update.additionalInfo) } : {}),
-                ...(update.abnLookup !== undefined
-                  ? { abnLookup: update.abnLookup ? JSON.stringify(update.abnLookup) : null }
-                  : {}),
-              })
-              .where("id", "=", id)
-              .execute();
-            await trx
-              .updateTable("users")
-              .set({ verificationStatus: userStatusFor(update.status) })
-              .where("id", "=", head.userId)
-              .execute();
-            return Either.right(id);
-          }),
+        transact(db, async (trx): Promise<Either.Either<number, E | VerificationRequestNotFound>> => {
+          const head = await trx
+            .selectFrom("verificationRequests")
+            .select("userId")
+            .where("id", "=", id)
+            .executeTakeFirst();
+          if (!head) return Either.left(new VerificationRequestNotFound({ id }));
+          await sql`SELECT id FROM users WHERE id = ${head.userId} FOR NO KEY UPDATE`.execute(trx);
+          const row = await withApplicant(trx as unknown as Db)
+            .where("v.id", "=", id)
+            .forUpdate("v")
+            .executeTakeFirstOrThrow();
+          const verdict = decide(toView(row as Row));
+          if (Either.isLeft(verdict)) return Either.left(verdict.left);
+          const update = verdict.right;
+          await trx
+            .updateTable("verificationRequests")
+            .set({
+              status: update.status,
+              submittedAt: update.submittedAt,
+              reviewedAt: update.reviewedAt,
+              reviewedBy: update.reviewedBy,
+              adminNotes: update.adminNotes,
+              updatedAt: new Date(),
+              ...(update.documents ? { documents: JSON.stringify(update.documents) } : {}),
+              ...(update.additionalInfo ? { additionalInfo: JSON.stringify(update.additionalInfo) } : {}),
+              ...(update.abnLookup !== undefined
+                ? { abnLookup: update.abnLookup ? JSON.stringify(update.abnLookup) : null }
+                : {}),
+            })
+            .where("id", "=", id)
+            .execute();
+          await trx
+            .updateTable("users")
+            .set({ verificationStatus: userStatusFor(update.status) })
+            .where("id", "=", head.userId)
+            .execute();
+          return Either.right(id);
+        }),
       ).pipe(
         Effect.flatMap((result) => (Either.isLeft(result) ? Effect.fail(result.left) : viewOf(result.right))),
       ),
@@ -200,5 +199,5 @@ const makeVerificationRepository = (db: Db) => {
 
 export const VerificationRepositoryPg = Layer.effect(
   VerificationRepository,
-  Effect.map(PgDatabase, makeVerificationRepository),
+  Effect.map(PgDatabase, joinAmbient(makeVerificationRepository)),
 );

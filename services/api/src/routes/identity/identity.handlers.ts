@@ -1,6 +1,7 @@
 /** Identity handlers: spec §7 GET /api/user, POST /api/register, /api/login, /api/logout. */
 import { identityRoutes } from "@closr/contracts";
 import { currentUser, login, logout, register, sendVerificationEmail } from "@closr/core/identity";
+import { atomically } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
@@ -20,9 +21,12 @@ export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRun
   app.openapi(identityRoutes.register, async (c) => {
     const body = c.req.valid("json");
     const userAgent = c.req.header("user-agent");
-    return runUseCase(runtime, c, register({ ...body, userAgent }), async (signedIn) => {
-      // The email verification link (issue 15); best effort, never fails the sign-up.
-      await runtime.runPromise(sendVerificationEmail(signedIn.user)).catch(() => undefined);
+    // The account and its email verification link (issue 15) in one unit (ADR 0025): the link's
+    // send-email job commits with the user row, or neither is kept.
+    const signUp = atomically(
+      Effect.tap(register({ ...body, userAgent }), (signedIn) => sendVerificationEmail(signedIn.user)),
+    );
+    return runUseCase(runtime, c, signUp, async (signedIn) => {
       writeSessionCookie(c, signedIn.token, signedIn.expiresAt);
       c.get("logger").info({ userId: signedIn.user.id, userType: signedIn.user.userType }, "user registered");
       return c.json(toUserJson(signedIn.user), 201);
