@@ -71,6 +71,12 @@ import {
   type StripeGatewayConfig,
   SubscriptionGatewayStripe,
 } from "@closr/adapters/stripe";
+import {
+  WebhookEventsPg,
+  WebhookSenderFetch,
+  WebhookStorePg,
+  WebhookUrlPolicyLive,
+} from "@closr/adapters/webhooks";
 import type { AgreementPdf, AgreementRepository, DocumentDigest } from "@closr/core/agreement";
 import {
   type AuditTrail,
@@ -93,7 +99,14 @@ import type {
   UserRepository,
 } from "@closr/core/identity";
 import type { InsightsRepository, ProfileStatsCounter } from "@closr/core/insights";
-import type { ApiKeyRepository } from "@closr/core/integrations";
+import type {
+  ApiKeyRepository,
+  WebhookEvents,
+  WebhookRetrySettings,
+  WebhookSender,
+  WebhookStore,
+  WebhookUrlPolicy,
+} from "@closr/core/integrations";
 import type { InvoiceRepository, InvoiceTerms } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { NotificationRepository } from "@closr/core/notification";
@@ -188,7 +201,11 @@ export type AppServices =
   | StreamPresence
   | MailDelivery
   | JobAdministration
-  | ApiKeyRepository;
+  | ApiKeyRepository
+  | WebhookStore
+  | WebhookEvents
+  | WebhookSender
+  | WebhookUrlPolicy;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -220,6 +237,13 @@ export interface PaymentOptions {
   readonly supportEmail?: string | undefined;
   /** Web push VAPID keys (issue 19); a generated pair when absent. */
   readonly vapid?: VapidKeys | undefined;
+  /**
+   * Outgoing webhooks (ADR 0023): `allowPrivate` lets endpoints be loopback/private addresses
+   * (default: true outside production — set false in production); `retry` shortens the back-off (tests).
+   */
+  readonly webhooks?:
+    | { readonly allowPrivate?: boolean | undefined; readonly retry?: WebhookRetrySettings | undefined }
+    | undefined;
 }
 
 /**
@@ -287,7 +311,10 @@ export function makeAppLayer(
     PushSubscriptionsPg,
     StreamPresencePg,
     ApiKeyRepositoryPg,
+    WebhookStorePg,
+    WebhookEventsPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
+  const allowPrivateWebhooks = payments.webhooks?.allowPrivate ?? process.env.NODE_ENV !== "production";
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,
     payments.storage?.s3
@@ -308,6 +335,8 @@ export function makeAppLayer(
     ImageProcessorSharp,
     Layer.succeed(SiteContacts, { supportEmail: payments.supportEmail ?? "support@closr.com.au" }),
     PushSenderWebPush(payments.vapid ?? vapidKeysOrGenerate({})),
+    WebhookSenderFetch({ allowPrivate: allowPrivateWebhooks }),
+    WebhookUrlPolicyLive({ allowPrivate: allowPrivateWebhooks, retry: payments.webhooks?.retry }),
   );
   return overrides ? Layer.merge(base, overrides) : base;
 }
