@@ -55,7 +55,8 @@ export default defineConfig({
     command: "node --import tsx e2e/serve.ts",
     cwd: "..",
     url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
+    // A loaded machine can take longer to start the server (E2E_SERVER_TIMEOUT_MS).
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120_000),
     reuseExistingServer: false,
     env: { PORT: String(port) },
     stdout: "pipe",
