@@ -42,7 +42,7 @@ export default defineConfig({
       // The phone layout (≤ 768 px: drawer, bottom bar) for the platform journeys.
       name: "mobile",
       testMatch:
-        /(identity|verification|subscriptions|account|content|reviews|insights|payouts|agreements|operations|discovery|partnerships|invoices|messaging|disputes|integrators)\.spec\.ts/,
+        /(identity|verification|subscriptions|account|content|reviews|insights|payouts|agreements|operations|discovery|partnerships|invoices|messaging|disputes|integrators|webhooks)\.spec\.ts/,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 390, height: 844 },
@@ -55,7 +55,8 @@ export default defineConfig({
     command: "node --import tsx e2e/serve.ts",
     cwd: "..",
     url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
+    // A loaded machine can take longer to start the server (E2E_SERVER_TIMEOUT_MS).
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120_000),
     reuseExistingServer: false,
     env: { PORT: String(port) },
     stdout: "pipe",

@@ -58,6 +58,8 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
     "Commission agreements of a partnership: terms, versions, counter-proposals, signatures and the signed PDF.",
   disputes: "Disputes on an invoice: offers, evidence, mediation by staff and the resolution that follows.",
   operations: "Staff views of the background job queue (issue 21).",
+  webhooks:
+    "Events Closr POSTs to an account's webhook endpoints (OpenAPI `webhooks`): signed, retried for 3 days, in order per object.",
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON

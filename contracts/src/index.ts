@@ -27,6 +27,7 @@ import * as reviewRoutes from "./routes/review.routes.ts";
 import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
 import * as verificationRoutes from "./routes/verification.routes.ts";
+import { webhookRoutes } from "./webhooks.ts";
 
 export * from "./account.ts";
 export * from "./agreement.ts";
@@ -50,6 +51,8 @@ export * from "./review.ts";
 export * from "./subscription.ts";
 export * from "./system.ts";
 export * from "./verification.ts";
+export * from "./webhook-signature.ts";
+export * from "./webhooks.ts";
 export {
   accountRoutes,
   agreementRoutes,
@@ -131,6 +134,8 @@ export function registerContractComponents(app: OpenAPIHono<any>) {
     name: "closr_session",
   });
   app.openAPIRegistry.registerComponent("schemas", "ProblemType", problemTypeSchema());
+  // Outgoing webhooks (ADR 0023): the document's top-level `webhooks`, one per event type.
+  for (const webhook of webhookRoutes) app.openAPIRegistry.registerWebhook(webhook);
 }
 
 /** Builds the OpenAPI 3.1 document from the route definitions alone (no handlers). */

@@ -319,6 +319,11 @@ export const problemCatalogue = {
     title: "Too many API keys",
     description: "The account already has 20 active API keys; revoke one first.",
   },
+  "webhook-endpoint-limit": {
+    status: 409,
+    title: "Too many webhook endpoints",
+    description: "The account already has 10 webhook endpoints; delete one first.",
+  },
   "idempotency-key-reused": {
     status: 422,
     title: "Idempotency key reused with a different request",

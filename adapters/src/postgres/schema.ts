@@ -671,6 +671,47 @@ export interface Database {
   apiKeys: ApiKeysTable;
   apiAccessGrants: ApiAccessGrantsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookEvents: WebhookEventsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+}
+
+/** An account's webhook endpoint (migration 2026-11-25-01-webhooks, ADR 0023). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  userId: number;
+  url: string;
+  description: Generated<string>;
+  events: string[];
+  secret: string;
+  enabled: Generated<boolean>;
+  createdAt: DefaultTimestamp;
+}
+
+/** A published webhook event with its exact body (migration 2026-11-25-01-webhooks). */
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  objectKey: string;
+  body: string;
+  createdAt: DefaultTimestamp;
+}
+
+/** One event's delivery to one endpoint (migration 2026-11-25-01-webhooks). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpointId: number;
+  eventId: string;
+  eventType: string;
+  objectKey: string;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  nextAttemptAt: Generated<Date | null>;
+  leaseUntil: Date | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: DefaultTimestamp;
+  deliveredAt: NullableTimestamp;
 }
 
 /** An account's API key; only the SHA-256 of its secret (migration 2026-11-24-04-integrators). */

@@ -3440,6 +3440,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's webhook endpoints, newest first
+         * @description Endpoints (never their secrets), and whether the account may register endpoints.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (secret shown once)
+         * @description Needs API access, like API keys (403 api-access-required). The URL must be http(s); in production it must not be a loopback, private or link-local address (422). The answer carries the signing secret, which is never shown again. At most 10 endpoints (409 webhook-endpoint-limit).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/api-access-required`, `/problems/insufficient-scope`, `/problems/webhook-endpoint-limit`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint and its delivery log; pending deliveries are not sent.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, enable or disable a webhook endpoint
+         * @description Changes the URL, description or event types, or enables/disables it. A disabled endpoint gets nothing: events are not kept for it. Another account's endpoint answers 404.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/api-access-required`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's recent deliveries
+         * @description The newest 50 deliveries of the endpoint: event, status, attempts, last HTTP status and error, next retry.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-deliveries/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues the delivery again now, with the same event id (receivers should ignore ids they have processed). It still waits for earlier undelivered events of the same object.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api-keys/{id}": {
         parameters: {
             query?: never;
@@ -3465,11 +3577,506 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "partnership.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event partnership.requested
+         * @description A business or agent sent a connection request (status pending). Sent to both parties. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_partnership_requested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partnership.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event partnership.accepted
+         * @description The request was accepted: the partnership is active. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_partnership_accepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partnership.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event partnership.rejected
+         * @description The request was declined. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_partnership_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partnership.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event partnership.withdrawn
+         * @description The requester withdrew the request. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_partnership_withdrawn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partnership.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event partnership.ended
+         * @description A party ended the active partnership (status terminated). Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_partnership_ended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event invoice.created
+         * @description The agent raised an invoice on an active partnership. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_invoice_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event invoice.paid
+         * @description The invoice was paid (after the payment gateway confirmed the charge). Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_invoice_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event invoice.overdue
+         * @description The invoice passed its due date unpaid (Sydney day); sent once. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_invoice_overdue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event payment.succeeded
+         * @description A payment of an invoice completed. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_payment_succeeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event payment.failed
+         * @description A payment attempt failed (the card was declined or the gateway refused it). Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_payment_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event payment.refunded
+         * @description A payment was refunded in full. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_payment_refunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event message.created
+         * @description A message was sent; both the sender's and the receiver's endpoints receive it. In order per conversation. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_message_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "verification.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event verification.approved
+         * @description Staff approved the account's verification request. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_verification_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "verification.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event verification.rejected
+         * @description Staff rejected the verification request (the reason is in the app). Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_verification_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "verification.changes_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event verification.changes_requested
+         * @description Staff asked for changes to the verification request. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_verification_changes_requested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. */
-        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use");
+        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use");
+        WebhookPartnershipEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @example partnership.requested
+             * @enum {string}
+             */
+            type: "partnership.requested" | "partnership.accepted" | "partnership.rejected" | "partnership.withdrawn" | "partnership.ended";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookPartnershipObject"];
+            };
+        };
+        WebhookPartnershipObject: {
+            /** @example 12 */
+            id: number;
+            /** @example 4 */
+            businessId: number;
+            /** @example 9 */
+            agentId: number;
+            /**
+             * @example active
+             * @enum {string}
+             */
+            status: "pending" | "active" | "rejected" | "withdrawn" | "terminated";
+            /**
+             * @example agent
+             * @enum {string}
+             */
+            requestedBy: "business" | "agent";
+            /** @example 12.5 */
+            commissionRate: number;
+            /** Format: date-time */
+            startDate: string | null;
+            /** Format: date-time */
+            endDate: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+        };
+        WebhookInvoiceEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @example invoice.created
+             * @enum {string}
+             */
+            type: "invoice.created" | "invoice.paid" | "invoice.overdue";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookInvoiceObject"];
+            };
+        };
+        WebhookInvoiceObject: {
+            /** @example 31 */
+            id: number;
+            /** @example 12 */
+            partnershipId: number;
+            /** @example 4 */
+            businessId: number;
+            /** @example 9 */
+            agentId: number;
+            /** @example 1650 */
+            amount: number;
+            /** @enum {string} */
+            currency: "AUD";
+            /** @example Commission, November */
+            description: string;
+            /** @example 2026-12-09 */
+            dueDate: string;
+            /** @example false */
+            isPaid: boolean;
+        };
+        WebhookPaymentEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @example payment.succeeded
+             * @enum {string}
+             */
+            type: "payment.succeeded" | "payment.failed" | "payment.refunded";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookPaymentObject"];
+            };
+        };
+        WebhookPaymentObject: {
+            /** @example 18 */
+            id: number;
+            /** @example 31 */
+            invoiceId: number;
+            /** @example 4 */
+            businessId: number;
+            /** @example 9 */
+            agentId: number;
+            /** @example 1650 */
+            amount: number;
+            /** @enum {string} */
+            currency: "AUD";
+            /**
+             * @example completed
+             * @enum {string}
+             */
+            status: "completed" | "failed" | "refunded";
+        };
+        WebhookMessageEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @example message.created
+             * @enum {string}
+             */
+            type: "message.created";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookMessageObject"];
+            };
+        };
+        WebhookMessageObject: {
+            /** @example 77 */
+            id: number;
+            /** @example 5 */
+            senderId: number;
+            /** @example 8 */
+            receiverId: number;
+            /** @example Can we talk about the Q1 targets? */
+            content: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:32:00.000Z
+             */
+            sentAt: string;
+        };
+        WebhookVerificationEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @example verification.approved
+             * @enum {string}
+             */
+            type: "verification.approved" | "verification.rejected" | "verification.changes_requested";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookVerificationObject"];
+            };
+        };
+        WebhookVerificationObject: {
+            /** @example 6 */
+            id: number;
+            /** @example 5 */
+            userId: number;
+            /**
+             * @example approved
+             * @enum {string}
+             */
+            status: "approved" | "rejected" | "changes_requested";
+        };
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -5762,10 +6369,112 @@ export interface components {
              */
             scopes: components["schemas"]["ApiKeyScope"][];
         };
+        CreatedWebhookEndpoint: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            /**
+             * @description The signing secret. Shown this once: verify each delivery's `Closr-Signature` with it (docs/api/webhooks.md).
+             * @example whsec_Xq3vT9aE1bYh0nK2cW7pLr5sD8fG4jM6uQzA1oI3eVw
+             */
+            secret: string;
+        };
+        WebhookEndpoint: {
+            /** @example 3 */
+            id: number;
+            /** @example https://crm.example.com/closr/webhooks */
+            url: string;
+            /** @example CRM sync */
+            description: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Disabled endpoints get nothing (events are not kept for them). */
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @description An event an endpoint can subscribe to.
+         * @example partnership.accepted
+         * @enum {string}
+         */
+        WebhookEventType: "partnership.requested" | "partnership.accepted" | "partnership.rejected" | "partnership.withdrawn" | "partnership.ended" | "invoice.created" | "invoice.paid" | "invoice.overdue" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "message.created" | "verification.approved" | "verification.rejected" | "verification.changes_requested";
+        CreateWebhookEndpointRequest: {
+            /**
+             * @description http(s) URL; in production it must be on the public internet (no loopback, private or link-local address).
+             * @example https://crm.example.com/closr/webhooks
+             */
+            url: string;
+            /** @example CRM sync */
+            description?: string;
+            /**
+             * @example [
+             *       "partnership.requested",
+             *       "partnership.accepted",
+             *       "invoice.paid"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventType"][];
+        };
         ApiKeyList: {
             /** @description Whether the account may create keys (Enterprise, or granted by an administrator). */
             access: boolean;
             items: components["schemas"]["ApiKey"][];
+        };
+        WebhookDeliveryList: {
+            items: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookDelivery: {
+            /** @example 41 */
+            id: number;
+            /** @example 3 */
+            endpointId: number;
+            /** @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b */
+            eventId: string;
+            eventType: components["schemas"]["WebhookEventType"];
+            /**
+             * @description pending: waiting for its first or next attempt (or for an earlier event of the same object); sending: being sent; delivered: the endpoint answered 2xx; failed: given up after 3 days (Replay sends it again).
+             * @example delivered
+             * @enum {string}
+             */
+            status: "pending" | "sending" | "delivered" | "failed";
+            /** @example 1 */
+            attempts: number;
+            /**
+             * @description The endpoint's HTTP status on the last attempt.
+             * @example 200
+             */
+            lastStatusCode: number | null;
+            /** @example null */
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due (pending only).
+             */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:31:00.000Z
+             */
+            createdAt: string;
+            /** Format: date-time */
+            deliveredAt: string | null;
+        };
+        WebhookEndpointList: {
+            /** @description Whether the account may register endpoints (Enterprise, or granted by an administrator). */
+            access: boolean;
+            items: components["schemas"]["WebhookEndpoint"][];
+        };
+        UpdateWebhookEndpointRequest: {
+            /**
+             * @description http(s) URL; in production it must be on the public internet (no loopback, private or link-local address).
+             * @example https://crm.example.com/closr/webhooks
+             */
+            url?: string;
+            description?: string;
+            events?: components["schemas"]["WebhookEventType"][];
+            /** @example false */
+            enabled?: boolean;
         };
     };
     responses: never;
@@ -23399,6 +24108,617 @@ export interface operations {
             };
         };
     };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 3,
+                     *           "url": "https://crm.example.com/closr/webhooks",
+                     *           "description": "CRM sync",
+                     *           "events": [
+                     *             "partnership.accepted"
+                     *           ],
+                     *           "enabled": true,
+                     *           "createdAt": "2026-11-25T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://crm.example.com/closr/webhooks",
+                 *       "description": "CRM sync",
+                 *       "events": [
+                 *         "partnership.requested",
+                 *         "partnership.accepted",
+                 *         "invoice.paid"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its signing secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": 3,
+                     *         "url": "https://crm.example.com/closr/webhooks",
+                     *         "description": "CRM sync",
+                     *         "events": [
+                     *           "partnership.accepted"
+                     *         ],
+                     *         "enabled": true,
+                     *         "createdAt": "2026-11-25T09:30:00.000Z"
+                     *       },
+                     *       "secret": "whsec_Xq3vT9aE1bYh0nK2cW7pLr5sD8fG4jM6uQzA1oI3eVw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description API access is not included in your plan; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many webhook endpoints */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://crm.example.com/closr/webhooks",
+                 *       "description": "string",
+                 *       "events": [
+                 *         "partnership.accepted"
+                 *       ],
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "url": "https://crm.example.com/closr/webhooks",
+                     *       "description": "CRM sync",
+                     *       "events": [
+                     *         "partnership.accepted"
+                     *       ],
+                     *       "enabled": true,
+                     *       "createdAt": "2026-11-25T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description API access is not included in your plan; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 41,
+                     *           "endpointId": 3,
+                     *           "eventId": "evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b",
+                     *           "eventType": "partnership.accepted",
+                     *           "status": "delivered",
+                     *           "attempts": 1,
+                     *           "lastStatusCode": 200,
+                     *           "lastError": null,
+                     *           "nextAttemptAt": "2019-08-24T14:15:22Z",
+                     *           "createdAt": "2026-11-25T09:31:00.000Z",
+                     *           "deliveredAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 41,
+                     *       "endpointId": 3,
+                     *       "eventId": "evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b",
+                     *       "eventType": "partnership.accepted",
+                     *       "status": "delivered",
+                     *       "attempts": 1,
+                     *       "lastStatusCode": 200,
+                     *       "lastError": null,
+                     *       "nextAttemptAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2026-11-25T09:31:00.000Z",
+                     *       "deliveredAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     revokeApiKey: {
         parameters: {
             query?: never;
@@ -23503,6 +24823,411 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    webhook_partnership_requested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPartnershipEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_partnership_accepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPartnershipEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_partnership_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPartnershipEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_partnership_withdrawn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPartnershipEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_partnership_ended: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPartnershipEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInvoiceEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInvoiceEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_overdue: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInvoiceEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_succeeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPaymentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPaymentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_refunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPaymentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_message_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMessageEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_verification_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookVerificationEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_verification_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookVerificationEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_verification_changes_requested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookVerificationEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -10,4 +10,32 @@ export class ApiKeyNotFound extends Data.TaggedError("ApiKeyNotFound")<{ readonl
 /** The account already has the maximum number of active keys. */
 export class ApiKeyLimitReached extends Data.TaggedError("ApiKeyLimitReached")<{ readonly limit: number }> {}
 
-export type IntegrationsError = ApiAccessRequired | ApiKeyNotFound | ApiKeyLimitReached;
+/** No such webhook endpoint among the caller's (or it belongs to someone else). */
+export class WebhookEndpointNotFound extends Data.TaggedError("WebhookEndpointNotFound")<{
+  readonly id: number;
+}> {}
+
+/** No such webhook delivery among the caller's endpoints. */
+export class WebhookDeliveryNotFound extends Data.TaggedError("WebhookDeliveryNotFound")<{
+  readonly id: number;
+}> {}
+
+/** The account already has the maximum number of webhook endpoints. */
+export class WebhookEndpointLimitReached extends Data.TaggedError("WebhookEndpointLimitReached")<{
+  readonly limit: number;
+}> {}
+
+/** The endpoint's URL or event types are not acceptable (422, with the field). */
+export class InvalidWebhookEndpoint extends Data.TaggedError("InvalidWebhookEndpoint")<{
+  readonly field: string;
+  readonly message: string;
+}> {}
+
+export type IntegrationsError =
+  | ApiAccessRequired
+  | ApiKeyNotFound
+  | ApiKeyLimitReached
+  | WebhookEndpointNotFound
+  | WebhookDeliveryNotFound
+  | WebhookEndpointLimitReached
+  | InvalidWebhookEndpoint;

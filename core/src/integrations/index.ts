@@ -1,5 +1,9 @@
-/** The integrations context's public surface (issue 20): API keys. */
+/** The integrations context's public surface (issue 20): API keys and outgoing webhooks. */
 export * from "./errors.ts";
 export * from "./model.ts";
 export * from "./ports.ts";
+export * from "./publish.ts";
 export * from "./use-cases.ts";
+export * from "./webhook-ports.ts";
+export * from "./webhook-use-cases.ts";
+export * from "./webhooks.ts";

@@ -19,7 +19,8 @@ export const hasApiAccess = Effect.fn("integrations.hasApiAccess")(function* (us
   return yield* (yield* ApiKeyRepository).hasGrant(user.id);
 });
 
-const requireAccess = (user: User) =>
+/** Fails with ApiAccessRequired unless the user may use the API (keys and webhooks). */
+export const requireApiAccess = (user: User) =>
   Effect.flatMap(hasApiAccess(user), (ok) => (ok ? Effect.void : Effect.fail(new ApiAccessRequired())));
 
 /** Settings → API: whether the caller has access, and their keys (newest first). */
@@ -35,7 +36,7 @@ export const createApiKey = Effect.fn("integrations.createApiKey")(function* (
   name: string,
   scopes: readonly string[],
 ) {
-  yield* requireAccess(user);
+  yield* requireApiAccess(user);
   const repository = yield* ApiKeyRepository;
   if ((yield* repository.countActive(user.id)) >= MAX_ACTIVE_KEYS)
     return yield* Effect.fail(new ApiKeyLimitReached({ limit: MAX_ACTIVE_KEYS }));

@@ -7,6 +7,7 @@
 import { Effect, Option } from "effect";
 import { commissionFor } from "../agreement/commission.ts";
 import type { User } from "../identity/index.ts";
+import { invoiceEvent, publishWebhookEvent } from "../integrations/publish.ts";
 import { notify } from "../notification/index.ts";
 import { PartnershipRepository } from "../partnership/index.ts";
 import {
@@ -142,6 +143,7 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
     link: "/business/payments",
     subjectId: created.id,
   });
+  yield* publishWebhookEvent(invoiceEvent("invoice.created", created));
   return withState(created, now);
 }, atomically);
 

@@ -6,6 +6,7 @@
  * Errors: InvalidMessageContent (422), CannotMessageSelf (422), MessageUserNotFound (404).
  */
 import { Effect, Option } from "effect";
+import { messageEvent, publishWebhookEvent } from "../integrations/publish.ts";
 import { Clock } from "../shared/clock.ts";
 import type { UserId } from "../shared/ids.ts";
 import { CannotMessageSelf, InvalidMessageContent, MessageUserNotFound } from "./errors.ts";
@@ -54,12 +55,14 @@ export const sendMessage = Effect.fn("messaging.sendMessage")(function* (
   if (input.receiverId === caller.id) return yield* new CannotMessageSelf();
   // An unknown receiver fails in the store (MessageUserNotFound), which saves a lookup per send.
   const sentAt = yield* (yield* Clock).now;
-  return yield* (yield* MessageRepository).send({
+  const sent = yield* (yield* MessageRepository).send({
     senderId: caller.id,
     receiverId: input.receiverId,
     content,
     sentAt,
   });
+  yield* publishWebhookEvent(messageEvent(sent));
+  return sent;
 });
 
 /** The caller's conversation with `counterpartId`, newest page first (each page oldest first). */

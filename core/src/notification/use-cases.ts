@@ -7,9 +7,11 @@
 import { Effect, Option } from "effect";
 import type { User } from "../identity/model.ts";
 import { UserRepository } from "../identity/ports.ts";
+import { invoiceEvent, publishWebhookEvent } from "../integrations/publish.ts";
+import { InvoiceRepository } from "../invoice/ports.ts";
 import { AppUrl } from "../shared/app-url.ts";
 import { Clock } from "../shared/clock.ts";
-import type { NotificationId } from "../shared/ids.ts";
+import type { InvoiceId, NotificationId } from "../shared/ids.ts";
 import { type NotificationKind as EmailKind, Mailer } from "../shared/mailer.ts";
 import { atomically } from "../shared/unit-of-work.ts";
 import { NotificationNotFound } from "./errors.ts";
@@ -93,5 +95,13 @@ export const sweepNotifications = Effect.fn("notification.sweep")(function* () {
   const now = yield* (yield* Clock).now;
   const swept = yield* (yield* NotificationRepository).sweep(now, UNREAD_MESSAGE_MINUTES);
   for (const { notification, email } of swept) yield* emailFor(notification, email);
+  // Webhooks (ADR 0023): invoice.overdue once, when its notice is created (optional, best effort).
+  const invoices = yield* Effect.serviceOption(InvoiceRepository);
+  for (const { notification } of swept) {
+    if (notification.kind !== "invoice_overdue" || notification.subjectId === null || Option.isNone(invoices))
+      continue;
+    const invoice = yield* invoices.value.findById(notification.subjectId as InvoiceId);
+    if (Option.isSome(invoice)) yield* publishWebhookEvent(invoiceEvent("invoice.overdue", invoice.value));
+  }
   return swept.length;
 }, atomically);

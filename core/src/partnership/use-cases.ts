@@ -10,6 +10,7 @@
 import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { UserRepository } from "../identity/index.ts";
+import { partnershipEvent, publishWebhookEvent } from "../integrations/publish.ts";
 import { type NotificationKind, notify } from "../notification/index.ts";
 import {
   type AgentProfile,
@@ -115,11 +116,20 @@ export const requestPartnership = Effect.fn("partnership.request")(function* (
     (standings) => checkLimit(standings, caller, caller, now),
   );
   yield* notifyCounterpart(created, caller, "requested");
+  yield* publishWebhookEvent(partnershipEvent("partnership.requested", created));
   return created;
 }, atomically);
 
 /** The PATCH statuses a party may ask for, and the events they stand for. */
 export type RequestedStatus = Exclude<PartnershipStatus, "pending">;
+
+/** The webhook event of each change (ADR 0023). */
+const webhookTypes = {
+  active: "partnership.accepted",
+  rejected: "partnership.rejected",
+  withdrawn: "partnership.withdrawn",
+  terminated: "partnership.ended",
+} as const satisfies Record<RequestedStatus, string>;
 
 /**
  * Accept, reject, withdraw or end (PATCH /api/partnerships/{id} with status active, rejected,
@@ -157,6 +167,7 @@ export const changePartnership = Effect.fn("partnership.change")(function* (
     },
   );
   yield* notifyCounterpart(changed, caller, status);
+  yield* publishWebhookEvent(partnershipEvent(webhookTypes[status], changed));
   return changed;
 }, atomically);
 

@@ -5,13 +5,14 @@
  */
 import { Effect, Option } from "effect";
 import type { User } from "../identity/index.ts";
+import { invoiceEvent, paymentEvent, publishWebhookEvent } from "../integrations/publish.ts";
 import { callerProfile, getInvoice } from "../invoice/index.ts";
 import { notify } from "../notification/index.ts";
 import { WrongAccountType } from "../profiles/index.ts";
 import { atomically, Clock, formatAud, type InvoiceId } from "../shared/index.ts";
 import { chooseAttempt, decideOnGatewayEvent, reconciliationEvent } from "./decisions.ts";
 import { InvoiceDisputed, PaymentIntentNotFound, PaymentMethodNotFound } from "./errors.ts";
-import { type GatewayEvent, type PaymentMethodFields, paymentIdempotencyKey } from "./model.ts";
+import { type GatewayEvent, type Payment, type PaymentMethodFields, paymentIdempotencyKey } from "./model.ts";
 import {
   ChargeDestinations,
   GatewayEventOutbox,
@@ -20,6 +21,15 @@ import {
   PaymentMethodRepository,
   PaymentRepository,
 } from "./ports.ts";
+
+/** The payment statuses that are webhook events (others are steps on the way). */
+const paymentWebhookTypes: Partial<
+  Record<Payment["status"], "payment.succeeded" | "payment.failed" | "payment.refunded">
+> = {
+  completed: "payment.succeeded",
+  failed: "payment.failed",
+  refunded: "payment.refunded",
+};
 
 /**
  * Applies one gateway event once (the processed-event record and the change share a transaction),
@@ -41,6 +51,11 @@ export const applyGatewayEvent = Effect.fn("payment.applyGatewayEvent")(function
       link: "/agent/invoices",
       subjectId: paid.id,
     });
+  // Webhooks (ADR 0023): the payment's new state, then the invoice it paid.
+  const payment = applied.type === "decided" ? applied.decision.payment : null;
+  const paymentType = payment ? paymentWebhookTypes[payment.status] : undefined;
+  if (payment && paymentType) yield* publishWebhookEvent(paymentEvent(paymentType, payment));
+  if (paid?.isPaid) yield* publishWebhookEvent(invoiceEvent("invoice.paid", paid));
   return applied;
 }, atomically);
 

@@ -32,6 +32,13 @@ export interface JobPayloads {
   readonly "review-sweeps": ScheduledTick;
   /** Scheduled (every 5 minutes): dispute deadlines that passed (issue 17, ADR 0018). */
   readonly "dispute-sweep": ScheduledTick;
+  /**
+   * Outgoing webhooks (issue 20, ADR 0023): send the due deliveries of one endpoint and one
+   * object, oldest first, stopping at the first not accepted.
+   */
+  readonly "deliver-webhook": { readonly endpointId: number; readonly objectKey: string };
+  /** Scheduled (every 15 seconds): webhook deliveries whose next attempt fell due are queued. */
+  readonly "webhook-retries": ScheduledTick;
   /** Scheduled (hourly): expired sessions and rate-limit windows are removed. */
   readonly "maintenance-sweep": ScheduledTick;
 }

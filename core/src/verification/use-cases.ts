@@ -9,6 +9,7 @@
 
 import { Effect, Either, Option } from "effect";
 import type { User, UserType } from "../identity/index.ts";
+import { publishWebhookEvent, verificationEvent } from "../integrations/publish.ts";
 import { type NotificationKind, notify } from "../notification/index.ts";
 import { formatAbn } from "../shared/abn.ts";
 import { AuditLog } from "../shared/audit.ts";
@@ -271,7 +272,11 @@ export const decideVerification = Effect.fn("verification.decide")(function* (
     before: { status: before },
     after: { status: updated.status, adminNotes: updated.adminNotes },
   });
-  if (decision.action !== "start_review") yield* notifyApplicant(updated);
+  if (decision.action !== "start_review") {
+    yield* notifyApplicant(updated);
+    const event = verificationEvent({ id: updated.id, userId: updated.userId, status: updated.status });
+    if (event) yield* publishWebhookEvent(event);
+  }
   return updated;
 }, atomically);
 

@@ -72,6 +72,12 @@ import {
   type StripeGatewayConfig,
   SubscriptionGatewayStripe,
 } from "@closr/adapters/stripe";
+import {
+  WebhookEventsPg,
+  WebhookSenderFetch,
+  WebhookStorePg,
+  WebhookUrlPolicyLive,
+} from "@closr/adapters/webhooks";
 import type { AgreementPdf, AgreementRepository, DocumentDigest } from "@closr/core/agreement";
 import {
   type AuditTrail,
@@ -94,7 +100,14 @@ import type {
   UserRepository,
 } from "@closr/core/identity";
 import type { InsightsRepository, ProfileStatsCounter } from "@closr/core/insights";
-import type { ApiKeyRepository } from "@closr/core/integrations";
+import type {
+  ApiKeyRepository,
+  WebhookEvents,
+  WebhookRetrySettings,
+  WebhookSender,
+  WebhookStore,
+  WebhookUrlPolicy,
+} from "@closr/core/integrations";
 import type { InvoiceRepository, InvoiceTerms } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import type { NotificationRepository } from "@closr/core/notification";
@@ -189,7 +202,11 @@ export type AppServices =
   | StreamPresence
   | MailDelivery
   | JobAdministration
-  | ApiKeyRepository;
+  | ApiKeyRepository
+  | WebhookStore
+  | WebhookEvents
+  | WebhookSender
+  | WebhookUrlPolicy;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -221,6 +238,13 @@ export interface PaymentOptions {
   readonly supportEmail?: string | undefined;
   /** Web push VAPID keys (issue 19); a generated pair when absent. */
   readonly vapid?: VapidKeys | undefined;
+  /**
+   * Outgoing webhooks (ADR 0023): `allowPrivate` lets endpoints be loopback/private addresses
+   * (default: true outside production — set false in production); `retry` shortens the back-off (tests).
+   */
+  readonly webhooks?:
+    | { readonly allowPrivate?: boolean | undefined; readonly retry?: WebhookRetrySettings | undefined }
+    | undefined;
 }
 
 /**
@@ -290,7 +314,10 @@ export function makeAppLayer(
     ApiKeyRepositoryPg,
     // Core's UnitOfWork (ADR 0025): a use case's change and its emails/jobs in one transaction.
     UnitOfWorkPg,
+    WebhookStorePg,
+    WebhookEventsPg,
   ).pipe(Layer.provide(Layer.merge(database, clock)));
+  const allowPrivateWebhooks = payments.webhooks?.allowPrivate ?? process.env.NODE_ENV !== "production";
   const verification = Layer.mergeAll(
     payments.abr ? AbnRegistryAbr(payments.abr) : AbnRegistryLocal,
     payments.storage?.s3
@@ -311,6 +338,8 @@ export function makeAppLayer(
     ImageProcessorSharp,
     Layer.succeed(SiteContacts, { supportEmail: payments.supportEmail ?? "support@closr.com.au" }),
     PushSenderWebPush(payments.vapid ?? vapidKeysOrGenerate({})),
+    WebhookSenderFetch({ allowPrivate: allowPrivateWebhooks }),
+    WebhookUrlPolicyLive({ allowPrivate: allowPrivateWebhooks, retry: payments.webhooks?.retry }),
   );
   return overrides ? Layer.merge(base, overrides) : base;
 }

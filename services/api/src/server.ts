@@ -45,6 +45,8 @@ export async function startServices(config: Config) {
       feeBasisPoints: config.feeBasisPoints,
       supportEmail: config.supportEmail,
       vapid,
+      // SSRF (ADR 0023): production refuses private and loopback webhook endpoints.
+      webhooks: { allowPrivate: !config.production },
     }),
   );
   // Recover from a crash between a local charge and its database write (ADR 0008).

@@ -437,6 +437,13 @@ export const errorTable = {
     code: "api-key-limit",
     detail: `You can have at most ${e.limit} active API keys. Revoke one first.`,
   }),
+  WebhookEndpointNotFound: () => ({ code: "not-found", detail: "No such webhook endpoint." }),
+  WebhookDeliveryNotFound: () => ({ code: "not-found", detail: "No such webhook delivery." }),
+  WebhookEndpointLimitReached: (e) => ({
+    code: "webhook-endpoint-limit",
+    detail: `You can have at most ${e.limit} webhook endpoints. Delete one first.`,
+  }),
+  InvalidWebhookEndpoint: (e) => ({ code: "validation-failed", detail: e.message, field: e.field }),
 } satisfies ErrorTable;
 
 const planTitles = {

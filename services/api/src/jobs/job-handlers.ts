@@ -7,6 +7,7 @@ import type { JobHandlers } from "@closr/adapters/jobs";
 import { MailDelivery } from "@closr/adapters/mail";
 import { PgDatabase, sweepFinishedJobs, sweepRateLimits } from "@closr/adapters/postgres";
 import { runDataExport, runPasswordResetRequest, SessionStore } from "@closr/core/identity";
+import { deliverWebhookTarget, sweepWebhookRetries } from "@closr/core/integrations";
 import { sweepNotifications } from "@closr/core/notification";
 import { runLocalBilling } from "@closr/core/subscription";
 import { Effect } from "effect";
@@ -27,6 +28,10 @@ export const jobHandlers = (runtime: AppRuntime): JobHandlers => ({
   "review-sweeps": () => runReviewSweeps(runtime),
   // Dispute deadlines (issue 17, ADR 0018): unanswered → mediation, silent proposal → accepted.
   "dispute-sweep": () => runDisputeSweep(runtime),
+  // Outgoing webhooks (issue 20, ADR 0023): one endpoint's due deliveries of one object, in order.
+  "deliver-webhook": (target) => runtime.runPromise(deliverWebhookTarget(target)),
+  // Webhook deliveries whose next attempt fell due get their job again.
+  "webhook-retries": () => runtime.runPromise(sweepWebhookRetries()),
   // Expired sessions, rate-limit windows, and queue rows done over 30 days ago.
   "maintenance-sweep": () =>
     runtime.runPromise(

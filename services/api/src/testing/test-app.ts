@@ -11,6 +11,7 @@ import { startJobWorker } from "@closr/adapters/jobs";
 import type { SmtpOptions } from "@closr/adapters/mail";
 import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/testing";
 import type { StripeGatewayConfig } from "@closr/adapters/stripe";
+import type { WebhookRetrySettings } from "@closr/core/integrations";
 import type { Clock } from "@closr/core/shared";
 import type { Layer } from "effect";
 import { sql } from "kysely";
@@ -58,6 +59,8 @@ export async function createTestApp(
      * delivered by `runJobs()`.
      */
     mail?: "queued" | "direct";
+    /** Outgoing webhooks' back-off (ADR 0023); tests shorten it. */
+    webhookRetry?: WebhookRetrySettings;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -73,6 +76,7 @@ export async function createTestApp(
         mail: options.mail ?? "direct",
         storage: { uploadsDir },
         appUrl: "http://localhost",
+        webhooks: { allowPrivate: true, retry: options.webhookRetry },
       },
       options.clock,
     ),

@@ -2,7 +2,7 @@
  * Settings → API (/settings/api; issue 20): create an API key with a name and a scope per area
  * (no access, read-only, read and write), see its secret once, see when each key was last used,
  * and revoke it. Accounts without API access (not Enterprise, no administrator's grant) see why
- * and where to upgrade.
+ * and where to upgrade. Below the keys, outgoing webhooks (webhooks-section.tsx).
  */
 import {
   Alert,
@@ -23,6 +23,7 @@ import {
 } from "@closr/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { WebhooksSection } from "./webhooks-section.tsx";
 
 const areas = [
   { key: "profiles", label: "Profiles" },
@@ -245,6 +246,7 @@ export function ApiSettingsPage() {
       ) : keys.data?.access ? (
         <p className="muted">You have no API keys yet.</p>
       ) : null}
+      {keys.data?.access ? <WebhooksSection /> : null}
     </SettingsLayout>
   );
 }

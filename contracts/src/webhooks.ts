@@ -1,0 +1,308 @@
+/**
+ * Outgoing webhooks in the contract (issue 20, ADR 0023): endpoint and delivery schemas for
+ * Settings → API, and the event payloads, declared as the document's OpenAPI 3.1 top-level
+ * `webhooks` (one entry per event type: what Closr POSTs to an endpoint).
+ */
+import { z } from "@hono/zod-openapi";
+
+export const webhookEventTypes = [
+  "partnership.requested",
+  "partnership.accepted",
+  "partnership.rejected",
+  "partnership.withdrawn",
+  "partnership.ended",
+  "invoice.created",
+  "invoice.paid",
+  "invoice.overdue",
+  "payment.succeeded",
+  "payment.failed",
+  "payment.refunded",
+  "message.created",
+  "verification.approved",
+  "verification.rejected",
+  "verification.changes_requested",
+] as const;
+
+export const WebhookEventType = z.enum(webhookEventTypes).openapi("WebhookEventType", {
+  description: "An event an endpoint can subscribe to.",
+  example: "partnership.accepted",
+});
+
+export const WebhookEndpoint = z
+  .object({
+    id: z.number().int().openapi({ example: 3 }),
+    url: z.string().openapi({ example: "https://crm.example.com/closr/webhooks" }),
+    description: z.string().openapi({ example: "CRM sync" }),
+    events: z.array(WebhookEventType),
+    enabled: z
+      .boolean()
+      .openapi({ description: "Disabled endpoints get nothing (events are not kept for them)." }),
+    createdAt: z.iso.datetime().openapi({ example: "2026-11-25T09:30:00.000Z" }),
+  })
+  .openapi("WebhookEndpoint");
+
+export const WebhookEndpointList = z
+  .object({
+    access: z.boolean().openapi({
+      description: "Whether the account may register endpoints (Enterprise, or granted by an administrator).",
+    }),
+    items: z.array(WebhookEndpoint),
+  })
+  .openapi("WebhookEndpointList");
+
+const endpointUrl = z
+  .string({ error: "URL is required" })
+  .trim()
+  .min(1, { error: "URL is required" })
+  .max(2048, { error: "The URL must be at most 2048 characters" })
+  .openapi({
+    description:
+      "http(s) URL; in production it must be on the public internet (no loopback, private or link-local address).",
+    example: "https://crm.example.com/closr/webhooks",
+  });
+
+export const CreateWebhookEndpointRequest = z
+  .strictObject({
+    url: endpointUrl,
+    description: z
+      .string()
+      .trim()
+      .max(200, { error: "At most 200 characters" })
+      .optional()
+      .openapi({ example: "CRM sync" }),
+    events: z
+      .array(WebhookEventType, { error: "Choose at least one event type" })
+      .min(1, { error: "Choose at least one event type" })
+      .max(webhookEventTypes.length)
+      .openapi({ example: ["partnership.requested", "partnership.accepted", "invoice.paid"] }),
+  })
+  .openapi("CreateWebhookEndpointRequest");
+
+export const UpdateWebhookEndpointRequest = z
+  .strictObject({
+    url: endpointUrl.optional(),
+    description: z.string().trim().max(200, { error: "At most 200 characters" }).optional(),
+    events: z
+      .array(WebhookEventType)
+      .min(1, { error: "Choose at least one event type" })
+      .max(webhookEventTypes.length)
+      .optional(),
+    enabled: z.boolean().optional().openapi({ example: false }),
+  })
+  .openapi("UpdateWebhookEndpointRequest");
+
+export const CreatedWebhookEndpoint = z
+  .object({
+    endpoint: WebhookEndpoint,
+    secret: z.string().openapi({
+      description:
+        "The signing secret. Shown this once: verify each delivery's `Closr-Signature` with it (docs/api/webhooks.md).",
+      example: "whsec_Xq3vT9aE1bYh0nK2cW7pLr5sD8fG4jM6uQzA1oI3eVw",
+    }),
+  })
+  .openapi("CreatedWebhookEndpoint");
+
+export const WebhookDelivery = z
+  .object({
+    id: z.number().int().openapi({ example: 41 }),
+    endpointId: z.number().int().openapi({ example: 3 }),
+    eventId: z.string().openapi({ example: "evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b" }),
+    eventType: WebhookEventType,
+    status: z.enum(["pending", "sending", "delivered", "failed"]).openapi({
+      description:
+        "pending: waiting for its first or next attempt (or for an earlier event of the same object); sending: being sent; delivered: the endpoint answered 2xx; failed: given up after 3 days (Replay sends it again).",
+      example: "delivered",
+    }),
+    attempts: z.number().int().openapi({ example: 1 }),
+    lastStatusCode: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The endpoint's HTTP status on the last attempt.", example: 200 }),
+    lastError: z.string().nullable().openapi({ example: null }),
+    nextAttemptAt: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ description: "When the next attempt is due (pending only)." }),
+    createdAt: z.iso.datetime().openapi({ example: "2026-11-25T09:31:00.000Z" }),
+    deliveredAt: z.iso.datetime().nullable(),
+  })
+  .openapi("WebhookDelivery");
+
+export const WebhookDeliveryList = z
+  .object({ items: z.array(WebhookDelivery) })
+  .openapi("WebhookDeliveryList");
+
+export const WebhookEndpointId = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 3 }),
+});
+
+export const WebhookDeliveryId = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 41 }),
+});
+
+// The objects events carry (`data.object`); money in AUD dollars, times ISO 8601 UTC.
+const PartnershipObject = z
+  .object({
+    id: z.number().int().openapi({ example: 12 }),
+    businessId: z.number().int().openapi({ example: 4 }),
+    agentId: z.number().int().openapi({ example: 9 }),
+    status: z
+      .enum(["pending", "active", "rejected", "withdrawn", "terminated"])
+      .openapi({ example: "active" }),
+    requestedBy: z.enum(["business", "agent"]).openapi({ example: "agent" }),
+    commissionRate: z.number().openapi({ example: 12.5 }),
+    startDate: z.iso.datetime().nullable(),
+    endDate: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime().openapi({ example: "2026-11-25T09:30:00.000Z" }),
+  })
+  .openapi("WebhookPartnershipObject");
+
+const InvoiceObject = z
+  .object({
+    id: z.number().int().openapi({ example: 31 }),
+    partnershipId: z.number().int().openapi({ example: 12 }),
+    businessId: z.number().int().openapi({ example: 4 }),
+    agentId: z.number().int().openapi({ example: 9 }),
+    amount: z.number().openapi({ example: 1650 }),
+    currency: z.literal("AUD"),
+    description: z.string().openapi({ example: "Commission, November" }),
+    dueDate: z.string().openapi({ example: "2026-12-09" }),
+    isPaid: z.boolean().openapi({ example: false }),
+  })
+  .openapi("WebhookInvoiceObject");
+
+const PaymentObject = z
+  .object({
+    id: z.number().int().openapi({ example: 18 }),
+    invoiceId: z.number().int().openapi({ example: 31 }),
+    businessId: z.number().int().openapi({ example: 4 }),
+    agentId: z.number().int().openapi({ example: 9 }),
+    amount: z.number().openapi({ example: 1650 }),
+    currency: z.literal("AUD"),
+    status: z.enum(["completed", "failed", "refunded"]).openapi({ example: "completed" }),
+  })
+  .openapi("WebhookPaymentObject");
+
+const MessageObject = z
+  .object({
+    id: z.number().int().openapi({ example: 77 }),
+    senderId: z.number().int().openapi({ example: 5 }),
+    receiverId: z.number().int().openapi({ example: 8 }),
+    content: z.string().openapi({ example: "Can we talk about the Q1 targets?" }),
+    sentAt: z.iso.datetime().openapi({ example: "2026-11-25T09:32:00.000Z" }),
+  })
+  .openapi("WebhookMessageObject");
+
+const VerificationObject = z
+  .object({
+    id: z.number().int().openapi({ example: 6 }),
+    userId: z.number().int().openapi({ example: 5 }),
+    status: z.enum(["approved", "rejected", "changes_requested"]).openapi({ example: "approved" }),
+  })
+  .openapi("WebhookVerificationObject");
+
+const envelope = <T extends z.ZodType>(name: string, types: readonly string[], object: T) =>
+  z
+    .object({
+      id: z.string().openapi({
+        description:
+          "The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.",
+        example: "evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b",
+      }),
+      type: z.enum(types as [string, ...string[]]).openapi({ example: types[0] }),
+      createdAt: z.iso.datetime().openapi({ example: "2026-11-25T09:30:00.000Z" }),
+      data: z.object({ object }),
+    })
+    .openapi(name);
+
+const byFamily = {
+  partnership: envelope(
+    "WebhookPartnershipEvent",
+    webhookEventTypes.filter((t) => t.startsWith("partnership.")),
+    PartnershipObject,
+  ),
+  invoice: envelope(
+    "WebhookInvoiceEvent",
+    webhookEventTypes.filter((t) => t.startsWith("invoice.")),
+    InvoiceObject,
+  ),
+  payment: envelope(
+    "WebhookPaymentEvent",
+    webhookEventTypes.filter((t) => t.startsWith("payment.")),
+    PaymentObject,
+  ),
+  message: envelope("WebhookMessageEvent", ["message.created"], MessageObject),
+  verification: envelope(
+    "WebhookVerificationEvent",
+    webhookEventTypes.filter((t) => t.startsWith("verification.")),
+    VerificationObject,
+  ),
+};
+
+const eventDescriptions: Record<(typeof webhookEventTypes)[number], string> = {
+  "partnership.requested":
+    "A business or agent sent a connection request (status pending). Sent to both parties.",
+  "partnership.accepted": "The request was accepted: the partnership is active.",
+  "partnership.rejected": "The request was declined.",
+  "partnership.withdrawn": "The requester withdrew the request.",
+  "partnership.ended": "A party ended the active partnership (status terminated).",
+  "invoice.created": "The agent raised an invoice on an active partnership.",
+  "invoice.paid": "The invoice was paid (after the payment gateway confirmed the charge).",
+  "invoice.overdue": "The invoice passed its due date unpaid (Sydney day); sent once.",
+  "payment.succeeded": "A payment of an invoice completed.",
+  "payment.failed": "A payment attempt failed (the card was declined or the gateway refused it).",
+  "payment.refunded": "A payment was refunded in full.",
+  "message.created":
+    "A message was sent; both the sender's and the receiver's endpoints receive it. In order per conversation.",
+  "verification.approved": "Staff approved the account's verification request.",
+  "verification.rejected": "Staff rejected the verification request (the reason is in the app).",
+  "verification.changes_requested": "Staff asked for changes to the verification request.",
+};
+
+/** The `webhooks` entries: one `post` operation per event type, with its payload schema. */
+export const webhookRoutes = webhookEventTypes.map((type) => {
+  const family = type.split(".")[0] as keyof typeof byFamily;
+  return {
+    method: "post" as const,
+    path: type,
+    operationId: `webhook_${type.replace(".", "_")}`,
+    tags: ["webhooks"],
+    summary: `Event ${type}`,
+    description: `${eventDescriptions[type]} Signed with \`Closr-Signature: t=…,v1=…\` (HMAC-SHA256 of \`<t>.<raw body>\` with the endpoint's secret; see docs/api/webhooks.md and \`verifyWebhookSignature\` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.`,
+    security: [],
+    request: {
+      headers: z.object({
+        "closr-signature": z.string().openapi({
+          description: '`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`',
+          example: "t=1764063000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
+        }),
+        "closr-event-id": z.string().openapi({
+          description: "The event id (also `id` in the body).",
+          example: "evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b",
+        }),
+      }),
+      body: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: byFamily[family],
+          },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: "Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried.",
+      },
+    },
+  };
+});

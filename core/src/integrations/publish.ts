@@ -1,0 +1,156 @@
+/**
+ * The one place other contexts publish webhook events (ADR 0023), and the JSON of each object
+ * as `data.object` carries it (the contract's `webhooks` describe the same shapes). Imports
+ * nothing from other contexts, so any use case can call it without an import cycle.
+ * Money is AUD dollars (cents / 100), times ISO 8601 UTC, ids integers, as in the API.
+ */
+import { Effect, Option } from "effect";
+import { WebhookEvents } from "./webhook-ports.ts";
+import type { WebhookEventInput, WebhookEventType } from "./webhooks.ts";
+
+/**
+ * Publishes an event to the parties' endpoints. Best effort and optional like `notify`: a
+ * failure is logged and never fails the caller's change; a runtime without `WebhookEvents`
+ * (unit tests of other contexts) skips it.
+ */
+export const publishWebhookEvent = (event: WebhookEventInput) =>
+  Effect.gen(function* () {
+    const events = yield* Effect.serviceOption(WebhookEvents);
+    if (Option.isSome(events)) yield* events.value.publish(event);
+  }).pipe(
+    Effect.catchAllCause((cause) => Effect.logWarning("webhook publish failed", cause)),
+    Effect.withSpan("webhooks.publish"),
+  );
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const dollars = (cents: number) => Math.round(cents) / 100;
+
+/** partnership.* — the partnership after the change. */
+export const partnershipEvent = (
+  type: Extract<WebhookEventType, `partnership.${string}`>,
+  p: {
+    readonly id: number;
+    readonly businessId: number;
+    readonly agentId: number;
+    readonly status: string;
+    readonly requestedBy: string;
+    readonly commissionRate: number;
+    readonly startDate: Date | null;
+    readonly endDate: Date | null;
+    readonly createdAt: Date;
+  },
+): WebhookEventInput => ({
+  type,
+  objectKey: `partnership:${p.id}`,
+  parties: [{ businessProfileId: p.businessId }, { agentProfileId: p.agentId }],
+  object: {
+    id: p.id,
+    businessId: p.businessId,
+    agentId: p.agentId,
+    status: p.status,
+    requestedBy: p.requestedBy,
+    commissionRate: p.commissionRate,
+    startDate: iso(p.startDate),
+    endDate: iso(p.endDate),
+    createdAt: p.createdAt.toISOString(),
+  },
+});
+
+/** invoice.* — the invoice. */
+export const invoiceEvent = (
+  type: Extract<WebhookEventType, `invoice.${string}`>,
+  i: {
+    readonly id: number;
+    readonly partnershipId: number;
+    readonly businessId: number;
+    readonly agentId: number;
+    readonly amountCents: number;
+    readonly description: string;
+    readonly dueDate: string;
+    readonly isPaid?: boolean;
+  },
+): WebhookEventInput => ({
+  type,
+  objectKey: `invoice:${i.id}`,
+  parties: [{ businessProfileId: i.businessId }, { agentProfileId: i.agentId }],
+  object: {
+    id: i.id,
+    partnershipId: i.partnershipId,
+    businessId: i.businessId,
+    agentId: i.agentId,
+    amount: dollars(i.amountCents),
+    currency: "AUD",
+    description: i.description,
+    dueDate: i.dueDate,
+    isPaid: type === "invoice.paid" ? true : (i.isPaid ?? false),
+  },
+});
+
+/** payment.* — the payment after the gateway's event. */
+export const paymentEvent = (
+  type: Extract<WebhookEventType, `payment.${string}`>,
+  p: {
+    readonly id: number;
+    readonly invoiceId: number;
+    readonly businessId: number;
+    readonly agentId: number;
+    readonly amountCents: number;
+    readonly status: string;
+  },
+): WebhookEventInput => ({
+  type,
+  objectKey: `payment:${p.id}`,
+  parties: [{ businessProfileId: p.businessId }, { agentProfileId: p.agentId }],
+  object: {
+    id: p.id,
+    invoiceId: p.invoiceId,
+    businessId: p.businessId,
+    agentId: p.agentId,
+    amount: dollars(p.amountCents),
+    currency: "AUD",
+    status: p.status,
+  },
+});
+
+/** message.created — in order per conversation (both parties receive it). */
+export const messageEvent = (m: {
+  readonly id: number;
+  readonly senderId: number;
+  readonly receiverId: number;
+  readonly content: string;
+  readonly sentAt: Date;
+}): WebhookEventInput => ({
+  type: "message.created",
+  objectKey: `conversation:${Math.min(m.senderId, m.receiverId)}-${Math.max(m.senderId, m.receiverId)}`,
+  parties: [{ userId: m.senderId }, { userId: m.receiverId }],
+  object: {
+    id: m.id,
+    senderId: m.senderId,
+    receiverId: m.receiverId,
+    content: m.content,
+    sentAt: m.sentAt.toISOString(),
+  },
+});
+
+/** verification.* — a staff decision on the applicant's request. */
+export const verificationEvent = (v: {
+  readonly id: number;
+  readonly userId: number;
+  readonly status: string;
+}): WebhookEventInput | null => {
+  const type: WebhookEventType | null =
+    v.status === "approved"
+      ? "verification.approved"
+      : v.status === "rejected"
+        ? "verification.rejected"
+        : v.status === "changes_requested"
+          ? "verification.changes_requested"
+          : null;
+  if (!type) return null;
+  return {
+    type,
+    objectKey: `verification:${v.id}`,
+    parties: [{ userId: v.userId }],
+    object: { id: v.id, userId: v.userId, status: v.status },
+  };
+};
