@@ -1,8 +1,8 @@
 /**
  * Issue 20 Done-when, in CI (`pnpm test`): the integrator journey (journey.ts) passes against the
  * real API served over HTTP on a fresh test database, with 0 response-schema mismatches against
- * the spec it fetched from `/api/openapi.json`. The agent's API-access grant is what
- * `pnpm api:grant` writes.
+ * the spec it fetched from `/api/openapi.json`. An administrator grants the agent API access over
+ * the API (`PUT /api/admin/users/{id}/api-access`).
  */
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../services/api/src/testing/test-app.ts";
 import { runJourney } from "./journey.ts";
 
+const ADMIN_PASSWORD = "journey admin password";
 let t: TestApp;
 let server: ReturnType<typeof serve>;
 let baseUrl: string;
@@ -20,6 +21,13 @@ beforeAll(async () => {
   server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The administrator who grants the agent API access (as `pnpm admin:grant` would make one).
+  const registered = await t.client().request("/api/register", {
+    method: "POST",
+    json: { email: "journey_admin@example.com", username: "journey_admin", password: ADMIN_PASSWORD },
+  });
+  expect(registered.status).toBe(201);
+  await sql`UPDATE users SET role = 'admin' WHERE username = 'journey_admin'`.execute(t.database.db);
 }, 60_000);
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
@@ -32,10 +40,7 @@ describe("the integrator journey (examples/journey.ts)", () => {
     const result = await runJourney({
       baseUrl,
       log: (line) => lines.push(line),
-      grantApiAccess: async (username) => {
-        await sql`INSERT INTO api_access_grants (user_id)
-          SELECT id FROM users WHERE lower(username) = lower(${username})`.execute(t.database.db);
-      },
+      grant: { admin: { username: "journey_admin", password: ADMIN_PASSWORD } },
     });
     expect(result.mismatches).toEqual([]);
     expect(result.steps).toHaveLength(15);
@@ -45,6 +50,7 @@ describe("the integrator journey (examples/journey.ts)", () => {
     for (const operation of [
       "POST /api/register 201",
       "POST /api/api-keys 201",
+      "PUT /api/admin/users/{id}/api-access 200",
       "POST /api/business-profiles 201",
       "POST /api/agent-profiles 201",
       "GET /api/agent-profiles 200",

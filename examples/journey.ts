@@ -12,25 +12,34 @@
  * Account setup happens once with a session, as a person would do it in the app: sign in, take
  * the business to the Enterprise plan (API access; paid with a test card), set up the agent's
  * payouts (invoicing needs them), create the keys in Settings → API. Agents have no Enterprise
- * plan: their API access is an administrator's grant (`pnpm api:grant <username>`), which the
- * caller supplies as `grantApiAccess`. Every step of the journey itself sends only
- * `Authorization: Bearer closr_live_…`.
+ * plan: their API access is an administrator's grant, over the API with an admin account
+ * (`PUT /api/admin/users/{id}/api-access`) or with `pnpm api:grant <username>`. Every other step
+ * sends only `Authorization: Bearer closr_live_…`.
  *
- * CLI: `pnpm example:journey [baseUrl]` (default `CLOSR_BASE_URL`, else http://localhost:3000);
- * `CLOSR_GRANT_COMMAND` (default `pnpm api:grant`) is run with the agent's username. Exit code 0
- * only when every step succeeded with 0 schema mismatches.
+ * CLI: `pnpm example:journey [baseUrl]` (default `CLOSR_BASE_URL`, else http://localhost:3000).
+ * With `CLOSR_ADMIN_USERNAME` and `CLOSR_ADMIN_PASSWORD` an admin grants the agent over the API;
+ * otherwise `CLOSR_GRANT_COMMAND` (default `pnpm api:grant`, which needs DATABASE_URL: a second
+ * process cannot share the embedded database) is run with the agent's username. Exit code 0 only
+ * when every step succeeded with 0 schema mismatches.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { type components, createClosrApiKeyClient, createClosrClient } from "@closr/contracts/client";
 import { type CheckedResponse, createSchemaCheck, type OpenApiDocument } from "./schema-check.ts";
 
 export interface JourneyOptions {
   /** The API's origin, e.g. "http://localhost:3000". */
   readonly baseUrl: string;
-  /** Gives the user API access (the administrator's grant); called for the agent only. */
-  readonly grantApiAccess: (username: string) => Promise<void>;
+  /**
+   * How the agent gets API access (agents have no Enterprise plan): an administrator's account,
+   * which grants it over the API (`PUT /api/admin/users/{id}/api-access`), or a function that
+   * grants it otherwise (e.g. runs `pnpm api:grant <username>`).
+   */
+  readonly grant:
+    | { readonly admin: { readonly username: string; readonly password: string } }
+    | { readonly run: (username: string) => Promise<void> };
   /** Progress lines (default: console.log). */
   readonly log?: (line: string) => void;
 }
@@ -145,7 +154,16 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
     const billing = need("read billing", await business.session.GET("/api/subscription"));
     if (!billing.entitlements.apiAccess) throw new JourneyError("Enterprise did not give API access");
   });
-  await step("agent is granted API access by an administrator", () => options.grantApiAccess(agent.username));
+  await step("agent is granted API access by an administrator", async () => {
+    if ("run" in options.grant) return options.grant.run(agent.username);
+    const admin = createClosrClient(baseUrl, checkedFetch(new Map()));
+    need("log in the administrator", await admin.POST("/api/login", { body: options.grant.admin }));
+    need(
+      "grant API access",
+      await admin.PUT("/api/admin/users/{id}/api-access", { params: { path: { id: agent.userId } } }),
+    );
+    await admin.POST("/api/logout");
+  });
 
   const createKey = async (
     party: typeof business,
@@ -245,8 +263,7 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
   await step("agent sees the request and accepts it", async () => {
     const list = need("list partnerships", await agentApi.GET("/api/partnerships"));
     const mine = (Array.isArray(list) ? list : list.items).find((p: { id: number }) => p.id === request.id);
-    if (!mine || mine.direction !== "incoming")
-      throw new JourneyError("the request is not incoming for the agent");
+    if (mine?.direction !== "incoming") throw new JourneyError("the request is not incoming for the agent");
     const accepted = need(
       "accept the partnership",
       await agentApi.PATCH("/api/partnerships/{id}", {
@@ -326,12 +343,20 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
 async function main() {
   const baseUrl = process.argv[2] ?? process.env.CLOSR_BASE_URL ?? "http://localhost:3000";
   const grantCommand = (process.env.CLOSR_GRANT_COMMAND ?? "pnpm api:grant").split(" ").filter(Boolean);
+  const { CLOSR_ADMIN_USERNAME: adminUsername, CLOSR_ADMIN_PASSWORD: adminPassword } = process.env;
   try {
     const result = await runJourney({
       baseUrl,
-      grantApiAccess: async (username) => {
-        execFileSync(grantCommand[0]!, [...grantCommand.slice(1), username], { stdio: "inherit" });
-      },
+      grant:
+        adminUsername && adminPassword
+          ? { admin: { username: adminUsername, password: adminPassword } }
+          : {
+              run: async (username) => {
+                const run = promisify(execFile);
+                const { stdout } = await run(grantCommand[0]!, [...grantCommand.slice(1), username]);
+                process.stdout.write(stdout);
+              },
+            },
     });
     console.log(
       `\njourney: ${result.steps.length} steps passed; ${result.responses.length} responses checked against the spec, ${result.mismatches.length} mismatches`,
