@@ -7,6 +7,7 @@ export default defineConfig({
       "{contracts,core,adapters,services}/**/*.test.ts",
       "frontends/**/*.test.{ts,tsx}",
       "scripts/**/*.test.ts",
+      "examples/**/*.test.ts",
       "infra/**/*.test.ts",
     ],
     exclude: ["**/node_modules/**", "**/dist/**"],

@@ -2216,6 +2216,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/api-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Admin: grant a user API access (API keys in Settings → API)
+         * @description The administrator's grant of issue 20 for accounts without the Enterprise plan (e.g. agents), the same as `pnpm api:grant <username>`. Idempotent; recorded in the audit log.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        put: operations["grantUserApiAccess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit-log": {
         parameters: {
             query?: never;
@@ -5343,6 +5367,19 @@ export interface components {
             media: number;
             auditEntries: number;
         };
+        ManagedUser: {
+            id: number;
+            email: string;
+            username: string;
+            /** @enum {string} */
+            userType: "business" | "agent";
+            /** @enum {string} */
+            role: "member" | "admin";
+            /** @enum {string} */
+            verificationStatus: "unverified" | "pending" | "verified";
+            suspendedAt: string | null;
+            createdAt: string;
+        };
         AuditRecordList: {
             items: components["schemas"]["AuditRecord"][];
             total: number;
@@ -5416,19 +5453,6 @@ export interface components {
             total: number;
             page: number;
             pageSize: number;
-        };
-        ManagedUser: {
-            id: number;
-            email: string;
-            username: string;
-            /** @enum {string} */
-            userType: "business" | "agent";
-            /** @enum {string} */
-            role: "member" | "admin";
-            /** @enum {string} */
-            verificationStatus: "unverified" | "pending" | "verified";
-            suspendedAt: string | null;
-            createdAt: string;
         };
         MarkdownPreview: {
             html: string;
@@ -17490,6 +17514,112 @@ export interface operations {
                 };
             };
             /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    grantUserApiAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, who may now create API keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "email": "string",
+                     *       "username": "string",
+                     *       "userType": "business",
+                     *       "role": "member",
+                     *       "verificationStatus": "unverified",
+                     *       "suspendedAt": "string",
+                     *       "createdAt": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ManagedUser"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed; Validation failed */
             422: {
                 headers: {
                     [name: string]: unknown;

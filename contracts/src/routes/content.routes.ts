@@ -280,6 +280,21 @@ export const setUserRole = createRoute({
   },
 });
 
+export const grantUserApiAccess = createRoute({
+  method: "put",
+  path: "/api/admin/users/{id}/api-access",
+  operationId: "grantUserApiAccess",
+  tags: ["content"],
+  summary: "Admin: grant a user API access (API keys in Settings → API)",
+  description:
+    "The administrator's grant of issue 20 for accounts without the Enterprise plan (e.g. agents), the same as `pnpm api:grant <username>`. Idempotent; recorded in the audit log.",
+  request: { params: IdParam },
+  responses: {
+    200: json(ManagedUser, "The user, who may now create API keys"),
+    ...problemResponses(...adminWrite, "not-found", "validation-failed"),
+  },
+});
+
 export const listAuditLog = createRoute({
   method: "get",
   path: "/api/admin/audit-log",

@@ -10,6 +10,7 @@ import { Effect, Option } from "effect";
 import { AccountRepository } from "../identity/account-ports.ts";
 import type { User, UserRole } from "../identity/model.ts";
 import { SessionTokens } from "../identity/ports.ts";
+import { ApiKeyRepository } from "../integrations/ports.ts";
 import { AppUrl } from "../shared/app-url.ts";
 import { Clock } from "../shared/clock.ts";
 import { FileStorage } from "../shared/file-storage.ts";
@@ -414,6 +415,31 @@ export const setUserRole = Effect.fn("content.setUserRole")(function* (
     { role: after.value.role },
   );
   return after.value;
+});
+
+/**
+ * Admin: grants a user API access (issue 20: "until Enterprise covers it, any account with the
+ * admin's grant"), as `pnpm api:grant <username>` does; idempotent, recorded in the audit log.
+ * Fails AdminOnly (403) for non-admins, ManagedUserNotFound (404) for an unknown id.
+ */
+export const grantUserApiAccess = Effect.fn("content.grantUserApiAccess")(function* (user: User, id: UserId) {
+  yield* requireAdmin(user, "manage users");
+  const users = yield* UserAdministration;
+  const target = yield* users.findById(id);
+  if (Option.isNone(target)) return yield* new ManagedUserNotFound({ id });
+  const keys = yield* ApiKeyRepository;
+  const before = yield* keys.hasGrant(id);
+  yield* keys.grant(id);
+  if (!before)
+    yield* recordAdminAction(
+      user,
+      "user.api-access-granted",
+      "user",
+      id,
+      { apiAccess: false },
+      { apiAccess: true },
+    );
+  return target.value;
 });
 
 /** Admin: the dashboard's live counts. */

@@ -15,6 +15,7 @@ import {
   deleteContent,
   deleteMedia,
   getContent,
+  grantUserApiAccess,
   listAuditLog,
   listContactMessages,
   listContent,
@@ -266,6 +267,12 @@ export function registerContentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
       c,
       setUserRole(c.get("user"), UserId.make(c.req.valid("param").id), c.req.valid("json").role),
       (user) => c.json(managedUserJson(user), 200),
+    ),
+  );
+
+  app.openapi(signedIn(contentRoutes.grantUserApiAccess), async (c) =>
+    runUseCase(runtime, c, grantUserApiAccess(c.get("user"), UserId.make(c.req.valid("param").id)), (user) =>
+      c.json(managedUserJson(user), 200),
     ),
   );
 
