@@ -5231,7 +5231,7 @@ export interface components {
             createdAt: string;
         };
         /** @enum {string} */
-        NotificationKind: "connection_requested" | "connection_accepted" | "connection_rejected" | "connection_withdrawn" | "partnership_ended" | "invoice_raised" | "invoice_paid" | "invoice_overdue" | "message_unread" | "verification_approved" | "verification_rejected" | "verification_changes_requested";
+        NotificationKind: "connection_requested" | "connection_accepted" | "connection_rejected" | "connection_withdrawn" | "partnership_ended" | "invoice_raised" | "invoice_paid" | "invoice_overdue" | "message_unread" | "verification_approved" | "verification_rejected" | "verification_changes_requested" | "dispute_opened" | "dispute_responded" | "dispute_in_mediation" | "dispute_proposal" | "dispute_resolved" | "agreement_proposed" | "agreement_countered" | "agreement_signed";
         BusinessAnalytics: {
             access: {
                 planId: string;

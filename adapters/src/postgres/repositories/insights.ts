@@ -37,6 +37,16 @@ const refundsOf = (where: ReturnType<typeof sql>) =>
              sum(application_fee_cents) FILTER (WHERE status IN ('completed', 'refunded')) AS fee
       FROM payments WHERE ${where} GROUP BY invoice_id`;
 
+/**
+ * Per agent of one business: disputes opened in [start, end) on invoices between them (opened
+ * by either side, whatever their state). Uses disputes_invoice_idx per invoice of the business.
+ */
+const disputesOf = (businessId: number, start: ReturnType<typeof sql>, end: ReturnType<typeof sql>) =>
+  sql`SELECT i.agent_id, count(*)::int AS disputes
+      FROM disputes d JOIN invoices i ON i.id = d.invoice_id
+      WHERE i.business_id = ${businessId} AND d.created_at >= ${start} AND d.created_at < ${end}
+      GROUP BY i.agent_id`;
+
 /** Every month of the range, `yyyy-MM`. */
 const monthsSql = (range: DateRange) =>
   sql`SELECT to_char(m, 'YYYY-MM') AS month
@@ -128,9 +138,11 @@ const makeInsightsRepository = (db: Db) => {
         )
         SELECT a.id AS agent_id, a.user_id, a.full_name AS name, ps.status, ps.start_date,
                coalesce(inv.invoices, 0) AS invoices, coalesce(inv.net, 0) AS net,
-               coalesce(inv.paid_count, 0) AS paid_count, coalesce(inv.on_time, 0) AS on_time
+               coalesce(inv.paid_count, 0) AS paid_count, coalesce(inv.on_time, 0) AS on_time,
+               coalesce(dis.disputes, 0) AS disputes
         FROM ps JOIN agent_profiles a ON a.id = ps.agent_id
         LEFT JOIN inv ON inv.agent_id = ps.agent_id
+        LEFT JOIN (${disputesOf(businessId, start, end)}) dis ON dis.agent_id = ps.agent_id
         ORDER BY net DESC, a.full_name`).pipe(
         Effect.map((rows): AgentFiguresRow[] =>
           rows.map((r) => ({
@@ -142,6 +154,7 @@ const makeInsightsRepository = (db: Db) => {
             invoices: num(r.invoices),
             netPaidCents: cents(r.net),
             onTimeRate: ratio(num(r.onTime), num(r.paidCount)),
+            disputes: num(r.disputes),
           })),
         ),
       );
@@ -155,12 +168,14 @@ const makeInsightsRepository = (db: Db) => {
                    count(inv.*) FILTER (WHERE inv.raised)::int AS invoices,
                    coalesce(sum(inv.amount_cents - inv.refunded) FILTER (WHERE inv.paid), 0)::float8 AS net,
                    count(inv.*) FILTER (WHERE inv.paid)::int AS paid_count,
-                   count(inv.*) FILTER (WHERE inv.paid AND (inv.paid_at AT TIME ZONE ${TZ})::date <= inv.due_date)::int AS on_time
+                   count(inv.*) FILTER (WHERE inv.paid AND (inv.paid_at AT TIME ZONE ${TZ})::date <= inv.due_date)::int AS on_time,
+                   coalesce(max(dis.disputes), 0)::int AS disputes
             FROM (SELECT DISTINCT ON (agent_id) agent_id, status, start_date
                   FROM partnerships WHERE business_id = ${businessId} AND start_date IS NOT NULL
                   ORDER BY agent_id, start_date DESC) ps
             JOIN agent_profiles a ON a.id = ps.agent_id
             LEFT JOIN inv ON inv.agent_id = ps.agent_id
+            LEFT JOIN (${disputesOf(businessId, start, end)}) dis ON dis.agent_id = ps.agent_id
             GROUP BY a.id, a.user_id, a.full_name, ps.status, ps.start_date) x)`
         : sql`NULL::json`;
       return run(sql<{
@@ -223,6 +238,7 @@ const makeInsightsRepository = (db: Db) => {
                   invoices: num(r.invoices),
                   netPaidCents: cents(r.net),
                   onTimeRate: ratio(num(r.onTime), num(r.paidCount)),
+                  disputes: num(r.disputes),
                 }),
               ) ?? null,
           };
