@@ -4,6 +4,7 @@
  * figures; plan gating refuses Enterprise-only data to Basic with a 403 naming the plan; search
  * appearances are counted once per search page served and profile views once per view by others.
  */
+import { refreshInsightsRollup } from "@closr/adapters/postgres";
 import { ProfileStatsCounter } from "@closr/core/insights";
 import { Effect } from "effect";
 import { sql } from "kysely";
@@ -367,5 +368,42 @@ describe("analytics and performance figures", () => {
     const figures = await get(seen.client, "/api/performance?range=month");
     const today = figures.body.visibility.at(-1);
     expect(today).toMatchObject({ searchAppearances: 2, profileViews: 1 });
+  });
+});
+
+describe("the daily roll-up (ADR 0026)", () => {
+  it("gives the same figures as the live computation, whatever day it holds through, refunds included", async () => {
+    const db = t.database.db;
+    await db.deleteFrom("insightsRollupState").execute();
+    await db.deleteFrom("insightsDaily").execute();
+    const { business } = await seed();
+    await setPlan(business.userId, "enterprise");
+    const path = `/api/analytics?${range}&compare=true`;
+    const live = await get(business.client, path);
+    expect(live.status).toBe(200);
+    // The hand-computed figures of the seeded set: a refund of 300, an overdue invoice of 400.
+    expect(live.body.headline).toMatchObject({ paid: 3500, refunded: 300, netPaid: 3200, overdue: 400 });
+    expect(live.body.agents.map((a: { disputes: number }) => a.disputes)).toEqual([1, 2]);
+
+    // Held through before, inside (mid-month, mid-range) and after the range, and through yesterday.
+    for (const through of ["2026-07-31", "2026-09-20", "2026-10-31", undefined]) {
+      await refreshInsightsRollup(db, through);
+      expect(await get(business.client, path)).toEqual(live);
+    }
+    // The roll-up holds the business's paid invoices (1000 + 500 + 2000 + 999 outside the range).
+    const rolled = await sql<{ paid: number; raised: number }>`
+      SELECT sum(paid_cents)::int AS paid, sum(raised_count)::int AS raised
+      FROM insights_daily WHERE business_id = ${business.profileId}`.execute(db);
+    expect(rolled.rows[0]).toEqual({ paid: 449_900, raised: 6 });
+
+    // A refund after the roll-up counts at once (refunds are read live).
+    await sql`
+      UPDATE payments SET refunded_cents = 10000
+      WHERE business_id = ${business.profileId} AND amount_cents = 100000`.execute(db);
+    const after = await get(business.client, path);
+    expect(after.body.headline).toMatchObject({ paid: 3500, refunded: 400, netPaid: 3100 });
+    expect(after.body.months[0]).toEqual({ month: "2026-08", netPaid: 900 });
+    await db.deleteFrom("insightsRollupState").execute();
+    expect((await get(business.client, path)).body).toEqual(after.body);
   });
 });
