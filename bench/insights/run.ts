@@ -196,6 +196,10 @@ const queries: [string, () => Promise<unknown>][] = [
     times.push(performance.now() - t0);
   }
   console.log(`  ${"businessOverview (live)".padEnd(22)} p50 ${tenth(percentile(times, 50))} ms`);
+  // The same request as below with no roll-up: every figure from the invoices, as before ADR 0026.
+  await measure("GET /api/analytics (no roll-up: all live)", () =>
+    raw(t.app, business, "/api/analytics?range=12m&compare=true"),
+  );
   const t0 = performance.now();
   const rows = await refreshInsightsRollup(db);
   await sql`ANALYZE insights_daily`.execute(db);
