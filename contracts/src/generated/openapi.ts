@@ -5317,6 +5317,8 @@ export interface components {
             netPaid: number;
             /** @description 0–1: paid on or before the due date. */
             onTimeRate: number | null;
+            /** @description Disputes opened in the range on invoices between the business and the agent. */
+            disputes: number;
             /** @description From the reviews' reputation query (issue 22). */
             rating: {
                 /** @description Plain average of the agent's public reviews (0.1 steps); null with none. */
@@ -20869,6 +20871,7 @@ export interface operations {
                      *           "invoices": 0,
                      *           "netPaid": 150,
                      *           "onTimeRate": 0,
+                     *           "disputes": 0,
                      *           "rating": {
                      *             "average": 0,
                      *             "count": 0

@@ -131,7 +131,9 @@ function Analytics({ data }: { data: BusinessAnalytics }) {
               money(a.netPaid),
               percentLabel(a.onTimeRate),
               a.disputes,
-              ratingLabel(a.rating),
+              <span key="rating" className="insights-wrap">
+                {ratingLabel(a.rating)}
+              </span>,
             ])}
           />
         )}
