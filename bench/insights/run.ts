@@ -5,6 +5,7 @@
  *    Enterprise holding 200 partnerships and 10,000 invoices over 12 months (85 % paid, each with
  *    its payment), and an agent with 5,000 profile views and ~40,000 search appearances over a
  *    year, 2,000 invoices and 600 messages.
+ *    The daily roll-up (ADR 0026) is then built once, as its hourly job would (timed).
  * 2. BENCH_REQUESTS (default 300) sequential GET /api/analytics?range=12m&compare=true as the
  *    business and GET /api/performance?range=12m as the agent, after a warm-up, in process
  *    (Hono's app.request: no socket). Prints p50/p95/p99 (ms). Target: p95 ≤ 100 ms.
@@ -14,7 +15,7 @@
  *    Target: no more than 5 % lower with the counter.
  * Run: pnpm bench:insights
  */
-import { ProfileStatsCounterNoop } from "@closr/adapters/postgres";
+import { ProfileStatsCounterNoop, refreshInsightsRollup } from "@closr/adapters/postgres";
 import { InsightsRepository } from "@closr/core/insights";
 import { PayoutRefundRepository } from "@closr/core/payout";
 import { ReviewRepository } from "@closr/core/review";
@@ -186,6 +187,24 @@ const queries: [string, () => Promise<unknown>][] = [
   ["agentVisibility", () => t.runtime.runPromise(repository.agentVisibility(a, range))],
   ["agentPeers", () => t.runtime.runPromise(repository.agentPeers(a, range))],
 ];
+// The overview with every day read live (no roll-up yet), then the roll-up job built (ADR 0026).
+{
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    await queries[0]![1]();
+    times.push(performance.now() - t0);
+  }
+  console.log(`  ${"businessOverview (live)".padEnd(22)} p50 ${tenth(percentile(times, 50))} ms`);
+  // The same request as below with no roll-up: every figure from the invoices, as before ADR 0026.
+  await measure("GET /api/analytics (no roll-up: all live)", () =>
+    raw(t.app, business, "/api/analytics?range=12m&compare=true"),
+  );
+  const t0 = performance.now();
+  const rows = await refreshInsightsRollup(db);
+  await sql`ANALYZE insights_daily`.execute(db);
+  console.log(`  roll-up job: ${rows} rows in ${tenth(performance.now() - t0)} ms`);
+}
 for (const [name, run] of queries) {
   const times: number[] = [];
   for (let i = 0; i < 20; i++) {

@@ -60,6 +60,9 @@ export const AgentFigures = z
     invoices: z.number().int().openapi({ description: "Invoices raised in the range." }),
     netPaid: money("Net paid in the range."),
     onTimeRate: z.number().nullable().openapi({ description: "0–1: paid on or before the due date." }),
+    disputes: z.number().int().openapi({
+      description: "Disputes opened in the range on invoices between the business and the agent.",
+    }),
     rating: z
       .object({
         average: z.number().nullable().openapi({

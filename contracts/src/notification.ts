@@ -18,6 +18,14 @@ export const NotificationKind = z
     "verification_approved",
     "verification_rejected",
     "verification_changes_requested",
+    "dispute_opened",
+    "dispute_responded",
+    "dispute_in_mediation",
+    "dispute_proposal",
+    "dispute_resolved",
+    "agreement_proposed",
+    "agreement_countered",
+    "agreement_signed",
   ])
   .openapi("NotificationKind");
 

@@ -37,6 +37,9 @@ test("the demo business sees what it paid Mia Chen on /analytics", async ({ brow
   const mia = agents.getByRole("row").filter({ hasText: "Mia Chen" });
   await expect(mia).toBeVisible();
   await expect(mia.getByRole("cell").nth(3)).toHaveText(/^\$[1-9][\d,]*\.\d\d$/);
+  // The disputes opened in the period on invoices between them (a count, 0 when none).
+  await expect(agents.getByRole("columnheader", { name: "Disputes" })).toBeVisible();
+  await expect(mia.getByRole("cell").nth(5)).toHaveText(/^\d+$/);
   // Her rating, from the reviews' reputation query (the demo seed holds reviews).
   await expect(mia.getByRole("cell").last()).toHaveText(/^\d\.\d from \d+ reviews?$|^No reviews yet$/);
   await expect(page.getByRole("table", { name: /Commission paid per month/ })).toBeVisible();

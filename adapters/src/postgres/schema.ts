@@ -603,6 +603,28 @@ export interface AgentProfileDailyStatsTable {
   profileViews: Generated<number>;
 }
 
+/**
+ * The daily roll-up of /analytics (ADR 0026; migration 2026-11-25-02-insights-rollup): per
+ * business, agent and Sydney day, invoices paid that day and invoices raised that day.
+ */
+export interface InsightsDailyTable {
+  businessId: number;
+  agentId: number;
+  day: ColumnType<string, string, string>;
+  paidCents: ColumnType<string | number, number | bigint, number | bigint>;
+  paidCount: number;
+  onTimeCount: number;
+  paySeconds: number;
+  raisedCount: number;
+}
+
+/** The last Sydney day insights_daily holds (one row). */
+export interface InsightsRollupStateTable {
+  id: Generated<boolean>;
+  rolledThrough: ColumnType<string, string, string>;
+  refreshedAt: DefaultTimestamp;
+}
+
 /** A browser's web push subscription (issue 19). */
 export interface PushSubscriptionsTable {
   id: Generated<number>;
@@ -642,6 +664,8 @@ export interface Database {
   liveEvents: LiveEventsTable;
   notifications: NotificationsTable;
   agentProfileDailyStats: AgentProfileDailyStatsTable;
+  insightsDaily: InsightsDailyTable;
+  insightsRollupState: InsightsRollupStateTable;
   auditLog: AuditLogTable;
   gatewayEvents: GatewayEventsTable;
   localPaymentIntents: LocalPaymentIntentsTable;

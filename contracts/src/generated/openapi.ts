@@ -5862,7 +5862,7 @@ export interface components {
             createdAt: string;
         };
         /** @enum {string} */
-        NotificationKind: "connection_requested" | "connection_accepted" | "connection_rejected" | "connection_withdrawn" | "partnership_ended" | "invoice_raised" | "invoice_paid" | "invoice_overdue" | "message_unread" | "verification_approved" | "verification_rejected" | "verification_changes_requested";
+        NotificationKind: "connection_requested" | "connection_accepted" | "connection_rejected" | "connection_withdrawn" | "partnership_ended" | "invoice_raised" | "invoice_paid" | "invoice_overdue" | "message_unread" | "verification_approved" | "verification_rejected" | "verification_changes_requested" | "dispute_opened" | "dispute_responded" | "dispute_in_mediation" | "dispute_proposal" | "dispute_resolved" | "agreement_proposed" | "agreement_countered" | "agreement_signed";
         BusinessAnalytics: {
             access: {
                 planId: string;
@@ -5948,6 +5948,8 @@ export interface components {
             netPaid: number;
             /** @description 0–1: paid on or before the due date. */
             onTimeRate: number | null;
+            /** @description Disputes opened in the range on invoices between the business and the agent. */
+            disputes: number;
             /** @description From the reviews' reputation query (issue 22). */
             rating: {
                 /** @description Plain average of the agent's public reviews (0.1 steps); null with none. */
@@ -21708,6 +21710,7 @@ export interface operations {
                      *           "invoices": 0,
                      *           "netPaid": 150,
                      *           "onTimeRate": 0,
+                     *           "disputes": 0,
                      *           "rating": {
                      *             "average": 0,
                      *             "count": 0

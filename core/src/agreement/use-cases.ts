@@ -6,6 +6,7 @@
  */
 import { Effect, Either, Option, ParseResult, Schema } from "effect";
 import { AccountRepository, PasswordHasher, type User, UserRepository } from "../identity/index.ts";
+import { notify } from "../notification/index.ts";
 import type { Party } from "../partnership/index.ts";
 import {
   AppUrl,
@@ -203,6 +204,12 @@ export const proposeAgreement = Effect.fn("agreement.propose")(function* (
     }),
   );
   const version = latestVersion(agreement);
+  yield* noticeOtherParty(
+    parties,
+    side,
+    "agreement_proposed",
+    `${nameOf(parties, side)} proposed version ${version?.number ?? 1} of your commission agreement`,
+  );
   yield* emailOtherParty(parties, side, {
     subject: `${nameOf(parties, side)} proposed a commission agreement (version ${version?.number ?? 1})`,
     lines: [
@@ -229,6 +236,12 @@ export const counterAgreement = Effect.fn("agreement.counter")(function* (
         ...(proposed ? { draft: { terms: proposed.terms, editedBy: side } } : {}),
       };
     }),
+  );
+  yield* noticeOtherParty(
+    parties,
+    side,
+    "agreement_countered",
+    `${nameOf(parties, side)} sent your commission agreement back to draft with a counter-proposal`,
   );
   return { agreement, parties, side };
 });
@@ -307,6 +320,14 @@ export const signAgreement = Effect.fn("agreement.sign")(function* (
     }),
   );
   const binding = agreement.stage === "signed" && versionInForce(agreement)?.number === input.version;
+  yield* noticeOtherParty(
+    parties,
+    side,
+    "agreement_signed",
+    binding
+      ? `Your commission agreement with ${nameOf(parties, side)} is signed and in force (version ${input.version})`
+      : `${nameOf(parties, side)} signed version ${input.version} of your commission agreement`,
+  );
   yield* emailOtherParty(parties, side, {
     subject: binding
       ? `Your commission agreement with ${nameOf(parties, side)} is signed`
@@ -390,6 +411,28 @@ export const saveOwnTemplate = Effect.fn("agreement.saveOwnTemplate")(function* 
 const nameOf = (parties: AgreementParties, side: Party) =>
   side === "business" ? parties.businessName : parties.agentName;
 
+/** The agreement page in the area of the party that did not act. */
+const agreementPathFor = (parties: AgreementParties, actor: Party) =>
+  `/${actor === "business" ? "agent/current-partners" : "business/active-agents"}/${parties.partnershipId}/agreement`;
+
+/**
+ * Leaves a notification (the bell, issue 18) for the party that did not act, linking to their
+ * agreement page. Best effort, like `notify`.
+ */
+const noticeOtherParty = (
+  parties: AgreementParties,
+  actor: Party,
+  kind: "agreement_proposed" | "agreement_countered" | "agreement_signed",
+  title: string,
+) =>
+  notify({
+    to: { userId: actor === "business" ? parties.agentUserId : parties.businessUserId },
+    kind,
+    title: title.slice(0, 300),
+    link: agreementPathFor(parties, actor),
+    subjectId: parties.partnershipId,
+  });
+
 /** Emails the other party (best effort: a mail failure never fails the change). */
 const emailOtherParty = (
   parties: AgreementParties,
@@ -400,8 +443,7 @@ const emailOtherParty = (
     const recipientId = actor === "business" ? parties.agentUserId : parties.businessUserId;
     const recipient = yield* (yield* UserRepository).findById(recipientId);
     if (Option.isNone(recipient)) return;
-    const path = `/${actor === "business" ? "agent/current-partners" : "business/active-agents"}/${parties.partnershipId}/agreement`;
-    const url = `${(yield* AppUrl).origin}${path}`;
+    const url = `${(yield* AppUrl).origin}${agreementPathFor(parties, actor)}`;
     yield* (yield* Mailer).send({
       to: recipient.value.email,
       subject: message.subject,

@@ -2,11 +2,13 @@
  * Dispute use cases (issue 17, ADR 0018): open, negotiate, mediate, withdraw, evidence, the
  * deadline sweep and the one-time money settlement. Only the invoice's two parties and staff
  * (role admin) see a dispute; anyone else gets DisputeNotFound (404) so ids reveal nothing.
- * Every step emails both parties (Mailer port, best effort).
+ * Every step emails both parties (Mailer port, best effort) and leaves a notification (the bell,
+ * issue 18) for each party that did not take the step.
  */
 import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { callerProfile, getInvoice, InvoiceRepository } from "../invoice/index.ts";
+import { type NotificationKind, notify } from "../notification/index.ts";
 import { PaymentGateway, PaymentRepository } from "../payment/index.ts";
 import {
   AppUrl,
@@ -74,6 +76,54 @@ const tellBoth = Effect.fn("dispute.tellBoth")(function* (dispute: Dispute, subj
       .pipe(Effect.catchAllCause(() => Effect.void));
 });
 
+/** Who took a dispute step: a party, staff (mediation) or the deadline sweep. */
+type StepActor = DisputeParty | "staff" | "system";
+
+/** The dispute's page in each party's area. */
+const disputePages = { business: "/business/payments/disputes", agent: "/agent/invoices/disputes" } as const;
+
+/**
+ * Leaves a notification for each party other than the step's actor (both after a staff or
+ * sweep step), linking to the dispute page in their area. Best effort, like `notify`.
+ */
+const noticeOthers = (dispute: Dispute, actor: StepActor, kind: NotificationKind, title: string) =>
+  Effect.forEach(
+    (["business", "agent"] as const).filter((side) => side !== actor),
+    (side) =>
+      notify({
+        to: { userId: side === "business" ? dispute.businessUserId : dispute.agentUserId },
+        kind,
+        title: title.slice(0, 300),
+        link: `${disputePages[side]}/${dispute.id}`,
+        subjectId: dispute.id,
+      }),
+    { discard: true },
+  );
+
+/** The notification kind and title for a step from `before` to `after`. */
+const stepNotice = (
+  before: Dispute,
+  after: Dispute,
+  what: string,
+): { kind: NotificationKind; title: string } => {
+  const ref = `Dispute #${after.id} (invoice #${after.invoiceId})`;
+  if (after.state === "withdrawn")
+    return { kind: "dispute_resolved", title: `${ref} was withdrawn: the invoice stands as issued` };
+  if (after.state === "resolved")
+    return {
+      kind: "dispute_resolved",
+      title: `${ref} is resolved: the business pays ${formatAud(after.settledAmountCents ?? cents(0))}`,
+    };
+  if (after.state === "proposed" && before.state !== "proposed" && after.proposal)
+    return {
+      kind: "dispute_proposal",
+      title: `${ref}: Closr proposes the business pays ${formatAud(after.proposal.amountCents)}`,
+    };
+  if (after.state === "in_mediation" && before.state !== "in_mediation")
+    return { kind: "dispute_in_mediation", title: `${ref} is now with Closr's mediation team` };
+  return { kind: "dispute_responded", title: `${ref}: ${what.replace(/\.$/, "")}` };
+};
+
 /**
  * Opens a dispute on an invoice the caller is a party to. Unpaid invoices take "amount not owed"
  * or "work not done"; paid ones "charged in error" or "services not delivered". `claimedCents`
@@ -127,6 +177,12 @@ export const openDispute = Effect.fn("dispute.open")(function* (
       at: now,
     }),
   });
+  yield* noticeOthers(
+    dispute,
+    caller.party,
+    "dispute_opened",
+    `${caller.party === "business" ? dispute.businessName : dispute.agentName} opened a dispute on invoice #${invoice.id}`,
+  );
   yield* tellBoth(
     dispute,
     "a dispute was opened",
@@ -221,13 +277,19 @@ const applyEvent = Effect.fn("dispute.applyEvent")(function* (
   );
 });
 
-/** After a step: emails both parties, and settles the money when the dispute ended. */
+/**
+ * After a step: notifies the parties other than `actor`, emails both parties, and settles the
+ * money when the dispute ended.
+ */
 const afterStep = Effect.fn("dispute.afterStep")(function* (
   before: Dispute,
   after: Dispute,
   what: string,
   actorUserId: User["id"],
+  actor: StepActor,
 ) {
+  const notice = stepNotice(before, after, what);
+  yield* noticeOthers(after, actor, notice.kind, notice.title);
   const lines: string[] = [what];
   if (after.state === "open" && after.deadline)
     lines.push(
@@ -285,7 +347,7 @@ export const respondToDispute = Effect.fn("dispute.respond")(function* (
       : input.action === "counter"
         ? `The ${by} offered ${formatAud(cents(input.amountCents ?? 0))}.`
         : `The ${by} rejected the offer.`;
-  yield* afterStep(dispute, after, words, user.id);
+  yield* afterStep(dispute, after, words, user.id, by);
   return after;
 }, atomically);
 
@@ -294,7 +356,7 @@ export const withdrawDispute = Effect.fn("dispute.withdraw")(function* (user: Us
   const { dispute, caller } = yield* visibleDispute(user, id);
   const by = yield* partyOf(caller, id);
   const after = yield* applyEvent(id, { type: "withdraw", by, at: yield* (yield* Clock).now }, by, null);
-  yield* afterStep(dispute, after, `The ${by} withdrew the dispute.`, user.id);
+  yield* afterStep(dispute, after, `The ${by} withdrew the dispute.`, user.id, by);
   return after;
 }, atomically);
 
@@ -318,6 +380,7 @@ export const answerProposal = Effect.fn("dispute.answerProposal")(function* (
     after,
     `The ${by} ${accept ? "accepted" : "rejected"} the proposed resolution.`,
     user.id,
+    by,
   );
   return after;
 }, atomically);
@@ -352,7 +415,7 @@ export const proposeResolution = Effect.fn("dispute.propose")(function* (
     before: { state: dispute.state },
     after: { state: after.state, amountCents: input.amountCents, note },
   });
-  yield* afterStep(dispute, after, "Closr's mediation team proposed a resolution.", staff.id);
+  yield* afterStep(dispute, after, "Closr's mediation team proposed a resolution.", staff.id, "staff");
   return after;
 }, atomically);
 
@@ -515,6 +578,7 @@ export const sweepDisputeDeadlines = Effect.fn("dispute.sweepDeadlines")(functio
       after,
       after.state === "in_mediation" ? "No agreement was reached in time." : "The answer period ended.",
       before.value.businessUserId,
+      "system",
     );
   }
   return moved;

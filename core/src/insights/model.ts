@@ -68,6 +68,8 @@ export interface AgentFiguresRow {
   readonly netPaidCents: Cents;
   /** Share of invoices paid in the range that were paid on or before their due date; null when none. */
   readonly onTimeRate: number | null;
+  /** Disputes opened in the range on invoices between the business and the agent (either side). */
+  readonly disputes: number;
 }
 
 /** One agent's row of the per-agent table, with the rating from the reviews' reputation query. */

@@ -199,7 +199,7 @@ export const analyticsCsv = Effect.fn("insights.analyticsCsv")(function* (user: 
     ["month", "net_paid_aud"].join(","),
     ...months.map((m) => [m.month, dollars(m.netPaidCents)].join(",")),
     "",
-    ["agent", "status", "active_since", "invoices", "net_paid_aud", "on_time_rate"].join(","),
+    ["agent", "status", "active_since", "invoices", "net_paid_aud", "on_time_rate", "disputes"].join(","),
     ...agents.map((a) =>
       [
         csvCell(a.name),
@@ -208,6 +208,7 @@ export const analyticsCsv = Effect.fn("insights.analyticsCsv")(function* (user: 
         a.invoices,
         dollars(a.netPaidCents),
         a.onTimeRate === null ? "" : a.onTimeRate.toFixed(3),
+        a.disputes,
       ].join(","),
     ),
   ];

@@ -17,6 +17,14 @@ export const notificationKinds = [
   "verification_approved",
   "verification_rejected",
   "verification_changes_requested",
+  "dispute_opened",
+  "dispute_responded",
+  "dispute_in_mediation",
+  "dispute_proposal",
+  "dispute_resolved",
+  "agreement_proposed",
+  "agreement_countered",
+  "agreement_signed",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -41,6 +41,8 @@ export interface JobPayloads {
   readonly "webhook-retries": ScheduledTick;
   /** Scheduled (hourly): expired sessions and rate-limit windows are removed. */
   readonly "maintenance-sweep": ScheduledTick;
+  /** Scheduled (hourly): the daily roll-up of /analytics is rebuilt through yesterday (ADR 0026). */
+  readonly "insights-rollup": ScheduledTick;
 }
 export type JobKind = keyof JobPayloads;
 

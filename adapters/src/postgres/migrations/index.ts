@@ -22,6 +22,7 @@ import * as searchSpeed from "./2026-11-24-03-search-speed.ts";
 import * as integrators from "./2026-11-24-04-integrators.ts";
 import * as operations2 from "./2026-11-24-05-operations.ts";
 import * as webhooks from "./2026-11-25-01-webhooks.ts";
+import * as insightsRollup from "./2026-11-25-02-insights-rollup.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-02-disputes": disputes,
   "2026-11-24-04-integrators": integrators,
   "2026-11-25-01-webhooks": webhooks,
+  "2026-11-25-02-insights-rollup": insightsRollup,
 };

@@ -3,6 +3,9 @@
  * over the real tables. Days and months are Australia/Sydney calendar dates; a range's bounds are
  * turned into instants once (`bounds`), so the paid_at indexes apply. Refunds and platform fees
  * come from payments.refunded_cents and payments.application_fee_cents (0 until set).
+ * /analytics's overview and headline read the daily roll-up `insights_daily` (ADR 0026) for the
+ * days it holds and the invoices live after them (today), with refunds always live: the same
+ * figures as the direct aggregates, without scanning every invoice of the business.
  */
 import {
   type AgentFiguresRow,
@@ -32,6 +35,7 @@ const toAgentFigures = (r: Record<string, unknown>): AgentFiguresRow => ({
   invoices: num(r.invoices),
   netPaidCents: cents(r.net),
   onTimeRate: ratio(num(r.onTime), num(r.paidCount)),
+  disputes: num(r.disputes),
 });
 
 /** The range as [start, end) instants: Sydney midnight of `from` to Sydney midnight after `to`. */
@@ -50,54 +54,140 @@ const refundsOf = (where: ReturnType<typeof sql>) =>
              sum(application_fee_cents) FILTER (WHERE status IN ('completed', 'refunded')) AS fee
       FROM payments WHERE ${where} GROUP BY invoice_id`;
 
+/**
+ * Per agent of one business: disputes opened in [start, end) on invoices between them (opened
+ * by either side, whatever their state). Uses disputes_invoice_idx per invoice of the business.
+ */
+const disputesOf = (businessId: number, start: ReturnType<typeof sql>, end: ReturnType<typeof sql>) =>
+  sql`SELECT i.agent_id, count(*)::int AS disputes
+      FROM disputes d JOIN invoices i ON i.id = d.invoice_id
+      WHERE i.business_id = ${businessId} AND d.created_at >= ${start} AND d.created_at < ${end}
+      GROUP BY i.agent_id`;
+
 /** Every month of the range, `yyyy-MM`. */
 const monthsSql = (range: DateRange) =>
   sql`SELECT to_char(m, 'YYYY-MM') AS month
       FROM generate_series(date_trunc('month', ${range.from}::date), ${range.to}::date, interval '1 month') m`;
+
+/** Sydney's yesterday (the last whole day), as SQL. */
+const sydneyYesterday = sql`((now() AT TIME ZONE ${TZ})::date - 1)`;
+
+/**
+ * Rebuilds the daily roll-up (ADR 0026) for every Sydney day up to `through` (default
+ * yesterday) in one transaction, under an advisory lock (several processes may run the job):
+ * per business, agent and day, invoices paid that day (amount, count, on time, seconds from
+ * invoice to payment) and invoices raised that day. Readers see the old roll-up until commit.
+ * Returns the number of rows written. Run by the `insights-rollup` scheduled job.
+ */
+export async function refreshInsightsRollup(db: Db, through?: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('closr:insights-rollup'))`.execute(trx);
+    const last = through === undefined ? sydneyYesterday : sql`${through}::date`;
+    const cutoff = sql`((${last} + 1)::timestamp AT TIME ZONE ${TZ})`;
+    await sql`DELETE FROM insights_daily`.execute(trx);
+    const written = await sql`
+      INSERT INTO insights_daily (business_id, agent_id, day, paid_cents, paid_count, on_time_count, pay_seconds, raised_count)
+      SELECT business_id, agent_id, day, sum(paid_cents), sum(paid_count), sum(on_time_count), sum(pay_seconds), sum(raised_count)
+      FROM (
+        SELECT business_id, agent_id, (paid_at AT TIME ZONE ${TZ})::date AS day, amount_cents AS paid_cents,
+               1 AS paid_count, ((paid_at AT TIME ZONE ${TZ})::date <= due_date)::int AS on_time_count,
+               extract(epoch FROM paid_at - created_at)::float8 AS pay_seconds, 0 AS raised_count
+        FROM invoices WHERE is_paid AND paid_at < ${cutoff}
+        UNION ALL
+        SELECT business_id, agent_id, (created_at AT TIME ZONE ${TZ})::date, 0, 0, 0, 0, 1
+        FROM invoices WHERE created_at < ${cutoff}
+      ) x
+      GROUP BY business_id, agent_id, day`.execute(trx);
+    await sql`
+      INSERT INTO insights_rollup_state (id, rolled_through, refreshed_at) VALUES (true, ${last}, now())
+      ON CONFLICT (id) DO UPDATE SET rolled_through = excluded.rolled_through, refreshed_at = excluded.refreshed_at`.execute(
+      trx,
+    );
+    return Number(written.numAffectedRows ?? 0);
+  });
+}
+
+/** The last day the roll-up holds (a day long past when it was never built), as a CTE body. */
+const rolledSql = sql`SELECT coalesce((SELECT rolled_through FROM insights_rollup_state WHERE id), '1970-01-01'::date) AS r`;
+
+/**
+ * One business's invoice facts over `range` (needs the CTE `rolled`): the roll-up's rows for the
+ * days it holds, then the invoices paid or raised after them, live. Columns agent_id, day,
+ * paid_cents, paid_count, on_time_count, pay_seconds, raised_count.
+ */
+const factsOf = (businessId: number, range: DateRange) => {
+  const { start, end } = bounds(range);
+  const liveFrom = sql`greatest(${start}, ((SELECT r FROM rolled) + 1)::timestamp AT TIME ZONE ${TZ})`;
+  return sql`
+    SELECT agent_id, day, paid_cents::float8 AS paid_cents, paid_count, on_time_count, pay_seconds, raised_count
+    FROM insights_daily
+    WHERE business_id = ${businessId} AND day >= ${range.from}::date
+      AND day <= least(${range.to}::date, (SELECT r FROM rolled))
+    UNION ALL
+    SELECT agent_id, (paid_at AT TIME ZONE ${TZ})::date, amount_cents::float8, 1,
+           ((paid_at AT TIME ZONE ${TZ})::date <= due_date)::int, extract(epoch FROM paid_at - created_at)::float8, 0
+    FROM invoices
+    WHERE business_id = ${businessId} AND is_paid AND paid_at >= ${liveFrom} AND paid_at < ${end}
+    UNION ALL
+    SELECT agent_id, (created_at AT TIME ZONE ${TZ})::date, 0, 0, 0, 0, 1
+    FROM invoices
+    WHERE business_id = ${businessId} AND created_at >= ${liveFrom} AND created_at < ${end}`;
+};
+
+/** Refunds (always live) on one business's invoices paid in `range`, per agent and Sydney day paid. */
+const refundsIn = (businessId: number, range: DateRange) => {
+  const { start, end } = bounds(range);
+  return sql`
+    SELECT i.agent_id, (i.paid_at AT TIME ZONE ${TZ})::date AS day, sum(p.refunded_cents)::float8 AS refunded
+    FROM payments p JOIN invoices i ON i.id = p.invoice_id
+    WHERE p.business_id = ${businessId} AND p.refunded_cents > 0
+      AND i.is_paid AND i.paid_at >= ${start} AND i.paid_at < ${end}
+    GROUP BY 1, 2`;
+};
+
+/** The headline object over CTEs `f` (facts) and `rf` (refunds), with open/overdue amounts live. */
+const headlineSql = (businessId: number, today: string) => sql`
+  (SELECT json_build_object(
+     'paid', coalesce(sum(paid_cents), 0)::float8,
+     'refunded', (SELECT coalesce(sum(refunded), 0) FROM rf)::float8,
+     'invoicesPaid', coalesce(sum(paid_count), 0)::int,
+     'averageDays', (sum(pay_seconds) / nullif(sum(paid_count), 0) / 86400)::float8,
+     'open', u.open, 'overdue', u.overdue, 'overdueCount', u.overdue_count)
+   FROM (SELECT coalesce(sum(amount_cents) FILTER (WHERE due_date >= ${today}::date), 0)::float8 AS open,
+                coalesce(sum(amount_cents) FILTER (WHERE due_date < ${today}::date), 0)::float8 AS overdue,
+                count(*) FILTER (WHERE due_date < ${today}::date)::int AS overdue_count
+         FROM invoices WHERE business_id = ${businessId} AND NOT is_paid) u
+   LEFT JOIN f ON true
+   GROUP BY u.open, u.overdue, u.overdue_count)`;
+
+type HeadlineJson = Record<string, unknown>;
+const toHeadline = (h: HeadlineJson) => ({
+  paidCents: cents(h.paid),
+  refundedCents: cents(h.refunded),
+  netPaidCents: cents(num(h.paid) - num(h.refunded)),
+  invoicesPaid: num(h.invoicesPaid),
+  openCents: cents(h.open),
+  overdueCents: cents(h.overdue),
+  overdueCount: num(h.overdueCount),
+  averageDaysToPay:
+    h.averageDays === null || h.averageDays === undefined
+      ? null
+      : Math.round(Number(h.averageDays) * 10) / 10,
+});
 
 const makeInsightsRepository = (db: Db) => {
   const run = <R>(query: ReturnType<typeof sql<R>>) =>
     Effect.promise(() => query.execute(db)).pipe(Effect.map((r) => r.rows));
 
   return InsightsRepository.of({
-    businessHeadline: (businessId, range, today) => {
-      const { start, end } = bounds(range);
-      return run(sql<Record<string, unknown>>`
-        WITH paid AS (
-          SELECT i.amount_cents, i.created_at, i.paid_at, coalesce(r.refunded, 0) AS refunded
-          FROM invoices i
-          LEFT JOIN (${refundsOf(sql`business_id = ${businessId} AND refunded_cents > 0`)}) r ON r.invoice_id = i.id
-          WHERE i.business_id = ${businessId} AND i.is_paid AND i.paid_at >= ${start} AND i.paid_at < ${end}
-        ), unpaid AS (
-          SELECT
-            coalesce(sum(amount_cents) FILTER (WHERE due_date >= ${today}::date), 0) AS open,
-            coalesce(sum(amount_cents) FILTER (WHERE due_date < ${today}::date), 0) AS overdue,
-            count(*) FILTER (WHERE due_date < ${today}::date)::int AS overdue_count
-          FROM invoices WHERE business_id = ${businessId} AND NOT is_paid
-        )
-        SELECT coalesce(sum(paid.amount_cents), 0)::float8 AS paid,
-               coalesce(sum(paid.refunded), 0)::float8 AS refunded,
-               count(paid.*)::int AS invoices_paid,
-               avg(extract(epoch FROM paid.paid_at - paid.created_at) / 86400)::float8 AS average_days,
-               (SELECT open FROM unpaid)::float8 AS open,
-               (SELECT overdue FROM unpaid)::float8 AS overdue,
-               (SELECT overdue_count FROM unpaid) AS overdue_count
-        FROM paid`).pipe(
-        Effect.map(([row = {}]) => ({
-          paidCents: cents(row.paid),
-          refundedCents: cents(row.refunded),
-          netPaidCents: cents(num(row.paid) - num(row.refunded)),
-          invoicesPaid: num(row.invoicesPaid),
-          openCents: cents(row.open),
-          overdueCents: cents(row.overdue),
-          overdueCount: num(row.overdueCount),
-          averageDaysToPay:
-            row.averageDays === null || row.averageDays === undefined
-              ? null
-              : Math.round(Number(row.averageDays) * 10) / 10,
-        })),
-      );
-    },
+    businessHeadline: (businessId, range, today) =>
+      run(sql<{ headline: HeadlineJson | null }>`
+        WITH rolled AS (${rolledSql}),
+        f AS MATERIALIZED (${factsOf(businessId, range)}),
+        rf AS MATERIALIZED (${refundsIn(businessId, range)})
+        SELECT ${headlineSql(businessId, today)} AS headline`).pipe(
+        Effect.map(([row]) => toHeadline(row?.headline ?? {})),
+      ),
 
     businessMonths: (businessId, range, agentId) => {
       const { start, end } = bounds(range);
@@ -141,9 +231,11 @@ const makeInsightsRepository = (db: Db) => {
         )
         SELECT a.id AS agent_id, a.user_id, a.full_name AS name, ps.status, ps.start_date,
                coalesce(inv.invoices, 0) AS invoices, coalesce(inv.net, 0) AS net,
-               coalesce(inv.paid_count, 0) AS paid_count, coalesce(inv.on_time, 0) AS on_time
+               coalesce(inv.paid_count, 0) AS paid_count, coalesce(inv.on_time, 0) AS on_time,
+               coalesce(dis.disputes, 0) AS disputes
         FROM ps JOIN agent_profiles a ON a.id = ps.agent_id
         LEFT JOIN inv ON inv.agent_id = ps.agent_id
+        LEFT JOIN (${disputesOf(businessId, start, end)}) dis ON dis.agent_id = ps.agent_id
         ORDER BY net DESC, a.full_name`).pipe(
         Effect.map((rows): AgentFiguresRow[] => rows.map(toAgentFigures)),
       );
@@ -154,70 +246,47 @@ const makeInsightsRepository = (db: Db) => {
       const agents = withAgents
         ? sql`(SELECT coalesce(json_agg(x ORDER BY x.net DESC, x.name), '[]'::json) FROM (
             SELECT a.id AS agent_id, a.user_id, a.full_name AS name, ps.status, ps.start_date,
-                   count(inv.*) FILTER (WHERE inv.raised)::int AS invoices,
-                   coalesce(sum(inv.amount_cents - inv.refunded) FILTER (WHERE inv.paid), 0)::float8 AS net,
-                   count(inv.*) FILTER (WHERE inv.paid)::int AS paid_count,
-                   count(inv.*) FILTER (WHERE inv.paid AND (inv.paid_at AT TIME ZONE ${TZ})::date <= inv.due_date)::int AS on_time
+                   coalesce(fa.invoices, 0)::int AS invoices,
+                   (coalesce(fa.paid, 0) - coalesce(ra.refunded, 0))::float8 AS net,
+                   coalesce(fa.paid_count, 0)::int AS paid_count, coalesce(fa.on_time, 0)::int AS on_time,
+                   coalesce(dis.disputes, 0)::int AS disputes
             FROM (SELECT DISTINCT ON (agent_id) agent_id, status, start_date
                   FROM partnerships WHERE business_id = ${businessId} AND start_date IS NOT NULL
                   ORDER BY agent_id, start_date DESC) ps
             JOIN agent_profiles a ON a.id = ps.agent_id
-            LEFT JOIN inv ON inv.agent_id = ps.agent_id
-            GROUP BY a.id, a.user_id, a.full_name, ps.status, ps.start_date) x)`
+            LEFT JOIN (SELECT agent_id, sum(raised_count) AS invoices, sum(paid_cents) AS paid,
+                              sum(paid_count) AS paid_count, sum(on_time_count) AS on_time
+                       FROM f GROUP BY agent_id) fa ON fa.agent_id = ps.agent_id
+            LEFT JOIN (SELECT agent_id, sum(refunded) AS refunded FROM rf GROUP BY agent_id) ra
+              ON ra.agent_id = ps.agent_id
+            LEFT JOIN (${disputesOf(businessId, start, end)}) dis ON dis.agent_id = ps.agent_id) x)`
         : sql`NULL::json`;
       return run(sql<{
-        headline: Record<string, unknown>;
+        headline: HeadlineJson | null;
         months: { month: string; net: number }[];
         agents: Record<string, unknown>[] | null;
       }>`
-        WITH inv AS MATERIALIZED (
-          SELECT i.agent_id, i.amount_cents, i.created_at, i.paid_at, i.due_date, i.is_paid,
-                 coalesce(r.refunded, 0) AS refunded,
-                 (i.is_paid AND i.paid_at >= ${start} AND i.paid_at < ${end}) AS paid,
-                 (i.created_at >= ${start} AND i.created_at < ${end}) AS raised
-          FROM invoices i
-          LEFT JOIN (${refundsOf(sql`business_id = ${businessId} AND refunded_cents > 0`)}) r ON r.invoice_id = i.id
-          WHERE i.business_id = ${businessId}
-        ), sums AS (
-          SELECT to_char(date_trunc('month', paid_at AT TIME ZONE ${TZ}), 'YYYY-MM') AS month,
-                 sum(amount_cents - refunded) AS net
-          FROM inv WHERE paid GROUP BY 1
+        WITH rolled AS (${rolledSql}),
+        f AS MATERIALIZED (${factsOf(businessId, range)}),
+        rf AS MATERIALIZED (${refundsIn(businessId, range)}),
+        sums AS (
+          SELECT to_char(day, 'YYYY-MM') AS month, sum(net) AS net
+          FROM (SELECT day, paid_cents AS net FROM f WHERE paid_count > 0
+                UNION ALL SELECT day, -refunded FROM rf) x
+          GROUP BY 1
         )
         SELECT
-          (SELECT json_build_object(
-             'paid', coalesce(sum(amount_cents) FILTER (WHERE paid), 0)::float8,
-             'refunded', coalesce(sum(refunded) FILTER (WHERE paid), 0)::float8,
-             'invoicesPaid', count(*) FILTER (WHERE paid),
-             'averageDays', (avg(extract(epoch FROM paid_at - created_at)) FILTER (WHERE paid) / 86400)::float8,
-             'open', coalesce(sum(amount_cents) FILTER (WHERE NOT is_paid AND due_date >= ${today}::date), 0)::float8,
-             'overdue', coalesce(sum(amount_cents) FILTER (WHERE NOT is_paid AND due_date < ${today}::date), 0)::float8,
-             'overdueCount', count(*) FILTER (WHERE NOT is_paid AND due_date < ${today}::date))
-           FROM inv) AS headline,
+          ${headlineSql(businessId, today)} AS headline,
           (SELECT json_agg(json_build_object('month', m.month, 'net', coalesce(s.net, 0)::float8) ORDER BY m.month)
            FROM (${monthsSql(range)}) m LEFT JOIN sums s ON s.month = m.month) AS months,
           ${agents} AS agents`).pipe(
-        Effect.map(([row]) => {
-          const h = row?.headline ?? {};
-          return {
-            headline: {
-              paidCents: cents(h.paid),
-              refundedCents: cents(h.refunded),
-              netPaidCents: cents(num(h.paid) - num(h.refunded)),
-              invoicesPaid: num(h.invoicesPaid),
-              openCents: cents(h.open),
-              overdueCents: cents(h.overdue),
-              overdueCount: num(h.overdueCount),
-              averageDaysToPay:
-                h.averageDays === null || h.averageDays === undefined
-                  ? null
-                  : Math.round(Number(h.averageDays) * 10) / 10,
-            },
-            months: (row?.months ?? []).map((m) => ({ month: m.month, netPaidCents: cents(m.net) })),
-            agents:
-              // The CamelCasePlugin renames nested JSON keys too (agent_id → agentId).
-              row?.agents?.map(toAgentFigures) ?? null,
-          };
-        }),
+        Effect.map(([row]) => ({
+          headline: toHeadline(row?.headline ?? {}),
+          months: (row?.months ?? []).map((m) => ({ month: m.month, netPaidCents: cents(m.net) })),
+          agents:
+            // The CamelCasePlugin renames nested JSON keys too (agent_id → agentId).
+            row?.agents?.map(toAgentFigures) ?? null,
+        })),
       );
     },
 

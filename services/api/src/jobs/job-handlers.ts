@@ -5,7 +5,12 @@
  */
 import type { JobHandlers } from "@closr/adapters/jobs";
 import { MailDelivery } from "@closr/adapters/mail";
-import { PgDatabase, sweepFinishedJobs, sweepRateLimits } from "@closr/adapters/postgres";
+import {
+  PgDatabase,
+  refreshInsightsRollup,
+  sweepFinishedJobs,
+  sweepRateLimits,
+} from "@closr/adapters/postgres";
 import { runDataExport, runPasswordResetRequest, SessionStore } from "@closr/core/identity";
 import { deliverWebhookTarget, sweepWebhookRetries } from "@closr/core/integrations";
 import { sweepNotifications } from "@closr/core/notification";
@@ -43,4 +48,7 @@ export const jobHandlers = (runtime: AppRuntime): JobHandlers => ({
         return removed;
       }),
     ),
+  // The daily roll-up of /analytics (issue 18, ADR 0026), rebuilt through yesterday (Sydney).
+  "insights-rollup": () =>
+    runtime.runPromise(Effect.flatMap(PgDatabase, (db) => Effect.promise(() => refreshInsightsRollup(db)))),
 });

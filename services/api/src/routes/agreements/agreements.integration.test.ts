@@ -233,6 +233,51 @@ describe("negotiating and signing", () => {
     ]);
   });
 
+  it("notifies only the other party of each step (proposed, countered, signed), linking to their page", async () => {
+    const p = await aPartnership();
+    const noticesOf = async (userId: number) =>
+      (
+        await t.database.db
+          .selectFrom("notifications")
+          .select(["kind", "link", "title"])
+          .where("userId", "=", userId)
+          .where("kind", "like", "agreement_%")
+          .orderBy("id")
+          .execute()
+      ).map((r) => ({ kind: r.kind, link: r.link }));
+    await post(p.business, base(p.id), terms());
+    await post(p.business, `${base(p.id)}/propose`);
+    expect((await post(p.agent, `${base(p.id)}/counter`)).status).toBe(200);
+    await post(p.agent, `${base(p.id)}/propose`);
+    await sign(p.business, p.id, 2);
+    await sign(p.agent, p.id, 2);
+    const agentPage = `/agent/current-partners/${p.id}/agreement`;
+    const businessPage = `/business/active-agents/${p.id}/agreement`;
+    expect(await noticesOf(p.agent.id)).toEqual([
+      { kind: "agreement_proposed", link: agentPage },
+      { kind: "agreement_signed", link: agentPage },
+    ]);
+    expect(await noticesOf(p.business.id)).toEqual([
+      { kind: "agreement_countered", link: businessPage },
+      { kind: "agreement_proposed", link: businessPage },
+      { kind: "agreement_signed", link: businessPage },
+    ]);
+    // Delivered live like the others: each notice has its live event for its recipient only.
+    const live = await sql<{ userIds: number[] }>`
+      SELECT user_ids FROM live_events WHERE kind = 'notification' AND data->>'kind' LIKE 'agreement_%'
+        AND (${p.agent.id} = ANY(user_ids) OR ${p.business.id} = ANY(user_ids))`.execute(t.database.db);
+    expect(live.rows.map((r) => r.userIds.map(Number))).toHaveLength(5);
+    const titles = await t.database.db
+      .selectFrom("notifications")
+      .select("title")
+      .where("userId", "=", p.business.id)
+      .where("kind", "=", "agreement_signed")
+      .execute();
+    expect(titles.map((r) => r.title)).toEqual([
+      `Your commission agreement with Agent Agr ${n} is signed and in force (version 2)`,
+    ]);
+  });
+
   it("an amendment both sign supersedes the version in force, which stays in force meanwhile", async () => {
     const p = await aSignedAgreement();
     const amending = await bodyOf(await post(p.agent, `${base(p.id)}/amend`));

@@ -281,6 +281,76 @@ describe("disputes", () => {
     expect(row.executedAt).not.toBeNull();
   });
 
+  it("each step notifies only the party that did not take it (both after staff's), linking to their page", async () => {
+    const p = await partners();
+    const invoiceId = await invoiceOf(p, 1000);
+    const noticesOf = async (userId: number) =>
+      (
+        await t.database.db
+          .selectFrom("notifications")
+          .select(["kind", "link"])
+          .where("userId", "=", userId)
+          .where("kind", "like", "dispute_%")
+          .orderBy("id")
+          .execute()
+      ).map((r) => `${r.kind} ${r.link}`);
+    const dispute = await bodyOf(await open(p.business.client, invoiceId, "amount_not_owed"));
+    const respond = (who: typeof p.agent, json: Record<string, unknown>) =>
+      who.client.request(`/api/disputes/${dispute.id}/responses`, { method: "POST", json });
+    expect((await respond(p.agent, { action: "counter", amount: 700 })).status).toBe(200);
+    expect((await respond(p.business, { action: "reject" })).status).toBe(200);
+    const mediator = await staff();
+    const proposed = await mediator.client.request(`/api/admin/disputes/${dispute.id}/proposal`, {
+      method: "POST",
+      json: { amount: 600, note: "Part of the work was done; pay 600." },
+    });
+    expect(proposed.status).toBe(200);
+    const answer = (who: typeof p.agent) =>
+      who.client.request(`/api/disputes/${dispute.id}/proposal-answers`, {
+        method: "POST",
+        json: { accept: true },
+      });
+    expect((await answer(p.agent)).status).toBe(200);
+    expect((await answer(p.business)).status).toBe(200);
+
+    const agentPage = `/agent/invoices/disputes/${dispute.id}`;
+    const businessPage = `/business/payments/disputes/${dispute.id}`;
+    expect(await noticesOf(p.agent.userId)).toEqual([
+      `dispute_opened ${agentPage}`,
+      `dispute_in_mediation ${agentPage}`,
+      `dispute_proposal ${agentPage}`,
+      `dispute_resolved ${agentPage}`,
+    ]);
+    expect(await noticesOf(p.business.userId)).toEqual([
+      `dispute_responded ${businessPage}`,
+      `dispute_proposal ${businessPage}`,
+      `dispute_responded ${businessPage}`,
+    ]);
+    expect(await noticesOf(mediator.userId)).toEqual([]);
+    const titles = await t.database.db
+      .selectFrom("notifications")
+      .select("title")
+      .where("userId", "=", p.agent.userId)
+      .where("kind", "like", "dispute_%")
+      .orderBy("id")
+      .execute();
+    expect(titles.map((r) => r.title)).toEqual([
+      `Harbour ${n - 2} opened a dispute on invoice #${invoiceId}`,
+      `Dispute #${dispute.id} (invoice #${invoiceId}) is now with Closr's mediation team`,
+      `Dispute #${dispute.id} (invoice #${invoiceId}): Closr proposes the business pays $600.00`,
+      `Dispute #${dispute.id} (invoice #${invoiceId}) is resolved: the business pays $600.00`,
+    ]);
+    // The bell lists them with the unread count, delivered on the live stream too.
+    const bell = await bodyOf(await p.agent.client.request("/api/notifications"));
+    expect(bell.items.filter((i: { kind: string }) => i.kind.startsWith("dispute_"))).toHaveLength(4);
+    const live = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM live_events
+      WHERE kind = 'notification' AND ${p.agent.userId} = ANY(user_ids) AND data->>'kind' LIKE 'dispute_%'`.execute(
+      t.database.db,
+    );
+    expect(live.rows[0]?.n).toBe(4);
+  });
+
   it("a dispute left unanswered for 7 days moves to mediation by the scheduled sweep", async () => {
     clock.set(new Date("2026-11-23T00:00:00Z"));
     const p = await partners();

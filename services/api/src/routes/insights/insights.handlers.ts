@@ -60,6 +60,7 @@ const analyticsJson = (a: BusinessAnalytics) => ({
         invoices: r.invoices,
         netPaid: dollarsFromCents(r.netPaidCents),
         onTimeRate: r.onTimeRate,
+        disputes: r.disputes,
         rating: r.rating,
       }))
     : null,

@@ -4,6 +4,7 @@
  * figures; plan gating refuses Enterprise-only data to Basic with a 403 naming the plan; search
  * appearances are counted once per search page served and profile views once per view by others.
  */
+import { refreshInsightsRollup } from "@closr/adapters/postgres";
 import { ProfileStatsCounter } from "@closr/core/insights";
 import { Effect } from "effect";
 import { sql } from "kysely";
@@ -90,6 +91,21 @@ async function invoice(
   return id;
 }
 
+/** A dispute row on an invoice (the figures read only invoice, state and opening time). */
+async function dispute(
+  invoiceId: number,
+  openedBy: number,
+  opener: "business" | "agent",
+  state: string,
+  createdAt: string,
+) {
+  await sql`
+    INSERT INTO disputes (invoice_id, opened_by, opener, reason, description, invoice_paid, invoice_amount_cents,
+                          state, offer_by, offer_amount_cents, created_at)
+    VALUES (${invoiceId}, ${openedBy}, ${opener}, 'amount_not_owed', 'Seeded dispute', false, 1000, ${state},
+            ${opener}, 0, ${createdAt}::timestamptz)`.execute(t.database.db);
+}
+
 const range = "range=custom&from=2026-08-01&to=2026-10-31";
 const get = async (client: TestClient, path: string) => {
   const res = await client.request(path);
@@ -125,16 +141,22 @@ async function seed() {
   const withAva = { id: p1, businessId: b, agentId: ava.profileId };
   const withBen = { id: p2, businessId: b, agentId: ben.profileId };
   // Paid in the range: 1000 (on time, 10 days), 500 (late, 19 days), 2000 (on time, 16 days; 300 refunded, 200 fee).
-  await invoice(withAva, 100_000, "2026-08-05 12:00+10", "2026-08-20", "2026-08-15 12:00+10");
-  await invoice(withAva, 50_000, "2026-09-01 12:00+10", "2026-09-10", "2026-09-20 12:00+10");
-  await invoice(withBen, 200_000, "2026-09-15 12:00+10", "2026-10-15", "2026-10-01 12:00+10", {
+  const a1 = await invoice(withAva, 100_000, "2026-08-05 12:00+10", "2026-08-20", "2026-08-15 12:00+10");
+  const a2 = await invoice(withAva, 50_000, "2026-09-01 12:00+10", "2026-09-10", "2026-09-20 12:00+10");
+  const b1 = await invoice(withBen, 200_000, "2026-09-15 12:00+10", "2026-10-15", "2026-10-01 12:00+10", {
     feeCents: 20_000,
     refundedCents: 30_000,
   });
   // Outside the range, and unpaid now: 250 open, 400 overdue.
-  await invoice(withAva, 99_900, "2026-07-01 12:00+10", "2026-07-30", "2026-07-20 12:00+10");
+  const a0 = await invoice(withAva, 99_900, "2026-07-01 12:00+10", "2026-07-30", "2026-07-20 12:00+10");
   await invoice(withAva, 25_000, "2026-11-01 12:00+10", sql`(current_date + 10)`, null);
-  await invoice(withBen, 40_000, "2026-11-01 12:00+10", sql`(current_date - 5)`, null);
+  const b2 = await invoice(withBen, 40_000, "2026-11-01 12:00+10", sql`(current_date - 5)`, null);
+  // Disputes opened in the range: Ava 2 (one resolved, one open), Ben 1; outside it: one each.
+  await dispute(a1, ava.userId, "agent", "resolved", "2026-08-20 12:00+10");
+  await dispute(a2, business.userId, "business", "open", "2026-09-25 12:00+10");
+  await dispute(a0, ava.userId, "agent", "withdrawn", "2026-07-25 12:00+10");
+  await dispute(b1, business.userId, "business", "in_mediation", "2026-10-31 23:30+11");
+  await dispute(b2, business.userId, "business", "open", "2026-11-01 00:30+11");
   return { business, ava, ben, cai, dee };
 }
 
@@ -170,6 +192,7 @@ describe("analytics and performance figures", () => {
         invoices: 1,
         netPaid: 1700,
         onTimeRate: 1,
+        disputes: 1,
       }),
       expect.objectContaining({
         name: "Ava One",
@@ -177,6 +200,7 @@ describe("analytics and performance figures", () => {
         invoices: 2,
         netPaid: 1500,
         onTimeRate: 0.5,
+        disputes: 2,
       }),
     ]);
     expect(body.funnel).toEqual({
@@ -194,7 +218,8 @@ describe("analytics and performance figures", () => {
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     const text = await csv.text();
     expect(text).toContain("2026-10,1700.00");
-    expect(text).toContain("Ben Two,terminated,2026-08-11,1,1700.00,1.000");
+    expect(text).toContain("Ben Two,terminated,2026-08-11,1,1700.00,1.000,1");
+    expect(text).toContain("Ava One,active,2026-08-02,2,1500.00,0.500,2");
 
     const one = await get(business.client, `/api/analytics/agents/${ava.profileId}?${range}`);
     expect(one.body.months.map((m: { netPaid: number }) => m.netPaid)).toEqual([1000, 500, 0]);
@@ -343,5 +368,42 @@ describe("analytics and performance figures", () => {
     const figures = await get(seen.client, "/api/performance?range=month");
     const today = figures.body.visibility.at(-1);
     expect(today).toMatchObject({ searchAppearances: 2, profileViews: 1 });
+  });
+});
+
+describe("the daily roll-up (ADR 0026)", () => {
+  it("gives the same figures as the live computation, whatever day it holds through, refunds included", async () => {
+    const db = t.database.db;
+    await db.deleteFrom("insightsRollupState").execute();
+    await db.deleteFrom("insightsDaily").execute();
+    const { business } = await seed();
+    await setPlan(business.userId, "enterprise");
+    const path = `/api/analytics?${range}&compare=true`;
+    const live = await get(business.client, path);
+    expect(live.status).toBe(200);
+    // The hand-computed figures of the seeded set: a refund of 300, an overdue invoice of 400.
+    expect(live.body.headline).toMatchObject({ paid: 3500, refunded: 300, netPaid: 3200, overdue: 400 });
+    expect(live.body.agents.map((a: { disputes: number }) => a.disputes)).toEqual([1, 2]);
+
+    // Held through before, inside (mid-month, mid-range) and after the range, and through yesterday.
+    for (const through of ["2026-07-31", "2026-09-20", "2026-10-31", undefined]) {
+      await refreshInsightsRollup(db, through);
+      expect(await get(business.client, path)).toEqual(live);
+    }
+    // The roll-up holds the business's paid invoices (1000 + 500 + 2000 + 999 outside the range).
+    const rolled = await sql<{ paid: number; raised: number }>`
+      SELECT sum(paid_cents)::int AS paid, sum(raised_count)::int AS raised
+      FROM insights_daily WHERE business_id = ${business.profileId}`.execute(db);
+    expect(rolled.rows[0]).toEqual({ paid: 449_900, raised: 6 });
+
+    // A refund after the roll-up counts at once (refunds are read live).
+    await sql`
+      UPDATE payments SET refunded_cents = 10000
+      WHERE business_id = ${business.profileId} AND amount_cents = 100000`.execute(db);
+    const after = await get(business.client, path);
+    expect(after.body.headline).toMatchObject({ paid: 3500, refunded: 400, netPaid: 3100 });
+    expect(after.body.months[0]).toEqual({ month: "2026-08", netPaid: 900 });
+    await db.deleteFrom("insightsRollupState").execute();
+    expect((await get(business.client, path)).body).toEqual(after.body);
   });
 });

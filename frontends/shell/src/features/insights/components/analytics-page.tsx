@@ -4,35 +4,19 @@
  * (Professional), the partnership funnel, period comparison and CSV export (Enterprise). Each
  * chart has a table with the same figures. Loaded on demand with its chart library.
  */
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  describeFailure,
-  formatDate,
-  PageHeader,
-  partyAreas,
-  partyNavItems,
-  SideMenuLayout,
-  Spinner,
-  StatTile,
-} from "@closr/ui";
+import { formatDate, StatTile } from "@closr/ui";
 import { useMemo } from "react";
 import { type BusinessAnalytics, exportHref, useAnalytics } from "../api/insights.ts";
-import { Chart } from "./chart.tsx";
+import { ChartCard, InsightsPage } from "./insights-page.tsx";
 import {
   axisMoney,
   FigureTable,
-  longDayLabel,
   money,
   monthLabel,
   percentLabel,
   Section,
   UpgradePanel,
 } from "./insights-parts.tsx";
-import { RangePicker, useRangeQuery } from "./range-picker.tsx";
-import "./insights.css";
 
 type Headline = BusinessAnalytics["headline"];
 
@@ -96,32 +80,30 @@ function Analytics({ data }: { data: BusinessAnalytics }) {
       <Headlines h={data.headline} previous={data.previous} />
 
       <Section title="Commission paid per month" id="months-title">
-        {anyPaid ? (
-          <Chart
-            kind="bars"
-            labels={labels}
-            series={series}
-            formatY={axisMoney}
-            summary={`Bar chart of commission paid per month, ${labels[0]} to ${labels[labels.length - 1]}. The table below has the figures.`}
+        <ChartCard
+          hasData={anyPaid}
+          chart={{
+            kind: "bars",
+            labels,
+            series,
+            formatY: axisMoney,
+            summary: `Bar chart of commission paid per month, ${labels[0]} to ${labels[labels.length - 1]}. The table below has the figures.`,
+          }}
+          empty="No commission paid in this period yet. When your agents' invoices are paid, each month's total appears here, net of refunds."
+        >
+          <FigureTable
+            caption="Commission paid per month (net of refunds)"
+            columns={["Month", "Commission paid"]}
+            rows={data.months.map((m) => [monthLabel(m.month), money(m.netPaid)])}
           />
-        ) : (
-          <p className="insights-empty">
-            No commission paid in this period yet. When your agents' invoices are paid, each month's total
-            appears here, net of refunds.
-          </p>
-        )}
-        <FigureTable
-          caption="Commission paid per month (net of refunds)"
-          columns={["Month", "Commission paid"]}
-          rows={data.months.map((m) => [monthLabel(m.month), money(m.netPaid)])}
-        />
+        </ChartCard>
       </Section>
 
       <Section title="Your agents" id="agents-title">
         {data.agents === null ? (
           <UpgradePanel title="See what each agent brings in" plan="Professional">
-            Professional and Enterprise show each agent's invoices, commission paid, on-time rate and rating
-            for the period. You are on Basic.
+            Professional and Enterprise show each agent's invoices, commission paid, on-time rate, disputes
+            and rating for the period. You are on Basic.
           </UpgradePanel>
         ) : data.agents.length === 0 ? (
           <p className="insights-empty">
@@ -131,7 +113,16 @@ function Analytics({ data }: { data: BusinessAnalytics }) {
         ) : (
           <FigureTable
             caption="Per agent, for the period"
-            columns={["Agent", "Active since", "Status", "Invoices", "Commission paid", "On time", "Rating"]}
+            columns={[
+              "Agent",
+              "Active since",
+              "Status",
+              "Invoices",
+              "Commission paid",
+              "On time",
+              "Disputes",
+              "Rating",
+            ]}
             rows={data.agents.map((a) => [
               a.name,
               a.activeSince ? formatDate(a.activeSince) : "—",
@@ -139,7 +130,10 @@ function Analytics({ data }: { data: BusinessAnalytics }) {
               a.invoices,
               money(a.netPaid),
               percentLabel(a.onTimeRate),
-              ratingLabel(a.rating),
+              a.disputes,
+              <span key="rating" className="insights-wrap">
+                {ratingLabel(a.rating)}
+              </span>,
             ])}
           />
         )}
@@ -184,40 +178,16 @@ function Analytics({ data }: { data: BusinessAnalytics }) {
 }
 
 export function AnalyticsPage() {
-  const [query, setQuery] = useRangeQuery();
-  const result = useAnalytics(query);
-  const data = result.data;
   return (
-    <SideMenuLayout label={partyAreas.business.menuLabel} items={partyNavItems("business")}>
-      <div className="insights-page">
-        <PageHeader
-          title="Analytics"
-          description={
-            data
-              ? `What your agents bring in, ${longDayLabel(data.range.from)} to ${longDayLabel(data.range.to)}.`
-              : "What your agents bring in."
-          }
-        />
-        <RangePicker
-          value={query}
-          onChange={setQuery}
-          compare={{ available: data?.access.advanced ?? false }}
-        />
-        {result.isPending ? (
-          <Spinner label="Loading your analytics" />
-        ) : result.isError ? (
-          <Card>
-            <CardContent className="stack">
-              <Alert>{describeFailure(result.error).message}</Alert>
-              <Button variant="outline" onPress={() => result.refetch()}>
-                Retry
-              </Button>
-            </CardContent>
-          </Card>
-        ) : (
-          <Analytics data={result.data} />
-        )}
-      </div>
-    </SideMenuLayout>
+    <InsightsPage
+      party="business"
+      title="Analytics"
+      lead="What your agents bring in"
+      loadingLabel="Loading your analytics"
+      useFigures={useAnalytics}
+      compareAvailable={(data) => data?.access.advanced ?? false}
+    >
+      {(data) => <Analytics data={data} />}
+    </InsightsPage>
   );
 }

@@ -4,35 +4,20 @@
  * appearances and profile views per day); Agent Pro adds percentiles among agents of the same
  * specialization and location (never names). Each chart has a table with the same figures.
  */
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  describeFailure,
-  PageHeader,
-  partyAreas,
-  partyNavItems,
-  SideMenuLayout,
-  Spinner,
-  StatTile,
-} from "@closr/ui";
+import { StatTile } from "@closr/ui";
 import { useMemo } from "react";
 import { type AgentPerformance, usePerformance } from "../api/insights.ts";
-import { Chart } from "./chart.tsx";
+import { ChartCard, InsightsPage } from "./insights-page.tsx";
 import {
   axisMoney,
   dayLabel,
   FigureTable,
-  longDayLabel,
   money,
   monthLabel,
   percentLabel,
   Section,
   UpgradePanel,
 } from "./insights-parts.tsx";
-import { RangePicker, useRangeQuery } from "./range-picker.tsx";
-import "./insights.css";
 
 const count = new Intl.NumberFormat("en-AU");
 
@@ -100,48 +85,44 @@ function Performance({ data }: { data: AgentPerformance }) {
       </div>
 
       <Section title="Earnings per month" id="earnings-title">
-        {anyEarnings ? (
-          <Chart
-            kind="bars"
-            labels={monthLabels}
-            series={earningsSeries}
-            formatY={axisMoney}
-            summary={`Bar chart of net earnings and platform fees per month, ${monthLabels[0]} to ${monthLabels[monthLabels.length - 1]}. The table below has the figures.`}
+        <ChartCard
+          hasData={anyEarnings}
+          chart={{
+            kind: "bars",
+            labels: monthLabels,
+            series: earningsSeries,
+            formatY: axisMoney,
+            summary: `Bar chart of net earnings and platform fees per month, ${monthLabels[0]} to ${monthLabels[monthLabels.length - 1]}. The table below has the figures.`,
+          }}
+          empty="No invoices paid in this period yet. When a business pays one of your invoices, the month's gross amount, platform fee and net appear here."
+        >
+          <FigureTable
+            caption="Earnings per month"
+            columns={["Month", "Gross", "Platform fee", "Refunded", "Net"]}
+            rows={data.earnings.map((m) => [
+              monthLabel(m.month),
+              money(m.gross),
+              money(m.fee),
+              money(m.refunded),
+              money(m.net),
+            ])}
           />
-        ) : (
-          <p className="insights-empty">
-            No invoices paid in this period yet. When a business pays one of your invoices, the month's gross
-            amount, platform fee and net appear here.
-          </p>
-        )}
-        <FigureTable
-          caption="Earnings per month"
-          columns={["Month", "Gross", "Platform fee", "Refunded", "Net"]}
-          rows={data.earnings.map((m) => [
-            monthLabel(m.month),
-            money(m.gross),
-            money(m.fee),
-            money(m.refunded),
-            money(m.net),
-          ])}
-        />
+        </ChartCard>
       </Section>
 
       <Section title="How often you were seen" id="seen-title">
-        {seen > 0 ? (
-          <Chart
-            kind="lines"
-            labels={dayLabels}
-            series={visibilitySeries}
-            formatY={(v) => count.format(v)}
-            summary="Line chart of search appearances and profile views per day. The table below has the figures."
-          />
-        ) : (
-          <p className="insights-empty">
-            Nobody has seen your profile in this period yet. Each business search page that lists you counts
-            as an appearance, and each visit to your profile as a view; they appear here by day.
-          </p>
-        )}
+        <ChartCard
+          hasData={seen > 0}
+          chart={{
+            kind: "lines",
+            labels: dayLabels,
+            series: visibilitySeries,
+            formatY: (v) => count.format(v),
+            summary:
+              "Line chart of search appearances and profile views per day. The table below has the figures.",
+          }}
+          empty="Nobody has seen your profile in this period yet. Each business search page that lists you counts as an appearance, and each visit to your profile as a view; they appear here by day."
+        />
         <details className="insights-details">
           <summary>Appearances and views by day</summary>
           <FigureTable
@@ -210,36 +191,15 @@ function Performance({ data }: { data: AgentPerformance }) {
 }
 
 export function PerformancePage() {
-  const [query, setQuery] = useRangeQuery();
-  const result = usePerformance(query);
-  const data = result.data;
   return (
-    <SideMenuLayout label={partyAreas.agent.menuLabel} items={partyNavItems("agent")}>
-      <div className="insights-page">
-        <PageHeader
-          title="Performance"
-          description={
-            data
-              ? `How your business is going, ${longDayLabel(data.range.from)} to ${longDayLabel(data.range.to)}.`
-              : "How your business is going."
-          }
-        />
-        <RangePicker value={query} onChange={setQuery} />
-        {result.isPending ? (
-          <Spinner label="Loading your performance" />
-        ) : result.isError ? (
-          <Card>
-            <CardContent className="stack">
-              <Alert>{describeFailure(result.error).message}</Alert>
-              <Button variant="outline" onPress={() => result.refetch()}>
-                Retry
-              </Button>
-            </CardContent>
-          </Card>
-        ) : (
-          <Performance data={result.data} />
-        )}
-      </div>
-    </SideMenuLayout>
+    <InsightsPage
+      party="agent"
+      title="Performance"
+      lead="How your business is going"
+      loadingLabel="Loading your performance"
+      useFigures={usePerformance}
+    >
+      {(data) => <Performance data={data} />}
+    </InsightsPage>
   );
 }
