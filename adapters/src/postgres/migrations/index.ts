@@ -21,6 +21,7 @@ import * as disputes from "./2026-11-24-02-disputes.ts";
 import * as searchSpeed from "./2026-11-24-03-search-speed.ts";
 import * as integrators from "./2026-11-24-04-integrators.ts";
 import * as operations2 from "./2026-11-24-05-operations.ts";
+import * as searchSpeedLocation from "./2026-11-25-03-search-speed.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-03-search-speed": searchSpeed,
   "2026-11-24-02-disputes": disputes,
   "2026-11-24-04-integrators": integrators,
+  "2026-11-25-03-search-speed": searchSpeedLocation,
 };
