@@ -8,7 +8,10 @@
  * 4. The same mix as SQL straight to PostgreSQL (the repository's own queries), same rate.
  * 5. Closed loop, BENCH_CONCURRENCY (16) workers for BENCH_SECONDS/4: maximum throughput of both.
  * Prints p50/p95/p99 (ms), throughput (req/s) and the API/SQL ratios. Targets: p99 ≤ 50 ms at
- * 300 req/s; API throughput ≥ 50 % of SQL.
+ * 300 req/s; API throughput ≥ 85 % of SQL (issue 22). During the closed loops it also reads the
+ * CPU time (Linux /proc) of the API process, the database's PostgreSQL backends and the bench
+ * process, and prints it per request with the ratio it implies on a CPU-bound machine.
+ * BENCH_RATE=0 skips the open loops.
  * Before the load runs, every query shape's page and count queries run under
  * EXPLAIN (ANALYZE, BUFFERS): the server-side execution times (median of BENCH_EXPLAIN_RUNS, 5)
  * and buffers, with the 1-minute load average, are less sensitive to a busy machine than
@@ -17,6 +20,7 @@
  * Run: pnpm bench:search
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -193,6 +197,49 @@ async function closedLoop(send: (i: number) => Promise<void>, duration: number):
 const line = (name: string, r: Result) =>
   `${name.padEnd(26)} p50 ${percentile(r.latencies, 50).toFixed(1).padStart(7)}  p95 ${percentile(r.latencies, 95).toFixed(1).padStart(7)}  p99 ${percentile(r.latencies, 99).toFixed(1).padStart(7)} ms   ${(r.latencies.length / r.elapsed).toFixed(0).padStart(6)} req/s   errors ${r.errors}`;
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 when unreadable. */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ = 100
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU used during `run` by the API process, the PostgreSQL backends of the bench database and
+ * this bench process, in ms per completed request: where each request's CPU goes, which a
+ * loaded shared machine does not distort as much as wall-clock throughput.
+ */
+async function cpuPerRequest(
+  apiPid: number | undefined,
+  run: () => Promise<Result>,
+): Promise<{ result: Result; api: number; postgres: number; client: number }> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const backends = async () =>
+    (
+      await admin<
+        { pid: number }[]
+      >`select pid from pg_stat_activity where datname = ${new URL(url).pathname.slice(1)}`
+    ).map((r) => r.pid);
+  const before = new Map((await backends()).map((pid) => [pid, processCpuMs(pid)]));
+  const api0 = apiPid ? processCpuMs(apiPid) : 0;
+  const client0 = process.cpuUsage();
+  const result = await run();
+  const client = process.cpuUsage(client0);
+  const api = apiPid ? processCpuMs(apiPid) - api0 : 0;
+  let pg = 0;
+  for (const pid of new Set([...before.keys(), ...(await backends())]))
+    pg += processCpuMs(pid) - (before.get(pid) ?? 0);
+  await admin.end();
+  const n = Math.max(1, result.latencies.length);
+  return { result, api: api / n, postgres: pg / n, client: (client.user + client.system) / 1000 / n };
+}
+
+const cpuLine = (name: string, c: { api: number; postgres: number; client: number }) =>
+  `${name.padEnd(26)} CPU ms per request: API process ${c.api.toFixed(2)}  PostgreSQL ${c.postgres.toFixed(2)}  bench client ${c.client.toFixed(2)}  total ${(c.api + c.postgres + c.client).toFixed(2)}`;
+
 /** Server-side execution time (ms) and shared buffers (hit + read) of one compiled query. */
 async function explain(db: Db, query: { compile: () => CompiledQuery }) {
   const compiled = query.compile();
@@ -324,14 +371,23 @@ try {
   console.log(
     `\nbench/search: ${targetAgents} agents, ${mix.length} query shapes, open loop ${rate} req/s for ${seconds} s`,
   );
-  const apiOpen = await openLoop(api);
-  console.log(line("API   (open loop)", apiOpen));
-  const sqlOpen = await openLoop(direct);
-  console.log(line("SQL   (open loop)", sqlOpen));
-  const apiMax = await closedLoop(api, Math.max(5, seconds / 4));
+  // BENCH_RATE=0 skips the open loops (only the closed-loop peak and its CPU split).
+  const skipped: Result = { latencies: [Number.NaN], errors: 0, elapsed: 1 };
+  const apiOpen = rate > 0 ? await openLoop(api) : skipped;
+  if (rate > 0) console.log(line("API   (open loop)", apiOpen));
+  const sqlOpen = rate > 0 ? await openLoop(direct) : skipped;
+  if (rate > 0) console.log(line("SQL   (open loop)", sqlOpen));
+  const apiCpu = await cpuPerRequest(server.pid, () => closedLoop(api, Math.max(5, seconds / 4)));
+  const apiMax = apiCpu.result;
   console.log(line(`API   (max, ${concurrency} workers)`, apiMax));
-  const sqlMax = await closedLoop(direct, Math.max(5, seconds / 4));
+  const sqlCpu = await cpuPerRequest(undefined, () => closedLoop(direct, Math.max(5, seconds / 4)));
+  const sqlMax = sqlCpu.result;
   console.log(line(`SQL   (max, ${concurrency} workers)`, sqlMax));
+  console.log(cpuLine("API   (max)", apiCpu));
+  console.log(cpuLine("SQL   (max)", sqlCpu));
+  console.log(
+    `CPU-bound ratio (SQL CPU per request / API CPU per request): ${((100 * (sqlCpu.postgres + sqlCpu.client)) / (apiCpu.api + apiCpu.postgres + apiCpu.client)).toFixed(0)} %`,
+  );
   const through = (r: Result) => r.latencies.length / r.elapsed;
   console.log(
     `load average after the load runs (1, 5, 15 min): ${loadavg()
