@@ -34,10 +34,10 @@ export function registerServiceWorker(navigate: (path: string) => void): void {
     // A browser that refuses service workers (private modes, policies, tests) keeps working.
     await wb.register().catch((error: unknown) => console.warn("service worker not registered:", error));
   };
-  // After load and then the first idle moment (at most 5 s later): the worker's install
+  // After load and then the first idle moment (at most 2 s later): the worker's install
   // downloads the whole precache, which should not compete with the page's own start-up.
   const whenIdle = () => {
-    if ("requestIdleCallback" in window) requestIdleCallback(() => void start(), { timeout: 5000 });
+    if ("requestIdleCallback" in window) requestIdleCallback(() => void start(), { timeout: 2000 });
     else setTimeout(() => void start(), 1000);
   };
   if (document.readyState === "complete") whenIdle();
