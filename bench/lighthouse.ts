@@ -100,8 +100,15 @@ try {
           console.log(
             `    ${page.path}: layout shift ${Number(item.score).toFixed(3)} — ${JSON.stringify((item.node as { snippet?: string } | undefined)?.snippet ?? "").slice(0, 160)}`,
           );
-        for (const item of items("largest-contentful-paint-element").slice(0, 1))
-          console.log(`    ${page.path}: LCP element — ${JSON.stringify(item).slice(0, 200)}`);
+        // The first table of that audit lists the element (its node: selector and snippet).
+        for (const table of items("largest-contentful-paint-element").slice(0, 1)) {
+          const node = ((table.items as Record<string, unknown>[] | undefined)?.[0]?.node ?? table.node) as
+            | { selector?: string; snippet?: string }
+            | undefined;
+          console.log(
+            `    ${page.path}: LCP element — ${node?.selector ?? "?"} ${(node?.snippet ?? "").slice(0, 160)}`,
+          );
+        }
       }
     }
     const m = Object.fromEntries(categories.map((c) => [c, median(scores[c] ?? [])])) as Record<

@@ -40,7 +40,7 @@ export const pwa = () =>
     filename: "sw.ts",
     registerType: "prompt",
     injectRegister: false,
-    includeAssets: ["favicon.svg", "icons/*.png", "offline.html", "pwa-early.js"],
+    includeAssets: ["favicon.svg", "icons/*.png", "offline.html", "pwa-early.js", "app-boot.js"],
     manifest: {
       id: "/",
       name: "Closr: Connecting Businesses & Agents",

@@ -425,7 +425,9 @@ function mountFrontends(
   runtime: AppRuntime,
 ) {
   const noCache = (path: string) =>
-    /(?:index\.html|remoteEntry\.js|mf-manifest\.json|sw\.js|manifest\.webmanifest)$/.test(path);
+    /(?:index\.html|remoteEntry\.js|mf-manifest\.json|sw\.js|manifest\.webmanifest|app-boot\.js|pwa-early\.js)$/.test(
+      path,
+    );
   const cacheHeaders = (path: string, c: Context) => {
     c.header("cache-control", noCache(path) ? "no-cache" : "public, max-age=31536000, immutable");
   };
@@ -459,6 +461,37 @@ function mountFrontends(
     // Public pages (issue 16) come server-rendered: title, description, Open Graph and content.
     const page = await renderPublicPage(runtime, c.req.path.replace(/\/+$/, "") || "/");
     const html = readFileSync(indexFile, "utf8");
-    return c.html(page ? injectPage(html, page, new URL(c.req.path, c.req.url).href) : html);
+    if (page) return c.html(injectPage(html, page, new URL(c.req.path, c.req.url).href));
+    return c.html(preloadRemote(html, c.req.path, dir, remotes));
   });
+}
+
+/**
+ * For a page inside a remote's area (/business/…, /agent/…, /admin…), adds modulepreload links
+ * for that remote's entry and the chunks of its `./register` module (from the remote's
+ * dist/mf-manifest.json), so the browser fetches them alongside the shell's own JavaScript
+ * instead of after the session check and /remotes.json (issue 19, dashboard performance).
+ * Only remotes served here (a /remotes/<name>/ URL); an unreadable manifest preloads the entry only.
+ */
+function preloadRemote(
+  indexHtml: string,
+  path: string,
+  dir: string,
+  remotes: Readonly<Record<string, string>>,
+): string {
+  const name = /^\/(business|agent|admin)(?:\/|$)/.exec(path)?.[1];
+  const entry = name ? remotes[name] : undefined;
+  if (!name || !entry?.startsWith(`/remotes/${name}/`)) return indexHtml;
+  const urls = [entry];
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, name, "dist", "mf-manifest.json"), "utf8")) as {
+      exposes?: { name: string; assets?: { js?: { sync?: string[] } } }[];
+    };
+    const register = manifest.exposes?.find((e) => e.name === "register");
+    for (const asset of register?.assets?.js?.sync ?? []) urls.push(`/remotes/${name}/${asset}`);
+  } catch {
+    // No manifest (remote not built with one): the entry alone still saves a round trip.
+  }
+  const links = urls.map((u) => `<link rel="modulepreload" crossorigin href="${u}">`).join("");
+  return indexHtml.replace("</head>", `${links}</head>`);
 }

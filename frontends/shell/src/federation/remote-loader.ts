@@ -35,6 +35,28 @@ export async function loadRemoteModule(
   basePath: string,
   force = false,
 ): Promise<RemoteModule> {
+  const started = early.get(name);
+  early.delete(name);
+  if (started && !force) return started;
+  return load(name, basePath, force);
+}
+
+/** Loads started by `preloadRemoteModule`, taken (once) by the next `loadRemoteModule`. */
+const early = new Map<RemoteName, Promise<RemoteModule>>();
+
+/**
+ * Starts loading a remote before the route guard has checked the session (issue 19: the
+ * dashboard's JavaScript then arrives in parallel with the session check, not after it).
+ * The result, or its failure, goes to the next `loadRemoteModule` of that remote.
+ */
+export function preloadRemoteModule(name: RemoteName, basePath: string): void {
+  if (early.has(name)) return;
+  const promise = load(name, basePath, false);
+  promise.catch(() => undefined);
+  early.set(name, promise);
+}
+
+async function load(name: RemoteName, basePath: string, force: boolean): Promise<RemoteModule> {
   if (force) manifestPromise = undefined;
   const manifest = await getManifest();
   const entry = manifest[name];

@@ -1,6 +1,6 @@
 /**
- * Registers the service worker (/sw.js) once the page has loaded, so it never competes with
- * the first paint (spec §2.2: registered at load). When a new version is waiting, a toast
+ * Registers the service worker (/sw.js) once the page has loaded and the main thread is idle,
+ * so it never competes with the first paint (spec §2.2: registered at load). When a new version is waiting, a toast
  * "New version available" offers Reload, which lets the new worker take over and reloads.
  * A notification click in the worker may ask this page to navigate (message NAVIGATE).
  */
@@ -34,6 +34,12 @@ export function registerServiceWorker(navigate: (path: string) => void): void {
     // A browser that refuses service workers (private modes, policies, tests) keeps working.
     await wb.register().catch((error: unknown) => console.warn("service worker not registered:", error));
   };
-  if (document.readyState === "complete") void start();
-  else window.addEventListener("load", () => void start(), { once: true });
+  // After load and then the first idle moment (at most 2 s later): the worker's install
+  // downloads the whole precache, which should not compete with the page's own start-up.
+  const whenIdle = () => {
+    if ("requestIdleCallback" in window) requestIdleCallback(() => void start(), { timeout: 2000 });
+    else setTimeout(() => void start(), 1000);
+  };
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
 }

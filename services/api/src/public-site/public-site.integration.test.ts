@@ -18,6 +18,12 @@ beforeAll(async () => {
     join(frontends, "shell", "dist", "index.html"),
     '<!doctype html><html><head><meta name="description" content="generic" /><title>Closr: generic</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
   );
+  writeFileSync(
+    join(frontends, "business", "dist", "mf-manifest.json"),
+    JSON.stringify({
+      exposes: [{ name: "register", assets: { js: { sync: ["assets/register-1.js"], async: [] } } }],
+    }),
+  );
   t = await createTestApp({ frontendsDir: frontends });
 }, 60_000);
 afterAll(async () => {
@@ -52,7 +58,10 @@ describe("server-rendered public pages", () => {
     expect(html).toMatch(/<meta name="description" content="Closr connects Australian businesses/);
     expect(html).toContain('<meta property="og:title" content="About Closr" />');
     expect(html).not.toContain("Closr: generic");
-    expect(html).toContain('<script type="module" src="/assets/index.js">');
+    // The shell starts after the first paint (issue 19): its script is inert until app-boot.js.
+    expect(html).toContain('<script type="text/x-closr-deferred" data-src="/assets/index.js">');
+    expect(html).toContain('<script src="/app-boot.js" async></script>');
+    expect(html).not.toContain('<script type="module"');
   });
 
   it("serves the first screens of /, /auth and /pricing as HTML, with no form fields (issue 19)", async () => {
@@ -66,8 +75,23 @@ describe("server-rendered public pages", () => {
       expect(html).toMatch(heading);
       // Typing into a field the shell then replaces would lose the text.
       expect(html).not.toMatch(/<(input|textarea|select)\b/);
-      expect(html).toContain('<script type="module" src="/assets/index.js">');
+      expect(html).toContain('<script type="text/x-closr-deferred" data-src="/assets/index.js">');
+      expect(html).toContain('<script src="/app-boot.js" async></script>');
     }
+  });
+
+  it("preloads the remote of a signed-in area with the shell's page, not on other pages (issue 19)", async () => {
+    const dashboard = await (await t.client().request("/business/dashboard")).text();
+    expect(dashboard).toContain(
+      '<link rel="modulepreload" crossorigin href="/remotes/business/remoteEntry.js">',
+    );
+    expect(dashboard).toContain(
+      '<link rel="modulepreload" crossorigin href="/remotes/business/assets/register-1.js">',
+    );
+    // The shell's own script starts at once there: no first screen to paint.
+    expect(dashboard).toContain('<script type="module" src="/assets/index.js">');
+    const settings = await (await t.client().request("/settings/account")).text();
+    expect(settings).not.toContain("modulepreload");
   });
 
   it("shows published content instead of the defaults, and a published blog post at /blog/{slug}", async () => {

@@ -325,9 +325,27 @@ export function injectPage(indexHtml: string, page: RenderedPage, url: string): 
   ]
     .filter(Boolean)
     .join("\n    ");
-  return indexHtml
+  const html = indexHtml
     .replace(/<title>[\s\S]*?<\/title>/, "")
     .replace(/<meta\s+name="description"[^>]*>/, "")
     .replace("</head>", `    ${head}\n  </head>`)
     .replace(/<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
+  return deferApp(html);
+}
+
+/**
+ * Makes the shell's JavaScript wait for the first paint of a server-rendered page (issue 19:
+ * at most 150 KiB gzip before first paint): the build's module script and modulepreload links
+ * become inert (`type="text/x-closr-deferred"`, `data-rel`), and /app-boot.js (the shell's
+ * public/app-boot.js) turns them back on once the first contentful paint has happened.
+ */
+export function deferApp(indexHtml: string): string {
+  if (!indexHtml.includes('<script type="module"')) return indexHtml;
+  return indexHtml
+    .replace(/<link rel="modulepreload"/g, '<link data-rel="modulepreload"')
+    .replace(
+      /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/g,
+      '<script type="text/x-closr-deferred" data-src="$1"></script>',
+    )
+    .replace("</head>", '<script src="/app-boot.js" async></script>\n  </head>');
 }
