@@ -241,7 +241,7 @@ export function WebhooksSection() {
                 onChange={setDescription}
                 errorMessage={errors.description}
               />
-              <fieldset className="stack-sm">
+              <fieldset className="stack-sm webhook-events">
                 <legend className="field-label">Events</legend>
                 {eventGroups.map((group) => (
                   <fieldset key={group.label} className="stack-sm">
