@@ -20,7 +20,11 @@ export const parseCommaList =
  */
 export const statusFilter = <T extends string>(allowed: readonly T[]) => {
   const parse = parseCommaList(allowed);
-  return (query: { readonly status?: string | undefined; readonly page: number; readonly pageSize: number }) => ({
+  return (query: {
+    readonly status?: string | undefined;
+    readonly page: number;
+    readonly pageSize: number;
+  }) => ({
     statuses: parse(query.status),
     page: query.page,
     pageSize: query.pageSize,

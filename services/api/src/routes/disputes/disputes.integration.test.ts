@@ -8,6 +8,7 @@
 import { pdfText } from "@closr/adapters/pdf/testing";
 import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { makeTestClock } from "@closr/core/shared";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDisputeSweep } from "../../jobs/dispute-sweeps.ts";
 import { anActivePartnership, aTestParty, partyProfile } from "../../testing/parties.ts";

@@ -47,11 +47,8 @@ const statusFilterOf = statusFilter(partnershipStatuses);
 export function registerPartnershipRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
   app.openapi(signedIn(partnershipRoutes.listPartnerships), async (c) => {
     const user = c.get("user");
-    return runUseCase(
-      runtime,
-      c,
-      listPartnerships(user, statusFilterOf(c.req.valid("query"))),
-      (list) => c.json({ ...pageOf(list, (p) => partnershipJson(p, user)), counts: list.counts }, 200),
+    return runUseCase(runtime, c, listPartnerships(user, statusFilterOf(c.req.valid("query"))), (list) =>
+      c.json({ ...pageOf(list, (p) => partnershipJson(p, user)), counts: list.counts }, 200),
     );
   });
 

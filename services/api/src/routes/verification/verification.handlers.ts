@@ -26,7 +26,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect, Option } from "effect";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
-import { pageOf, statusFilter, singlePage } from "../../http/lists.ts";
+import { pageOf, singlePage, statusFilter } from "../../http/lists.ts";
 import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
@@ -189,11 +189,8 @@ export function registerVerificationRoutes(
 
   app.openapi(signedIn(verificationRoutes.listVerificationQueue), async (c) => {
     const user = c.get("user");
-    return runUseCase(
-      runtime,
-      c,
-      listVerificationQueue(user, statusFilterOf(c.req.valid("query"))),
-      (page) => c.json(pageOf(page, reviewJson), 200),
+    return runUseCase(runtime, c, listVerificationQueue(user, statusFilterOf(c.req.valid("query"))), (page) =>
+      c.json(pageOf(page, reviewJson), 200),
     );
   });
 
