@@ -81,6 +81,33 @@ describe("API keys (issue 20)", () => {
     await createKey(agent.client, ["profiles:read"]);
   });
 
+  it("only an administrator grants API access (PUT /api/admin/users/{id}/api-access), audited", async () => {
+    const agent = await signUp("agent");
+    const other = await signUp("business");
+    const path = `/api/admin/users/${agent.userId}/api-access`;
+    const refused = await other.client.request(path, { method: "PUT" });
+    expect(refused.status).toBe(403);
+    expect((await bodyOf(await agent.client.request("/api/api-keys"))).access).toBe(false);
+
+    const staff = await signUp("business");
+    await t.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", staff.userId).execute();
+    const granted = await staff.client.request(path, { method: "PUT" });
+    expect(granted.status).toBe(200);
+    expect((await bodyOf(await agent.client.request("/api/api-keys"))).access).toBe(true);
+    const again = await staff.client.request(path, { method: "PUT" });
+    expect(again.status).toBe(200);
+    const unknown = await staff.client.request("/api/admin/users/999999/api-access", { method: "PUT" });
+    expect(unknown.status).toBe(404);
+    const audit = await t.database.db
+      .selectFrom("auditLog")
+      .select(["actorUserId", "action"])
+      .where("action", "=", "user.api-access-granted")
+      .where("subjectId", "=", String(agent.userId))
+      .execute();
+    expect(audit.length).toBeGreaterThanOrEqual(1);
+    expect(audit[0]?.actorUserId).toBe(staff.userId);
+  });
+
   it("shows the secret once and stores only its SHA-256", async () => {
     const { client, userId } = await signUp("business", "enterprise");
     const { key, secret } = await createKey(client, ["partnerships:read", "partnerships:write"]);
