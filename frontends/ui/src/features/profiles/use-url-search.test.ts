@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySearchPatch, pageFrom, pick } from "./use-url-search.ts";
+import { applySearchPatch, pageFrom, pick, searchTracker } from "./use-url-search.ts";
 
 const query = (text: string) => new URLSearchParams(text);
 
@@ -45,5 +45,33 @@ describe("URL search state", () => {
     expect(pageFrom("2")).toBe(2);
     expect(pageFrom("17")).toBe(17);
     for (const value of [null, "", "1", "0", "-3", "2.5", "two"]) expect(pageFrom(value)).toBeUndefined();
+  });
+});
+
+describe("searchTracker (useUrlSearch's latest query)", () => {
+  it("keeps a change asked for while an earlier navigation commits late", () => {
+    const track = searchTracker(query(""));
+    track.request(applySearchPatch(track.latest(), { q: "enterprise" }));
+    track.request(applySearchPatch(track.latest(), { location: "sydney" }));
+    // The keyword's navigation commits only now, after the location was asked for.
+    track.commit(query("q=enterprise"));
+    const next = track.request(applySearchPatch(track.latest(), { experience: "6-10" }));
+    expect(next.toString()).toBe("q=enterprise&location=sydney&experience=6-10");
+  });
+
+  it("follows the URL once it shows what was asked for, and after back/forward", () => {
+    const track = searchTracker(query("q=saas"));
+    track.commit(query(track.request(applySearchPatch(track.latest(), { location: "perth" })).toString()));
+    expect(track.latest().toString()).toBe("q=saas&location=perth");
+    // Back: nothing pending, so the URL is the latest.
+    track.commit(query("q=saas"));
+    expect(applySearchPatch(track.latest(), { verified: "true" }).toString()).toBe("q=saas&verified=true");
+  });
+
+  it("asking for the query on screen leaves nothing pending", () => {
+    const track = searchTracker(query(""));
+    track.request(new URLSearchParams());
+    track.commit(query("q=from-a-link"));
+    expect(track.latest().toString()).toBe("q=from-a-link");
   });
 });

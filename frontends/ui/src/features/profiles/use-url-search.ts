@@ -12,23 +12,48 @@ export type SearchPatch = Record<string, string | number | undefined>;
 
 export function useUrlSearch() {
   const [params, setParams] = useSearchParams();
-  const latest = useRef(params);
-  useEffect(() => {
-    latest.current = params;
-  }, [params]);
+  const tracker = useRef<SearchTracker | null>(null);
+  tracker.current ??= searchTracker(params);
+  const track = tracker.current;
+  useEffect(() => track.commit(params), [track, params]);
   const update = useCallback(
-    (patch: SearchPatch) => {
-      const next = applySearchPatch(latest.current, patch);
-      latest.current = next;
-      setParams(next);
-    },
-    [setParams],
+    (patch: SearchPatch) => setParams(track.request(applySearchPatch(track.latest(), patch))),
+    [track, setParams],
   );
-  const reset = useCallback(() => {
-    latest.current = new URLSearchParams();
-    setParams(latest.current);
-  }, [setParams]);
+  const reset = useCallback(() => setParams(track.request(new URLSearchParams())), [track, setParams]);
   return { params, update, reset };
+}
+
+export type SearchTracker = ReturnType<typeof searchTracker>;
+
+/**
+ * The query the next change builds on (the logic of `useUrlSearch`, pure). Navigations are
+ * transitions: on a slow device an earlier one can commit after a later change was asked for,
+ * and taking its params as the latest would lose that change. So a committed URL becomes the
+ * latest only once it shows what was asked for, or when nothing is pending (back/forward, a link).
+ */
+export function searchTracker(initial: URLSearchParams) {
+  let latest = initial;
+  let committed = initial.toString();
+  let pending: string | null = null;
+  return {
+    /** The query changes build on. */
+    latest: () => latest,
+    /** The router committed `params` (the URL on screen). */
+    commit(params: URLSearchParams) {
+      committed = params.toString();
+      if (pending !== null && committed !== pending) return;
+      pending = null;
+      latest = params;
+    },
+    /** `next` is asked for: it is the latest from now on; returns it. */
+    request(next: URLSearchParams) {
+      latest = next;
+      // Asking for the query already on screen commits no new params: nothing to wait for.
+      pending = next.toString() === committed ? null : next.toString();
+      return next;
+    },
+  };
 }
 
 /**
