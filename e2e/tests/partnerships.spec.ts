@@ -164,15 +164,18 @@ test("an agent connects, the business accepts, both dashboards count it, and the
   await expect(business.page.getByRole("tab", { name: "Active Partnerships (0)" })).toBeVisible();
   await expect(business.page.getByRole("article", { name: agent.name })).toBeHidden();
 
-  const agentMail = (await (await agent.request.get("/api/dev/mailbox")).json()) as {
-    items: { subject: string }[];
-  };
-  expect(agentMail.items.map((m) => m.subject)).toEqual(
-    expect.arrayContaining([
-      `${business.name} accepted your connection request`,
-      `${business.name} ended your partnership`,
-    ]),
-  );
+  // Emails go through the queue's worker (issue 21): delivered shortly after the change commits.
+  await expect(async () => {
+    const agentMail = (await (await agent.request.get("/api/dev/mailbox")).json()) as {
+      items: { subject: string }[];
+    };
+    expect(agentMail.items.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([
+        `${business.name} accepted your connection request`,
+        `${business.name} ended your partnership`,
+      ]),
+    );
+  }).toPass({ timeout: 15_000 });
 });
 
 test("a business withdraws its own request; a request it receives can be rejected", async ({ browser }) => {
