@@ -6,18 +6,25 @@ import { defineConfig, devices } from "@playwright/test";
  * Build the frontends first (the root `pnpm test:e2e` does).
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
+/**
+ * Parallel workers (E2E_WORKERS, default 2), each against its own server and database on
+ * port + its parallel index: a journey never sees another worker's data. The config is loaded
+ * in every worker process, where Playwright sets TEST_PARALLEL_INDEX (0 … workers − 1).
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const workerPort = port + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export default defineConfig({
   testDir: "./tests",
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: "./test-results",
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${workerPort}`,
     trace: "retain-on-failure",
     // Journeys run without the service worker (it would answer from its cache, past page.route);
     // pwa.spec.ts allows it.
@@ -51,15 +58,15 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: "node --import tsx e2e/serve.ts",
     cwd: "..",
-    url: `http://localhost:${port}/api/health`,
+    url: `http://localhost:${port + index}/api/health`,
     // A loaded machine can take longer to start the server (E2E_SERVER_TIMEOUT_MS).
     timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120_000),
     reuseExistingServer: false,
-    env: { PORT: String(port) },
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+    env: { PORT: String(port + index) },
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+  })),
 });

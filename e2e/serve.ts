@@ -1,7 +1,8 @@
 /**
  * Starts the real product for the browser tests on a fresh database with demo users:
  * a new database on TEST_DATABASE_URL's server when set (e2e databases over an hour old are
- * dropped; a run still in progress elsewhere keeps its own),
+ * dropped; a run still in progress elsewhere keeps its own; one per server, as each parallel
+ * worker has its own — see playwright.config.ts),
  * else an embedded PGlite in a new temporary folder. Then runs services/api/src/main.ts.
  */
 import { mkdtempSync } from "node:fs";
@@ -17,12 +18,13 @@ if (adminUrl) {
   >`select datname from pg_database where datname like 'closr_e2e_%'`;
   const hourAgo = Date.now() - 60 * 60 * 1000;
   for (const { datname } of stale) {
-    const created = Number(datname.slice("closr_e2e_".length));
+    const created = Number(datname.slice("closr_e2e_".length).split("_")[0]);
     if (Number.isFinite(created) && created < hourAgo) {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }
   }
-  const name = `closr_e2e_${Date.now()}`;
+  // The port keeps two servers started in the same millisecond (parallel workers) apart.
+  const name = `closr_e2e_${Date.now()}_${process.env.PORT ?? "0"}`;
   await admin.unsafe(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
