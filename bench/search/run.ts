@@ -11,7 +11,8 @@
  * 300 req/s; API throughput ≥ 85 % of SQL (issue 22). During the closed loops it also reads the
  * CPU time (Linux /proc) of the API process, the database's PostgreSQL backends and the bench
  * process, and prints it per request with the ratio it implies on a CPU-bound machine.
- * BENCH_RATE=0 skips the open loops.
+ * BENCH_RATE=0 skips the open loops. BENCH_API_PROFILE=<dir> writes a V8 CPU profile of the API
+ * process to <dir> (node --cpu-prof) when the bench stops it.
  * Before the load runs, every query shape's page and count queries run under
  * EXPLAIN (ANALYZE, BUFFERS): the server-side execution times (median of BENCH_EXPLAIN_RUNS, 5)
  * and buffers, with the 1-minute load average, are less sensitive to a busy machine than
@@ -121,18 +122,26 @@ async function ensureData() {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "services/api/src/main.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      SEED_DEMO: "1",
-      LOG_LEVEL: "warn",
-      SERVE_FRONTENDS: "0",
+  // BENCH_API_PROFILE=<dir>: the API child writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_API_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, "--import", "tsx", join(root, "services/api/src/main.ts")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        SEED_DEMO: "1",
+        LOG_LEVEL: "warn",
+        SERVE_FRONTENDS: "0",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   // Up to 3 minutes: on a shared, loaded machine the first start (tsx transpiling, demo seed) is slow.
   for (let i = 0; i < 360; i++) {
     try {
@@ -400,4 +409,6 @@ try {
   await handle.close();
 } finally {
   server.kill("SIGTERM");
+  // Wait for the child to exit (a CPU profile is written on exit).
+  await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
 }
