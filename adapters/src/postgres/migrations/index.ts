@@ -24,6 +24,7 @@ import * as operations2 from "./2026-11-24-05-operations.ts";
 import * as webhooks from "./2026-11-25-01-webhooks.ts";
 import * as insightsRollup from "./2026-11-25-02-insights-rollup.ts";
 import * as searchSpeedLocation from "./2026-11-25-03-search-speed.ts";
+import * as searchLocationYears from "./2026-11-26-02-search-location-years.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-01-webhooks": webhooks,
   "2026-11-25-02-insights-rollup": insightsRollup,
   "2026-11-25-03-search-speed": searchSpeedLocation,
+  "2026-11-26-02-search-location-years": searchLocationYears,
 };

@@ -53,8 +53,9 @@ export function startProfileStatsCounter(
     return flushing;
   };
 
-  const add = (agentId: number, appearances: number, views: number) => {
-    const key = `${agentId}|${businessDate(new Date())}`;
+  // `day` once per call, not per agent: Intl formatting cost ~2 % of the API's CPU under search load.
+  const add = (agentId: number, appearances: number, views: number, day = businessDate(new Date())) => {
+    const key = `${agentId}|${day}`;
     const counts = buffer.get(key) ?? { appearances: 0, views: 0 };
     counts.appearances += appearances;
     counts.views += views;
@@ -67,7 +68,8 @@ export function startProfileStatsCounter(
 
   return {
     searchAppearances: (agentIds: readonly number[]) => {
-      for (const id of new Set(agentIds)) add(id, 1, 0);
+      const day = businessDate(new Date());
+      for (const id of new Set(agentIds)) add(id, 1, 0, day);
     },
     profileView: (agentId: number) => add(agentId, 0, 1),
     flush,

@@ -1,5 +1,6 @@
 /**
- * compressJson (issue 22, ADR 0027): JSON of 1 kB or more is gzipped for clients that accept it,
+ * compressJson (issue 22, ADR 0027, ADR 0029): JSON of 1 kB or more is gzipped for clients that accept it
+ * (on the main thread below 64 KB, on the thread pool above),
  * smaller or non-JSON answers pass through, and other headers survive. Checked through a real
  * @hono/node-server listener (its lightweight Response is the fast path) and through app.request.
  */
@@ -8,7 +9,7 @@ import { gunzipSync } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyText, compressJson } from "./compress-json.ts";
+import { bodyText, compressJson, syncBelowBytes } from "./compress-json.ts";
 
 const big = {
   items: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `Agent ${i}`, bio: "Enterprise seller" })),
@@ -25,6 +26,11 @@ app.get("/big", (c) => {
   return c.json(big, 200);
 });
 app.get("/small", (c) => c.json({ ok: true }));
+// Larger than syncBelowBytes: gzipped on the thread pool rather than the main thread (ADR 0029).
+const huge = {
+  items: Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `Agent ${i}`, bio: "Enterprise seller" })),
+};
+app.get("/huge", (c) => c.json(huge));
 app.get("/text", (c) => c.text("x".repeat(5000)));
 
 let server: ReturnType<typeof serve>;
@@ -72,6 +78,13 @@ describe("compressJson on @hono/node-server", () => {
     expect(res.headers["set-cookie"]).toEqual(["a=1"]);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(JSON.parse(gunzipSync(res.body).toString())).toEqual(big);
+  });
+
+  it("gzips a JSON answer above the main-thread size the same way (thread pool)", async () => {
+    expect(JSON.stringify(huge).length).toBeGreaterThan(syncBelowBytes);
+    const res = await raw("/huge", "gzip");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(res.body).toString())).toEqual(huge);
   });
 
   it("sends JSON as is to a client that does not accept gzip", async () => {

@@ -1,10 +1,10 @@
 /**
- * gzip for the API's JSON answers off the event loop (issue 22, ADR 0019, ADR 0027): hono's
+ * gzip for the API's JSON answers at level 1 (issue 22, ADR 0019, ADR 0027, ADR 0029): hono's
  * `compress()` deflates on the main thread at the default level (about 8 % of the API process's
  * CPU in a profile under search load). This middleware runs inside it for /api/*: a JSON body of
  * at least `minimumBytes` sent to a client that accepts gzip is compressed by node's zlib on the
  * libuv thread pool at level 1 (about a third of a level-6 search page's CPU for ~10 % more
- * bytes), and the outer `compress()` then leaves it alone because Content-Encoding is set. Event
+ * bytes) — on the main thread when it is smaller than `syncBelowBytes` (ADR 0029) — and the outer `compress()` then leaves it alone because Content-Encoding is set. Event
  * streams, HEAD requests and already-encoded bodies pass through untouched.
  *
  * The body is read without turning @hono/node-server's lightweight Response into a web Response
@@ -13,13 +13,23 @@
  * text is taken from the lightweight Response when it holds one (`bodyText`), else read once.
  */
 import { promisify } from "node:util";
-import { constants, gzip } from "node:zlib";
+import { constants, gzip, gzipSync } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 
 const gzipAsync = promisify(gzip);
 
 /** Bodies smaller than this (bytes) are sent as they are: gzip would save little. */
 export const minimumBytes = 1024;
+
+/**
+ * Bodies smaller than this (bytes) are gzipped on the main thread (ADR 0029). zlib's async path
+ * costs far more CPU than the compression of a search page: measured on this box for a 7.5 KB
+ * JSON page at level 1, ~620 µs of process CPU per answer through the thread pool (a new zlib
+ * stream, the hand-off to libuv, the callback) against ~50–95 µs for gzipSync, which blocks the
+ * event loop for about that long. Larger bodies (exports, long lists) still go to the pool so
+ * one answer cannot stall the loop for milliseconds.
+ */
+export const syncBelowBytes = 64 * 1024;
 
 /**
  * The JSON text of a response built by `c.json()` on @hono/node-server, or undefined for any
@@ -53,7 +63,11 @@ export const compressJson = (): MiddlewareHandler => async (c, next) => {
     }
     body = Buffer.from(bytes);
   }
-  const zipped = await gzipAsync(body, { level: constants.Z_BEST_SPEED });
+  // Below syncBelowBytes the main thread is cheaper than the thread pool (ADR 0029).
+  const zipped =
+    body.length < syncBelowBytes
+      ? gzipSync(body, { level: constants.Z_BEST_SPEED })
+      : await gzipAsync(body, { level: constants.Z_BEST_SPEED });
   const headers = new Headers(res.headers);
   headers.delete("content-length");
   headers.set("content-encoding", "gzip");
