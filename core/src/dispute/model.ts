@@ -5,7 +5,7 @@
  * whether the invoice was paid when the dispute opened (see `disputeOutcome`).
  */
 import type { InvoiceParty } from "../invoice/index.ts";
-import { DisputeId } from "../shared/ids.ts";
+import { DisputeEvidenceId, DisputeId } from "../shared/ids.ts";
 import type {
   AgentProfileId,
   BusinessProfileId,
@@ -16,7 +16,7 @@ import type {
 } from "../shared/index.ts";
 
 /** The dispute id brand lives with the other ids (core/src/shared/ids.ts); re-exported here. */
-export { DisputeId };
+export { DisputeEvidenceId, DisputeId };
 
 /** A party to the invoice: the business or the agent. */
 export type DisputeParty = InvoiceParty;
@@ -130,13 +130,13 @@ export interface DisputeTimelineEntry {
   readonly actor: DisputeParty | "staff" | "system";
   readonly message: string | null;
   readonly amountCents: Cents | null;
-  readonly evidenceId: number | null;
+  readonly evidenceId: DisputeEvidenceId | null;
   readonly createdAt: Date;
 }
 
 /** An evidence file's record (the bytes are in FileStorage under `storageKey`). */
 export interface DisputeEvidence {
-  readonly id: number;
+  readonly id: DisputeEvidenceId;
   readonly disputeId: DisputeId;
   readonly party: DisputeParty;
   readonly fileName: string;

@@ -3,7 +3,7 @@
  * local gateway's simulated one), their tax details (ABN, GST registration), staff refunds and the
  * agent's earnings. Money is integer cents, AUD. `agentId` is an agent PROFILE id.
  */
-import type { AgentProfileId, InvoiceId, PaymentId } from "../shared/ids.ts";
+import type { AgentProfileId, InvoiceId, PaymentId, PayoutRefundId } from "../shared/ids.ts";
 import type { Cents } from "../shared/money.ts";
 
 /**
@@ -69,7 +69,7 @@ export type AppliedAccountEvent = "applied" | "duplicate" | "stale" | "unknown-a
 
 /** A staff refund as recorded (one credit note each). */
 export interface PayoutRefund {
-  readonly id: number;
+  readonly id: PayoutRefundId;
   readonly paymentId: PaymentId;
   readonly invoiceId: InvoiceId;
   readonly amountCents: Cents;

@@ -20,6 +20,7 @@ import { PaymentBlocks } from "@closr/core/payment";
 import {
   AgentProfileId,
   BusinessProfileId,
+  DisputeEvidenceId,
   cents,
   InvoiceId,
   PartnershipId,
@@ -118,7 +119,7 @@ const toEvidence = (r: {
   storageKey: string;
   createdAt: Date | string;
 }): DisputeEvidence => ({
-  id: r.id,
+  id: DisputeEvidenceId.make(r.id),
   disputeId: DisputeId.make(r.disputeId),
   party: r.party,
   fileName: r.fileName,
@@ -142,7 +143,7 @@ const toLine = (r: {
   actor: r.actor,
   message: r.message,
   amountCents: r.amountCents === null ? null : cents(Number(r.amountCents)),
-  evidenceId: r.evidenceId,
+  evidenceId: r.evidenceId === null ? null : DisputeEvidenceId.make(r.evidenceId),
   createdAt: new Date(r.createdAt),
 });
 

@@ -18,7 +18,14 @@ import {
   payoutStatus,
   type RefundablePayment,
 } from "@closr/core/payout";
-import { AgentProfileId, cents, InvoiceId, PaymentId } from "@closr/core/shared";
+import {
+  AgentProfileId,
+  AgreementVersionId,
+  cents,
+  InvoiceId,
+  PaymentId,
+  PayoutRefundId,
+} from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
 import { type Selectable, sql } from "kysely";
 import { PgDatabase } from "../database-service.ts";
@@ -46,7 +53,7 @@ const toAccount = (r: Selectable<PayoutAccountsTable>): PayoutAccount => ({
 });
 
 const toRefund = (r: Selectable<PayoutRefundsTable> & { invoiceId: number }): PayoutRefund => ({
-  id: r.id,
+  id: PayoutRefundId.make(r.id),
   paymentId: PaymentId.make(r.paymentId),
   invoiceId: InvoiceId.make(r.invoiceId),
   amountCents: cents(Number(r.amountCents)),
@@ -355,7 +362,7 @@ export const InvoiceTermsPg = (feeBasisPoints: number) =>
             return Option.fromNullable(
               row
                 ? {
-                    versionId: row.id,
+                    versionId: AgreementVersionId.make(row.id),
                     number: row.number,
                     terms: (typeof row.terms === "string"
                       ? JSON.parse(row.terms)
