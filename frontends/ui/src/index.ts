@@ -41,6 +41,7 @@ export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/f
 export {
   CheckboxField,
   InputField,
+  NumberField,
   SelectField,
   type SelectOption,
   TextAreaField,
