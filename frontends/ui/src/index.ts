@@ -49,7 +49,7 @@ export {
 export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group.tsx";
 export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
 export { injectStyles } from "./design-system/inject-styles.ts";
-export { ComingSoon, PageHeader } from "./design-system/layout/page.tsx";
+export { CenterCardPage, ComingSoon, PageHeader } from "./design-system/layout/page.tsx";
 export { ToastRegion } from "./design-system/toast/toast-region.tsx";
 export {
   dismissToast,
