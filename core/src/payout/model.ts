@@ -12,18 +12,10 @@ import type { Cents } from "../shared/money.ts";
  */
 export type PayoutAccountStatus = "not_started" | "onboarding" | "restricted" | "enabled";
 
-export interface PayoutAccount {
+export interface PayoutAccount extends Omit<GatewayAccountState, "accountId"> {
   readonly agentId: AgentProfileId;
   /** The gateway's connected account (`acct_…`); null before onboarding starts. */
   readonly gatewayAccountId: string | null;
-  readonly chargesEnabled: boolean;
-  readonly payoutsEnabled: boolean;
-  readonly detailsSubmitted: boolean;
-  /** What the gateway still needs (Stripe `requirements.currently_due` + `past_due`). */
-  readonly requirements: readonly string[];
-  /** Why the account is restricted, in words for the agent. */
-  readonly disabledReason: string | null;
-  readonly bankLastFour: string | null;
   /** 11 digits (ATO checksum checked), or null: the agent quoted no ABN. */
   readonly abn: string | null;
   readonly gstRegistered: boolean;
@@ -50,7 +42,9 @@ export interface GatewayAccountState {
   readonly chargesEnabled: boolean;
   readonly payoutsEnabled: boolean;
   readonly detailsSubmitted: boolean;
+  /** What the gateway still needs (Stripe `requirements.currently_due` + `past_due`). */
   readonly requirements: readonly string[];
+  /** Why the account is restricted, in words for the agent. */
   readonly disabledReason: string | null;
   readonly bankLastFour: string | null;
 }
