@@ -5,15 +5,9 @@
  * whether the invoice was paid when the dispute opened (see `disputeOutcome`).
  */
 import type { InvoiceParty } from "../invoice/index.ts";
+import type { PartnershipParties } from "../partnership/index.ts";
 import { DisputeEvidenceId, DisputeId } from "../shared/ids.ts";
-import type {
-  AgentProfileId,
-  BusinessProfileId,
-  Cents,
-  InvoiceId,
-  PartnershipId,
-  UserId,
-} from "../shared/index.ts";
+import type { Cents, InvoiceId } from "../shared/index.ts";
 
 /** The dispute id brand lives with the other ids (core/src/shared/ids.ts); re-exported here. */
 export { DisputeEvidenceId, DisputeId };
@@ -87,16 +81,9 @@ export interface DisputeStatus {
 }
 
 /** A dispute as stored and read. */
-export interface Dispute extends DisputeStatus {
+export interface Dispute extends DisputeStatus, PartnershipParties {
   readonly id: DisputeId;
   readonly invoiceId: InvoiceId;
-  readonly partnershipId: PartnershipId;
-  readonly businessId: BusinessProfileId;
-  readonly agentId: AgentProfileId;
-  readonly businessUserId: UserId;
-  readonly agentUserId: UserId;
-  readonly businessName: string;
-  readonly agentName: string;
   readonly reason: DisputeReason;
   readonly description: string;
   readonly createdAt: Date;
