@@ -5,7 +5,7 @@
  */
 import type { InvoiceView } from "@closr/core/invoice";
 import { anInvoice } from "@closr/core/invoice/testing";
-import { cents, InvoiceId, PaymentId } from "@closr/core/shared";
+import { cents, InvoiceId, PaymentId, PayoutRefundId } from "@closr/core/shared";
 import { describe, expect, it } from "vitest";
 import { pdfText } from "./pdf-text.ts";
 import {
@@ -107,7 +107,7 @@ describe("invoice tax documents", () => {
     const note = await text(
       creditNote(
         {
-          id: 7,
+          id: PayoutRefundId.make(7),
           paymentId: PaymentId.make(3),
           invoiceId: InvoiceId.make(42),
           amountCents: cents(55_000),

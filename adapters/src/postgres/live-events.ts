@@ -6,7 +6,7 @@
  * after its Last-Event-ID with `replayLiveEvents`.
  */
 import type { LiveEvent, LiveNotification, Message, ReadReceipt } from "@closr/core/messaging";
-import type { UserId } from "@closr/core/shared";
+import { MessageId, type UserId } from "@closr/core/shared";
 import { sql } from "kysely";
 import type { Db } from "./database.ts";
 import { listenOn, type Unlisten } from "./notifications.ts";
@@ -43,7 +43,7 @@ export function toLiveEvent(row: StoredEvent): LiveEvent {
   const d = (typeof row.data === "string" ? JSON.parse(row.data) : row.data) as any;
   if (row.kind === "message") {
     const message: Message = {
-      id: Number(d.id),
+      id: MessageId.make(Number(d.id)),
       senderId: Number(d.senderId) as UserId,
       receiverId: Number(d.receiverId) as UserId,
       content: String(d.content),
@@ -65,7 +65,7 @@ export function toLiveEvent(row: StoredEvent): LiveEvent {
   const receipt: ReadReceipt = {
     readerId: Number(d.readerId) as UserId,
     senderId: Number(d.senderId) as UserId,
-    upToId: Number(d.upToId),
+    upToId: MessageId.make(Number(d.upToId)),
     count: Number(d.count),
     readAt: new Date(d.readAt),
   };

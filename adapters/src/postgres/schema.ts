@@ -51,18 +51,11 @@ export interface SessionTable {
   userAgent: string | null;
 }
 
-export interface BusinessProfilesTable {
-  id: Generated<number>;
-  userId: number;
-  companyName: string;
-  industry: string;
-  size: string;
-  description: string | null;
-  location: string;
-  logo: string | null;
-  website: string | null;
-  contactEmail: string | null;
-  contactPhone: string | null;
+/**
+ * The columns both profile tables share: the owner's verification, the search and ranking
+ * columns the database generates, the review tallies and the timestamps.
+ */
+interface ProfileSearchColumns {
   ownerVerified: ColumnType<boolean, never, never>;
   searchVector: ColumnType<string, never, never>;
   ratingCount: Generated<number>;
@@ -74,7 +67,21 @@ export interface BusinessProfilesTable {
   updatedAt: DefaultTimestamp;
 }
 
-export interface AgentProfilesTable {
+export interface BusinessProfilesTable extends ProfileSearchColumns {
+  id: Generated<number>;
+  userId: number;
+  companyName: string;
+  industry: string;
+  size: string;
+  description: string | null;
+  location: string;
+  logo: string | null;
+  website: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+}
+
+export interface AgentProfilesTable extends ProfileSearchColumns {
   id: Generated<number>;
   userId: number;
   fullName: string;
@@ -87,17 +94,8 @@ export interface AgentProfilesTable {
   minimumCommissionRate: Generated<number>;
   skills: Generated<string[]>;
   featured: Generated<boolean>;
-  ownerVerified: ColumnType<boolean, never, never>;
   staticScore: ColumnType<number, never, never>;
   specializationWords: ColumnType<string[], never, never>;
-  searchVector: ColumnType<string, never, never>;
-  ratingCount: Generated<number>;
-  ratingSum: Generated<number>;
-  /** Bayesian average in hundredths of a star (generated). */
-  reputation: ColumnType<number, never, never>;
-  searchText: ColumnType<string, never, never>;
-  createdAt: DefaultTimestamp;
-  updatedAt: DefaultTimestamp;
 }
 
 export interface PartnershipsTable {

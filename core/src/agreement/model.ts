@@ -9,7 +9,14 @@
  */
 import { Schema } from "effect";
 import type { Party } from "../partnership/index.ts";
-import type { AgentProfileId, BusinessProfileId, PartnershipId, UserId } from "../shared/ids.ts";
+import type {
+  AgentProfileId,
+  AgreementId,
+  AgreementVersionId,
+  BusinessProfileId,
+  PartnershipId,
+  UserId,
+} from "../shared/ids.ts";
 
 /** Spec §3 locations (business and agent profiles) — the territory an agreement covers. */
 export const territories = ["sydney", "melbourne", "brisbane", "perth", "remote", "other"] as const;
@@ -173,7 +180,7 @@ export interface AgreementDocument {
 
 /** One immutable proposal. */
 export interface AgreementVersion {
-  readonly id: number;
+  readonly id: AgreementVersionId;
   /** 1, 2, 3 … per agreement. */
   readonly number: number;
   readonly terms: AgreementTerms;
@@ -190,7 +197,7 @@ export interface AgreementVersion {
 
 /** A partnership's agreement: its stage, the working draft and every version, newest first. */
 export interface Agreement {
-  readonly id: number;
+  readonly id: AgreementId;
   readonly partnershipId: PartnershipId;
   readonly businessId: BusinessProfileId;
   readonly agentId: AgentProfileId;

@@ -1,7 +1,7 @@
 /** Agreement ports (issue 17). Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
-import type { Party } from "../partnership/index.ts";
-import type { AgentProfileId, BusinessProfileId, PartnershipId, UserId } from "../shared/ids.ts";
+import type { PartnershipParties, Party } from "../partnership/index.ts";
+import type { BusinessProfileId, PartnershipId, UserId } from "../shared/ids.ts";
 import type { AgreementNotFound } from "./errors.ts";
 import type {
   Agreement,
@@ -41,15 +41,8 @@ export interface AgreementChange {
 }
 
 /** The two parties of a partnership as an agreement names them. */
-export interface AgreementParties {
-  readonly partnershipId: PartnershipId;
+export interface AgreementParties extends PartnershipParties {
   readonly partnershipStatus: "pending" | "active" | "rejected" | "withdrawn" | "terminated";
-  readonly businessId: BusinessProfileId;
-  readonly agentId: AgentProfileId;
-  readonly businessUserId: UserId;
-  readonly agentUserId: UserId;
-  readonly businessName: string;
-  readonly agentName: string;
   readonly businessAbn: string | null;
   readonly agentAbn: string | null;
 }

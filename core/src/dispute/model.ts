@@ -5,18 +5,12 @@
  * whether the invoice was paid when the dispute opened (see `disputeOutcome`).
  */
 import type { InvoiceParty } from "../invoice/index.ts";
-import { DisputeId } from "../shared/ids.ts";
-import type {
-  AgentProfileId,
-  BusinessProfileId,
-  Cents,
-  InvoiceId,
-  PartnershipId,
-  UserId,
-} from "../shared/index.ts";
+import type { PartnershipParties } from "../partnership/index.ts";
+import { DisputeEvidenceId, DisputeId } from "../shared/ids.ts";
+import type { Cents, InvoiceId } from "../shared/index.ts";
 
 /** The dispute id brand lives with the other ids (core/src/shared/ids.ts); re-exported here. */
-export { DisputeId };
+export { DisputeEvidenceId, DisputeId };
 
 /** A party to the invoice: the business or the agent. */
 export type DisputeParty = InvoiceParty;
@@ -87,16 +81,9 @@ export interface DisputeStatus {
 }
 
 /** A dispute as stored and read. */
-export interface Dispute extends DisputeStatus {
+export interface Dispute extends DisputeStatus, PartnershipParties {
   readonly id: DisputeId;
   readonly invoiceId: InvoiceId;
-  readonly partnershipId: PartnershipId;
-  readonly businessId: BusinessProfileId;
-  readonly agentId: AgentProfileId;
-  readonly businessUserId: UserId;
-  readonly agentUserId: UserId;
-  readonly businessName: string;
-  readonly agentName: string;
   readonly reason: DisputeReason;
   readonly description: string;
   readonly createdAt: Date;
@@ -130,13 +117,13 @@ export interface DisputeTimelineEntry {
   readonly actor: DisputeParty | "staff" | "system";
   readonly message: string | null;
   readonly amountCents: Cents | null;
-  readonly evidenceId: number | null;
+  readonly evidenceId: DisputeEvidenceId | null;
   readonly createdAt: Date;
 }
 
 /** An evidence file's record (the bytes are in FileStorage under `storageKey`). */
 export interface DisputeEvidence {
-  readonly id: number;
+  readonly id: DisputeEvidenceId;
   readonly disputeId: DisputeId;
   readonly party: DisputeParty;
   readonly fileName: string;

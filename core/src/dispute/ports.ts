@@ -5,6 +5,7 @@ import type { DisputeAlreadyOpen, DisputeNotFound } from "./errors.ts";
 import type {
   Dispute,
   DisputeEvidence,
+  DisputeEvidenceId,
   DisputeId,
   DisputeParty,
   DisputeReason,
@@ -100,7 +101,7 @@ export class DisputeRepository extends Context.Tag("dispute/DisputeRepository")<
     readonly addEvidence: (
       evidence: Omit<DisputeEvidence, "id" | "createdAt">,
     ) => Effect.Effect<DisputeEvidence>;
-    readonly findEvidence: (id: number) => Effect.Effect<Option.Option<DisputeEvidence>>;
+    readonly findEvidence: (id: DisputeEvidenceId) => Effect.Effect<Option.Option<DisputeEvidence>>;
     /**
      * Executes `plan` and sets `executed_at`, in one transaction, only while the dispute is
      * terminal and not yet executed; answers false when another call got there first.

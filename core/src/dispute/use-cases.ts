@@ -27,6 +27,7 @@ import { DisputeNotFound, DisputeTransitionRefused, InvalidDispute, NotMediator 
 import {
   type Dispute,
   type DisputeEvidence,
+  type DisputeEvidenceId,
   type DisputeId,
   type DisputeParty,
   type DisputeReason,
@@ -511,7 +512,7 @@ export const addDisputeEvidence = Effect.fn("dispute.addEvidence")(function* (
 /** One evidence file's record and bytes, for the parties and staff; DisputeNotFound otherwise. */
 export const getDisputeEvidence = Effect.fn("dispute.getEvidence")(function* (
   user: User,
-  evidenceId: number,
+  evidenceId: DisputeEvidenceId,
 ) {
   const found = yield* (yield* DisputeRepository).findEvidence(evidenceId);
   if (Option.isNone(found)) return yield* new DisputeNotFound({ id: evidenceId });

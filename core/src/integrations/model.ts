@@ -5,7 +5,7 @@
  * (`<area>:write`, which includes read). The secret is `closr_live_` + 43 base64url characters
  * (256 random bits); only its SHA-256 is stored, and it is shown once, on creation.
  */
-import type { UserId } from "../shared/ids.ts";
+import type { ApiKeyId, UserId } from "../shared/ids.ts";
 
 export const API_KEY_AREAS = ["profiles", "partnerships", "invoices", "payments", "messages"] as const;
 export type ApiKeyArea = (typeof API_KEY_AREAS)[number];
@@ -20,7 +20,7 @@ export const API_KEY_PATTERN = /^closr_live_[A-Za-z0-9_-]{43}$/;
 export const MAX_ACTIVE_KEYS = 20;
 
 export interface ApiKey {
-  readonly id: number;
+  readonly id: ApiKeyId;
   readonly userId: UserId;
   readonly name: string;
   /** The first characters of the secret, to tell keys apart ("closr_live_AbCd"). */

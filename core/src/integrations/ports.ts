@@ -1,7 +1,7 @@
 /** Integrations ports: stored API keys and administrator grants of API access. */
 import { Context, type Effect, type Option } from "effect";
 import type { User } from "../identity/model.ts";
-import type { UserId } from "../shared/ids.ts";
+import type { ApiKeyId, UserId } from "../shared/ids.ts";
 import type { ApiKey, ApiKeyScope } from "./model.ts";
 
 export class ApiKeyRepository extends Context.Tag("integrations/ApiKeyRepository")<
@@ -17,7 +17,7 @@ export class ApiKeyRepository extends Context.Tag("integrations/ApiKeyRepository
     readonly list: (userId: UserId) => Effect.Effect<readonly ApiKey[]>;
     readonly countActive: (userId: UserId) => Effect.Effect<number>;
     /** Revokes the user's key (idempotent); None when it is not theirs. */
-    readonly revoke: (userId: UserId, id: number, now: Date) => Effect.Effect<Option.Option<ApiKey>>;
+    readonly revoke: (userId: UserId, id: ApiKeyId, now: Date) => Effect.Effect<Option.Option<ApiKey>>;
     /**
      * The active key with this secret and its owner (not deleted, not suspended), recording its
      * use at `now` (at most once a minute); None for unknown or revoked keys.

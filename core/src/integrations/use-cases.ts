@@ -6,6 +6,7 @@
 import { Effect, Option } from "effect";
 import type { User } from "../identity/model.ts";
 import { Clock } from "../shared/clock.ts";
+import type { ApiKeyId } from "../shared/ids.ts";
 import { getBilling } from "../subscription/use-cases.ts";
 import { ApiAccessRequired, ApiKeyLimitReached, ApiKeyNotFound } from "./errors.ts";
 import { API_KEY_PATTERN, type ApiKeyScope, MAX_ACTIVE_KEYS, normaliseScopes } from "./model.ts";
@@ -44,7 +45,7 @@ export const createApiKey = Effect.fn("integrations.createApiKey")(function* (
 });
 
 /** Revokes one of the caller's keys; later requests with it answer 401. */
-export const revokeApiKey = Effect.fn("integrations.revokeApiKey")(function* (user: User, id: number) {
+export const revokeApiKey = Effect.fn("integrations.revokeApiKey")(function* (user: User, id: ApiKeyId) {
   const now = yield* (yield* Clock).now;
   const revoked = yield* (yield* ApiKeyRepository).revoke(user.id, id, now);
   return yield* Option.match(revoked, {

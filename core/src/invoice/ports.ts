@@ -1,7 +1,14 @@
 /** Invoice ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Option } from "effect";
 import type { AgreementTerms } from "../agreement/model.ts";
-import type { AgentProfileId, Cents, InvoiceId, PartnershipId, ProfileId } from "../shared/index.ts";
+import type {
+  AgentProfileId,
+  AgreementVersionId,
+  Cents,
+  InvoiceId,
+  PartnershipId,
+  ProfileId,
+} from "../shared/index.ts";
 import type { InvoiceView, NewInvoice } from "./model.ts";
 
 export type InvoiceParty = "business" | "agent";
@@ -42,7 +49,7 @@ export interface AgentInvoiceTerms {
 /** The signed agreement version in force on a partnership (issue 17): invoices are checked against it. */
 export interface AgreementInForce {
   /** The version's row id (stored on the invoice). */
-  readonly versionId: number;
+  readonly versionId: AgreementVersionId;
   readonly number: number;
   readonly terms: AgreementTerms;
 }

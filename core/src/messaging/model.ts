@@ -2,7 +2,7 @@
  * Messaging model (spec §3 messages, §2.10, §5): one-to-one messages between users, the
  * conversation list, read receipts, and the live events each user's open tabs receive.
  */
-import type { UserId } from "../shared/ids.ts";
+import type { MessageId, UserId } from "../shared/ids.ts";
 
 /** Content rules (spec §5: not empty or whitespace only; the database allows 1..5000 characters). */
 export const messageRules = { maxLength: 5000 } as const;
@@ -23,7 +23,7 @@ export interface PublicUser {
 }
 
 export interface Message {
-  readonly id: number;
+  readonly id: MessageId;
   readonly senderId: UserId;
   readonly receiverId: UserId;
   /** Plain text, 1..5000 characters, never blank; shown as text, never as HTML. */
@@ -52,7 +52,7 @@ export interface Conversation {
 export interface ReadReceipt {
   readonly readerId: UserId;
   readonly senderId: UserId;
-  readonly upToId: number;
+  readonly upToId: MessageId;
   /** How many messages this receipt turned read. */
   readonly count: number;
   readonly readAt: Date;

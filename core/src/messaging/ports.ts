@@ -1,6 +1,6 @@
 /** Messaging ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Option } from "effect";
-import type { UserId } from "../shared/ids.ts";
+import type { MessageId, UserId } from "../shared/ids.ts";
 import type { MessageUserNotFound } from "./errors.ts";
 import type { Conversation, CursorPage, Message, NewMessage, PublicUser, ReadReceipt } from "./model.ts";
 
@@ -33,7 +33,7 @@ export class MessageRepository extends Context.Tag("messaging/MessageRepository"
     readonly markRead: (
       readerId: UserId,
       senderId: UserId,
-      upToId: number | undefined,
+      upToId: MessageId | undefined,
       readAt: Date,
     ) => Effect.Effect<ReadReceipt | undefined>;
     /** Unread messages addressed to the user, from anyone. */

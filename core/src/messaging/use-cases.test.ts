@@ -1,7 +1,7 @@
 import { Cause, Effect, Exit, Layer, Option } from "effect";
 import { describe, expect, it } from "vitest";
 import { makeTestClock } from "../shared/clock.ts";
-import type { UserId } from "../shared/ids.ts";
+import { MessageId, type UserId } from "../shared/ids.ts";
 import type { MessageRepository, UserDirectory } from "./ports.ts";
 import { aPublicUser, makeMessagingMemory } from "./testing/index.ts";
 import {
@@ -115,7 +115,10 @@ describe("conversations and reading", () => {
 
     // The sender opening the conversation marks nothing: only the receiver reads.
     expect(await ok(markConversationRead(me(mia), ava.id))).toEqual({ markedRead: 0, upToId: null });
-    expect(await ok(markConversationRead(me(ava), mia.id, 1))).toEqual({ markedRead: 1, upToId: 1 });
+    expect(await ok(markConversationRead(me(ava), mia.id, MessageId.make(1)))).toEqual({
+      markedRead: 1,
+      upToId: 1,
+    });
     expect(await ok(markConversationRead(me(ava), mia.id))).toEqual({ markedRead: 1, upToId: 2 });
     expect(await ok(countUnread(me(ava)))).toBe(1);
     expect(memory.events.filter((e) => e.kind === "read").map((e) => e.userIds)).toEqual([

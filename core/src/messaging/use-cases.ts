@@ -8,7 +8,7 @@
 import { Effect, Option } from "effect";
 import { messageEvent, publishWebhookEvent } from "../integrations/publish.ts";
 import { Clock } from "../shared/clock.ts";
-import type { UserId } from "../shared/ids.ts";
+import type { MessageId, UserId } from "../shared/ids.ts";
 import { CannotMessageSelf, InvalidMessageContent, MessageUserNotFound } from "./errors.ts";
 import { messageRules, messagingPageSizes } from "./model.ts";
 import { MessageRepository, UserDirectory } from "./ports.ts";
@@ -97,7 +97,7 @@ export const listConversations = Effect.fn("messaging.listConversations")(functi
 export const markConversationRead = Effect.fn("messaging.markConversationRead")(function* (
   caller: Caller,
   counterpartId: UserId,
-  upToId?: number,
+  upToId?: MessageId,
 ) {
   if (counterpartId === caller.id) return yield* new CannotMessageSelf();
   yield* requireCounterpart(counterpartId, "userId");

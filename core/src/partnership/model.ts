@@ -3,7 +3,7 @@
  * PROFILE ids (docs/architecture.md, API conventions). Commission rate is a percentage, 0–100.
  */
 import type { AgentProfile, BusinessProfile } from "../profiles/index.ts";
-import type { AgentProfileId, BusinessProfileId, PartnershipId } from "../shared/ids.ts";
+import type { AgentProfileId, BusinessProfileId, PartnershipId, UserId } from "../shared/ids.ts";
 import type { PlanId, SubscriptionStatus } from "../subscription/index.ts";
 
 export const partnershipStatuses = ["pending", "active", "rejected", "withdrawn", "terminated"] as const;
@@ -29,6 +29,20 @@ export interface Partnership {
   readonly endDate: Date | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+}
+
+/**
+ * A partnership's two parties as the contexts built on it (agreement, dispute) name them: each
+ * side's profile id, the user behind it and the name shown (company name, agent's full name).
+ */
+export interface PartnershipParties {
+  readonly partnershipId: PartnershipId;
+  readonly businessId: BusinessProfileId;
+  readonly agentId: AgentProfileId;
+  readonly businessUserId: UserId;
+  readonly agentUserId: UserId;
+  readonly businessName: string;
+  readonly agentName: string;
 }
 
 /** A partnership with both parties' profiles, as the cards of §2.8 and §2.9 need them. */

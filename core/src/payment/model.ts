@@ -41,19 +41,7 @@ export interface Payment {
 export const paymentMethodTypes = ["credit_card", "bank_transfer", "paypal"] as const;
 export type PaymentMethodType = (typeof paymentMethodTypes)[number];
 
-/** A saved payment method: only its type, name, last four and expiry (never a card number). */
-export interface PaymentMethod {
-  readonly id: number;
-  readonly userId: number;
-  readonly type: PaymentMethodType;
-  readonly name: string;
-  readonly lastFour: string;
-  readonly expiryMonth: number | null;
-  readonly expiryYear: number | null;
-  readonly isDefault: boolean;
-  readonly createdAt: Date;
-}
-
+/** What a user gives for a payment method: only its type, name, last four and expiry (never a card number). */
 export interface PaymentMethodFields {
   readonly type: PaymentMethodType;
   readonly name: string;
@@ -61,6 +49,13 @@ export interface PaymentMethodFields {
   readonly expiryMonth: number | null;
   readonly expiryYear: number | null;
   readonly isDefault: boolean;
+}
+
+/** A saved payment method: its fields, its owner and when it was saved. */
+export interface PaymentMethod extends PaymentMethodFields {
+  readonly id: number;
+  readonly userId: number;
+  readonly createdAt: Date;
 }
 
 /** Stripe's PaymentIntent statuses (https://docs.stripe.com/payments/paymentintents/lifecycle). */

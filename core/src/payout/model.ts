@@ -3,7 +3,7 @@
  * local gateway's simulated one), their tax details (ABN, GST registration), staff refunds and the
  * agent's earnings. Money is integer cents, AUD. `agentId` is an agent PROFILE id.
  */
-import type { AgentProfileId, InvoiceId, PaymentId } from "../shared/ids.ts";
+import type { AgentProfileId, InvoiceId, PaymentId, PayoutRefundId } from "../shared/ids.ts";
 import type { Cents } from "../shared/money.ts";
 
 /**
@@ -12,18 +12,10 @@ import type { Cents } from "../shared/money.ts";
  */
 export type PayoutAccountStatus = "not_started" | "onboarding" | "restricted" | "enabled";
 
-export interface PayoutAccount {
+export interface PayoutAccount extends Omit<GatewayAccountState, "accountId"> {
   readonly agentId: AgentProfileId;
   /** The gateway's connected account (`acct_…`); null before onboarding starts. */
   readonly gatewayAccountId: string | null;
-  readonly chargesEnabled: boolean;
-  readonly payoutsEnabled: boolean;
-  readonly detailsSubmitted: boolean;
-  /** What the gateway still needs (Stripe `requirements.currently_due` + `past_due`). */
-  readonly requirements: readonly string[];
-  /** Why the account is restricted, in words for the agent. */
-  readonly disabledReason: string | null;
-  readonly bankLastFour: string | null;
   /** 11 digits (ATO checksum checked), or null: the agent quoted no ABN. */
   readonly abn: string | null;
   readonly gstRegistered: boolean;
@@ -50,7 +42,9 @@ export interface GatewayAccountState {
   readonly chargesEnabled: boolean;
   readonly payoutsEnabled: boolean;
   readonly detailsSubmitted: boolean;
+  /** What the gateway still needs (Stripe `requirements.currently_due` + `past_due`). */
   readonly requirements: readonly string[];
+  /** Why the account is restricted, in words for the agent. */
   readonly disabledReason: string | null;
   readonly bankLastFour: string | null;
 }
@@ -69,7 +63,7 @@ export type AppliedAccountEvent = "applied" | "duplicate" | "stale" | "unknown-a
 
 /** A staff refund as recorded (one credit note each). */
 export interface PayoutRefund {
-  readonly id: number;
+  readonly id: PayoutRefundId;
   readonly paymentId: PaymentId;
   readonly invoiceId: InvoiceId;
   readonly amountCents: Cents;

@@ -8,6 +8,7 @@ import type {
   Cents,
   InvoiceId,
   PaymentId,
+  PayoutRefundId,
   RefundSplit,
   UserId,
 } from "../shared/index.ts";
@@ -95,7 +96,7 @@ export class PayoutRefundRepository extends Context.Tag("payout/PayoutRefundRepo
       readonly reason: string;
       readonly actorUserId: UserId;
     }) => Effect.Effect<Option.Option<PayoutRefund>>;
-    readonly findRefund: (id: number) => Effect.Effect<Option.Option<PayoutRefund>>;
+    readonly findRefund: (id: PayoutRefundId) => Effect.Effect<Option.Option<PayoutRefund>>;
     readonly listForInvoice: (invoiceId: InvoiceId) => Effect.Effect<readonly PayoutRefund[]>;
     /** Completed and refunded payments, newest first, for the staff page. */
     readonly listPayments: (page: {

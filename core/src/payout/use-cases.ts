@@ -18,6 +18,7 @@ import {
   cents,
   type InvoiceId,
   type PaymentId,
+  type PayoutRefundId,
   parseAbn,
   refundSplit,
 } from "../shared/index.ts";
@@ -333,7 +334,10 @@ export const getFeeDocument = Effect.fn("payout.getFeeDocument")(function* (
 });
 
 /** One refund's credit note, for the invoice's parties and staff. */
-export const getCreditNote = Effect.fn("payout.getCreditNote")(function* (user: User, refundId: number) {
+export const getCreditNote = Effect.fn("payout.getCreditNote")(function* (
+  user: User,
+  refundId: PayoutRefundId,
+) {
   const refund = yield* (yield* PayoutRefundRepository).findRefund(refundId);
   if (Option.isNone(refund)) return yield* new PayoutDocumentNotFound({ id: refundId });
   const found = yield* (yield* PayoutRefundRepository).findPayment(refund.value.paymentId);

@@ -67,3 +67,23 @@ export type DisputeId = typeof DisputeId.Type;
 /** A file of evidence on a dispute. */
 export const DisputeEvidenceId = intId("DisputeEvidenceId");
 export type DisputeEvidenceId = typeof DisputeEvidenceId.Type;
+
+/** A partnership's commission agreement (ADR 0017). */
+export const AgreementId = intId("AgreementId");
+export type AgreementId = typeof AgreementId.Type;
+
+/** One immutable version (proposal) of an agreement. */
+export const AgreementVersionId = intId("AgreementVersionId");
+export type AgreementVersionId = typeof AgreementVersionId.Type;
+
+/** A staff refund of a payment (one credit note each). */
+export const PayoutRefundId = intId("PayoutRefundId");
+export type PayoutRefundId = typeof PayoutRefundId.Type;
+
+/** An API key an account created (issue 20, ADR 0021). */
+export const ApiKeyId = intId("ApiKeyId");
+export type ApiKeyId = typeof ApiKeyId.Type;
+
+/** A message between two users (a conversation is named by its counterpart, not an id). */
+export const MessageId = intId("MessageId");
+export type MessageId = typeof MessageId.Type;

@@ -41,6 +41,7 @@ export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/f
 export {
   CheckboxField,
   InputField,
+  NumberField,
   SelectField,
   type SelectOption,
   TextAreaField,
@@ -48,7 +49,7 @@ export {
 export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group.tsx";
 export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
 export { injectStyles } from "./design-system/inject-styles.ts";
-export { ComingSoon, PageHeader } from "./design-system/layout/page.tsx";
+export { CenterCardPage, ComingSoon, PageHeader } from "./design-system/layout/page.tsx";
 export { ToastRegion } from "./design-system/toast/toast-region.tsx";
 export {
   dismissToast,

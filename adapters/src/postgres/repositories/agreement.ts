@@ -17,7 +17,14 @@ import {
   type AgreementTerms,
   type AgreementVersion,
 } from "@closr/core/agreement";
-import { AgentProfileId, BusinessProfileId, PartnershipId, UserId } from "@closr/core/shared";
+import {
+  AgentProfileId,
+  AgreementId,
+  AgreementVersionId,
+  BusinessProfileId,
+  PartnershipId,
+  UserId,
+} from "@closr/core/shared";
 import { Effect, Either, Layer, Option } from "effect";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Db } from "../database.ts";
@@ -69,7 +76,7 @@ async function load(db: Executor, partnershipId: number): Promise<Agreement | nu
         .execute()
     : [];
   return {
-    id: row.id,
+    id: AgreementId.make(row.id),
     partnershipId: PartnershipId.make(row.partnershipId),
     businessId: BusinessProfileId.make(row.businessId),
     agentId: AgentProfileId.make(row.agentId),
@@ -84,7 +91,7 @@ async function load(db: Executor, partnershipId: number): Promise<Agreement | nu
         : null,
     versions: versions.map(
       (v): AgreementVersion => ({
-        id: v.id,
+        id: AgreementVersionId.make(v.id),
         number: v.number,
         terms: parseJson<AgreementTerms>(v.terms),
         proposedBy: v.proposedBy,

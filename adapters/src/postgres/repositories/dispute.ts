@@ -21,6 +21,7 @@ import {
   AgentProfileId,
   BusinessProfileId,
   cents,
+  DisputeEvidenceId,
   InvoiceId,
   PartnershipId,
   UserId,
@@ -31,6 +32,7 @@ import { PgDatabase } from "../database-service.ts";
 import type { Database } from "../schema.ts";
 import { joinAmbient, transact } from "../transaction-scope.ts";
 import type { Executor } from "./invoice.ts";
+import { writePaymentRefund } from "./payout.ts";
 
 const disputeSelect = (db: Executor) =>
   db
@@ -118,7 +120,7 @@ const toEvidence = (r: {
   storageKey: string;
   createdAt: Date | string;
 }): DisputeEvidence => ({
-  id: r.id,
+  id: DisputeEvidenceId.make(r.id),
   disputeId: DisputeId.make(r.disputeId),
   party: r.party,
   fileName: r.fileName,
@@ -142,7 +144,7 @@ const toLine = (r: {
   actor: r.actor,
   message: r.message,
   amountCents: r.amountCents === null ? null : cents(Number(r.amountCents)),
-  evidenceId: r.evidenceId,
+  evidenceId: r.evidenceId === null ? null : DisputeEvidenceId.make(r.evidenceId),
   createdAt: new Date(r.createdAt),
 });
 
@@ -423,33 +425,12 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
             .execute();
         }
         if (plan.kind === "refund") {
-          // The same conditional write as a staff refund (payout repository `record`).
-          const updated = await trx
-            .updateTable("payments")
-            .set({
-              refundedCents: sql`refunded_cents + ${plan.split.refundCents}`,
-              status: sql`CASE WHEN refunded_cents + ${plan.split.refundCents} >= amount_cents THEN 'refunded' ELSE status END`,
-              updatedAt: sql`now()`,
-            })
-            .where("id", "=", plan.paymentId)
-            .where("refundedCents", "=", plan.refundedBefore)
-            .where("status", "in", ["completed", "refunded"])
-            .returning("id")
-            .executeTakeFirst();
-          if (!updated) throw new Error(`Dispute ${id}: payment ${plan.paymentId} changed; settle again`);
-          await trx
-            .insertInto("payoutRefunds")
-            .values({
-              paymentId: plan.paymentId,
-              amountCents: plan.split.refundCents,
-              feeRefundCents: plan.split.feeRefundCents,
-              transferReversalCents: plan.split.transferReversalCents,
-              gstRefundCents: plan.split.gstRefundCents,
-              gatewayRefundId: plan.gatewayRefundId,
-              reason: `Dispute #${id} resolution`,
-              actorUserId: plan.actorUserId,
-            })
-            .execute();
+          const written = await writePaymentRefund(
+            trx,
+            { ...plan, reason: `Dispute #${id} resolution` },
+            { withinAmount: false },
+          );
+          if (!written) throw new Error(`Dispute ${id}: payment ${plan.paymentId} changed; settle again`);
         }
         await trx
           .updateTable("disputes")

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { User } from "@closr/core/identity";
 import { API_KEY_PREFIX, type ApiKey, ApiKeyRepository, type ApiKeyScope } from "@closr/core/integrations";
-import type { UserId } from "@closr/core/shared";
+import { ApiKeyId, type UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
@@ -33,7 +33,7 @@ type KeyRow = {
 };
 
 const toKey = (row: KeyRow): ApiKey => ({
-  id: Number(row.id),
+  id: ApiKeyId.make(Number(row.id)),
   userId: Number(row.userId) as UserId,
   name: row.name,
   hint: row.hint,

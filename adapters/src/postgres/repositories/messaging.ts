@@ -13,7 +13,7 @@ import {
   type PublicUser,
   UserDirectory,
 } from "@closr/core/messaging";
-import type { UserId } from "@closr/core/shared";
+import { MessageId, type UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
@@ -30,7 +30,7 @@ interface MessageRow {
 }
 
 const toMessage = (row: MessageRow): Message => ({
-  id: Number(row.id),
+  id: MessageId.make(Number(row.id)),
   senderId: Number(row.senderId) as UserId,
   receiverId: Number(row.receiverId) as UserId,
   content: row.content,
@@ -162,7 +162,7 @@ const makeMessageRepository = (db: Db) =>
           SELECT n, up_to FROM agg`.execute(db);
         const row = result.rows[0];
         if (!row || Number(row.n) === 0 || row.upTo === null) return undefined;
-        return { readerId, senderId, upToId: Number(row.upTo), count: Number(row.n), readAt };
+        return { readerId, senderId, upToId: MessageId.make(Number(row.upTo)), count: Number(row.n), readAt };
       }),
 
     unreadCount: (userId) =>

@@ -18,7 +18,15 @@ import {
   payoutStatus,
   type RefundablePayment,
 } from "@closr/core/payout";
-import { AgentProfileId, cents, InvoiceId, PaymentId } from "@closr/core/shared";
+import {
+  AgentProfileId,
+  AgreementVersionId,
+  cents,
+  InvoiceId,
+  PaymentId,
+  PayoutRefundId,
+  type RefundSplit,
+} from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
 import { type Selectable, sql } from "kysely";
 import { PgDatabase } from "../database-service.ts";
@@ -46,7 +54,7 @@ const toAccount = (r: Selectable<PayoutAccountsTable>): PayoutAccount => ({
 });
 
 const toRefund = (r: Selectable<PayoutRefundsTable> & { invoiceId: number }): PayoutRefund => ({
-  id: r.id,
+  id: PayoutRefundId.make(r.id),
   paymentId: PaymentId.make(r.paymentId),
   invoiceId: InvoiceId.make(r.invoiceId),
   amountCents: cents(Number(r.amountCents)),
@@ -167,6 +175,57 @@ const refundable = async (db: Executor, rows: readonly Parameters<typeof toPayme
   return out;
 };
 
+/**
+ * The conditional refund write of a staff refund and of a dispute's refund resolution, inside the
+ * caller's transaction: adds `split.refundCents` to `payments.refunded_cents` only while that still
+ * equals `refundedBefore` and the payment is completed or refunded (with `withinAmount`, also only
+ * while the total stays within the payment's amount), marks the payment refunded once fully
+ * refunded, and inserts the payout_refunds row (reason cut to 500 characters). Money in cents.
+ * Returns the inserted row and the payment's invoice id, or undefined when the payment changed.
+ */
+export const writePaymentRefund = async (
+  trx: Executor,
+  input: {
+    readonly paymentId: number;
+    readonly refundedBefore: number;
+    readonly split: RefundSplit;
+    readonly gatewayRefundId: string | null;
+    readonly reason: string;
+    readonly actorUserId: number;
+  },
+  options: { readonly withinAmount: boolean },
+) => {
+  let update = trx
+    .updateTable("payments")
+    .set({
+      refundedCents: sql`refunded_cents + ${input.split.refundCents}`,
+      status: sql`CASE WHEN refunded_cents + ${input.split.refundCents} >= amount_cents THEN 'refunded' ELSE status END`,
+      updatedAt: sql`now()`,
+    })
+    .where("id", "=", input.paymentId)
+    .where("refundedCents", "=", input.refundedBefore)
+    .where("status", "in", ["completed", "refunded"]);
+  if (options.withinAmount)
+    update = update.where(sql<boolean>`refunded_cents + ${input.split.refundCents} <= amount_cents`);
+  const updated = await update.returning("invoiceId").executeTakeFirst();
+  if (!updated) return undefined;
+  const refund = await trx
+    .insertInto("payoutRefunds")
+    .values({
+      paymentId: input.paymentId,
+      amountCents: input.split.refundCents,
+      feeRefundCents: input.split.feeRefundCents,
+      transferReversalCents: input.split.transferReversalCents,
+      gstRefundCents: input.split.gstRefundCents,
+      gatewayRefundId: input.gatewayRefundId,
+      reason: input.reason.slice(0, 500),
+      actorUserId: input.actorUserId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { invoiceId: updated.invoiceId, refund };
+};
+
 export const PayoutRefundRepositoryPg = Layer.effect(
   PayoutRefundRepository,
   Effect.map(
@@ -184,35 +243,10 @@ export const PayoutRefundRepositoryPg = Layer.effect(
       record: (input) =>
         Effect.promise(() =>
           transact(db, async (trx) => {
-            const updated = await trx
-              .updateTable("payments")
-              .set({
-                refundedCents: sql`refunded_cents + ${input.split.refundCents}`,
-                status: sql`CASE WHEN refunded_cents + ${input.split.refundCents} >= amount_cents THEN 'refunded' ELSE status END`,
-                updatedAt: sql`now()`,
-              })
-              .where("id", "=", input.paymentId)
-              .where("refundedCents", "=", input.refundedBefore)
-              .where("status", "in", ["completed", "refunded"])
-              .where(sql<boolean>`refunded_cents + ${input.split.refundCents} <= amount_cents`)
-              .returning("invoiceId")
-              .executeTakeFirst();
-            if (!updated) return Option.none();
-            const row = await trx
-              .insertInto("payoutRefunds")
-              .values({
-                paymentId: input.paymentId,
-                amountCents: input.split.refundCents,
-                feeRefundCents: input.split.feeRefundCents,
-                transferReversalCents: input.split.transferReversalCents,
-                gstRefundCents: input.split.gstRefundCents,
-                gatewayRefundId: input.gatewayRefundId,
-                reason: input.reason.slice(0, 500),
-                actorUserId: input.actorUserId,
-              })
-              .returningAll()
-              .executeTakeFirstOrThrow();
-            return Option.some(toRefund({ ...row, invoiceId: updated.invoiceId }));
+            const written = await writePaymentRefund(trx, input, { withinAmount: true });
+            return written
+              ? Option.some(toRefund({ ...written.refund, invoiceId: written.invoiceId }))
+              : Option.none();
           }),
         ),
       findRefund: (id) =>
@@ -355,7 +389,7 @@ export const InvoiceTermsPg = (feeBasisPoints: number) =>
             return Option.fromNullable(
               row
                 ? {
-                    versionId: row.id,
+                    versionId: AgreementVersionId.make(row.id),
                     number: row.number,
                     terms: (typeof row.terms === "string"
                       ? JSON.parse(row.terms)

@@ -4,7 +4,7 @@
  * inside, and every send and read receipt is recorded as a live event for both parties.
  */
 import { Effect, Layer, Option } from "effect";
-import type { UserId } from "../../shared/ids.ts";
+import { MessageId, type UserId } from "../../shared/ids.ts";
 import { MessageUserNotFound } from "../errors.ts";
 import type { Conversation, LiveEvent, Message, PublicUser } from "../model.ts";
 import { MessageRepository, UserDirectory } from "../ports.ts";
@@ -32,7 +32,7 @@ export function makeMessagingMemory(users: readonly PublicUser[]) {
     send: (input) =>
       Effect.suspend(() => {
         if (!byId.has(input.receiverId)) return Effect.fail(new MessageUserNotFound({ field: "receiverId" }));
-        const message: Message = { ...input, id: messages.length + 1, read: false };
+        const message: Message = { ...input, id: MessageId.make(messages.length + 1), read: false };
         messages.push(message);
         events.push({
           id: nextEventId++,
@@ -88,7 +88,7 @@ export function makeMessagingMemory(users: readonly PublicUser[]) {
           }
         });
         if (count === 0) return undefined;
-        const receipt = { readerId, senderId, upToId: max, count, readAt };
+        const receipt = { readerId, senderId, upToId: MessageId.make(max), count, readAt };
         events.push({ id: nextEventId++, kind: "read", userIds: [readerId, senderId], receipt });
         return receipt;
       }),

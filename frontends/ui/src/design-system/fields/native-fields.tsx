@@ -133,6 +133,32 @@ export function InputField({
   );
 }
 
+/**
+ * A labelled native number <input> that hands its text to `onValueChange` (text, so a half-typed
+ * "1." survives until submit). A `step` below 1 (money and rates: 0.01) brings the decimal
+ * keyboard unless `inputMode` says otherwise. Used by the invoice, agreement and refund forms.
+ */
+export function NumberField({
+  onValueChange,
+  step,
+  inputMode,
+  ...props
+}: FieldShell &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "onChange" | "step"> & {
+    step?: number;
+    onValueChange: (value: string) => void;
+  }) {
+  return (
+    <InputField
+      type="number"
+      step={step}
+      inputMode={inputMode ?? (step !== undefined && step < 1 ? "decimal" : undefined)}
+      {...props}
+      onChange={(event) => onValueChange(event.target.value)}
+    />
+  );
+}
+
 /** A labelled native <textarea>. */
 export function TextAreaField({
   label,

@@ -10,6 +10,7 @@ import { Button } from "../../design-system/components/button.tsx";
 import {
   CheckboxField,
   InputField,
+  NumberField,
   SelectField,
   TextAreaField,
 } from "../../design-system/fields/native-fields.tsx";
@@ -123,27 +124,23 @@ export function TermsForm({
           </p>
           {tiers.map((tier, i) => (
             <div className="agreement-row" key={i}>
-              <InputField
+              <NumberField
                 label={`Tier ${i + 1} from ($)`}
-                type="number"
                 min={0}
                 step={0.01}
-                inputMode="decimal"
                 value={tier.from}
-                onChange={(e) =>
-                  setTiers(tiers.map((t, j) => (j === i ? { ...t, from: e.target.value } : t)))
+                onValueChange={(value) =>
+                  setTiers(tiers.map((t, j) => (j === i ? { ...t, from: value } : t)))
                 }
               />
-              <InputField
+              <NumberField
                 label={`Tier ${i + 1} rate (%)`}
-                type="number"
                 min={0}
                 max={100}
                 step={0.01}
-                inputMode="decimal"
                 value={tier.rate}
-                onChange={(e) =>
-                  setTiers(tiers.map((t, j) => (j === i ? { ...t, rate: e.target.value } : t)))
+                onValueChange={(value) =>
+                  setTiers(tiers.map((t, j) => (j === i ? { ...t, rate: value } : t)))
                 }
               />
             </div>
@@ -171,37 +168,32 @@ export function TermsForm({
       ) : (
         <div className="agreement-row">
           {type === "base_plus" ? (
-            <InputField
+            <NumberField
               label="Monthly base ($)"
-              type="number"
               min={0}
               step={0.01}
-              inputMode="decimal"
               value={base}
-              onChange={(e) => setBase(e.target.value)}
+              onValueChange={setBase}
               errorMessage={errors["model.baseCents"] ?? errors["model.base"]}
             />
           ) : null}
-          <InputField
+          <NumberField
             label="Commission rate (%)"
-            type="number"
             min={0}
             max={100}
             step={0.01}
-            inputMode="decimal"
             value={rate}
-            onChange={(e) => setRate(e.target.value)}
+            onValueChange={setRate}
             errorMessage={errors["model.rate"]}
           />
           {type === "residual" ? (
-            <InputField
+            <NumberField
               label="Months of recurring revenue"
-              type="number"
               min={1}
               max={120}
               step={1}
               value={months}
-              onChange={(e) => setMonths(e.target.value)}
+              onValueChange={setMonths}
               errorMessage={errors["model.months"]}
             />
           ) : null}
@@ -250,14 +242,13 @@ export function TermsForm({
           errorMessage={errors.paymentTermsDays}
           options={[7, 14, 30].map((d) => ({ value: String(d), label: `Invoice due in ${d} days` }))}
         />
-        <InputField
+        <NumberField
           label="Notice period (days)"
-          type="number"
           min={0}
           max={365}
           step={1}
           value={noticeDays}
-          onChange={(e) => setNoticeDays(e.target.value)}
+          onValueChange={setNoticeDays}
           errorMessage={errors.noticeDays}
         />
       </div>

@@ -17,7 +17,12 @@ import {
   Spinner,
 } from "../../design-system/components/card.tsx";
 import { Dialog, DialogTrigger } from "../../design-system/components/dialog.tsx";
-import { InputField, SelectField, TextAreaField } from "../../design-system/fields/native-fields.tsx";
+import {
+  InputField,
+  NumberField,
+  SelectField,
+  TextAreaField,
+} from "../../design-system/fields/native-fields.tsx";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import {
   countdown,
@@ -170,13 +175,12 @@ export function OpenDisputeButton({
               rows={4}
               errorMessage={failure?.fieldErrors?.description}
             />
-            <InputField
+            <NumberField
               label="Amount you think is owed (AUD, total)"
-              type="number"
               min={0}
               step={0.01}
               value={claimed}
-              onChange={(e) => setClaimed(e.target.value)}
+              onValueChange={setClaimed}
               description="0 means nothing is owed."
               errorMessage={failure?.fieldErrors?.claimedAmount}
             />
@@ -293,13 +297,12 @@ function PartyActions({ detail }: { detail: DisputeDetail }) {
               respond.mutate({ action: "counter", amount: Number(amount) });
             }}
           >
-            <InputField
+            <NumberField
               label="Counter-offer (AUD, total the business pays)"
-              type="number"
               min={0}
               step={0.01}
               value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+              onValueChange={setAmount}
             />
             <Button type="submit" variant="outline" isDisabled={pending || amount === ""}>
               Send counter-offer
@@ -356,14 +359,13 @@ export function ProposeResolutionForm({ detail }: { detail: DisputeDetail }) {
     >
       <h3 className="section-title">Propose resolution</h3>
       {failure && Object.keys(failure.fieldErrors).length === 0 ? <Alert>{failure.message}</Alert> : null}
-      <InputField
+      <NumberField
         label="The business pays in total (AUD)"
-        type="number"
         min={0}
         max={d.invoiceAmount}
         step={0.01}
         value={amount}
-        onChange={(e) => setAmount(e.target.value)}
+        onValueChange={setAmount}
         description={`0 ${d.invoicePaid ? "refunds in full" : "cancels the invoice"}; ${formatMoney(d.invoiceAmount)} keeps it as invoiced.`}
         errorMessage={failure?.fieldErrors?.amount}
       />

@@ -18,7 +18,7 @@ import { PageHeader } from "../../design-system/layout/page.tsx";
 import { useOwnAgentProfile, useOwnBusinessProfile } from "../profiles/profiles-api.ts";
 import { sideCopy } from "./connect-button.tsx";
 import { ActivePartnershipCard, PendingPartnershipCard } from "./partnership-card.tsx";
-import { type PartnershipSide, usePartnerships } from "./partnerships-api.ts";
+import { type Partnership, type PartnershipSide, usePartnerships } from "./partnerships-api.ts";
 
 const pageCopy = {
   business: {
@@ -51,6 +51,35 @@ function EmptyState({ title, text, action }: { title: string; text: string; acti
         {action}
       </CardContent>
     </Card>
+  );
+}
+
+/** One tab's partnerships, each as `PartnershipCard` (active or pending), or `empty` when none. */
+function PartnershipList({
+  items,
+  PartnershipCard,
+  side,
+  onPlanLimit,
+  empty,
+}: {
+  items: readonly Partnership[];
+  PartnershipCard: typeof ActivePartnershipCard;
+  side: PartnershipSide;
+  onPlanLimit: (detail: string) => void;
+  empty: ReactNode;
+}) {
+  if (items.length === 0) return empty;
+  return (
+    <div className="partnership-list">
+      {items.map((partnership) => (
+        <PartnershipCard
+          key={partnership.id}
+          partnership={partnership}
+          side={side}
+          onPlanLimit={onPlanLimit}
+        />
+      ))}
+    </div>
   );
 }
 
@@ -142,40 +171,30 @@ export function PartnershipsPage({ side }: { side: PartnershipSide }) {
             <Tab id="pending">Pending Requests ({counts.pending})</Tab>
           </TabList>
           <TabPanel id="active">
-            {active.length === 0 ? (
-              <EmptyState title="No active partnerships" text={copy.emptyActive} action={findAction} />
-            ) : (
-              <div className="partnership-list">
-                {active.map((partnership) => (
-                  <ActivePartnershipCard
-                    key={partnership.id}
-                    partnership={partnership}
-                    side={side}
-                    onPlanLimit={setPlanLimit}
-                  />
-                ))}
-              </div>
-            )}
+            <PartnershipList
+              items={active}
+              PartnershipCard={ActivePartnershipCard}
+              side={side}
+              onPlanLimit={setPlanLimit}
+              empty={
+                <EmptyState title="No active partnerships" text={copy.emptyActive} action={findAction} />
+              }
+            />
           </TabPanel>
           <TabPanel id="pending">
-            {pending.length === 0 ? (
-              <EmptyState
-                title="No pending requests"
-                text="Connection requests you send or receive appear here until they're answered."
-                action={findAction}
-              />
-            ) : (
-              <div className="partnership-list">
-                {pending.map((partnership) => (
-                  <PendingPartnershipCard
-                    key={partnership.id}
-                    partnership={partnership}
-                    side={side}
-                    onPlanLimit={setPlanLimit}
-                  />
-                ))}
-              </div>
-            )}
+            <PartnershipList
+              items={pending}
+              PartnershipCard={PendingPartnershipCard}
+              side={side}
+              onPlanLimit={setPlanLimit}
+              empty={
+                <EmptyState
+                  title="No pending requests"
+                  text="Connection requests you send or receive appear here until they're answered."
+                  action={findAction}
+                />
+              }
+            />
           </TabPanel>
         </Tabs>
       </div>

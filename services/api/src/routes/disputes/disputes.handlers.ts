@@ -26,7 +26,7 @@ import {
   respondToDispute,
   withdrawDispute,
 } from "@closr/core/dispute";
-import { centsFromDollars, dollarsFromCents, InvoiceId } from "@closr/core/shared";
+import { centsFromDollars, DisputeEvidenceId, dollarsFromCents, InvoiceId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
@@ -217,7 +217,7 @@ export function registerDisputeRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
     runUseCase(
       runtime,
       c,
-      getDisputeEvidence(c.get("user"), c.req.valid("param").id),
+      getDisputeEvidence(c.get("user"), DisputeEvidenceId.make(c.req.valid("param").id)),
       ({ evidence, bytes }) =>
         c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
           "content-type": evidence.contentType,

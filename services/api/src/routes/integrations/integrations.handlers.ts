@@ -15,6 +15,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from "@closr/core/integrations";
+import { ApiKeyId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
@@ -71,7 +72,7 @@ export function registerIntegrationRoutes(app: OpenAPIHono<AppEnv>, runtime: App
     );
   });
   app.openapi(signedIn(integrationRoutes.revokeApiKey), (c) =>
-    runUseCase(runtime, c, revokeApiKey(c.get("user"), c.req.valid("param").id), (key) =>
+    runUseCase(runtime, c, revokeApiKey(c.get("user"), ApiKeyId.make(c.req.valid("param").id)), (key) =>
       c.json(apiKeyJson(key), 200),
     ),
   );

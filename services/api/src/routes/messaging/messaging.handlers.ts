@@ -19,7 +19,7 @@ import {
   sendMessage,
 } from "@closr/core/messaging";
 import { newMessageNotification } from "@closr/core/push";
-import type { UserId } from "@closr/core/shared";
+import { MessageId, type UserId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { rateLimiter } from "hono-rate-limiter";
@@ -144,8 +144,11 @@ export function registerMessagingRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRu
     const user = c.get("user");
     const { userId } = c.req.valid("param");
     const { upToId } = c.req.valid("json");
-    return runUseCase(runtime, c, markConversationRead(user, userId as UserId, upToId), (result) =>
-      c.json(result, 200),
+    return runUseCase(
+      runtime,
+      c,
+      markConversationRead(user, userId as UserId, upToId === undefined ? undefined : MessageId.make(upToId)),
+      (result) => c.json(result, 200),
     );
   });
 

@@ -32,7 +32,7 @@ import {
   saveTaxDetails,
   startPayoutOnboarding,
 } from "@closr/core/payout";
-import { centsFromDollars, dollarsFromCents, InvoiceId, PaymentId } from "@closr/core/shared";
+import { centsFromDollars, dollarsFromCents, InvoiceId, PaymentId, PayoutRefundId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/env.ts";
@@ -181,7 +181,7 @@ export function registerPayoutRoutes(
 
   app.openapi(signedIn(payoutRoutes.getCreditNotePdf), async (c) => {
     const { id } = c.req.valid("param");
-    return runUseCase(runtime, c, getCreditNote(c.get("user"), id), (found) =>
+    return runUseCase(runtime, c, getCreditNote(c.get("user"), PayoutRefundId.make(id)), (found) =>
       pdfResponse(c, creditNote(found.refund, found.invoice, found.buyerAbn), `closr-credit-note-${id}.pdf`),
     );
   });

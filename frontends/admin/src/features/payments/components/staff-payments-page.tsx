@@ -14,6 +14,7 @@ import {
   formatDate,
   formatMoney,
   InputField,
+  NumberField,
   PageHeader,
   PageSpinner,
   toast,
@@ -60,15 +61,13 @@ function RefundForm({ row, onRefunded }: { row: StaffPayment; onRefunded: (refun
       noValidate
       aria-label={`Refund payment #${row.payment.id}`}
     >
-      <InputField
+      <NumberField
         label="Refund amount ($)"
-        type="number"
         step={0.01}
         min={0.01}
         max={left}
-        inputMode="decimal"
         value={amount}
-        onChange={(e) => setAmount(e.target.value)}
+        onValueChange={setAmount}
         errorMessage={error}
       />
       <InputField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />

@@ -12,6 +12,7 @@ import {
   describeFailure,
   InputField,
   LinkButton,
+  NumberField,
   SelectField,
   TextAreaField,
   toast,
@@ -163,15 +164,13 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
                 {agreement.paymentTermsDays} days.
               </p>
               <div className="invoice-form-row">
-                <InputField
+                <NumberField
                   label="Sale value ($)"
-                  type="number"
                   step={0.01}
                   min={0}
-                  inputMode="decimal"
                   placeholder="0.00"
                   value={saleAmount}
-                  onChange={(e) => setSaleAmount(e.target.value)}
+                  onValueChange={setSaleAmount}
                   errorMessage={errors.saleAmount}
                   description="The value of the sale you closed, excluding GST."
                 />
@@ -195,16 +194,14 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
             </section>
           ) : null}
           <div className="invoice-form-row">
-            <InputField
+            <NumberField
               label="Amount ($)"
-              type="number"
               step={0.01}
               min={0.01}
-              inputMode="decimal"
               placeholder="0.00"
               value={amount}
-              onChange={(e) => {
-                setAmount(e.target.value);
+              onValueChange={(value) => {
+                setAmount(value);
                 setAmountTouched(true);
               }}
               errorMessage={errors.amount}

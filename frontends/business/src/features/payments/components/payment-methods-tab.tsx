@@ -12,6 +12,7 @@ import {
   CheckboxField,
   describeFailure,
   InputField,
+  NumberField,
   SelectField,
   Spinner,
   toast,
@@ -139,24 +140,22 @@ export function PaymentMethodsTab() {
             />
             {type === "credit_card" ? (
               <div className="card-form-row">
-                <InputField
+                <NumberField
                   label="Expiry month"
-                  type="number"
                   min={1}
                   max={12}
                   placeholder="MM"
                   value={expiryMonth}
-                  onChange={(e) => setExpiryMonth(e.target.value.slice(0, 2))}
+                  onValueChange={(value) => setExpiryMonth(value.slice(0, 2))}
                   errorMessage={errors.expiryMonth}
                 />
-                <InputField
+                <NumberField
                   label="Expiry year"
-                  type="number"
                   min={2000}
                   max={2100}
                   placeholder="YYYY"
                   value={expiryYear}
-                  onChange={(e) => setExpiryYear(e.target.value.slice(0, 4))}
+                  onValueChange={(value) => setExpiryYear(value.slice(0, 4))}
                   errorMessage={errors.expiryYear}
                 />
               </div>

@@ -7,12 +7,9 @@ import {
   Alert,
   ApiError,
   Button,
-  Card,
-  CardContent,
   CardDescription,
-  CardTitle,
+  CenterCardPage,
   FormFields,
-  Icon,
   LinkButton,
   PageSpinner,
   TextField,
@@ -46,17 +43,9 @@ function RecoveryCard({
   children: ReactNode;
 }) {
   return (
-    <div className="container narrow section">
-      <Card className="center-card">
-        <CardContent>
-          <span className="icon-bubble" aria-hidden="true">
-            <Icon name={icon} size={28} />
-          </span>
-          <CardTitle as="h1">{title}</CardTitle>
-          {children}
-        </CardContent>
-      </Card>
-    </div>
+    <CenterCardPage icon={icon} title={title}>
+      {children}
+    </CenterCardPage>
   );
 }
 

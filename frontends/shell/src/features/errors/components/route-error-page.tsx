@@ -1,5 +1,5 @@
 /** The router's error element: an unexpected error anywhere in a page, never a blank screen. */
-import { Alert, Button, Card, CardContent, CardDescription, CardTitle } from "@closr/ui";
+import { Alert, Button, CenterCardPage } from "@closr/ui";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { NotFoundPage } from "./not-found-page.tsx";
 
@@ -8,15 +8,12 @@ export function RouteErrorPage() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const message = error instanceof Error ? error.message : "Unexpected error";
   return (
-    <div className="container narrow section">
-      <Card className="center-card">
-        <CardContent>
-          <CardTitle as="h1">Something went wrong</CardTitle>
-          <CardDescription>An unexpected error stopped this page from showing.</CardDescription>
-          <Alert>{message}</Alert>
-          <Button onPress={() => window.location.reload()}>Reload</Button>
-        </CardContent>
-      </Card>
-    </div>
+    <CenterCardPage
+      title="Something went wrong"
+      description="An unexpected error stopped this page from showing."
+    >
+      <Alert>{message}</Alert>
+      <Button onPress={() => window.location.reload()}>Reload</Button>
+    </CenterCardPage>
   );
 }
