@@ -1,15 +1,102 @@
-/* Starts the app after the first paint of a server-rendered page (issue 19, ADR 0016).
+/* Starts the app of a server-rendered page on the visitor's first interaction (issue 19, ADR 0028).
    The server, when it puts a page's HTML into #root, turns the build's module script into
    <script type="text/x-closr-deferred" data-src="…"> and its modulepreload links into
-   <link data-rel="modulepreload" …>, inert, so the browser paints the HTML and CSS without
-   fetching about 250 KiB gzip of JavaScript first. Here, once the first contentful paint has
-   happened (or after 3 s, e.g. in a hidden tab that never paints), the links become
-   modulepreload again (all fetched in parallel) and the module script is added. */
+   <link data-rel="modulepreload" …>, inert: a page nobody touches runs no app JavaScript (about
+   300 KiB gzip), and its plain links stay full navigations. On the first pointerdown, pointermove,
+   touchstart, keydown, focusin, scroll or wheel (or an install offer from the browser, so the
+   app's Install button can show), the links become modulepreload again and the module script is
+   added. What must work without the app lives here:
+   - the service worker is registered after load, at the first idle moment (spec §2.2);
+   - the browser's install offer is kept for the app (public/pwa-early.js does too);
+   - text typed into a server-rendered form (/auth) and its focus carry over to the app's form
+     (same form aria-label, same field name) once React has rendered it; a form submitted before
+     then is submitted again from the app's form. */
 (() => {
+  const root = document.getElementById("root");
+  const key = (field) => `${field.form?.getAttribute("aria-label") ?? ""}\u0000${field.name}`;
   let started = false;
+
+  /* Carries the server form's values and focus into the app's form with the same key. */
+  const carryOver = () => {
+    const serverFields = [...(root?.querySelectorAll("form[data-server-form] [name]") ?? [])];
+    if (serverFields.length === 0) return;
+    let focusedKey = null;
+    let submittedForm = null;
+    const onFocus = (event) => {
+      const target = event.target;
+      if (target instanceof Element && target.closest("[data-server-form]") && target.name)
+        focusedKey = key(target);
+      else if (target instanceof Element && target !== document.body) focusedKey = null;
+    };
+    const onSubmit = (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-server-form")) return;
+      event.preventDefault();
+      submittedForm = form.getAttribute("aria-label");
+    };
+    document.addEventListener("focusin", onFocus, true);
+    document.addEventListener("submit", onSubmit, true);
+    if (document.activeElement instanceof Element) onFocus({ target: document.activeElement });
+    const pending = new Map(serverFields.map((field) => [key(field), field]));
+    const setValue = (live, value) => {
+      const proto = live instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement;
+      Object.getOwnPropertyDescriptor(proto.prototype, "value")?.set?.call(live, value);
+      live.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    const restore = () => {
+      for (const [k, server] of pending) {
+        if (server.isConnected) continue; // the server's own form is still on screen
+        const [label, name] = k.split("\u0000");
+        const live = [
+          ...document.querySelectorAll(
+            `form[aria-label="${CSS.escape(label)}"] [name="${CSS.escape(name)}"]`,
+          ),
+        ].filter((f) => !f.closest("[data-server-form]"));
+        if (live.length === 0) continue;
+        pending.delete(k);
+        if (server.type === "radio") {
+          const chosen = serverFields.find((f) => key(f) === k && f.checked);
+          const match = chosen && live.find((f) => f.value === chosen.value);
+          if (match && !match.checked) match.click();
+        } else if (server.value !== "" && live[0].value !== server.value) {
+          setValue(live[0], server.value);
+        }
+        if (focusedKey === k) {
+          const field = server.type === "radio" ? (live.find((f) => f.checked) ?? live[0]) : live[0];
+          field.focus();
+          if (typeof field.setSelectionRange === "function" && field.type !== "email") {
+            try {
+              field.setSelectionRange(server.selectionStart, server.selectionEnd);
+            } catch {}
+          }
+        }
+      }
+      if (pending.size === 0) finish(true);
+    };
+    const observer = new MutationObserver(restore);
+    const finish = (all) => {
+      observer.disconnect();
+      document.removeEventListener("focusin", onFocus, true);
+      document.removeEventListener("submit", onSubmit, true);
+      clearTimeout(timer);
+      if (all && submittedForm !== null) {
+        const form = document.querySelector(
+          `form[aria-label="${CSS.escape(submittedForm)}"]:not([data-server-form])`,
+        );
+        // After React has taken the restored values in (their input events are handled at once).
+        if (form instanceof HTMLFormElement) setTimeout(() => form.requestSubmit(), 0);
+      }
+    };
+    const timer = setTimeout(() => finish(false), 30000);
+    observer.observe(document.body, { childList: true, subtree: true });
+  };
+
+  const triggers = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
   const start = () => {
     if (started) return;
     started = true;
+    for (const type of triggers) window.removeEventListener(type, start, true);
+    carryOver();
     for (const link of document.querySelectorAll("link[data-rel=modulepreload]")) {
       link.rel = "modulepreload";
       link.removeAttribute("data-rel");
@@ -22,18 +109,27 @@
       deferred.replaceWith(script);
     }
   };
-  // After the paint, not in the frame of it: the next task.
-  const afterPaint = () => setTimeout(start, 0);
-  try {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName("first-contentful-paint").length > 0) {
-        observer.disconnect();
-        afterPaint();
-      }
-    });
-    observer.observe({ type: "paint", buffered: true });
-  } catch {
-    requestAnimationFrame(afterPaint);
+  for (const type of triggers) window.addEventListener(type, start, { capture: true, passive: true });
+  window.addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault(); // the app shows its own Install button instead of the mini-infobar
+    window.__closrInstallOffer = event;
+    start();
+  });
+  // A focus already inside the page (autofocus, or a field focused before this script ran).
+  if (document.activeElement && document.activeElement !== document.body) start();
+
+  // The service worker: after load, at the first idle moment (at most 2 s later). The app's
+  // register-sw.ts registers the same script again once it runs, for its update toast.
+  if ("serviceWorker" in navigator) {
+    const register = () =>
+      navigator.serviceWorker
+        .register("/sw.js", { scope: "/" })
+        .catch((error) => console.warn("service worker not registered:", error));
+    const whenIdle = () => {
+      if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: 2000 });
+      else setTimeout(register, 1000);
+    };
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
   }
-  setTimeout(start, 3000);
 })();

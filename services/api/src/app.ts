@@ -459,7 +459,11 @@ function mountFrontends(
       return problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` });
     c.header("cache-control", "no-cache");
     // Public pages (issue 16) come server-rendered: title, description, Open Graph and content.
-    const page = await renderPublicPage(runtime, c.req.path.replace(/\/+$/, "") || "/");
+    const page = await renderPublicPage(
+      runtime,
+      c.req.path.replace(/\/+$/, "") || "/",
+      new URL(c.req.url).searchParams,
+    );
     const html = readFileSync(indexFile, "utf8");
     if (page) return c.html(injectPage(html, page, new URL(c.req.path, c.req.url).href));
     return c.html(preloadRemote(html, c.req.path, dir, remotes));

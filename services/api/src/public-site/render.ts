@@ -156,36 +156,72 @@ const meta = (path: string) => {
   return page ?? { title: SITE_NAME, heading: SITE_NAME, description: "", path };
 };
 
+/** One labelled field of a server-rendered form, in the markup of the shell's FormFields. */
+const authField = (
+  id: string,
+  name: string,
+  label: string,
+  type: string,
+  autoComplete: string,
+  hint?: string,
+) =>
+  `<div class="field" data-required="true"><label class="field-label" for="ssr-${id}">${label}</label><input aria-required="true" autocomplete="${autoComplete}" id="ssr-${id}" class="field-input" type="${type}" name="${name}"${hint ? ` aria-describedby="ssr-${id}-hint"` : ""}>${hint ? `<span class="field-description" id="ssr-${id}-hint">${hint}</span>` : ""}</div>`;
+
+/**
+ * The /auth card's tabs and form for `tab` ("login" or "signup"), as the shell renders them
+ * (auth-page.tsx, login-form.tsx, register-form.tsx). The tabs are links (role tab): full
+ * navigations to the other tab's page. `data-server-form` marks the form for public/app-boot.js, which carries what was
+ * typed and the focus into the app's form of the same aria-label once the app has started
+ * (ADR 0028); method="post" keeps a password out of the URL even if that script never ran.
+ */
+function authCard(tab: "login" | "signup"): string {
+  const tabLink = (id: "login" | "signup", href: string, text: string) =>
+    `<a class="tab" role="tab" id="ssr-tab-${id}" href="${href}" aria-selected="${tab === id}"${tab === id ? ' aria-controls="ssr-tabpanel" data-selected="true"' : ""}>${text}</a>`;
+  const tabs = `<div class="tabs"><div class="tab-list" role="tablist" aria-label="Log in or sign up">${tabLink("login", "/auth", "Log In")}${tabLink("signup", "/auth?tab=signup", "Sign Up")}</div>`;
+  const form =
+    tab === "login"
+      ? `<form class="form" method="post" action="/auth" novalidate aria-label="Log in" data-server-form>${authField("username", "username", "Username", "text", "username")}${authField("password", "password", "Password", "password", "current-password")}<div class="form-row-end"><a class="text-link" href="/forgot-password">Forgot Password?</a></div><button class="btn btn-primary btn-lg btn-block" type="submit">Log In</button></form>`
+      : `<form class="form" method="post" action="/auth?tab=signup" novalidate aria-label="Sign up" data-server-form>${authField("email", "email", "Email", "email", "email")}${authField("username", "username", "Username", "text", "username", "3–30 letters, numbers, dots, dashes or underscores.")}${authField("password", "password", "Password", "password", "new-password", "At least 8 characters.")}${authField("confirm", "confirmPassword", "Confirm Password", "password", "new-password")}<fieldset class="field radio-group"><legend class="field-label">I am a</legend><div class="radio-options"><label class="radio-card" data-selected="true"><input class="radio-input" type="radio" value="business" checked name="userType"><span class="radio-text"><span class="radio-label">Business looking for sales agents</span></span></label><label class="radio-card"><input class="radio-input" type="radio" value="agent" name="userType"><span class="radio-text"><span class="radio-label">Sales agent looking for opportunities</span></span></label></div></fieldset><button class="btn btn-primary btn-lg btn-block" type="submit">Create Account</button></form>`;
+  return `${tabs}<div class="tab-panel" role="tabpanel" id="ssr-tabpanel" aria-labelledby="ssr-tab-${tab}">${form}</div></div>`;
+}
+
 /**
  * The first screens of /, /auth and /pricing (issue 19), in the shell's own classes: the browser
- * paints them from HTML and CSS alone, before any JavaScript (about 290 KiB gzip through Module
- * Federation) has arrived, and the shell replaces them when it starts. No form fields here: text
- * typed before the shell starts would be lost, so /auth shows its heading and the sign-up pitch.
+ * paints them from HTML and CSS alone, and the shell's JavaScript (about 300 KiB gzip through
+ * Module Federation) starts only on the visitor's first interaction (ADR 0028). /auth carries
+ * its real form (`?tab=signup`: the sign-up form); app-boot.js hands what was typed to the app.
  */
-const firstScreens: Record<string, Omit<RenderedPage, "type">> = {
-  "/": {
+const firstScreens: Record<string, (search: URLSearchParams) => Omit<RenderedPage, "type">> = {
+  "/": () => ({
     title: "Closr: Connecting Businesses & Agents",
     description: "Closr connects Australian businesses with verified, commission-based sales agents.",
     body: `<main id="main" class="main"><section class="hero"><div class="container hero-inner"><div class="hero-copy"><p class="badge badge-secondary">Australia's marketplace for commission-based sales</p><h1 class="hero-title">Connect with verified sales agents who are <span class="accent">paid to close</span></h1><p class="hero-lead">Closr connects Australian businesses with independent, commission-based sales agents, and gives both sides the tools to run the partnership: matching, messaging, invoices and payments.</p><p class="row"><a class="btn btn-primary btn-lg" href="/auth?tab=signup">Find Sales Agents</a><a class="btn btn-outline btn-lg" href="/auth?tab=signup&amp;type=agent">Join as Sales Agent</a></p><p class="hero-note">Verification badge within 2-3 business days</p></div></div></section></main>`,
-  },
-  "/auth": {
+  }),
+  "/auth": (search) => ({
     title: "Log in or sign up | Closr",
     description: "Log in to your Closr account or create a new one to get started.",
-    body: `<main id="main" class="main"><div class="container auth-layout section"><div class="auth-card card"><div class="auth-card-head"><h1 class="page-title">Welcome to Closr</h1><p class="page-description">Log in to your account or create a new one to get started.</p></div></div><aside class="auth-hero"><h2 class="auth-hero-title">Connect with Australia's Top Talent</h2><p class="auth-hero-lead">Closr brings businesses and commission-based sales agents together, with the tools to run the partnership.</p></aside></div></main>`,
-  },
-  "/pricing": {
+    body: `<main id="main" class="main"><div class="container auth-layout section"><div class="auth-card card"><div class="auth-card-head"><h1 class="page-title">Welcome to Closr</h1><p class="page-description">Log in to your account or create a new one to get started.</p></div>${authCard(search.get("tab") === "signup" ? "signup" : "login")}</div><aside class="auth-hero"><h2 class="auth-hero-title">Connect with Australia's Top Talent</h2><p class="auth-hero-lead">Closr brings businesses and commission-based sales agents together, with the tools to run the partnership.</p></aside></div></main>`,
+  }),
+  "/pricing": () => ({
     title: "Pricing | Closr",
     description: "Start free. Upgrade when you need more active partnerships. Prices in Australian dollars.",
     body: `<main id="main" class="main"><div class="container section stack-lg"><header class="page-header"><div><h1 class="page-title">Simple, transparent pricing</h1><p class="page-description">Start free. Upgrade when you need more active partnerships. Prices in Australian dollars.</p></div></header></div></main>`,
-  },
+  }),
 };
 
-/** The server-rendered page for a public path, or undefined when the path is not one. */
-export async function renderPublicPage(runtime: AppRuntime, path: string): Promise<RenderedPage | undefined> {
+/**
+ * The server-rendered page for a public path, or undefined when the path is not one. `search`:
+ * the request's query (only /auth reads it: `tab=signup`).
+ */
+export async function renderPublicPage(
+  runtime: AppRuntime,
+  path: string,
+  search: URLSearchParams = new URLSearchParams(),
+): Promise<RenderedPage | undefined> {
   const blogPost = /^\/blog\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(path);
   if (blogPost) return renderBlogPost(runtime, blogPost[1]!);
   const first = firstScreens[path];
-  if (first) return { ...first, type: "website" };
+  if (first) return { ...first(search), type: "website" };
   const m = meta(path);
   const simple = (body: string): RenderedPage => ({
     title: m.title,
@@ -334,10 +370,10 @@ export function injectPage(indexHtml: string, page: RenderedPage, url: string): 
 }
 
 /**
- * Makes the shell's JavaScript wait for the first paint of a server-rendered page (issue 19:
- * at most 150 KiB gzip before first paint): the build's module script and modulepreload links
- * become inert (`type="text/x-closr-deferred"`, `data-rel`), and /app-boot.js (the shell's
- * public/app-boot.js) turns them back on once the first contentful paint has happened.
+ * Makes the shell's JavaScript wait for the visitor of a server-rendered page (issue 19, ADR
+ * 0028): the build's module script and modulepreload links become inert
+ * (`type="text/x-closr-deferred"`, `data-rel`), and /app-boot.js (the shell's public/app-boot.js)
+ * turns them back on at the first interaction (pointer, touch, key, focus, scroll) or install offer.
  */
 export function deferApp(indexHtml: string): string {
   if (!indexHtml.includes('<script type="module"')) return indexHtml;
