@@ -3,11 +3,11 @@
    <script type="text/x-closr-deferred" data-src="…"> and its modulepreload links into
    <link data-rel="modulepreload" …>, inert: a page nobody touches runs no app JavaScript (about
    300 KiB gzip), and its plain links stay full navigations. On the first pointerdown, pointermove,
-   touchstart, keydown, focusin, scroll or wheel (or an install offer from the browser, so the
-   app's Install button can show), the links become modulepreload again and the module script is
-   added. What must work without the app lives here:
+   touchstart, keydown, focusin, scroll or wheel, the links become modulepreload again and the
+   module script is added. Not on the browser's install offer: Chromium makes it on every load of
+   an installable page (Lighthouse's too); public/pwa-early.js keeps it until the app starts and
+   shows its Install button. What must work without the app lives here:
    - the service worker is registered after load, at the first idle moment (spec §2.2);
-   - the browser's install offer is kept for the app (public/pwa-early.js does too);
    - text typed into a server-rendered form (/auth) and its focus carry over to the app's form
      (same form aria-label, same field name) once React has rendered it; a form submitted before
      then is submitted again from the app's form. */
@@ -110,14 +110,6 @@
     }
   };
   for (const type of triggers) window.addEventListener(type, start, { capture: true, passive: true });
-  window.addEventListener("beforeinstallprompt", (event) => {
-    event.preventDefault(); // the app shows its own Install button instead of the mini-infobar
-    window.__closrInstallOffer = event;
-    start();
-  });
-  // A focus already inside the page (autofocus, or a field focused before this script ran).
-  if (document.activeElement && document.activeElement !== document.body) start();
-
   // The service worker: after load, at the first idle moment (at most 2 s later). The app's
   // register-sw.ts registers the same script again once it runs, for its update toast.
   if ("serviceWorker" in navigator) {
