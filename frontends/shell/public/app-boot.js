@@ -22,9 +22,47 @@
     if (serverFields.length === 0) return;
     let focusedKey = null;
     let submittedForm = null;
+    const TAB = "\u0001tab";
+    // The server's tabs (/auth: Log In, Sign Up) switch their panels in place until the app
+    // has started; then the app's tab of the same name is chosen (and focused if it had focus).
+    const tabs = [...(root?.querySelectorAll("[data-server-tabs] [role=tab]") ?? [])];
+    const tabName = (tab) => tab.textContent.trim();
+    let chosenTab = tabs.length > 0 ? null : undefined; // null: the server's own choice
+    const select = (tab, focus) => {
+      for (const other of tabs) {
+        const on = other === tab;
+        other.setAttribute("aria-selected", String(on));
+        if (on) other.dataset.selected = "true";
+        else delete other.dataset.selected;
+        if (on) other.removeAttribute("tabindex");
+        else other.setAttribute("tabindex", "-1");
+        const panel = document.getElementById(other.getAttribute("aria-controls") ?? "");
+        if (panel) panel.hidden = !on;
+      }
+      chosenTab = tabName(tab);
+      if (focus) tab.focus();
+    };
+    const serverTab = (target) =>
+      target instanceof Element ? target.closest("[data-server-tabs] [role=tab]") : null;
+    const onClick = (event) => {
+      const tab = serverTab(event.target);
+      if (!tab) return;
+      event.preventDefault();
+      select(tab, false);
+    };
+    const onKey = (event) => {
+      const tab = serverTab(event.target);
+      if (!tab) return;
+      const i = tabs.indexOf(tab);
+      const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      select(tabs[(to + tabs.length) % tabs.length], true);
+    };
     const onFocus = (event) => {
       const target = event.target;
-      if (target instanceof Element && target.closest("[data-server-form]") && target.name)
+      if (serverTab(target)) focusedKey = TAB;
+      else if (target instanceof Element && target.closest("[data-server-form]") && target.name)
         focusedKey = key(target);
       else if (target instanceof Element && target !== document.body) focusedKey = null;
     };
@@ -36,6 +74,8 @@
     };
     document.addEventListener("focusin", onFocus, true);
     document.addEventListener("submit", onSubmit, true);
+    document.addEventListener("click", onClick, true);
+    document.addEventListener("keydown", onKey, true);
     if (document.activeElement instanceof Element) onFocus({ target: document.activeElement });
     const pending = new Map(serverFields.map((field) => [key(field), field]));
     const setValue = (live, value) => {
@@ -43,9 +83,50 @@
       Object.getOwnPropertyDescriptor(proto.prototype, "value")?.set?.call(live, value);
       live.dispatchEvent(new Event("input", { bubbles: true }));
     };
+    // The app renders into a fresh, hidden #root while the server's page (the old #root, kept
+    // in place so its focus is kept) stays usable; they swap in one step once the app shows the
+    // chosen tab's form, so no keystroke falls into a gap (the app's session check).
+    const serverRoot = root;
+    serverRoot.id = "server-root";
+    serverRoot.style.cssText = "display:flex;flex-direction:column;min-height:100vh";
+    const appRoot = document.createElement("div");
+    appRoot.id = "root";
+    appRoot.style.display = "none";
+    serverRoot.after(appRoot);
+    let swapped = false;
+    const swap = () => {
+      swapped = true;
+      serverRoot.remove();
+      appRoot.style.display = "";
+    };
     const restore = () => {
+      if (!swapped) {
+        let liveTab = null;
+        if (chosenTab !== undefined) {
+          const selected = tabs.find((t) => t.getAttribute("aria-selected") === "true") ?? tabs[0];
+          const name = chosenTab ?? tabName(selected);
+          liveTab = [...appRoot.querySelectorAll("[role=tablist] [role=tab]")].find(
+            (t) => tabName(t) === name,
+          );
+          if (!liveTab) return;
+          if (liveTab.getAttribute("aria-selected") !== "true") {
+            liveTab.click(); // react-aria takes a click without pointer events as a (virtual) press
+            return;
+          }
+        }
+        const shownForm = serverRoot.querySelector("form[data-server-form]:not([hidden] *)");
+        const label = shownForm?.getAttribute("aria-label");
+        if (label && !appRoot.querySelector(`form[aria-label="${CSS.escape(label)}"] [name]`)) return;
+        const tabHadFocus = focusedKey === TAB && serverRoot.contains(document.activeElement);
+        swap();
+        if (tabHadFocus) liveTab?.focus();
+        chosenTab = undefined;
+      }
       for (const [k, server] of pending) {
-        if (server.isConnected) continue; // the server's own form is still on screen
+        if (server.closest("[hidden]")) {
+          pending.delete(k); // a form on the tab not chosen
+          continue;
+        }
         const [label, name] = k.split("\u0000");
         const live = [
           ...document.querySelectorAll(
@@ -71,13 +152,16 @@
           }
         }
       }
-      if (pending.size === 0) finish(true);
+      if (pending.size === 0 && chosenTab === undefined) finish(true);
     };
     const observer = new MutationObserver(restore);
     const finish = (all) => {
       observer.disconnect();
+      if (!swapped) swap(); // the app never showed the form: show the app anyway
       document.removeEventListener("focusin", onFocus, true);
       document.removeEventListener("submit", onSubmit, true);
+      document.removeEventListener("click", onClick, true);
+      document.removeEventListener("keydown", onKey, true);
       clearTimeout(timer);
       if (all && submittedForm !== null) {
         const form = document.querySelector(
@@ -88,7 +172,12 @@
       }
     };
     const timer = setTimeout(() => finish(false), 30000);
-    observer.observe(document.body, { childList: true, subtree: true });
+    observer.observe(appRoot, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["aria-selected"],
+    });
   };
 
   const triggers = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import type { TaxInvoiceSeller } from "@closr/adapters/pdf";
 import { type Db, OutboxWriteFailed } from "@closr/adapters/postgres";
 import { finishDocument, openApiInfo, registerContractComponents } from "@closr/contracts";
+import { currentUser } from "@closr/core/identity";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -20,6 +21,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { Effect } from "effect";
 import type { Logger } from "pino";
 import { defaultPlatform } from "./config.ts";
 import { LiveEventHub } from "./events/live-event-hub.ts";
@@ -28,6 +30,7 @@ import { compressJson } from "./http/compress-json.ts";
 import type { AppEnv } from "./http/env.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { problem } from "./http/problem.ts";
+import { readSessionToken } from "./http/session-cookie.ts";
 import {
   accountRateLimits,
   clientAddress,
@@ -458,6 +461,17 @@ function mountFrontends(
     if (/\.[a-z0-9]+$/i.test(c.req.path))
       return problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` });
     c.header("cache-control", "no-cache");
+    // A signed-in user opening /auth goes to their dashboard (spec §2.3) from here: the
+    // server-rendered page starts the app only on the first interaction (ADR 0028).
+    const token = c.req.path.replace(/\/+$/, "") === "/auth" ? readSessionToken(c) : undefined;
+    if (token) {
+      const session = await runtime.runPromise(Effect.either(currentUser(token)));
+      if (session._tag === "Right")
+        return c.redirect(
+          session.right.user.userType === "business" ? "/business/dashboard" : "/agent/dashboard",
+          302,
+        );
+    }
     // Public pages (issue 16) come server-rendered: title, description, Open Graph and content.
     const page = await renderPublicPage(
       runtime,

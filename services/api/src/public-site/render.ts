@@ -169,20 +169,20 @@ const authField = (
 
 /**
  * The /auth card's tabs and form for `tab` ("login" or "signup"), as the shell renders them
- * (auth-page.tsx, login-form.tsx, register-form.tsx). The tabs are links (role tab): full
- * navigations to the other tab's page. `data-server-form` marks the form for public/app-boot.js, which carries what was
+ * (auth-page.tsx, login-form.tsx, register-form.tsx): both panels, the other one hidden.
+ * The tabs are links (role tab) to `/auth` and `/auth?tab=signup`; app-boot.js switches
+ * panels in place (click, arrow keys) and tells the app which tab was chosen. `data-server-form` marks the form for public/app-boot.js, which carries what was
  * typed and the focus into the app's form of the same aria-label once the app has started
  * (ADR 0028); method="post" keeps a password out of the URL even if that script never ran.
  */
 function authCard(tab: "login" | "signup"): string {
   const tabLink = (id: "login" | "signup", href: string, text: string) =>
-    `<a class="tab" role="tab" id="ssr-tab-${id}" href="${href}" aria-selected="${tab === id}"${tab === id ? ' aria-controls="ssr-tabpanel" data-selected="true"' : ""}>${text}</a>`;
-  const tabs = `<div class="tabs"><div class="tab-list" role="tablist" aria-label="Log in or sign up">${tabLink("login", "/auth", "Log In")}${tabLink("signup", "/auth?tab=signup", "Sign Up")}</div>`;
-  const form =
-    tab === "login"
-      ? `<form class="form" method="post" action="/auth" novalidate aria-label="Log in" data-server-form>${authField("username", "username", "Username", "text", "username")}${authField("password", "password", "Password", "password", "current-password")}<div class="form-row-end"><a class="text-link" href="/forgot-password">Forgot Password?</a></div><button class="btn btn-primary btn-lg btn-block" type="submit">Log In</button></form>`
-      : `<form class="form" method="post" action="/auth?tab=signup" novalidate aria-label="Sign up" data-server-form>${authField("email", "email", "Email", "email", "email")}${authField("username", "username", "Username", "text", "username", "3–30 letters, numbers, dots, dashes or underscores.")}${authField("password", "password", "Password", "password", "new-password", "At least 8 characters.")}${authField("confirm", "confirmPassword", "Confirm Password", "password", "new-password")}<fieldset class="field radio-group"><legend class="field-label">I am a</legend><div class="radio-options"><label class="radio-card" data-selected="true"><input class="radio-input" type="radio" value="business" checked name="userType"><span class="radio-text"><span class="radio-label">Business looking for sales agents</span></span></label><label class="radio-card"><input class="radio-input" type="radio" value="agent" name="userType"><span class="radio-text"><span class="radio-label">Sales agent looking for opportunities</span></span></label></div></fieldset><button class="btn btn-primary btn-lg btn-block" type="submit">Create Account</button></form>`;
-  return `${tabs}<div class="tab-panel" role="tabpanel" id="ssr-tabpanel" aria-labelledby="ssr-tab-${tab}">${form}</div></div>`;
+    `<a class="tab" role="tab" id="ssr-tab-${id}" href="${href}" aria-controls="ssr-panel-${id}" aria-selected="${tab === id}"${tab === id ? ' data-selected="true"' : ' tabindex="-1"'}>${text}</a>`;
+  const panel = (id: "login" | "signup", form: string) =>
+    `<div class="tab-panel" role="tabpanel" id="ssr-panel-${id}" aria-labelledby="ssr-tab-${id}"${tab === id ? "" : " hidden"}>${form}</div>`;
+  const login = `<form class="form" method="post" action="/auth" novalidate aria-label="Log in" data-server-form>${authField("username", "username", "Username", "text", "username")}${authField("password", "password", "Password", "password", "current-password")}<div class="form-row-end"><a class="text-link" href="/forgot-password">Forgot Password?</a></div><button class="btn btn-primary btn-lg btn-block" type="submit">Log In</button></form>`;
+  const signup = `<form class="form" method="post" action="/auth?tab=signup" novalidate aria-label="Sign up" data-server-form>${authField("email", "email", "Email", "email", "email")}${authField("new-username", "username", "Username", "text", "username", "3–30 letters, numbers, dots, dashes or underscores.")}${authField("new-password", "password", "Password", "password", "new-password", "At least 8 characters.")}${authField("confirm", "confirmPassword", "Confirm Password", "password", "new-password")}<fieldset class="field radio-group"><legend class="field-label">I am a</legend><div class="radio-options"><label class="radio-card" data-selected="true"><input class="radio-input" type="radio" value="business" checked name="userType"><span class="radio-text"><span class="radio-label">Business looking for sales agents</span></span></label><label class="radio-card"><input class="radio-input" type="radio" value="agent" name="userType"><span class="radio-text"><span class="radio-label">Sales agent looking for opportunities</span></span></label></div></fieldset><button class="btn btn-primary btn-lg btn-block" type="submit">Create Account</button></form>`;
+  return `<div class="tabs" data-server-tabs><div class="tab-list" role="tablist" aria-label="Log in or sign up">${tabLink("login", "/auth", "Log In")}${tabLink("signup", "/auth?tab=signup", "Sign Up")}</div>${panel("login", login)}${panel("signup", signup)}</div>`;
 }
 
 /**
