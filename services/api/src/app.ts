@@ -15,13 +15,13 @@ import { finishDocument, openApiInfo, registerContractComponents } from "@closr/
 import { currentUser } from "@closr/core/identity";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { Effect } from "effect";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import { Effect } from "effect";
 import type { Logger } from "pino";
 import { defaultPlatform } from "./config.ts";
 import { LiveEventHub } from "./events/live-event-hub.ts";
@@ -30,7 +30,6 @@ import { compressJson } from "./http/compress-json.ts";
 import type { AppEnv } from "./http/env.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { problem } from "./http/problem.ts";
-import { readSessionToken } from "./http/session-cookie.ts";
 import {
   accountRateLimits,
   clientAddress,
@@ -39,6 +38,7 @@ import {
   limitBy,
   type RateLimits,
 } from "./http/rate-limit.ts";
+import { readSessionToken } from "./http/session-cookie.ts";
 import { fieldErrors } from "./http/validation.ts";
 import { createOperations, type OperationsOptions } from "./ops/operations.ts";
 import { injectPage, registerPublicSite, renderPublicPage } from "./public-site/public-site.ts";
