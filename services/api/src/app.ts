@@ -479,7 +479,11 @@ function mountFrontends(
       new URL(c.req.url).searchParams,
     );
     const html = readFileSync(indexFile, "utf8");
-    if (page) return c.html(injectPage(html, page, new URL(c.req.path, c.req.url).href));
+    // A visitor with a session cookie starts the app at once (their plan, their top bar).
+    if (page)
+      return c.html(
+        injectPage(html, page, new URL(c.req.path, c.req.url).href, readSessionToken(c) !== undefined),
+      );
     return c.html(preloadRemote(html, c.req.path, dir, remotes));
   });
 }

@@ -343,8 +343,12 @@ async function renderBlogPost(runtime: AppRuntime, slug: string): Promise<Render
   };
 }
 
-/** Puts the page's title, description, Open Graph tags and body into the shell's index.html. */
-export function injectPage(indexHtml: string, page: RenderedPage, url: string): string {
+/**
+ * Puts the page's title, description, Open Graph tags and body into the shell's index.html.
+ * `startAtOnce`: leave the app's script live (a signed-in visitor sees their own figures, such
+ * as their plan on /pricing, so the app starts at once); otherwise `deferApp` (ADR 0028).
+ */
+export function injectPage(indexHtml: string, page: RenderedPage, url: string, startAtOnce = false): string {
   const origin = new URL(url).origin;
   const abs = (p: string) => (p.startsWith("http") ? p : `${origin}${p}`);
   const head = [
@@ -366,7 +370,7 @@ export function injectPage(indexHtml: string, page: RenderedPage, url: string): 
     .replace(/<meta\s+name="description"[^>]*>/, "")
     .replace("</head>", `    ${head}\n  </head>`)
     .replace(/<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
-  return deferApp(html);
+  return startAtOnce ? html : deferApp(html);
 }
 
 /**
