@@ -1,6 +1,6 @@
 /**
- * Server-rendered public pages start the app on the first interaction (issue 19, ADR 0028):
- * an untouched page loads no app JavaScript, its links are full navigations, and on /auth what
+ * Server-rendered public pages whose HTML is the whole first screen (/ and /auth) start the app
+ * on the first interaction (issue 19, ADR 0028): an untouched page loads no app JavaScript, its links are full navigations, and on /auth what
  * a visitor typed into the server's form, and the focus, carry over into the app's form.
  */
 import { expect, type Page, test } from "@playwright/test";

@@ -115,7 +115,6 @@ test("the contact form reaches the support outbox and the admin's list", async (
   const subject = `Question ${test.info().project.name} ${Date.now().toString(36)}`;
   await page.goto("/contact");
   await expect(page.getByRole("heading", { name: "Contact Us" })).toBeVisible();
-  await page.mouse.move(10, 10); // the app (and its form) starts on the first interaction (ADR 0028)
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Full name is required")).toBeVisible();
   await page.getByLabel("Full name").fill("Jo Citizen");
@@ -175,7 +174,6 @@ test("public pages are server-rendered with their heading, title and Open Graph 
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await expect(page).toHaveTitle(/Closr/);
-    await page.mouse.move(10, 10); // the shell starts on the first interaction (ADR 0028)
     await expect(page.getByRole("contentinfo")).toBeVisible(); // the shell has taken over from the server HTML
     await shot(page, path.slice(1));
     await expectNoSeriousA11yViolations(page);

@@ -12,6 +12,10 @@
      (same form aria-label, same field name) once React has rendered it; a form submitted before
      then is submitted again from the app's form. */
 (() => {
+  // data-start="paint" (the server's default): the page's HTML is not its whole first screen
+  // (/pricing's plans, /contact's form are the app's), so the app also starts right after the
+  // first contentful paint, as before ADR 0028; "interaction": only on interaction.
+  const startOnPaint = document.currentScript?.dataset.start !== "interaction";
   const root = document.getElementById("root");
   const key = (field) => `${field.form?.getAttribute("aria-label") ?? ""}\u0000${field.name}`;
   let started = false;
@@ -199,6 +203,22 @@
     }
   };
   for (const type of triggers) window.addEventListener(type, start, { capture: true, passive: true });
+  if (startOnPaint) {
+    // After the paint, not in the frame of it: the next task. At most 3 s (a hidden tab never paints).
+    const afterPaint = () => setTimeout(start, 0);
+    try {
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName("first-contentful-paint").length > 0) {
+          observer.disconnect();
+          afterPaint();
+        }
+      });
+      observer.observe({ type: "paint", buffered: true });
+    } catch {
+      requestAnimationFrame(afterPaint);
+    }
+    setTimeout(start, 3000);
+  }
   // The service worker: after load, at the first idle moment (at most 2 s later). The app's
   // register-sw.ts registers the same script again once it runs, for its update toast.
   if ("serviceWorker" in navigator) {

@@ -41,6 +41,13 @@ export interface RenderedPage {
   readonly image?: string | undefined;
   readonly type: "website" | "article";
   readonly body: string;
+  /**
+   * When the app starts (ADR 0028): "interaction" where this HTML is the whole first screen
+   * (/ and /auth), so a visitor who does nothing runs no app JavaScript; otherwise "paint"
+   * (the default): right after the first paint, as the app draws what the server leaves out
+   * (the plans on /pricing, the contact form).
+   */
+  readonly startOn?: "interaction" | "paint";
 }
 
 /** Published entries of a type with their rendered Markdown (newest first, featured first). */
@@ -193,11 +200,13 @@ function authCard(tab: "login" | "signup"): string {
  */
 const firstScreens: Record<string, (search: URLSearchParams) => Omit<RenderedPage, "type">> = {
   "/": () => ({
+    startOn: "interaction",
     title: "Closr: Connecting Businesses & Agents",
     description: "Closr connects Australian businesses with verified, commission-based sales agents.",
     body: `<main id="main" class="main"><section class="hero"><div class="container hero-inner"><div class="hero-copy"><p class="badge badge-secondary">Australia's marketplace for commission-based sales</p><h1 class="hero-title">Connect with verified sales agents who are <span class="accent">paid to close</span></h1><p class="hero-lead">Closr connects Australian businesses with independent, commission-based sales agents, and gives both sides the tools to run the partnership: matching, messaging, invoices and payments.</p><p class="row"><a class="btn btn-primary btn-lg" href="/auth?tab=signup">Find Sales Agents</a><a class="btn btn-outline btn-lg" href="/auth?tab=signup&amp;type=agent">Join as Sales Agent</a></p><p class="hero-note">Verification badge within 2-3 business days</p></div></div></section></main>`,
   }),
   "/auth": (search) => ({
+    startOn: "interaction",
     title: "Log in or sign up | Closr",
     description: "Log in to your Closr account or create a new one to get started.",
     body: `<main id="main" class="main"><div class="container auth-layout section"><div class="auth-card card"><div class="auth-card-head"><h1 class="page-title">Welcome to Closr</h1><p class="page-description">Log in to your account or create a new one to get started.</p></div>${authCard(search.get("tab") === "signup" ? "signup" : "login")}</div><aside class="auth-hero"><h2 class="auth-hero-title">Connect with Australia's Top Talent</h2><p class="auth-hero-lead">Closr brings businesses and commission-based sales agents together, with the tools to run the partnership.</p></aside></div></main>`,
@@ -370,16 +379,17 @@ export function injectPage(indexHtml: string, page: RenderedPage, url: string, s
     .replace(/<meta\s+name="description"[^>]*>/, "")
     .replace("</head>", `    ${head}\n  </head>`)
     .replace(/<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
-  return startAtOnce ? html : deferApp(html);
+  return startAtOnce ? html : deferApp(html, page.startOn ?? "paint");
 }
 
 /**
  * Makes the shell's JavaScript wait for the visitor of a server-rendered page (issue 19, ADR
  * 0028): the build's module script and modulepreload links become inert
  * (`type="text/x-closr-deferred"`, `data-rel`), and /app-boot.js (the shell's public/app-boot.js)
- * turns them back on at the first interaction (pointer, touch, key, focus, scroll) or install offer.
+ * turns them back on at the first interaction (pointer, touch, key, focus, scroll) or, with
+ * `startOn` "paint", right after the first contentful paint (at most 3 s), whichever is first.
  */
-export function deferApp(indexHtml: string): string {
+export function deferApp(indexHtml: string, startOn: "interaction" | "paint" = "paint"): string {
   if (!indexHtml.includes('<script type="module"')) return indexHtml;
   return indexHtml
     .replace(/<link rel="modulepreload"/g, '<link data-rel="modulepreload"')
@@ -387,5 +397,5 @@ export function deferApp(indexHtml: string): string {
       /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/g,
       '<script type="text/x-closr-deferred" data-src="$1"></script>',
     )
-    .replace("</head>", '<script src="/app-boot.js" async></script>\n  </head>');
+    .replace("</head>", `<script src="/app-boot.js" async data-start="${startOn}"></script>\n  </head>`);
 }
