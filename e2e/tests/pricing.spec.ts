@@ -4,6 +4,8 @@ import { demo, logIn } from "./support.ts";
 
 test("a visitor sees both audiences' plans; Subscribe Now asks them to log in", async ({ page }) => {
   await page.goto("/pricing");
+  // No interaction: the server's /pricing HTML is not the whole first screen, so the app that
+  // draws the plans starts right after the first paint (ADR 0028).
   const business = page.getByRole("region", { name: "For businesses" });
   await expect(business.getByRole("listitem").filter({ hasText: "Professional" })).toContainText("$49.00");
   await expect(business).toContainText("Up to 3 active partnerships");

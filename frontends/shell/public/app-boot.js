@@ -1,15 +1,195 @@
-/* Starts the app after the first paint of a server-rendered page (issue 19, ADR 0016).
+/* Starts the app of a server-rendered page on the visitor's first interaction (issue 19, ADR 0028).
    The server, when it puts a page's HTML into #root, turns the build's module script into
    <script type="text/x-closr-deferred" data-src="…"> and its modulepreload links into
-   <link data-rel="modulepreload" …>, inert, so the browser paints the HTML and CSS without
-   fetching about 250 KiB gzip of JavaScript first. Here, once the first contentful paint has
-   happened (or after 3 s, e.g. in a hidden tab that never paints), the links become
-   modulepreload again (all fetched in parallel) and the module script is added. */
+   <link data-rel="modulepreload" …>, inert: a page nobody touches runs no app JavaScript (about
+   300 KiB gzip), and its plain links stay full navigations. On the first pointerdown, pointermove,
+   touchstart, keydown, focusin, scroll or wheel, the links become modulepreload again and the
+   module script is added. Not on the browser's install offer: Chromium makes it on every load of
+   an installable page (Lighthouse's too); public/pwa-early.js keeps it until the app starts and
+   shows its Install button. What must work without the app lives here:
+   - the service worker is registered after load, at the first idle moment (spec §2.2);
+   - text typed into a server-rendered form (/auth) and its focus carry over to the app's form
+     (same form aria-label, same field name) once React has rendered it; a form submitted before
+     then is submitted again from the app's form. */
 (() => {
+  // data-start="paint" (the server's default): the page's HTML is not its whole first screen
+  // (/pricing's plans, /contact's form are the app's), so the app also starts right after the
+  // first contentful paint, as before ADR 0028; "interaction": only on interaction.
+  const startOnPaint = document.currentScript?.dataset.start !== "interaction";
+  const root = document.getElementById("root");
+  const key = (field) => `${field.form?.getAttribute("aria-label") ?? ""}\u0000${field.name}`;
   let started = false;
+
+  /* Carries the server form's values and focus into the app's form with the same key. */
+  const carryOver = () => {
+    const serverFields = [...(root?.querySelectorAll("form[data-server-form] [name]") ?? [])];
+    if (serverFields.length === 0) return;
+    let focusedKey = null;
+    let submittedForm = null;
+    const TAB = "\u0001tab";
+    // The server's tabs (/auth: Log In, Sign Up) switch their panels in place until the app
+    // has started; then the app's tab of the same name is chosen (and focused if it had focus).
+    const tabs = [...(root?.querySelectorAll("[data-server-tabs] [role=tab]") ?? [])];
+    const tabName = (tab) => tab.textContent.trim();
+    let chosenTab = tabs.length > 0 ? null : undefined; // null: the server's own choice
+    const select = (tab, focus) => {
+      for (const other of tabs) {
+        const on = other === tab;
+        other.setAttribute("aria-selected", String(on));
+        if (on) other.dataset.selected = "true";
+        else delete other.dataset.selected;
+        if (on) other.removeAttribute("tabindex");
+        else other.setAttribute("tabindex", "-1");
+        const panel = document.getElementById(other.getAttribute("aria-controls") ?? "");
+        if (panel) panel.hidden = !on;
+      }
+      chosenTab = tabName(tab);
+      if (focus) tab.focus();
+    };
+    const serverTab = (target) =>
+      target instanceof Element ? target.closest("[data-server-tabs] [role=tab]") : null;
+    const onClick = (event) => {
+      const tab = serverTab(event.target);
+      if (!tab) return;
+      event.preventDefault();
+      select(tab, false);
+    };
+    const onKey = (event) => {
+      const tab = serverTab(event.target);
+      if (!tab) return;
+      const i = tabs.indexOf(tab);
+      const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      select(tabs[(to + tabs.length) % tabs.length], true);
+    };
+    const onFocus = (event) => {
+      const target = event.target;
+      if (serverTab(target)) focusedKey = TAB;
+      else if (target instanceof Element && target.closest("[data-server-form]") && target.name)
+        focusedKey = key(target);
+      else if (target instanceof Element && target !== document.body) focusedKey = null;
+    };
+    const onSubmit = (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-server-form")) return;
+      event.preventDefault();
+      submittedForm = form.getAttribute("aria-label");
+    };
+    document.addEventListener("focusin", onFocus, true);
+    document.addEventListener("submit", onSubmit, true);
+    document.addEventListener("click", onClick, true);
+    document.addEventListener("keydown", onKey, true);
+    if (document.activeElement instanceof Element) onFocus({ target: document.activeElement });
+    const pending = new Map(serverFields.map((field) => [key(field), field]));
+    const setValue = (live, value) => {
+      const proto = live instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement;
+      Object.getOwnPropertyDescriptor(proto.prototype, "value")?.set?.call(live, value);
+      live.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    // The app renders into a fresh, hidden #root while the server's page (the old #root, kept
+    // in place so its focus is kept) stays usable; they swap in one step once the app shows the
+    // chosen tab's form, so no keystroke falls into a gap (the app's session check).
+    const serverRoot = root;
+    serverRoot.id = "server-root";
+    serverRoot.style.cssText = "display:flex;flex-direction:column;min-height:100vh";
+    const appRoot = document.createElement("div");
+    appRoot.id = "root";
+    appRoot.style.display = "none";
+    serverRoot.after(appRoot);
+    let swapped = false;
+    const swap = () => {
+      swapped = true;
+      serverRoot.remove();
+      appRoot.style.display = "";
+    };
+    const restore = () => {
+      if (!swapped) {
+        let liveTab = null;
+        if (chosenTab !== undefined) {
+          const selected = tabs.find((t) => t.getAttribute("aria-selected") === "true") ?? tabs[0];
+          const name = chosenTab ?? tabName(selected);
+          liveTab = [...appRoot.querySelectorAll("[role=tablist] [role=tab]")].find(
+            (t) => tabName(t) === name,
+          );
+          if (!liveTab) return;
+          if (liveTab.getAttribute("aria-selected") !== "true") {
+            liveTab.click(); // react-aria takes a click without pointer events as a (virtual) press
+            return;
+          }
+        }
+        const shownForm = serverRoot.querySelector("form[data-server-form]:not([hidden] *)");
+        const label = shownForm?.getAttribute("aria-label");
+        if (label && !appRoot.querySelector(`form[aria-label="${CSS.escape(label)}"] [name]`)) return;
+        const tabHadFocus = focusedKey === TAB && serverRoot.contains(document.activeElement);
+        swap();
+        if (tabHadFocus) liveTab?.focus();
+        chosenTab = undefined;
+      }
+      for (const [k, server] of pending) {
+        if (server.closest("[hidden]")) {
+          pending.delete(k); // a form on the tab not chosen
+          continue;
+        }
+        const [label, name] = k.split("\u0000");
+        const live = [
+          ...document.querySelectorAll(
+            `form[aria-label="${CSS.escape(label)}"] [name="${CSS.escape(name)}"]`,
+          ),
+        ].filter((f) => !f.closest("[data-server-form]"));
+        if (live.length === 0) continue;
+        pending.delete(k);
+        if (server.type === "radio") {
+          const chosen = serverFields.find((f) => key(f) === k && f.checked);
+          const match = chosen && live.find((f) => f.value === chosen.value);
+          if (match && !match.checked) match.click();
+        } else if (server.value !== "" && live[0].value !== server.value) {
+          setValue(live[0], server.value);
+        }
+        if (focusedKey === k) {
+          const field = server.type === "radio" ? (live.find((f) => f.checked) ?? live[0]) : live[0];
+          field.focus();
+          if (typeof field.setSelectionRange === "function" && field.type !== "email") {
+            try {
+              field.setSelectionRange(server.selectionStart, server.selectionEnd);
+            } catch {}
+          }
+        }
+      }
+      if (pending.size === 0 && chosenTab === undefined) finish(true);
+    };
+    const observer = new MutationObserver(restore);
+    const finish = (all) => {
+      observer.disconnect();
+      if (!swapped) swap(); // the app never showed the form: show the app anyway
+      document.removeEventListener("focusin", onFocus, true);
+      document.removeEventListener("submit", onSubmit, true);
+      document.removeEventListener("click", onClick, true);
+      document.removeEventListener("keydown", onKey, true);
+      clearTimeout(timer);
+      if (all && submittedForm !== null) {
+        const form = document.querySelector(
+          `form[aria-label="${CSS.escape(submittedForm)}"]:not([data-server-form])`,
+        );
+        // After React has taken the restored values in (their input events are handled at once).
+        if (form instanceof HTMLFormElement) setTimeout(() => form.requestSubmit(), 0);
+      }
+    };
+    const timer = setTimeout(() => finish(false), 30000);
+    observer.observe(appRoot, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["aria-selected"],
+    });
+  };
+
+  const triggers = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
   const start = () => {
     if (started) return;
     started = true;
+    for (const type of triggers) window.removeEventListener(type, start, true);
+    carryOver();
     for (const link of document.querySelectorAll("link[data-rel=modulepreload]")) {
       link.rel = "modulepreload";
       link.removeAttribute("data-rel");
@@ -22,18 +202,35 @@
       deferred.replaceWith(script);
     }
   };
-  // After the paint, not in the frame of it: the next task.
-  const afterPaint = () => setTimeout(start, 0);
-  try {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName("first-contentful-paint").length > 0) {
-        observer.disconnect();
-        afterPaint();
-      }
-    });
-    observer.observe({ type: "paint", buffered: true });
-  } catch {
-    requestAnimationFrame(afterPaint);
+  for (const type of triggers) window.addEventListener(type, start, { capture: true, passive: true });
+  if (startOnPaint) {
+    // After the paint, not in the frame of it: the next task. At most 3 s (a hidden tab never paints).
+    const afterPaint = () => setTimeout(start, 0);
+    try {
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName("first-contentful-paint").length > 0) {
+          observer.disconnect();
+          afterPaint();
+        }
+      });
+      observer.observe({ type: "paint", buffered: true });
+    } catch {
+      requestAnimationFrame(afterPaint);
+    }
+    setTimeout(start, 3000);
   }
-  setTimeout(start, 3000);
+  // The service worker: after load, at the first idle moment (at most 2 s later). The app's
+  // register-sw.ts registers the same script again once it runs, for its update toast.
+  if ("serviceWorker" in navigator) {
+    const register = () =>
+      navigator.serviceWorker
+        .register("/sw.js", { scope: "/" })
+        .catch((error) => console.warn("service worker not registered:", error));
+    const whenIdle = () => {
+      if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: 2000 });
+      else setTimeout(register, 1000);
+    };
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+  }
 })();

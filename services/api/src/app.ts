@@ -12,8 +12,10 @@ import { join } from "node:path";
 import type { TaxInvoiceSeller } from "@closr/adapters/pdf";
 import { type Db, OutboxWriteFailed } from "@closr/adapters/postgres";
 import { finishDocument, openApiInfo, registerContractComponents } from "@closr/contracts";
+import { currentUser } from "@closr/core/identity";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { Effect } from "effect";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -36,6 +38,7 @@ import {
   limitBy,
   type RateLimits,
 } from "./http/rate-limit.ts";
+import { readSessionToken } from "./http/session-cookie.ts";
 import { fieldErrors } from "./http/validation.ts";
 import { createOperations, type OperationsOptions } from "./ops/operations.ts";
 import { injectPage, registerPublicSite, renderPublicPage } from "./public-site/public-site.ts";
@@ -465,10 +468,29 @@ function mountFrontends(
     if (/\.[a-z0-9]+$/i.test(c.req.path))
       return problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` });
     c.header("cache-control", "no-cache");
+    // A signed-in user opening /auth goes to their dashboard (spec §2.3) from here: the
+    // server-rendered page starts the app only on the first interaction (ADR 0028).
+    const token = c.req.path.replace(/\/+$/, "") === "/auth" ? readSessionToken(c) : undefined;
+    if (token) {
+      const session = await runtime.runPromise(Effect.either(currentUser(token)));
+      if (session._tag === "Right")
+        return c.redirect(
+          session.right.user.userType === "business" ? "/business/dashboard" : "/agent/dashboard",
+          302,
+        );
+    }
     // Public pages (issue 16) come server-rendered: title, description, Open Graph and content.
-    const page = await renderPublicPage(runtime, c.req.path.replace(/\/+$/, "") || "/");
+    const page = await renderPublicPage(
+      runtime,
+      c.req.path.replace(/\/+$/, "") || "/",
+      new URL(c.req.url).searchParams,
+    );
     const html = readFileSync(indexFile, "utf8");
-    if (page) return c.html(injectPage(html, page, new URL(c.req.path, c.req.url).href));
+    // A visitor with a session cookie starts the app at once (their plan, their top bar).
+    if (page)
+      return c.html(
+        injectPage(html, page, new URL(c.req.path, c.req.url).href, readSessionToken(c) !== undefined),
+      );
     return c.html(preloadRemote(html, c.req.path, dir, remotes));
   });
 }

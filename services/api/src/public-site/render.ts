@@ -41,6 +41,13 @@ export interface RenderedPage {
   readonly image?: string | undefined;
   readonly type: "website" | "article";
   readonly body: string;
+  /**
+   * When the app starts (ADR 0028): "interaction" where this HTML is the whole first screen
+   * (/ and /auth), so a visitor who does nothing runs no app JavaScript; otherwise "paint"
+   * (the default): right after the first paint, as the app draws what the server leaves out
+   * (the plans on /pricing, the contact form).
+   */
+  readonly startOn?: "interaction" | "paint";
 }
 
 /** Published entries of a type with their rendered Markdown (newest first, featured first). */
@@ -156,36 +163,74 @@ const meta = (path: string) => {
   return page ?? { title: SITE_NAME, heading: SITE_NAME, description: "", path };
 };
 
+/** One labelled field of a server-rendered form, in the markup of the shell's FormFields. */
+const authField = (
+  id: string,
+  name: string,
+  label: string,
+  type: string,
+  autoComplete: string,
+  hint?: string,
+) =>
+  `<div class="field" data-required="true"><label class="field-label" for="ssr-${id}">${label}</label><input aria-required="true" autocomplete="${autoComplete}" id="ssr-${id}" class="field-input" type="${type}" name="${name}"${hint ? ` aria-describedby="ssr-${id}-hint"` : ""}>${hint ? `<span class="field-description" id="ssr-${id}-hint">${hint}</span>` : ""}</div>`;
+
+/**
+ * The /auth card's tabs and form for `tab` ("login" or "signup"), as the shell renders them
+ * (auth-page.tsx, login-form.tsx, register-form.tsx): both panels, the other one hidden.
+ * The tabs are links (role tab) to `/auth` and `/auth?tab=signup`; app-boot.js switches
+ * panels in place (click, arrow keys) and tells the app which tab was chosen. `data-server-form` marks the form for public/app-boot.js, which carries what was
+ * typed and the focus into the app's form of the same aria-label once the app has started
+ * (ADR 0028); method="post" keeps a password out of the URL even if that script never ran.
+ */
+function authCard(tab: "login" | "signup"): string {
+  const tabLink = (id: "login" | "signup", href: string, text: string) =>
+    `<a class="tab" role="tab" id="ssr-tab-${id}" href="${href}" aria-controls="ssr-panel-${id}" aria-selected="${tab === id}"${tab === id ? ' data-selected="true"' : ' tabindex="-1"'}>${text}</a>`;
+  const panel = (id: "login" | "signup", form: string) =>
+    `<div class="tab-panel" role="tabpanel" id="ssr-panel-${id}" aria-labelledby="ssr-tab-${id}"${tab === id ? "" : " hidden"}>${form}</div>`;
+  const login = `<form class="form" method="post" action="/auth" novalidate aria-label="Log in" data-server-form>${authField("username", "username", "Username", "text", "username")}${authField("password", "password", "Password", "password", "current-password")}<div class="form-row-end"><a class="text-link" href="/forgot-password">Forgot Password?</a></div><button class="btn btn-primary btn-lg btn-block" type="submit">Log In</button></form>`;
+  const signup = `<form class="form" method="post" action="/auth?tab=signup" novalidate aria-label="Sign up" data-server-form>${authField("email", "email", "Email", "email", "email")}${authField("new-username", "username", "Username", "text", "username", "3–30 letters, numbers, dots, dashes or underscores.")}${authField("new-password", "password", "Password", "password", "new-password", "At least 8 characters.")}${authField("confirm", "confirmPassword", "Confirm Password", "password", "new-password")}<fieldset class="field radio-group"><legend class="field-label">I am a</legend><div class="radio-options"><label class="radio-card" data-selected="true"><input class="radio-input" type="radio" value="business" checked name="userType"><span class="radio-text"><span class="radio-label">Business looking for sales agents</span></span></label><label class="radio-card"><input class="radio-input" type="radio" value="agent" name="userType"><span class="radio-text"><span class="radio-label">Sales agent looking for opportunities</span></span></label></div></fieldset><button class="btn btn-primary btn-lg btn-block" type="submit">Create Account</button></form>`;
+  return `<div class="tabs" data-server-tabs><div class="tab-list" role="tablist" aria-label="Log in or sign up">${tabLink("login", "/auth", "Log In")}${tabLink("signup", "/auth?tab=signup", "Sign Up")}</div>${panel("login", login)}${panel("signup", signup)}</div>`;
+}
+
 /**
  * The first screens of /, /auth and /pricing (issue 19), in the shell's own classes: the browser
- * paints them from HTML and CSS alone, before any JavaScript (about 290 KiB gzip through Module
- * Federation) has arrived, and the shell replaces them when it starts. No form fields here: text
- * typed before the shell starts would be lost, so /auth shows its heading and the sign-up pitch.
+ * paints them from HTML and CSS alone, and the shell's JavaScript (about 300 KiB gzip through
+ * Module Federation) starts only on the visitor's first interaction (ADR 0028). /auth carries
+ * its real form (`?tab=signup`: the sign-up form); app-boot.js hands what was typed to the app.
  */
-const firstScreens: Record<string, Omit<RenderedPage, "type">> = {
-  "/": {
+const firstScreens: Record<string, (search: URLSearchParams) => Omit<RenderedPage, "type">> = {
+  "/": () => ({
+    startOn: "interaction",
     title: "Closr: Connecting Businesses & Agents",
     description: "Closr connects Australian businesses with verified, commission-based sales agents.",
     body: `<main id="main" class="main"><section class="hero"><div class="container hero-inner"><div class="hero-copy"><p class="badge badge-secondary">Australia's marketplace for commission-based sales</p><h1 class="hero-title">Connect with verified sales agents who are <span class="accent">paid to close</span></h1><p class="hero-lead">Closr connects Australian businesses with independent, commission-based sales agents, and gives both sides the tools to run the partnership: matching, messaging, invoices and payments.</p><p class="row"><a class="btn btn-primary btn-lg" href="/auth?tab=signup">Find Sales Agents</a><a class="btn btn-outline btn-lg" href="/auth?tab=signup&amp;type=agent">Join as Sales Agent</a></p><p class="hero-note">Verification badge within 2-3 business days</p></div></div></section></main>`,
-  },
-  "/auth": {
+  }),
+  "/auth": (search) => ({
+    startOn: "interaction",
     title: "Log in or sign up | Closr",
     description: "Log in to your Closr account or create a new one to get started.",
-    body: `<main id="main" class="main"><div class="container auth-layout section"><div class="auth-card card"><div class="auth-card-head"><h1 class="page-title">Welcome to Closr</h1><p class="page-description">Log in to your account or create a new one to get started.</p></div></div><aside class="auth-hero"><h2 class="auth-hero-title">Connect with Australia's Top Talent</h2><p class="auth-hero-lead">Closr brings businesses and commission-based sales agents together, with the tools to run the partnership.</p></aside></div></main>`,
-  },
-  "/pricing": {
+    body: `<main id="main" class="main"><div class="container auth-layout section"><div class="auth-card card"><div class="auth-card-head"><h1 class="page-title">Welcome to Closr</h1><p class="page-description">Log in to your account or create a new one to get started.</p></div>${authCard(search.get("tab") === "signup" ? "signup" : "login")}</div><aside class="auth-hero"><h2 class="auth-hero-title">Connect with Australia's Top Talent</h2><p class="auth-hero-lead">Closr brings businesses and commission-based sales agents together, with the tools to run the partnership.</p></aside></div></main>`,
+  }),
+  "/pricing": () => ({
     title: "Pricing | Closr",
     description: "Start free. Upgrade when you need more active partnerships. Prices in Australian dollars.",
     body: `<main id="main" class="main"><div class="container section stack-lg"><header class="page-header"><div><h1 class="page-title">Simple, transparent pricing</h1><p class="page-description">Start free. Upgrade when you need more active partnerships. Prices in Australian dollars.</p></div></header></div></main>`,
-  },
+  }),
 };
 
-/** The server-rendered page for a public path, or undefined when the path is not one. */
-export async function renderPublicPage(runtime: AppRuntime, path: string): Promise<RenderedPage | undefined> {
+/**
+ * The server-rendered page for a public path, or undefined when the path is not one. `search`:
+ * the request's query (only /auth reads it: `tab=signup`).
+ */
+export async function renderPublicPage(
+  runtime: AppRuntime,
+  path: string,
+  search: URLSearchParams = new URLSearchParams(),
+): Promise<RenderedPage | undefined> {
   const blogPost = /^\/blog\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(path);
   if (blogPost) return renderBlogPost(runtime, blogPost[1]!);
   const first = firstScreens[path];
-  if (first) return { ...first, type: "website" };
+  if (first) return { ...first(search), type: "website" };
   const m = meta(path);
   const simple = (body: string): RenderedPage => ({
     title: m.title,
@@ -307,8 +352,12 @@ async function renderBlogPost(runtime: AppRuntime, slug: string): Promise<Render
   };
 }
 
-/** Puts the page's title, description, Open Graph tags and body into the shell's index.html. */
-export function injectPage(indexHtml: string, page: RenderedPage, url: string): string {
+/**
+ * Puts the page's title, description, Open Graph tags and body into the shell's index.html.
+ * `startAtOnce`: leave the app's script live (a signed-in visitor sees their own figures, such
+ * as their plan on /pricing, so the app starts at once); otherwise `deferApp` (ADR 0028).
+ */
+export function injectPage(indexHtml: string, page: RenderedPage, url: string, startAtOnce = false): string {
   const origin = new URL(url).origin;
   const abs = (p: string) => (p.startsWith("http") ? p : `${origin}${p}`);
   const head = [
@@ -330,16 +379,17 @@ export function injectPage(indexHtml: string, page: RenderedPage, url: string): 
     .replace(/<meta\s+name="description"[^>]*>/, "")
     .replace("</head>", `    ${head}\n  </head>`)
     .replace(/<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
-  return deferApp(html);
+  return startAtOnce ? html : deferApp(html, page.startOn ?? "paint");
 }
 
 /**
- * Makes the shell's JavaScript wait for the first paint of a server-rendered page (issue 19:
- * at most 150 KiB gzip before first paint): the build's module script and modulepreload links
- * become inert (`type="text/x-closr-deferred"`, `data-rel`), and /app-boot.js (the shell's
- * public/app-boot.js) turns them back on once the first contentful paint has happened.
+ * Makes the shell's JavaScript wait for the visitor of a server-rendered page (issue 19, ADR
+ * 0028): the build's module script and modulepreload links become inert
+ * (`type="text/x-closr-deferred"`, `data-rel`), and /app-boot.js (the shell's public/app-boot.js)
+ * turns them back on at the first interaction (pointer, touch, key, focus, scroll) or, with
+ * `startOn` "paint", right after the first contentful paint (at most 3 s), whichever is first.
  */
-export function deferApp(indexHtml: string): string {
+export function deferApp(indexHtml: string, startOn: "interaction" | "paint" = "paint"): string {
   if (!indexHtml.includes('<script type="module"')) return indexHtml;
   return indexHtml
     .replace(/<link rel="modulepreload"/g, '<link data-rel="modulepreload"')
@@ -347,5 +397,5 @@ export function deferApp(indexHtml: string): string {
       /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/g,
       '<script type="text/x-closr-deferred" data-src="$1"></script>',
     )
-    .replace("</head>", '<script src="/app-boot.js" async></script>\n  </head>');
+    .replace("</head>", `<script src="/app-boot.js" async data-start="${startOn}"></script>\n  </head>`);
 }

@@ -1,0 +1,87 @@
+/**
+ * Server-rendered public pages whose HTML is the whole first screen (/ and /auth) start the app
+ * on the first interaction (issue 19, ADR 0028): an untouched page loads no app JavaScript, its links are full navigations, and on /auth what
+ * a visitor typed into the server's form, and the focus, carry over into the app's form.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO_PASSWORD } from "./support.ts";
+
+/** Records the URLs of the scripts the page requests. */
+function scriptRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") urls.push(new URL(request.url()).pathname);
+  });
+  return urls;
+}
+
+/** True once the app (react-aria) has rendered the form named `name`. */
+const appForm = (page: Page, name: string) =>
+  page.locator(`form[aria-label="${name}"]:not([data-server-form])`);
+
+test("an untouched page loads only app-boot.js; its links navigate without the app", async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto("/", { waitUntil: "load" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForTimeout(1500); // the old boot started the app right after the first paint
+  expect(scripts.filter((url) => url.startsWith("/assets/"))).toEqual([]);
+  expect(scripts).toContain("/app-boot.js");
+
+  // A link followed with the keyboard alone: Enter on a focused link is a full navigation.
+  await page.getByRole("link", { name: "Find Sales Agents" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/auth\?tab=signup$/);
+  await expect(page.getByRole("form", { name: "Sign up" })).toBeVisible();
+});
+
+test("text typed into /auth before the app starts, and its focus, carry over into the app's form", async ({
+  page,
+}) => {
+  // Hold the app's JavaScript back until the visitor has typed, so the hand-over is certain to come after.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/auth");
+  const serverForm = page.locator('form[aria-label="Log in"][data-server-form]');
+  await serverForm.getByLabel("Username").click();
+  await page.keyboard.type("harbourtech");
+  await serverForm.getByLabel("Password", { exact: true }).click();
+  await page.keyboard.type("closr-");
+  release();
+
+  const form = appForm(page, "Log in");
+  await expect(form.getByLabel("Username")).toHaveValue("harbourtech");
+  await expect(form.getByLabel("Password", { exact: true })).toHaveValue("closr-");
+  await expect(form.getByLabel("Password", { exact: true })).toBeFocused();
+  await expect(serverForm).toHaveCount(0);
+  // Typing goes on where it stopped, and the app's state holds the whole value: logging in works.
+  await page.keyboard.type(DEMO_PASSWORD.slice("closr-".length));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/business\/dashboard$/);
+});
+
+test("a form submitted before the app starts is submitted by the app once it has started", async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/auth");
+  const serverForm = page.locator('form[aria-label="Log in"][data-server-form]');
+  await serverForm.getByLabel("Username").fill("mia.chen");
+  await serverForm.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await serverForm.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/auth$/); // no GET or POST of the password
+  release();
+  await expect(page).toHaveURL(/\/agent\/dashboard$/);
+});
