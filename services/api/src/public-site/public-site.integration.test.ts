@@ -58,25 +58,33 @@ describe("server-rendered public pages", () => {
     expect(html).toMatch(/<meta name="description" content="Closr connects Australian businesses/);
     expect(html).toContain('<meta property="og:title" content="About Closr" />');
     expect(html).not.toContain("Closr: generic");
-    // The shell starts after the first paint (issue 19): its script is inert until app-boot.js.
+    // The shell starts after the first paint (issue 19, ADR 0028): the app draws part of this
+    // page, so its script is inert only until app-boot.js sees the paint.
     expect(html).toContain('<script type="text/x-closr-deferred" data-src="/assets/index.js">');
-    expect(html).toContain('<script src="/app-boot.js" async></script>');
+    expect(html).toContain('<script src="/app-boot.js" async data-start="paint"></script>');
     expect(html).not.toContain('<script type="module"');
   });
 
-  it("serves the first screens of /, /auth and /pricing as HTML, with no form fields (issue 19)", async () => {
-    const headings: Record<string, RegExp> = {
-      "/": /<h1 class="hero-title">Connect with verified sales agents/,
-      "/auth": /<h1 class="page-title">Welcome to Closr<\/h1>/,
-      "/pricing": /<h1 class="page-title">Simple, transparent pricing<\/h1>/,
+  it("serves the first screens of /, /auth and /pricing as HTML; / and /auth wait for an interaction (ADR 0028)", async () => {
+    const pages: Record<string, { heading: RegExp; startOn: "interaction" | "paint" }> = {
+      "/": { heading: /<h1 class="hero-title">Connect with verified sales agents/, startOn: "interaction" },
+      "/auth": { heading: /<h1 class="page-title">Welcome to Closr<\/h1>/, startOn: "interaction" },
+      "/pricing": { heading: /<h1 class="page-title">Simple, transparent pricing<\/h1>/, startOn: "paint" },
     };
-    for (const [path, heading] of Object.entries(headings)) {
+    for (const [path, { heading, startOn }] of Object.entries(pages)) {
       const html = await (await t.client().request(path)).text();
       expect(html).toMatch(heading);
-      // Typing into a field the shell then replaces would lose the text.
-      expect(html).not.toMatch(/<(input|textarea|select)\b/);
       expect(html).toContain('<script type="text/x-closr-deferred" data-src="/assets/index.js">');
-      expect(html).toContain('<script src="/app-boot.js" async></script>');
+      expect(html).toContain(`<script src="/app-boot.js" async data-start="${startOn}"></script>`);
+      if (path === "/auth") {
+        // The real forms, which app-boot.js carries over into the app's; posted, never in a URL.
+        expect(html).toMatch(
+          /<form class="form" method="post" action="\/auth" novalidate aria-label="Log in" data-server-form>/,
+        );
+        expect(html).toContain('aria-label="Sign up" data-server-form');
+      } else {
+        expect(html).not.toMatch(/<(input|textarea|select)\b/);
+      }
     }
   });
 
