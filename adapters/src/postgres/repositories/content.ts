@@ -29,6 +29,7 @@ import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { ContactMessagesTable, ContentTable, MediaTable } from "../schema.ts";
 import { joinAmbient } from "../transaction-scope.ts";
+import { revokeCachedSessions } from "./session-cache.ts";
 
 const parseJson = (value: unknown): unknown => {
   if (typeof value !== "string") return value;
@@ -395,7 +396,12 @@ export const makeUserAdministration = (db: Db): typeof UserAdministration.Servic
           .where("deletedAt", "is", null)
           .returning(managedColumns)
           .executeTakeFirst(),
-      ).pipe(Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toManaged)))),
+      ).pipe(
+        Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toManaged))),
+        // A role or suspension change takes effect on this process's next request, before the
+        // NOTIFY round trip (ADR 0015).
+        Effect.tap(() => Effect.sync(() => revokeCachedSessions(db, id))),
+      ),
     setRole: (id, role) =>
       Effect.promise(() =>
         db
@@ -405,7 +411,12 @@ export const makeUserAdministration = (db: Db): typeof UserAdministration.Servic
           .where("deletedAt", "is", null)
           .returning(managedColumns)
           .executeTakeFirst(),
-      ).pipe(Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toManaged)))),
+      ).pipe(
+        Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toManaged))),
+        // A role or suspension change takes effect on this process's next request, before the
+        // NOTIFY round trip (ADR 0015).
+        Effect.tap(() => Effect.sync(() => revokeCachedSessions(db, id))),
+      ),
     stats: () =>
       Effect.promise(async () => {
         const row = await sql<{ users: string; open: string; contact: string; media: string; audit: string }>`

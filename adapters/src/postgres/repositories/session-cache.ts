@@ -20,11 +20,16 @@ export const SESSIONS_CHANNEL = "closr_sessions";
 type Store = SessionStore["Type"];
 type Found = Option.Option.Value<Effect.Effect.Success<ReturnType<Store["findActive"]>>>;
 
-const caches = new WeakMap<Db, Set<(userId: number) => void>>();
+/** Every session cache of this process (one per app; tests run several in one process). */
+const caches = new Set<(userId: number) => void>();
 
-/** Drops the cached sessions of `userId` in this process (the NOTIFY does it in the others). */
-export function revokeCachedSessions(db: Db, userId: number): void {
-  for (const drop of caches.get(db) ?? []) drop(userId);
+/**
+ * Drops the cached sessions of `userId` in this process (the NOTIFY does it in the others).
+ * Every cache of the process drops them: `db` may be a transaction (a repository joined to the
+ * ambient unit of work), and another app's extra miss costs one lookup.
+ */
+export function revokeCachedSessions(_db: Db, userId: number): void {
+  for (const drop of caches) drop(userId);
 }
 
 export interface SessionCacheOptions {
@@ -50,16 +55,14 @@ export const cachedSessionStore = (db: Db, store: Store, options: SessionCacheOp
     } catch {
       return store;
     }
-    const set = caches.get(db) ?? new Set();
-    caches.set(db, set);
     yield* Effect.acquireRelease(
       Effect.promise(async () => {
-        set.add(drop);
+        caches.add(drop);
         return listen(SESSIONS_CHANNEL, (payload) => drop(Number(payload)));
       }),
       (unlisten) =>
         Effect.promise(async () => {
-          set.delete(drop);
+          caches.delete(drop);
           cache.clear();
           await unlisten().catch(() => {});
         }),
