@@ -15,6 +15,19 @@ function scriptRequests(page: Page): string[] {
   return urls;
 }
 
+/** Holds every app script request until the returned function is called. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** True once the app (react-aria) has rendered the form named `name`. */
 const appForm = (page: Page, name: string) =>
   page.locator(`form[aria-label="${name}"]:not([data-server-form])`);
@@ -38,14 +51,7 @@ test("text typed into /auth before the app starts, and its focus, carry over int
   page,
 }) => {
   // Hold the app's JavaScript back until the visitor has typed, so the hand-over is certain to come after.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScripts(page);
   await page.goto("/auth");
   const serverForm = page.locator('form[aria-label="Log in"][data-server-form]');
   await serverForm.getByLabel("Username").click();
@@ -68,14 +74,7 @@ test("text typed into /auth before the app starts, and its focus, carry over int
 test("a form submitted before the app starts is submitted by the app once it has started", async ({
   page,
 }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScripts(page);
   await page.goto("/auth");
   const serverForm = page.locator('form[aria-label="Log in"][data-server-form]');
   await serverForm.getByLabel("Username").fill("mia.chen");
