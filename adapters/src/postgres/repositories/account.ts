@@ -379,7 +379,7 @@ const makeAccountRepository = (db: Db) =>
         if (keepTokenHash) q = q.where("tokenHash", "<>", keepTokenHash);
         return q.executeTakeFirst();
       }).pipe(
-        Effect.tap(() => Effect.sync(() => revokeCachedSessions(db, userId))),
+        Effect.tap(() => Effect.sync(() => revokeCachedSessions(userId))),
         Effect.map((r) => Number(r.numDeletedRows)),
       ),
     notificationPreferences: (userId) =>
@@ -399,7 +399,7 @@ const makeAccountRepository = (db: Db) =>
       ).pipe(Effect.map((row) => asPreferences(row.notificationPreferences))),
     anonymise: (userId, now) =>
       run(() => anonymiseUser(db, userId, now)).pipe(
-        Effect.tap(() => Effect.sync(() => revokeCachedSessions(db, userId))),
+        Effect.tap(() => Effect.sync(() => revokeCachedSessions(userId))),
       ),
     exportData: (userId) => run(() => exportPersonalData(db, userId)),
     saveExport: (userId, tokenHash, data, expiresAt) =>

@@ -400,7 +400,7 @@ export const makeUserAdministration = (db: Db): typeof UserAdministration.Servic
         Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toManaged))),
         // A role or suspension change takes effect on this process's next request, before the
         // NOTIFY round trip (ADR 0015).
-        Effect.tap(() => Effect.sync(() => revokeCachedSessions(db, id))),
+        Effect.tap(() => Effect.sync(() => revokeCachedSessions(id))),
       ),
     setRole: (id, role) =>
       Effect.promise(() =>
@@ -415,7 +415,7 @@ export const makeUserAdministration = (db: Db): typeof UserAdministration.Servic
         Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toManaged))),
         // A role or suspension change takes effect on this process's next request, before the
         // NOTIFY round trip (ADR 0015).
-        Effect.tap(() => Effect.sync(() => revokeCachedSessions(db, id))),
+        Effect.tap(() => Effect.sync(() => revokeCachedSessions(id))),
       ),
     stats: () =>
       Effect.promise(async () => {

@@ -25,10 +25,11 @@ const caches = new Set<(userId: number) => void>();
 
 /**
  * Drops the cached sessions of `userId` in this process (the NOTIFY does it in the others).
- * Every cache of the process drops them: `db` may be a transaction (a repository joined to the
- * ambient unit of work), and another app's extra miss costs one lookup.
+ * Every cache of the process drops them, whatever database or transaction the caller holds (a
+ * repository joined to the ambient unit of work has no cache of its own); another app's extra
+ * miss costs one lookup.
  */
-export function revokeCachedSessions(_db: Db, userId: number): void {
+export function revokeCachedSessions(userId: number): void {
   for (const drop of caches) drop(userId);
 }
 
@@ -97,7 +98,7 @@ export const cachedSessionStore = (db: Db, store: Store, options: SessionCacheOp
           Effect.tap((hit) =>
             Effect.sync(() => {
               cache.delete(tokenHash);
-              if (hit) revokeCachedSessions(db, hit.session.userId);
+              if (hit) revokeCachedSessions(hit.session.userId);
             }),
           ),
           Effect.asVoid,

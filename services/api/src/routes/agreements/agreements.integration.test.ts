@@ -96,7 +96,7 @@ describe("who may read an agreement", () => {
     const otherAgent = await aParty("agent");
     const staff = await aParty("business");
     await sql`UPDATE users SET role = 'admin' WHERE id = ${staff.id}`.execute(t.database.db);
-    await revokeCachedSessions(t.database.db, staff.id);
+    await revokeCachedSessions(staff.id);
     await staff.client.request("/api/login", {
       method: "POST",
       json: { username: staff.username, password },
@@ -399,7 +399,7 @@ describe("custom templates (Enterprise)", () => {
     });
     expect(refused.status).toBe(403);
     await sql`UPDATE users SET plan_id = 'enterprise' WHERE id = ${p.business.id}`.execute(t.database.db);
-    await revokeCachedSessions(t.database.db, p.business.id);
+    await revokeCachedSessions(p.business.id);
     const unknown = await p.business.client.request("/api/agreement-template", {
       method: "PUT",
       json: { template: { ...template, subtitle: "{{nope}}" } },

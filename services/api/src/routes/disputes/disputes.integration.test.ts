@@ -78,7 +78,7 @@ async function pay(p: Awaited<ReturnType<typeof partners>>, invoiceId: number) {
 async function staff() {
   const member = await aParty("business");
   await t.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", member.userId).execute();
-  revokeCachedSessions(t.database.db, member.userId);
+  revokeCachedSessions(member.userId);
   return member;
 }
 

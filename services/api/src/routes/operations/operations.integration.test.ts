@@ -41,7 +41,7 @@ async function aUser() {
 async function anAdmin() {
   const admin = await aUser();
   await t.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", admin.id).execute();
-  revokeCachedSessions(t.database.db, admin.id);
+  revokeCachedSessions(admin.id);
   return admin;
 }
 

@@ -43,7 +43,7 @@ const raise = (
 async function staff(t: TestApp) {
   const member = await aParty(t, "business");
   await t.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", member.userId).execute();
-  revokeCachedSessions(t.database.db, member.userId); // the NOTIFY would drop it a moment later
+  revokeCachedSessions(member.userId); // the NOTIFY would drop it a moment later
   return member;
 }
 

@@ -250,7 +250,7 @@ describe("moderation", () => {
     expect((await agent.client.request("/api/admin/reviews/reported")).status).toBe(403);
     const staff = await aBusiness();
     await t.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", staff.id).execute();
-    revokeCachedSessions(t.database.db, staff.id); // the NOTIFY would drop it a moment later
+    revokeCachedSessions(staff.id); // the NOTIFY would drop it a moment later
     const queue = await bodyOf(await staff.client.request("/api/admin/reviews/reported"));
     expect(queue.items.map((r: { id: number }) => r.id)).toContain(received.id);
 
