@@ -115,26 +115,36 @@ async function settle(page: Page) {
   await expect(page.locator(".splash")).toHaveCount(0);
 }
 
+// The rows are read-only, so their tests spread over the workers (each has its own server).
+test.describe.configure({ mode: "parallel" });
+
+/** Rows per test: small enough that the workers share the table evenly. */
+const chunk = 6;
+
 for (const viewport of viewports) {
   for (const who of [null, "business", "agent", "admin"] as const) {
-    const rows = routeTable.filter((row) => row.as === who);
-    test(`axe: ${who ?? "signed-out"} routes at ${viewport.name} px have no serious or critical violation`, async ({
-      page,
-    }) => {
-      test.setTimeout(60_000 + rows.length * 20_000);
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      // The splash shows once per browser session; mark it seen so axe sees the page.
-      await page.addInitScript(() => sessionStorage.setItem("closr.splash-seen", "1"));
-      if (who) await logIn(page, accounts[who]);
-      const found: string[] = [];
-      for (const row of rows) {
-        await page.goto(row.path);
-        await settle(page);
-        await row.open?.(page);
-        const where = row.open ? `${row.path} (${row.open.name})` : row.path;
-        for (const line of await violations(page)) found.push(`${where}: ${line}`);
-      }
-      expect(found).toEqual([]);
-    });
+    const all = routeTable.filter((row) => row.as === who);
+    for (let start = 0; start < all.length; start += chunk) {
+      const rows = all.slice(start, start + chunk);
+      const part = all.length > chunk ? ` (rows ${start + 1}–${start + rows.length})` : "";
+      test(`axe: ${who ?? "signed-out"} routes at ${viewport.name} px${part} have no serious or critical violation`, async ({
+        page,
+      }) => {
+        test.setTimeout(60_000 + rows.length * 30_000);
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        // The splash shows once per browser session; mark it seen so axe sees the page.
+        await page.addInitScript(() => sessionStorage.setItem("closr.splash-seen", "1"));
+        if (who) await logIn(page, accounts[who]);
+        const found: string[] = [];
+        for (const row of rows) {
+          await page.goto(row.path);
+          await settle(page);
+          await row.open?.(page);
+          const where = row.open ? `${row.path} (${row.open.name})` : row.path;
+          for (const line of await violations(page)) found.push(`${where}: ${line}`);
+        }
+        expect(found).toEqual([]);
+      });
+    }
   }
 }

@@ -31,7 +31,7 @@ async function linkFromMailbox(request: APIRequestContext, path: string) {
       .map((m) => m.text.match(new RegExp(`https?://[^\\s]+${path}\\?token=[A-Za-z0-9_-]+`))?.[0])
       .find(Boolean);
     expect(link).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   return new URL(link!).pathname + new URL(link!).search;
 }
 

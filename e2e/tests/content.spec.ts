@@ -140,7 +140,7 @@ test("the contact form reaches the support outbox and the admin's list", async (
     };
     const mail = items.find((m) => m.subject === `Contact form: ${subject}`);
     expect(mail?.text).toContain("What are your fees for agents?");
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   await admin.goto("/admin/contact-messages");
   await expect(admin.getByRole("heading", { name: subject })).toBeVisible();
   await expectNoSeriousA11yViolations(admin);

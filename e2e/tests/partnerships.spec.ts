@@ -79,7 +79,7 @@ test("an agent connects, the business accepts, both dashboards count it, and the
       items: { subject: string }[];
     };
     expect(mail.items.map((m) => m.subject)).toContain(`New connection request from ${agent.name}`);
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
 
   // The business sees it under Pending Requests (1) and accepts.
   await business.page.goto("/business/active-agents");
@@ -175,7 +175,7 @@ test("an agent connects, the business accepts, both dashboards count it, and the
         `${business.name} ended your partnership`,
       ]),
     );
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
 });
 
 test("a business withdraws its own request; a request it receives can be rejected", async ({ browser }) => {
