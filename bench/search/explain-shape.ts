@@ -28,8 +28,9 @@ const row = (
   await sql<{ id: number; industry: string; location: string }>`
     SELECT b.id, b.industry, b.location FROM business_profiles b JOIN users u ON u.id = b.user_id
     WHERE u.username = 'harbourtech'`.execute(handle.db)
-).rows[0]!;
-const viewer = row as unknown as BusinessProfile;
+).rows[0];
+// Same fallback as run.ts (benchViewer): before the API's demo seed ran, harbourtech does not exist.
+const viewer = (row ?? { id: 0, industry: "technology", location: "sydney" }) as unknown as BusinessProfile;
 const { page, count } = agentSearchQueries(handle.db, criteria, viewer, process.env.FUZZY === "1");
 for (const [name, q] of [
   ["page", page],

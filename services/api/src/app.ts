@@ -29,6 +29,7 @@ import { apiKeyAuth, bearerToken } from "./http/api-key.ts";
 import { compressJson } from "./http/compress-json.ts";
 import type { AppEnv } from "./http/env.ts";
 import { idempotency } from "./http/idempotency.ts";
+import { noStoreByDefault } from "./http/no-store.ts";
 import { problem } from "./http/problem.ts";
 import {
   accountRateLimits,
@@ -250,10 +251,7 @@ export function createApp(options: AppOptions) {
   app.use("/api/*", idempotency(db));
   // API answers carry personal data: no cache (browser, proxy or service worker) keeps them
   // unless a route says otherwise (issue 19).
-  app.use("/api/*", async (c, next) => {
-    await next();
-    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
-  });
+  app.use("/api/*", noStoreByDefault());
 
   app.use(
     "/api/login",

@@ -25,6 +25,7 @@ import * as webhooks from "./2026-11-25-01-webhooks.ts";
 import * as insightsRollup from "./2026-11-25-02-insights-rollup.ts";
 import * as searchSpeedLocation from "./2026-11-25-03-search-speed.ts";
 import * as searchLocationYears from "./2026-11-26-02-search-location-years.ts";
+import * as searchKeywordBands from "./2026-11-27-02-search-keyword-bands.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-02-insights-rollup": insightsRollup,
   "2026-11-25-03-search-speed": searchSpeedLocation,
   "2026-11-26-02-search-location-years": searchLocationYears,
+  "2026-11-27-02-search-keyword-bands": searchKeywordBands,
 };

@@ -6,8 +6,10 @@ import {
   type BusinessProfile,
   BusinessProfileRepository,
   type BusinessSearch,
+  experienceBands,
   industrySkill,
   keywordTerms,
+  locations,
   matchAgentForBusiness,
   matchBusinessForAgent,
 } from "@closr/core/profiles";
@@ -216,7 +218,7 @@ describe("filters and keywords", () => {
   });
 });
 
-describe("keyword + location + experience through the location-years key (ADR 0029)", () => {
+describe("keyword + location + experience through the band's keyword index (ADR 0031)", () => {
   it.each([
     ["0-2", 0, 2],
     ["3-5", 3, 5],
@@ -244,8 +246,38 @@ describe("keyword + location + experience through the location-years key (ADR 00
       where location = 'sydney' and years_of_experience in (${min}, ${max})`.execute(database.db);
     expect(edges.rows.length).toBeGreaterThan(0);
   });
-  // The plan at 100,000 agents (the key index ANDed with the per-location keyword index) is
-  // shown by bench:search's EXPLAIN table; at this test's 3,000 agents the planner picks others.
+
+  const bandIndex = { "0-2": "0_2", "3-5": "3_5", "6-10": "6_10", "10+": "10_plus" } as const;
+  it("every location and band of the catalogue has a keyword index the search's SQL can use", async () => {
+    const viewer = await someBusiness(3);
+    for (const location of locations)
+      for (const experience of Object.keys(experienceBands) as (keyof typeof experienceBands)[]) {
+        const { page, count } = agentSearchQueries(
+          database.db,
+          agentSearch({ keywords: ["enterpr"], location, experience, sort: "match" }),
+          viewer,
+        );
+        // The index exists and the query's text implies its predicate: with every other index path
+        // of the keyword disabled (the full and per-location GINs are larger, so a 3,000-agent
+        // planner may still prefer them), the plan names it.
+        const name = `agent_profiles_search_${location}_${bandIndex[experience]}_idx`;
+        for (const query of [page, count]) {
+          const compiled = query.compile();
+          const json = await database.db.connection().execute(async (conn) => {
+            await sql`set enable_seqscan = off`.execute(conn);
+            await sql`set enable_indexscan = off`.execute(conn);
+            const result = await conn.executeQuery({
+              ...compiled,
+              sql: `explain (format json) ${compiled.sql}`,
+            });
+            await sql`reset enable_seqscan`.execute(conn);
+            await sql`reset enable_indexscan`.execute(conn);
+            return JSON.stringify(result.rows);
+          });
+          expect(json, `${location} ${experience}`).toContain(name);
+        }
+      }
+  });
 });
 
 describe("keyword ranking over a capped candidate set (ADR 0019)", () => {
