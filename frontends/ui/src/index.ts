@@ -120,7 +120,7 @@ export {
 export { PartnershipsPage } from "./features/partnerships/partnerships-page.tsx";
 export { CreateProfileHint } from "./features/party/create-profile-hint.tsx";
 export { PartyDashboardPage } from "./features/party/party-dashboard-page.tsx";
-export { type FindFilter, PartyFindPage } from "./features/party/party-find-page.tsx";
+export { type FindFilter, locationFilter, PartyFindPage } from "./features/party/party-find-page.tsx";
 export { PartyHome } from "./features/party/party-home.tsx";
 export {
   otherParty,
@@ -182,7 +182,9 @@ export {
   experienceBandLabel,
   experienceLabel,
   industryLabel,
+  industryOptions,
   locationLabel,
+  locationOptions,
   previewText,
   skillCategories,
   validateAgentProfile,
