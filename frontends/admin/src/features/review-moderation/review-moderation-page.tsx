@@ -6,7 +6,6 @@
  */
 import type { components } from "@closr/contracts/client";
 import {
-  Alert,
   apiClient,
   Button,
   Card,
@@ -18,6 +17,7 @@ import {
   PageSpinner,
   ReviewBody,
   TextAreaField,
+  TextRetryAlert,
   toApiError,
   toast,
 } from "@closr/ui";
@@ -101,12 +101,9 @@ export function ReviewModerationPage() {
       {query.isPending ? (
         <PageSpinner label="Loading reported reviews" />
       ) : query.isError ? (
-        <Alert>
-          Reported reviews could not be loaded.{" "}
-          <Button size="sm" variant="outline" onPress={() => void query.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <TextRetryAlert onRetry={() => void query.refetch()}>
+          Reported reviews could not be loaded.
+        </TextRetryAlert>
       ) : query.data.length === 0 ? (
         <Card>
           <CardContent>

@@ -25,6 +25,7 @@ import {
   TabPanel,
   Tabs,
   TextAreaField,
+  TextRetryAlert,
   toast,
   useMyReviews,
   useReviewActions,
@@ -352,12 +353,9 @@ export function ReviewsPage() {
       {query.isPending ? (
         <PageSpinner label="Loading reviews" />
       ) : query.isError ? (
-        <Alert>
-          Your reviews could not be loaded.{" "}
-          <Button size="sm" variant="outline" onPress={() => void query.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <TextRetryAlert onRetry={() => void query.refetch()}>
+          Your reviews could not be loaded.
+        </TextRetryAlert>
       ) : (
         <>
           <Awaiting items={query.data.awaiting} />

@@ -3,8 +3,8 @@
  * response rate and median response time, member since, and the newest public reviews. Used by
  * the profile detail views; loading, error (with Retry) and empty states.
  */
-import { Button } from "../../design-system/components/button.tsx";
-import { Alert, Card, CardContent, CardTitle, Skeleton } from "../../design-system/components/card.tsx";
+import { Card, CardContent, CardTitle, Skeleton } from "../../design-system/components/card.tsx";
+import { TextRetryAlert } from "../../design-system/components/retry-alert.tsx";
 import { injectStyles } from "../../design-system/inject-styles.ts";
 import { formatDate } from "../../lib/format.ts";
 import { RatingLine } from "../profiles/profile-ui.tsx";
@@ -76,14 +76,7 @@ export function ReputationPanel({ userId }: { userId: number }) {
       </Card>
     );
   if (query.isError)
-    return (
-      <Alert variant="destructive">
-        Reviews could not be loaded.{" "}
-        <Button size="sm" variant="outline" onPress={() => void query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    return <TextRetryAlert onRetry={() => void query.refetch()}>Reviews could not be loaded.</TextRetryAlert>;
   const { reputation, reviews } = query.data;
   return (
     <Card className="reputation-panel">
