@@ -247,6 +247,7 @@ export { pageFrom, pick, type SearchPatch, useUrlSearch } from "./features/profi
 export {
   ReputationPanel,
   ReviewBody,
+  ReviewFormActions,
   responseTimeLabel,
   Stars,
 } from "./features/reviews/reputation-panel.tsx";

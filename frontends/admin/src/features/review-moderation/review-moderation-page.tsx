@@ -16,6 +16,7 @@ import {
   PageHeader,
   PageSpinner,
   ReviewBody,
+  ReviewFormActions,
   TextAreaField,
   TextRetryAlert,
   toApiError,
@@ -72,14 +73,12 @@ function HideButton({ review }: { review: ModeratedReview }) {
             onChange={(event) => setReason(event.target.value)}
             {...(error ? { errorMessage: error } : {})}
           />
-          <div className="review-actions">
-            <Button type="submit" variant="destructive" isPending={hide.isPending}>
-              Hide
-            </Button>
-            <Button variant="ghost" onPress={() => setOpen(false)}>
-              Cancel
-            </Button>
-          </div>
+          <ReviewFormActions
+            submit="Hide"
+            variant="destructive"
+            pending={hide.isPending}
+            onCancel={() => setOpen(false)}
+          />
         </form>
       </Dialog>
     </>

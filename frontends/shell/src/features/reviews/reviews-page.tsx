@@ -19,6 +19,7 @@ import {
   PageSpinner,
   type Review,
   ReviewBody,
+  ReviewFormActions,
   SelectField,
   Tab,
   TabList,
@@ -135,14 +136,7 @@ function ReviewForm({
         onChange={(event) => setPrivateFeedback(event.target.value)}
       />
       {errors.form ? <Alert>{errors.form}</Alert> : null}
-      <div className="review-actions">
-        <Button type="submit" isPending={submit.isPending}>
-          Submit review
-        </Button>
-        <Button variant="ghost" onPress={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <ReviewFormActions submit="Submit review" pending={submit.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -262,14 +256,7 @@ function ReportButton({ review }: { review: Review }) {
               maxLength={1000}
               onChange={(event) => setReason(event.target.value)}
             />
-            <div className="review-actions">
-              <Button type="submit" isPending={report.isPending}>
-                Send report
-              </Button>
-              <Button variant="ghost" onPress={close}>
-                Cancel
-              </Button>
-            </div>
+            <ReviewFormActions submit="Send report" pending={report.isPending} onCancel={close} />
           </form>
         )}
       </Dialog>

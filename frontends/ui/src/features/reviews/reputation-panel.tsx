@@ -3,6 +3,7 @@
  * response rate and median response time, member since, and the newest public reviews. Used by
  * the profile detail views; loading, error (with Retry) and empty states.
  */
+import { Button } from "../../design-system/components/button.tsx";
 import { Card, CardContent, CardTitle, Skeleton } from "../../design-system/components/card.tsx";
 import { TextRetryAlert } from "../../design-system/components/retry-alert.tsx";
 import { injectStyles } from "../../design-system/inject-styles.ts";
@@ -61,6 +62,33 @@ export function ReviewBody({
         </blockquote>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The buttons under a review form (write, report, staff hide): the submit, busy while
+ * `pending`, then a ghost Cancel.
+ */
+export function ReviewFormActions({
+  submit,
+  pending,
+  onCancel,
+  variant,
+}: {
+  submit: string;
+  pending: boolean;
+  onCancel: () => void;
+  variant?: "destructive";
+}) {
+  return (
+    <div className="review-actions">
+      <Button type="submit" {...(variant ? { variant } : {})} isPending={pending}>
+        {submit}
+      </Button>
+      <Button variant="ghost" onPress={onCancel}>
+        Cancel
+      </Button>
+    </div>
   );
 }
 
