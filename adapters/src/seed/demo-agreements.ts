@@ -14,7 +14,7 @@ import {
 } from "@closr/core/agreement";
 import { PartnershipId } from "@closr/core/shared";
 import { Effect, Option } from "effect";
-import { DEMO_PASSWORD, demoActivePartnership, demoParties } from "./demo-users.ts";
+import { DEMO_PASSWORD, demoActivePartnership, seedForDemoParties } from "./demo-users.ts";
 import type { SeedRuntime } from "./runtime.ts";
 
 const terms = (noticeDays: number) => ({
@@ -31,11 +31,8 @@ const terms = (noticeDays: number) => ({
 const consent = { ipAddress: "127.0.0.1", userAgent: "Closr demo seed" };
 
 export async function seedDemoAgreements(runtime: SeedRuntime) {
-  await runtime.runPromise(
+  await seedForDemoParties(runtime, "agreement", ({ business, agent }) =>
     Effect.gen(function* () {
-      const parties = yield* demoParties;
-      if (Option.isNone(parties)) return;
-      const { business, agent } = parties.value;
       const row = yield* demoActivePartnership(business, agent);
       if (!row) return;
       const id = PartnershipId.make(row.id);
@@ -47,6 +44,6 @@ export async function seedDemoAgreements(runtime: SeedRuntime) {
       yield* proposeAgreement(agent, id);
       yield* signAgreement(agent, id, { version: 2, password: DEMO_PASSWORD, ...consent });
       yield* signAgreement(business, id, { version: 2, password: DEMO_PASSWORD, ...consent });
-    }).pipe(Effect.catchAll((error) => Effect.logWarning("demo agreement skipped", error))),
+    }),
   );
 }

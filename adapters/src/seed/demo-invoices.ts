@@ -8,18 +8,15 @@
 import { createInvoice } from "@closr/core/invoice";
 import { startInvoicePayment } from "@closr/core/payment";
 import { BusinessProfileId, cents, PartnershipId } from "@closr/core/shared";
-import { Effect, Option } from "effect";
+import { Effect } from "effect";
 import { confirmLocalCardPayment } from "../local-gateway/index.ts";
 import { PgDatabase } from "../postgres/index.ts";
-import { demoActivePartnership, demoParties } from "./demo-users.ts";
+import { demoActivePartnership, seedForDemoParties } from "./demo-users.ts";
 import type { SeedRuntime } from "./runtime.ts";
 
 export async function seedDemoInvoices(runtime: SeedRuntime) {
-  await runtime.runPromise(
+  await seedForDemoParties(runtime, "invoices", ({ business, agent }) =>
     Effect.gen(function* () {
-      const parties = yield* demoParties;
-      if (Option.isNone(parties)) return;
-      const { business, agent } = parties.value;
       const partnership = yield* demoActivePartnership(business, agent);
       if (!partnership) return;
       const db = yield* PgDatabase;
@@ -47,6 +44,6 @@ export async function seedDemoInvoices(runtime: SeedRuntime) {
         amountCents: cents(96_000),
         description: "November lead generation: 40 qualified leads for the Sydney launch",
       });
-    }).pipe(Effect.catchAll((error) => Effect.logWarning("demo invoices skipped", error))),
+    }),
   );
 }

@@ -6,17 +6,14 @@
  */
 
 import { markConversationRead, sendMessage } from "@closr/core/messaging";
-import { Effect, Option } from "effect";
+import { Effect } from "effect";
 import { PgDatabase } from "../postgres/index.ts";
-import { demoParties } from "./demo-users.ts";
+import { seedForDemoParties } from "./demo-users.ts";
 import type { SeedRuntime } from "./runtime.ts";
 
 export async function seedDemoMessages(runtime: SeedRuntime) {
-  await runtime.runPromise(
+  await seedForDemoParties(runtime, "messages", ({ business, agent }) =>
     Effect.gen(function* () {
-      const parties = yield* demoParties;
-      if (Option.isNone(parties)) return;
-      const { business, agent } = parties.value;
       const db = yield* PgDatabase;
       const existing = yield* Effect.promise(() =>
         db
@@ -40,6 +37,6 @@ export async function seedDemoMessages(runtime: SeedRuntime) {
       yield* say(a, b, "Absolutely. I've booked three demos for next week and sent the October invoice.");
       yield* markConversationRead(b, a.id);
       yield* say(a, b, "Quick one: can I offer a 30-day pilot to the larger accounts?");
-    }).pipe(Effect.catchAll((error) => Effect.logWarning("demo messages skipped", error))),
+    }),
   );
 }

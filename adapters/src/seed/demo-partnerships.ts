@@ -11,7 +11,7 @@ import { changePartnership, requestPartnership } from "@closr/core/partnership";
 import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shared";
 import { Effect, Option } from "effect";
 import { PgDatabase } from "../postgres/index.ts";
-import { demoParties } from "./demo-users.ts";
+import { seedForDemoParties } from "./demo-users.ts";
 import type { SeedRuntime } from "./runtime.ts";
 
 const usersOf = (table: "agentProfiles" | "businessProfiles", except: number, limit: number) =>
@@ -35,11 +35,8 @@ const usersOf = (table: "agentProfiles" | "businessProfiles", except: number, li
   });
 
 export async function seedDemoPartnerships(runtime: SeedRuntime) {
-  await runtime.runPromise(
+  await seedForDemoParties(runtime, "partnerships", ({ business, agent }) =>
     Effect.gen(function* () {
-      const parties = yield* demoParties;
-      if (Option.isNone(parties)) return;
-      const { business, agent } = parties.value;
       const db = yield* PgDatabase;
       const existing = yield* Effect.promise(() =>
         db
@@ -68,6 +65,6 @@ export async function seedDemoPartnerships(runtime: SeedRuntime) {
         yield* requestPartnership(other, { businessId: BusinessProfileId.make(businessProfile.id) });
       for (const other of yield* usersOf("businessProfiles", business.id, 1))
         yield* requestPartnership(other, { agentId: AgentProfileId.make(agentProfile.id) });
-    }).pipe(Effect.catchAll((error) => Effect.logWarning("demo partnerships skipped", error))),
+    }),
   );
 }

@@ -7,7 +7,7 @@ import { grantAdmin, register, type User, UserRepository } from "@closr/core/ide
 import { Effect, Option } from "effect";
 import { sql } from "kysely";
 import { PgDatabase } from "../postgres/database-service.ts";
-import type { SeedRuntime } from "./runtime.ts";
+import type { SeedRuntime, SeedServices } from "./runtime.ts";
 
 export const DEMO_PASSWORD = "closr-demo-2026";
 
@@ -83,6 +83,23 @@ export const demoParties = Effect.map(
   Effect.all([userByLogin("harbourtech"), userByLogin("mia.chen")]),
   ([business, agent]) => Option.all({ business, agent }),
 );
+
+/**
+ * Runs one demo seed for the demo partners: `seed` gets Harbour Tech and Mia Chen, and is skipped
+ * when either is missing. A failure is logged as "demo <what> skipped" and does not stop the
+ * start (the demo data is a convenience, never a requirement).
+ */
+export const seedForDemoParties = (
+  runtime: SeedRuntime,
+  what: string,
+  seed: (parties: { business: User; agent: User }) => Effect.Effect<unknown, unknown, SeedServices>,
+): Promise<void> =>
+  runtime.runPromise(
+    Effect.gen(function* () {
+      const parties = yield* demoParties;
+      if (Option.isSome(parties)) yield* seed(parties.value);
+    }).pipe(Effect.catchAll((error) => Effect.logWarning(`demo ${what} skipped`, error))),
+  );
 
 /**
  * The demo partners' active partnership (`id`, `businessId`: the business profile id), if any.

@@ -199,27 +199,24 @@ const deadlineFormat = new Intl.DateTimeFormat("en-AU", {
 });
 const formatDeadline = (at: Date | null) => (at ? `${deadlineFormat.format(at)} (Sydney time)` : "—");
 
+/** The timeline line each party event writes (a tick writes none). */
+const timelineKind: { readonly [T in DisputeEvent["type"]]: NewTimelineEntry["kind"] } = {
+  accept: "accepted",
+  counter: "counter_offer",
+  reject: "rejected",
+  propose: "proposed",
+  accept_proposal: "proposal_accepted",
+  reject_proposal: "proposal_rejected",
+  withdraw: "withdrawn",
+  tick: "escalated",
+};
+
 const lineFor = (
   event: DisputeEvent,
   actor: NewTimelineEntry["actor"],
   message: string | null,
 ): NewTimelineEntry => {
-  const kind: NewTimelineEntry["kind"] =
-    event.type === "accept"
-      ? "accepted"
-      : event.type === "counter"
-        ? "counter_offer"
-        : event.type === "reject"
-          ? "rejected"
-          : event.type === "propose"
-            ? "proposed"
-            : event.type === "accept_proposal"
-              ? "proposal_accepted"
-              : event.type === "reject_proposal"
-                ? "proposal_rejected"
-                : event.type === "withdraw"
-                  ? "withdrawn"
-                  : "escalated";
+  const kind = timelineKind[event.type];
   const amount = event.type === "counter" || event.type === "propose" ? cents(event.amountCents) : null;
   return { kind, actor, message, amountCents: amount, evidenceId: null };
 };

@@ -132,20 +132,20 @@ export const messageEvent = (m: {
   },
 });
 
+/** The webhook each staff decision publishes (other statuses publish none). */
+const verificationEventTypes = new Map<string, WebhookEventType>([
+  ["approved", "verification.approved"],
+  ["rejected", "verification.rejected"],
+  ["changes_requested", "verification.changes_requested"],
+]);
+
 /** verification.* — a staff decision on the applicant's request. */
 export const verificationEvent = (v: {
   readonly id: number;
   readonly userId: number;
   readonly status: string;
 }): WebhookEventInput | null => {
-  const type: WebhookEventType | null =
-    v.status === "approved"
-      ? "verification.approved"
-      : v.status === "rejected"
-        ? "verification.rejected"
-        : v.status === "changes_requested"
-          ? "verification.changes_requested"
-          : null;
+  const type = verificationEventTypes.get(v.status);
   if (!type) return null;
   return {
     type,

@@ -7,7 +7,7 @@
 import { Either } from "effect";
 import { type Invoice, InvoiceAlreadyPaid, transitionInvoice } from "../invoice/index.ts";
 import { PaymentInProgress } from "./errors.ts";
-import type { GatewayEvent, GatewayIntent, Payment } from "./model.ts";
+import type { GatewayEvent, GatewayEventType, GatewayIntent, GatewayIntentStatus, Payment } from "./model.ts";
 import { type PaymentEvent, transitionPaymentAll } from "./payment-machine.ts";
 
 /** Reuse the open attempt, or open attempt `attempt` after cancelling the failed ones' intents. */
@@ -148,6 +148,14 @@ export const decideOnGatewayEvent = (
   }
 };
 
+/** The event each intent status implies (a returned card only once its decline is recorded). */
+const reconciledTypes: Partial<Record<GatewayIntentStatus, GatewayEventType>> = {
+  succeeded: "payment_intent.succeeded",
+  processing: "payment_intent.processing",
+  canceled: "payment_intent.canceled",
+  requires_payment_method: "payment_intent.payment_failed",
+};
+
 /**
  * The event a gateway's current view of an intent implies, for reconciliation (a crash between
  * the charge and the database write, or the confirmation page asking). Its id is derived from
@@ -155,14 +163,8 @@ export const decideOnGatewayEvent = (
  */
 export const reconciliationEvent = (intent: GatewayIntent): GatewayEvent | undefined => {
   const type =
-    intent.status === "succeeded"
-      ? "payment_intent.succeeded"
-      : intent.status === "processing"
-        ? "payment_intent.processing"
-        : intent.status === "canceled"
-          ? "payment_intent.canceled"
-          : intent.status === "requires_payment_method" && intent.lastError
-            ? "payment_intent.payment_failed"
-            : undefined;
+    intent.status === "requires_payment_method" && !intent.lastError
+      ? undefined
+      : reconciledTypes[intent.status];
   return type ? { id: `sync_${intent.id}_${intent.status}`, type, intent } : undefined;
 };

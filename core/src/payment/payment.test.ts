@@ -127,6 +127,13 @@ describe("decisions", () => {
     });
     expect(reconciliationEvent(anIntent({ status: "requires_payment_method" }))).toBeUndefined();
     expect(reconciliationEvent(anIntent({ status: "requires_action" }))).toBeUndefined();
+    expect(reconciliationEvent(anIntent({ status: "requires_confirmation" }))).toBeUndefined();
+    const declined = { code: "card_declined", message: "Your card was declined." };
+    expect(
+      reconciliationEvent(anIntent({ status: "requires_payment_method", lastError: declined }))?.type,
+    ).toBe("payment_intent.payment_failed");
+    expect(reconciliationEvent(anIntent({ status: "processing" }))?.type).toBe("payment_intent.processing");
+    expect(reconciliationEvent(anIntent({ status: "canceled" }))?.type).toBe("payment_intent.canceled");
   });
 });
 

@@ -35,7 +35,7 @@ export { type Fact, Facts } from "./design-system/components/facts.tsx";
 export { Icon, type IconName } from "./design-system/components/icons.tsx";
 export { Menu, MenuItem, MenuSeparator } from "./design-system/components/menu.tsx";
 export { type PageTab, PageTabs, usePageTab } from "./design-system/components/page-tabs.tsx";
-export { RetryAlert } from "./design-system/components/retry-alert.tsx";
+export { RetryAlert, TextRetryAlert } from "./design-system/components/retry-alert.tsx";
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
 export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/fields/form-fields.tsx";
 export {
@@ -50,6 +50,7 @@ export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group
 export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
 export { injectStyles } from "./design-system/inject-styles.ts";
 export { CenterCardPage, ComingSoon, PageHeader } from "./design-system/layout/page.tsx";
+export { formFailure } from "./design-system/toast/form-failure.ts";
 export { ToastRegion } from "./design-system/toast/toast-region.tsx";
 export {
   dismissToast,
@@ -119,7 +120,7 @@ export {
 export { PartnershipsPage } from "./features/partnerships/partnerships-page.tsx";
 export { CreateProfileHint } from "./features/party/create-profile-hint.tsx";
 export { PartyDashboardPage } from "./features/party/party-dashboard-page.tsx";
-export { type FindFilter, PartyFindPage } from "./features/party/party-find-page.tsx";
+export { type FindFilter, locationFilter, PartyFindPage } from "./features/party/party-find-page.tsx";
 export { PartyHome } from "./features/party/party-home.tsx";
 export {
   otherParty,
@@ -181,7 +182,9 @@ export {
   experienceBandLabel,
   experienceLabel,
   industryLabel,
+  industryOptions,
   locationLabel,
+  locationOptions,
   previewText,
   skillCategories,
   validateAgentProfile,
@@ -244,6 +247,7 @@ export { pageFrom, pick, type SearchPatch, useUrlSearch } from "./features/profi
 export {
   ReputationPanel,
   ReviewBody,
+  ReviewFormActions,
   responseTimeLabel,
   Stars,
 } from "./features/reviews/reputation-panel.tsx";

@@ -15,6 +15,7 @@ import {
   type DisputeState,
   type DisputeTimelineEntry,
   type NewTimelineEntry,
+  type SettlementPlan,
 } from "@closr/core/dispute";
 import { PaymentBlocks } from "@closr/core/payment";
 import {
@@ -171,6 +172,14 @@ const findDispute = async (db: Executor, id: number) => {
 };
 
 const active: DisputeState[] = ["open", "in_mediation", "proposed"];
+
+/** The timeline's "settled" line for each way a resolution is carried out. */
+const settledMessage: { readonly [K in SettlementPlan["kind"]]: string } = {
+  refund: "Refund issued; credit note available.",
+  reduce: "Invoice reduced; credit note issued.",
+  cancel: "Invoice cancelled.",
+  release: "Payout released; the invoice stands.",
+};
 
 /** The dispute repository on PostgreSQL, plus the payment context's PaymentBlocks over the same tables. */
 export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["Type"] => ({
@@ -441,14 +450,7 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
           {
             kind: "settled",
             actor: "system",
-            message:
-              plan.kind === "refund"
-                ? "Refund issued; credit note available."
-                : plan.kind === "reduce"
-                  ? "Invoice reduced; credit note issued."
-                  : plan.kind === "cancel"
-                    ? "Invoice cancelled."
-                    : "Payout released; the invoice stands.",
+            message: settledMessage[plan.kind],
             amountCents: plan.kind === "refund" || plan.kind === "reduce" ? plan.split.refundCents : null,
             evidenceId: null,
           },

@@ -6,7 +6,6 @@
  */
 import type { components } from "@closr/contracts/client";
 import {
-  Alert,
   apiClient,
   Button,
   Card,
@@ -17,7 +16,9 @@ import {
   PageHeader,
   PageSpinner,
   ReviewBody,
+  ReviewFormActions,
   TextAreaField,
+  TextRetryAlert,
   toApiError,
   toast,
 } from "@closr/ui";
@@ -72,14 +73,12 @@ function HideButton({ review }: { review: ModeratedReview }) {
             onChange={(event) => setReason(event.target.value)}
             {...(error ? { errorMessage: error } : {})}
           />
-          <div className="review-actions">
-            <Button type="submit" variant="destructive" isPending={hide.isPending}>
-              Hide
-            </Button>
-            <Button variant="ghost" onPress={() => setOpen(false)}>
-              Cancel
-            </Button>
-          </div>
+          <ReviewFormActions
+            submit="Hide"
+            variant="destructive"
+            pending={hide.isPending}
+            onCancel={() => setOpen(false)}
+          />
         </form>
       </Dialog>
     </>
@@ -101,12 +100,9 @@ export function ReviewModerationPage() {
       {query.isPending ? (
         <PageSpinner label="Loading reported reviews" />
       ) : query.isError ? (
-        <Alert>
-          Reported reviews could not be loaded.{" "}
-          <Button size="sm" variant="outline" onPress={() => void query.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <TextRetryAlert onRetry={() => void query.refetch()}>
+          Reported reviews could not be loaded.
+        </TextRetryAlert>
       ) : query.data.length === 0 ? (
         <Card>
           <CardContent>

@@ -14,6 +14,7 @@ import {
   CardTitle,
   describeFailure,
   formatDate,
+  formFailure,
   PageSpinner,
   SelectField,
   SettingsLayout,
@@ -92,12 +93,7 @@ export function ApiSettingsPage() {
           setSecret(created.secret);
           setName("");
         },
-        onError: (error) => {
-          const { fieldErrors, message } = describeFailure(error);
-          setErrors(fieldErrors);
-          if (Object.keys(fieldErrors).length === 0)
-            toast({ title: "Key not created", description: message, variant: "destructive" });
-        },
+        onError: formFailure(setErrors, "Key not created", "no-field-error"),
       },
     );
   };

@@ -16,6 +16,7 @@ import {
   CheckboxField,
   describeFailure,
   formatDate,
+  formFailure,
   Spinner,
   TextField,
   toApiError,
@@ -182,12 +183,7 @@ export function WebhooksSection() {
           setDescription("");
           setEvents([]);
         },
-        onError: (error) => {
-          const { fieldErrors, message } = describeFailure(error);
-          setErrors(fieldErrors);
-          if (Object.keys(fieldErrors).length === 0)
-            toast({ title: "Endpoint not added", description: message, variant: "destructive" });
-        },
+        onError: formFailure(setErrors, "Endpoint not added", "no-field-error"),
       },
     );
   };

@@ -19,12 +19,14 @@ import {
   PageSpinner,
   type Review,
   ReviewBody,
+  ReviewFormActions,
   SelectField,
   Tab,
   TabList,
   TabPanel,
   Tabs,
   TextAreaField,
+  TextRetryAlert,
   toast,
   useMyReviews,
   useReviewActions,
@@ -134,14 +136,7 @@ function ReviewForm({
         onChange={(event) => setPrivateFeedback(event.target.value)}
       />
       {errors.form ? <Alert>{errors.form}</Alert> : null}
-      <div className="review-actions">
-        <Button type="submit" isPending={submit.isPending}>
-          Submit review
-        </Button>
-        <Button variant="ghost" onPress={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <ReviewFormActions submit="Submit review" pending={submit.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -261,14 +256,7 @@ function ReportButton({ review }: { review: Review }) {
               maxLength={1000}
               onChange={(event) => setReason(event.target.value)}
             />
-            <div className="review-actions">
-              <Button type="submit" isPending={report.isPending}>
-                Send report
-              </Button>
-              <Button variant="ghost" onPress={close}>
-                Cancel
-              </Button>
-            </div>
+            <ReviewFormActions submit="Send report" pending={report.isPending} onCancel={close} />
           </form>
         )}
       </Dialog>
@@ -352,12 +340,9 @@ export function ReviewsPage() {
       {query.isPending ? (
         <PageSpinner label="Loading reviews" />
       ) : query.isError ? (
-        <Alert>
-          Your reviews could not be loaded.{" "}
-          <Button size="sm" variant="outline" onPress={() => void query.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <TextRetryAlert onRetry={() => void query.refetch()}>
+          Your reviews could not be loaded.
+        </TextRetryAlert>
       ) : (
         <>
           <Awaiting items={query.data.awaiting} />

@@ -15,3 +15,18 @@ export function RetryAlert({ children, onRetry }: { children: ReactNode; onRetry
     </Alert>
   );
 }
+
+/**
+ * A failed load told in one sentence with a small Retry button after it, in the text's flow
+ * (the reviews pages and the reputation panel): "Your reviews could not be loaded. [Retry]".
+ */
+export function TextRetryAlert({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <Alert>
+      {children}{" "}
+      <Button size="sm" variant="outline" onPress={onRetry}>
+        Retry
+      </Button>
+    </Alert>
+  );
+}

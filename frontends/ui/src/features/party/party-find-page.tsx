@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import { SelectField, type SelectOption } from "../../design-system/fields/native-fields.tsx";
 import { PageHeader } from "../../design-system/layout/page.tsx";
 import { FindLayout } from "../profiles/find-layout.tsx";
+import { locationOptions } from "../profiles/profile-format.ts";
 import type { ProfilePage } from "../profiles/profiles-api.ts";
 import type { SearchPatch } from "../profiles/use-url-search.ts";
 import { CreateProfileHint } from "./create-profile-hint.tsx";
@@ -56,6 +57,18 @@ export type FindFilter = {
   clearValue?: string;
   options: readonly SelectOption[];
 };
+
+/** The Location filter both find pages show ("All locations", then the catalogue's). */
+export const locationFilter = (
+  value: string | undefined,
+  locations: readonly string[] | undefined,
+): FindFilter => ({
+  key: "location",
+  label: "Location",
+  value: value ?? "",
+  emptyOption: "All locations",
+  options: locationOptions(locations),
+});
 
 export function PartyFindPage<T extends { id: number }>({
   party,

@@ -10,6 +10,12 @@ const titleCase = (value: string) => value.charAt(0).toUpperCase() + value.slice
 export const locationLabel = (value: string) => titleCase(value);
 /** "technology" → "Technology". */
 export const industryLabel = (value: string) => titleCase(value);
+/** The catalogue's locations as select options ("sydney" shown as "Sydney"); none while loading. */
+export const locationOptions = (values: readonly string[] = []) =>
+  values.map((value) => ({ value, label: locationLabel(value) }));
+/** The catalogue's industries as select options ("technology" shown as "Technology"). */
+export const industryOptions = (values: readonly string[] = []) =>
+  values.map((value) => ({ value, label: industryLabel(value) }));
 /** "6-10" → "6-10 years" (spec §9). */
 export const experienceBandLabel = (band: string) => `${band} years`;
 /** 0 → "Any", 15 → "15%+" (spec §9). */

@@ -4,7 +4,8 @@
  * the profile detail views; loading, error (with Retry) and empty states.
  */
 import { Button } from "../../design-system/components/button.tsx";
-import { Alert, Card, CardContent, CardTitle, Skeleton } from "../../design-system/components/card.tsx";
+import { Card, CardContent, CardTitle, Skeleton } from "../../design-system/components/card.tsx";
+import { TextRetryAlert } from "../../design-system/components/retry-alert.tsx";
 import { injectStyles } from "../../design-system/inject-styles.ts";
 import { formatDate } from "../../lib/format.ts";
 import { RatingLine } from "../profiles/profile-ui.tsx";
@@ -64,6 +65,33 @@ export function ReviewBody({
   );
 }
 
+/**
+ * The buttons under a review form (write, report, staff hide): the submit, busy while
+ * `pending`, then a ghost Cancel.
+ */
+export function ReviewFormActions({
+  submit,
+  pending,
+  onCancel,
+  variant,
+}: {
+  submit: string;
+  pending: boolean;
+  onCancel: () => void;
+  variant?: "destructive";
+}) {
+  return (
+    <div className="review-actions">
+      <Button type="submit" {...(variant ? { variant } : {})} isPending={pending}>
+        {submit}
+      </Button>
+      <Button variant="ghost" onPress={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
 export function ReputationPanel({ userId }: { userId: number }) {
   const query = useUserReviews(userId);
   if (query.isPending)
@@ -76,14 +104,7 @@ export function ReputationPanel({ userId }: { userId: number }) {
       </Card>
     );
   if (query.isError)
-    return (
-      <Alert variant="destructive">
-        Reviews could not be loaded.{" "}
-        <Button size="sm" variant="outline" onPress={() => void query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    return <TextRetryAlert onRetry={() => void query.refetch()}>Reviews could not be loaded.</TextRetryAlert>;
   const { reputation, reviews } = query.data;
   return (
     <Card className="reputation-panel">

@@ -5,8 +5,8 @@
  */
 import {
   type BusinessSearch,
-  industryLabel,
-  locationLabel,
+  industryOptions,
+  locationFilter,
   PartyFindPage,
   pageFrom,
   pick,
@@ -68,7 +68,7 @@ export function FindBusinessesPage() {
           label: "Industry",
           value: search.industry ?? "",
           emptyOption: "All industries",
-          options: (lists?.industries ?? []).map((value) => ({ value, label: industryLabel(value) })),
+          options: industryOptions(lists?.industries),
         },
         {
           key: "size",
@@ -77,13 +77,7 @@ export function FindBusinessesPage() {
           emptyOption: "Any size",
           options: lists?.sizes ?? [],
         },
-        {
-          key: "location",
-          label: "Location",
-          value: search.location ?? "",
-          emptyOption: "All locations",
-          options: (lists?.locations ?? []).map((value) => ({ value, label: locationLabel(value) })),
-        },
+        locationFilter(search.location, lists?.locations),
         {
           key: "minimumRating",
           label: "Minimum Rating",

@@ -9,7 +9,7 @@ import {
   Button,
   Card,
   CardContent,
-  describeFailure,
+  formFailure,
   InputField,
   LinkButton,
   NumberField,
@@ -103,11 +103,7 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
           reset();
           onCreated();
         },
-        onError: (error) => {
-          const { fieldErrors, message } = describeFailure(error);
-          setErrors(fieldErrors as InvoiceFormErrors);
-          toast({ title: "Failed to create invoice", description: message, variant: "destructive" });
-        },
+        onError: formFailure(setErrors, "Failed to create invoice"),
       },
     );
   };

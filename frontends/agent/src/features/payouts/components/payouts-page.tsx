@@ -14,6 +14,7 @@ import {
   CardContent,
   CheckboxField,
   describeFailure,
+  formFailure,
   InputField,
   injectStyles,
   PageHeader,
@@ -75,11 +76,7 @@ function BankForm() {
               variant: "destructive",
             });
         },
-        onError: (error) => {
-          const { fieldErrors, message } = describeFailure(error);
-          setErrors(fieldErrors);
-          toast({ title: "Could not save bank details", description: message, variant: "destructive" });
-        },
+        onError: formFailure(setErrors, "Could not save bank details"),
       },
     );
   };
@@ -139,11 +136,7 @@ function TaxForm({ account }: { account: PayoutAccount }) {
           setErrors({});
           toast({ title: "Tax details saved", variant: "success" });
         },
-        onError: (error) => {
-          const { fieldErrors, message } = describeFailure(error);
-          setErrors(fieldErrors);
-          toast({ title: "Could not save tax details", description: message, variant: "destructive" });
-        },
+        onError: formFailure(setErrors, "Could not save tax details"),
       },
     );
   };

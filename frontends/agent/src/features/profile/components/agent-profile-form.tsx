@@ -9,7 +9,7 @@ import {
   type AgentProfileFields,
   type Catalogue,
   InputField,
-  locationLabel,
+  locationOptions,
   ProfileFormFrame,
   SelectField,
   SkillPicker,
@@ -93,14 +93,7 @@ export function AgentProfileForm({
         {...native("yearsOfExperience")}
         required
       />
-      <SelectField
-        label="Location"
-        {...native("location")}
-        options={catalogue.locations.map((location) => ({
-          value: location,
-          label: locationLabel(location),
-        }))}
-      />
+      <SelectField label="Location" {...native("location")} options={locationOptions(catalogue.locations)} />
       <InputField
         label="Minimum Commission Rate (%)"
         type="number"

@@ -7,7 +7,7 @@ import {
   type AgentSearch,
   commissionOptionLabel,
   experienceBandLabel,
-  locationLabel,
+  locationFilter,
   PartyFindPage,
   pageFrom,
   pick,
@@ -70,13 +70,7 @@ export function FindAgentsPage() {
           emptyOption: "All specializations",
           options: (lists?.specializations ?? []).map((value) => ({ value, label: value })),
         },
-        {
-          key: "location",
-          label: "Location",
-          value: search.location ?? "",
-          emptyOption: "All locations",
-          options: (lists?.locations ?? []).map((value) => ({ value, label: locationLabel(value) })),
-        },
+        locationFilter(search.location, lists?.locations),
         {
           key: "experience",
           label: "Experience",

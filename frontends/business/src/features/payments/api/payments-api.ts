@@ -111,15 +111,15 @@ export async function startPayment(invoiceId: number): Promise<StartedPayment> {
   return data;
 }
 
+const invoiceLabels: Record<Invoice["status"], string> = {
+  paid: "Paid",
+  overdue: "Overdue",
+  refunded: "Refunded",
+  pending: "Due",
+};
+
 /** Spec §2.8 labels: Paid, Due, Overdue. */
-export const invoiceLabel = (invoice: Invoice) =>
-  invoice.status === "paid"
-    ? "Paid"
-    : invoice.status === "overdue"
-      ? "Overdue"
-      : invoice.status === "refunded"
-        ? "Refunded"
-        : "Due";
+export const invoiceLabel = (invoice: Invoice) => invoiceLabels[invoice.status];
 
 /** Where the card form sends the customer when the payment needs no further step (spec §2.7, §7). */
 export const confirmationPath = (paymentIntentId: string, invoiceId: number) =>

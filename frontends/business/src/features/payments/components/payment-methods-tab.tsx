@@ -11,6 +11,7 @@ import {
   CardContent,
   CheckboxField,
   describeFailure,
+  formFailure,
   InputField,
   NumberField,
   SelectField,
@@ -76,11 +77,7 @@ export function PaymentMethodsTab() {
           setExpiryYear("");
           setIsDefault(false);
         },
-        onError: (error) => {
-          const { fieldErrors, message } = describeFailure(error);
-          setErrors(fieldErrors as Partial<Record<Field, string>>);
-          toast({ title: "Failed to add payment method", description: message, variant: "destructive" });
-        },
+        onError: formFailure(setErrors, "Failed to add payment method"),
       },
     );
   };

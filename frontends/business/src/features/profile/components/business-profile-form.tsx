@@ -7,8 +7,8 @@ import {
   type BusinessProfile,
   type BusinessProfileFields,
   type Catalogue,
-  industryLabel,
-  locationLabel,
+  industryOptions,
+  locationOptions,
   ProfileFormFrame,
   SelectField,
   TextAreaField,
@@ -74,27 +74,13 @@ export function BusinessProfileForm({
         isRequired
         autoComplete="organization"
       />
-      <SelectField
-        label="Industry"
-        {...native("industry")}
-        options={catalogue.industries.map((industry) => ({
-          value: industry,
-          label: industryLabel(industry),
-        }))}
-      />
+      <SelectField label="Industry" {...native("industry")} options={industryOptions(catalogue.industries)} />
       <SelectField
         label="Company Size"
         {...native("size")}
         options={catalogue.sizes.map((size) => ({ value: size.value, label: size.label }))}
       />
-      <SelectField
-        label="Location"
-        {...native("location")}
-        options={catalogue.locations.map((location) => ({
-          value: location,
-          label: locationLabel(location),
-        }))}
-      />
+      <SelectField label="Location" {...native("location")} options={locationOptions(catalogue.locations)} />
       <TextField
         label="Website"
         type="url"

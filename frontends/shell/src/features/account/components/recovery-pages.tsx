@@ -49,6 +49,21 @@ function RecoveryCard({
   );
 }
 
+/** A reset link that cannot be used: why, then a new link or back to login. */
+function InvalidResetLink({ children }: { children: ReactNode }) {
+  return (
+    <RecoveryCard title="Invalid Link" icon="alert">
+      <Alert>{children}</Alert>
+      <div className="button-row">
+        <LinkButton href="/forgot-password">Request a new link</LinkButton>
+        <LinkButton href="/auth" variant="outline">
+          Back to Login
+        </LinkButton>
+      </div>
+    </RecoveryCard>
+  );
+}
+
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
   const [email, setEmail] = useState("");
@@ -139,15 +154,9 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <RecoveryCard title="Invalid Link" icon="alert">
-        <Alert>Missing password reset token. Please request a new password reset link.</Alert>
-        <div className="button-row">
-          <LinkButton href="/forgot-password">Request a new link</LinkButton>
-          <LinkButton href="/auth" variant="outline">
-            Back to Login
-          </LinkButton>
-        </div>
-      </RecoveryCard>
+      <InvalidResetLink>
+        Missing password reset token. Please request a new password reset link.
+      </InvalidResetLink>
     );
   }
   if (check.isPending) return <PageSpinner label="Checking your reset link" />;
@@ -163,21 +172,13 @@ export function ResetPasswordPage() {
   }
   if (check.isError) {
     return (
-      <RecoveryCard title="Invalid Link" icon="alert">
-        <Alert>
-          {messageOf(
-            check.error,
-            "Invalid or expired token. Please request a new password reset link.",
-            "Failed to verify token. Please try again later.",
-          )}
-        </Alert>
-        <div className="button-row">
-          <LinkButton href="/forgot-password">Request a new link</LinkButton>
-          <LinkButton href="/auth" variant="outline">
-            Back to Login
-          </LinkButton>
-        </div>
-      </RecoveryCard>
+      <InvalidResetLink>
+        {messageOf(
+          check.error,
+          "Invalid or expired token. Please request a new password reset link.",
+          "Failed to verify token. Please try again later.",
+        )}
+      </InvalidResetLink>
     );
   }
 

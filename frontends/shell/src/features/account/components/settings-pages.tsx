@@ -16,6 +16,7 @@ import {
   describeFailure,
   FormFields,
   formatDate,
+  formFailure,
   type NotificationPreferences,
   PageSpinner,
   SettingsLayout,
@@ -177,12 +178,7 @@ export function SecuritySettingsPage() {
             variant: "success",
           });
         },
-        onError: (error) => {
-          const { fieldErrors, message } = describeFailure(error);
-          setErrors(fieldErrors);
-          if (Object.keys(fieldErrors).length === 0)
-            toast({ title: "Password not changed", description: message, variant: "destructive" });
-        },
+        onError: formFailure(setErrors, "Password not changed", "no-field-error"),
       },
     );
   };

@@ -9,8 +9,8 @@ import {
   Button,
   Card,
   CardContent,
-  describeFailure,
   FormFields,
+  formFailure,
   Icon,
   PageHeader,
   TextAreaField,
@@ -56,9 +56,7 @@ function ContactForm() {
     const { error, response } = await apiClient.POST("/api/contact", { body: fields });
     setSending(false);
     if (error !== undefined) {
-      const { fieldErrors, message } = describeFailure(toApiError(error, response));
-      setErrors(fieldErrors);
-      toast({ title: "Message not sent", description: message, variant: "destructive" });
+      formFailure(setErrors, "Message not sent")(toApiError(error, response));
       return;
     }
     toast({

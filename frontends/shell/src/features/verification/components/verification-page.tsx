@@ -74,19 +74,21 @@ const steps = [
   { title: "Get your badge", text: "Your profile shows the Verified badge to everyone searching." },
 ];
 
+/** The status panel's heading per request status. */
+const panelTitle: Record<VerificationRequest["status"], string> = {
+  submitted: "Verification in Progress",
+  under_review: "Verification in Progress",
+  changes_requested: "Changes Requested",
+  approved: "You're Verified",
+  rejected: "Verification Not Approved",
+};
+
 const isPending = (status: VerificationRequest["status"]) =>
   status === "submitted" || status === "under_review";
 
 function StatusPanel({ request, userType }: { request: VerificationRequest; userType: Kind }) {
   const badge = statusBadge[request.status];
-  const title =
-    request.status === "approved"
-      ? "You're Verified"
-      : request.status === "rejected"
-        ? "Verification Not Approved"
-        : request.status === "changes_requested"
-          ? "Changes Requested"
-          : "Verification in Progress";
+  const title = panelTitle[request.status];
   return (
     <Card className="verification-status" role="region" aria-label="Your verification">
       <CardHeader>
