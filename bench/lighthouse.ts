@@ -8,8 +8,11 @@
  * Needs the product running (pnpm start) and Chromium at CHROME_PATH (default /usr/bin/chromium);
  * never downloads a browser. Numbers on a shared 2-core machine are noisy: report the median.
  * Run: pnpm bench:lighthouse [base=http://localhost:3000] [path …]   (RUNS=5 for more samples;
- * VERBOSE=1 lists failing audits, layout shifts and the LCP element)
+ * VERBOSE=1 lists failing audits, layout shifts, the LCP element and what took the main thread;
+ * LH_JSON=<dir> writes each run's full report as <dir>/<page>-<run>.json for a closer look)
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -74,6 +77,11 @@ try {
       });
       if (!result) throw new Error(`no result for ${page.path}`);
       const { lhr } = result;
+      if (process.env.LH_JSON) {
+        mkdirSync(process.env.LH_JSON, { recursive: true });
+        const name = page.path.replace(/\//g, "_").replace(/^_/, "") || "home";
+        writeFileSync(join(process.env.LH_JSON, `${name}-${i + 1}.json`), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) {
         // A failed trace (e.g. NO_NAVSTART on a starved CPU) scores 0: report it, leave it out.
         console.log(`    ${page.path}: Lighthouse error, run left out — ${lhr.runtimeError.message}`);
@@ -99,6 +107,15 @@ try {
         for (const item of items("layout-shifts"))
           console.log(
             `    ${page.path}: layout shift ${Number(item.score).toFixed(3)} — ${JSON.stringify((item.node as { snippet?: string } | undefined)?.snippet ?? "").slice(0, 160)}`,
+          );
+        // Main-thread time by script and the long tasks: where total blocking time comes from.
+        for (const item of items("bootup-time").slice(0, 4))
+          console.log(
+            `    ${page.path}: script ${String(item.url).replace(base, "")} — ${Math.round(Number(item.total))} ms (scripting ${Math.round(Number(item.scripting))} ms)`,
+          );
+        for (const item of items("long-tasks").slice(0, 5))
+          console.log(
+            `    ${page.path}: long task at ${Math.round(Number(item.startTime))} ms, ${Math.round(Number(item.duration))} ms — ${String(item.url).replace(base, "")}`,
           );
         // The first table of that audit lists the element (its node: selector and snippet).
         for (const table of items("largest-contentful-paint-element").slice(0, 1)) {

@@ -1,10 +1,10 @@
 /**
- * Server-rendered public pages whose HTML is the whole first screen (/ and /auth) start the app
+ * Server-rendered public pages whose HTML is the whole first screen (/, /auth and /pricing) start the app
  * on the first interaction (issue 19, ADR 0028): an untouched page loads no app JavaScript, its links are full navigations, and on /auth what
  * a visitor typed into the server's form, and the focus, carry over into the app's form.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD } from "./support.ts";
+import { DEMO_PASSWORD, holdAppScripts } from "./support.ts";
 
 /** Records the URLs of the scripts the page requests. */
 function scriptRequests(page: Page): string[] {
@@ -15,32 +15,25 @@ function scriptRequests(page: Page): string[] {
   return urls;
 }
 
-/** Holds every app script request until the returned function is called. */
-async function holdAppScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
 /** True once the app (react-aria) has rendered the form named `name`. */
 const appForm = (page: Page, name: string) =>
   page.locator(`form[aria-label="${name}"]:not([data-server-form])`);
 
 test("an untouched page loads only app-boot.js; its links navigate without the app", async ({ page }) => {
   const scripts = scriptRequests(page);
-  await page.goto("/", { waitUntil: "load" });
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await page.waitForTimeout(1500); // the old boot started the app right after the first paint
-  expect(scripts.filter((url) => url.startsWith("/assets/"))).toEqual([]);
-  expect(scripts).toContain("/app-boot.js");
+  for (const path of ["/", "/auth", "/pricing"]) {
+    await page.goto(path, { waitUntil: "load" });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForTimeout(1500); // the old boot started the app right after the first paint
+    expect(
+      scripts.filter((url) => url.startsWith("/assets/")),
+      path,
+    ).toEqual([]);
+    expect(scripts, path).toContain("/app-boot.js");
+  }
 
   // A link followed with the keyboard alone: Enter on a focused link is a full navigation.
+  await page.goto("/", { waitUntil: "load" });
   await page.getByRole("link", { name: "Find Sales Agents" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/auth\?tab=signup$/);

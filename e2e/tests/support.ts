@@ -111,3 +111,19 @@ export async function expectNoSeriousAxe(page: Page, ...exclude: string[]) {
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
+
+/**
+ * Holds every app script request (/assets/*.js) until the returned function is called: the
+ * server-rendered page stays as it is, whatever the visitor does (ADR 0028).
+ */
+export async function holdAppScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -221,3 +221,20 @@ export const contactDetails = {
     { q: "How is my data handled?", a: "See our Privacy Policy for what we collect and why." },
   ],
 } as const;
+
+/**
+ * Pricing page FAQ (spec §2.6, §9: 14-day refund window): shown by the app's /pricing and by the
+ * server's HTML of it (issue 19), so both read it from here.
+ */
+export const pricingFaq = [
+  {
+    q: "Can I change plans later?",
+    a: "Yes. Plan changes apply at the start of your next billing cycle.",
+  },
+  { q: "How am I billed?", a: "Monthly or annually, in Australian dollars." },
+  { q: "Is there a refund policy?", a: "Every paid plan has a 14-day money-back guarantee." },
+  {
+    q: "What counts towards my partnership limit?",
+    a: "Active partnerships only. Pending requests and ended partnerships don't count.",
+  },
+] as const;

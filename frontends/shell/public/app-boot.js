@@ -13,7 +13,7 @@
      then is submitted again from the app's form. */
 (() => {
   // data-start="paint" (the server's default): the page's HTML is not its whole first screen
-  // (/pricing's plans, /contact's form are the app's), so the app also starts right after the
+  // (/contact's form, the blog's tabs are the app's), so the app also starts right after the
   // first contentful paint, as before ADR 0028; "interaction": only on interaction.
   const startOnPaint = document.currentScript?.dataset.start !== "interaction";
   const root = document.getElementById("root");

@@ -65,11 +65,14 @@ describe("server-rendered public pages", () => {
     expect(html).not.toContain('<script type="module"');
   });
 
-  it("serves the first screens of /, /auth and /pricing as HTML; / and /auth wait for an interaction (ADR 0028)", async () => {
+  it("serves the first screens of /, /auth and /pricing as HTML, which wait for an interaction (ADR 0028, 0030)", async () => {
     const pages: Record<string, { heading: RegExp; startOn: "interaction" | "paint" }> = {
       "/": { heading: /<h1 class="hero-title">Connect with verified sales agents/, startOn: "interaction" },
       "/auth": { heading: /<h1 class="page-title">Welcome to Closr<\/h1>/, startOn: "interaction" },
-      "/pricing": { heading: /<h1 class="page-title">Simple, transparent pricing<\/h1>/, startOn: "paint" },
+      "/pricing": {
+        heading: /<h1 class="page-title">Simple, transparent pricing<\/h1>/,
+        startOn: "interaction",
+      },
     };
     for (const [path, { heading, startOn }] of Object.entries(pages)) {
       const html = await (await t.client().request(path)).text();
@@ -86,6 +89,37 @@ describe("server-rendered public pages", () => {
         expect(html).not.toMatch(/<(input|textarea|select)\b/);
       }
     }
+  });
+
+  it("draws every plan card and the FAQ of /pricing from the API's catalogue, with links that work without the app (ADR 0030)", async () => {
+    const html = await (await t.client().request("/pricing")).text();
+    const { items } = (await (await t.client().request("/api/plans")).json()) as {
+      items: { id: string; title: string; price: number; audience: string; features: string[] }[];
+    };
+    expect(items).toHaveLength(5);
+    for (const plan of items) {
+      const card = new RegExp(
+        `<li class="card plan-card[^"]*" aria-labelledby="plan-${plan.id}">[\\s\\S]*?</li></ul><a [^>]*>[^<]*</a></li>`,
+      ).exec(html)?.[0];
+      expect(card, plan.id).toBeDefined();
+      expect(card).toContain(`<h3 id="plan-${plan.id}" class="card-title">${plan.title}</h3>`);
+      for (const feature of plan.features) expect(card).toContain(feature);
+      // A visitor's action is a plain link to /auth, as the app's Get Started / Subscribe Now send them.
+      expect(card).toMatch(
+        plan.price === 0
+          ? /<a class="btn [^"]*" href="\/auth">Get Started<\/a>/
+          : /href="\/auth">Subscribe Now<\/a>/,
+      );
+    }
+    // Prices as the app writes them (en-AU AUD, per month), under each audience's heading.
+    expect(html).toMatch(
+      /<section class="stack-lg" aria-labelledby="pricing-business"><h2 id="pricing-business">For businesses<\/h2>[\s\S]*\$49\.00<span class="muted"> \/ month[\s\S]*\$99\.00[\s\S]*aria-labelledby="pricing-agent"><h2 id="pricing-agent">For agents<\/h2>[\s\S]*\$19\.00/,
+    );
+    expect(html.match(/<p class="plan-price">Free<\/p>/g)).toHaveLength(2);
+    expect(html).toContain('<span class="badge badge-default">Most Popular</span>');
+    expect(html).toContain(
+      '<dt>Is there a refund policy?</dt><dd class="muted">Every paid plan has a 14-day money-back guarantee.</dd>',
+    );
   });
 
   it("preloads the remote of a signed-in area with the shell's page, not on other pages (issue 19)", async () => {

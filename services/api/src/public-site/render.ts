@@ -33,6 +33,7 @@ import {
 import { Effect } from "effect";
 import type { AppRuntime } from "../runtime.ts";
 import { esc } from "./html.ts";
+import { pricingBody } from "./pricing.ts";
 
 export interface RenderedPage {
   readonly title: string;
@@ -43,9 +44,9 @@ export interface RenderedPage {
   readonly body: string;
   /**
    * When the app starts (ADR 0028): "interaction" where this HTML is the whole first screen
-   * (/ and /auth), so a visitor who does nothing runs no app JavaScript; otherwise "paint"
-   * (the default): right after the first paint, as the app draws what the server leaves out
-   * (the plans on /pricing, the contact form).
+   * (/, /auth and /pricing), so a visitor who does nothing runs no app JavaScript; otherwise
+   * "paint" (the default): right after the first paint, as the app draws what the server leaves
+   * out (the contact form, the blog's tabs).
    */
   readonly startOn?: "interaction" | "paint";
 }
@@ -197,6 +198,7 @@ function authCard(tab: "login" | "signup"): string {
  * paints them from HTML and CSS alone, and the shell's JavaScript (about 300 KiB gzip through
  * Module Federation) starts only on the visitor's first interaction (ADR 0028). /auth carries
  * its real form (`?tab=signup`: the sign-up form); app-boot.js hands what was typed to the app.
+ * /pricing carries every plan card and the FAQ (pricing.ts, ADR 0030).
  */
 const firstScreens: Record<string, (search: URLSearchParams) => Omit<RenderedPage, "type">> = {
   "/": () => ({
@@ -212,9 +214,10 @@ const firstScreens: Record<string, (search: URLSearchParams) => Omit<RenderedPag
     body: `<main id="main" class="main"><div class="container auth-layout section"><div class="auth-card card"><div class="auth-card-head"><h1 class="page-title">Welcome to Closr</h1><p class="page-description">Log in to your account or create a new one to get started.</p></div>${authCard(search.get("tab") === "signup" ? "signup" : "login")}</div><aside class="auth-hero"><h2 class="auth-hero-title">Connect with Australia's Top Talent</h2><p class="auth-hero-lead">Closr brings businesses and commission-based sales agents together, with the tools to run the partnership.</p></aside></div></main>`,
   }),
   "/pricing": () => ({
+    startOn: "interaction",
     title: "Pricing | Closr",
     description: "Start free. Upgrade when you need more active partnerships. Prices in Australian dollars.",
-    body: `<main id="main" class="main"><div class="container section stack-lg"><header class="page-header"><div><h1 class="page-title">Simple, transparent pricing</h1><p class="page-description">Start free. Upgrade when you need more active partnerships. Prices in Australian dollars.</p></div></header></div></main>`,
+    body: pricingBody(),
   }),
 };
 

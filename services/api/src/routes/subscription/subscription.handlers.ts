@@ -20,7 +20,6 @@ import {
   type LocalSubscriptionPayment,
   listSubscriptionInvoices,
   periodPriceCents,
-  plans,
   type Subscription,
   SubscriptionGateway,
   type SubscriptionInvoice,
@@ -33,19 +32,7 @@ import { signedIn } from "../../http/guards.ts";
 import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
-
-const catalogue = Object.values(plans).map((p) => ({
-  id: p.id,
-  title: p.title,
-  audience: p.audience,
-  price: dollarsFromCents(cents(p.priceCents)),
-  currency: "AUD" as const,
-  priceId: p.priceId,
-  partnershipLimit: p.partnershipLimit,
-  description: p.description,
-  features: [...p.features],
-  popular: p.popular,
-}));
+import { planCatalogue } from "./plan-catalogue.ts";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const dollars = (amount: number) => dollarsFromCents(cents(amount));
@@ -125,7 +112,7 @@ export function registerSubscriptionRoutes(
 
   app.openapi(subscriptionRoutes.listPlans, async (c) => {
     const currentPlanId = await runtime.runPromise(currentPlan(c.get("user")));
-    return c.json({ items: catalogue, currentPlanId }, 200, { "cache-control": "private, no-cache" });
+    return c.json({ items: planCatalogue, currentPlanId }, 200, { "cache-control": "private, no-cache" });
   });
 
   app.openapi(signedIn(subscriptionRoutes.getOrCreateSubscription), async (c) => {

@@ -1,10 +1,13 @@
 /**
  * Pricing (spec §2.6 reading B, §9): three business plans and two agent plans from the server's
- * catalogue (GET /api/plans), the caller's current plan marked, and the FAQ. Get Started sends a
+ * catalogue (GET /api/plans), the caller's current plan marked, and the FAQ (@closr/contracts/site;
+ * the server draws the same page for a visitor before the app starts: public-site/pricing.ts). Get Started sends a
  * business to /business/dashboard, an agent to /agent/dashboard, a visitor to /auth. Subscribe Now
  * on a paid plan: a visitor goes to /auth with the toast "Authentication required"; a signed-in
  * user sees "Subscription initiated" and after 1 second goes to /subscribe?plan={priceId}.
  */
+
+import { pricingFaq } from "@closr/contracts/site";
 import {
   apiClient,
   Button,
@@ -28,19 +31,6 @@ async function fetchPlans() {
   if (error !== undefined || !data) throw toApiError(error, response);
   return data;
 }
-
-const faq = [
-  {
-    q: "Can I change plans later?",
-    a: "Yes. Plan changes apply at the start of your next billing cycle.",
-  },
-  { q: "How am I billed?", a: "Monthly or annually, in Australian dollars." },
-  { q: "Is there a refund policy?", a: "Every paid plan has a 14-day money-back guarantee." },
-  {
-    q: "What counts towards my partnership limit?",
-    a: "Active partnerships only. Pending requests and ended partnerships don't count.",
-  },
-];
 
 function PlanCard({
   plan,
@@ -142,7 +132,7 @@ export function PricingPage() {
           Frequently asked questions
         </h2>
         <dl className="faq">
-          {faq.map((item) => (
+          {pricingFaq.map((item) => (
             <div key={item.q}>
               <dt>{item.q}</dt>
               <dd className="muted">{item.a}</dd>

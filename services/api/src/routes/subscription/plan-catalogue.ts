@@ -1,0 +1,21 @@
+/**
+ * The plan catalogue as the API answers it (`GET /api/plans`, spec §2.6 reading B, §9): core's
+ * plans with the price in AUD dollars per month. Also what the server-rendered /pricing shows
+ * (public-site/pricing.ts), so the HTML and the app read one source.
+ */
+import { cents, dollarsFromCents } from "@closr/core/shared";
+import { plans } from "@closr/core/subscription";
+
+export const planCatalogue = Object.values(plans).map((p) => ({
+  id: p.id,
+  title: p.title,
+  audience: p.audience,
+  /** AUD dollars per month; 0 for the free plans. */
+  price: dollarsFromCents(cents(p.priceCents)),
+  currency: "AUD" as const,
+  priceId: p.priceId,
+  partnershipLimit: p.partnershipLimit,
+  description: p.description,
+  features: [...p.features],
+  popular: p.popular,
+}));
