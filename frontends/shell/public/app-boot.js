@@ -188,7 +188,9 @@
      into a fresh, hidden #root while the server's page stays on screen and usable; they swap in
      one step once the app's main area has settled (a heading, no spinner, skeleton, busy region
      or "–" figure), at most 10 s later. What was typed into the server's forms is first copied
-     to the app's form of the same aria-label, field by field in order (native setter + input). */
+     to the app's form of the same aria-label, field by field in order (native setter + input),
+     and a button pressed meanwhile (Connect, the bell, the user menu) is pressed again in the
+     app by its name; links stay plain links. */
   const handOverScreen = () => {
     if (!root?.querySelector("[data-server-screen]")) return;
     const serverRoot = root;
@@ -197,6 +199,15 @@
     appRoot.id = "root";
     appRoot.style.display = "none";
     serverRoot.after(appRoot);
+    const nameOf = (el) => (el.getAttribute("aria-label") ?? el.textContent).trim();
+    let pressed = null;
+    const onClick = (event) => {
+      const button = event.target instanceof Element ? event.target.closest("button") : null;
+      if (!button || !serverRoot.contains(button) || button.type === "submit") return;
+      event.preventDefault();
+      pressed = nameOf(button);
+    };
+    document.addEventListener("click", onClick, true);
     const settled = () => {
       const main = appRoot.querySelector("main");
       if (!main?.querySelector("h1")) return false;
@@ -231,6 +242,11 @@
       appRoot.style.display = "";
       window.scrollTo(0, scroll);
       focusTarget?.focus();
+      document.removeEventListener("click", onClick, true);
+      if (pressed !== null) {
+        const again = [...appRoot.querySelectorAll("button")].find((b) => nameOf(b) === pressed);
+        again?.click(); // react-aria takes a click without pointer events as a (virtual) press
+      }
     };
     const observer = new MutationObserver(() => {
       if (settled()) swap();
