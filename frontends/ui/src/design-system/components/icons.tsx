@@ -1,5 +1,5 @@
 /** A small inline icon set (24px grid, stroke = currentColor), decorative unless labelled. */
-import { type IconName, iconPaths } from "@closr/contracts/site";
+import { type IconName, iconPaths } from "@closr/contracts/site/ui";
 import type { SVGProps } from "react";
 
 const paths = iconPaths;

@@ -12,7 +12,7 @@ export {
   industryLabel,
   locationLabel,
   previewText,
-} from "@closr/contracts/site";
+} from "@closr/contracts/site/ui";
 
 /** "12 agents found", "1 business found"; "1,000+ agents found" when the API capped the count. */
 export function countLabel(total: number, one: string, many: string, capped = false): string {
