@@ -2,6 +2,7 @@
  * Server-rendered public pages whose HTML is the whole first screen (/, /auth and /pricing) start the app
  * on the first interaction (issue 19, ADR 0028): an untouched page loads no app JavaScript, its links are full navigations, and on /auth what
  * a visitor typed into the server's form, and the focus, carry over into the app's form.
+ * The signed-in dashboards (ADR 0033) come the same way, drawn with the user's figures.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD, holdAppScripts } from "./support.ts";
@@ -76,4 +77,44 @@ test("a form submitted before the app starts is submitted by the app once it has
   await expect(page).toHaveURL(/\/auth$/); // no GET or POST of the password
   release();
   await expect(page).toHaveURL(/\/agent\/dashboard$/);
+});
+
+test("an untouched dashboard shows the user's figures from the server; the first interaction hands over to the app", async ({
+  page,
+  baseURL,
+}) => {
+  const login = await page.request.post("/api/login", {
+    data: { username: "harbourtech", password: DEMO_PASSWORD },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(login.ok()).toBe(true);
+  const scripts = scriptRequests(page);
+  await page.goto("/business/dashboard", { waitUntil: "load" });
+  const heading = page.getByRole("heading", { level: 1, name: "Welcome back, Harbour Tech!" });
+  await expect(heading).toBeVisible();
+  const figures = page.locator(".stat-grid .stat-value");
+  await expect(figures).toHaveCount(3);
+  const served = await figures.allTextContents();
+  expect(served.every((value) => value !== "–")).toBe(true);
+  await expect(page.getByRole("list", { name: "Active agents" }).getByRole("listitem")).not.toHaveCount(0);
+  await expect(page.locator("section[aria-labelledby=top-matches] article")).toHaveCount(3);
+  await page.waitForTimeout(1500);
+  expect(scripts.filter((url) => url.startsWith("/assets/") || url.startsWith("/remotes/"))).toEqual([]);
+  const before = await heading.boundingBox();
+
+  // The first tap on a button that needs the app (the user menu) starts it, and the app, once
+  // its dashboard has settled, replaces the server's page in place and opens the menu.
+  await page.getByRole("button", { name: "harbourtech" }).click();
+  await expect(page.locator("[data-server-screen]")).toHaveCount(0);
+  await expect(page.getByRole("menuitem", { name: "Log out" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(figures).toHaveText(served);
+  expect(await heading.boundingBox()).toEqual(before);
+  expect(scripts.some((url) => url.startsWith("/assets/"))).toBe(true);
+});
+
+test("signed out, a dashboard is the app's as before: it sends the visitor to /auth", async ({ page }) => {
+  await page.goto("/agent/dashboard");
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.locator("[data-server-screen]")).toHaveCount(0);
 });

@@ -4,12 +4,44 @@
  * The PWA manifest and service worker come from pwa.config.ts (issue 19).
  * In dev, /api and /remotes* are proxied to the API server (CLOSR_API, default :3000).
  */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { reactAriaEnglishOnly } from "../ui/src/federation/optimize-locales.ts";
 import { federationShared } from "../ui/src/federation/shared.ts";
 import { pwa } from "./pwa.config.ts";
+
+/**
+ * The stylesheets @closr/ui injects from JavaScript (injectStyles, by id) that the server-rendered
+ * dashboards need before any JavaScript runs (ADR 0033): emitted as dist/first-screen-styles.json
+ * ({ id: css }, @imports inlined); the server puts each into a <style id> of the same id, so the
+ * app's injectStyles finds it there and does not add it again.
+ */
+function firstScreenStyles(): Plugin {
+  const ui = join(dirname(fileURLToPath(import.meta.url)), "../ui/src");
+  const sheets: Record<string, string> = {
+    "closr-native-fields-styles": "design-system/fields/native-fields.css",
+    "closr-profiles-styles": "features/profiles/styles/index.css",
+    "closr-partnerships-styles": "features/partnerships/partnerships.css",
+  };
+  const inline = (file: string): string =>
+    readFileSync(file, "utf8").replace(/@import\s+"([^"]+)";/g, (_, path: string) =>
+      inline(join(dirname(file), path)),
+    );
+  return {
+    name: "closr-first-screen-styles",
+    apply: "build",
+    generateBundle() {
+      const css = Object.fromEntries(
+        Object.entries(sheets).map(([id, path]) => [id, inline(join(ui, path))]),
+      );
+      this.emitFile({ type: "asset", fileName: "first-screen-styles.json", source: JSON.stringify(css) });
+    },
+  };
+}
 
 const api = process.env.CLOSR_API ?? "http://localhost:3000";
 
@@ -25,6 +57,7 @@ export default defineConfig({
       dts: false,
     }),
     pwa(),
+    firstScreenStyles(),
   ],
   build: { target: "esnext" },
   server: {

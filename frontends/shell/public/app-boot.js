@@ -184,12 +184,84 @@
     });
   };
 
+  /* A server-drawn signed-in page (`data-server-screen`: the dashboards, ADR 0033). The app renders
+     into a fresh, hidden #root while the server's page stays on screen and usable; they swap in
+     one step once the app's main area has settled (a heading, no spinner, skeleton, busy region
+     or "–" figure), at most 10 s later. What was typed into the server's forms is first copied
+     to the app's form of the same aria-label, field by field in order (native setter + input),
+     and a button pressed meanwhile (Connect, the bell, the user menu) is pressed again in the
+     app by its name; links stay plain links. */
+  const handOverScreen = () => {
+    if (!root?.querySelector("[data-server-screen]")) return;
+    const serverRoot = root;
+    serverRoot.id = "server-root";
+    const appRoot = document.createElement("div");
+    appRoot.id = "root";
+    appRoot.style.display = "none";
+    serverRoot.after(appRoot);
+    const nameOf = (el) => (el.getAttribute("aria-label") ?? el.textContent).trim();
+    let pressed = null;
+    const onClick = (event) => {
+      const button = event.target instanceof Element ? event.target.closest("button") : null;
+      if (!button || !serverRoot.contains(button) || button.type === "submit") return;
+      event.preventDefault();
+      pressed = nameOf(button);
+    };
+    document.addEventListener("click", onClick, true);
+    const settled = () => {
+      const main = appRoot.querySelector("main");
+      if (!main?.querySelector("h1")) return false;
+      if (main.querySelector("[aria-busy=true], .skeleton, .spinner-wrap")) return false;
+      return ![...main.querySelectorAll(".stat-value")].some((v) => v.textContent.trim() === "–");
+    };
+    const swap = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      const focused = serverRoot.contains(document.activeElement) ? document.activeElement : null;
+      let focusTarget = null;
+      for (const form of serverRoot.querySelectorAll("form[aria-label]")) {
+        const label = CSS.escape(form.getAttribute("aria-label"));
+        const live = appRoot.querySelector(`form[aria-label="${label}"]`);
+        if (!live) continue;
+        const from = [...form.querySelectorAll("input, select, textarea")];
+        const to = [...live.querySelectorAll("input, select, textarea")];
+        from.forEach((field, i) => {
+          const target = to[i];
+          if (!target) return;
+          if (field === focused) focusTarget = target;
+          if (field.value === target.value || (field.defaultValue ?? "") === field.value) return;
+          const proto = Object.getPrototypeOf(target);
+          Object.getOwnPropertyDescriptor(proto, "value")?.set?.call(target, field.value);
+          target.dispatchEvent(
+            new Event(target.tagName === "SELECT" ? "change" : "input", { bubbles: true }),
+          );
+        });
+      }
+      const scroll = window.scrollY;
+      serverRoot.remove();
+      appRoot.style.display = "";
+      window.scrollTo(0, scroll);
+      focusTarget?.focus();
+      document.removeEventListener("click", onClick, true);
+      if (pressed !== null) {
+        const again = [...appRoot.querySelectorAll("button")].find((b) => nameOf(b) === pressed);
+        again?.click(); // react-aria takes a click without pointer events as a (virtual) press
+      }
+    };
+    const observer = new MutationObserver(() => {
+      if (settled()) swap();
+    });
+    const timer = setTimeout(swap, 10000);
+    observer.observe(appRoot, { childList: true, subtree: true, characterData: true });
+  };
+
   const triggers = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
   const start = () => {
     if (started) return;
     started = true;
     for (const type of triggers) window.removeEventListener(type, start, true);
     carryOver();
+    handOverScreen();
     for (const link of document.querySelectorAll("link[data-rel=modulepreload]")) {
       link.rel = "modulepreload";
       link.removeAttribute("data-rel");

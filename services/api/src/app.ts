@@ -42,6 +42,12 @@ import {
 import { readSessionToken } from "./http/session-cookie.ts";
 import { fieldErrors } from "./http/validation.ts";
 import { createOperations, type OperationsOptions } from "./ops/operations.ts";
+import {
+  dashboardPaths,
+  firstScreenStyles,
+  loadDashboardFigures,
+  renderDashboardPage,
+} from "./public-site/dashboards.ts";
 import { injectPage, registerPublicSite, renderPublicPage } from "./public-site/public-site.ts";
 import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
@@ -477,6 +483,9 @@ function mountFrontends(
           302,
         );
     }
+    // A signed-in dashboard comes server-rendered with the caller's figures (ADR 0033).
+    const dashboard = await renderDashboard(c, runtime, indexFile, dir, remotes);
+    if (dashboard) return c.html(dashboard);
     // Public pages (issue 16) come server-rendered: title, description, Open Graph and content.
     const page = await renderPublicPage(
       runtime,
@@ -491,6 +500,36 @@ function mountFrontends(
       );
     return c.html(preloadRemote(html, c.req.path, dir, remotes));
   });
+}
+
+/**
+ * The signed-in dashboards' first screen (issue 19, ADR 0033): for a GET of /business/dashboard
+ * or /agent/dashboard with a valid session of that side whose profile exists, the shell's
+ * index.html with the page drawn from the caller's figures, the remote's preloads and the app's
+ * script inert until the first interaction (deferApp), and the stylesheets the page needs that
+ * the app injects from JavaScript. Undefined otherwise (signed out, other side, no profile, a
+ * failed read): the page is then served as before.
+ */
+async function renderDashboard(
+  c: Context<AppEnv>,
+  runtime: AppRuntime,
+  indexFile: string,
+  dir: string,
+  remotes: Readonly<Record<string, string>>,
+): Promise<string | undefined> {
+  const path = c.req.path.replace(/\/+$/, "");
+  const party = dashboardPaths[path];
+  const token = party ? readSessionToken(c) : undefined;
+  if (!party || !token) return undefined;
+  const session = await runtime.runPromise(Effect.either(currentUser(token)));
+  if (session._tag === "Left") return undefined;
+  const figures = await loadDashboardFigures(runtime, session.right.user, party);
+  if (!figures) return undefined;
+  const html = preloadRemote(readFileSync(indexFile, "utf8"), path, dir, remotes);
+  return injectPage(html, renderDashboardPage(figures), new URL(path, c.req.url).href).replace(
+    "</head>",
+    `${firstScreenStyles(join(dir, "shell", "dist"))}\n  </head>`,
+  );
 }
 
 /**

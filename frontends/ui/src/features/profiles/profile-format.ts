@@ -4,35 +4,24 @@
  */
 import type { FieldErrors } from "../../api/problem.ts";
 
-const titleCase = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+import { industryLabel, locationLabel } from "@closr/contracts/site/ui";
 
-/** "sydney" → "Sydney". */
-export const locationLabel = (value: string) => titleCase(value);
-/** "technology" → "Technology". */
-export const industryLabel = (value: string) => titleCase(value);
+export {
+  BIO_PREVIEW_LENGTH,
+  commissionOptionLabel,
+  experienceBandLabel,
+  experienceLabel,
+  industryLabel,
+  locationLabel,
+  previewText,
+} from "@closr/contracts/site/ui";
+
 /** The catalogue's locations as select options ("sydney" shown as "Sydney"); none while loading. */
 export const locationOptions = (values: readonly string[] = []) =>
   values.map((value) => ({ value, label: locationLabel(value) }));
 /** The catalogue's industries as select options ("technology" shown as "Technology"). */
 export const industryOptions = (values: readonly string[] = []) =>
   values.map((value) => ({ value, label: industryLabel(value) }));
-/** "6-10" → "6-10 years" (spec §9). */
-export const experienceBandLabel = (band: string) => `${band} years`;
-/** 0 → "Any", 15 → "15%+" (spec §9). */
-export const commissionOptionLabel = (rate: number) => (rate === 0 ? "Any" : `${rate}%+`);
-/** Years of experience with a plus sign: "8+ years" (spec §2.8). */
-export const experienceLabel = (years: number) => `${years}+ ${years === 1 ? "year" : "years"}`;
-
-export const BIO_PREVIEW_LENGTH = 100;
-
-/** The first 100 characters, cut at a word where possible, with an ellipsis (spec §9). */
-export function previewText(text: string | null | undefined, length = BIO_PREVIEW_LENGTH): string {
-  const value = (text ?? "").trim();
-  if (value.length <= length) return value;
-  const cut = value.slice(0, length);
-  const atSpace = cut.lastIndexOf(" ");
-  return `${(atSpace > length * 0.6 ? cut.slice(0, atSpace) : cut).trimEnd()}…`;
-}
 
 /** "12 agents found", "1 business found"; "1,000+ agents found" when the API capped the count. */
 export function countLabel(total: number, one: string, many: string, capped = false): string {

@@ -1,0 +1,29 @@
+/**
+ * Profile labels and the card preview (spec §2.8, §9), shared by the app (frontends/ui
+ * profile-format.ts re-exports them) and the server-rendered dashboards (ADR 0033), so both
+ * print the same words.
+ */
+/** The first letter in upper case: "sydney" → "Sydney". */
+export const titleCase = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** "sydney" → "Sydney". */
+export const locationLabel = (value: string) => titleCase(value);
+/** "technology" → "Technology". */
+export const industryLabel = (value: string) => titleCase(value);
+/** "6-10" → "6-10 years" (spec §9). */
+export const experienceBandLabel = (band: string) => `${band} years`;
+/** 0 → "Any", 15 → "15%+" (spec §9). */
+export const commissionOptionLabel = (rate: number) => (rate === 0 ? "Any" : `${rate}%+`);
+/** Years of experience with a plus sign: "8+ years" (spec §2.8). */
+export const experienceLabel = (years: number) => `${years}+ ${years === 1 ? "year" : "years"}`;
+
+export const BIO_PREVIEW_LENGTH = 100;
+
+/** The first 100 characters, cut at a word where possible, with an ellipsis (spec §9). */
+export function previewText(text: string | null | undefined, length = BIO_PREVIEW_LENGTH): string {
+  const value = (text ?? "").trim();
+  if (value.length <= length) return value;
+  const cut = value.slice(0, length);
+  const atSpace = cut.lastIndexOf(" ");
+  return `${(atSpace > length * 0.6 ? cut.slice(0, atSpace) : cut).trimEnd()}…`;
+}
