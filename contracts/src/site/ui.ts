@@ -4,4 +4,5 @@
  * keeps those out of @closr/ui's shared chunk (Module Federation keeps a shared module whole).
  */
 export * from "./icons.ts";
+export * from "./navigation.ts";
 export * from "./profile-labels.ts";

@@ -12,8 +12,8 @@ import type { NavLinkItem } from "./nav-links.ts";
 type Props = {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
-  pageLinks: NavLinkItem[];
-  roleLinks: NavLinkItem[];
+  pageLinks: readonly NavLinkItem[];
+  roleLinks: readonly NavLinkItem[];
   user: ApiUser | null;
   onSignOut: () => void;
 };

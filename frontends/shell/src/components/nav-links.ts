@@ -1,21 +1,12 @@
 /** The navigation of spec §2.2, by page and by user type. */
 import type { ApiUser } from "@closr/contracts/client";
+import type { SiteLink } from "@closr/contracts/site/ui";
 import type { IconName } from "@closr/ui";
 
-export type NavLinkItem = { label: string; href: string };
+export type NavLinkItem = SiteLink;
 
-export const landingAnchors: NavLinkItem[] = [
-  { label: "How It Works", href: "#features" },
-  { label: "For Agents", href: "#for-agents" },
-  { label: "For Businesses", href: "#for-businesses" },
-  { label: "Success Stories", href: "#testimonials" },
-];
-
-export const publicLinks: NavLinkItem[] = [
-  { label: "Verification", href: "/verification" },
-  { label: "Pricing", href: "/pricing" },
-  { label: "Contact", href: "/contact" },
-];
+/** The signed-out links live with the server-rendered first screens' copy (ADR 0028). */
+export { landingAnchors, publicLinks } from "@closr/contracts/site/ui";
 
 /** Links a signed-in user adds: their role's pages, Messages, and Admin for admins. */
 export function userLinks(user: ApiUser): NavLinkItem[] {

@@ -1,36 +1,7 @@
 /** The footer (spec §2.2): For Businesses, For Agents and Company columns, copyright and legal links. */
+import { footerColumns, footerLegal, footerTagline } from "@closr/contracts/site/ui";
 import { Link } from "react-router";
 import { Brand } from "./top-bar.tsx";
-
-const columns = [
-  {
-    title: "For Businesses",
-    links: [
-      { label: "Browse Agents", to: "/business/find-agents" },
-      { label: "Plans & Pricing", to: "/pricing" },
-      { label: "Business Verification", to: "/verification" },
-      { label: "How Closr Works", to: "/how-it-works" },
-    ],
-  },
-  {
-    title: "For Agents",
-    links: [
-      { label: "Browse Businesses", to: "/agent/find-businesses" },
-      { label: "Commission Guides", to: "/commission-guides" },
-      { label: "Agent Verification", to: "/verification" },
-      { label: "Register as an Agent", to: "/auth?tab=signup&type=agent" },
-    ],
-  },
-  {
-    title: "Company",
-    links: [
-      { label: "About", to: "/about" },
-      { label: "Careers", to: "/careers" },
-      { label: "Blog", to: "/blog" },
-      { label: "Press", to: "/press" },
-    ],
-  },
-];
 
 export function SiteFooter() {
   return (
@@ -38,15 +9,15 @@ export function SiteFooter() {
       <div className="container footer-grid">
         <div className="footer-brand">
           <Brand />
-          <p>Connecting Australian businesses with verified, commission-based sales agents.</p>
+          <p>{footerTagline}</p>
         </div>
-        {columns.map((column) => (
+        {footerColumns.map((column) => (
           <div key={column.title}>
             <h2 className="footer-heading">{column.title}</h2>
             <ul className="footer-links">
               {column.links.map((link) => (
                 <li key={link.label}>
-                  <Link to={link.to}>{link.label}</Link>
+                  <Link to={link.href}>{link.label}</Link>
                 </li>
               ))}
             </ul>
@@ -56,15 +27,11 @@ export function SiteFooter() {
       <div className="container footer-bottom">
         <p>© {new Date().getFullYear()} Closr. All rights reserved.</p>
         <ul className="footer-legal">
-          <li>
-            <Link to="/privacy">Privacy Policy</Link>
-          </li>
-          <li>
-            <Link to="/terms">Terms of Service</Link>
-          </li>
-          <li>
-            <Link to="/contact">Contact Us</Link>
-          </li>
+          {footerLegal.map((link) => (
+            <li key={link.href}>
+              <Link to={link.href}>{link.label}</Link>
+            </li>
+          ))}
         </ul>
       </div>
     </footer>

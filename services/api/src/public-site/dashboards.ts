@@ -18,10 +18,10 @@ import { join } from "node:path";
 import {
   experienceLabel,
   type IconName,
-  iconPaths,
   industryLabel,
   locationLabel,
   previewText,
+  publicLinks,
 } from "@closr/contracts/site";
 import type { User } from "@closr/core/identity";
 import { monthlyCommission } from "@closr/core/invoice";
@@ -45,6 +45,7 @@ import {
 import { type Billing, getBilling, plans } from "@closr/core/subscription";
 import { Effect } from "effect";
 import type { AppRuntime, AppServices } from "../runtime.ts";
+import { brand, icon, menuButton, siteFooter, navLink as topNavLink } from "./chrome.ts";
 import { esc } from "./html.ts";
 import type { RenderedPage } from "./render.ts";
 
@@ -146,10 +147,6 @@ export async function loadDashboardFigures(
 
 // --- markup helpers, in the design system's classes -------------------------------------------
 
-/** The design system's Icon (frontends/ui icons.tsx): decorative, `size` px. */
-const icon = (name: IconName, size: number) =>
-  `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${iconPaths[name]}"></path></svg>`;
-
 /** CountBadge: nothing for 0, "99+" above 99. */
 const countBadge = (count: number, noun: string, className: string) =>
   count > 0
@@ -210,18 +207,14 @@ function topBar(f: DashboardFigures): string {
   ];
   const here = `/${f.party}/dashboard`;
   const navLink = (l: { label: string; href: string }) =>
-    `<a${l.href === here ? ' aria-current="page"' : ""} class="nav-link${l.href === here ? " active" : ""}" href="${l.href}">${l.label}${l.href === "/messages" ? countBadge(f.unreadMessages, "unread", "unread-count") : ""}</a>`;
+    topNavLink(l, here, l.href === "/messages" ? countBadge(f.unreadMessages, "unread", "unread-count") : "");
   const n = f.unreadNotifications;
   const name = esc(f.user.username);
-  return `<header class="top-bar"><div class="container top-bar-inner"><a class="brand" href="/"><span class="brand-mark" aria-hidden="true">C</span><span class="brand-name">Closr</span></a><nav class="top-nav" aria-label="Main">${[
-    { label: "Verification", href: "/verification" },
-    { label: "Pricing", href: "/pricing" },
-    { label: "Contact", href: "/contact" },
-  ]
+  return `<header class="top-bar"><div class="container top-bar-inner">${brand()}<nav class="top-nav" aria-label="Main">${publicLinks
     .map(navLink)
     .join(
       "",
-    )}<span class="nav-divider" aria-hidden="true"></span>${role.map(navLink).join("")}</nav><div class="top-actions"><button class="icon-button notification-bell" type="button" aria-expanded="false" aria-label="${n > 0 ? `Notifications: ${n} unread` : "Notifications: none unread"}">${icon("bell", 20)}${n > 0 ? `<span class="unread-count unread-count-dot" aria-hidden="true">${n > 99 ? "99+" : n}</span>` : ""}</button><button class="btn btn-ghost btn-md menu-trigger" type="button" aria-haspopup="true" aria-expanded="false" aria-label="${name}"><span class="avatar" aria-hidden="true">${esc(f.user.username.slice(0, 1).toUpperCase())}</span><span class="hide-mobile">${name}</span>${icon("chevronDown", 16)}</button><button type="button" class="icon-button show-mobile" aria-label="Open menu" aria-expanded="false">${icon("menu", 22)}</button></div></div></header>`;
+    )}<span class="nav-divider" aria-hidden="true"></span>${role.map(navLink).join("")}</nav><div class="top-actions"><button class="icon-button notification-bell" type="button" aria-expanded="false" aria-label="${n > 0 ? `Notifications: ${n} unread` : "Notifications: none unread"}">${icon("bell", 20)}${n > 0 ? `<span class="unread-count unread-count-dot" aria-hidden="true">${n > 99 ? "99+" : n}</span>` : ""}</button><button class="btn btn-ghost btn-md menu-trigger" type="button" aria-haspopup="true" aria-expanded="false" aria-label="${name}"><span class="avatar" aria-hidden="true">${esc(f.user.username.slice(0, 1).toUpperCase())}</span><span class="hide-mobile">${name}</span>${icon("chevronDown", 16)}</button>${menuButton()}</div></div></header>`;
 }
 
 /** The side menu (side-menu-layout.tsx, party-remote.tsx partyNavItems) with its badges and plan. */
@@ -452,47 +445,6 @@ function dashboardBody(f: DashboardFigures, pendingIncoming: number): string {
   return `<div class="stack-lg"><header class="page-header"><div><h1 class="page-title">${esc(header.title)}</h1><p class="page-description">${esc(header.description)}</p></div><div class="page-actions">${linkButton(`/${f.party}/profile`, "outline", "md", "Edit Profile")}</div></header><div class="stat-grid">${statTile("users", business ? "Active Agents" : "Current Partnerships", String(active), business ? "Agents you partner with" : "Active partners")}${statTile("bell", business ? "Pending Applications" : "Pending Opportunities", String(pending), "Connection requests sent or received")}${third}</div>${quickSearch(f)}${partnersPanel(f, pendingIncoming)}<section class="stack-lg" aria-labelledby="top-matches"${later(1200)}><div class="dashboard-panel-head"><h2 id="top-matches" class="card-title">Top matches</h2>${linkButton(findPath, "ghost", "sm", `View all ${icon("arrowRight", 16)}`)}</div>${matches}</section></div>`;
 }
 
-const footerColumns = [
-  {
-    title: "For Businesses",
-    links: [
-      ["Browse Agents", "/business/find-agents"],
-      ["Plans &amp; Pricing", "/pricing"],
-      ["Business Verification", "/verification"],
-      ["How Closr Works", "/how-it-works"],
-    ],
-  },
-  {
-    title: "For Agents",
-    links: [
-      ["Browse Businesses", "/agent/find-businesses"],
-      ["Commission Guides", "/commission-guides"],
-      ["Agent Verification", "/verification"],
-      ["Register as an Agent", "/auth?tab=signup&amp;type=agent"],
-    ],
-  },
-  {
-    title: "Company",
-    links: [
-      ["About", "/about"],
-      ["Careers", "/careers"],
-      ["Blog", "/blog"],
-      ["Press", "/press"],
-    ],
-  },
-] as const;
-
-/** The footer (site-footer.tsx). */
-const footer = () =>
-  `<footer class="site-footer"><div class="container footer-grid"><div class="footer-brand"><a class="brand" href="/"><span class="brand-mark" aria-hidden="true">C</span><span class="brand-name">Closr</span></a><p>Connecting Australian businesses with verified, commission-based sales agents.</p></div>${footerColumns
-    .map(
-      (c) =>
-        `<div><h2 class="footer-heading">${c.title}</h2><ul class="footer-links">${c.links.map(([label, to]) => `<li><a href="${to}">${label}</a></li>`).join("")}</ul></div>`,
-    )
-    .join(
-      "",
-    )}</div><div class="container footer-bottom"><p>© ${new Date().getFullYear()} Closr. All rights reserved.</p><ul class="footer-legal"><li><a href="/privacy">Privacy Policy</a></li><li><a href="/terms">Terms of Service</a></li><li><a href="/contact">Contact Us</a></li></ul></div></footer>`;
-
 /** The phone's bottom tab bar (bottom-bar.tsx, nav-links.ts bottomTabs). */
 function bottomBar(f: DashboardFigures): string {
   const base = `/${f.party}`;
@@ -526,7 +478,7 @@ export function renderDashboardPage(f: DashboardFigures): RenderedPage {
     description: "Your Closr dashboard: partnerships, matches and figures.",
     type: "website",
     startOn: "interaction",
-    body: `<div data-server-screen="dashboard" style="display:contents"><a href="#main" class="skip-link">Skip to content</a>${topBar(f)}<main id="main" class="main" tabindex="-1"><div class="side-layout container">${sideMenu(f, pendingIncoming)}<div class="side-main">${pastDueBanner(f.billing)}${dashboardBody(f, pendingIncoming)}</div></div></main>${footer()}${bottomBar(f)}</div>`,
+    body: `<div data-server-screen="dashboard" style="display:contents"><a href="#main" class="skip-link">Skip to content</a>${topBar(f)}<main id="main" class="main" tabindex="-1"><div class="side-layout container">${sideMenu(f, pendingIncoming)}<div class="side-main">${pastDueBanner(f.billing)}${dashboardBody(f, pendingIncoming)}</div></div></main>${siteFooter()}${bottomBar(f)}</div>`,
   };
 }
 

@@ -32,6 +32,7 @@ import {
 } from "@closr/core/content";
 import { Effect } from "effect";
 import type { AppRuntime } from "../runtime.ts";
+import { signedOutFrame } from "./chrome.ts";
 import { esc } from "./html.ts";
 import { pricingBody } from "./pricing.ts";
 
@@ -156,8 +157,12 @@ const dateText = (iso: string | null | undefined) =>
 const header = (heading: string, description: string) =>
   `<header class="page-header"><div><h1 class="page-title">${esc(heading)}</h1><p class="page-description">${esc(description)}</p></div></header>`;
 
-const wrap = (inner: string) =>
-  `<nav aria-label="Site" class="container" style="padding:16px 24px;display:flex;gap:16px;flex-wrap:wrap"><a href="/"><strong>${SITE_NAME}</strong></a> <a href="/how-it-works">How It Works</a><a href="/blog">Blog</a><a href="/contact">Contact</a></nav><main class="container section stack-lg">${inner}</main>`;
+/** A content page on `path` in the app's frame (chrome.ts): top bar, the page, footer. */
+const wrap = (path: string, inner: string) =>
+  signedOutFrame(
+    path,
+    `<main id="main" class="main"><div class="container section stack-lg">${inner}</div></main>`,
+  );
 
 const meta = (path: string) => {
   const page = publicPageByPath(path);
@@ -233,13 +238,16 @@ export async function renderPublicPage(
   const blogPost = /^\/blog\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(path);
   if (blogPost) return renderBlogPost(runtime, blogPost[1]!);
   const first = firstScreens[path];
-  if (first) return { ...first(search), type: "website" };
+  if (first) {
+    const page = first(search);
+    return { ...page, body: signedOutFrame(path, page.body), type: "website" };
+  }
   const m = meta(path);
   const simple = (body: string): RenderedPage => ({
     title: m.title,
     description: m.description,
     type: "website",
-    body: wrap(header(m.heading, m.description) + body),
+    body: wrap(path, header(m.heading, m.description) + body),
   });
   switch (path) {
     case "/about": {
@@ -350,6 +358,7 @@ async function renderBlogPost(runtime: AppRuntime, slug: string): Promise<Render
     image: c.coverImage,
     type: "article",
     body: wrap(
+      `/blog/${slug}`,
       `<article class="prose"><p><a href="/blog">Blog</a></p><h1 class="page-title">${esc(post.title)}</h1><p class="muted">${esc(c.author ?? "")} ${esc(dateText(post.publishedAt))}</p>${cover}${c.lead ? `<p class="lead">${esc(c.lead)}</p>` : ""}${post.html.body ?? ""}</article>`,
     ),
   };
