@@ -79,6 +79,13 @@ describe("server-rendered public pages", () => {
       expect(html).toMatch(heading);
       expect(html).toContain('<script type="text/x-closr-deferred" data-src="/assets/index.js">');
       expect(html).toContain(`<script src="/app-boot.js" async data-start="${startOn}"></script>`);
+      // The app's frame is there before the app: top bar with Log in / Sign up, and the footer.
+      expect(html).toContain('<header class="top-bar">');
+      expect(html).toContain('<a class="btn btn-ghost btn-md hide-mobile" href="/auth">Log in</a>');
+      expect(html).toContain(
+        path === "/" ? 'href="#features">How It Works</a>' : 'href="/pricing">Pricing</a>',
+      );
+      expect(html).toMatch(/<footer class="site-footer">[\s\S]*Terms of Service[\s\S]*<\/footer>/);
       if (path === "/auth") {
         // The real forms, which app-boot.js carries over into the app's; posted, never in a URL.
         expect(html).toMatch(

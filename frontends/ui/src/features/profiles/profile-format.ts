@@ -2,9 +2,9 @@
  * Labels, client-side validation (spec §5 messages, word for word) and small helpers for
  * profiles and discovery.
  */
-import type { FieldErrors } from "../../api/problem.ts";
 
 import { industryLabel, locationLabel } from "@closr/contracts/site/ui";
+import type { FieldErrors } from "../../api/problem.ts";
 
 export {
   BIO_PREVIEW_LENGTH,
