@@ -97,6 +97,8 @@ describe("server-rendered dashboards", () => {
     expect(partnerRows(html)).toContain('<p class="partner-row-name">Harbour 1</p>');
     expect(partnerRows(html)).not.toContain("Secret Widgets Pty");
     expect(html).toMatch(/aria-label="Search businesses" method="get" action="\/agent\/find-businesses"/);
+    // The side menu as the agent remote draws it, Payouts after Profile.
+    expect(html).toMatch(/<span>Profile<\/span><\/a><\/li><li><a class="side-link" href="\/agent\/payouts">/);
   });
 
   it("leaves the page to the app when signed out, on the other side's dashboard or without a profile", async () => {

@@ -232,6 +232,8 @@ function sideMenu(f: DashboardFigures, pendingIncoming: number): string {
     },
     { to: `${base}/${area.money.path}`, label: area.money.label, icon: area.money.icon },
     { to: `${base}/profile`, label: "Profile", icon: "user" },
+    // The agent remote's extra page (frontends/agent/src/register.tsx extraNavItems).
+    ...(f.party === "agent" ? [{ to: "/agent/payouts", label: "Payouts", icon: "dollar" as IconName }] : []),
     { to: "/messages", label: "Messages", icon: "message", badge: [f.unreadMessages, "unread"] },
     { to: area.insights.to, label: area.insights.label, icon: "chart" },
     { to: "/reviews", label: "Reviews", icon: "star" },
