@@ -210,6 +210,8 @@
     document.addEventListener("click", onClick, true);
     const settled = () => {
       const main = appRoot.querySelector("main");
+      // Offline, the app's figures will not come: show its frame with the offline notice at once.
+      if (!navigator.onLine) return Boolean(main);
       if (!main?.querySelector("h1")) return false;
       if (main.querySelector("[aria-busy=true], .skeleton, .spinner-wrap")) return false;
       return ![...main.querySelectorAll(".stat-value")].some((v) => v.textContent.trim() === "–");
@@ -253,6 +255,7 @@
     });
     const timer = setTimeout(swap, 10000);
     observer.observe(appRoot, { childList: true, subtree: true, characterData: true });
+    window.addEventListener("offline", () => serverRoot.isConnected && settled() && swap(), { once: true });
   };
 
   const triggers = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
@@ -275,6 +278,8 @@
     }
   };
   for (const type of triggers) window.addEventListener(type, start, { capture: true, passive: true });
+  // Going offline starts the app too (its scripts are precached): only the app says "You're offline."
+  window.addEventListener("offline", start, { once: true });
   if (startOnPaint) {
     // After the paint, not in the frame of it: the next task. At most 3 s (a hidden tab never paints).
     const afterPaint = () => setTimeout(start, 0);
