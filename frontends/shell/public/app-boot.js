@@ -258,10 +258,12 @@
     window.addEventListener("offline", () => serverRoot.isConnected && settled() && swap(), { once: true });
   };
 
+  let stopListening = null;
   const triggers = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
   const start = () => {
     if (started) return;
     started = true;
+    stopListening?.();
     for (const type of triggers) window.removeEventListener(type, start, true);
     carryOver();
     handOverScreen();
@@ -278,6 +280,25 @@
     }
   };
   for (const type of triggers) window.addEventListener(type, start, { capture: true, passive: true });
+  /* A server-drawn signed-in page (ADR 0033) stays live before the app starts: after load, at
+     the first idle moment, this listens on the app's event stream (GET /api/events, ADR 0007),
+     and the first new message, read receipt or notification starts the app, which fetches fresh
+     figures and takes over (the bell and the unread counts update with nobody touching the page).
+     The app opens its own stream; this one closes when the app starts for any reason. */
+  if (typeof EventSource !== "undefined") {
+    const listen = () => {
+      if (started || !document.querySelector("[data-server-screen]")) return;
+      const source = new EventSource("/api/events");
+      stopListening = () => source.close();
+      for (const type of ["message", "read", "notification"]) source.addEventListener(type, start);
+    };
+    const whenIdle = () => {
+      if ("requestIdleCallback" in window) requestIdleCallback(listen, { timeout: 2000 });
+      else setTimeout(listen, 1000);
+    };
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+  }
   // Going offline starts the app too (its scripts are precached): only the app says "You're offline."
   window.addEventListener("offline", start, { once: true });
   if (startOnPaint) {
