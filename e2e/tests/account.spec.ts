@@ -123,6 +123,9 @@ test("a new agent walks through the 5 onboarding steps with Back, and never sees
 });
 
 test("changing the password in Settings ends the session of another browser", async ({ browser, page }) => {
+  // Two browsers, four settings pages each checked with axe: 26 s on a quiet machine, over the
+  // default 60 s while the other worker runs too (CI, 390 px).
+  test.setTimeout(120_000);
   const account = await anAccount(browser, "business");
   // This page signs in as the same user: two sessions.
   await logIn(page, account.username, account.password);
