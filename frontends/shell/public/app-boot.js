@@ -258,6 +258,15 @@
     window.addEventListener("offline", () => serverRoot.isConnected && settled() && swap(), { once: true });
   };
 
+  /* Runs `task` after load, at the first idle moment (at most 2 s later). */
+  const afterLoadWhenIdle = (task) => {
+    const whenIdle = () => {
+      if ("requestIdleCallback" in window) requestIdleCallback(task, { timeout: 2000 });
+      else setTimeout(task, 1000);
+    };
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+  };
   let stopListening = null;
   const triggers = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
   const start = () => {
@@ -292,12 +301,7 @@
       stopListening = () => source.close();
       for (const type of ["message", "read", "notification"]) source.addEventListener(type, start);
     };
-    const whenIdle = () => {
-      if ("requestIdleCallback" in window) requestIdleCallback(listen, { timeout: 2000 });
-      else setTimeout(listen, 1000);
-    };
-    if (document.readyState === "complete") whenIdle();
-    else window.addEventListener("load", whenIdle, { once: true });
+    afterLoadWhenIdle(listen);
   }
   // Going offline starts the app too (its scripts are precached): only the app says "You're offline."
   window.addEventListener("offline", start, { once: true });
@@ -324,11 +328,6 @@
       navigator.serviceWorker
         .register("/sw.js", { scope: "/" })
         .catch((error) => console.warn("service worker not registered:", error));
-    const whenIdle = () => {
-      if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: 2000 });
-      else setTimeout(register, 1000);
-    };
-    if (document.readyState === "complete") whenIdle();
-    else window.addEventListener("load", whenIdle, { once: true });
+    afterLoadWhenIdle(register);
   }
 })();
