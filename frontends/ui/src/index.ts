@@ -39,6 +39,7 @@ export { RetryAlert, TextRetryAlert } from "./design-system/components/retry-ale
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
 export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/fields/form-fields.tsx";
 export {
+  bindText,
   CheckboxField,
   InputField,
   NumberField,

@@ -7,6 +7,7 @@ import {
   Alert,
   Badge,
   Button,
+  bindText,
   Card,
   CardContent,
   CheckboxField,
@@ -123,9 +124,7 @@ export function PaymentMethodsTab() {
             <InputField
               label="Name"
               placeholder="e.g. Company Visa"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              errorMessage={errors.name}
+              {...bindText(name, setName, errors.name)}
             />
             <InputField
               label="Last 4 digits"
