@@ -51,7 +51,7 @@ export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group
 export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
 export { injectStyles } from "./design-system/inject-styles.ts";
 export { CenterCardPage, ComingSoon, PageHeader } from "./design-system/layout/page.tsx";
-export { formFailure } from "./design-system/toast/form-failure.ts";
+export { failureToast, formFailure } from "./design-system/toast/form-failure.ts";
 export { ToastRegion } from "./design-system/toast/toast-region.tsx";
 export {
   dismissToast,

@@ -15,6 +15,7 @@ import {
   CardContent,
   CheckboxField,
   describeFailure,
+  failureToast,
   formFailure,
   InputField,
   injectStyles,
@@ -185,12 +186,7 @@ export function PayoutsPage() {
       onSuccess: ({ url }) => {
         if (a.gateway === "stripe") window.location.assign(url);
       },
-      onError: (error) =>
-        toast({
-          title: "Could not start payouts",
-          description: describeFailure(error).message,
-          variant: "destructive",
-        }),
+      onError: failureToast("Could not start payouts"),
     });
   return (
     <div className="stack-lg payouts-page">

@@ -12,6 +12,7 @@ import {
   CardContent,
   CheckboxField,
   describeFailure,
+  failureToast,
   formFailure,
   InputField,
   NumberField,
@@ -86,22 +87,12 @@ export function PaymentMethodsTab() {
   const del = (method: PaymentMethod) =>
     remove.mutate(method.id, {
       onSuccess: () => toast({ title: "Payment method deleted", variant: "success" }),
-      onError: (error) =>
-        toast({
-          title: "Failed to delete payment method",
-          description: describeFailure(error).message,
-          variant: "destructive",
-        }),
+      onError: failureToast("Failed to delete payment method"),
     });
   const makeDefault = (method: PaymentMethod) =>
     setDefault.mutate(method.id, {
       onSuccess: () => toast({ title: "Default payment method updated", variant: "success" }),
-      onError: (error) =>
-        toast({
-          title: "Failed to update default payment method",
-          description: describeFailure(error).message,
-          variant: "destructive",
-        }),
+      onError: failureToast("Failed to update default payment method"),
     });
 
   return (
