@@ -5,17 +5,16 @@
  * Description. Choosing another business resets the partnership. After success the form resets.
  */
 import {
-  Alert,
   Button,
   bindText,
   Card,
   CardContent,
   formFailure,
   InputField,
-  LinkButton,
   NumberField,
   SelectField,
   TextAreaField,
+  TextLinkAlert,
   toast,
   useCommissionQuote,
   usePartnerships,
@@ -114,12 +113,9 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
       <CardContent>
         <form className="stack invoice-form" onSubmit={submit} noValidate aria-label="Create invoice">
           {payouts.isSuccess && !payoutsReady ? (
-            <Alert variant="info">
-              Set up payouts before raising your first invoice.{" "}
-              <LinkButton href="/agent/payouts" variant="outline" size="sm">
-                Set up payouts
-              </LinkButton>
-            </Alert>
+            <TextLinkAlert href="/agent/payouts" label="Set up payouts">
+              Set up payouts before raising your first invoice.
+            </TextLinkAlert>
           ) : null}
           <SelectField
             label="Business"
