@@ -35,10 +35,11 @@ export { type Fact, Facts } from "./design-system/components/facts.tsx";
 export { Icon, type IconName } from "./design-system/components/icons.tsx";
 export { Menu, MenuItem, MenuSeparator } from "./design-system/components/menu.tsx";
 export { type PageTab, PageTabs, usePageTab } from "./design-system/components/page-tabs.tsx";
-export { RetryAlert, TextRetryAlert } from "./design-system/components/retry-alert.tsx";
+export { RetryAlert, TextLinkAlert, TextRetryAlert } from "./design-system/components/retry-alert.tsx";
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
 export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/fields/form-fields.tsx";
 export {
+  bindText,
   CheckboxField,
   InputField,
   NumberField,
@@ -50,7 +51,7 @@ export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group
 export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
 export { injectStyles } from "./design-system/inject-styles.ts";
 export { CenterCardPage, ComingSoon, PageHeader } from "./design-system/layout/page.tsx";
-export { formFailure } from "./design-system/toast/form-failure.ts";
+export { failureToast, formFailure } from "./design-system/toast/form-failure.ts";
 export { ToastRegion } from "./design-system/toast/toast-region.tsx";
 export {
   dismissToast,

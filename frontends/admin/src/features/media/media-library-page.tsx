@@ -2,7 +2,7 @@
  * /admin/media: upload images and PDFs (typed by magic bytes on the server, 10 MB, alt text for
  * images), browse with thumbnails and usage, delete (refused while content uses the file).
  */
-import { Button, Card, CardContent, describeFailure, PageHeader, toast } from "@closr/ui";
+import { Button, Card, CardContent, failureToast, PageHeader, toast } from "@closr/ui";
 import { useState } from "react";
 import { type MediaItem, useDeleteMedia, useMediaList } from "../content/api/content-api.ts";
 import { AdminListResults, AdminSearch, ConfirmDialog, useListParams } from "../shared/admin-list.tsx";
@@ -26,8 +26,7 @@ export function MediaLibraryPage() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => toast({ title: "Deleted", description: "The file was deleted.", variant: "success" }),
-      onError: (error) =>
-        toast({ title: "Error", description: describeFailure(error).message, variant: "destructive" }),
+      onError: failureToast("Error"),
       onSettled: () => setDeleting(null),
     });
   };

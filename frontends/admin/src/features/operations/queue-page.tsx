@@ -7,7 +7,7 @@ import {
   Badge,
   type BadgeVariant,
   Button,
-  describeFailure,
+  failureToast,
   PageHeader,
   PageSpinner,
   SelectField,
@@ -98,12 +98,7 @@ function RetryButton({ job }: { job: QueueJob }) {
               description: `${job.kind} ${job.id} will run shortly.`,
               variant: "success",
             }),
-          onError: (failure) =>
-            toast({
-              title: "Retry failed",
-              description: describeFailure(failure).message,
-              variant: "destructive",
-            }),
+          onError: failureToast("Retry failed"),
         })
       }
     >

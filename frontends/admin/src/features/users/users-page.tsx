@@ -2,7 +2,7 @@
  * /admin/users: search users, view their details, suspend / unsuspend (a suspended user cannot
  * log in and their sessions end) and grant / revoke admin. Every action is audit-logged.
  */
-import { Badge, Button, describeFailure, PageHeader, toast } from "@closr/ui";
+import { Badge, Button, failureToast, PageHeader, toast } from "@closr/ui";
 import { useState } from "react";
 import { type ManagedUser, PAGE_SIZE, useUserAction, useUsers } from "../content/api/content-api.ts";
 import {
@@ -56,8 +56,7 @@ export function UsersPage() {
         : { id: user.id, role: kind === "grant" ? ("admin" as const) : ("member" as const) };
     action.mutate(input, {
       onSuccess: () => toast({ title: "Done", description: verbs[kind].done, variant: "success" }),
-      onError: (error) =>
-        toast({ title: "Error", description: describeFailure(error).message, variant: "destructive" }),
+      onError: failureToast("Error"),
       onSettled: () => setPending(null),
     });
   };

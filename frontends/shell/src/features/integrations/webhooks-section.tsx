@@ -15,6 +15,7 @@ import {
   CardTitle,
   CheckboxField,
   describeFailure,
+  failureToast,
   formatDate,
   formFailure,
   Spinner,
@@ -303,12 +304,7 @@ export function WebhooksSection() {
                           update.mutate(
                             { id: endpoint.id, enabled: !endpoint.enabled },
                             {
-                              onError: (error) =>
-                                toast({
-                                  title: "Endpoint not changed",
-                                  description: describeFailure(error).message,
-                                  variant: "destructive",
-                                }),
+                              onError: failureToast("Endpoint not changed"),
                             },
                           )
                         }

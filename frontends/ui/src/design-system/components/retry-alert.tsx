@@ -1,6 +1,9 @@
-/** A failed load in place: the error alert with its message and a small Retry button beside it. */
+/**
+ * Alerts with one small action: a failed load in place (the error alert with its message and a
+ * Retry button), and a note naming the step to take first with a link to it.
+ */
 import type { ReactNode } from "react";
-import { Button } from "./button.tsx";
+import { Button, LinkButton } from "./button.tsx";
 import { Alert } from "./card.tsx";
 
 export function RetryAlert({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
@@ -27,6 +30,29 @@ export function TextRetryAlert({ children, onRetry }: { children: ReactNode; onR
       <Button size="sm" variant="outline" onPress={onRetry}>
         Retry
       </Button>
+    </Alert>
+  );
+}
+
+/**
+ * A note told in one sentence with a small outline link after it, in the text's flow, to the step
+ * to take first: "Set up payouts before raising your first invoice. [Set up payouts]".
+ */
+export function TextLinkAlert({
+  children,
+  href,
+  label,
+}: {
+  children: ReactNode;
+  href: string;
+  label: string;
+}) {
+  return (
+    <Alert variant="info">
+      {children}{" "}
+      <LinkButton href={href} variant="outline" size="sm">
+        {label}
+      </LinkButton>
     </Alert>
   );
 }

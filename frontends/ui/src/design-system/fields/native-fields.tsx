@@ -118,6 +118,16 @@ export function SelectField({
   );
 }
 
+/**
+ * Props binding a native input, select or text area to a text state: its value, a change handler
+ * that hands the event's text to `set`, and the error shown under the field.
+ */
+export const bindText = (value: string, set: (text: string) => void, errorMessage?: string) => ({
+  value,
+  onChange: (event: { target: { value: string } }) => set(event.target.value),
+  errorMessage,
+});
+
 /** A labelled native <input> (number, text with a datalist, ...). */
 export function InputField({
   label,

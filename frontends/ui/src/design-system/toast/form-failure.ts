@@ -2,7 +2,8 @@
  * The usual `onError` of a form: the failure's field errors go under their fields and its
  * message shows as a destructive toast titled `title` (problem → fields and message as in
  * ../../api/problem.ts). With `toastWhen: "no-field-error"` the toast shows only when no field
- * has an error, for forms whose fields already say what is wrong.
+ * has an error, for forms whose fields already say what is wrong. `failureToast(title)` is the
+ * `onError` of an action without fields: the message alone, as that toast.
  */
 import { describeFailure, type FieldErrors } from "../../api/problem.ts";
 import { toast } from "./toast-store.ts";
@@ -19,3 +20,9 @@ export function formFailure<Errors extends FieldErrors>(
       toast({ title, description: message, variant: "destructive" });
   };
 }
+
+/** The `onError` of an action without fields: the failure's message as a destructive toast titled `title`. */
+export const failureToast =
+  (title: string): ((error: unknown) => void) =>
+  (error) =>
+    toast({ title, description: describeFailure(error).message, variant: "destructive" });

@@ -8,6 +8,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../design-system/components/button.tsx";
 import {
+  bindText,
   CheckboxField,
   InputField,
   NumberField,
@@ -230,9 +231,7 @@ export function TermsForm({
       <TextAreaField
         label="Products or services covered"
         placeholder="e.g. Cloud accounting subscriptions for small businesses"
-        value={products}
-        onChange={(e) => setProducts(e.target.value)}
-        errorMessage={errors.products}
+        {...bindText(products, setProducts, errors.products)}
       />
       <div className="agreement-row">
         <SelectField
@@ -253,19 +252,11 @@ export function TermsForm({
         />
       </div>
       <div className="agreement-row">
-        <InputField
-          label="Start date"
-          type="date"
-          value={startDate}
-          onChange={(e) => setStartDate(e.target.value)}
-          errorMessage={errors.startDate}
-        />
+        <InputField label="Start date" type="date" {...bindText(startDate, setStartDate, errors.startDate)} />
         <InputField
           label="End date (optional)"
           type="date"
-          value={endDate}
-          onChange={(e) => setEndDate(e.target.value)}
-          errorMessage={errors.endDate}
+          {...bindText(endDate, setEndDate, errors.endDate)}
           description="Leave empty for an agreement that runs until ended with notice."
         />
       </div>

@@ -18,6 +18,7 @@ import {
 } from "../../design-system/components/card.tsx";
 import { Dialog, DialogTrigger } from "../../design-system/components/dialog.tsx";
 import {
+  bindText,
   InputField,
   NumberField,
   SelectField,
@@ -170,10 +171,8 @@ export function OpenDisputeButton({
             />
             <TextAreaField
               label="What went wrong?"
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
               rows={4}
-              errorMessage={failure?.fieldErrors?.description}
+              {...bindText(description, setDescription, failure?.fieldErrors?.description)}
             />
             <NumberField
               label="Amount you think is owed (AUD, total)"
@@ -372,9 +371,7 @@ export function ProposeResolutionForm({ detail }: { detail: DisputeDetail }) {
       <TextAreaField
         label="Note to both parties"
         rows={3}
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-        errorMessage={failure?.fieldErrors?.note}
+        {...bindText(note, setNote, failure?.fieldErrors?.note)}
       />
       <Button type="submit" isDisabled={propose.isPending || amount === ""}>
         Propose resolution

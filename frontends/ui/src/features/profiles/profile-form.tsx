@@ -11,6 +11,7 @@ import { describeFailure, type FieldErrors } from "../../api/problem.ts";
 import { Button, LinkButton } from "../../design-system/components/button.tsx";
 import { Card, CardContent } from "../../design-system/components/card.tsx";
 import { Icon } from "../../design-system/components/icons.tsx";
+import { bindText } from "../../design-system/fields/native-fields.tsx";
 import { toast } from "../../design-system/toast/toast-store.ts";
 
 /** Spec §9: redirect 2 s after profile creation. */
@@ -107,11 +108,8 @@ export function useProfileForm<Fields extends object, Input>(options: ProfileFor
     errorMessage: errors[name],
   });
   /** The same for a native input, select or text area (its change event carries the text). */
-  const native = <K extends TextKey>(name: K) => ({
-    value: fields[name] as string,
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value as Fields[K]),
-    errorMessage: errors[name],
-  });
+  const native = <K extends TextKey>(name: K) =>
+    bindText(fields[name] as string, (value) => set(name, value as Fields[K]), errors[name]);
 
   return {
     editing,

@@ -17,13 +17,13 @@ import {
   formatDate,
   formatMoney,
   injectStyles,
-  LinkButton,
   OpenDisputeButton,
   PageHeader,
   PageSpinner,
   PageTabs,
   PaymentsTable,
   Spinner,
+  TextLinkAlert,
   useCurrentUser,
   usePageTab,
 } from "@closr/ui";
@@ -189,12 +189,9 @@ export function AgentInvoicesPage() {
         description="Invoice the businesses you have active partnerships with."
       />
       {noProfile ? (
-        <Alert variant="info">
-          You need to create an agent profile first.{" "}
-          <LinkButton href="/agent/create-profile" variant="outline" size="sm">
-            Create Agent Profile
-          </LinkButton>
-        </Alert>
+        <TextLinkAlert href="/agent/create-profile" label="Create Agent Profile">
+          You need to create an agent profile first.
+        </TextLinkAlert>
       ) : (
         <PageTabs
           label="Invoices"

@@ -5,16 +5,16 @@
  * Description. Choosing another business resets the partnership. After success the form resets.
  */
 import {
-  Alert,
   Button,
+  bindText,
   Card,
   CardContent,
   formFailure,
   InputField,
-  LinkButton,
   NumberField,
   SelectField,
   TextAreaField,
+  TextLinkAlert,
   toast,
   useCommissionQuote,
   usePartnerships,
@@ -113,12 +113,9 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
       <CardContent>
         <form className="stack invoice-form" onSubmit={submit} noValidate aria-label="Create invoice">
           {payouts.isSuccess && !payoutsReady ? (
-            <Alert variant="info">
-              Set up payouts before raising your first invoice.{" "}
-              <LinkButton href="/agent/payouts" variant="outline" size="sm">
-                Set up payouts
-              </LinkButton>
-            </Alert>
+            <TextLinkAlert href="/agent/payouts" label="Set up payouts">
+              Set up payouts before raising your first invoice.
+            </TextLinkAlert>
           ) : null}
           <SelectField
             label="Business"
@@ -173,9 +170,7 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
                 <InputField
                   label="Sale date"
                   type="date"
-                  value={saleDate}
-                  onChange={(e) => setSaleDate(e.target.value)}
-                  errorMessage={errors.saleDate}
+                  {...bindText(saleDate, setSaleDate, errors.saleDate)}
                   description="Must fall within the agreement's term."
                 />
               </div>
@@ -207,30 +202,20 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
                   : "No GST is added (you are not registered for GST)."
               }
             />
-            <InputField
-              label="Due Date"
-              type="date"
-              value={dueDate}
-              onChange={(e) => setDueDate(e.target.value)}
-              errorMessage={errors.dueDate}
-            />
+            <InputField label="Due Date" type="date" {...bindText(dueDate, setDueDate, errors.dueDate)} />
           </div>
           {aboveComputed ? (
             <TextAreaField
               label="Reason for the higher amount"
               placeholder="e.g. Includes the launch bonus agreed by email on 3 March"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              errorMessage={errors.aboveCommissionReason}
+              {...bindText(reason, setReason, errors.aboveCommissionReason)}
               description="The amount is above the commission the agreement computes."
             />
           ) : null}
           <TextAreaField
             label="Description"
             placeholder="Describe the services provided"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            errorMessage={errors.description}
+            {...bindText(description, setDescription, errors.description)}
           />
           {active.length === 0 && partnerships.isSuccess ? (
             <p className="muted small">

@@ -10,10 +10,12 @@ import {
   Badge,
   type BadgeVariant,
   Button,
+  bindText,
   Card,
   CardContent,
   CheckboxField,
   describeFailure,
+  failureToast,
   formFailure,
   InputField,
   injectStyles,
@@ -85,25 +87,19 @@ function BankForm() {
       <InputField
         label="Account name"
         autoComplete="name"
-        value={accountName}
-        onChange={(e) => setAccountName(e.target.value)}
-        errorMessage={errors.accountName}
+        {...bindText(accountName, setAccountName, errors.accountName)}
       />
       <div className="payout-form-row">
         <InputField
           label="BSB"
           inputMode="numeric"
           placeholder="000-000"
-          value={bsb}
-          onChange={(e) => setBsb(e.target.value)}
-          errorMessage={errors.bsb}
+          {...bindText(bsb, setBsb, errors.bsb)}
         />
         <InputField
           label="Account number"
           inputMode="numeric"
-          value={accountNumber}
-          onChange={(e) => setAccountNumber(e.target.value)}
-          errorMessage={errors.accountNumber}
+          {...bindText(accountNumber, setAccountNumber, errors.accountNumber)}
         />
       </div>
       <p className="muted small">
@@ -146,9 +142,7 @@ function TaxForm({ account }: { account: PayoutAccount }) {
         label="ABN"
         inputMode="numeric"
         placeholder="51 824 753 556"
-        value={abn}
-        onChange={(e) => setAbn(e.target.value)}
-        errorMessage={errors.abn}
+        {...bindText(abn, setAbn, errors.abn)}
         description="Without an ABN, businesses may need to withhold 47% of your invoices for the ATO."
       />
       <CheckboxField
@@ -192,12 +186,7 @@ export function PayoutsPage() {
       onSuccess: ({ url }) => {
         if (a.gateway === "stripe") window.location.assign(url);
       },
-      onError: (error) =>
-        toast({
-          title: "Could not start payouts",
-          description: describeFailure(error).message,
-          variant: "destructive",
-        }),
+      onError: failureToast("Could not start payouts"),
     });
   return (
     <div className="stack-lg payouts-page">

@@ -17,6 +17,7 @@ import {
   PageHeader,
   PageSpinner,
   TextAreaField,
+  TextLinkAlert,
   toApiError,
   toast,
 } from "@closr/ui";
@@ -129,13 +130,10 @@ export function AgreementTemplatePage() {
     <div className="stack">
       {header}
       {!own.data.entitled ? (
-        <Alert variant="info">
+        <TextLinkAlert href="/pricing" label="See plans">
           Custom contract templates are part of the Enterprise plan. Your agreements use the general template
-          below.{" "}
-          <LinkButton href="/pricing" size="sm" variant="outline">
-            See plans
-          </LinkButton>
-        </Alert>
+          below.
+        </TextLinkAlert>
       ) : null}
       <Card>
         <CardContent className="stack">

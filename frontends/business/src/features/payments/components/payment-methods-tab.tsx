@@ -7,10 +7,12 @@ import {
   Alert,
   Badge,
   Button,
+  bindText,
   Card,
   CardContent,
   CheckboxField,
   describeFailure,
+  failureToast,
   formFailure,
   InputField,
   NumberField,
@@ -85,22 +87,12 @@ export function PaymentMethodsTab() {
   const del = (method: PaymentMethod) =>
     remove.mutate(method.id, {
       onSuccess: () => toast({ title: "Payment method deleted", variant: "success" }),
-      onError: (error) =>
-        toast({
-          title: "Failed to delete payment method",
-          description: describeFailure(error).message,
-          variant: "destructive",
-        }),
+      onError: failureToast("Failed to delete payment method"),
     });
   const makeDefault = (method: PaymentMethod) =>
     setDefault.mutate(method.id, {
       onSuccess: () => toast({ title: "Default payment method updated", variant: "success" }),
-      onError: (error) =>
-        toast({
-          title: "Failed to update default payment method",
-          description: describeFailure(error).message,
-          variant: "destructive",
-        }),
+      onError: failureToast("Failed to update default payment method"),
     });
 
   return (
@@ -123,9 +115,7 @@ export function PaymentMethodsTab() {
             <InputField
               label="Name"
               placeholder="e.g. Company Visa"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              errorMessage={errors.name}
+              {...bindText(name, setName, errors.name)}
             />
             <InputField
               label="Last 4 digits"

@@ -16,13 +16,13 @@ import {
   formatDate,
   formatMoney,
   injectStyles,
-  LinkButton,
   OpenDisputeButton,
   PageHeader,
   PageSpinner,
   PageTabs,
   PaymentsTable,
   Spinner,
+  TextLinkAlert,
   useCurrentUser,
   usePageTab,
 } from "@closr/ui";
@@ -90,12 +90,9 @@ function InvoicesTab({ onPay }: { onPay: (invoice: Invoice) => void }) {
     const { message } = describeFailure(invoices.error);
     if ((invoices.error as { problem?: { status?: number } }).problem?.status === 404)
       return (
-        <Alert variant="info">
-          Create your business profile to receive invoices.{" "}
-          <LinkButton href="/business/create-profile" variant="outline" size="sm">
-            Create Business Profile
-          </LinkButton>
-        </Alert>
+        <TextLinkAlert href="/business/create-profile" label="Create Business Profile">
+          Create your business profile to receive invoices.
+        </TextLinkAlert>
       );
     return <Alert>Error loading invoices: {message}</Alert>;
   }

@@ -12,6 +12,13 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { type FormEvent, useMemo, useState } from "react";
 import type { PaymentIntent, StartedPayment } from "../api/payments-api.ts";
 
+/** What both card forms take: the started payment, the amount in words, and what to do once paid. */
+type CardFormProps = {
+  payment: StartedPayment;
+  amountLabel: string;
+  onDone: (intent: Pick<PaymentIntent, "id">) => void;
+};
+
 const loaded = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (publishableKey: string) => {
   let promise = loaded.get(publishableKey);
@@ -22,15 +29,7 @@ const stripeFor = (publishableKey: string) => {
   return promise;
 };
 
-function PaymentElementForm({
-  payment,
-  amountLabel,
-  onDone,
-}: {
-  payment: StartedPayment;
-  amountLabel: string;
-  onDone: (intent: Pick<PaymentIntent, "id">) => void;
-}) {
+function PaymentElementForm({ payment, amountLabel, onDone }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -80,15 +79,7 @@ function PaymentElementForm({
   );
 }
 
-export function StripeCardForm({
-  payment,
-  amountLabel,
-  onDone,
-}: {
-  payment: StartedPayment;
-  amountLabel: string;
-  onDone: (intent: Pick<PaymentIntent, "id">) => void;
-}) {
+export function StripeCardForm({ payment, amountLabel, onDone }: CardFormProps) {
   const stripe = useMemo(
     () => (payment.publishableKey ? stripeFor(payment.publishableKey) : null),
     [payment.publishableKey],
