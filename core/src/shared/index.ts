@@ -1,4 +1,4 @@
-/** Shared kernel: ids, ABN, money (Cents), GST and fee rules, the Clock port, the Mailer, MailOutbox, FileStorage, JobQueue, AuditLog, AppUrl and UnitOfWork ports. */
+/** Shared kernel: ids, ABN, money (Cents), GST and fee rules, the Clock port, the Mailer, MailOutbox, FileStorage, JobQueue, AuditLog, AppUrl and UnitOfWork ports, offset Paging. */
 export * from "./abn.ts";
 export * from "./app-url.ts";
 export * from "./audit.ts";
@@ -8,5 +8,6 @@ export * from "./ids.ts";
 export * from "./jobs.ts";
 export * from "./mailer.ts";
 export * from "./money.ts";
+export * from "./paging.ts";
 export * from "./tax.ts";
 export * from "./unit-of-work.ts";
