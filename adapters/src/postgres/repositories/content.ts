@@ -22,13 +22,12 @@ import {
   UserAdministration,
 } from "@closr/core/content";
 import { UserId } from "@closr/core/shared";
-import { Effect, Either, Layer, Option } from "effect";
+import { Effect, Either, Option } from "effect";
 import { type Selectable, sql } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { ContactMessagesTable, ContentTable, MediaTable } from "../schema.ts";
-import { joinAmbient } from "../transaction-scope.ts";
+import { ambientLayer } from "../transaction-scope.ts";
 import { revokeCachedSessions } from "./session-cache.ts";
 
 const parseJson = (value: unknown): unknown => {
@@ -437,26 +436,11 @@ export const makeUserAdministration = (db: Db): typeof UserAdministration.Servic
   };
 };
 
-export const ContentRepositoryPg = Layer.effect(
-  ContentRepository,
-  Effect.map(PgDatabase, joinAmbient(makeContentRepository)),
-);
-export const MediaRepositoryPg = Layer.effect(
-  MediaRepository,
-  Effect.map(PgDatabase, joinAmbient(makeMediaRepository)),
-);
-export const ContactRepositoryPg = Layer.effect(
-  ContactRepository,
-  Effect.map(PgDatabase, joinAmbient(makeContactRepository)),
-);
-export const NewsletterRepositoryPg = Layer.effect(
-  NewsletterRepository,
-  Effect.map(PgDatabase, joinAmbient(makeNewsletterRepository)),
-);
-export const UserAdministrationPg = Layer.effect(
-  UserAdministration,
-  Effect.map(PgDatabase, joinAmbient(makeUserAdministration)),
-);
+export const ContentRepositoryPg = ambientLayer(ContentRepository, makeContentRepository);
+export const MediaRepositoryPg = ambientLayer(MediaRepository, makeMediaRepository);
+export const ContactRepositoryPg = ambientLayer(ContactRepository, makeContactRepository);
+export const NewsletterRepositoryPg = ambientLayer(NewsletterRepository, makeNewsletterRepository);
+export const UserAdministrationPg = ambientLayer(UserAdministration, makeUserAdministration);
 
 export const makeAuditTrail = (db: Db): typeof AuditTrail.Service => ({
   list: (query) =>
@@ -506,4 +490,4 @@ export const makeAuditTrail = (db: Db): typeof AuditTrail.Service => ({
     }),
 });
 
-export const AuditTrailPg = Layer.effect(AuditTrail, Effect.map(PgDatabase, joinAmbient(makeAuditTrail)));
+export const AuditTrailPg = ambientLayer(AuditTrail, makeAuditTrail);
