@@ -2,6 +2,7 @@
 export * from "./abn.ts";
 export * from "./app-url.ts";
 export * from "./audit.ts";
+export * from "./calendar.ts";
 export * from "./clock.ts";
 export * from "./file-storage.ts";
 export * from "./ids.ts";
