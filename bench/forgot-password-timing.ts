@@ -7,6 +7,7 @@
  * Target: medians within 5 ms. Run: pnpm bench:forgot [tries=50]
  */
 import { createTestApp } from "../services/api/src/testing/test-app.ts";
+import { percentile } from "./load.ts";
 
 const tries = Number(process.argv[2] ?? 50);
 const t = await createTestApp();
@@ -19,11 +20,6 @@ for (let i = 0; i < 5; i++) {
   });
   known.push(email);
 }
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 async function once(email: string) {
   const started = performance.now();

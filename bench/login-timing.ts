@@ -5,6 +5,7 @@
  * Run: pnpm tsx bench/login-timing.ts [rounds=30]
  */
 import { createTestApp } from "../services/api/src/testing/test-app.ts";
+import { percentile } from "./load.ts";
 
 const rounds = Number(process.argv[2] ?? 30);
 const t = await createTestApp();
@@ -13,11 +14,6 @@ await browser.request("/api/register", {
   method: "POST",
   json: { email: "bench@example.com", username: "bench", password: "the right password" },
 });
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 async function time(username: string, password: string) {
   const samples: number[] = [];

@@ -26,15 +26,12 @@ import { createApp } from "../../services/api/src/app.ts";
 import { createLogger } from "../../services/api/src/logger.ts";
 import { makeAppLayer, makeRuntime } from "../../services/api/src/runtime.ts";
 import { createTestApp } from "../../services/api/src/testing/test-app.ts";
+import { percentile } from "../load.ts";
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 300);
 const searchSeconds = Number(process.env.BENCH_SEARCH_SECONDS ?? 5);
 const searchRounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 8);
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
 const tenth = (x: number) => Math.round(x * 10) / 10;
 
 const t = await createTestApp();

@@ -14,14 +14,14 @@
  * Run: pnpm bench:scale
  */
 import { cpus, loadavg } from "node:os";
-import { agentSearchQueries, migrateToLatest, openDatabase } from "@closr/adapters/postgres";
+import { agentSearchQueries } from "@closr/adapters/postgres";
 import { seedDemoProfiles, seedDemoUsers, seedMarketplace } from "@closr/adapters/seed";
-import type { AgentSearch, BusinessProfile } from "@closr/core/profiles";
-import { keywordTerms } from "@closr/core/profiles";
-import postgres from "postgres";
+import type { BusinessProfile } from "@closr/core/profiles";
 import { startCluster } from "../../scripts/cluster.ts";
 import { readSse, type SseReader } from "../../services/api/src/events/sse-reader.ts";
 import { makeAppLayer, makeRuntime } from "../../services/api/src/runtime.ts";
+import { openBenchDatabase, toCriteria } from "../data.ts";
+import { closedLoop, type LoadResult, percentile } from "../load.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -50,23 +50,9 @@ const mix = [
   "page=5&location=sydney",
 ];
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-
 async function ensureData() {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  const name = new URL(url).pathname.slice(1);
-  const exists = await admin`select 1 from pg_database where datname = ${name}`;
-  if (exists.length === 0) await admin.unsafe(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const handle = await openDatabase({ url });
-  await migrateToLatest(handle.db);
+  const { handle, agents: have } = await openBenchDatabase(adminUrl, url);
   const { sql } = await import("kysely");
-  const have = Number(
-    (await sql<{ n: number }>`select count(*)::int as n from agent_profiles`.execute(handle.db)).rows[0]!.n,
-  );
   if (have < targetAgents) {
     const runtime = makeRuntime(makeAppLayer(handle.db));
     await seedDemoUsers(runtime);
@@ -80,35 +66,7 @@ async function ensureData() {
   return handle;
 }
 
-interface Result {
-  latencies: number[];
-  errors: number;
-  elapsed: number;
-}
-
-async function closedLoop(send: (i: number) => Promise<void>, duration: number): Promise<Result> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let i = 0;
-  const start = performance.now();
-  const end = start + duration * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        try {
-          await send(i++);
-          latencies.push(performance.now() - t0);
-        } catch {
-          errors++;
-        }
-      }
-    }),
-  );
-  return { latencies, errors, elapsed: (performance.now() - start) / 1000 };
-}
-
-const fmt = (r: Result) =>
+const fmt = (r: LoadResult) =>
   `${(r.latencies.length / r.elapsed).toFixed(0).padStart(6)} req/s  p50 ${percentile(r.latencies, 50).toFixed(1).padStart(7)}  p99 ${percentile(r.latencies, 99).toFixed(1).padStart(7)} ms  errors ${r.errors}`;
 
 async function login(base: string, username: string) {
@@ -174,23 +132,6 @@ async function sql1() {
   ).rows[0];
   return row as BusinessProfile;
 }
-const toCriteria = (query: string): AgentSearch => {
-  const p = new URLSearchParams(query);
-  return {
-    keywords: keywordTerms(p.get("q") ?? undefined),
-    specialization: p.get("specialization") ?? undefined,
-    location: (p.get("location") ?? undefined) as AgentSearch["location"],
-    experience: (p.get("experience") ?? undefined) as AgentSearch["experience"],
-    minimumCommissionRate: p.get("minimumCommissionRate")
-      ? Number(p.get("minimumCommissionRate"))
-      : undefined,
-    verifiedOnly: p.get("verified") === "true",
-    sort: (p.get("sort") ?? "match") as AgentSearch["sort"],
-    page: Number(p.get("page") ?? 1),
-    pageSize: 12,
-  };
-};
-
 console.log(
   `bench/scale: ${targetAgents} agents, ${mix.length} query shapes, ${concurrency} clients × ${seconds} s; ${streams} SSE streams × ${messages} messages`,
 );
@@ -204,7 +145,7 @@ const direct = async (i: number) => {
   await Promise.all([page.execute(), count.executeTakeFirst()]);
 };
 for (let i = 0; i < mix.length; i++) await direct(i);
-const sqlMax = await closedLoop(direct, seconds);
+const sqlMax = await closedLoop(direct, seconds, concurrency);
 console.log(`SQL only (the PostgreSQL limit, pool 10)   ${fmt(sqlMax)}`);
 
 const rows: string[] = [];
@@ -227,7 +168,7 @@ for (const n of counts) {
       if (res.status !== 200) throw new Error(String(res.status));
     };
     for (let i = 0; i < mix.length * 2; i++) await api(i);
-    const discovery = await closedLoop(api, seconds);
+    const discovery = await closedLoop(api, seconds, concurrency);
     const line = `${n} process${n > 1 ? "es" : "  "}  discovery ${fmt(discovery)}`;
     console.log(line);
     // Live: the receiver is a seeded agent; the sender the business.

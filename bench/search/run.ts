@@ -27,18 +27,13 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  agentSearchQueries,
-  type Db,
-  fuzzyBelow,
-  migrateToLatest,
-  openDatabase,
-} from "@closr/adapters/postgres";
+import { agentSearchQueries, type Db, fuzzyBelow, openDatabase } from "@closr/adapters/postgres";
 import { seedMarketplace } from "@closr/adapters/seed";
 import type { AgentSearch, BusinessProfile } from "@closr/core/profiles";
-import { keywordTerms } from "@closr/core/profiles";
 import { CompiledQuery } from "kysely";
 import postgres from "postgres";
+import { openBenchDatabase, toCriteria } from "../data.ts";
+import { closedLoop, type LoadResult, openLoop, percentile } from "../load.ts";
 
 const root = join(fileURLToPath(import.meta.url), "../../..");
 const rate = Number(process.env.BENCH_RATE ?? 300);
@@ -76,40 +71,9 @@ const mix: string[] = [
   "page=5&location=sydney",
 ];
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-
-function toCriteria(query: string): AgentSearch {
-  const p = new URLSearchParams(query);
-  return {
-    keywords: keywordTerms(p.get("q") ?? undefined),
-    specialization: p.get("specialization") ?? undefined,
-    location: (p.get("location") ?? undefined) as AgentSearch["location"],
-    experience: (p.get("experience") ?? undefined) as AgentSearch["experience"],
-    minimumCommissionRate: p.get("minimumCommissionRate")
-      ? Number(p.get("minimumCommissionRate"))
-      : undefined,
-    verifiedOnly: p.get("verified") === "true",
-    sort: (p.get("sort") ?? "match") as AgentSearch["sort"],
-    page: Number(p.get("page") ?? 1),
-    pageSize: 12,
-  };
-}
-
 async function ensureData() {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  const name = new URL(url).pathname.slice(1);
-  const exists = await admin`select 1 from pg_database where datname = ${name}`;
-  if (exists.length === 0) await admin.unsafe(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const handle = await openDatabase({ url });
-  await migrateToLatest(handle.db);
+  const { handle, agents: have } = await openBenchDatabase(adminUrl, url);
   const { sql } = await import("kysely");
-  const have = Number(
-    (await sql<{ n: number }>`select count(*)::int as n from agent_profiles`.execute(handle.db)).rows[0]!.n,
-  );
   if (have < targetAgents) {
     const started = performance.now();
     const argon2 = (await import("argon2")).default;
@@ -154,58 +118,7 @@ async function startServer(): Promise<ChildProcess> {
   throw new Error("the API did not start");
 }
 
-interface Result {
-  latencies: number[];
-  errors: number;
-  elapsed: number;
-}
-
-/** Open loop: one request every 1000/rate ms regardless of answers; latency from the scheduled time. */
-async function openLoop(send: (i: number) => Promise<void>): Promise<Result> {
-  const total = rate * seconds;
-  const latencies: number[] = [];
-  let errors = 0;
-  const start = performance.now();
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    pending.push(
-      send(i).then(
-        () => void latencies.push(performance.now() - due),
-        () => void errors++,
-      ),
-    );
-  }
-  await Promise.all(pending);
-  return { latencies, errors, elapsed: (performance.now() - start) / 1000 };
-}
-
-/** Closed loop: `concurrency` workers back to back for `duration` s. */
-async function closedLoop(send: (i: number) => Promise<void>, duration: number): Promise<Result> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let i = 0;
-  const start = performance.now();
-  const end = start + duration * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        try {
-          await send(i++);
-          latencies.push(performance.now() - t0);
-        } catch {
-          errors++;
-        }
-      }
-    }),
-  );
-  return { latencies, errors, elapsed: (performance.now() - start) / 1000 };
-}
-
-const line = (name: string, r: Result) =>
+const line = (name: string, r: LoadResult) =>
   `${name.padEnd(26)} p50 ${percentile(r.latencies, 50).toFixed(1).padStart(7)}  p95 ${percentile(r.latencies, 95).toFixed(1).padStart(7)}  p99 ${percentile(r.latencies, 99).toFixed(1).padStart(7)} ms   ${(r.latencies.length / r.elapsed).toFixed(0).padStart(6)} req/s   errors ${r.errors}`;
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 when unreadable. */
@@ -225,8 +138,8 @@ function processCpuMs(pid: number): number {
  */
 async function cpuPerRequest(
   apiPid: number | undefined,
-  run: () => Promise<Result>,
-): Promise<{ result: Result; api: number; postgres: number; client: number }> {
+  run: () => Promise<LoadResult>,
+): Promise<{ result: LoadResult; api: number; postgres: number; client: number }> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   const backends = async () =>
     (
@@ -425,18 +338,24 @@ try {
     `\nbench/search: ${targetAgents} agents, ${mix.length} query shapes, open loop ${rate} req/s for ${seconds} s`,
   );
   // BENCH_RATE=0 skips the open loops (only the closed-loop peak and its CPU split).
-  const skipped: Result = { latencies: [Number.NaN], errors: 0, elapsed: 1 };
-  const apiOpen = rate > 0 ? await openLoop(api) : skipped;
+  const skipped: LoadResult = { latencies: [Number.NaN], errors: 0, elapsed: 1 };
+  const apiOpen = rate > 0 ? await openLoop(api, rate, seconds) : skipped;
   if (rate > 0) console.log(line("API   (open loop)", apiOpen));
-  const sqlOpen = rate > 0 ? await openLoop(direct) : skipped;
+  const sqlOpen = rate > 0 ? await openLoop(direct, rate, seconds) : skipped;
   if (rate > 0) console.log(line("SQL   (open loop)", sqlOpen));
-  const apiCpu = await cpuPerRequest(server.pid, () => closedLoop(api, Math.max(5, seconds / 4)));
+  const apiCpu = await cpuPerRequest(server.pid, () =>
+    closedLoop(api, Math.max(5, seconds / 4), concurrency),
+  );
   const apiMax = apiCpu.result;
   console.log(line(`API   (max, ${concurrency} workers)`, apiMax));
-  const sqlCpu = await cpuPerRequest(undefined, () => closedLoop(direct, Math.max(5, seconds / 4)));
+  const sqlCpu = await cpuPerRequest(undefined, () =>
+    closedLoop(direct, Math.max(5, seconds / 4), concurrency),
+  );
   const sqlMax = sqlCpu.result;
   console.log(line(`SQL   (max, ${concurrency} workers)`, sqlMax));
-  const sameCpu = await cpuPerRequest(undefined, () => closedLoop(directAsApi, Math.max(5, seconds / 4)));
+  const sameCpu = await cpuPerRequest(undefined, () =>
+    closedLoop(directAsApi, Math.max(5, seconds / 4), concurrency),
+  );
   const sameMax = sameCpu.result;
   console.log(line(`SQL as API (max, ${concurrency})`, sameMax));
   console.log(cpuLine("API   (max)", apiCpu));
@@ -445,7 +364,7 @@ try {
   console.log(
     `CPU-bound ratio (SQL CPU per request / API CPU per request): ${((100 * (sqlCpu.postgres + sqlCpu.client)) / (apiCpu.api + apiCpu.postgres + apiCpu.client)).toFixed(0)} %`,
   );
-  const through = (r: Result) => r.latencies.length / r.elapsed;
+  const through = (r: LoadResult) => r.latencies.length / r.elapsed;
   console.log(
     `load average after the load runs (1, 5, 15 min): ${loadavg()
       .map((x) => x.toFixed(1))

@@ -87,7 +87,7 @@ export async function startPgBossQueue(
             reserved.release();
           }
         }
-        const rows = await client.unsafe(text, (values ?? []) as never[]);
+        const rows = await client.unsafe(text, values ?? []);
         return { rows: Array.isArray(rows) ? [...rows] : [] };
       },
     },

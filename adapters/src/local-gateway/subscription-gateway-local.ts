@@ -538,8 +538,13 @@ const makeLocal = (db: Db, clockNow: Effect.Effect<Date>) => {
         .orderBy("seq")
         .limit(100)
         .execute();
+      // The payload column holds what the event outbox above wrote: a JSON-stringified gateway event.
       return rows.map((r) =>
-        parseLocalEvent(typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload),
+        parseLocalEvent(
+          (typeof r.payload === "string"
+            ? JSON.parse(r.payload)
+            : r.payload) as Stored<SubscriptionGatewayEvent>,
+        ),
       );
     }),
     markDelivered: (eventId) =>
@@ -554,8 +559,15 @@ const makeLocal = (db: Db, clockNow: Effect.Effect<Date>) => {
   return { gateway, billing };
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: a stored event payload (dates as ISO strings)
-function parseLocalEvent(raw: any): SubscriptionGatewayEvent {
+/** `T` as it reads back from JSON: every Date an ISO string. */
+type Stored<T> = T extends Date
+  ? string
+  : T extends string | number | boolean | null | undefined
+    ? T
+    : { readonly [K in keyof T]: Stored<T[K]> };
+
+/** A stored event payload (written with JSON.stringify) back as a gateway event with its dates. */
+function parseLocalEvent(raw: Stored<SubscriptionGatewayEvent>): SubscriptionGatewayEvent {
   const subscription: GatewaySubscription = {
     ...raw.subscription,
     currentPeriodStart: new Date(raw.subscription.currentPeriodStart),

@@ -4,6 +4,7 @@
  * seller's name and ABN, the date of issue, the buyer, a description with the period, the GST
  * amount and the GST-inclusive total. Prices are GST-inclusive: GST = total / 11, to the cent.
  */
+import { longUtcDate } from "@closr/core/shared";
 import { formatAbn, plans, type SubscriptionInvoice } from "@closr/core/subscription";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 
@@ -23,13 +24,7 @@ export interface TaxInvoiceBuyer {
 /** A$1,234.56 style amount (cents in). */
 export const aud = (cents: number) => `A$${(cents / 100).toFixed(2)}`;
 /** "23 November 2026" (UTC calendar day). */
-export const day = (d: Date) =>
-  new Intl.DateTimeFormat("en-AU", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(d);
+export const day = (d: Date) => longUtcDate(d);
 
 /** Renders the tax invoice; returns the PDF bytes. */
 export async function renderTaxInvoicePdf(

@@ -14,7 +14,7 @@
  * fiber's async context, so an async-local transaction could leak into another request.
  */
 import { UnitOfWork } from "@closr/core/shared";
-import { Cause, Data, Effect, Exit, FiberRef, Layer, Option, Runtime } from "effect";
+import { Cause, type Context, Data, Effect, Exit, FiberRef, Layer, Option, Runtime } from "effect";
 import { sql, type Transaction } from "kysely";
 import type { Db } from "./database.ts";
 import { PgDatabase } from "./database-service.ts";
@@ -164,6 +164,15 @@ export const joinAmbient =
     }
     return joined as S;
   };
+
+/**
+ * The Layer giving `tag` the repository `make` builds on the process's PgDatabase, joined to
+ * the ambient transaction (joinAmbient).
+ */
+export const ambientLayer = <I, S extends object>(
+  tag: Context.Tag<I, S>,
+  make: (db: Db) => S,
+): Layer.Layer<I, never, PgDatabase> => Layer.effect(tag, Effect.map(PgDatabase, joinAmbient(make)));
 
 /** Core's UnitOfWork on PostgreSQL/PGlite: `atomically` is `withTransaction` on the process's database. */
 export const UnitOfWorkPg = Layer.effect(

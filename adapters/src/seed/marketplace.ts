@@ -16,7 +16,7 @@ import {
   specializations,
 } from "@closr/core/profiles";
 import { en, en_AU, Faker } from "@faker-js/faker";
-import { type Insertable, sql } from "kysely";
+import { type Insertable, sql, type Transaction } from "kysely";
 import type { Db } from "../postgres/database.ts";
 import type { Database } from "../postgres/schema.ts";
 
@@ -86,11 +86,17 @@ export async function countSeeded(db: Db): Promise<{ agents: number; businesses:
 
 type NewUserRow = Insertable<Database["users"]> & { createdAt: Date };
 
-/** Inserts a batch of users and their profiles in one transaction; profiles share their user's createdAt. */
-async function insertBatch<T extends "agentProfiles" | "businessProfiles">(
+/**
+ * Inserts a batch of users and their profiles in one transaction; profiles share their user's
+ * createdAt, and `insertProfiles` writes them to their table.
+ */
+async function insertBatch<P extends object>(
   db: Db,
-  table: T,
-  rows: { user: NewUserRow; profile: Omit<Insertable<Database[T]>, "userId"> }[],
+  rows: { user: NewUserRow; profile: P }[],
+  insertProfiles: (
+    trx: Transaction<Database>,
+    profiles: (P & { userId: number; createdAt: Date; updatedAt: Date })[],
+  ) => Promise<unknown>,
 ) {
   await db.transaction().execute(async (trx) => {
     const users = await trx
@@ -98,17 +104,15 @@ async function insertBatch<T extends "agentProfiles" | "businessProfiles">(
       .values(rows.map((r) => r.user))
       .returning(["id", "createdAt"])
       .execute();
-    const profiles = rows.map((r, k) => ({
-      ...r.profile,
-      userId: users[k]!.id,
-      createdAt: users[k]!.createdAt,
-      updatedAt: users[k]!.createdAt,
-    }));
-    // kysely cannot narrow a generic table name; both profile tables accept these rows.
-    // biome-ignore lint/suspicious/noExplicitAny: see above
-    const insert = trx.insertInto(table as any);
-    // biome-ignore lint/suspicious/noExplicitAny: see above
-    await insert.values(profiles as any).execute();
+    await insertProfiles(
+      trx,
+      rows.map((r, k) => ({
+        ...r.profile,
+        userId: users[k]!.id,
+        createdAt: users[k]!.createdAt,
+        updatedAt: users[k]!.createdAt,
+      })),
+    );
   });
 }
 
@@ -158,7 +162,9 @@ export async function seedMarketplace(db: Db, options: SeedOptions) {
         },
       };
     });
-    await insertBatch(db, "agentProfiles", rows);
+    await insertBatch(db, rows, (trx, profiles) =>
+      trx.insertInto("agentProfiles").values(profiles).execute(),
+    );
   }
 
   for (let offset = 0; offset < options.businesses; offset += BATCH) {
@@ -193,7 +199,9 @@ export async function seedMarketplace(db: Db, options: SeedOptions) {
         },
       };
     });
-    await insertBatch(db, "businessProfiles", rows);
+    await insertBatch(db, rows, (trx, profiles) =>
+      trx.insertInto("businessProfiles").values(profiles).execute(),
+    );
   }
   await sql`analyze users, agent_profiles, business_profiles`.execute(db);
   return { agents: options.agents, businesses: options.businesses };

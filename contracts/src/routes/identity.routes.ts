@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { LoginRequest, RegisterRequest, User } from "../identity.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
-import { json, signedInProblems } from "./route-helpers.ts";
+import { json, signedInProblems, writeProblems } from "./route-helpers.ts";
 
 export const getCurrentUser = createRoute({
   method: "get",
@@ -30,16 +30,7 @@ export const register = createRoute({
   },
   responses: {
     201: json(User, "The new user, signed in"),
-    ...problemResponses(
-      "email-taken",
-      "username-taken",
-      "origin-rejected",
-      "payload-too-large",
-      "unsupported-media-type",
-      "validation-failed",
-      "rate-limited",
-      ...commonProblems,
-    ),
+    ...problemResponses("email-taken", "username-taken", ...writeProblems, "rate-limited", ...commonProblems),
   },
 });
 
@@ -56,15 +47,7 @@ export const login = createRoute({
   },
   responses: {
     200: json(User, "The signed-in user"),
-    ...problemResponses(
-      "invalid-credentials",
-      "origin-rejected",
-      "payload-too-large",
-      "unsupported-media-type",
-      "validation-failed",
-      "rate-limited",
-      ...commonProblems,
-    ),
+    ...problemResponses("invalid-credentials", ...writeProblems, "rate-limited", ...commonProblems),
   },
 });
 

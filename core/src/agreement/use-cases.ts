@@ -15,6 +15,7 @@ import {
   Clock,
   Mailer,
   type PartnershipId,
+  sydneyIsoDate,
 } from "../shared/index.ts";
 import { getBilling } from "../subscription/index.ts";
 import { type AgreementEvent, type AgreementMachineState, transition } from "./agreement-machine.ts";
@@ -41,14 +42,6 @@ import {
   renderTemplate,
   unknownPlaceholders,
 } from "./template.ts";
-
-const sydneyDate = (now: Date) =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Australia/Sydney",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
 
 /** Decodes and validates terms from the wire (all errors, one per field path like `model.rate`). */
 export const validateTerms = (input: unknown) =>
@@ -172,7 +165,7 @@ export const proposeAgreement = Effect.fn("agreement.propose")(function* (
   if (side === null) return yield* new AgreementNotFound({ partnershipId });
   const template = yield* templateFor(parties);
   const digest = yield* DocumentDigest;
-  const today = sydneyDate(yield* (yield* Clock).now);
+  const today = sydneyIsoDate(yield* (yield* Clock).now);
   const agreement = yield* (yield* AgreementRepository).change(partnershipId, (current) =>
     Either.flatMap(step(current, { type: "propose", by: side }), (after) => {
       const draft = current.draft;

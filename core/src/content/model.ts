@@ -4,6 +4,7 @@
  * public site reads published entries and falls back to built-in defaults when none exist.
  */
 import { intId, type UserId } from "../shared/ids.ts";
+import type { Paging } from "../shared/paging.ts";
 
 /** A content entry. */
 export const ContentId = intId("ContentId");
@@ -54,7 +55,7 @@ export interface ContentInput {
   readonly featured: boolean;
 }
 
-export interface ContentQuery {
+export interface ContentQuery extends Paging {
   readonly type?: ContentType | undefined;
   readonly slug?: string | undefined;
   /** Case-insensitive match on title, slug or content text. */
@@ -62,18 +63,9 @@ export interface ContentQuery {
   /** Only published entries (anonymous and non-admin readers always get this). */
   readonly publishedOnly: boolean;
   readonly category?: string | undefined;
-  /** From 1. */
-  readonly page: number;
-  /** At most 100. */
-  readonly pageSize: number;
 }
 
-export interface Page<T> {
-  readonly items: readonly T[];
-  readonly total: number;
-  readonly page: number;
-  readonly pageSize: number;
-}
+export type { Page } from "../shared/paging.ts";
 
 export interface MediaItem {
   readonly id: MediaId;

@@ -6,6 +6,7 @@
 import { Context, type Effect, type Option } from "effect";
 import type { UserRole } from "../identity/model.ts";
 import type { UserId } from "../shared/ids.ts";
+import type { Paging } from "../shared/paging.ts";
 import type { ContentVersionConflict, SlugTaken } from "./errors.ts";
 import type {
   ContactInput,
@@ -184,15 +185,13 @@ export interface AuditRecord {
   readonly createdAt: Date;
 }
 
-export interface AuditQuery {
+export interface AuditQuery extends Paging {
   /** Exact action ("user.suspended") or a prefix ending in "." ("content."). */
   readonly action?: string | undefined;
   readonly subjectType?: string | undefined;
   readonly subjectId?: string | undefined;
   /** The actor's username (case-insensitive). */
   readonly actor?: string | undefined;
-  readonly page: number;
-  readonly pageSize: number;
 }
 
 /** The reading side of the audit log (admin app), newest first. */

@@ -16,6 +16,14 @@ import type {
   WebhookRetrySettings,
 } from "./webhooks.ts";
 
+/** The fields of an endpoint its owner may change; `Event` is a plain string before validation. */
+export interface WebhookEndpointChanges<Event extends string = WebhookEventType> {
+  readonly url?: string | undefined;
+  readonly description?: string | undefined;
+  readonly events?: readonly Event[] | undefined;
+  readonly enabled?: boolean | undefined;
+}
+
 export class WebhookStore extends Context.Tag("integrations/WebhookStore")<
   WebhookStore,
   {
@@ -35,12 +43,7 @@ export class WebhookStore extends Context.Tag("integrations/WebhookStore")<
     readonly update: (
       userId: UserId,
       id: number,
-      changes: {
-        readonly url?: string | undefined;
-        readonly description?: string | undefined;
-        readonly events?: readonly WebhookEventType[] | undefined;
-        readonly enabled?: boolean | undefined;
-      },
+      changes: WebhookEndpointChanges,
     ) => Effect.Effect<Option.Option<WebhookEndpoint>>;
     /** Deletes the user's endpoint and its deliveries; false when it is not theirs. */
     readonly remove: (userId: UserId, id: number) => Effect.Effect<boolean>;

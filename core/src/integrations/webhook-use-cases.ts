@@ -16,7 +16,12 @@ import {
   WebhookEndpointNotFound,
 } from "./errors.ts";
 import { requireApiAccess } from "./use-cases.ts";
-import { WebhookSender, WebhookStore, WebhookUrlPolicy } from "./webhook-ports.ts";
+import {
+  type WebhookEndpointChanges,
+  WebhookSender,
+  WebhookStore,
+  WebhookUrlPolicy,
+} from "./webhook-ports.ts";
 import {
   type DeliveryTarget,
   MAX_WEBHOOK_ENDPOINTS,
@@ -73,12 +78,7 @@ export const createWebhookEndpoint = Effect.fn("webhooks.createEndpoint")(functi
 export const updateWebhookEndpoint = Effect.fn("webhooks.updateEndpoint")(function* (
   user: User,
   id: number,
-  changes: {
-    readonly url?: string | undefined;
-    readonly description?: string | undefined;
-    readonly events?: readonly string[] | undefined;
-    readonly enabled?: boolean | undefined;
-  },
+  changes: WebhookEndpointChanges<string>,
 ) {
   const url = changes.url?.trim();
   if (url !== undefined) yield* checkUrl(url);

@@ -4,6 +4,7 @@
 
 import type { RatingSummary } from "../review/reputation.ts";
 import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
+import type { Paging, Page as SharedPage } from "../shared/paging.ts";
 import type { BusinessSize, ExperienceBand, Industry, Location } from "./catalogue.ts";
 
 export interface ProfileOwner {
@@ -75,13 +76,6 @@ export interface Match {
 export type AgentSort = "match" | "newest" | "experience" | "rating";
 export type BusinessSort = "match" | "newest" | "rating";
 
-interface Paging {
-  /** From 1. */
-  readonly page: number;
-  /** 1–100. */
-  readonly pageSize: number;
-}
-
 export interface AgentSearch extends Paging {
   readonly keywords: readonly string[];
   readonly specialization?: string | undefined;
@@ -104,13 +98,10 @@ export interface BusinessSearch extends Paging {
   readonly sort: BusinessSort;
 }
 
-export interface Page<T> {
-  readonly items: readonly T[];
-  readonly total: number;
+/** A search page: counts are capped (searchTotalCap). */
+export interface Page<T> extends SharedPage<T> {
   /** True when more than `total` (the cap) match. */
   readonly totalCapped: boolean;
-  readonly page: number;
-  readonly pageSize: number;
 }
 
 /**

@@ -53,6 +53,13 @@ const sourceWords: Record<VerificationRequestStatus, string> = {
   rejected: "a rejected request",
 };
 
+/** The reviewer fields a staff decision (approve, reject, request changes) records. */
+const decided = (event: { readonly by: UserId; readonly at: Date }, adminNotes: string | null) => ({
+  reviewedAt: event.at,
+  reviewedBy: event.by,
+  adminNotes,
+});
+
 /** Applies `event` to `current`; Left when the event is not allowed from its status. */
 export function transition(
   current: Pick<VerificationRequest, "status" | "submittedAt" | "reviewedAt" | "reviewedBy" | "adminNotes">,
@@ -74,19 +81,11 @@ export function transition(
       return Either.right({
         ...pick(current),
         status: rule.to,
-        reviewedAt: event.at,
-        reviewedBy: event.by,
-        adminNotes: event.note?.trim() || null,
+        ...decided(event, event.note?.trim() || null),
       });
     case "reject":
     case "request_changes":
-      return Either.right({
-        ...pick(current),
-        status: rule.to,
-        reviewedAt: event.at,
-        reviewedBy: event.by,
-        adminNotes: event.reason.trim(),
-      });
+      return Either.right({ ...pick(current), status: rule.to, ...decided(event, event.reason.trim()) });
     case "resubmit":
       return Either.right({
         status: rule.to,

@@ -5,12 +5,11 @@
  */
 import { AccountRepository, EmailTaken, type NotificationPreferences } from "@closr/core/identity";
 import type { UserId } from "@closr/core/shared";
-import { Effect, Layer, Option } from "effect";
+import { Effect, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
-import { joinAmbient, transact } from "../transaction-scope.ts";
+import { ambientLayer, transact } from "../transaction-scope.ts";
 import { credentialsOf, toUser, userColumns } from "./identity.ts";
 import { revokeCachedSessions } from "./session-cache.ts";
 
@@ -439,7 +438,4 @@ const makeAccountRepository = (db: Db) =>
       ),
   });
 
-export const AccountRepositoryPg = Layer.effect(
-  AccountRepository,
-  Effect.map(PgDatabase, joinAmbient(makeAccountRepository)),
-);
+export const AccountRepositoryPg = ambientLayer(AccountRepository, makeAccountRepository);

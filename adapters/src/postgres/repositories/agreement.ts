@@ -25,12 +25,11 @@ import {
   PartnershipId,
   UserId,
 } from "@closr/core/shared";
-import { Effect, Either, Layer, Option } from "effect";
+import { Effect, Either, Option } from "effect";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
 import type { Database } from "../schema.ts";
-import { joinAmbient, transact } from "../transaction-scope.ts";
+import { ambientLayer, transact } from "../transaction-scope.ts";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -300,7 +299,4 @@ export const makeAgreementRepository = (db: Db): typeof AgreementRepository.Serv
     }),
 });
 
-export const AgreementRepositoryPg = Layer.effect(
-  AgreementRepository,
-  Effect.map(PgDatabase, joinAmbient(makeAgreementRepository)),
-);
+export const AgreementRepositoryPg = ambientLayer(AgreementRepository, makeAgreementRepository);

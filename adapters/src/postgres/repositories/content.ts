@@ -22,13 +22,12 @@ import {
   UserAdministration,
 } from "@closr/core/content";
 import { UserId } from "@closr/core/shared";
-import { Effect, Either, Layer, Option } from "effect";
-import { type Selectable, sql } from "kysely";
+import { Effect, Either, Option } from "effect";
+import { type Selectable, sql, type Updateable } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
-import type { ContactMessagesTable, ContentTable, MediaTable } from "../schema.ts";
-import { joinAmbient } from "../transaction-scope.ts";
+import type { ContactMessagesTable, ContentTable, MediaTable, UsersTable } from "../schema.ts";
+import { ambientLayer } from "../transaction-scope.ts";
 import { revokeCachedSessions } from "./session-cache.ts";
 
 const parseJson = (value: unknown): unknown => {
@@ -361,6 +360,22 @@ const toManaged = (r: {
 export const makeUserAdministration = (db: Db): typeof UserAdministration.Service => {
   const byId = (id: number) =>
     db.selectFrom("users").select(managedColumns).where("id", "=", id).where("deletedAt", "is", null);
+  /** Changes a live (not deleted) user; None when there is none. */
+  const updateLive = (id: UserId, changes: Updateable<UsersTable>) =>
+    Effect.promise(() =>
+      db
+        .updateTable("users")
+        .set(changes)
+        .where("id", "=", id)
+        .where("deletedAt", "is", null)
+        .returning(managedColumns)
+        .executeTakeFirst(),
+    ).pipe(
+      Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toManaged))),
+      // A role or suspension change takes effect on this process's next request, before the
+      // NOTIFY round trip (ADR 0015).
+      Effect.tap(() => Effect.sync(() => revokeCachedSessions(id))),
+    );
   return {
     list: (query) =>
       Effect.promise(async () => {
@@ -387,36 +402,8 @@ export const makeUserAdministration = (db: Db): typeof UserAdministration.Servic
       Effect.promise(() => byId(id).executeTakeFirst()).pipe(
         Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toManaged))),
       ),
-    setSuspended: (id, at) =>
-      Effect.promise(() =>
-        db
-          .updateTable("users")
-          .set({ suspendedAt: at })
-          .where("id", "=", id)
-          .where("deletedAt", "is", null)
-          .returning(managedColumns)
-          .executeTakeFirst(),
-      ).pipe(
-        Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toManaged))),
-        // A role or suspension change takes effect on this process's next request, before the
-        // NOTIFY round trip (ADR 0015).
-        Effect.tap(() => Effect.sync(() => revokeCachedSessions(id))),
-      ),
-    setRole: (id, role) =>
-      Effect.promise(() =>
-        db
-          .updateTable("users")
-          .set({ role })
-          .where("id", "=", id)
-          .where("deletedAt", "is", null)
-          .returning(managedColumns)
-          .executeTakeFirst(),
-      ).pipe(
-        Effect.map((row) => Option.fromNullable(row).pipe(Option.map(toManaged))),
-        // A role or suspension change takes effect on this process's next request, before the
-        // NOTIFY round trip (ADR 0015).
-        Effect.tap(() => Effect.sync(() => revokeCachedSessions(id))),
-      ),
+    setSuspended: (id, at) => updateLive(id, { suspendedAt: at }),
+    setRole: (id, role) => updateLive(id, { role }),
     stats: () =>
       Effect.promise(async () => {
         const row = await sql<{ users: string; open: string; contact: string; media: string; audit: string }>`
@@ -437,26 +424,11 @@ export const makeUserAdministration = (db: Db): typeof UserAdministration.Servic
   };
 };
 
-export const ContentRepositoryPg = Layer.effect(
-  ContentRepository,
-  Effect.map(PgDatabase, joinAmbient(makeContentRepository)),
-);
-export const MediaRepositoryPg = Layer.effect(
-  MediaRepository,
-  Effect.map(PgDatabase, joinAmbient(makeMediaRepository)),
-);
-export const ContactRepositoryPg = Layer.effect(
-  ContactRepository,
-  Effect.map(PgDatabase, joinAmbient(makeContactRepository)),
-);
-export const NewsletterRepositoryPg = Layer.effect(
-  NewsletterRepository,
-  Effect.map(PgDatabase, joinAmbient(makeNewsletterRepository)),
-);
-export const UserAdministrationPg = Layer.effect(
-  UserAdministration,
-  Effect.map(PgDatabase, joinAmbient(makeUserAdministration)),
-);
+export const ContentRepositoryPg = ambientLayer(ContentRepository, makeContentRepository);
+export const MediaRepositoryPg = ambientLayer(MediaRepository, makeMediaRepository);
+export const ContactRepositoryPg = ambientLayer(ContactRepository, makeContactRepository);
+export const NewsletterRepositoryPg = ambientLayer(NewsletterRepository, makeNewsletterRepository);
+export const UserAdministrationPg = ambientLayer(UserAdministration, makeUserAdministration);
 
 export const makeAuditTrail = (db: Db): typeof AuditTrail.Service => ({
   list: (query) =>
@@ -506,4 +478,4 @@ export const makeAuditTrail = (db: Db): typeof AuditTrail.Service => ({
     }),
 });
 
-export const AuditTrailPg = Layer.effect(AuditTrail, Effect.map(PgDatabase, joinAmbient(makeAuditTrail)));
+export const AuditTrailPg = ambientLayer(AuditTrail, makeAuditTrail);

@@ -31,7 +31,7 @@ import { Effect, Either, Layer, Option } from "effect";
 import { type InferResult, type Kysely, sql } from "kysely";
 import { PgDatabase } from "../database-service.ts";
 import type { Database } from "../schema.ts";
-import { joinAmbient, transact } from "../transaction-scope.ts";
+import { ambientLayer, joinAmbient, transact } from "../transaction-scope.ts";
 import type { Executor } from "./invoice.ts";
 import { writePaymentRefund } from "./payout.ts";
 
@@ -486,10 +486,7 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
     }),
 });
 
-export const DisputeRepositoryPg = Layer.effect(
-  DisputeRepository,
-  Effect.map(PgDatabase, joinAmbient(makeDisputeRepository)),
-);
+export const DisputeRepositoryPg = ambientLayer(DisputeRepository, makeDisputeRepository);
 
 /** The payment context's PaymentBlocks: an invoice with an active dispute, or cancelled by one, cannot be paid. */
 export const PaymentBlocksPg = Layer.effect(

@@ -6,11 +6,10 @@
  * weigh most (A), then summaries (B), then bodies (C).
  */
 import { type HelpArticle, HelpRepository, isHelpTopic } from "@closr/core/help";
-import { Effect, Layer } from "effect";
+import { Effect } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
-import { joinAmbient } from "../transaction-scope.ts";
+import { ambientLayer } from "../transaction-scope.ts";
 
 const jsonObject = (value: unknown): Record<string, unknown> => {
   try {
@@ -74,7 +73,4 @@ const makeHelpRepository = (db: Db) =>
     search: (articles, query, limit) => Effect.promise(() => search(db, articles, query, limit)),
   });
 
-export const HelpRepositoryPg = Layer.effect(
-  HelpRepository,
-  Effect.map(PgDatabase, joinAmbient(makeHelpRepository)),
-);
+export const HelpRepositoryPg = ambientLayer(HelpRepository, makeHelpRepository);

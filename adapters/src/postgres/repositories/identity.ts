@@ -10,7 +10,7 @@ import { sql } from "kysely";
 import type { Db } from "../database.ts";
 import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
-import { joinAmbient } from "../transaction-scope.ts";
+import { ambientLayer, joinAmbient } from "../transaction-scope.ts";
 import { cachedSessionStore } from "./session-cache.ts";
 
 /** The columns a User is read from. */
@@ -179,10 +179,7 @@ const makeSessionStore = (db: Db) =>
       ),
   });
 
-export const UserRepositoryPg = Layer.effect(
-  UserRepository,
-  Effect.map(PgDatabase, joinAmbient(makeUserRepository)),
-);
+export const UserRepositoryPg = ambientLayer(UserRepository, makeUserRepository);
 /**
  * The session store, cached per process for 30 s with revocation broadcast over
  * LISTEN/NOTIFY (session-cache.ts, ADR 0015).

@@ -14,11 +14,10 @@ import {
   type MonthFigure,
 } from "@closr/core/insights";
 import { type AgentProfileId, Cents, type UserId } from "@closr/core/shared";
-import { Effect, Layer } from "effect";
+import { Effect } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
-import { joinAmbient } from "../transaction-scope.ts";
+import { ambientLayer } from "../transaction-scope.ts";
 
 const TZ = "Australia/Sydney";
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
@@ -402,7 +401,4 @@ const makeInsightsRepository = (db: Db) => {
   });
 };
 
-export const InsightsRepositoryPg = Layer.effect(
-  InsightsRepository,
-  Effect.map(PgDatabase, joinAmbient(makeInsightsRepository)),
-);
+export const InsightsRepositoryPg = ambientLayer(InsightsRepository, makeInsightsRepository);

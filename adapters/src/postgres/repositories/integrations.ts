@@ -8,11 +8,10 @@ import { createHash, randomBytes } from "node:crypto";
 import type { User } from "@closr/core/identity";
 import { API_KEY_PREFIX, type ApiKey, ApiKeyRepository, type ApiKeyScope } from "@closr/core/integrations";
 import { ApiKeyId, type UserId } from "@closr/core/shared";
-import { Effect, Layer, Option } from "effect";
+import { Effect, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
-import { joinAmbient } from "../transaction-scope.ts";
+import { ambientLayer } from "../transaction-scope.ts";
 import { toUser } from "./identity.ts";
 
 /** SHA-256 of a secret, hex (what api_keys.key_hash holds). */
@@ -168,7 +167,4 @@ const makeApiKeyRepository = (db: Db) =>
       ),
   });
 
-export const ApiKeyRepositoryPg = Layer.effect(
-  ApiKeyRepository,
-  Effect.map(PgDatabase, joinAmbient(makeApiKeyRepository)),
-);
+export const ApiKeyRepositoryPg = ambientLayer(ApiKeyRepository, makeApiKeyRepository);

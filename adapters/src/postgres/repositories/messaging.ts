@@ -14,11 +14,10 @@ import {
   UserDirectory,
 } from "@closr/core/messaging";
 import { MessageId, type UserId } from "@closr/core/shared";
-import { Effect, Layer, Option } from "effect";
+import { Effect, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
-import { joinAmbient } from "../transaction-scope.ts";
+import { ambientLayer } from "../transaction-scope.ts";
 
 interface MessageRow {
   id: number | string;
@@ -209,11 +208,5 @@ const makeUserDirectory = (db: Db) =>
       }),
   });
 
-export const MessageRepositoryPg = Layer.effect(
-  MessageRepository,
-  Effect.map(PgDatabase, joinAmbient(makeMessageRepository)),
-);
-export const UserDirectoryPg = Layer.effect(
-  UserDirectory,
-  Effect.map(PgDatabase, joinAmbient(makeUserDirectory)),
-);
+export const MessageRepositoryPg = ambientLayer(MessageRepository, makeMessageRepository);
+export const UserDirectoryPg = ambientLayer(UserDirectory, makeUserDirectory);

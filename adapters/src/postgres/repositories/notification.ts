@@ -12,11 +12,10 @@ import {
   type SweptNotice,
 } from "@closr/core/notification";
 import { NotificationId, UserId } from "@closr/core/shared";
-import { Effect, Layer, Option } from "effect";
+import { Effect, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
-import { joinAmbient, transact } from "../transaction-scope.ts";
+import { ambientLayer, transact } from "../transaction-scope.ts";
 
 type Row = {
   id: number | string;
@@ -170,7 +169,4 @@ const makeNotificationRepository = (db: Db) =>
     sweep: (now, minutes) => Effect.promise(() => sweep(db, now, minutes)),
   });
 
-export const NotificationRepositoryPg = Layer.effect(
-  NotificationRepository,
-  Effect.map(PgDatabase, joinAmbient(makeNotificationRepository)),
-);
+export const NotificationRepositoryPg = ambientLayer(NotificationRepository, makeNotificationRepository);

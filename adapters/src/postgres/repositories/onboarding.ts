@@ -1,11 +1,10 @@
 /** OnboardingRepository on PostgreSQL: one row per user (unique user_id), created idempotently. */
 import { type Onboarding, OnboardingRepository } from "@closr/core/onboarding";
 import type { UserId } from "@closr/core/shared";
-import { Effect, Layer, Option } from "effect";
+import { Effect, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
-import { joinAmbient } from "../transaction-scope.ts";
+import { ambientLayer } from "../transaction-scope.ts";
 
 type Row = {
   id: number;
@@ -81,7 +80,4 @@ const makeOnboardingRepository = (db: Db) => {
   });
 };
 
-export const OnboardingRepositoryPg = Layer.effect(
-  OnboardingRepository,
-  Effect.map(PgDatabase, joinAmbient(makeOnboardingRepository)),
-);
+export const OnboardingRepositoryPg = ambientLayer(OnboardingRepository, makeOnboardingRepository);

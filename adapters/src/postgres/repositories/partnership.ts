@@ -18,13 +18,12 @@ import {
 } from "@closr/core/partnership";
 import { AgentProfileId, BusinessProfileId, PartnershipId } from "@closr/core/shared";
 import { freePlan, isPlanId, type PlanId, type SubscriptionStatus } from "@closr/core/subscription";
-import { Effect, Either, Layer, Option } from "effect";
+import { Effect, Either, Option } from "effect";
 import { type RawBuilder, type Selectable, sql, type Transaction } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { Database, PartnershipsTable } from "../schema.ts";
-import { joinAmbient, transact } from "../transaction-scope.ts";
+import { ambientLayer, transact } from "../transaction-scope.ts";
 import { loadAgentProfiles, loadBusinessProfiles } from "./profiles.ts";
 
 const toPartnership = (r: Selectable<PartnershipsTable>): Partnership => ({
@@ -211,7 +210,4 @@ const makePartnershipRepository = (db: Db) => {
   });
 };
 
-export const PartnershipRepositoryPg = Layer.effect(
-  PartnershipRepository,
-  Effect.map(PgDatabase, joinAmbient(makePartnershipRepository)),
-);
+export const PartnershipRepositoryPg = ambientLayer(PartnershipRepository, makePartnershipRepository);

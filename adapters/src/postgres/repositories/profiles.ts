@@ -28,14 +28,13 @@ import {
 } from "@closr/core/profiles";
 import { ratingSummary } from "@closr/core/review";
 import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shared";
-import { Effect, Layer, Option } from "effect";
+import { Effect, Option } from "effect";
 import { type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { LRUCache } from "lru-cache";
 import { type Db, readerOf } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { AgentProfilesTable, BusinessProfilesTable, Database, UsersTable } from "../schema.ts";
-import { joinAmbient } from "../transaction-scope.ts";
+import { ambientLayer } from "../transaction-scope.ts";
 
 /**
  * Counts matches up to searchTotalCap + 1 (a LIMIT inside the count), so a common keyword costs
@@ -658,14 +657,8 @@ export function businessSearchQueries(
   };
 }
 
-export const AgentProfileRepositoryPg = Layer.effect(
-  AgentProfileRepository,
-  Effect.map(PgDatabase, joinAmbient(makeAgentRepository)),
-);
-export const BusinessProfileRepositoryPg = Layer.effect(
-  BusinessProfileRepository,
-  Effect.map(PgDatabase, joinAmbient(makeBusinessRepository)),
-);
+export const AgentProfileRepositoryPg = ambientLayer(AgentProfileRepository, makeAgentRepository);
+export const BusinessProfileRepositoryPg = ambientLayer(BusinessProfileRepository, makeBusinessRepository);
 
 /** Agent profiles by id (with their owners), for other contexts' views (e.g. partnership cards). */
 export async function loadAgentProfiles(db: Db, ids: readonly number[]): Promise<Map<number, AgentProfile>> {

@@ -5,11 +5,10 @@
  */
 import type { PushSubscription } from "@closr/core/push";
 import { PushSubscriptions, StreamPresence } from "@closr/core/push";
-import { Effect, Layer } from "effect";
+import { Effect } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
-import { joinAmbient } from "../transaction-scope.ts";
+import { ambientLayer } from "../transaction-scope.ts";
 
 /** A stream row older than this is a leftover of a stopped process (streams close after 10 min, ADR 0007). */
 export const STREAM_ROW_MAX_AGE_MS = 11 * 60 * 1000;
@@ -97,11 +96,5 @@ const makeStreamPresence = (db: Db) =>
       }),
   });
 
-export const PushSubscriptionsPg = Layer.effect(
-  PushSubscriptions,
-  Effect.map(PgDatabase, joinAmbient(makePushSubscriptions)),
-);
-export const StreamPresencePg = Layer.effect(
-  StreamPresence,
-  Effect.map(PgDatabase, joinAmbient(makeStreamPresence)),
-);
+export const PushSubscriptionsPg = ambientLayer(PushSubscriptions, makePushSubscriptions);
+export const StreamPresencePg = ambientLayer(StreamPresence, makeStreamPresence);

@@ -26,13 +26,12 @@ import {
   reviewAfterActiveDays,
 } from "@closr/core/review";
 import { PartnershipId, ReviewId, type UserId } from "@closr/core/shared";
-import { Effect, Layer, Option } from "effect";
+import { Effect, Option } from "effect";
 import { type Kysely, sql } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { Database } from "../schema.ts";
-import { joinAmbient, transact } from "../transaction-scope.ts";
+import { ambientLayer, transact } from "../transaction-scope.ts";
 
 interface ReviewRow {
   id: number;
@@ -553,7 +552,4 @@ const makeReviewRepository = (db: Db) => {
   });
 };
 
-export const ReviewRepositoryPg = Layer.effect(
-  ReviewRepository,
-  Effect.map(PgDatabase, joinAmbient(makeReviewRepository)),
-);
+export const ReviewRepositoryPg = ambientLayer(ReviewRepository, makeReviewRepository);

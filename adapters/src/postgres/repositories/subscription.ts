@@ -20,12 +20,11 @@ import {
   SubscriptionRepository,
   taxInvoiceNumber,
 } from "@closr/core/subscription";
-import { Effect, Either, Layer, Option } from "effect";
+import { Effect, Either, Option } from "effect";
 import { type Selectable, sql, type Transaction } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
 import type { Database, SubscriptionInvoicesTable, SubscriptionsTable } from "../schema.ts";
-import { joinAmbient, transact } from "../transaction-scope.ts";
+import { ambientLayer, transact } from "../transaction-scope.ts";
 import { recordGatewayEvent } from "./gateway-events.ts";
 
 /** The user's plan: the subscribed one, else the free plan of their type; undefined if no such user. */
@@ -321,7 +320,4 @@ const makeRepository = (db: Db) =>
       }),
   });
 
-export const SubscriptionRepositoryPg = Layer.effect(
-  SubscriptionRepository,
-  Effect.map(PgDatabase, joinAmbient(makeRepository)),
-);
+export const SubscriptionRepositoryPg = ambientLayer(SubscriptionRepository, makeRepository);

@@ -23,13 +23,12 @@ import {
   type VerificationRequestView,
   type VerificationUpdate,
 } from "@closr/core/verification";
-import { Effect, Either, Layer, Option } from "effect";
+import { Effect, Either, Option } from "effect";
 import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "../database.ts";
-import { PgDatabase } from "../database-service.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { Database, VerificationRequestsTable } from "../schema.ts";
-import { joinAmbient, transact } from "../transaction-scope.ts";
+import { ambientLayer, transact } from "../transaction-scope.ts";
 
 type Row = Selectable<VerificationRequestsTable> & { username: string; email: string };
 
@@ -197,7 +196,4 @@ const makeVerificationRepository = (db: Db) => {
   });
 };
 
-export const VerificationRepositoryPg = Layer.effect(
-  VerificationRepository,
-  Effect.map(PgDatabase, joinAmbient(makeVerificationRepository)),
-);
+export const VerificationRepositoryPg = ambientLayer(VerificationRepository, makeVerificationRepository);

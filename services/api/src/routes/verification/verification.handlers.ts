@@ -6,7 +6,7 @@
  */
 import { signedFilePath, sniffContentType, verifyLink } from "@closr/adapters/storage";
 import { verificationRoutes } from "@closr/contracts";
-import { FileStorage, VerificationRequestId } from "@closr/core/shared";
+import { Clock, FileStorage, VerificationRequestId } from "@closr/core/shared";
 import {
   type Application,
   decideVerification,
@@ -147,14 +147,17 @@ export function registerVerificationRoutes(
     return runUseCase(
       runtime,
       c,
-      documentOf(user, VerificationRequestId.make(id), documentId),
-      ({ document, asStaff }) => {
+      Effect.zip(
+        documentOf(user, VerificationRequestId.make(id), documentId),
+        Effect.flatMap(Clock, (clock) => clock.now),
+      ),
+      ([{ document, asStaff }, now]) => {
         // Inline (a preview inside the admin page) only for staff; everyone else downloads.
         const disposition = wanted === "inline" && asStaff ? "inline" : "attachment";
         const link = signedFilePath(
           options.linkSecret,
           { key: document.key, disposition, contentType: document.contentType, name: document.fileName },
-          new Date(),
+          now,
         );
         return c.json({ url: link.path, expiresAt: link.expiresAt.toISOString() }, 200, {
           "cache-control": "no-store",
@@ -174,7 +177,8 @@ export function registerVerificationRoutes(
       contentType: query.type,
       name: query.name,
     };
-    if (!verifyLink(options.linkSecret, parts, query.signature, new Date()))
+    const now = await runtime.runPromise(Effect.flatMap(Clock, (clock) => clock.now));
+    if (!verifyLink(options.linkSecret, parts, query.signature, now))
       return problem(c, "signed-link-invalid", { detail: "This link is invalid or has expired." });
     const bytes = await runtime.runPromise(Effect.flatMap(FileStorage, (storage) => storage.get(key)));
     if (Option.isNone(bytes)) return problem(c, "not-found", { detail: "No such file." });
