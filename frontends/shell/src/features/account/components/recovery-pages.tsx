@@ -12,7 +12,6 @@ import {
   FormFields,
   LinkButton,
   PageSpinner,
-  TextField,
   useConfirmEmailChange,
   useForgotPassword,
   useFormValues,
@@ -64,10 +63,49 @@ function InvalidResetLink({ children }: { children: ReactNode }) {
   );
 }
 
+/** A recovery form's card: what to do, the form (its failure, fields, submit), then Back to Login. */
+function RecoveryForm({
+  title,
+  description,
+  label,
+  formError,
+  onSubmit,
+  submitLabel,
+  isPending,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  label: string;
+  formError: string | null;
+  onSubmit: (event: FormEvent) => void;
+  submitLabel: string;
+  isPending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <RecoveryCard title={title} icon="lock">
+      <CardDescription>{description}</CardDescription>
+      <form className="form text-left" onSubmit={onSubmit} noValidate aria-label={label}>
+        {formError ? <Alert>{formError}</Alert> : null}
+        {children}
+        <Button type="submit" block size="lg" isPending={isPending}>
+          {submitLabel}
+        </Button>
+      </form>
+      <LinkButton href="/auth" variant="ghost">
+        Back to Login
+      </LinkButton>
+    </RecoveryCard>
+  );
+}
+
+const forgotFields = [{ name: "email", label: "Email", type: "email", autoComplete: "email" }] as const;
+
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const { values, errors, setErrors, set } = useFormValues({ email: "" });
+  const email = values.email;
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
 
@@ -75,7 +113,7 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     setFormError(null);
     if (!EMAIL.test(email.trim())) {
-      setError("Please enter a valid email");
+      setErrors({ email: "Please enter a valid email" });
       return;
     }
     forgot.mutate(email.trim(), {
@@ -109,33 +147,17 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <RecoveryCard title="Forgot Password" icon="lock">
-      <CardDescription>
-        Enter the email of your account and we will send you a link to reset your password.
-      </CardDescription>
-      <form className="form text-left" onSubmit={onSubmit} noValidate aria-label="Forgot password">
-        {formError ? <Alert>{formError}</Alert> : null}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            setError(undefined);
-          }}
-          errorMessage={error}
-          isRequired
-        />
-        <Button type="submit" block size="lg" isPending={forgot.isPending}>
-          Send Reset Link
-        </Button>
-      </form>
-      <LinkButton href="/auth" variant="ghost">
-        Back to Login
-      </LinkButton>
-    </RecoveryCard>
+    <RecoveryForm
+      title="Forgot Password"
+      description="Enter the email of your account and we will send you a link to reset your password."
+      label="Forgot password"
+      formError={formError}
+      onSubmit={onSubmit}
+      submitLabel="Send Reset Link"
+      isPending={forgot.isPending}
+    >
+      <FormFields fields={forgotFields} values={values} errors={errors} onChange={set} />
+    </RecoveryForm>
   );
 }
 
@@ -206,19 +228,17 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <RecoveryCard title="Reset Password" icon="lock">
-      <CardDescription>Choose a new password of at least 8 characters.</CardDescription>
-      <form className="form text-left" onSubmit={onSubmit} noValidate aria-label="Reset password">
-        {formError ? <Alert>{formError}</Alert> : null}
-        <FormFields fields={resetFields} values={values} errors={errors} onChange={set} />
-        <Button type="submit" block size="lg" isPending={reset.isPending}>
-          Reset Password
-        </Button>
-      </form>
-      <LinkButton href="/auth" variant="ghost">
-        Back to Login
-      </LinkButton>
-    </RecoveryCard>
+    <RecoveryForm
+      title="Reset Password"
+      description="Choose a new password of at least 8 characters."
+      label="Reset password"
+      formError={formError}
+      onSubmit={onSubmit}
+      submitLabel="Reset Password"
+      isPending={reset.isPending}
+    >
+      <FormFields fields={resetFields} values={values} errors={errors} onChange={set} />
+    </RecoveryForm>
   );
 }
 
