@@ -8,20 +8,35 @@ export type NavLinkItem = SiteLink;
 /** The signed-out links live with the server-rendered first screens' copy (ADR 0028). */
 export { landingAnchors, publicLinks } from "@closr/contracts/site/ui";
 
+/** A user type's own pages (spec §2.2): its URL prefix, its Find page and its partners page. */
+interface RolePages {
+  base: string;
+  find: { slug: string; label: string };
+  partners: { slug: string; label: string; tab: string };
+}
+
+/** The business/agent mirror, written once: the two user types differ only in these names. */
+const rolePages: Record<ApiUser["userType"], RolePages> = {
+  business: {
+    base: "/business",
+    find: { slug: "find-agents", label: "Find Agents" },
+    partners: { slug: "active-agents", label: "Active Agents", tab: "Agents" },
+  },
+  agent: {
+    base: "/agent",
+    find: { slug: "find-businesses", label: "Find Businesses" },
+    partners: { slug: "current-partners", label: "Current Partners", tab: "Partners" },
+  },
+};
+
 /** Links a signed-in user adds: their role's pages, Messages, and Admin for admins. */
 export function userLinks(user: ApiUser): NavLinkItem[] {
-  const links: NavLinkItem[] =
-    user.userType === "business"
-      ? [
-          { label: "Dashboard", href: "/business/dashboard" },
-          { label: "Find Agents", href: "/business/find-agents" },
-          { label: "Active Agents", href: "/business/active-agents" },
-        ]
-      : [
-          { label: "Dashboard", href: "/agent/dashboard" },
-          { label: "Find Businesses", href: "/agent/find-businesses" },
-          { label: "Current Partners", href: "/agent/current-partners" },
-        ];
+  const { base, find, partners } = rolePages[user.userType];
+  const links: NavLinkItem[] = [
+    { label: "Dashboard", href: `${base}/dashboard` },
+    { label: find.label, href: `${base}/${find.slug}` },
+    { label: partners.label, href: `${base}/${partners.slug}` },
+  ];
   links.push({ label: "Messages", href: "/messages" });
   if (user.role === "admin") links.push({ label: "Admin", href: "/admin" });
   return links;
@@ -29,38 +44,19 @@ export function userLinks(user: ApiUser): NavLinkItem[] {
 
 export type TabItem = { label: string; href: string; icon: IconName; prefix: string };
 
+/** A bottom-bar tab whose active prefix is its own href. */
+const tab = (label: string, href: string, icon: IconName): TabItem => ({ label, href, icon, prefix: href });
+
 /** The mobile bottom bar's 5 tabs (spec §2.2); a tab is active when the path starts with `prefix`. */
 export function bottomTabs(user: ApiUser): TabItem[] {
-  return user.userType === "business"
-    ? [
-        { label: "Dashboard", href: "/business/dashboard", icon: "home", prefix: "/business/dashboard" },
-        { label: "Find", href: "/business/find-agents", icon: "search", prefix: "/business/find-agents" },
-        { label: "Messages", href: "/messages", icon: "message", prefix: "/messages" },
-        {
-          label: "Agents",
-          href: "/business/active-agents",
-          icon: "users",
-          prefix: "/business/active-agents",
-        },
-        {
-          label: "Profile",
-          href: "/business/profile",
-          icon: "user",
-          prefix: "/business/profile",
-        },
-      ]
-    : [
-        { label: "Dashboard", href: "/agent/dashboard", icon: "home", prefix: "/agent/dashboard" },
-        { label: "Find", href: "/agent/find-businesses", icon: "search", prefix: "/agent/find-businesses" },
-        { label: "Messages", href: "/messages", icon: "message", prefix: "/messages" },
-        {
-          label: "Partners",
-          href: "/agent/current-partners",
-          icon: "users",
-          prefix: "/agent/current-partners",
-        },
-        { label: "Profile", href: "/agent/profile", icon: "user", prefix: "/agent/profile" },
-      ];
+  const { base, find, partners } = rolePages[user.userType];
+  return [
+    tab("Dashboard", `${base}/dashboard`, "home"),
+    tab("Find", `${base}/${find.slug}`, "search"),
+    tab("Messages", "/messages", "message"),
+    tab(partners.tab, `${base}/${partners.slug}`, "users"),
+    tab("Profile", `${base}/profile`, "user"),
+  ];
 }
 
 /** The user menu's Profile: /profile, which opens the own profile form in edit mode. */

@@ -4,6 +4,7 @@
  * and revoke it. Accounts without API access (not Enterprise, no administrator's grant) see why
  * and where to upgrade. Below the keys, outgoing webhooks (webhooks-section.tsx).
  */
+import type { components } from "@closr/contracts/client";
 import {
   Alert,
   apiClient,
@@ -35,6 +36,8 @@ const areas = [
 ] as const;
 type Area = (typeof areas)[number]["key"];
 type Level = "" | "read" | "write";
+type CreateApiKeyRequest = components["schemas"]["CreateApiKeyRequest"];
+type Scope = CreateApiKeyRequest["scopes"][number];
 
 const levels = [
   { value: "read", label: "Read only" },
@@ -58,8 +61,7 @@ export function ApiSettingsPage() {
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: keysKey, queryFn: async () => ok(await apiClient.GET("/api/api-keys")) });
   const create = useMutation({
-    mutationFn: async (body: { name: string; scopes: string[] }) =>
-      ok(await apiClient.POST("/api/api-keys", { body: body as never })),
+    mutationFn: async (body: CreateApiKeyRequest) => ok(await apiClient.POST("/api/api-keys", { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keysKey }),
   });
   const revoke = useMutation({
@@ -80,7 +82,10 @@ export function ApiSettingsPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const chosen = areas.filter((a) => scopes[a.key]).map((a) => `${a.key}:${scopes[a.key]}`);
+    const chosen = areas.flatMap(({ key }): Scope[] => {
+      const level = scopes[key];
+      return level ? [`${key}:${level}`] : [];
+    });
     const found: Record<string, string | undefined> = {};
     if (!name.trim()) found.name = "Name is required";
     if (chosen.length === 0) found.scopes = "Choose at least one scope";

@@ -13,14 +13,13 @@ import {
   Icon,
   LinkButton,
   LocalCardForm,
-  PageHeader,
   toast,
   useCurrentUser,
 } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { PlanCard, PlanGridSkeleton, PlansError } from "../pricing/components/plan-card.tsx";
+import { PlanCard, PlansPage } from "../pricing/components/plan-card.tsx";
 import {
   getOrCreateSubscription,
   type Plan,
@@ -121,75 +120,72 @@ export function SubscribePage() {
     );
 
   return (
-    <div className="container section stack-lg">
-      <PageHeader
-        title="Choose your plan"
-        description="Prices in Australian dollars, GST included, charged monthly until you cancel."
-      />
-      {plans.isPending ? (
-        <PlanGridSkeleton height="20rem" />
-      ) : plans.isError ? (
-        <PlansError onRetry={() => plans.refetch()} />
-      ) : (
-        <ul className={`plan-grid plan-grid-${audience}`}>
-          {sidePlans.map((plan) => {
-            const current = plans.data?.currentPlanId === plan.id;
-            return (
-              <PlanCard key={plan.id} plan={plan} current={current} idPrefix="subscribe" heading="h2">
-                {plan.priceId ? (
-                  <Button
-                    variant={plan.popular ? "primary" : "outline"}
-                    block
-                    isDisabled={current || busy !== null}
-                    onPress={() => void select(plan)}
-                  >
-                    {current ? "Current plan" : busy === plan.id ? "Processing..." : `Choose ${plan.title}`}
-                  </Button>
-                ) : (
-                  <LinkButton href={home} variant="outline" block>
-                    {current ? "Current plan" : "Stay on the free plan"}
-                  </LinkButton>
-                )}
-              </PlanCard>
-            );
-          })}
-        </ul>
-      )}
-      {checkout ? (
-        <section className="card stack billing-card checkout-panel" aria-labelledby="checkout-title">
-          <Button
-            variant="ghost"
-            size="sm"
-            className="checkout-close"
-            aria-label="Close checkout"
-            onPress={() => setCheckout(null)}
-          >
-            <Icon name="close" size={18} />
-          </Button>
-          <h2 id="checkout-title">Subscribe to {checkout.plan.title}</h2>
-          <p className="muted">
-            {formatMoney(checkout.started.amount)} today (GST included), then every month until you cancel.
-            Your tax invoice will be in Settings → Billing.
-          </p>
-          {checkout.started.gateway === "local" ? (
-            <LocalCardForm
-              endpoint="subscription-payments"
-              payment={{
-                id: checkout.started.subscription?.paymentIntentId ?? "",
-                clientSecret: checkout.started.clientSecret ?? "",
-              }}
-              amountLabel={formatMoney(checkout.started.amount)}
-              onDone={(intent) => {
-                if (intent.status === "succeeded") done();
-              }}
-            />
-          ) : (
-            <Alert>
-              Card checkout through Stripe is not available on this page yet. Please contact support.
-            </Alert>
-          )}
-        </section>
-      ) : null}
-    </div>
+    <PlansPage
+      title="Choose your plan"
+      description="Prices in Australian dollars, GST included, charged monthly until you cancel."
+      plans={plans}
+      skeletonHeight="20rem"
+      after={
+        checkout ? (
+          <section className="card stack billing-card checkout-panel" aria-labelledby="checkout-title">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="checkout-close"
+              aria-label="Close checkout"
+              onPress={() => setCheckout(null)}
+            >
+              <Icon name="close" size={18} />
+            </Button>
+            <h2 id="checkout-title">Subscribe to {checkout.plan.title}</h2>
+            <p className="muted">
+              {formatMoney(checkout.started.amount)} today (GST included), then every month until you cancel.
+              Your tax invoice will be in Settings → Billing.
+            </p>
+            {checkout.started.gateway === "local" ? (
+              <LocalCardForm
+                endpoint="subscription-payments"
+                payment={{
+                  id: checkout.started.subscription?.paymentIntentId ?? "",
+                  clientSecret: checkout.started.clientSecret ?? "",
+                }}
+                amountLabel={formatMoney(checkout.started.amount)}
+                onDone={(intent) => {
+                  if (intent.status === "succeeded") done();
+                }}
+              />
+            ) : (
+              <Alert>
+                Card checkout through Stripe is not available on this page yet. Please contact support.
+              </Alert>
+            )}
+          </section>
+        ) : null
+      }
+    >
+      <ul className={`plan-grid plan-grid-${audience}`}>
+        {sidePlans.map((plan) => {
+          const current = plans.data?.currentPlanId === plan.id;
+          return (
+            <PlanCard key={plan.id} plan={plan} current={current} idPrefix="subscribe" heading="h2">
+              {plan.priceId ? (
+                <Button
+                  variant={plan.popular ? "primary" : "outline"}
+                  block
+                  isDisabled={current || busy !== null}
+                  onPress={() => void select(plan)}
+                >
+                  {current ? "Current plan" : busy === plan.id ? "Processing..." : `Choose ${plan.title}`}
+                </Button>
+              ) : (
+                <LinkButton href={home} variant="outline" block>
+                  {current ? "Current plan" : "Stay on the free plan"}
+                </LinkButton>
+              )}
+            </PlanCard>
+          );
+        })}
+      </ul>
+    </PlansPage>
   );
 }

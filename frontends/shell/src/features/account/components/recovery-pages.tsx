@@ -9,10 +9,10 @@ import {
   Button,
   CardDescription,
   CenterCardPage,
+  type FormFieldSpec,
   FormFields,
   LinkButton,
   PageSpinner,
-  TextField,
   useConfirmEmailChange,
   useForgotPassword,
   useFormValues,
@@ -64,31 +64,94 @@ function InvalidResetLink({ children }: { children: ReactNode }) {
   );
 }
 
+const forgotFields = [{ name: "email", label: "Email", type: "email", autoComplete: "email" }] as const;
+
+const resetFields = [
+  { name: "password", label: "New Password", type: "password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm Password", type: "password", autoComplete: "new-password" },
+] as const;
+
+/** What a recovery form says: title, what to do, accessible name, submit, offline failure; its fields. */
+interface RecoverySpec<Name extends string> {
+  title: string;
+  description: string;
+  label: string;
+  submitLabel: string;
+  network: string;
+  fields: readonly FormFieldSpec<Name>[];
+}
+
+const forgotSpec: RecoverySpec<"email"> = {
+  title: "Forgot Password",
+  description: "Enter the email of your account and we will send you a link to reset your password.",
+  label: "Forgot password",
+  submitLabel: "Send Reset Link",
+  network: "Failed to send password reset email. Please try again later.",
+  fields: forgotFields,
+};
+
+const resetSpec: RecoverySpec<"password" | "confirmPassword"> = {
+  title: "Reset Password",
+  description: "Choose a new password of at least 8 characters.",
+  label: "Reset password",
+  submitLabel: "Reset Password",
+  network: "Failed to reset password. Please try again later.",
+  fields: resetFields,
+};
+
+/**
+ * A recovery form's state: its fields' values and errors (useFormValues), the form's failure,
+ * and `fail`, which shows a request's failure (the server's words, else the spec's fallbacks).
+ */
+function useRecoveryForm<Name extends string>(spec: RecoverySpec<Name>, initial: Record<Name, string>) {
+  const form = useFormValues(initial);
+  const [formError, setFormError] = useState<string | null>(null);
+  const fail = (failure: unknown) =>
+    setFormError(messageOf(failure, "Something went wrong. Please try again.", spec.network));
+  return { ...form, spec, formError, setFormError, fail };
+}
+
+/** A recovery form's card: what to do, the form (its failure, fields, submit), then Back to Login. */
+function RecoveryForm<Name extends string>({
+  form: { spec, formError, values, errors, set },
+  onSubmit,
+  isPending,
+}: {
+  form: ReturnType<typeof useRecoveryForm<Name>>;
+  onSubmit: (event: FormEvent) => void;
+  isPending: boolean;
+}) {
+  return (
+    <RecoveryCard title={spec.title} icon="lock">
+      <CardDescription>{spec.description}</CardDescription>
+      <form className="form text-left" onSubmit={onSubmit} noValidate aria-label={spec.label}>
+        {formError ? <Alert>{formError}</Alert> : null}
+        <FormFields fields={spec.fields} values={values} errors={errors} onChange={set} />
+        <Button type="submit" block size="lg" isPending={isPending}>
+          {spec.submitLabel}
+        </Button>
+      </form>
+      <LinkButton href="/auth" variant="ghost">
+        Back to Login
+      </LinkButton>
+    </RecoveryCard>
+  );
+}
+
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useRecoveryForm(forgotSpec, { email: "" });
+  const email = form.values.email;
   const [sent, setSent] = useState(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
+    form.setFormError(null);
     if (!EMAIL.test(email.trim())) {
-      setError("Please enter a valid email");
+      form.setErrors({ email: "Please enter a valid email" });
       return;
     }
-    forgot.mutate(email.trim(), {
-      onSuccess: () => setSent(true),
-      onError: (failure) =>
-        setFormError(
-          messageOf(
-            failure,
-            "Something went wrong. Please try again.",
-            "Failed to send password reset email. Please try again later.",
-          ),
-        ),
-    });
+    forgot.mutate(email.trim(), { onSuccess: () => setSent(true), onError: form.fail });
   };
 
   if (sent) {
@@ -108,49 +171,16 @@ export function ForgotPasswordPage() {
     );
   }
 
-  return (
-    <RecoveryCard title="Forgot Password" icon="lock">
-      <CardDescription>
-        Enter the email of your account and we will send you a link to reset your password.
-      </CardDescription>
-      <form className="form text-left" onSubmit={onSubmit} noValidate aria-label="Forgot password">
-        {formError ? <Alert>{formError}</Alert> : null}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            setError(undefined);
-          }}
-          errorMessage={error}
-          isRequired
-        />
-        <Button type="submit" block size="lg" isPending={forgot.isPending}>
-          Send Reset Link
-        </Button>
-      </form>
-      <LinkButton href="/auth" variant="ghost">
-        Back to Login
-      </LinkButton>
-    </RecoveryCard>
-  );
+  return <RecoveryForm form={form} onSubmit={onSubmit} isPending={forgot.isPending} />;
 }
-
-const resetFields = [
-  { name: "password", label: "New Password", type: "password", autoComplete: "new-password" },
-  { name: "confirmPassword", label: "Confirm Password", type: "password", autoComplete: "new-password" },
-] as const;
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token");
   const check = useResetTokenCheck(token);
   const reset = useResetPassword();
-  const { values, errors, setErrors, set } = useFormValues({ password: "", confirmPassword: "" });
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useRecoveryForm(resetSpec, { password: "", confirmPassword: "" });
+  const { values } = form;
 
   if (!token) {
     return (
@@ -184,42 +214,16 @@ export function ResetPasswordPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found: typeof errors = {};
+    const found: typeof form.errors = {};
     if (values.password.length < 8) found.password = "Password must be at least 8 characters";
     if (values.confirmPassword !== values.password) found.confirmPassword = "Passwords do not match";
-    setErrors(found);
-    setFormError(null);
+    form.setErrors(found);
+    form.setFormError(null);
     if (Object.keys(found).length > 0) return;
-    reset.mutate(
-      { token, password: values.password },
-      {
-        onError: (failure) =>
-          setFormError(
-            messageOf(
-              failure,
-              "Something went wrong. Please try again.",
-              "Failed to reset password. Please try again later.",
-            ),
-          ),
-      },
-    );
+    reset.mutate({ token, password: values.password }, { onError: form.fail });
   };
 
-  return (
-    <RecoveryCard title="Reset Password" icon="lock">
-      <CardDescription>Choose a new password of at least 8 characters.</CardDescription>
-      <form className="form text-left" onSubmit={onSubmit} noValidate aria-label="Reset password">
-        {formError ? <Alert>{formError}</Alert> : null}
-        <FormFields fields={resetFields} values={values} errors={errors} onChange={set} />
-        <Button type="submit" block size="lg" isPending={reset.isPending}>
-          Reset Password
-        </Button>
-      </form>
-      <LinkButton href="/auth" variant="ghost">
-        Back to Login
-      </LinkButton>
-    </RecoveryCard>
-  );
+  return <RecoveryForm form={form} onSubmit={onSubmit} isPending={reset.isPending} />;
 }
 
 /** /verify-email and /confirm-email: use the link's token once, then say what happened. */

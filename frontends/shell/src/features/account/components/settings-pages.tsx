@@ -20,12 +20,12 @@ import {
   type NotificationPreferences,
   PageSpinner,
   SettingsLayout,
-  TextField,
   toast,
   useChangeEmail,
   useChangePassword,
   useCurrentUser,
   useDeleteAccount,
+  useFormValues,
   useNotificationPreferences,
   useRequestDataExport,
   useSessions,
@@ -279,13 +279,18 @@ export function NotificationSettingsPage() {
   );
 }
 
+const deleteFields = [
+  { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
+] as const;
+
 export function PrivacySettingsPage() {
   const exportData = useRequestDataExport();
   const remove = useDeleteAccount();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const { values, errors, setErrors, set } = useFormValues({ password: "" });
+  const password = values.password;
+  const setError = (message: string | undefined) => setErrors({ password: message });
   return (
     <SettingsLayout title="Privacy" description="Your rights to a copy of your data and to erasure.">
       <Card>
@@ -340,19 +345,7 @@ export function PrivacySettingsPage() {
               }}
             >
               <p>This cannot be undone. Enter your password to confirm.</p>
-              <TextField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(v) => {
-                  setPassword(v);
-                  setError(undefined);
-                }}
-                errorMessage={error}
-                isRequired
-              />
+              <FormFields fields={deleteFields} values={values} errors={errors} onChange={set} />
               <div className="button-row">
                 <Button variant="outline" onPress={() => setOpen(false)}>
                   Cancel

@@ -2,18 +2,16 @@
 import {
   Alert,
   Button,
-  dashboardPath,
   describeFailure,
   type FieldErrors,
   FormFields,
   type LoginFields,
   toast,
-  useFormValues,
   useLogin,
   validateLogin,
 } from "@closr/ui";
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
+import { useAuthForm } from "./use-auth-form.ts";
 
 const fields = [
   { name: "username", label: "Username", autoComplete: "username" },
@@ -22,27 +20,16 @@ const fields = [
 
 export function LoginForm() {
   const login = useLogin();
-  const navigate = useNavigate();
-  const { values, errors, setErrors, set } = useFormValues({ username: "", password: "" });
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, errors, setErrors, set, formError, setFormError, submit, welcome } = useAuthForm(
+    { username: "", password: "" },
+    validateLogin,
+  );
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateLogin(values);
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
+  const onSubmit = submit(() =>
     login.mutate(
       { username: values.username.trim(), password: values.password },
       {
-        onSuccess: (user) => {
-          toast({
-            title: "Login successful",
-            description: `Welcome back, ${user.username}!`,
-            variant: "success",
-          });
-          navigate(dashboardPath(user.userType), { replace: true });
-        },
+        onSuccess: welcome("Login successful", (name) => `Welcome back, ${name}!`),
         onError: (error) => {
           const { fieldErrors, message } = describeFailure(error);
           setErrors(fieldErrors as FieldErrors<LoginFields>);
@@ -50,8 +37,8 @@ export function LoginForm() {
           toast({ title: "Login failed", description: message, variant: "destructive" });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Log in">

@@ -2,7 +2,6 @@
 import {
   Alert,
   Button,
-  dashboardPath,
   describeFailure,
   type FieldErrors,
   FormFields,
@@ -10,12 +9,12 @@ import {
   type RegisterFields,
   toast,
   type UserType,
-  useFormValues,
   useRegister,
   validateRegister,
 } from "@closr/ui";
-import { type FormEvent, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { useAuthForm } from "./use-auth-form.ts";
 
 const fields = [
   { name: "email", label: "Email", type: "email", autoComplete: "email" },
@@ -42,34 +41,18 @@ const accountTypes = [
 
 export function RegisterForm() {
   const register = useRegister();
-  const navigate = useNavigate();
-  const { values, errors, setErrors, set } = useFormValues({
-    email: "",
-    username: "",
-    password: "",
-    confirmPassword: "",
-  });
+  const { values, errors, setErrors, set, formError, setFormError, submit, welcome } = useAuthForm(
+    { email: "", username: "", password: "", confirmPassword: "" },
+    validateRegister,
+  );
   const [params] = useSearchParams();
   const [userType, setUserType] = useState<UserType>(params.get("type") === "agent" ? "agent" : "business");
-  const [formError, setFormError] = useState<string | null>(null);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateRegister(values);
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
+  const onSubmit = submit(() =>
     register.mutate(
       { email: values.email.trim(), username: values.username.trim(), password: values.password, userType },
       {
-        onSuccess: (user) => {
-          toast({
-            title: "Registration successful",
-            description: `Welcome to Closr, ${user.username}!`,
-            variant: "success",
-          });
-          navigate(dashboardPath(user.userType), { replace: true });
-        },
+        onSuccess: welcome("Registration successful", (name) => `Welcome to Closr, ${name}!`),
         onError: (error) => {
           const { fieldErrors, message } = describeFailure(error);
           setErrors(fieldErrors as FieldErrors<RegisterFields>);
@@ -77,8 +60,8 @@ export function RegisterForm() {
           toast({ title: "Registration failed", description: message, variant: "destructive" });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Sign up">

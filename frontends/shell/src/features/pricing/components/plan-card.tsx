@@ -1,10 +1,10 @@
 /**
  * A plan as Pricing and /subscribe show it (spec §2.6 reading B): title with Most Popular and
  * Your plan badges, "Free" or "$x / month", description, the feature checklist, then the page's
- * own action; and the plan grid's loading and error states.
+ * own action; the plan grid's loading and error states; and the page frame both pages share.
  */
 import type { components } from "@closr/contracts/client";
-import { Alert, Badge, Button, formatMoney, Icon, Skeleton } from "@closr/ui";
+import { Alert, Badge, Button, formatMoney, Icon, PageHeader, Skeleton } from "@closr/ui";
 import type { ReactNode } from "react";
 
 type Plan = components["schemas"]["Plan"];
@@ -75,5 +75,39 @@ export function PlansError({ onRetry }: { onRetry: () => void }) {
         Retry
       </Button>
     </Alert>
+  );
+}
+
+/**
+ * A page of plans (Pricing, /subscribe): its header, then the grid skeleton while `plans` loads,
+ * "Couldn't load the plans." with Retry if it failed, else `children`; `after` follows in every state.
+ */
+export function PlansPage({
+  title,
+  description,
+  plans,
+  skeletonHeight,
+  children,
+  after,
+}: {
+  title: string;
+  description: string;
+  plans: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  skeletonHeight: string;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <div className="container section stack-lg">
+      <PageHeader title={title} description={description} />
+      {plans.isPending ? (
+        <PlanGridSkeleton height={skeletonHeight} />
+      ) : plans.isError ? (
+        <PlansError onRetry={() => plans.refetch()} />
+      ) : (
+        children
+      )}
+      {after}
+    </div>
   );
 }

@@ -8,20 +8,11 @@
  */
 
 import { pricingFaq } from "@closr/contracts/site";
-import {
-  apiClient,
-  Button,
-  dashboardPath,
-  LinkButton,
-  PageHeader,
-  toApiError,
-  toast,
-  useCurrentUser,
-} from "@closr/ui";
+import { apiClient, Button, dashboardPath, LinkButton, toApiError, toast, useCurrentUser } from "@closr/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { PlanCard as PlanCardFrame, PlanGridSkeleton, PlansError } from "./plan-card.tsx";
+import { PlanCard as PlanCardFrame, PlansPage } from "./plan-card.tsx";
 
 type Catalogue = Awaited<ReturnType<typeof fetchPlans>>;
 type Plan = Catalogue["items"][number];
@@ -112,34 +103,29 @@ export function PricingPage() {
   );
 
   return (
-    <div className="container section stack-lg">
-      <PageHeader
-        title="Simple, transparent pricing"
-        description="Start free. Upgrade when you need more active partnerships. Prices in Australian dollars."
-      />
-      {plans.isPending ? (
-        <PlanGridSkeleton height="22rem" />
-      ) : plans.isError ? (
-        <PlansError onRetry={() => plans.refetch()} />
-      ) : (
-        <>
-          {!user || user.userType === "business" ? section("business", "For businesses") : null}
-          {!user || user.userType === "agent" ? section("agent", "For agents") : null}
-        </>
-      )}
-      <section className="card split-card" aria-labelledby="pricing-faq">
-        <h2 id="pricing-faq" className="admin-card-title">
-          Frequently asked questions
-        </h2>
-        <dl className="faq">
-          {pricingFaq.map((item) => (
-            <div key={item.q}>
-              <dt>{item.q}</dt>
-              <dd className="muted">{item.a}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-    </div>
+    <PlansPage
+      title="Simple, transparent pricing"
+      description="Start free. Upgrade when you need more active partnerships. Prices in Australian dollars."
+      plans={plans}
+      skeletonHeight="22rem"
+      after={
+        <section className="card split-card" aria-labelledby="pricing-faq">
+          <h2 id="pricing-faq" className="admin-card-title">
+            Frequently asked questions
+          </h2>
+          <dl className="faq">
+            {pricingFaq.map((item) => (
+              <div key={item.q}>
+                <dt>{item.q}</dt>
+                <dd className="muted">{item.a}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      }
+    >
+      {!user || user.userType === "business" ? section("business", "For businesses") : null}
+      {!user || user.userType === "agent" ? section("agent", "For agents") : null}
+    </PlansPage>
   );
 }

@@ -1,0 +1,37 @@
+/**
+ * The state both sign-in forms share (Log In, Sign Up): the field values and errors, the form's
+ * own error, a submit handler that runs the client checks before sending, and the welcome on
+ * success (a toast, then the user's dashboard).
+ */
+import { dashboardPath, type FieldErrors, toast, type UserType, useFormValues } from "@closr/ui";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+
+export function useAuthForm<Name extends string>(
+  initial: Record<Name, string>,
+  validate: (values: Record<Name, string>) => FieldErrors<Name>,
+) {
+  const navigate = useNavigate();
+  const form = useFormValues(initial);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  /** The form's submit handler: checks the values, shows what fails, else calls `send`. */
+  const submit = (send: () => void) => (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(form.values);
+    form.setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    send();
+  };
+
+  /** On success: the `title` toast with `welcome(username)`, then the user's dashboard. */
+  const welcome =
+    (title: string, greeting: (username: string) => string) =>
+    (user: { username: string; userType: UserType }) => {
+      toast({ title, description: greeting(user.username), variant: "success" });
+      navigate(dashboardPath(user.userType), { replace: true });
+    };
+
+  return { ...form, formError, setFormError, submit, welcome };
+}
