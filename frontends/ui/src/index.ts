@@ -50,7 +50,7 @@ export {
 export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group.tsx";
 export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
 export { injectStyles } from "./design-system/inject-styles.ts";
-export { CenterCardPage, ComingSoon, PageHeader } from "./design-system/layout/page.tsx";
+export { CenterCardPage, ComingSoon, IconCard, PageHeader } from "./design-system/layout/page.tsx";
 export { failureToast, formFailure } from "./design-system/toast/form-failure.ts";
 export { ToastRegion } from "./design-system/toast/toast-region.tsx";
 export {

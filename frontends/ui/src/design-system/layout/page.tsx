@@ -64,6 +64,46 @@ export function CenterCardPage({
   );
 }
 
+/**
+ * A card that leads with an icon in a bubble, then an h2 title, one line of text and an optional
+ * action: the empty states of lists and search, "Profile created!" and the dashboard's welcome.
+ * `iconSize` in px (default 26); `titleRole` e.g. "status" when the title announces a result.
+ */
+export function IconCard({
+  className,
+  icon,
+  iconSize = 26,
+  title,
+  titleRole,
+  text,
+  textClassName = "muted",
+  children,
+}: {
+  className: string;
+  icon: IconName;
+  iconSize?: number;
+  title: ReactNode;
+  titleRole?: string | undefined;
+  text: ReactNode;
+  textClassName?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Card className={className}>
+      <CardContent>
+        <span className="icon-bubble" aria-hidden="true">
+          <Icon name={icon} size={iconSize} />
+        </span>
+        <h2 className="welcome-title" role={titleRole}>
+          {title}
+        </h2>
+        <p className={textClassName}>{text}</p>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** An honest placeholder for a page that a later release will build. */
 export function ComingSoon({ title, description }: { title: string; description?: string }) {
   return (

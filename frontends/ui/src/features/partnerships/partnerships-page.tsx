@@ -10,11 +10,11 @@ import type { Key } from "react-aria-components";
 import { Link, useSearchParams } from "react-router";
 import { describeFailure } from "../../api/problem.ts";
 import { Button, LinkButton } from "../../design-system/components/button.tsx";
-import { Alert, Card, CardContent, PageSpinner } from "../../design-system/components/card.tsx";
+import { Alert, PageSpinner } from "../../design-system/components/card.tsx";
 import { Icon } from "../../design-system/components/icons.tsx";
 import { RetryAlert } from "../../design-system/components/retry-alert.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../../design-system/components/tabs.tsx";
-import { PageHeader } from "../../design-system/layout/page.tsx";
+import { IconCard, PageHeader } from "../../design-system/layout/page.tsx";
 import { useOwnAgentProfile, useOwnBusinessProfile } from "../profiles/profiles-api.ts";
 import { sideCopy } from "./connect-button.tsx";
 import { ActivePartnershipCard, PendingPartnershipCard } from "./partnership-card.tsx";
@@ -41,16 +41,9 @@ const pageCopy = {
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
   return (
-    <Card className="empty-state">
-      <CardContent>
-        <span className="icon-bubble" aria-hidden="true">
-          <Icon name="users" size={26} />
-        </span>
-        <h2 className="welcome-title">{title}</h2>
-        <p className="muted">{text}</p>
-        {action}
-      </CardContent>
-    </Card>
+    <IconCard className="empty-state" icon="users" title={title} text={text}>
+      {action}
+    </IconCard>
   );
 }
 

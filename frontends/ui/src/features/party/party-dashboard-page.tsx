@@ -8,9 +8,9 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { describeFailure } from "../../api/problem.ts";
 import { Button, LinkButton } from "../../design-system/components/button.tsx";
-import { Alert, Card, CardContent, PageSpinner, Skeleton } from "../../design-system/components/card.tsx";
-import { Icon, type IconName } from "../../design-system/components/icons.tsx";
-import { PageHeader } from "../../design-system/layout/page.tsx";
+import { Alert, PageSpinner, Skeleton } from "../../design-system/components/card.tsx";
+import type { IconName } from "../../design-system/components/icons.tsx";
+import { IconCard, PageHeader } from "../../design-system/layout/page.tsx";
 import { useCurrentUser } from "../session/session-api.ts";
 import type { Party } from "./party-remote.tsx";
 
@@ -108,18 +108,18 @@ export function PartyDashboardPage<P>({
         title={copy.title(username)}
         description={party === "agent" && isPending ? <Skeleton width="12rem" /> : copy.description(username)}
       />
-      <Card className="welcome-card">
-        <CardContent>
-          <span className="icon-bubble" aria-hidden="true">
-            <Icon name={copy.icon} size={28} />
-          </span>
-          <h2 className="welcome-title">{copy.heading(username)}</h2>
-          <p className="welcome-text">{copy.text}</p>
-          <LinkButton href={`/${party}/create-profile`} size="lg">
-            {copy.createLabel}
-          </LinkButton>
-        </CardContent>
-      </Card>
+      <IconCard
+        className="welcome-card"
+        icon={copy.icon}
+        iconSize={28}
+        title={copy.heading(username)}
+        text={copy.text}
+        textClassName="welcome-text"
+      >
+        <LinkButton href={`/${party}/create-profile`} size="lg">
+          {copy.createLabel}
+        </LinkButton>
+      </IconCard>
       <ol className="next-steps" aria-label="Getting started">
         {copy.steps.map((step, index) => (
           <li key={step.title} className="card next-step">

@@ -10,8 +10,8 @@ import { useNavigate } from "react-router";
 import { describeFailure, type FieldErrors } from "../../api/problem.ts";
 import { Button, LinkButton } from "../../design-system/components/button.tsx";
 import { Card, CardContent } from "../../design-system/components/card.tsx";
-import { Icon } from "../../design-system/components/icons.tsx";
 import { bindText } from "../../design-system/fields/native-fields.tsx";
+import { IconCard } from "../../design-system/layout/page.tsx";
 import { toast } from "../../design-system/toast/toast-store.ts";
 
 /** Spec §9: redirect 2 s after profile creation. */
@@ -129,18 +129,16 @@ export function useProfileForm<Fields extends object, Input>(options: ProfileFor
 /** "Profile created!" with a line of its own and Go to Dashboard (shown until the redirect). */
 export function ProfileCreatedPanel({ message, dashboard }: { message: string; dashboard: string }) {
   return (
-    <Card className="success-panel">
-      <CardContent>
-        <span className="icon-bubble" aria-hidden="true">
-          <Icon name="check" size={28} />
-        </span>
-        <h2 className="welcome-title" role="status">
-          Profile created!
-        </h2>
-        <p className="muted">{message}</p>
-        <LinkButton href={dashboard}>Go to Dashboard</LinkButton>
-      </CardContent>
-    </Card>
+    <IconCard
+      className="success-panel"
+      icon="check"
+      iconSize={28}
+      title="Profile created!"
+      titleRole="status"
+      text={message}
+    >
+      <LinkButton href={dashboard}>Go to Dashboard</LinkButton>
+    </IconCard>
   );
 }
 

@@ -7,9 +7,8 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { describeFailure } from "../../api/problem.ts";
 import { Button } from "../../design-system/components/button.tsx";
-import { Card, CardContent } from "../../design-system/components/card.tsx";
-import { Icon } from "../../design-system/components/icons.tsx";
 import { RetryAlert } from "../../design-system/components/retry-alert.tsx";
+import { IconCard } from "../../design-system/layout/page.tsx";
 import { Pagination, ResultGridSkeleton } from "./profile-ui.tsx";
 import { PAGE_SIZE, type ProfilePage } from "./profiles-api.ts";
 
@@ -41,18 +40,16 @@ export function SearchResults<T extends { id: number }>({
   if (!data) return <ResultGridSkeleton count={PAGE_SIZE / 2} />;
   if (data.items.length === 0) {
     return (
-      <Card className="empty-state">
-        <CardContent>
-          <span className="icon-bubble" aria-hidden="true">
-            <Icon name="search" size={26} />
-          </span>
-          <h2 className="welcome-title">No {noun} found</h2>
-          <p className="muted">Try fewer filters or a different keyword.</p>
-          <Button variant="outline" onPress={onReset}>
-            Reset Filters
-          </Button>
-        </CardContent>
-      </Card>
+      <IconCard
+        className="empty-state"
+        icon="search"
+        title={`No ${noun} found`}
+        text="Try fewer filters or a different keyword."
+      >
+        <Button variant="outline" onPress={onReset}>
+          Reset Filters
+        </Button>
+      </IconCard>
     );
   }
   return (
