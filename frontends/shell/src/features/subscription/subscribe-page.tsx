@@ -19,7 +19,7 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { PlanCard, PlansPage } from "../pricing/components/plan-card.tsx";
+import { PlanCard, PlansPage, sendToLogIn } from "../pricing/components/plan-card.tsx";
 import {
   getOrCreateSubscription,
   type Plan,
@@ -46,12 +46,7 @@ export function SubscribePage() {
 
   const select = async (plan: Plan) => {
     if (!user) {
-      toast({
-        title: "Authentication required",
-        description: "Please log in to subscribe to a plan",
-        variant: "destructive",
-      });
-      navigate("/auth");
+      sendToLogIn(navigate);
       return;
     }
     if (!plan.priceId) {

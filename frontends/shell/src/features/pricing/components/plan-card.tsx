@@ -4,10 +4,24 @@
  * own action; the plan grid's loading and error states; and the page frame both pages share.
  */
 import type { components } from "@closr/contracts/client";
-import { Alert, Badge, Button, formatMoney, Icon, PageHeader, Skeleton } from "@closr/ui";
+import { Alert, Badge, Button, formatMoney, Icon, PageHeader, Skeleton, toast } from "@closr/ui";
 import type { ReactNode } from "react";
+import type { NavigateFunction } from "react-router";
 
 type Plan = components["schemas"]["Plan"];
+
+/**
+ * A signed-out visitor who picks a plan (on /pricing or /subscribe) is told to log in, in a
+ * destructive toast, and sent to /auth (spec §2.6, reading B).
+ */
+export function sendToLogIn(navigate: NavigateFunction): void {
+  toast({
+    title: "Authentication required",
+    description: "Please log in to subscribe to a plan",
+    variant: "destructive",
+  });
+  navigate("/auth");
+}
 
 export function PlanCard({
   plan,

@@ -12,7 +12,7 @@ import { apiClient, Button, dashboardPath, LinkButton, toApiError, toast, useCur
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { PlanCard as PlanCardFrame, PlansPage } from "./plan-card.tsx";
+import { PlanCard as PlanCardFrame, PlansPage, sendToLogIn } from "./plan-card.tsx";
 
 type Catalogue = Awaited<ReturnType<typeof fetchPlans>>;
 type Plan = Catalogue["items"][number];
@@ -70,12 +70,7 @@ export function PricingPage() {
 
   const subscribe = (plan: Plan) => {
     if (!user) {
-      toast({
-        title: "Authentication required",
-        description: "Please log in to subscribe to a plan",
-        variant: "destructive",
-      });
-      navigate("/auth");
+      sendToLogIn(navigate);
       return;
     }
     setBusy(plan.id);
