@@ -4,6 +4,8 @@
  * the API converts to dollars with 2 decimals at the edge (docs/architecture.md, API conventions).
  * `dueDate` is a calendar date `yyyy-MM-dd` (no time zone); "today" is Australia/Sydney's date.
  */
+
+import { sydneyIsoDate } from "../shared/calendar.ts";
 import type { AgentProfileId, BusinessProfileId, InvoiceId, PartnershipId } from "../shared/ids.ts";
 import type { Cents } from "../shared/money.ts";
 
@@ -112,15 +114,8 @@ export interface CreateInvoiceInput {
  */
 export type InvoiceDisplayState = "paid" | "overdue" | "pending" | "refunded";
 
-const dateFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: invoiceRules.timeZone,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The calendar date (`yyyy-MM-dd`) in Australia/Sydney at instant `now`. */
-export const businessDate = (now: Date): string => dateFormat.format(now);
+/** The calendar date (`yyyy-MM-dd`) in Australia/Sydney (`invoiceRules.timeZone`) at instant `now`. */
+export const businessDate = (now: Date): string => sydneyIsoDate(now);
 
 /** The calendar month (`yyyy-MM`) in Australia/Sydney at instant `now`. */
 export const businessMonth = (now: Date): string => businessDate(now).slice(0, 7);
