@@ -113,6 +113,39 @@ test("an untouched dashboard shows the user's figures from the server; the first
   expect(scripts.some((url) => url.startsWith("/assets/"))).toBe(true);
 });
 
+test("a tap held on a dashboard link while the app takes over is not lost: the link is followed", async ({
+  page,
+  baseURL,
+}) => {
+  const login = await page.request.post("/api/login", {
+    data: { username: "mia.chen", password: DEMO_PASSWORD },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(login.ok()).toBe(true);
+  const release = await holdAppScripts(page);
+  await page.goto("/agent/dashboard", { waitUntil: "load" });
+  const viewAll = page
+    .locator("#root [data-server-screen]")
+    .getByRole("link", { name: "View All", exact: true });
+  const box = await viewAll.boundingBox();
+  if (!box) throw new Error("the server's View All link has no box");
+  // The pointer goes down on the server's link (the app starts), and stays down while the app
+  // loads and settles in its hidden root.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  release();
+  const appFigures = page.locator("#root:not(:has([data-server-screen])) main .stat-value");
+  await expect(appFigures).toHaveCount(3);
+  await expect
+    .poll(async () => (await appFigures.allTextContents()).filter((v) => v.trim() === "–"))
+    .toEqual([]);
+  await page.waitForTimeout(500);
+  // The swap waits for the release, so the press and the release land on the same link.
+  await expect(page.locator("#server-root [data-server-screen]")).toHaveCount(1);
+  await page.mouse.up();
+  await expect(page).toHaveURL(/\/agent\/current-partners$/);
+});
+
 test("signed out, a dashboard is the app's as before: it sends the visitor to /auth", async ({ page }) => {
   await page.goto("/agent/dashboard");
   await expect(page).toHaveURL(/\/auth/);

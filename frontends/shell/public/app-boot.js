@@ -190,8 +190,9 @@
      or "–" figure), at most 10 s later. What was typed into the server's forms is first copied
      to the app's form of the same aria-label, field by field in order (native setter + input),
      and a button pressed meanwhile (Connect, the bell, the user menu) is pressed again in the
-     app by its name; links stay plain links. */
-  const handOverScreen = () => {
+     app by its name; links stay plain links. A press held down on the server's page (pointer down,
+     not yet up) puts the swap off until its release and click, so the tap is not lost. */
+  const handOverScreen = (pressEvent) => {
     if (!root?.querySelector("[data-server-screen]")) return;
     const serverRoot = root;
     serverRoot.id = "server-root";
@@ -208,6 +209,28 @@
       pressed = nameOf(button);
     };
     document.addEventListener("click", onClick, true);
+    // A press in progress on the server's page (pointer down, not yet up) holds the swap until
+    // it ends: the browser sends the click to the element under both the press and the release,
+    // so a swap in between would drop a tap on a link or a button.
+    let held = false;
+    let swapOnRelease = false;
+    const onDown = (event) => {
+      held = event.target instanceof Node && serverRoot.contains(event.target);
+    };
+    const onUp = () => {
+      held = false;
+      // After the click that follows the release (dispatched in the same task).
+      if (swapOnRelease) setTimeout(swap, 0);
+    };
+    document.addEventListener("pointerdown", onDown, true);
+    document.addEventListener("pointerup", onUp, true);
+    document.addEventListener("pointercancel", onUp, true);
+    if (pressEvent?.type === "pointerdown") onDown(pressEvent);
+    const swapWhenFree = () => {
+      if (!held) return swap();
+      swapOnRelease = true;
+      setTimeout(swap, 3000); // a release that never comes (a drag out of the window)
+    };
     const settled = () => {
       const main = appRoot.querySelector("main");
       // Offline, the app's figures will not come: show its frame with the offline notice at once.
@@ -217,8 +240,12 @@
       return ![...main.querySelectorAll(".stat-value")].some((v) => v.textContent.trim() === "–");
     };
     const swap = () => {
+      if (!serverRoot.isConnected) return;
       observer.disconnect();
       clearTimeout(timer);
+      document.removeEventListener("pointerdown", onDown, true);
+      document.removeEventListener("pointerup", onUp, true);
+      document.removeEventListener("pointercancel", onUp, true);
       const focused = serverRoot.contains(document.activeElement) ? document.activeElement : null;
       let focusTarget = null;
       for (const form of serverRoot.querySelectorAll("form[aria-label]")) {
@@ -251,11 +278,13 @@
       }
     };
     const observer = new MutationObserver(() => {
-      if (settled()) swap();
+      if (settled()) swapWhenFree();
     });
-    const timer = setTimeout(swap, 10000);
+    const timer = setTimeout(swapWhenFree, 10000);
     observer.observe(appRoot, { childList: true, subtree: true, characterData: true });
-    window.addEventListener("offline", () => serverRoot.isConnected && settled() && swap(), { once: true });
+    window.addEventListener("offline", () => serverRoot.isConnected && settled() && swapWhenFree(), {
+      once: true,
+    });
   };
 
   /* Runs `task` after load, at the first idle moment (at most 2 s later). */
@@ -269,13 +298,13 @@
   };
   let stopListening = null;
   const triggers = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
-  const start = () => {
+  const start = (event) => {
     if (started) return;
     started = true;
     stopListening?.();
     for (const type of triggers) window.removeEventListener(type, start, true);
     carryOver();
-    handOverScreen();
+    handOverScreen(event);
     for (const link of document.querySelectorAll("link[data-rel=modulepreload]")) {
       link.rel = "modulepreload";
       link.removeAttribute("data-rel");
