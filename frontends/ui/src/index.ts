@@ -28,6 +28,7 @@ export {
   PageSpinner,
   Skeleton,
   Spinner,
+  TitledCard,
 } from "./design-system/components/card.tsx";
 export { CountBadge, countName, countText } from "./design-system/components/count-badge.tsx";
 export { Dialog, DialogTrigger } from "./design-system/components/dialog.tsx";

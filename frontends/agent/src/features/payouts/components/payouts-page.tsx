@@ -21,6 +21,7 @@ import {
   injectStyles,
   PageHeader,
   PageSpinner,
+  TitledCard,
   toast,
 } from "@closr/ui";
 import { type FormEvent, useEffect, useState } from "react";
@@ -233,12 +234,9 @@ export function PayoutsPage() {
           ) : null}
         </CardContent>
       </Card>
-      <Card>
-        <CardContent className="stack">
-          <h2 className="card-title">Tax details</h2>
-          <TaxForm account={a} />
-        </CardContent>
-      </Card>
+      <TitledCard title="Tax details" className="stack">
+        <TaxForm account={a} />
+      </TitledCard>
     </div>
   );
 }
