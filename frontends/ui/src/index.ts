@@ -37,6 +37,7 @@ export { Icon, type IconName } from "./design-system/components/icons.tsx";
 export { Menu, MenuItem, MenuSeparator } from "./design-system/components/menu.tsx";
 export { type PageTab, PageTabs, usePageTab } from "./design-system/components/page-tabs.tsx";
 export { RetryAlert, TextLinkAlert, TextRetryAlert } from "./design-system/components/retry-alert.tsx";
+export { ScrollTable } from "./design-system/components/scroll-table.tsx";
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
 export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/fields/form-fields.tsx";
 export {

@@ -3,7 +3,7 @@
  * and page, the search form, the load / error / empty states around a page of results with its
  * pager, the data table's head, and the confirm dialog in front of a destructive action.
  */
-import { Button, Dialog, PageSpinner, TextField } from "@closr/ui";
+import { Button, Dialog, PageSpinner, ScrollTable, TextField } from "@closr/ui";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { LoadError, Pager } from "./pager.tsx";
@@ -134,20 +134,9 @@ export function AdminListResults<T>({
 /** The scrolling `admin-table` with one column header per `columns` entry; rows are `children`. */
 export function AdminTable({ columns, children }: { columns: string[]; children: ReactNode }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table admin-table">
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <ScrollTable className="data-table admin-table" columns={columns}>
+      {children}
+    </ScrollTable>
   );
 }
 
