@@ -145,6 +145,7 @@ export {
   statusLabel,
   useBilling,
 } from "./features/payments/billing-api.ts";
+export { InvoiceHead, InvoicePdfLink, invoiceBadge } from "./features/payments/invoice-card.tsx";
 export {
   authenticateLocalCard,
   type CardInput,

@@ -6,8 +6,6 @@
  */
 import {
   Alert,
-  Badge,
-  type BadgeVariant,
   Button,
   Card,
   CardContent,
@@ -16,6 +14,8 @@ import {
   Facts,
   formatDate,
   formatMoney,
+  InvoiceHead,
+  InvoicePdfLink,
   injectStyles,
   OpenDisputeButton,
   PageHeader,
@@ -36,11 +36,11 @@ import css from "./invoices.css?inline";
 /** Its stylesheet joins the page when the page first shows (it styles shared class names). */
 const STYLE_ID = "closr-agent-invoices-styles";
 
-const badge: Record<Invoice["status"], { variant: BadgeVariant; label: string }> = {
-  paid: { variant: "success", label: "Paid" },
-  overdue: { variant: "destructive", label: "Overdue" },
-  pending: { variant: "outline", label: "Pending" },
-  refunded: { variant: "secondary", label: "Refunded" },
+const statusLabel: Record<Invoice["status"], string> = {
+  paid: "Paid",
+  overdue: "Overdue",
+  pending: "Pending",
+  refunded: "Refunded",
 };
 
 function PaymentDetails({ invoiceId }: { invoiceId: number }) {
@@ -69,16 +69,14 @@ function PaymentDetails({ invoiceId }: { invoiceId: number }) {
 }
 
 function InvoiceCard({ invoice }: { invoice: Invoice }) {
-  const state = badge[invoice.status];
   return (
     <Card className="invoice-card" data-testid={`invoice-${invoice.id}`}>
       <CardContent className="stack-sm">
-        <div className="invoice-head">
-          <h3 className="invoice-title">
-            Invoice #{invoice.id} - {invoice.businessName ?? `Business #${invoice.businessId}`}
-          </h3>
-          <Badge variant={state.variant}>{state.label}</Badge>
-        </div>
+        <InvoiceHead
+          invoice={invoice}
+          party={invoice.businessName ?? `Business #${invoice.businessId}`}
+          label={statusLabel[invoice.status]}
+        />
         <Facts
           className="invoice-facts"
           facts={[
@@ -113,13 +111,7 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
         </div>
         {invoice.isPaid ? (
           <div className="invoice-documents">
-            <a
-              className="btn btn-outline btn-sm"
-              href={`/api/invoices/${invoice.id}/tax-invoice.pdf`}
-              download
-            >
-              {invoice.gstRegistered ? "Tax invoice" : "Invoice"} PDF
-            </a>
+            <InvoicePdfLink invoice={invoice} />
             <a
               className="btn btn-outline btn-sm"
               href={`/api/invoices/${invoice.id}/fee-tax-invoice.pdf`}

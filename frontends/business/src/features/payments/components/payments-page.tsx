@@ -6,8 +6,6 @@
  */
 import {
   Alert,
-  Badge,
-  type BadgeVariant,
   Button,
   Card,
   CardContent,
@@ -15,6 +13,8 @@ import {
   describeFailure,
   formatDate,
   formatMoney,
+  InvoiceHead,
+  InvoicePdfLink,
   injectStyles,
   OpenDisputeButton,
   PageHeader,
@@ -35,23 +35,15 @@ import css from "./payments.css?inline";
 /** Its stylesheet joins the page when the page first shows (it styles shared class names). */
 const STYLE_ID = "closr-business-payments-styles";
 
-const invoiceBadge: Record<Invoice["status"], BadgeVariant> = {
-  paid: "success",
-  overdue: "destructive",
-  pending: "outline",
-  refunded: "secondary",
-};
-
 function InvoiceCard({ invoice, onPay }: { invoice: Invoice; onPay: () => void }) {
   return (
     <Card className="invoice-card">
       <CardContent className="stack-sm">
-        <div className="invoice-head">
-          <h3 className="invoice-title">
-            Invoice #{invoice.id} - {invoice.agentName ?? `Agent #${invoice.agentId}`}
-          </h3>
-          <Badge variant={invoiceBadge[invoice.status]}>{invoiceLabel(invoice)}</Badge>
-        </div>
+        <InvoiceHead
+          invoice={invoice}
+          party={invoice.agentName ?? `Agent #${invoice.agentId}`}
+          label={invoiceLabel(invoice)}
+        />
         <p className="invoice-amount">{formatMoney(invoice.amount)}</p>
         <p>{invoice.description}</p>
         <p className="muted small">
@@ -60,13 +52,7 @@ function InvoiceCard({ invoice, onPay }: { invoice: Invoice; onPay: () => void }
         </p>
         {invoice.isPaid ? (
           <div>
-            <a
-              className="btn btn-outline btn-sm"
-              href={`/api/invoices/${invoice.id}/tax-invoice.pdf`}
-              download
-            >
-              {invoice.gstRegistered ? "Tax invoice" : "Invoice"} PDF
-            </a>
+            <InvoicePdfLink invoice={invoice} />
           </div>
         ) : (
           <div>
