@@ -279,6 +279,7 @@ export {
   useRegister,
 } from "./features/session/session-api.ts";
 export { SideMenuLayout } from "./features/session/side-menu-layout.tsx";
+export { SignedInPage } from "./features/session/signed-in-page.tsx";
 export {
   type LoginFields,
   type RegisterFields,

@@ -16,25 +16,19 @@ import {
   formatMoney,
   InvoiceHead,
   InvoicePdfLink,
-  injectStyles,
   OpenDisputeButton,
-  PageHeader,
-  PageSpinner,
   PageTabs,
   PaymentsTable,
+  SignedInPage,
   Spinner,
   TextLinkAlert,
-  useCurrentUser,
   usePageTab,
 } from "@closr/ui";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { EarningsTab } from "../../payouts/components/earnings-tab.tsx";
 import { type Invoice, useInvoicePayments, useInvoices } from "../api/invoices-api.ts";
 import { CreateInvoiceForm } from "./create-invoice-form.tsx";
-import css from "./invoices.css?inline";
-
-/** Its stylesheet joins the page when the page first shows (it styles shared class names). */
-const STYLE_ID = "closr-agent-invoices-styles";
+import { useInvoicesStyles } from "./invoices-styles.ts";
 
 const statusLabel: Record<Invoice["status"], string> = {
   paid: "Paid",
@@ -164,22 +158,19 @@ function YourInvoices() {
 }
 
 export function AgentInvoicesPage() {
-  useEffect(() => injectStyles(STYLE_ID, css), []);
-  const user = useCurrentUser();
+  useInvoicesStyles();
   const [tab, setTab] = usePageTab(["create", "invoices", "earnings", "disputes"]);
   const invoices = useInvoices();
-
-  if (user.isPending) return <PageSpinner />;
-  if (!user.data) return <Alert variant="info">Please log in to access invoice features.</Alert>;
   const noProfile =
     invoices.isError && (invoices.error as { problem?: { status?: number } }).problem?.status === 404;
 
   return (
-    <div className="stack-lg invoices-page">
-      <PageHeader
-        title="Agent Invoices"
-        description="Invoice the businesses you have active partnerships with."
-      />
+    <SignedInPage
+      feature="invoice"
+      className="invoices-page"
+      title="Agent Invoices"
+      description="Invoice the businesses you have active partnerships with."
+    >
       {noProfile ? (
         <TextLinkAlert href="/agent/create-profile" label="Create Agent Profile">
           You need to create an agent profile first.
@@ -205,6 +196,6 @@ export function AgentInvoicesPage() {
           ]}
         />
       )}
-    </div>
+    </SignedInPage>
   );
 }

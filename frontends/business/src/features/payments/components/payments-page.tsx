@@ -17,13 +17,11 @@ import {
   InvoicePdfLink,
   injectStyles,
   OpenDisputeButton,
-  PageHeader,
-  PageSpinner,
   PageTabs,
   PaymentsTable,
+  SignedInPage,
   Spinner,
   TextLinkAlert,
-  useCurrentUser,
   usePageTab,
 } from "@closr/ui";
 import { useEffect, useState } from "react";
@@ -110,19 +108,16 @@ function HistoryTab() {
 
 export function PaymentsPage() {
   useEffect(() => injectStyles(STYLE_ID, css), []);
-  const user = useCurrentUser();
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [tab, setTab] = usePageTab(["invoices", "methods", "history", "disputes"]);
 
-  if (user.isPending) return <PageSpinner />;
-  if (!user.data) return <Alert variant="info">Please log in to access payment features.</Alert>;
-
   return (
-    <div className="stack-lg payments-page">
-      <PageHeader
-        title="Payments"
-        description="Pay your agents' invoices and keep track of what you have paid."
-      />
+    <SignedInPage
+      feature="payment"
+      className="payments-page"
+      title="Payments"
+      description="Pay your agents' invoices and keep track of what you have paid."
+    >
       {paying ? (
         <PayView invoice={paying} onBack={() => setPaying(null)} />
       ) : (
@@ -142,6 +137,6 @@ export function PaymentsPage() {
           ]}
         />
       )}
-    </div>
+    </SignedInPage>
   );
 }
