@@ -145,7 +145,12 @@ export {
   statusLabel,
   useBilling,
 } from "./features/payments/billing-api.ts";
-export { InvoiceHead, InvoicePdfLink, invoiceBadge } from "./features/payments/invoice-card.tsx";
+export {
+  disputesTab,
+  InvoiceHead,
+  InvoicePdfLink,
+  invoiceBadge,
+} from "./features/payments/invoice-parts.tsx";
 export {
   authenticateLocalCard,
   type CardInput,

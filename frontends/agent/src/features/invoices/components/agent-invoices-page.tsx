@@ -9,8 +9,8 @@ import {
   Button,
   Card,
   CardContent,
-  DisputesTab,
   describeFailure,
+  disputesTab,
   Facts,
   formatDate,
   formatMoney,
@@ -188,11 +188,7 @@ export function AgentInvoicesPage() {
             },
             { id: "invoices", title: "Your Invoices", panel: <YourInvoices /> },
             { id: "earnings", title: "Earnings", panel: <EarningsTab /> },
-            {
-              id: "disputes",
-              title: "Disputes",
-              panel: <DisputesTab basePath="/agent/invoices" viewer="agent" />,
-            },
+            disputesTab("agent", "/agent/invoices"),
           ]}
         />
       )}

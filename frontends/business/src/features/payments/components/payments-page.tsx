@@ -9,8 +9,8 @@ import {
   Button,
   Card,
   CardContent,
-  DisputesTab,
   describeFailure,
+  disputesTab,
   formatDate,
   formatMoney,
   InvoiceHead,
@@ -129,11 +129,7 @@ export function PaymentsPage() {
             { id: "invoices", title: "Invoices", panel: <InvoicesTab onPay={setPaying} /> },
             { id: "methods", title: "Payment Methods", panel: <PaymentMethodsTab /> },
             { id: "history", title: "Payment History", panel: <HistoryTab /> },
-            {
-              id: "disputes",
-              title: "Disputes",
-              panel: <DisputesTab basePath="/business/payments" viewer="business" />,
-            },
+            disputesTab("business", "/business/payments"),
           ]}
         />
       )}

@@ -1,10 +1,12 @@
 /**
- * The parts of an invoice card both sides show (the agent's Your Invoices, the business's
- * Invoices tab): the head with the invoice number, the other party and the status badge, and
- * the invoice PDF link of a paid invoice.
+ * The parts both sides' invoice pages share (the agent's Agent Invoices, the business's
+ * Payments): an invoice card's head with the invoice number, the other party and the status
+ * badge, the invoice PDF link of a paid invoice, and the Disputes tab.
  */
 import type { components } from "@closr/contracts/client";
 import { Badge, type BadgeVariant } from "../../design-system/components/card.tsx";
+import type { PageTab } from "../../design-system/components/page-tabs.tsx";
+import { DisputesTab } from "../disputes/disputes.tsx";
 
 type Invoice = components["schemas"]["Invoice"];
 
@@ -39,3 +41,13 @@ export function InvoicePdfLink({ invoice }: { invoice: Invoice }) {
     </a>
   );
 }
+
+/**
+ * The "Disputes" tab (id "disputes") of a side's invoice page: that `viewer`'s disputes, each
+ * linking under `basePath` (the page's path, e.g. "/agent/invoices").
+ */
+export const disputesTab = (viewer: "business" | "agent", basePath: string): PageTab<"disputes"> => ({
+  id: "disputes",
+  title: "Disputes",
+  panel: <DisputesTab basePath={basePath} viewer={viewer} />,
+});
