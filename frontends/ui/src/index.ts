@@ -28,6 +28,7 @@ export {
   PageSpinner,
   Skeleton,
   Spinner,
+  TitledCard,
 } from "./design-system/components/card.tsx";
 export { CountBadge, countName, countText } from "./design-system/components/count-badge.tsx";
 export { Dialog, DialogTrigger } from "./design-system/components/dialog.tsx";
@@ -36,6 +37,7 @@ export { Icon, type IconName } from "./design-system/components/icons.tsx";
 export { Menu, MenuItem, MenuSeparator } from "./design-system/components/menu.tsx";
 export { type PageTab, PageTabs, usePageTab } from "./design-system/components/page-tabs.tsx";
 export { RetryAlert, TextLinkAlert, TextRetryAlert } from "./design-system/components/retry-alert.tsx";
+export { ScrollTable } from "./design-system/components/scroll-table.tsx";
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
 export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/fields/form-fields.tsx";
 export {
@@ -143,6 +145,12 @@ export {
   statusLabel,
   useBilling,
 } from "./features/payments/billing-api.ts";
+export {
+  disputesTab,
+  InvoiceHead,
+  InvoicePdfLink,
+  invoiceBadge,
+} from "./features/payments/invoice-parts.tsx";
 export {
   authenticateLocalCard,
   type CardInput,
@@ -276,6 +284,7 @@ export {
   useRegister,
 } from "./features/session/session-api.ts";
 export { SideMenuLayout } from "./features/session/side-menu-layout.tsx";
+export { SignedInPage } from "./features/session/signed-in-page.tsx";
 export {
   type LoginFields,
   type RegisterFields,

@@ -1,7 +1,13 @@
 /** /admin/audit-log: every staff write (who, what, when, before/after), filterable, newest first. */
-import { InputField, PageHeader, SelectField } from "@closr/ui";
+import { InputField, SelectField } from "@closr/ui";
 import { useAuditLog } from "../content/api/content-api.ts";
-import { AdminListResults, AdminSearchForm, AdminTable, useListParams } from "../shared/admin-list.tsx";
+import {
+  AdminListResults,
+  AdminPage,
+  AdminSearchForm,
+  AdminTable,
+  useListParams,
+} from "../shared/admin-list.tsx";
 import "../shared/admin.css";
 
 const subjects = ["content", "media", "user", "verification_request", "payment", "review"];
@@ -25,8 +31,7 @@ export function AuditLogPage() {
     setParams(out, { replace: true });
   };
   return (
-    <div className="container section stack">
-      <PageHeader title="Audit Log" description="Every admin action: who, what, when, and what changed." />
+    <AdminPage title="Audit Log" description="Every admin action: who, what, when, and what changed.">
       <AdminSearchForm
         label="Filter the audit log"
         button="Filter"
@@ -85,6 +90,6 @@ export function AuditLogPage() {
           </AdminTable>
         )}
       </AdminListResults>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,7 +1,8 @@
 /** /admin/contact-messages: what visitors sent through the contact form, newest first. */
-import { PageHeader, PageSpinner } from "@closr/ui";
+import { PageSpinner } from "@closr/ui";
 import { useSearchParams } from "react-router";
 import { PAGE_SIZE, useContactMessages } from "../content/api/content-api.ts";
+import { AdminPage } from "../shared/admin-list.tsx";
 import { LoadError, Pager } from "../shared/pager.tsx";
 import "../shared/admin.css";
 
@@ -10,8 +11,7 @@ export function ContactMessagesPage() {
   const page = Number(params.get("page") ?? 1) || 1;
   const messages = useContactMessages(page);
   return (
-    <div className="container section stack">
-      <PageHeader title="Contact Messages" description="Messages sent through the contact form." />
+    <AdminPage title="Contact Messages" description="Messages sent through the contact form.">
       {messages.isPending ? <PageSpinner label="Loading messages" /> : null}
       {messages.isError ? (
         <LoadError
@@ -42,6 +42,6 @@ export function ContactMessagesPage() {
           onPage={(p) => setParams({ page: String(p) })}
         />
       ) : null}
-    </div>
+    </AdminPage>
   );
 }

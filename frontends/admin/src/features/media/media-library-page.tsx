@@ -2,10 +2,10 @@
  * /admin/media: upload images and PDFs (typed by magic bytes on the server, 10 MB, alt text for
  * images), browse with thumbnails and usage, delete (refused while content uses the file).
  */
-import { Button, Card, CardContent, failureToast, PageHeader, toast } from "@closr/ui";
+import { Button, Card, CardContent, failureToast, toast } from "@closr/ui";
 import { useState } from "react";
 import { type MediaItem, useDeleteMedia, useMediaList } from "../content/api/content-api.ts";
-import { AdminListResults, AdminSearch, ConfirmDialog, useListParams } from "../shared/admin-list.tsx";
+import { AdminPage, AdminSearchList, ConfirmDialog, useListParams } from "../shared/admin-list.tsx";
 import { shortDate } from "../shared/pager.tsx";
 import { MediaUploadForm } from "./media-upload-form.tsx";
 import "../shared/admin.css";
@@ -17,7 +17,7 @@ const size = (bytes: number) =>
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function MediaLibraryPage() {
-  const { search, page, setSearch, setPage } = useListParams();
+  const { search, page } = useListParams();
   const media = useMediaList(search, page, PAGE);
   const remove = useDeleteMedia();
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
@@ -32,28 +32,19 @@ export function MediaLibraryPage() {
   };
 
   return (
-    <div className="container section stack">
-      <PageHeader title="Media Library" description="Images and files used across the site." />
+    <AdminPage title="Media Library" description="Images and files used across the site.">
       <Card>
         <CardContent>
           <h2 className="admin-card-title">Upload</h2>
           <MediaUploadForm />
         </CardContent>
       </Card>
-      <AdminSearch
+      <AdminSearchList
         label="Search media"
         placeholder="File name or alt text"
-        search={search}
-        onSearch={setSearch}
-      />
-      <AdminListResults
+        noun="media"
         query={media}
-        loading="Loading media"
-        error="Failed to load media. Please try again."
-        empty="No media found"
-        page={page}
         pageSize={PAGE}
-        onPage={setPage}
       >
         {(items) => (
           <ul className="media-grid" aria-label="Media">
@@ -92,7 +83,7 @@ export function MediaLibraryPage() {
             ))}
           </ul>
         )}
-      </AdminListResults>
+      </AdminSearchList>
       <ConfirmDialog
         title="Delete File"
         isOpen={deleting !== null}
@@ -103,6 +94,6 @@ export function MediaLibraryPage() {
       >
         <p>Are you sure you want to delete {deleting?.originalFilename}? This action cannot be undone.</p>
       </ConfirmDialog>
-    </div>
+    </AdminPage>
   );
 }

@@ -3,17 +3,9 @@
  * retried, failed, done in the last 24 hours), the newest jobs with their last error, and a
  * Retry for failed ones (audit-logged by the API). Refreshes every 5 seconds.
  */
-import {
-  Badge,
-  type BadgeVariant,
-  Button,
-  failureToast,
-  PageHeader,
-  PageSpinner,
-  SelectField,
-  toast,
-} from "@closr/ui";
+import { Badge, type BadgeVariant, Button, failureToast, PageSpinner, SelectField, toast } from "@closr/ui";
 import { useSearchParams } from "react-router";
+import { AdminPage } from "../shared/admin-list.tsx";
 import { LoadError } from "../shared/pager.tsx";
 import {
   type JobState,
@@ -172,11 +164,10 @@ export function QueuePage() {
     .filter((c) => c.state === "failed")
     .reduce((n, c) => n + c.count, 0);
   return (
-    <div className="container section stack">
-      <PageHeader
-        title="Job Queue"
-        description="Background work: emails, exports, renewals and sweeps. Failed jobs can be retried."
-      />
+    <AdminPage
+      title="Job Queue"
+      description="Background work: emails, exports, renewals and sweeps. Failed jobs can be retried."
+    >
       {jobs.data ? (
         <p className="muted" aria-live="polite">
           {failed === 0
@@ -229,6 +220,6 @@ export function QueuePage() {
           )}
         </>
       ) : null}
-    </div>
+    </AdminPage>
   );
 }

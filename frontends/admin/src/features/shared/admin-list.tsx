@@ -1,12 +1,32 @@
 /**
- * The pieces every admin list page shares (content, media, users, audit log): the URL's search
- * and page, the search form, the load / error / empty states around a page of results with its
+ * The pieces every admin list page shares (content, media, users, audit log): the page frame,
+ * the URL's search and page, the search form, the load / error / empty states around a page of results with its
  * pager, the data table's head, and the confirm dialog in front of a destructive action.
  */
-import { Button, Dialog, PageSpinner, TextField } from "@closr/ui";
+import { Button, Dialog, PageHeader, PageSpinner, ScrollTable, TextField } from "@closr/ui";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { LoadError, Pager } from "./pager.tsx";
+
+/** An admin page: the `container section stack` frame, its PageHeader, then `children`. */
+export function AdminPage({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="container section stack">
+      <PageHeader title={title} description={description} actions={actions} />
+      {children}
+    </div>
+  );
+}
 
 /**
  * The list's state in the URL: `q` (search text, "" when absent) and `page` (1-based, 1 when
@@ -131,23 +151,54 @@ export function AdminListResults<T>({
   );
 }
 
+/**
+ * A list searched by `q` (useListParams): its AdminSearch box (`label`, `placeholder`), then
+ * AdminListResults of `query` paged by `pageSize`, its states worded from `noun` ("Loading
+ * {noun}", "Failed to load {noun}. Please try again.", "No {noun} found").
+ */
+export function AdminSearchList<T>({
+  label,
+  placeholder,
+  noun,
+  query,
+  pageSize,
+  emptyAction,
+  children,
+}: {
+  label: string;
+  placeholder: string;
+  noun: string;
+  query: PagedQuery<T>;
+  pageSize: number;
+  emptyAction?: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { search, page, setSearch, setPage } = useListParams();
+  return (
+    <>
+      <AdminSearch label={label} placeholder={placeholder} search={search} onSearch={setSearch} />
+      <AdminListResults
+        query={query}
+        loading={`Loading ${noun}`}
+        error={`Failed to load ${noun}. Please try again.`}
+        empty={`No ${noun} found`}
+        emptyAction={emptyAction}
+        page={page}
+        pageSize={pageSize}
+        onPage={setPage}
+      >
+        {children}
+      </AdminListResults>
+    </>
+  );
+}
+
 /** The scrolling `admin-table` with one column header per `columns` entry; rows are `children`. */
 export function AdminTable({ columns, children }: { columns: string[]; children: ReactNode }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table admin-table">
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <ScrollTable className="data-table admin-table" columns={columns}>
+      {children}
+    </ScrollTable>
   );
 }
 

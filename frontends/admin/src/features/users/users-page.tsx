@@ -2,12 +2,12 @@
  * /admin/users: search users, view their details, suspend / unsuspend (a suspended user cannot
  * log in and their sessions end) and grant / revoke admin. Every action is audit-logged.
  */
-import { Badge, Button, failureToast, PageHeader, toast } from "@closr/ui";
+import { Badge, Button, failureToast, toast } from "@closr/ui";
 import { useState } from "react";
 import { type ManagedUser, PAGE_SIZE, useUserAction, useUsers } from "../content/api/content-api.ts";
 import {
-  AdminListResults,
-  AdminSearch,
+  AdminPage,
+  AdminSearchList,
   AdminTable,
   ConfirmDialog,
   useListParams,
@@ -42,7 +42,7 @@ const verbs: Record<Pending["kind"], { title: string; text: (u: ManagedUser) => 
 };
 
 export function UsersPage() {
-  const { search, page, setSearch, setPage } = useListParams();
+  const { search, page } = useListParams();
   const users = useUsers(search, page);
   const action = useUserAction();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -62,22 +62,13 @@ export function UsersPage() {
   };
 
   return (
-    <div className="container section stack">
-      <PageHeader title="Users" description="Search, suspend and manage admin access." />
-      <AdminSearch
+    <AdminPage title="Users" description="Search, suspend and manage admin access.">
+      <AdminSearchList
         label="Search users"
         placeholder="Username or email"
-        search={search}
-        onSearch={setSearch}
-      />
-      <AdminListResults
+        noun="users"
         query={users}
-        loading="Loading users"
-        error="Failed to load users. Please try again."
-        empty="No users found"
-        page={page}
         pageSize={PAGE_SIZE}
-        onPage={setPage}
       >
         {(items) => (
           <AdminTable columns={["User", "Type", "Status", "Joined", "Actions"]}>
@@ -129,7 +120,7 @@ export function UsersPage() {
             ))}
           </AdminTable>
         )}
-      </AdminListResults>
+      </AdminSearchList>
       <ConfirmDialog
         title={pending ? verbs[pending.kind].title : "Confirm"}
         isOpen={pending !== null}
@@ -141,6 +132,6 @@ export function UsersPage() {
       >
         <p>{pending ? verbs[pending.kind].text(pending.user) : null}</p>
       </ConfirmDialog>
-    </div>
+    </AdminPage>
   );
 }

@@ -24,6 +24,29 @@ export function CardContent({ className, ...props }: DivProps) {
   return <div {...props} className={join("card-content", className)} />;
 }
 
+/**
+ * A card whose content opens with its `title` (an h2 `card-title`), then `children`;
+ * `className` goes on the content (e.g. "stack").
+ */
+export function TitledCard({
+  title,
+  className,
+  children,
+}: {
+  title: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardContent className={className}>
+        <CardTitle>{title}</CardTitle>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
 export type BadgeVariant = "default" | "secondary" | "outline" | "success" | "destructive";
 
 export function Badge({ variant = "default", children }: { variant?: BadgeVariant; children: ReactNode }) {

@@ -13,6 +13,7 @@ import {
   LinkButton,
   PageHeader,
   PageSpinner,
+  ScrollTable,
   Tab,
   TabList,
   TabPanel,
@@ -265,30 +266,19 @@ function Editor({
             Compare, then keep your changes or load theirs.
           </p>
           {diff.length ? (
-            <div className="table-scroll">
-              <table className="conflict-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Field</th>
-                    <th scope="col">Yours</th>
-                    <th scope="col">Saved</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {diff.map((row) => (
-                    <tr key={row.field}>
-                      <th scope="row">{row.field}</th>
-                      <td>
-                        <pre>{JSON.stringify(row.mine, null, 2) ?? "—"}</pre>
-                      </td>
-                      <td>
-                        <pre>{JSON.stringify(row.theirs, null, 2) ?? "—"}</pre>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable className="conflict-table" columns={["Field", "Yours", "Saved"]}>
+              {diff.map((row) => (
+                <tr key={row.field}>
+                  <th scope="row">{row.field}</th>
+                  <td>
+                    <pre>{JSON.stringify(row.mine, null, 2) ?? "—"}</pre>
+                  </td>
+                  <td>
+                    <pre>{JSON.stringify(row.theirs, null, 2) ?? "—"}</pre>
+                  </td>
+                </tr>
+              ))}
+            </ScrollTable>
           ) : (
             <p>The saved version has the same fields as yours.</p>
           )}

@@ -3,12 +3,12 @@
  * dates and view / edit / delete (with the spec's confirm dialog); search and paging; empty and
  * error (Retry) states.
  */
-import { Badge, Button, describeFailure, LinkButton, PageHeader, toast } from "@closr/ui";
+import { Badge, Button, describeFailure, LinkButton, toast } from "@closr/ui";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import {
-  AdminListResults,
-  AdminSearch,
+  AdminPage,
+  AdminSearchList,
   AdminTable,
   ConfirmDialog,
   useListParams,
@@ -23,7 +23,7 @@ export function ContentListPage() {
   const params0 = useParams();
   const location = useLocation();
   const contentType = params0.contentType ?? location.pathname.split("/")[3];
-  const { search, page, setSearch, setPage } = useListParams();
+  const { search, page } = useListParams();
   const type = isContentType(contentType) ? contentType : "about";
   const list = useContentList(type, search, page);
   const remove = useDeleteContent();
@@ -50,28 +50,24 @@ export function ContentListPage() {
   };
 
   return (
-    <div className="container section stack">
-      <PageHeader
-        title={title}
-        actions={
-          <>
-            <LinkButton href="/admin" variant="outline">
-              Back to Dashboard
-            </LinkButton>
-            <LinkButton href={`${base}/new`}>Create New</LinkButton>
-          </>
-        }
-      />
-      <AdminSearch label="Search" placeholder="Title, slug or text" search={search} onSearch={setSearch} />
-      <AdminListResults
+    <AdminPage
+      title={title}
+      actions={
+        <>
+          <LinkButton href="/admin" variant="outline">
+            Back to Dashboard
+          </LinkButton>
+          <LinkButton href={`${base}/new`}>Create New</LinkButton>
+        </>
+      }
+    >
+      <AdminSearchList
+        label="Search"
+        placeholder="Title, slug or text"
+        noun="content"
         query={list}
-        loading="Loading content"
-        error="Failed to load content. Please try again."
-        empty="No content found"
-        emptyAction={<LinkButton href={`${base}/new`}>Create First Entry</LinkButton>}
-        page={page}
         pageSize={PAGE_SIZE}
-        onPage={setPage}
+        emptyAction={<LinkButton href={`${base}/new`}>Create First Entry</LinkButton>}
       >
         {(items) => (
           <AdminTable columns={["Title", "Status", "Created", "Updated", "Actions"]}>
@@ -122,7 +118,7 @@ export function ContentListPage() {
             ))}
           </AdminTable>
         )}
-      </AdminListResults>
+      </AdminSearchList>
       <ConfirmDialog
         title="Delete Content"
         isOpen={deleting !== null}
@@ -133,6 +129,6 @@ export function ContentListPage() {
       >
         <p>Are you sure you want to delete this content? This action cannot be undone.</p>
       </ConfirmDialog>
-    </div>
+    </AdminPage>
   );
 }

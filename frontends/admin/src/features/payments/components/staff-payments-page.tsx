@@ -15,11 +15,11 @@ import {
   formatMoney,
   InputField,
   NumberField,
-  PageHeader,
   PageSpinner,
   toast,
 } from "@closr/ui";
 import { type FormEvent, useState } from "react";
+import { AdminPage } from "../../shared/admin-list.tsx";
 import { type Refund, type StaffPayment, useRefundPayment, useStaffPayments } from "../api/staff-payments.ts";
 import "./staff-payments.css";
 
@@ -134,11 +134,10 @@ function PaymentRow({ row }: { row: StaffPayment }) {
 export function StaffPaymentsPage() {
   const payments = useStaffPayments();
   return (
-    <div className="container section stack">
-      <PageHeader
-        title="Payments"
-        description="Refund a payment in full or in part. Every refund is audit-logged."
-      />
+    <AdminPage
+      title="Payments"
+      description="Refund a payment in full or in part. Every refund is audit-logged."
+    >
       {payments.isPending ? <PageSpinner /> : null}
       {payments.isError ? (
         <div className="stack">
@@ -161,6 +160,6 @@ export function StaffPaymentsPage() {
           </ul>
         )
       ) : null}
-    </div>
+    </AdminPage>
   );
 }

@@ -31,13 +31,8 @@ export function VerificationQueuePage() {
         label="Status"
         value={status}
         onChange={(event) => setParams({ status: event.currentTarget.value }, { replace: true })}
-      >
-        {filters.map((f) => (
-          <option key={f.value} value={f.value}>
-            {f.label}
-          </option>
-        ))}
-      </SelectField>
+        options={filters}
+      />
       {queue.isPending ? <PageSpinner /> : null}
       {queue.isError ? <Alert>Failed to load verification requests. Please try again.</Alert> : null}
       {queue.data ? (

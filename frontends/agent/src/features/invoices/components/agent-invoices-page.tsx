@@ -6,41 +6,35 @@
  */
 import {
   Alert,
-  Badge,
-  type BadgeVariant,
   Button,
   Card,
   CardContent,
-  DisputesTab,
   describeFailure,
+  disputesTab,
   Facts,
   formatDate,
   formatMoney,
-  injectStyles,
+  InvoiceHead,
+  InvoicePdfLink,
   OpenDisputeButton,
-  PageHeader,
-  PageSpinner,
   PageTabs,
   PaymentsTable,
+  SignedInPage,
   Spinner,
   TextLinkAlert,
-  useCurrentUser,
   usePageTab,
 } from "@closr/ui";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { EarningsTab } from "../../payouts/components/earnings-tab.tsx";
 import { type Invoice, useInvoicePayments, useInvoices } from "../api/invoices-api.ts";
 import { CreateInvoiceForm } from "./create-invoice-form.tsx";
-import css from "./invoices.css?inline";
+import { useInvoicesStyles } from "./invoices-styles.ts";
 
-/** Its stylesheet joins the page when the page first shows (it styles shared class names). */
-const STYLE_ID = "closr-agent-invoices-styles";
-
-const badge: Record<Invoice["status"], { variant: BadgeVariant; label: string }> = {
-  paid: { variant: "success", label: "Paid" },
-  overdue: { variant: "destructive", label: "Overdue" },
-  pending: { variant: "outline", label: "Pending" },
-  refunded: { variant: "secondary", label: "Refunded" },
+const statusLabel: Record<Invoice["status"], string> = {
+  paid: "Paid",
+  overdue: "Overdue",
+  pending: "Pending",
+  refunded: "Refunded",
 };
 
 function PaymentDetails({ invoiceId }: { invoiceId: number }) {
@@ -69,16 +63,14 @@ function PaymentDetails({ invoiceId }: { invoiceId: number }) {
 }
 
 function InvoiceCard({ invoice }: { invoice: Invoice }) {
-  const state = badge[invoice.status];
   return (
     <Card className="invoice-card" data-testid={`invoice-${invoice.id}`}>
       <CardContent className="stack-sm">
-        <div className="invoice-head">
-          <h3 className="invoice-title">
-            Invoice #{invoice.id} - {invoice.businessName ?? `Business #${invoice.businessId}`}
-          </h3>
-          <Badge variant={state.variant}>{state.label}</Badge>
-        </div>
+        <InvoiceHead
+          invoice={invoice}
+          party={invoice.businessName ?? `Business #${invoice.businessId}`}
+          label={statusLabel[invoice.status]}
+        />
         <Facts
           className="invoice-facts"
           facts={[
@@ -113,13 +105,7 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
         </div>
         {invoice.isPaid ? (
           <div className="invoice-documents">
-            <a
-              className="btn btn-outline btn-sm"
-              href={`/api/invoices/${invoice.id}/tax-invoice.pdf`}
-              download
-            >
-              {invoice.gstRegistered ? "Tax invoice" : "Invoice"} PDF
-            </a>
+            <InvoicePdfLink invoice={invoice} />
             <a
               className="btn btn-outline btn-sm"
               href={`/api/invoices/${invoice.id}/fee-tax-invoice.pdf`}
@@ -172,22 +158,19 @@ function YourInvoices() {
 }
 
 export function AgentInvoicesPage() {
-  useEffect(() => injectStyles(STYLE_ID, css), []);
-  const user = useCurrentUser();
+  useInvoicesStyles();
   const [tab, setTab] = usePageTab(["create", "invoices", "earnings", "disputes"]);
   const invoices = useInvoices();
-
-  if (user.isPending) return <PageSpinner />;
-  if (!user.data) return <Alert variant="info">Please log in to access invoice features.</Alert>;
   const noProfile =
     invoices.isError && (invoices.error as { problem?: { status?: number } }).problem?.status === 404;
 
   return (
-    <div className="stack-lg invoices-page">
-      <PageHeader
-        title="Agent Invoices"
-        description="Invoice the businesses you have active partnerships with."
-      />
+    <SignedInPage
+      feature="invoice"
+      className="invoices-page"
+      title="Agent Invoices"
+      description="Invoice the businesses you have active partnerships with."
+    >
       {noProfile ? (
         <TextLinkAlert href="/agent/create-profile" label="Create Agent Profile">
           You need to create an agent profile first.
@@ -205,14 +188,10 @@ export function AgentInvoicesPage() {
             },
             { id: "invoices", title: "Your Invoices", panel: <YourInvoices /> },
             { id: "earnings", title: "Earnings", panel: <EarningsTab /> },
-            {
-              id: "disputes",
-              title: "Disputes",
-              panel: <DisputesTab basePath="/agent/invoices" viewer="agent" />,
-            },
+            disputesTab("agent", "/agent/invoices"),
           ]}
         />
       )}
-    </div>
+    </SignedInPage>
   );
 }

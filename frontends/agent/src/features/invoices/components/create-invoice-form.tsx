@@ -59,7 +59,9 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
   const businesses = useMemo(() => {
     const byId = new Map<number, string>();
     for (const p of active) byId.set(p.businessId, p.business.companyName);
-    return [...byId].sort((a, b) => a[1].localeCompare(b[1]));
+    return [...byId]
+      .sort((a, b) => a[1].localeCompare(b[1]))
+      .map(([id, name]) => ({ value: String(id), label: name }));
   }, [active]);
   const forBusiness = active.filter((p) => p.businessId === businessId);
 
@@ -125,14 +127,8 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
               setPartnershipId(0);
             }}
             errorMessage={errors.businessId}
-          >
-            <option value={0}>Select a business</option>
-            {businesses.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
+            options={[{ value: "0", label: "Select a business" }, ...businesses]}
+          />
           <SelectField
             label="Partnership"
             value={partnershipId}
@@ -140,14 +136,14 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
             onChange={(e) => setPartnershipId(Number(e.target.value))}
             errorMessage={errors.partnershipId}
             description="Only active partnerships are shown. You can only create invoices for active partnerships."
-          >
-            <option value={0}>Select a partnership</option>
-            {forBusiness.map((p) => (
-              <option key={p.id} value={p.id}>
-                Partnership #{p.id} ({p.status})
-              </option>
-            ))}
-          </SelectField>
+            options={[
+              { value: "0", label: "Select a partnership" },
+              ...forBusiness.map((p) => ({
+                value: String(p.id),
+                label: `Partnership #${p.id} (${p.status})`,
+              })),
+            ]}
+          />
           {agreement ? (
             <section className="stack invoice-agreement" aria-label="Agreement commission">
               <p className="muted small">

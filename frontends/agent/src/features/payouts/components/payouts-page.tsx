@@ -18,13 +18,13 @@ import {
   failureToast,
   formFailure,
   InputField,
-  injectStyles,
   PageHeader,
   PageSpinner,
+  TitledCard,
   toast,
 } from "@closr/ui";
 import { type FormEvent, useEffect, useState } from "react";
-import css from "../../invoices/components/invoices.css?inline";
+import { useInvoicesStyles } from "../../invoices/components/invoices-styles.ts";
 import {
   type PayoutAccount,
   payoutStatusLabel,
@@ -33,9 +33,6 @@ import {
   useStartOnboarding,
   useSubmitBankDetails,
 } from "../api/payouts-api.ts";
-
-/** The invoices stylesheet (shared class names), injected once like the invoices page does. */
-const STYLE_ID = "closr-agent-invoices-styles";
 
 const statusBadge: Record<PayoutAccount["status"], BadgeVariant> = {
   not_started: "outline",
@@ -165,7 +162,7 @@ function TaxForm({ account }: { account: PayoutAccount }) {
 }
 
 export function PayoutsPage() {
-  useEffect(() => injectStyles(STYLE_ID, css), []);
+  useInvoicesStyles();
   const account = usePayoutAccount();
   const start = useStartOnboarding();
   if (account.isPending) return <PageSpinner />;
@@ -233,12 +230,9 @@ export function PayoutsPage() {
           ) : null}
         </CardContent>
       </Card>
-      <Card>
-        <CardContent className="stack">
-          <h2 className="card-title">Tax details</h2>
-          <TaxForm account={a} />
-        </CardContent>
-      </Card>
+      <TitledCard title="Tax details" className="stack">
+        <TaxForm account={a} />
+      </TitledCard>
     </div>
   );
 }

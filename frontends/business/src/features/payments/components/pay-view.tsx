@@ -6,8 +6,6 @@
 import {
   Alert,
   Button,
-  Card,
-  CardContent,
   describeFailure,
   Facts,
   formatDate,
@@ -15,6 +13,7 @@ import {
   LocalCardForm,
   paymentMessages as messages,
   Spinner,
+  TitledCard,
 } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -64,43 +63,37 @@ export function PayView({ invoice, onBack }: { invoice: Invoice; onBack: () => v
         </Alert>
       )}
       <div className="pay-layout">
-        <Card>
-          <CardContent className="stack">
-            <h2 className="card-title">Invoice #{invoice.id}</h2>
-            <Facts
-              className="detail-list"
-              facts={[
-                ["From", invoice.agentName ?? `Agent #${invoice.agentId}`],
-                invoice.gstRegistered && ["Subtotal (excl. GST)", formatMoney(invoice.subtotal)],
-                invoice.gstRegistered && ["GST (10%)", formatMoney(invoice.gst)],
-                [invoice.gstRegistered ? "Total (incl. GST)" : "Amount", amountLabel, "amount"],
-                [
-                  "Platform fee",
-                  `${formatMoney(invoice.platformFee)}, paid from the agent's share (not added to your total)`,
-                ],
-                ["Agent's ABN", invoice.agentAbn ? formatAbn(invoice.agentAbn) : "Not quoted"],
-                ["Due", formatDate(invoice.dueDate)],
-                ["Description", invoice.description],
-              ]}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardContent className="stack">
-            <h2 className="card-title">Pay by card</h2>
-            {error ? (
-              <Alert>
-                {messages.initFailed}: {error}
-              </Alert>
-            ) : !payment ? (
-              <Spinner label="Preparing payment" />
-            ) : payment.gateway === "stripe" ? (
-              <StripeCardForm payment={payment} amountLabel={amountLabel} onDone={done} />
-            ) : (
-              <LocalCardForm payment={payment} amountLabel={amountLabel} onDone={done} />
-            )}
-          </CardContent>
-        </Card>
+        <TitledCard title={`Invoice #${invoice.id}`} className="stack">
+          <Facts
+            className="detail-list"
+            facts={[
+              ["From", invoice.agentName ?? `Agent #${invoice.agentId}`],
+              invoice.gstRegistered && ["Subtotal (excl. GST)", formatMoney(invoice.subtotal)],
+              invoice.gstRegistered && ["GST (10%)", formatMoney(invoice.gst)],
+              [invoice.gstRegistered ? "Total (incl. GST)" : "Amount", amountLabel, "amount"],
+              [
+                "Platform fee",
+                `${formatMoney(invoice.platformFee)}, paid from the agent's share (not added to your total)`,
+              ],
+              ["Agent's ABN", invoice.agentAbn ? formatAbn(invoice.agentAbn) : "Not quoted"],
+              ["Due", formatDate(invoice.dueDate)],
+              ["Description", invoice.description],
+            ]}
+          />
+        </TitledCard>
+        <TitledCard title="Pay by card" className="stack">
+          {error ? (
+            <Alert>
+              {messages.initFailed}: {error}
+            </Alert>
+          ) : !payment ? (
+            <Spinner label="Preparing payment" />
+          ) : payment.gateway === "stripe" ? (
+            <StripeCardForm payment={payment} amountLabel={amountLabel} onDone={done} />
+          ) : (
+            <LocalCardForm payment={payment} amountLabel={amountLabel} onDone={done} />
+          )}
+        </TitledCard>
       </div>
     </div>
   );

@@ -8,8 +8,6 @@ import {
   Badge,
   Button,
   bindText,
-  Card,
-  CardContent,
   CheckboxField,
   describeFailure,
   failureToast,
@@ -18,6 +16,7 @@ import {
   NumberField,
   SelectField,
   Spinner,
+  TitledCard,
   toast,
 } from "@closr/ui";
 import { type FormEvent, useState } from "react";
@@ -31,6 +30,7 @@ import {
 } from "../api/payments-api.ts";
 
 const typeLabels = { credit_card: "Credit card", bank_transfer: "Bank transfer", paypal: "PayPal" } as const;
+const typeOptions = Object.entries(typeLabels).map(([value, label]) => ({ value, label }));
 type Field = "name" | "lastFour" | "expiryMonth" | "expiryYear";
 
 /** Spec §5 messages, checked before sending (the server checks the same). */
@@ -97,117 +97,106 @@ export function PaymentMethodsTab() {
 
   return (
     <div className="payments-columns">
-      <Card>
-        <CardContent>
-          <h2 className="card-title">Add Payment Method</h2>
-          <form className="stack" onSubmit={submit} noValidate aria-label="Add payment method">
-            <SelectField
-              label="Type"
-              value={type}
-              onChange={(e) => setType(e.target.value as NewPaymentMethod["type"])}
-            >
-              {Object.entries(typeLabels).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </SelectField>
-            <InputField
-              label="Name"
-              placeholder="e.g. Company Visa"
-              {...bindText(name, setName, errors.name)}
-            />
-            <InputField
-              label="Last 4 digits"
-              inputMode="numeric"
-              placeholder="1234"
-              value={lastFour}
-              onChange={(e) => setLastFour(e.target.value.replace(/\D/g, "").slice(0, 5))}
-              errorMessage={errors.lastFour}
-            />
-            {type === "credit_card" ? (
-              <div className="card-form-row">
-                <NumberField
-                  label="Expiry month"
-                  min={1}
-                  max={12}
-                  placeholder="MM"
-                  value={expiryMonth}
-                  onValueChange={(value) => setExpiryMonth(value.slice(0, 2))}
-                  errorMessage={errors.expiryMonth}
-                />
-                <NumberField
-                  label="Expiry year"
-                  min={2000}
-                  max={2100}
-                  placeholder="YYYY"
-                  value={expiryYear}
-                  onValueChange={(value) => setExpiryYear(value.slice(0, 4))}
-                  errorMessage={errors.expiryYear}
-                />
-              </div>
-            ) : null}
-            <CheckboxField label="Set as default" checked={isDefault} onChange={setIsDefault} />
-            <p className="muted small">
-              Only the type, name, last 4 digits and expiry are saved — never a card number.
-            </p>
-            <Button type="submit" isDisabled={add.isPending}>
-              {add.isPending ? "Adding..." : "Add Payment Method"}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardContent>
-          <h2 className="card-title">Your Payment Methods</h2>
-          {methods.isPending ? (
-            <Spinner label="Loading payment methods" />
-          ) : methods.isError ? (
-            <Alert>Error loading payment methods: {describeFailure(methods.error).message}</Alert>
-          ) : methods.data.items.length === 0 ? (
-            <p className="muted">No payment methods saved yet.</p>
-          ) : (
-            <ul className="method-list">
-              {methods.data.items.map((method) => (
-                <li key={method.id} className="method-item">
-                  <div>
-                    <p className="method-name">
-                      {method.name} {method.isDefault ? <Badge variant="success">Default</Badge> : null}
-                    </p>
-                    <p className="muted small">
-                      {typeLabels[method.type]} ending {method.lastFour}
-                      {method.expiryMonth && method.expiryYear
-                        ? ` · expires ${String(method.expiryMonth).padStart(2, "0")}/${method.expiryYear}`
-                        : ""}
-                    </p>
-                  </div>
-                  <div className="method-actions">
-                    {method.isDefault ? null : (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onPress={() => makeDefault(method)}
-                        isDisabled={setDefault.isPending}
-                      >
-                        Set default
-                      </Button>
-                    )}
+      <TitledCard title="Add Payment Method">
+        <form className="stack" onSubmit={submit} noValidate aria-label="Add payment method">
+          <SelectField
+            label="Type"
+            value={type}
+            onChange={(e) => setType(e.target.value as NewPaymentMethod["type"])}
+            options={typeOptions}
+          />
+          <InputField
+            label="Name"
+            placeholder="e.g. Company Visa"
+            {...bindText(name, setName, errors.name)}
+          />
+          <InputField
+            label="Last 4 digits"
+            inputMode="numeric"
+            placeholder="1234"
+            value={lastFour}
+            onChange={(e) => setLastFour(e.target.value.replace(/\D/g, "").slice(0, 5))}
+            errorMessage={errors.lastFour}
+          />
+          {type === "credit_card" ? (
+            <div className="card-form-row">
+              <NumberField
+                label="Expiry month"
+                min={1}
+                max={12}
+                placeholder="MM"
+                value={expiryMonth}
+                onValueChange={(value) => setExpiryMonth(value.slice(0, 2))}
+                errorMessage={errors.expiryMonth}
+              />
+              <NumberField
+                label="Expiry year"
+                min={2000}
+                max={2100}
+                placeholder="YYYY"
+                value={expiryYear}
+                onValueChange={(value) => setExpiryYear(value.slice(0, 4))}
+                errorMessage={errors.expiryYear}
+              />
+            </div>
+          ) : null}
+          <CheckboxField label="Set as default" checked={isDefault} onChange={setIsDefault} />
+          <p className="muted small">
+            Only the type, name, last 4 digits and expiry are saved — never a card number.
+          </p>
+          <Button type="submit" isDisabled={add.isPending}>
+            {add.isPending ? "Adding..." : "Add Payment Method"}
+          </Button>
+        </form>
+      </TitledCard>
+      <TitledCard title="Your Payment Methods">
+        {methods.isPending ? (
+          <Spinner label="Loading payment methods" />
+        ) : methods.isError ? (
+          <Alert>Error loading payment methods: {describeFailure(methods.error).message}</Alert>
+        ) : methods.data.items.length === 0 ? (
+          <p className="muted">No payment methods saved yet.</p>
+        ) : (
+          <ul className="method-list">
+            {methods.data.items.map((method) => (
+              <li key={method.id} className="method-item">
+                <div>
+                  <p className="method-name">
+                    {method.name} {method.isDefault ? <Badge variant="success">Default</Badge> : null}
+                  </p>
+                  <p className="muted small">
+                    {typeLabels[method.type]} ending {method.lastFour}
+                    {method.expiryMonth && method.expiryYear
+                      ? ` · expires ${String(method.expiryMonth).padStart(2, "0")}/${method.expiryYear}`
+                      : ""}
+                  </p>
+                </div>
+                <div className="method-actions">
+                  {method.isDefault ? null : (
                     <Button
                       size="sm"
-                      variant="ghost"
-                      onPress={() => del(method)}
-                      isDisabled={remove.isPending}
-                      aria-label={`Delete ${method.name}`}
+                      variant="outline"
+                      onPress={() => makeDefault(method)}
+                      isDisabled={setDefault.isPending}
                     >
-                      Delete
+                      Set default
                     </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+                  )}
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onPress={() => del(method)}
+                    isDisabled={remove.isPending}
+                    aria-label={`Delete ${method.name}`}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </TitledCard>
     </div>
   );
 }

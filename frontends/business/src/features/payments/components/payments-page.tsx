@@ -6,24 +6,22 @@
  */
 import {
   Alert,
-  Badge,
-  type BadgeVariant,
   Button,
   Card,
   CardContent,
-  DisputesTab,
   describeFailure,
+  disputesTab,
   formatDate,
   formatMoney,
+  InvoiceHead,
+  InvoicePdfLink,
   injectStyles,
   OpenDisputeButton,
-  PageHeader,
-  PageSpinner,
   PageTabs,
   PaymentsTable,
+  SignedInPage,
   Spinner,
   TextLinkAlert,
-  useCurrentUser,
   usePageTab,
 } from "@closr/ui";
 import { useEffect, useState } from "react";
@@ -35,23 +33,15 @@ import css from "./payments.css?inline";
 /** Its stylesheet joins the page when the page first shows (it styles shared class names). */
 const STYLE_ID = "closr-business-payments-styles";
 
-const invoiceBadge: Record<Invoice["status"], BadgeVariant> = {
-  paid: "success",
-  overdue: "destructive",
-  pending: "outline",
-  refunded: "secondary",
-};
-
 function InvoiceCard({ invoice, onPay }: { invoice: Invoice; onPay: () => void }) {
   return (
     <Card className="invoice-card">
       <CardContent className="stack-sm">
-        <div className="invoice-head">
-          <h3 className="invoice-title">
-            Invoice #{invoice.id} - {invoice.agentName ?? `Agent #${invoice.agentId}`}
-          </h3>
-          <Badge variant={invoiceBadge[invoice.status]}>{invoiceLabel(invoice)}</Badge>
-        </div>
+        <InvoiceHead
+          invoice={invoice}
+          party={invoice.agentName ?? `Agent #${invoice.agentId}`}
+          label={invoiceLabel(invoice)}
+        />
         <p className="invoice-amount">{formatMoney(invoice.amount)}</p>
         <p>{invoice.description}</p>
         <p className="muted small">
@@ -60,13 +50,7 @@ function InvoiceCard({ invoice, onPay }: { invoice: Invoice; onPay: () => void }
         </p>
         {invoice.isPaid ? (
           <div>
-            <a
-              className="btn btn-outline btn-sm"
-              href={`/api/invoices/${invoice.id}/tax-invoice.pdf`}
-              download
-            >
-              {invoice.gstRegistered ? "Tax invoice" : "Invoice"} PDF
-            </a>
+            <InvoicePdfLink invoice={invoice} />
           </div>
         ) : (
           <div>
@@ -124,19 +108,16 @@ function HistoryTab() {
 
 export function PaymentsPage() {
   useEffect(() => injectStyles(STYLE_ID, css), []);
-  const user = useCurrentUser();
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [tab, setTab] = usePageTab(["invoices", "methods", "history", "disputes"]);
 
-  if (user.isPending) return <PageSpinner />;
-  if (!user.data) return <Alert variant="info">Please log in to access payment features.</Alert>;
-
   return (
-    <div className="stack-lg payments-page">
-      <PageHeader
-        title="Payments"
-        description="Pay your agents' invoices and keep track of what you have paid."
-      />
+    <SignedInPage
+      feature="payment"
+      className="payments-page"
+      title="Payments"
+      description="Pay your agents' invoices and keep track of what you have paid."
+    >
       {paying ? (
         <PayView invoice={paying} onBack={() => setPaying(null)} />
       ) : (
@@ -148,14 +129,10 @@ export function PaymentsPage() {
             { id: "invoices", title: "Invoices", panel: <InvoicesTab onPay={setPaying} /> },
             { id: "methods", title: "Payment Methods", panel: <PaymentMethodsTab /> },
             { id: "history", title: "Payment History", panel: <HistoryTab /> },
-            {
-              id: "disputes",
-              title: "Disputes",
-              panel: <DisputesTab basePath="/business/payments" viewer="business" />,
-            },
+            disputesTab("business", "/business/payments"),
           ]}
         />
       )}
-    </div>
+    </SignedInPage>
   );
 }
