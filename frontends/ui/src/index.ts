@@ -39,6 +39,7 @@ export { RetryAlert, TextLinkAlert, TextRetryAlert } from "./design-system/compo
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
 export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/fields/form-fields.tsx";
 export {
+  bindNumber,
   bindText,
   CheckboxField,
   InputField,
