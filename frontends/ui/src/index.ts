@@ -41,6 +41,7 @@ export { ScrollTable } from "./design-system/components/scroll-table.tsx";
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
 export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/fields/form-fields.tsx";
 export {
+  bindNumber,
   bindText,
   CheckboxField,
   InputField,

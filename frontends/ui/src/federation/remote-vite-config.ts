@@ -1,13 +1,15 @@
 /**
  * The Vite config of a federated remote (business, agent, admin), written once: it builds
  * remoteEntry.js exposing ./register (src/register.tsx), served from /remotes/{name}/, sharing
- * `federationShared`, with its dev server on its own port. Imported by relative path from each
+ * `federationShared`, with its dev server on its own port and its root page from
+ * `remoteIndexHtmlPlugin`. Imported by relative path from each
  * remote's vite.config.ts (Vite loads configs before any package is built).
  */
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
 import { reactAriaEnglishOnly } from "./optimize-locales.ts";
+import { remoteIndexHtmlPlugin } from "./remote-index-html.ts";
 import { federationShared, type RemoteName } from "./shared.ts";
 
 /** Each remote's dev and preview port. */
@@ -18,6 +20,7 @@ export function remoteViteConfig(name: RemoteName): UserConfig {
   return defineConfig({
     base: `/remotes/${name}/`,
     plugins: [
+      remoteIndexHtmlPlugin(name),
       reactAriaEnglishOnly(),
       react(),
       federation({

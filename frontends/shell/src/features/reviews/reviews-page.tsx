@@ -8,6 +8,7 @@ import {
   Alert,
   Badge,
   Button,
+  bindText,
   Card,
   CardContent,
   CardTitle,
@@ -123,17 +124,14 @@ function ReviewForm({
       <TextAreaField
         label="Your review (public)"
         description="20 to 2,000 characters. Reviews cannot be edited once submitted."
-        value={comment}
         maxLength={2000}
-        onChange={(event) => setComment(event.target.value)}
-        {...(errors.comment ? { errorMessage: errors.comment } : {})}
+        {...bindText(comment, setComment, errors.comment)}
       />
       <TextAreaField
         label="Private feedback to Closr (optional)"
         rows={2}
-        value={privateFeedback}
         maxLength={2000}
-        onChange={(event) => setPrivateFeedback(event.target.value)}
+        {...bindText(privateFeedback, setPrivateFeedback)}
       />
       {errors.form ? <Alert>{errors.form}</Alert> : null}
       <ReviewFormActions submit="Submit review" pending={submit.isPending} onCancel={onDone} />
@@ -209,10 +207,8 @@ function ReplyForm({ review }: { review: Review }) {
       <TextAreaField
         label="Public reply (one per review)"
         rows={2}
-        value={text}
         maxLength={2000}
-        onChange={(event) => setText(event.target.value)}
-        {...(error ? { errorMessage: error } : {})}
+        {...bindText(text, setText, error)}
       />
       <div className="review-actions">
         <Button type="submit" size="sm" isPending={reply.isPending}>
@@ -252,9 +248,8 @@ function ReportButton({ review }: { review: Review }) {
           >
             <TextAreaField
               label="Why should Closr look at it?"
-              value={reason}
               maxLength={1000}
-              onChange={(event) => setReason(event.target.value)}
+              {...bindText(reason, setReason)}
             />
             <ReviewFormActions submit="Send report" pending={report.isPending} onCancel={close} />
           </form>

@@ -128,6 +128,16 @@ export const bindText = (value: string, set: (text: string) => void, errorMessag
   errorMessage,
 });
 
+/**
+ * Props binding a `NumberField` to a text state (the field's text as typed, e.g. "12.50"): its
+ * value, `set` as the change handler, and the error shown under the field.
+ */
+export const bindNumber = (value: string, set: (text: string) => void, errorMessage?: string) => ({
+  value,
+  onValueChange: set,
+  errorMessage,
+});
+
 /** A labelled native <input> (number, text with a datalist, ...). */
 export function InputField({
   label,

@@ -8,6 +8,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../design-system/components/button.tsx";
 import {
+  bindNumber,
   bindText,
   CheckboxField,
   InputField,
@@ -173,9 +174,7 @@ export function TermsForm({
               label="Monthly base ($)"
               min={0}
               step={0.01}
-              value={base}
-              onValueChange={setBase}
-              errorMessage={errors["model.baseCents"] ?? errors["model.base"]}
+              {...bindNumber(base, setBase, errors["model.baseCents"] ?? errors["model.base"])}
             />
           ) : null}
           <NumberField
@@ -183,9 +182,7 @@ export function TermsForm({
             min={0}
             max={100}
             step={0.01}
-            value={rate}
-            onValueChange={setRate}
-            errorMessage={errors["model.rate"]}
+            {...bindNumber(rate, setRate, errors["model.rate"])}
           />
           {type === "residual" ? (
             <NumberField
@@ -193,9 +190,7 @@ export function TermsForm({
               min={1}
               max={120}
               step={1}
-              value={months}
-              onValueChange={setMonths}
-              errorMessage={errors["model.months"]}
+              {...bindNumber(months, setMonths, errors["model.months"])}
             />
           ) : null}
         </div>
@@ -246,9 +241,7 @@ export function TermsForm({
           min={0}
           max={365}
           step={1}
-          value={noticeDays}
-          onValueChange={setNoticeDays}
-          errorMessage={errors.noticeDays}
+          {...bindNumber(noticeDays, setNoticeDays, errors.noticeDays)}
         />
       </div>
       <div className="agreement-row">

@@ -18,6 +18,7 @@ import {
 } from "../../design-system/components/card.tsx";
 import { Dialog, DialogTrigger } from "../../design-system/components/dialog.tsx";
 import {
+  bindNumber,
   bindText,
   InputField,
   NumberField,
@@ -178,10 +179,8 @@ export function OpenDisputeButton({
               label="Amount you think is owed (AUD, total)"
               min={0}
               step={0.01}
-              value={claimed}
-              onValueChange={setClaimed}
+              {...bindNumber(claimed, setClaimed, failure?.fieldErrors?.claimedAmount)}
               description="0 means nothing is owed."
-              errorMessage={failure?.fieldErrors?.claimedAmount}
             />
             <div className="button-row">
               <Button type="submit" isDisabled={open.isPending}>
@@ -300,8 +299,7 @@ function PartyActions({ detail }: { detail: DisputeDetail }) {
               label="Counter-offer (AUD, total the business pays)"
               min={0}
               step={0.01}
-              value={amount}
-              onValueChange={setAmount}
+              {...bindNumber(amount, setAmount)}
             />
             <Button type="submit" variant="outline" isDisabled={pending || amount === ""}>
               Send counter-offer
@@ -363,10 +361,8 @@ export function ProposeResolutionForm({ detail }: { detail: DisputeDetail }) {
         min={0}
         max={d.invoiceAmount}
         step={0.01}
-        value={amount}
-        onValueChange={setAmount}
+        {...bindNumber(amount, setAmount, failure?.fieldErrors?.amount)}
         description={`0 ${d.invoicePaid ? "refunds in full" : "cancels the invoice"}; ${formatMoney(d.invoiceAmount)} keeps it as invoiced.`}
-        errorMessage={failure?.fieldErrors?.amount}
       />
       <TextAreaField
         label="Note to both parties"

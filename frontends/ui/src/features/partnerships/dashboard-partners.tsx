@@ -11,10 +11,10 @@ import { Icon } from "../../design-system/components/icons.tsx";
 import { RetryAlert } from "../../design-system/components/retry-alert.tsx";
 import { injectStyles } from "../../design-system/inject-styles.ts";
 import { formatDate } from "../../lib/format.ts";
-import { industryLabel, locationLabel } from "../profiles/profile-format.ts";
+import { locationLabel } from "../profiles/profile-format.ts";
 import { ProfileInitial } from "../profiles/profile-ui.tsx";
 import { sideCopy } from "./connect-button.tsx";
-import { messagePath } from "./partnership-card.tsx";
+import { counterpartField, messagePath } from "./partnership-card.tsx";
 import css from "./partnerships.css?inline";
 import {
   counterpartName,
@@ -83,10 +83,7 @@ export function DashboardPartners({ side, title }: { side: PartnershipSide; titl
                   <div className="partner-row-text">
                     <p className="partner-row-name">{name}</p>
                     <p className="partner-row-sub">
-                      {counterpart.kind === "agent"
-                        ? counterpart.profile.specialization
-                        : industryLabel(counterpart.profile.industry)}{" "}
-                      · {locationLabel(counterpart.profile.location)} · Since{" "}
+                      {counterpartField(counterpart)} · {locationLabel(counterpart.profile.location)} · Since{" "}
                       {formatDate(partnership.startDate)}
                     </p>
                   </div>

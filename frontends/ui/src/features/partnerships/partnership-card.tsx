@@ -45,6 +45,13 @@ type CardProps = {
 /** "12.5%" from a percent number. */
 export const percentLabel = (rate: number) => `${Number(rate.toFixed(2))}%`;
 
+/** What the counterpart does, under its name: an agent's specialization, a business's industry label. */
+export function counterpartField(counterpart: ReturnType<typeof counterpartOf>): string {
+  return counterpart.kind === "agent"
+    ? counterpart.profile.specialization
+    : industryLabel(counterpart.profile.industry);
+}
+
 /** The counterpart's profile page for the caller. */
 export function counterpartProfilePath(partnership: Partnership, side: PartnershipSide): string {
   return side === "business"
@@ -92,11 +99,7 @@ function CounterpartHead({ partnership, side }: { partnership: Partnership; side
         <ProfileInitial name={name} />
         <div className="partnership-card-title">
           <h3 className="partnership-card-name">{name}</h3>
-          <p className="profile-card-sub">
-            {counterpart.kind === "agent"
-              ? counterpart.profile.specialization
-              : industryLabel(counterpart.profile.industry)}
-          </p>
+          <p className="profile-card-sub">{counterpartField(counterpart)}</p>
         </div>
         <VerifiedBadge status={counterpart.profile.user.verificationStatus} />
       </div>

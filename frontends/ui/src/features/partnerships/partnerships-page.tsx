@@ -124,6 +124,30 @@ export function PartnershipsPage({ side }: { side: PartnershipSide }) {
     </LinkButton>
   );
 
+  /** The two tabs: open partnerships, then requests waiting for an answer. */
+  const tabs = [
+    {
+      id: "active",
+      label: `Active Partnerships (${counts.active})`,
+      items: active,
+      PartnershipCard: ActivePartnershipCard,
+      empty: <EmptyState title="No active partnerships" text={copy.emptyActive} action={findAction} />,
+    },
+    {
+      id: "pending",
+      label: `Pending Requests (${counts.pending})`,
+      items: pending,
+      PartnershipCard: PendingPartnershipCard,
+      empty: (
+        <EmptyState
+          title="No pending requests"
+          text="Connection requests you send or receive appear here until they're answered."
+          action={findAction}
+        />
+      ),
+    },
+  ];
+
   return (
     <div className="stack-lg">
       {header}
@@ -160,35 +184,23 @@ export function PartnershipsPage({ side }: { side: PartnershipSide }) {
       <div className="partnership-tabs">
         <Tabs selectedKey={tab} onSelectionChange={selectTab}>
           <TabList aria-label="Partnerships">
-            <Tab id="active">Active Partnerships ({counts.active})</Tab>
-            <Tab id="pending">Pending Requests ({counts.pending})</Tab>
+            {tabs.map((t) => (
+              <Tab key={t.id} id={t.id}>
+                {t.label}
+              </Tab>
+            ))}
           </TabList>
-          <TabPanel id="active">
-            <PartnershipList
-              items={active}
-              PartnershipCard={ActivePartnershipCard}
-              side={side}
-              onPlanLimit={setPlanLimit}
-              empty={
-                <EmptyState title="No active partnerships" text={copy.emptyActive} action={findAction} />
-              }
-            />
-          </TabPanel>
-          <TabPanel id="pending">
-            <PartnershipList
-              items={pending}
-              PartnershipCard={PendingPartnershipCard}
-              side={side}
-              onPlanLimit={setPlanLimit}
-              empty={
-                <EmptyState
-                  title="No pending requests"
-                  text="Connection requests you send or receive appear here until they're answered."
-                  action={findAction}
-                />
-              }
-            />
-          </TabPanel>
+          {tabs.map((t) => (
+            <TabPanel key={t.id} id={t.id}>
+              <PartnershipList
+                items={t.items}
+                PartnershipCard={t.PartnershipCard}
+                side={side}
+                onPlanLimit={setPlanLimit}
+                empty={t.empty}
+              />
+            </TabPanel>
+          ))}
         </Tabs>
       </div>
     </div>

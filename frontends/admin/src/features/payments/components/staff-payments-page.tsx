@@ -7,6 +7,7 @@ import {
   Alert,
   Badge,
   Button,
+  bindNumber,
   Card,
   CardContent,
   describeFailure,
@@ -66,9 +67,7 @@ function RefundForm({ row, onRefunded }: { row: StaffPayment; onRefunded: (refun
         step={0.01}
         min={0.01}
         max={left}
-        value={amount}
-        onValueChange={setAmount}
-        errorMessage={error}
+        {...bindNumber(amount, setAmount, error)}
       />
       <InputField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
       <div className="refund-actions">

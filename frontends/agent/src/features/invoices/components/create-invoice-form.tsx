@@ -6,6 +6,7 @@
  */
 import {
   Button,
+  bindNumber,
   bindText,
   Card,
   CardContent,
@@ -158,9 +159,7 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
                   step={0.01}
                   min={0}
                   placeholder="0.00"
-                  value={saleAmount}
-                  onValueChange={setSaleAmount}
-                  errorMessage={errors.saleAmount}
+                  {...bindNumber(saleAmount, setSaleAmount, errors.saleAmount)}
                   description="The value of the sale you closed, excluding GST."
                 />
                 <InputField

@@ -3,6 +3,7 @@
  * businesses and agents, success stories placeholder (#testimonials) and a closing call.
  */
 import { Badge, dashboardPath, Icon, type IconName, LinkButton, useCurrentUser } from "@closr/ui";
+import type { ReactNode } from "react";
 import { CheckList, FeatureGrid } from "../../../components/marketing.tsx";
 
 const promises: { icon: IconName; title: string; text: string }[] = [
@@ -139,10 +140,9 @@ export function LandingPage() {
       <section id="features" className="section" aria-labelledby="features-title">
         <div className="container">
           <div className="section-head">
-            <p className="eyebrow">How it works</p>
-            <h2 id="features-title" className="section-title">
+            <SectionTitle id="features" eyebrow="How it works">
               Everything a commission partnership needs
-            </h2>
+            </SectionTitle>
             <p className="section-lead">
               From the first search to the final payout, Closr keeps both sides safe and in sync.
             </p>
@@ -162,67 +162,54 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section id="for-businesses" className="section section-tinted" aria-labelledby="for-businesses-title">
-        <div className="container split">
-          <div>
-            <p className="eyebrow">For businesses</p>
-            <h2 id="for-businesses-title" className="section-title">
-              Grow sales without growing payroll
-            </h2>
-            <CheckList points={businessPoints} />
-            <LinkButton href="/auth?tab=signup" size="lg">
-              Create Business Account
-            </LinkButton>
-          </div>
-          <div className="split-card card">
-            <h3>What you pay</h3>
-            <p className="muted">
-              Commission on results, agreed with each agent. Straight commission typically runs 10-30%; base
-              plus commission 5-15%.
-            </p>
-            <LinkButton href="/pricing" variant="outline">
-              See plans
-            </LinkButton>
-          </div>
-        </div>
-      </section>
+      <SplitSection
+        id="for-businesses"
+        tinted
+        eyebrow="For businesses"
+        title="Grow sales without growing payroll"
+        points={businessPoints}
+        actions={
+          <LinkButton href="/auth?tab=signup" size="lg">
+            Create Business Account
+          </LinkButton>
+        }
+        card={{
+          title: "What you pay",
+          text: "Commission on results, agreed with each agent. Straight commission typically runs 10-30%; base plus commission 5-15%.",
+          href: "/pricing",
+          link: "See plans",
+        }}
+      />
 
-      <section id="for-agents" className="section" aria-labelledby="for-agents-title">
-        <div className="container split split-reverse">
-          <div>
-            <p className="eyebrow">For sales agents</p>
-            <h2 id="for-agents-title" className="section-title">
-              Sell what you believe in, on your terms
-            </h2>
-            <CheckList points={agentPoints} />
-            <div className="row">
-              <LinkButton href="/auth?tab=signup&type=agent" size="lg">
-                Create Agent Profile
-              </LinkButton>
-              <LinkButton href="/commission-guides" size="lg" variant="outline">
-                Commission guides
-              </LinkButton>
-            </div>
-          </div>
-          <div className="split-card card">
-            <h3>Get verified</h3>
-            <p className="muted">
-              Verified agents stand out in search. Submit your details once and receive your badge within 2-3
-              business days.
-            </p>
-            <LinkButton href="/verification" variant="outline">
-              About verification
+      <SplitSection
+        id="for-agents"
+        reverse
+        eyebrow="For sales agents"
+        title="Sell what you believe in, on your terms"
+        points={agentPoints}
+        actions={
+          <div className="row">
+            <LinkButton href="/auth?tab=signup&type=agent" size="lg">
+              Create Agent Profile
+            </LinkButton>
+            <LinkButton href="/commission-guides" size="lg" variant="outline">
+              Commission guides
             </LinkButton>
           </div>
-        </div>
-      </section>
+        }
+        card={{
+          title: "Get verified",
+          text: "Verified agents stand out in search. Submit your details once and receive your badge within 2-3 business days.",
+          href: "/verification",
+          link: "About verification",
+        }}
+      />
 
       <section id="testimonials" className="section section-tinted" aria-labelledby="testimonials-title">
         <div className="container narrow center-text">
-          <p className="eyebrow">Success stories</p>
-          <h2 id="testimonials-title" className="section-title">
+          <SectionTitle id="testimonials" eyebrow="Success stories">
             Real stories are on their way
-          </h2>
+          </SectionTitle>
           <p className="section-lead">
             Closr is new. As businesses and agents close deals together, their real success stories will
             appear here as the platform grows.
@@ -246,5 +233,67 @@ export function LandingPage() {
         </section>
       )}
     </>
+  );
+}
+
+/** A landing section's eyebrow, then its h2 (id `{id}-title`, the section's aria-labelledby). */
+function SectionTitle({ id, eyebrow, children }: { id: string; eyebrow: string; children: ReactNode }) {
+  return (
+    <>
+      <p className="eyebrow">{eyebrow}</p>
+      <h2 id={`${id}-title`} className="section-title">
+        {children}
+      </h2>
+    </>
+  );
+}
+
+/**
+ * A landing section for one side: title, check list and actions beside a card (its heading, a
+ * muted sentence and an outline link). `tinted` shades the band; `reverse` puts the card first
+ * on wide screens.
+ */
+function SplitSection({
+  id,
+  tinted = false,
+  reverse = false,
+  eyebrow,
+  title,
+  points,
+  actions,
+  card,
+}: {
+  id: string;
+  tinted?: boolean;
+  reverse?: boolean;
+  eyebrow: string;
+  title: string;
+  points: readonly string[];
+  actions: ReactNode;
+  card: { title: string; text: string; href: string; link: string };
+}) {
+  return (
+    <section
+      id={id}
+      className={tinted ? "section section-tinted" : "section"}
+      aria-labelledby={`${id}-title`}
+    >
+      <div className={reverse ? "container split split-reverse" : "container split"}>
+        <div>
+          <SectionTitle id={id} eyebrow={eyebrow}>
+            {title}
+          </SectionTitle>
+          <CheckList points={points} />
+          {actions}
+        </div>
+        <div className="split-card card">
+          <h3>{card.title}</h3>
+          <p className="muted">{card.text}</p>
+          <LinkButton href={card.href} variant="outline">
+            {card.link}
+          </LinkButton>
+        </div>
+      </div>
+    </section>
   );
 }

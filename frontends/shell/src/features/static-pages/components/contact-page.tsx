@@ -12,12 +12,13 @@ import {
   FormFields,
   formFailure,
   Icon,
+  type IconName,
   PageHeader,
   TextAreaField,
   toApiError,
   toast,
 } from "@closr/ui";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { usePageMeta } from "./public-content.ts";
 import "./public-pages.css";
@@ -101,24 +102,29 @@ function ContactForm() {
   );
 }
 
+/** One way to reach us: a card with its icon in a bubble, its heading, then the details. */
+function ContactItem({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
+  return (
+    <li className="card public-item">
+      <span className="icon-bubble" aria-hidden="true">
+        <Icon name={icon} size={20} />
+      </span>
+      <h2 className="public-item-title">{title}</h2>
+      {children}
+    </li>
+  );
+}
+
 export function ContactPage() {
   usePageMeta("/contact");
   return (
     <div className="container section stack-lg">
       <PageHeader title="Contact Us" description={contactDetails.hours} />
       <ul className="public-grid">
-        <li className="card public-item">
-          <span className="icon-bubble" aria-hidden="true">
-            <Icon name="bell" size={20} />
-          </span>
-          <h2 className="public-item-title">Phone</h2>
+        <ContactItem icon="bell" title="Phone">
           <a href={`tel:${contactDetails.phone.replace(/\s/g, "")}`}>{contactDetails.phone}</a>
-        </li>
-        <li className="card public-item">
-          <span className="icon-bubble" aria-hidden="true">
-            <Icon name="message" size={20} />
-          </span>
-          <h2 className="public-item-title">Email</h2>
+        </ContactItem>
+        <ContactItem icon="message" title="Email">
           <ul className="plain-list">
             {contactDetails.emails.map((e) => (
               <li key={e.address}>
@@ -126,14 +132,10 @@ export function ContactPage() {
               </li>
             ))}
           </ul>
-        </li>
-        <li className="card public-item">
-          <span className="icon-bubble" aria-hidden="true">
-            <Icon name="home" size={20} />
-          </span>
-          <h2 className="public-item-title">Office</h2>
+        </ContactItem>
+        <ContactItem icon="home" title="Office">
           <p>{contactDetails.office}</p>
-        </li>
+        </ContactItem>
       </ul>
       <div className="contact-layout">
         <Card>
