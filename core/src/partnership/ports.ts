@@ -1,6 +1,6 @@
 /** Partnership ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
-import type { PartnershipId, ProfileId } from "../shared/index.ts";
+import type { PartnershipId, ProfileId, StatusPaging } from "../shared/index.ts";
 import type { PartnershipAlreadyExists, PartnershipNotFound } from "./errors.ts";
 import type {
   NewPartnership,
@@ -13,14 +13,7 @@ import type {
 } from "./model.ts";
 import type { PartnershipChange } from "./partnership-machine.ts";
 
-export interface PartnershipFilter {
-  /** Only these statuses; all when empty. */
-  readonly statuses: readonly PartnershipStatus[];
-  /** From 1. */
-  readonly page: number;
-  /** At most 100. */
-  readonly pageSize: number;
-}
+export type PartnershipFilter = StatusPaging<PartnershipStatus>;
 
 export class PartnershipRepository extends Context.Tag("partnership/PartnershipRepository")<
   PartnershipRepository,

@@ -8,6 +8,17 @@ export interface Paging {
   readonly pageSize: number;
 }
 
+/** A page of a list filtered by an optional free-text `search` (what it matches is the list's). */
+export interface SearchPaging extends Paging {
+  readonly search?: string | undefined;
+}
+
+/** A page of a list filtered by status: only the items in `statuses`, or all when it is empty. */
+export interface StatusPaging<S extends string> extends Paging {
+  /** Only these statuses; all when empty. */
+  readonly statuses: readonly S[];
+}
+
 /** One page of a list: its items and how many match in all. */
 export interface Page<T> extends Paging {
   readonly items: readonly T[];

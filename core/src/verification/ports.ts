@@ -3,6 +3,7 @@
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { Abn } from "../shared/abn.ts";
 import type { UserId, VerificationRequestId } from "../shared/ids.ts";
+import type { StatusPaging } from "../shared/paging.ts";
 import type {
   AbnRegistryUnavailable,
   VerificationAlreadyOpen,
@@ -35,14 +36,7 @@ export interface VerificationUpdate extends VerificationChange {
   readonly abnLookup?: AbnLookup | null;
 }
 
-export interface VerificationQueueFilter {
-  /** Only these statuses; all when empty. */
-  readonly statuses: readonly VerificationRequestStatus[];
-  /** From 1. */
-  readonly page: number;
-  /** At most 100. */
-  readonly pageSize: number;
-}
+export type VerificationQueueFilter = StatusPaging<VerificationRequestStatus>;
 
 export class VerificationRepository extends Context.Tag("verification/VerificationRepository")<
   VerificationRepository,
