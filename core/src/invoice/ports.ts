@@ -9,6 +9,7 @@ import type {
   PartnershipId,
   ProfileId,
 } from "../shared/index.ts";
+import type { Counted, Paging } from "../shared/paging.ts";
 import type { InvoiceView, NewInvoice } from "./model.ts";
 
 export type InvoiceParty = "business" | "agent";
@@ -22,8 +23,8 @@ export class InvoiceRepository extends Context.Tag("invoice/InvoiceRepository")<
     readonly listFor: (
       party: InvoiceParty,
       profileId: ProfileId,
-      page: { readonly page: number; readonly pageSize: number },
-    ) => Effect.Effect<{ readonly items: readonly InvoiceView[]; readonly total: number }>;
+      page: Paging,
+    ) => Effect.Effect<Counted<InvoiceView>>;
     /**
      * The agent's invoices paid during `month` (`yyyy-MM`, Australia/Sydney), in cents: gross (what
      * businesses paid) and net (less platform fees and the transfers reversed by refunds; issue 14).

@@ -1,6 +1,7 @@
 /** Partnership ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { PartnershipId, ProfileId, StatusPaging } from "../shared/index.ts";
+import type { Counted } from "../shared/paging.ts";
 import type { PartnershipAlreadyExists, PartnershipNotFound } from "./errors.ts";
 import type {
   NewPartnership,
@@ -24,7 +25,7 @@ export class PartnershipRepository extends Context.Tag("partnership/PartnershipR
       party: Party,
       profileId: ProfileId,
       filter: PartnershipFilter,
-    ) => Effect.Effect<{ readonly items: readonly PartnershipView[]; readonly total: number }>;
+    ) => Effect.Effect<Counted<PartnershipView>>;
     /** One party's active and pending counts. */
     readonly countsFor: (party: Party, profileId: ProfileId) => Effect.Effect<PartnershipCounts>;
     /**

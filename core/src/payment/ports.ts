@@ -2,6 +2,7 @@
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { Invoice, InvoiceNotFound, InvoiceParty } from "../invoice/index.ts";
 import type { AgentProfileId, Cents, InvoiceId, PaymentId, ProfileId } from "../shared/index.ts";
+import type { Counted, Paging } from "../shared/paging.ts";
 import type { AttemptPlan, EventDecision } from "./decisions.ts";
 import type { InvalidWebhook, PaymentGatewayUnavailable } from "./errors.ts";
 import type { GatewayEvent, GatewayIntent, Payment, PaymentMethod, PaymentMethodFields } from "./model.ts";
@@ -43,8 +44,8 @@ export class PaymentRepository extends Context.Tag("payment/PaymentRepository")<
     readonly listFor: (
       party: InvoiceParty,
       profileId: ProfileId,
-      page: { readonly page: number; readonly pageSize: number },
-    ) => Effect.Effect<{ readonly items: readonly Payment[]; readonly total: number }>;
+      page: Paging,
+    ) => Effect.Effect<Counted<Payment>>;
   }
 >() {}
 

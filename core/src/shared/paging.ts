@@ -19,8 +19,11 @@ export interface StatusPaging<S extends string> extends Paging {
   readonly statuses: readonly S[];
 }
 
-/** One page of a list: its items and how many match in all. */
-export interface Page<T> extends Paging {
+/** A list's items and how many match in all: what a repository answers for a page it read. */
+export interface Counted<T> {
   readonly items: readonly T[];
   readonly total: number;
 }
+
+/** One page of a list: its items and how many match in all. */
+export interface Page<T> extends Paging, Counted<T> {}
