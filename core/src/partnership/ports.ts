@@ -1,7 +1,7 @@
 /** Partnership ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { PartnershipId, ProfileId, StatusPaging } from "../shared/index.ts";
-import type { Counted } from "../shared/paging.ts";
+import type { PartyListing } from "../shared/paging.ts";
 import type { PartnershipAlreadyExists, PartnershipNotFound } from "./errors.ts";
 import type {
   NewPartnership,
@@ -21,11 +21,7 @@ export class PartnershipRepository extends Context.Tag("partnership/PartnershipR
   {
     readonly findById: (id: PartnershipId) => Effect.Effect<Option.Option<PartnershipView>>;
     /** One party's partnerships, newest first, with both profiles. */
-    readonly listFor: (
-      party: Party,
-      profileId: ProfileId,
-      filter: PartnershipFilter,
-    ) => Effect.Effect<Counted<PartnershipView>>;
+    readonly listFor: PartyListing<PartnershipView, PartnershipFilter>;
     /** One party's active and pending counts. */
     readonly countsFor: (party: Party, profileId: ProfileId) => Effect.Effect<PartnershipCounts>;
     /**

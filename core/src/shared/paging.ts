@@ -1,4 +1,6 @@
 /** Offset paging: the page window a list query asks for, and the page of results answering it. */
+import type { Effect } from "effect";
+import type { ProfileId } from "./ids.ts";
 
 /** Which page of a list to read. */
 export interface Paging {
@@ -27,3 +29,13 @@ export interface Counted<T> {
 
 /** One page of a list: its items and how many match in all. */
 export interface Page<T> extends Paging, Counted<T> {}
+
+/**
+ * A repository's list of one party's items — the business's or the agent's, by its profile id —
+ * read one page (`Q`: the paging, perhaps with filters) at a time.
+ */
+export type PartyListing<T, Q extends Paging = Paging> = (
+  party: "business" | "agent",
+  profileId: ProfileId,
+  page: Q,
+) => Effect.Effect<Counted<T>>;
