@@ -23,6 +23,7 @@ import { fileURLToPath } from "node:url";
 import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
 import postgres from "postgres";
 import { readSse, type SseReader } from "../../services/api/src/events/sse-reader.ts";
+import { adminUrl, benchDatabaseUrl } from "../data.ts";
 
 const users = Number(process.env.BENCH_USERS ?? 1000);
 const processes = Number(process.env.BENCH_PROCESSES ?? 2);
@@ -30,9 +31,8 @@ const rate = Number(process.env.BENCH_RATE ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const basePort = Number(process.env.BENCH_PORT ?? 3380);
-const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const name = `closr_bench_messaging_${process.pid}`;
-const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+const url = benchDatabaseUrl(name);
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);

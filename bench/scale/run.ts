@@ -20,7 +20,7 @@ import type { BusinessProfile } from "@closr/core/profiles";
 import { startCluster } from "../../scripts/cluster.ts";
 import { readSse, type SseReader } from "../../services/api/src/events/sse-reader.ts";
 import { makeAppLayer, makeRuntime } from "../../services/api/src/runtime.ts";
-import { openBenchDatabase, toCriteria } from "../data.ts";
+import { benchDatabaseUrl, openBenchDatabase, toCriteria } from "../data.ts";
 import { closedLoop, type LoadResult, percentile } from "../load.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -30,8 +30,7 @@ const messages = Number(process.env.BENCH_MESSAGES ?? 20);
 const targetAgents = Number(process.env.BENCH_AGENTS ?? 10_000);
 const counts = (process.env.BENCH_PROCESSES ?? "1,2,4").split(",").map(Number);
 const port = Number(process.env.BENCH_PORT ?? 3350);
-const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const url = process.env.BENCH_DATABASE_URL ?? adminUrl.replace(/\/[^/]*$/, "/closr_bench_scale");
+const url = process.env.BENCH_DATABASE_URL ?? benchDatabaseUrl("closr_bench_scale");
 
 const mix = [
   "",
@@ -51,7 +50,7 @@ const mix = [
 ];
 
 async function ensureData() {
-  const { handle, agents: have } = await openBenchDatabase(adminUrl, url);
+  const { handle, agents: have } = await openBenchDatabase(url);
   const { sql } = await import("kysely");
   if (have < targetAgents) {
     const runtime = makeRuntime(makeAppLayer(handle.db));

@@ -32,7 +32,7 @@ import { seedMarketplace } from "@closr/adapters/seed";
 import type { AgentSearch, BusinessProfile } from "@closr/core/profiles";
 import { CompiledQuery } from "kysely";
 import postgres from "postgres";
-import { openBenchDatabase, toCriteria } from "../data.ts";
+import { adminUrl, benchDatabaseUrl, benchViewer, openBenchDatabase, toCriteria } from "../data.ts";
 import { closedLoop, type LoadResult, openLoop, percentile } from "../load.ts";
 
 const root = join(fileURLToPath(import.meta.url), "../../..");
@@ -41,8 +41,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const targetAgents = Number(process.env.BENCH_AGENTS ?? 100_000);
 const port = Number(process.env.BENCH_PORT ?? 3399);
-const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const url = process.env.BENCH_DATABASE_URL ?? adminUrl.replace(/\/[^/]*$/, "/closr_bench");
+const url = process.env.BENCH_DATABASE_URL ?? benchDatabaseUrl("closr_bench");
 
 /** The query mix: no filter, each filter, combinations, common and rare keywords, deep pages, sorts. */
 const mix: string[] = [
@@ -72,7 +71,7 @@ const mix: string[] = [
 ];
 
 async function ensureData() {
-  const { handle, agents: have } = await openBenchDatabase(adminUrl, url);
+  const { handle, agents: have } = await openBenchDatabase(url);
   const { sql } = await import("kysely");
   if (have < targetAgents) {
     const started = performance.now();
@@ -223,20 +222,11 @@ async function explainShapes(viewer: BusinessProfile) {
 }
 
 /** The demo business the API bench signs in as (its industry and location pick the ranking index). */
-async function benchViewer(): Promise<BusinessProfile> {
+async function explainViewer(): Promise<BusinessProfile> {
   const handle = await openDatabase({ url, maxConnections: 1 });
-  const { sql } = await import("kysely");
-  const row = (
-    await sql<{ id: number; industry: string; location: string }>`
-      SELECT b.id, b.industry, b.location FROM business_profiles b JOIN users u ON u.id = b.user_id
-      WHERE u.username = 'harbourtech'`.execute(handle.db)
-  ).rows[0];
+  const viewer = await benchViewer(handle.db);
   await handle.close();
-  return {
-    id: row?.id ?? 0,
-    industry: row?.industry ?? "technology",
-    location: row?.location ?? "sydney",
-  } as unknown as BusinessProfile;
+  return viewer;
 }
 
 await ensureData();
@@ -245,7 +235,7 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(", ")}`,
 );
-await explainShapes(await benchViewer());
+await explainShapes(await explainViewer());
 if (process.env.BENCH_EXPLAIN_ONLY === "1") process.exit(0);
 const server = await startServer();
 try {

@@ -31,6 +31,15 @@ export const paging = (maxSize: number, defaultSize: number) => ({
   pageSize: pageParam("pageSize", maxSize, defaultSize),
 });
 
+/**
+ * A file field of a multipart body (a `File` in the parsed form), documented as a binary string
+ * with `description`; `error` is what a missing or non-file value answers.
+ */
+export const uploadedFile = (description: string, error = "Choose a file") =>
+  z
+    .custom<File>((value) => value instanceof File, { error })
+    .openapi({ type: "string", format: "binary", description });
+
 const idError = "id must be a positive whole number";
 
 /** `{id}` path parameter: a positive 32-bit integer. */

@@ -6,7 +6,7 @@
  * come back rendered and sanitised in `html`.
  */
 import { z } from "@hono/zod-openapi";
-import { pageSchema, paging } from "./common.ts";
+import { pageSchema, paging, uploadedFile } from "./common.ts";
 
 export const ContentTypeSchema = z
   .enum(["about", "careers", "blog", "press", "guide", "help"], {
@@ -132,13 +132,7 @@ export const PageQuery = z.object({ ...paging(100, 20) });
 
 export const MediaUpload = z
   .object({
-    file: z
-      .custom<File>((value) => value instanceof File, { error: "Choose a file" })
-      .openapi({
-        type: "string",
-        format: "binary",
-        description: "JPEG, PNG, WebP, GIF or PDF; at most 10 MB.",
-      }),
+    file: uploadedFile("JPEG, PNG, WebP, GIF or PDF; at most 10 MB."),
     alt: z
       .string()
       .max(300, { error: "At most 300 characters" })

@@ -4,7 +4,7 @@
  * (0 = nothing owed). Times are ISO 8601 UTC; deadlines are computed on the Sydney calendar.
  */
 import { z } from "@hono/zod-openapi";
-import { money } from "./common.ts";
+import { money, uploadedFile } from "./common.ts";
 
 export const DisputeReason = z
   .enum(["amount_not_owed", "work_not_done", "charged_in_error", "services_not_delivered"])
@@ -108,13 +108,7 @@ export const ProposeResolutionRequest = z
 
 export const DisputeEvidenceUpload = z
   .object({
-    file: z
-      .custom<File>((value) => value instanceof File, { error: "Choose a file" })
-      .openapi({
-        type: "string",
-        format: "binary",
-        description: "PDF, JPEG or PNG (by its contents), at most 10 MB.",
-      }),
+    file: uploadedFile("PDF, JPEG or PNG (by its contents), at most 10 MB."),
   })
   .openapi("DisputeEvidenceUpload");
 

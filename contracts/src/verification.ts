@@ -4,7 +4,7 @@
  * bytes (PDF, JPEG, PNG; 10 MB each), and read through short-lived signed links.
  */
 import { z } from "@hono/zod-openapi";
-import { IdParam, paging } from "./common.ts";
+import { IdParam, paging, uploadedFile } from "./common.ts";
 
 export const VerificationRequestStatus = z
   .enum(["submitted", "under_review", "changes_requested", "approved", "rejected"])
@@ -99,11 +99,7 @@ export const VerificationQueueQuery = z.object({
   ...paging(100, 20),
 });
 
-const file = (description: string) =>
-  z
-    .custom<File>((value) => value instanceof File, { error: "Must be a file" })
-    .optional()
-    .openapi({ type: "string", format: "binary", description });
+const file = (description: string) => uploadedFile(description, "Must be a file").optional();
 
 const text = (max: number) =>
   z

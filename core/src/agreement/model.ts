@@ -9,6 +9,7 @@
  */
 import { Schema } from "effect";
 import type { Party } from "../partnership/index.ts";
+import { type Location, locations } from "../profiles/catalogue.ts";
 import type {
   AgentProfileId,
   AgreementId,
@@ -19,8 +20,8 @@ import type {
 } from "../shared/ids.ts";
 
 /** Spec §3 locations (business and agent profiles) — the territory an agreement covers. */
-export const territories = ["sydney", "melbourne", "brisbane", "perth", "remote", "other"] as const;
-export type Territory = (typeof territories)[number];
+export const territories = locations;
+export type Territory = Location;
 
 /** Invoice due in 7, 14 or 30 days (issue 17). */
 export const paymentTermsOptions = [7, 14, 30] as const;

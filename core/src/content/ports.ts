@@ -6,7 +6,7 @@
 import { Context, type Effect, type Option } from "effect";
 import type { UserRole } from "../identity/model.ts";
 import type { UserId } from "../shared/ids.ts";
-import type { Paging } from "../shared/paging.ts";
+import type { Paging, SearchPaging } from "../shared/paging.ts";
 import type { ContentVersionConflict, SlugTaken } from "./errors.ts";
 import type {
   ContactInput,
@@ -72,11 +72,7 @@ export class MediaRepository extends Context.Tag("content/MediaRepository")<
   {
     readonly insert: (media: NewMedia) => Effect.Effect<MediaItem>;
     /** Newest first, each with its usage; `search` matches the original file name or alt text. */
-    readonly list: (query: {
-      readonly search?: string | undefined;
-      readonly page: number;
-      readonly pageSize: number;
-    }) => Effect.Effect<Page<MediaWithUsage>>;
+    readonly list: (query: SearchPaging) => Effect.Effect<Page<MediaWithUsage>>;
     readonly findById: (id: MediaId) => Effect.Effect<Option.Option<MediaWithUsage>>;
     readonly findByFilename: (filename: string) => Effect.Effect<Option.Option<MediaItem>>;
     readonly setAlt: (id: MediaId, alt: string | null) => Effect.Effect<Option.Option<MediaItem>>;
@@ -120,11 +116,7 @@ export class UserAdministration extends Context.Tag("content/UserAdministration"
   UserAdministration,
   {
     /** Live (not deleted) users, newest first; `search` matches username or email. */
-    readonly list: (query: {
-      readonly search?: string | undefined;
-      readonly page: number;
-      readonly pageSize: number;
-    }) => Effect.Effect<Page<ManagedUser>>;
+    readonly list: (query: SearchPaging) => Effect.Effect<Page<ManagedUser>>;
     readonly findById: (id: UserId) => Effect.Effect<Option.Option<ManagedUser>>;
     /** Sets or clears suspended_at. */
     readonly setSuspended: (id: UserId, at: Date | null) => Effect.Effect<Option.Option<ManagedUser>>;

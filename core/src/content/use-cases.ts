@@ -16,6 +16,7 @@ import { Clock } from "../shared/clock.ts";
 import { FileStorage } from "../shared/file-storage.ts";
 import type { UserId } from "../shared/ids.ts";
 import { Mailer } from "../shared/mailer.ts";
+import type { SearchPaging } from "../shared/paging.ts";
 import { atomically } from "../shared/unit-of-work.ts";
 import { recordAdminAction } from "./audit.ts";
 import {
@@ -228,10 +229,7 @@ export const uploadMedia = Effect.fn("content.uploadMedia")(function* (user: Use
 });
 
 /** Admin: the media library, newest first, with usage. */
-export const listMedia = Effect.fn("content.listMedia")(function* (
-  user: User,
-  query: { readonly search?: string | undefined; readonly page: number; readonly pageSize: number },
-) {
+export const listMedia = Effect.fn("content.listMedia")(function* (user: User, query: SearchPaging) {
   yield* requireAdmin(user, "manage media");
   return yield* (yield* MediaRepository).list(query);
 });
@@ -356,10 +354,7 @@ export const confirmNewsletter = Effect.fn("content.confirmNewsletter")(function
 });
 
 /** Admin: users, newest first, searchable by username or email. */
-export const listUsers = Effect.fn("content.listUsers")(function* (
-  user: User,
-  query: { readonly search?: string | undefined; readonly page: number; readonly pageSize: number },
-) {
+export const listUsers = Effect.fn("content.listUsers")(function* (user: User, query: SearchPaging) {
   yield* requireAdmin(user, "manage users");
   return yield* (yield* UserAdministration).list(query);
 });

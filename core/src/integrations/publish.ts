@@ -5,6 +5,7 @@
  * Money is AUD dollars (cents / 100), times ISO 8601 UTC, ids integers, as in the API.
  */
 import { Effect, Option } from "effect";
+import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
 import { WebhookEvents } from "./webhook-ports.ts";
 import type { WebhookEventInput, WebhookEventType } from "./webhooks.ts";
 
@@ -30,8 +31,8 @@ export const partnershipEvent = (
   type: Extract<WebhookEventType, `partnership.${string}`>,
   p: {
     readonly id: number;
-    readonly businessId: number;
-    readonly agentId: number;
+    readonly businessId: BusinessProfileId;
+    readonly agentId: AgentProfileId;
     readonly status: string;
     readonly requestedBy: string;
     readonly commissionRate: number;
@@ -62,8 +63,8 @@ export const invoiceEvent = (
   i: {
     readonly id: number;
     readonly partnershipId: number;
-    readonly businessId: number;
-    readonly agentId: number;
+    readonly businessId: BusinessProfileId;
+    readonly agentId: AgentProfileId;
     readonly amountCents: number;
     readonly description: string;
     readonly dueDate: string;
@@ -92,8 +93,8 @@ export const paymentEvent = (
   p: {
     readonly id: number;
     readonly invoiceId: number;
-    readonly businessId: number;
-    readonly agentId: number;
+    readonly businessId: BusinessProfileId;
+    readonly agentId: AgentProfileId;
     readonly amountCents: number;
     readonly status: string;
   },
@@ -115,8 +116,8 @@ export const paymentEvent = (
 /** message.created — in order per conversation (both parties receive it). */
 export const messageEvent = (m: {
   readonly id: number;
-  readonly senderId: number;
-  readonly receiverId: number;
+  readonly senderId: UserId;
+  readonly receiverId: UserId;
   readonly content: string;
   readonly sentAt: Date;
 }): WebhookEventInput => ({
@@ -142,7 +143,7 @@ const verificationEventTypes = new Map<string, WebhookEventType>([
 /** verification.* — a staff decision on the applicant's request. */
 export const verificationEvent = (v: {
   readonly id: number;
-  readonly userId: number;
+  readonly userId: UserId;
   readonly status: string;
 }): WebhookEventInput | null => {
   const type = verificationEventTypes.get(v.status);

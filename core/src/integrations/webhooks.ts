@@ -6,7 +6,7 @@
  * exponential back-off for up to 3 days, and in order per object and endpoint: the next event
  * of an object is not sent to an endpoint until the previous one was accepted (2xx) or given up.
  */
-import type { UserId } from "../shared/ids.ts";
+import type { UserId, UserOrProfileOwner } from "../shared/ids.ts";
 
 /** Every event type an endpoint can subscribe to (payloads: contracts `webhooks`). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -65,10 +65,7 @@ export interface WebhookDelivery {
 }
 
 /** Who an event concerns: a user, or the owner of a profile (resolved by the adapter). */
-export type WebhookParty =
-  | { readonly userId: number }
-  | { readonly agentProfileId: number }
-  | { readonly businessProfileId: number };
+export type WebhookParty = UserOrProfileOwner;
 
 /** An event to publish: its type, object, parties and the object's JSON (`data.object`). */
 export interface WebhookEventInput {

@@ -1,14 +1,8 @@
 /** Invoice ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Option } from "effect";
 import type { AgreementTerms } from "../agreement/model.ts";
-import type {
-  AgentProfileId,
-  AgreementVersionId,
-  Cents,
-  InvoiceId,
-  PartnershipId,
-  ProfileId,
-} from "../shared/index.ts";
+import type { AgentProfileId, AgreementVersionId, Cents, InvoiceId, PartnershipId } from "../shared/index.ts";
+import type { PartyListing } from "../shared/paging.ts";
 import type { InvoiceView, NewInvoice } from "./model.ts";
 
 export type InvoiceParty = "business" | "agent";
@@ -19,11 +13,7 @@ export class InvoiceRepository extends Context.Tag("invoice/InvoiceRepository")<
     readonly insert: (invoice: NewInvoice) => Effect.Effect<InvoiceView>;
     readonly findById: (id: InvoiceId) => Effect.Effect<Option.Option<InvoiceView>>;
     /** One party's invoices, newest first. */
-    readonly listFor: (
-      party: InvoiceParty,
-      profileId: ProfileId,
-      page: { readonly page: number; readonly pageSize: number },
-    ) => Effect.Effect<{ readonly items: readonly InvoiceView[]; readonly total: number }>;
+    readonly listFor: PartyListing<InvoiceView>;
     /**
      * The agent's invoices paid during `month` (`yyyy-MM`, Australia/Sydney), in cents: gross (what
      * businesses paid) and net (less platform fees and the transfers reversed by refunds; issue 14).

@@ -26,6 +26,7 @@ import {
   invoiceTotals,
   type ProfileId,
 } from "../shared/index.ts";
+import type { Paging } from "../shared/paging.ts";
 import { InvalidInvoice, InvoiceNotFound, PayoutsNotSetUp } from "./errors.ts";
 import {
   businessDate,
@@ -194,10 +195,7 @@ const withState = (invoice: InvoiceView, now: Date): InvoiceWithState => ({
 });
 
 /** The caller's invoices: an agent's own, or those addressed to a business. Newest first. */
-export const listInvoices = Effect.fn("invoice.listInvoices")(function* (
-  user: User,
-  page: { readonly page: number; readonly pageSize: number },
-) {
+export const listInvoices = Effect.fn("invoice.listInvoices")(function* (user: User, page: Paging) {
   const caller = yield* callerProfile(user);
   const { items, total } = yield* (yield* InvoiceRepository).listFor(caller.party, caller.profileId, page);
   const now = yield* (yield* Clock).now;

@@ -1,6 +1,7 @@
 /** Messaging ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Option } from "effect";
 import type { MessageId, UserId } from "../shared/ids.ts";
+import type { Counted } from "../shared/paging.ts";
 import type { MessageUserNotFound } from "./errors.ts";
 import type { Conversation, CursorPage, Message, NewMessage, PublicUser, ReadReceipt } from "./model.ts";
 
@@ -51,6 +52,6 @@ export class UserDirectory extends Context.Tag("messaging/UserDirectory")<
       readonly excludeId: UserId;
       readonly page: number;
       readonly pageSize: number;
-    }) => Effect.Effect<{ readonly items: readonly PublicUser[]; readonly total: number }>;
+    }) => Effect.Effect<Counted<PublicUser>>;
   }
 >() {}

@@ -2,7 +2,7 @@
  * Notification model (issue 18, notification centre): what a user is told, with the link to its
  * object. Titles are written when the notice is created, in the words of the event.
  */
-import type { AgentProfileId, BusinessProfileId, NotificationId, UserId } from "../shared/ids.ts";
+import type { NotificationId, UserId, UserOrProfileOwner } from "../shared/ids.ts";
 
 export const notificationKinds = [
   "connection_requested",
@@ -42,10 +42,7 @@ export interface Notification {
 }
 
 /** Who receives a notice: a user, or the owner of a profile. */
-export type NoticeRecipient =
-  | { readonly userId: UserId }
-  | { readonly agentProfileId: AgentProfileId }
-  | { readonly businessProfileId: BusinessProfileId };
+export type NoticeRecipient = UserOrProfileOwner;
 
 /** A notice to record (and deliver live). */
 export interface Notice {

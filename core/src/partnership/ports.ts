@@ -1,6 +1,7 @@
 /** Partnership ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
-import type { PartnershipId, ProfileId } from "../shared/index.ts";
+import type { PartnershipId, ProfileId, StatusPaging } from "../shared/index.ts";
+import type { PartyListing } from "../shared/paging.ts";
 import type { PartnershipAlreadyExists, PartnershipNotFound } from "./errors.ts";
 import type {
   NewPartnership,
@@ -13,25 +14,14 @@ import type {
 } from "./model.ts";
 import type { PartnershipChange } from "./partnership-machine.ts";
 
-export interface PartnershipFilter {
-  /** Only these statuses; all when empty. */
-  readonly statuses: readonly PartnershipStatus[];
-  /** From 1. */
-  readonly page: number;
-  /** At most 100. */
-  readonly pageSize: number;
-}
+export type PartnershipFilter = StatusPaging<PartnershipStatus>;
 
 export class PartnershipRepository extends Context.Tag("partnership/PartnershipRepository")<
   PartnershipRepository,
   {
     readonly findById: (id: PartnershipId) => Effect.Effect<Option.Option<PartnershipView>>;
     /** One party's partnerships, newest first, with both profiles. */
-    readonly listFor: (
-      party: Party,
-      profileId: ProfileId,
-      filter: PartnershipFilter,
-    ) => Effect.Effect<{ readonly items: readonly PartnershipView[]; readonly total: number }>;
+    readonly listFor: PartyListing<PartnershipView, PartnershipFilter>;
     /** One party's active and pending counts. */
     readonly countsFor: (party: Party, profileId: ProfileId) => Effect.Effect<PartnershipCounts>;
     /**

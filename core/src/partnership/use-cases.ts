@@ -20,6 +20,7 @@ import {
 } from "../profiles/index.ts";
 import type { AgentProfileId, BusinessProfileId, PartnershipId, UserId } from "../shared/ids.ts";
 import { atomically, Clock, Mailer } from "../shared/index.ts";
+import type { Page } from "../shared/paging.ts";
 import { entitlementsFor } from "../subscription/entitlements.ts";
 import {
   CounterpartNotFound,
@@ -171,11 +172,7 @@ export const changePartnership = Effect.fn("partnership.change")(function* (
   return changed;
 }, atomically);
 
-export interface PartnershipList {
-  readonly items: readonly PartnershipView[];
-  readonly total: number;
-  readonly page: number;
-  readonly pageSize: number;
+export interface PartnershipList extends Page<PartnershipView> {
   /** The caller's active and pending counts (tabs and dashboards), whatever the filter. */
   readonly counts: PartnershipCounts;
 }

@@ -1,7 +1,8 @@
 /** Payment ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
-import type { Invoice, InvoiceNotFound, InvoiceParty } from "../invoice/index.ts";
-import type { AgentProfileId, Cents, InvoiceId, PaymentId, ProfileId } from "../shared/index.ts";
+import type { Invoice, InvoiceNotFound } from "../invoice/index.ts";
+import type { AgentProfileId, Cents, InvoiceId, PaymentId } from "../shared/index.ts";
+import type { PartyListing } from "../shared/paging.ts";
 import type { AttemptPlan, EventDecision } from "./decisions.ts";
 import type { InvalidWebhook, PaymentGatewayUnavailable } from "./errors.ts";
 import type { GatewayEvent, GatewayIntent, Payment, PaymentMethod, PaymentMethodFields } from "./model.ts";
@@ -40,11 +41,7 @@ export class PaymentRepository extends Context.Tag("payment/PaymentRepository")<
     ) => Effect.Effect<AppliedEvent>;
     readonly listForInvoice: (invoiceId: InvoiceId) => Effect.Effect<readonly Payment[]>;
     /** One party's payments, newest first. */
-    readonly listFor: (
-      party: InvoiceParty,
-      profileId: ProfileId,
-      page: { readonly page: number; readonly pageSize: number },
-    ) => Effect.Effect<{ readonly items: readonly Payment[]; readonly total: number }>;
+    readonly listFor: PartyListing<Payment>;
   }
 >() {}
 

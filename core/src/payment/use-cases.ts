@@ -10,6 +10,7 @@ import { callerProfile, getInvoice } from "../invoice/index.ts";
 import { notify } from "../notification/index.ts";
 import { WrongAccountType } from "../profiles/index.ts";
 import { atomically, Clock, formatAud, type InvoiceId } from "../shared/index.ts";
+import type { Paging } from "../shared/paging.ts";
 import { chooseAttempt, decideOnGatewayEvent, reconciliationEvent } from "./decisions.ts";
 import { InvoiceDisputed, PaymentIntentNotFound, PaymentMethodNotFound } from "./errors.ts";
 import { type GatewayEvent, type Payment, type PaymentMethodFields, paymentIdempotencyKey } from "./model.ts";
@@ -169,10 +170,7 @@ export const listInvoicePayments = Effect.fn("payment.listInvoicePayments")(func
 });
 
 /** The caller's payment history (spec §2.8 Payment History): a business's payments, or an agent's receipts. */
-export const listPayments = Effect.fn("payment.listPayments")(function* (
-  user: User,
-  page: { readonly page: number; readonly pageSize: number },
-) {
+export const listPayments = Effect.fn("payment.listPayments")(function* (user: User, page: Paging) {
   const caller = yield* callerProfile(user);
   return yield* (yield* PaymentRepository).listFor(caller.party, caller.profileId, page);
 });

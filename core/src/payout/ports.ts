@@ -12,6 +12,7 @@ import type {
   RefundSplit,
   UserId,
 } from "../shared/index.ts";
+import type { Counted, Paging } from "../shared/paging.ts";
 import type { PayoutGatewayUnavailable } from "./errors.ts";
 import type {
   AccountEvent,
@@ -99,10 +100,7 @@ export class PayoutRefundRepository extends Context.Tag("payout/PayoutRefundRepo
     readonly findRefund: (id: PayoutRefundId) => Effect.Effect<Option.Option<PayoutRefund>>;
     readonly listForInvoice: (invoiceId: InvoiceId) => Effect.Effect<readonly PayoutRefund[]>;
     /** Completed and refunded payments, newest first, for the staff page. */
-    readonly listPayments: (page: {
-      readonly page: number;
-      readonly pageSize: number;
-    }) => Effect.Effect<{ readonly items: readonly RefundablePayment[]; readonly total: number }>;
+    readonly listPayments: (page: Paging) => Effect.Effect<Counted<RefundablePayment>>;
     /** The agent's completed (or refunded) payments, for earnings. */
     readonly earnings: (agentId: AgentProfileId) => Effect.Effect<readonly EarningEntry[]>;
     /**

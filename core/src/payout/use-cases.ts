@@ -22,6 +22,7 @@ import {
   parseAbn,
   refundSplit,
 } from "../shared/index.ts";
+import type { Paging } from "../shared/paging.ts";
 import {
   InvalidBankDetails,
   InvalidTaxDetails,
@@ -248,7 +249,7 @@ export const refundPayment = Effect.fn("payout.refundPayment")(function* (
 /** Payments for the staff refund page, newest first. */
 export const listRefundablePayments = Effect.fn("payout.listRefundablePayments")(function* (
   staff: User,
-  page: { readonly page: number; readonly pageSize: number },
+  page: Paging,
 ) {
   if (staff.role !== "admin") return yield* new StaffOnly({ action: "see payments" });
   const { items, total } = yield* (yield* PayoutRefundRepository).listPayments(page);

@@ -28,6 +28,15 @@ export type AgentProfileId = typeof AgentProfileId.Type;
 /** A profile id of either side (which one is said by the party next to it). */
 export type ProfileId = BusinessProfileId | AgentProfileId;
 
+/**
+ * A user named directly or as the owner of an agent or business profile (the adapter finds the
+ * owner): who a notice or a webhook event is for.
+ */
+export type UserOrProfileOwner =
+  | { readonly userId: UserId }
+  | { readonly agentProfileId: AgentProfileId }
+  | { readonly businessProfileId: BusinessProfileId };
+
 /** A partnership between a business profile and an agent profile. */
 export const PartnershipId = intId("PartnershipId");
 export type PartnershipId = typeof PartnershipId.Type;

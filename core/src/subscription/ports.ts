@@ -6,6 +6,7 @@
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { InvalidWebhook } from "../payment/errors.ts";
 import type { SubscriptionId, SubscriptionInvoiceId, UserId } from "../shared/ids.ts";
+import type { Counted, Paging } from "../shared/paging.ts";
 import type { PlanId } from "./catalogue.ts";
 import type {
   SubscriptionGatewayUnavailable,
@@ -220,10 +221,7 @@ export class SubscriptionRepository extends Context.Tag("subscription/Subscripti
       decide: (current: Subscription) => EventDecisionResult,
     ) => Effect.Effect<AppliedSubscriptionEvent>;
     /** The user's subscription invoices, newest first. */
-    readonly listInvoices: (
-      userId: UserId,
-      page: { readonly page: number; readonly pageSize: number },
-    ) => Effect.Effect<{ readonly items: readonly SubscriptionInvoice[]; readonly total: number }>;
+    readonly listInvoices: (userId: UserId, page: Paging) => Effect.Effect<Counted<SubscriptionInvoice>>;
     readonly findInvoice: (
       userId: UserId,
       id: SubscriptionInvoiceId,

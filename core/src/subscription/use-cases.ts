@@ -10,6 +10,7 @@ import type { User } from "../identity/index.ts";
 import { UserRepository } from "../identity/index.ts";
 import type { SubscriptionInvoiceId } from "../shared/ids.ts";
 import { atomically, Clock, Mailer } from "../shared/index.ts";
+import type { Paging } from "../shared/paging.ts";
 import { freePlan, type PlanId, plans } from "./catalogue.ts";
 import { decideOnSubscriptionEvent } from "./decisions.ts";
 import { entitlementsFor } from "./entitlements.ts";
@@ -296,7 +297,7 @@ export const changePlan = Effect.fn("subscription.changePlan")(function* (user: 
 
 export const listSubscriptionInvoices = Effect.fn("subscription.listInvoices")(function* (
   user: User,
-  page: { readonly page: number; readonly pageSize: number },
+  page: Paging,
 ) {
   return yield* (yield* SubscriptionRepository).listInvoices(user.id, page);
 });

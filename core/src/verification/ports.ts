@@ -3,6 +3,7 @@
 import { Context, type Effect, type Either, type Option } from "effect";
 import type { Abn } from "../shared/abn.ts";
 import type { UserId, VerificationRequestId } from "../shared/ids.ts";
+import type { Counted, StatusPaging } from "../shared/paging.ts";
 import type {
   AbnRegistryUnavailable,
   VerificationAlreadyOpen,
@@ -35,14 +36,7 @@ export interface VerificationUpdate extends VerificationChange {
   readonly abnLookup?: AbnLookup | null;
 }
 
-export interface VerificationQueueFilter {
-  /** Only these statuses; all when empty. */
-  readonly statuses: readonly VerificationRequestStatus[];
-  /** From 1. */
-  readonly page: number;
-  /** At most 100. */
-  readonly pageSize: number;
-}
+export type VerificationQueueFilter = StatusPaging<VerificationRequestStatus>;
 
 export class VerificationRepository extends Context.Tag("verification/VerificationRepository")<
   VerificationRepository,
@@ -51,9 +45,7 @@ export class VerificationRepository extends Context.Tag("verification/Verificati
     readonly listFor: (userId: UserId) => Effect.Effect<readonly VerificationRequest[]>;
     readonly findById: (id: VerificationRequestId) => Effect.Effect<Option.Option<VerificationRequestView>>;
     /** The staff queue in review order (oldest first; see queueOrder in the adapter). */
-    readonly queue: (
-      filter: VerificationQueueFilter,
-    ) => Effect.Effect<{ readonly items: readonly VerificationRequestView[]; readonly total: number }>;
+    readonly queue: (filter: VerificationQueueFilter) => Effect.Effect<Counted<VerificationRequestView>>;
     /**
      * Inserts a submitted request and sets the user's verificationStatus to pending, in one
      * transaction that locks the user row first; fails with VerificationAlreadyOpen when the user

@@ -135,16 +135,7 @@ const makeApiKeyRepository = (db: Db) =>
         if (!row.lastUsedAt || new Date(row.lastUsedAt) < minuteAgo) {
           await db.updateTable("apiKeys").set({ lastUsedAt: now }).where("id", "=", row.id).execute();
         }
-        const user = toUser({
-          id: row.userId,
-          email: row.email,
-          username: row.username,
-          userType: row.userType,
-          verificationStatus: row.verificationStatus,
-          role: row.role,
-          emailVerified: row.emailVerified,
-          createdAt: row.userCreatedAt,
-        } as Parameters<typeof toUser>[0]);
+        const user = toUser({ ...row, id: row.userId, createdAt: row.userCreatedAt });
         return Option.some({ key: toKey(row), user });
       }),
     hasGrant: (userId) =>
