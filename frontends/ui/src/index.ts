@@ -73,6 +73,7 @@ export {
   useCommissionQuote,
 } from "./features/agreements/agreements-api.ts";
 export {
+  DisputeListItem,
   DisputesTab,
   DisputeView,
   OpenDisputeButton,
