@@ -75,6 +75,7 @@ export {
   useCommissionQuote,
 } from "./features/agreements/agreements-api.ts";
 export {
+  DisputeListItem,
   DisputesTab,
   DisputeView,
   OpenDisputeButton,

@@ -8,9 +8,8 @@
 import {
   Alert,
   Badge,
-  Card,
-  CardContent,
   countdown,
+  DisputeListItem,
   DisputeView,
   describeFailure,
   formatMoney,
@@ -37,28 +36,25 @@ export function MediationQueuePage() {
       ) : (
         <ul className="dispute-list stack-sm" aria-label="Mediation queue">
           {queue.data.items.map((d) => (
-            <li key={d.id}>
-              <Card>
-                <CardContent className="stack-sm">
-                  <div className="invoice-head">
-                    <h2 className="invoice-title">
-                      <a href={`/admin/disputes/${d.id}`}>
-                        Dispute #{d.id} · {d.businessName} and {d.agentName}
-                      </a>
-                    </h2>
-                    <Badge variant="secondary">{stateLabels[d.state]}</Badge>
-                  </div>
-                  <p className="small">
-                    Invoice #{d.invoiceId} · {reasonLabels[d.reason]} · {formatMoney(d.invoiceAmount)} in
-                    dispute
-                  </p>
-                  <p className="small">
-                    {d.state === "in_mediation" ? "Proposal due" : "Parties answer"}:{" "}
-                    {countdown(d.deadline, now) ?? "—"}
-                  </p>
-                </CardContent>
-              </Card>
-            </li>
+            <DisputeListItem
+              key={d.id}
+              Heading="h2"
+              href={`/admin/disputes/${d.id}`}
+              title={
+                <>
+                  Dispute #{d.id} · {d.businessName} and {d.agentName}
+                </>
+              }
+              badge={<Badge variant="secondary">{stateLabels[d.state]}</Badge>}
+            >
+              <p className="small">
+                Invoice #{d.invoiceId} · {reasonLabels[d.reason]} · {formatMoney(d.invoiceAmount)} in dispute
+              </p>
+              <p className="small">
+                {d.state === "in_mediation" ? "Proposal due" : "Parties answer"}:{" "}
+                {countdown(d.deadline, now) ?? "—"}
+              </p>
+            </DisputeListItem>
           ))}
         </ul>
       )}

@@ -91,6 +91,40 @@ function Countdown({ dispute, now, viewer }: { dispute: Dispute; now: number; vi
   );
 }
 
+/**
+ * A dispute in a list (the parties' Disputes tab, staff's mediation queue): a card whose head is
+ * a `Heading` linking to `href` beside the state `badge`, then the lines in `children`.
+ */
+export function DisputeListItem({
+  Heading,
+  href,
+  title,
+  badge,
+  children,
+}: {
+  Heading: "h2" | "h3";
+  href: string;
+  title: ReactNode;
+  badge: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Card>
+        <CardContent className="stack-sm">
+          <div className="invoice-head">
+            <Heading className="invoice-title">
+              <a href={href}>{title}</a>
+            </Heading>
+            {badge}
+          </div>
+          {children}
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
 /** The Disputes tab: the caller's disputes with state and countdown, linking to each page. */
 export function DisputesTab({ basePath, viewer }: { basePath: string; viewer: "business" | "agent" }) {
   const disputes = useMyDisputes();
@@ -103,26 +137,23 @@ export function DisputesTab({ basePath, viewer }: { basePath: string; viewer: "b
   return (
     <ul className="dispute-list stack-sm" aria-label="Disputes">
       {disputes.data.items.map((d) => (
-        <li key={d.id}>
-          <Card>
-            <CardContent className="stack-sm">
-              <div className="invoice-head">
-                <h3 className="invoice-title">
-                  <a href={`${basePath}/disputes/${d.id}`}>
-                    Dispute #{d.id} · Invoice #{d.invoiceId} -{" "}
-                    {viewer === "agent" ? d.businessName : d.agentName}
-                  </a>
-                </h3>
-                <Badge variant={stateBadge[d.state]}>{stateLabels[d.state]}</Badge>
-              </div>
-              <p className="small">
-                {reasonLabels[d.reason]} · {formatMoney(d.invoiceAmount)} in dispute
-                {d.outcome ? ` · ${outcomeLabels[d.outcome]}` : ""}
-              </p>
-              <Countdown dispute={d} now={now} viewer={viewer} />
-            </CardContent>
-          </Card>
-        </li>
+        <DisputeListItem
+          key={d.id}
+          Heading="h3"
+          href={`${basePath}/disputes/${d.id}`}
+          title={
+            <>
+              Dispute #{d.id} · Invoice #{d.invoiceId} - {viewer === "agent" ? d.businessName : d.agentName}
+            </>
+          }
+          badge={<Badge variant={stateBadge[d.state]}>{stateLabels[d.state]}</Badge>}
+        >
+          <p className="small">
+            {reasonLabels[d.reason]} · {formatMoney(d.invoiceAmount)} in dispute
+            {d.outcome ? ` · ${outcomeLabels[d.outcome]}` : ""}
+          </p>
+          <Countdown dispute={d} now={now} viewer={viewer} />
+        </DisputeListItem>
       ))}
     </ul>
   );
