@@ -1,7 +1,7 @@
 /** Messaging ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Option } from "effect";
 import type { MessageId, UserId } from "../shared/ids.ts";
-import type { Counted } from "../shared/paging.ts";
+import type { Counted, Paging } from "../shared/paging.ts";
 import type { MessageUserNotFound } from "./errors.ts";
 import type { Conversation, CursorPage, Message, NewMessage, PublicUser, ReadReceipt } from "./model.ts";
 
@@ -42,16 +42,18 @@ export class MessageRepository extends Context.Tag("messaging/MessageRepository"
   }
 >() {}
 
+/** A page of the users whose username contains `text`. */
+export interface UserSearch extends Paging {
+  readonly text: string;
+}
+
 export class UserDirectory extends Context.Tag("messaging/UserDirectory")<
   UserDirectory,
   {
     readonly findPublic: (id: UserId) => Effect.Effect<Option.Option<PublicUser>>;
     /** Users whose username contains `text` (case-insensitive), except `excludeId`; prefix matches first, then by name. */
-    readonly search: (query: {
-      readonly text: string;
-      readonly excludeId: UserId;
-      readonly page: number;
-      readonly pageSize: number;
-    }) => Effect.Effect<Counted<PublicUser>>;
+    readonly search: (
+      query: UserSearch & { readonly excludeId: UserId },
+    ) => Effect.Effect<Counted<PublicUser>>;
   }
 >() {}

@@ -11,7 +11,7 @@ import { Clock } from "../shared/clock.ts";
 import type { MessageId, UserId } from "../shared/ids.ts";
 import { CannotMessageSelf, InvalidMessageContent, MessageUserNotFound } from "./errors.ts";
 import { messageRules, messagingPageSizes } from "./model.ts";
-import { MessageRepository, UserDirectory } from "./ports.ts";
+import { MessageRepository, UserDirectory, type UserSearch } from "./ports.ts";
 
 /** Who is asking: only the id matters here, and it comes from the session. */
 export interface Caller {
@@ -112,10 +112,7 @@ export const countUnread = Effect.fn("messaging.countUnread")(function* (caller:
 });
 
 /** Users whose username contains `text`, except the caller; public fields only. */
-export const searchUsers = Effect.fn("messaging.searchUsers")(function* (
-  caller: Caller,
-  query: { readonly text: string; readonly page: number; readonly pageSize: number },
-) {
+export const searchUsers = Effect.fn("messaging.searchUsers")(function* (caller: Caller, query: UserSearch) {
   const pageSize = clampLimit(query.pageSize, messagingPageSizes.users);
   const result = yield* (yield* UserDirectory).search({
     text: query.text.trim(),

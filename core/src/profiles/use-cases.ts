@@ -6,6 +6,7 @@
 import { Effect, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import type { AgentProfileId, BusinessProfileId } from "../shared/ids.ts";
+import type { Paging } from "../shared/paging.ts";
 import { maxSkills, skillNames } from "./catalogue.ts";
 import { InvalidSkills, ProfileNotFound, WrongAccountType } from "./errors.ts";
 import { matchAgentForBusiness, matchBusinessForAgent } from "./match.ts";
@@ -147,7 +148,7 @@ export const getAgentProfile = Effect.fn("profiles.getAgentProfile")(function* (
  */
 const rankedPage = <P extends AgentProfile | BusinessProfile, O>(
   result: { readonly items: readonly P[]; readonly total: number; readonly totalCapped: boolean },
-  criteria: { readonly keywords: readonly string[]; readonly page: number; readonly pageSize: number },
+  criteria: Paging & { readonly keywords: readonly string[] },
   own: O | undefined,
   match: (own: O, profile: P) => Match,
   fields: (profile: P) => readonly (readonly [label: string, text: string | null])[],
