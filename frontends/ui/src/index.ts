@@ -40,6 +40,7 @@ export { RetryAlert, TextLinkAlert, TextRetryAlert } from "./design-system/compo
 export { ScrollTable } from "./design-system/components/scroll-table.tsx";
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
 export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/fields/form-fields.tsx";
+export { MoneyField } from "./design-system/fields/money-field.tsx";
 export {
   bindNumber,
   bindText,

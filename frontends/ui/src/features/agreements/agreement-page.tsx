@@ -17,7 +17,7 @@ import { InputField } from "../../design-system/fields/native-fields.tsx";
 import { injectStyles } from "../../design-system/inject-styles.ts";
 import { PageHeader } from "../../design-system/layout/page.tsx";
 import { toast } from "../../design-system/toast/toast-store.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
 import { counterpartName, type PartnershipSide, usePartnerships } from "../partnerships/partnerships-api.ts";
 import { partyAreas } from "../party/party-remote.tsx";
 import css from "./agreements.css?inline";
@@ -38,18 +38,15 @@ import { defaultTerms, TermsForm } from "./terms-form.tsx";
 
 injectStyles("closr-agreements-styles", css);
 
-const money = (dollars: number) =>
-  new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" }).format(dollars);
-
 /** The commission model in words, from the wire terms. */
 export function modelText(model: AgreementTerms["model"]): string {
   switch (model.type) {
     case "straight":
       return `${model.rate}% of each sale`;
     case "base_plus":
-      return `${money(model.base)} a month plus ${model.rate}% of each sale`;
+      return `${formatMoney(model.base)} a month plus ${model.rate}% of each sale`;
     case "tiered":
-      return model.tiers.map((t) => `${t.rate}% from ${money(t.from)}`).join(", ");
+      return model.tiers.map((t) => `${t.rate}% from ${formatMoney(t.from)}`).join(", ");
     case "residual":
       return `${model.rate}% of recurring revenue for ${model.months} months`;
   }

@@ -7,6 +7,7 @@
  */
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../design-system/components/button.tsx";
+import { MoneyField } from "../../design-system/fields/money-field.tsx";
 import {
   bindNumber,
   bindText,
@@ -126,10 +127,8 @@ export function TermsForm({
           </p>
           {tiers.map((tier, i) => (
             <div className="agreement-row" key={i}>
-              <NumberField
+              <MoneyField
                 label={`Tier ${i + 1} from ($)`}
-                min={0}
-                step={0.01}
                 value={tier.from}
                 onValueChange={(value) =>
                   setTiers(tiers.map((t, j) => (j === i ? { ...t, from: value } : t)))
@@ -170,10 +169,8 @@ export function TermsForm({
       ) : (
         <div className="agreement-row">
           {type === "base_plus" ? (
-            <NumberField
+            <MoneyField
               label="Monthly base ($)"
-              min={0}
-              step={0.01}
               {...bindNumber(base, setBase, errors["model.baseCents"] ?? errors["model.base"])}
             />
           ) : null}

@@ -17,11 +17,11 @@ import {
   Spinner,
 } from "../../design-system/components/card.tsx";
 import { Dialog, DialogTrigger } from "../../design-system/components/dialog.tsx";
+import { MoneyField } from "../../design-system/fields/money-field.tsx";
 import {
   bindNumber,
   bindText,
   InputField,
-  NumberField,
   SelectField,
   TextAreaField,
 } from "../../design-system/fields/native-fields.tsx";
@@ -206,10 +206,8 @@ export function OpenDisputeButton({
               rows={4}
               {...bindText(description, setDescription, failure?.fieldErrors?.description)}
             />
-            <NumberField
+            <MoneyField
               label="Amount you think is owed (AUD, total)"
-              min={0}
-              step={0.01}
               {...bindNumber(claimed, setClaimed, failure?.fieldErrors?.claimedAmount)}
               description="0 means nothing is owed."
             />
@@ -326,10 +324,8 @@ function PartyActions({ detail }: { detail: DisputeDetail }) {
               respond.mutate({ action: "counter", amount: Number(amount) });
             }}
           >
-            <NumberField
+            <MoneyField
               label="Counter-offer (AUD, total the business pays)"
-              min={0}
-              step={0.01}
               {...bindNumber(amount, setAmount)}
             />
             <Button type="submit" variant="outline" isDisabled={pending || amount === ""}>
@@ -387,11 +383,9 @@ export function ProposeResolutionForm({ detail }: { detail: DisputeDetail }) {
     >
       <h3 className="section-title">Propose resolution</h3>
       {failure && Object.keys(failure.fieldErrors).length === 0 ? <Alert>{failure.message}</Alert> : null}
-      <NumberField
+      <MoneyField
         label="The business pays in total (AUD)"
-        min={0}
         max={d.invoiceAmount}
-        step={0.01}
         {...bindNumber(amount, setAmount, failure?.fieldErrors?.amount)}
         description={`0 ${d.invoicePaid ? "refunds in full" : "cancels the invoice"}; ${formatMoney(d.invoiceAmount)} keeps it as invoiced.`}
       />

@@ -15,7 +15,7 @@ import {
   formatDate,
   formatMoney,
   InputField,
-  NumberField,
+  MoneyField,
   PageSpinner,
   toast,
 } from "@closr/ui";
@@ -62,13 +62,7 @@ function RefundForm({ row, onRefunded }: { row: StaffPayment; onRefunded: (refun
       noValidate
       aria-label={`Refund payment #${row.payment.id}`}
     >
-      <NumberField
-        label="Refund amount ($)"
-        step={0.01}
-        min={0.01}
-        max={left}
-        {...bindNumber(amount, setAmount, error)}
-      />
+      <MoneyField label="Refund amount ($)" min={0.01} max={left} {...bindNumber(amount, setAmount, error)} />
       <InputField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
       <div className="refund-actions">
         <Button

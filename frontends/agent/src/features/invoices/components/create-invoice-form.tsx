@@ -10,9 +10,10 @@ import {
   bindText,
   Card,
   CardContent,
+  formatMoney,
   formFailure,
   InputField,
-  NumberField,
+  MoneyField,
   SelectField,
   TextAreaField,
   TextLinkAlert,
@@ -154,10 +155,8 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
                 {agreement.paymentTermsDays} days.
               </p>
               <div className="invoice-form-row">
-                <NumberField
+                <MoneyField
                   label="Sale value ($)"
-                  step={0.01}
-                  min={0}
                   placeholder="0.00"
                   {...bindNumber(saleAmount, setSaleAmount, errors.saleAmount)}
                   description="The value of the sale you closed, excluding GST."
@@ -171,18 +170,13 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
               </div>
               <p className="invoice-expected" aria-live="polite">
                 Expected commission:{" "}
-                <strong>
-                  {computed === null
-                    ? "enter the sale value"
-                    : new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" }).format(computed)}
-                </strong>
+                <strong>{computed === null ? "enter the sale value" : formatMoney(computed)}</strong>
               </p>
             </section>
           ) : null}
           <div className="invoice-form-row">
-            <NumberField
+            <MoneyField
               label="Amount ($)"
-              step={0.01}
               min={0.01}
               placeholder="0.00"
               value={amount}
