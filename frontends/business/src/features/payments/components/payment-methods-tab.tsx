@@ -31,7 +31,15 @@ import {
 
 const typeLabels = { credit_card: "Credit card", bank_transfer: "Bank transfer", paypal: "PayPal" } as const;
 const typeOptions = Object.entries(typeLabels).map(([value, label]) => ({ value, label }));
-type Field = "name" | "lastFour" | "expiryMonth" | "expiryYear";
+type Expiry = "expiryMonth" | "expiryYear";
+type Field = "name" | "lastFour" | Expiry;
+
+/** A credit card's expiry inputs: whole numbers within bounds, cut to as many digits as "MM"/"YYYY". */
+const expiryFields = [
+  { key: "expiryMonth", label: "Expiry month", min: 1, max: 12, placeholder: "MM" },
+  { key: "expiryYear", label: "Expiry year", min: 2000, max: 2100, placeholder: "YYYY" },
+] as const;
+const noExpiry: Record<Expiry, string> = { expiryMonth: "", expiryYear: "" };
 
 /** Spec §5 messages, checked before sending (the server checks the same). */
 export function validateMethod(form: { name: string; lastFour: string }) {
@@ -50,8 +58,7 @@ export function PaymentMethodsTab() {
   const [type, setType] = useState<NewPaymentMethod["type"]>("credit_card");
   const [name, setName] = useState("");
   const [lastFour, setLastFour] = useState("");
-  const [expiryMonth, setExpiryMonth] = useState("");
-  const [expiryYear, setExpiryYear] = useState("");
+  const [expiry, setExpiry] = useState(noExpiry);
   const [isDefault, setIsDefault] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
@@ -66,8 +73,8 @@ export function PaymentMethodsTab() {
         type,
         name: name.trim(),
         lastFour,
-        expiryMonth: card && expiryMonth ? Number(expiryMonth) : null,
-        expiryYear: card && expiryYear ? Number(expiryYear) : null,
+        expiryMonth: card && expiry.expiryMonth ? Number(expiry.expiryMonth) : null,
+        expiryYear: card && expiry.expiryYear ? Number(expiry.expiryYear) : null,
         isDefault,
       },
       {
@@ -75,8 +82,7 @@ export function PaymentMethodsTab() {
           toast({ title: "Payment method added", variant: "success" });
           setName("");
           setLastFour("");
-          setExpiryMonth("");
-          setExpiryYear("");
+          setExpiry(noExpiry);
           setIsDefault(false);
         },
         onError: formFailure(setErrors, "Failed to add payment method"),
@@ -120,24 +126,20 @@ export function PaymentMethodsTab() {
           />
           {type === "credit_card" ? (
             <div className="card-form-row">
-              <NumberField
-                label="Expiry month"
-                min={1}
-                max={12}
-                placeholder="MM"
-                value={expiryMonth}
-                onValueChange={(value) => setExpiryMonth(value.slice(0, 2))}
-                errorMessage={errors.expiryMonth}
-              />
-              <NumberField
-                label="Expiry year"
-                min={2000}
-                max={2100}
-                placeholder="YYYY"
-                value={expiryYear}
-                onValueChange={(value) => setExpiryYear(value.slice(0, 4))}
-                errorMessage={errors.expiryYear}
-              />
+              {expiryFields.map(({ key, label, min, max, placeholder }) => (
+                <NumberField
+                  key={key}
+                  label={label}
+                  min={min}
+                  max={max}
+                  placeholder={placeholder}
+                  value={expiry[key]}
+                  onValueChange={(value) =>
+                    setExpiry((now) => ({ ...now, [key]: value.slice(0, placeholder.length) }))
+                  }
+                  errorMessage={errors[key]}
+                />
+              ))}
             </div>
           ) : null}
           <CheckboxField label="Set as default" checked={isDefault} onChange={setIsDefault} />
