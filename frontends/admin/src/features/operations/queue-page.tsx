@@ -160,6 +160,21 @@ export function QueuePage() {
   const kinds = [
     ...new Set((jobs.data?.counts ?? []).map((c) => c.kind).concat(filter.kind ? [filter.kind] : [])),
   ].sort();
+  // The two filters: each a select bound to its URL parameter ("" = all).
+  const filters = [
+    {
+      key: "kind",
+      label: "Kind",
+      emptyOption: "All kinds",
+      options: kinds.map((k) => ({ value: k, label: k })),
+    },
+    {
+      key: "state",
+      label: "State",
+      emptyOption: "All states",
+      options: jobStates.map((s) => ({ value: s, label: stateLabels[s] })),
+    },
+  ] as const;
   const failed = (jobs.data?.counts ?? [])
     .filter((c) => c.state === "failed")
     .reduce((n, c) => n + c.count, 0);
@@ -176,22 +191,17 @@ export function QueuePage() {
         </p>
       ) : null}
       <form className="admin-search" aria-label="Filter jobs" onSubmit={(e) => e.preventDefault()}>
-        <SelectField
-          label="Kind"
-          name="kind"
-          value={filter.kind}
-          onChange={(e) => set("kind", e.target.value)}
-          emptyOption="All kinds"
-          options={kinds.map((k) => ({ value: k, label: k }))}
-        />
-        <SelectField
-          label="State"
-          name="state"
-          value={filter.state}
-          onChange={(e) => set("state", e.target.value)}
-          emptyOption="All states"
-          options={jobStates.map((s) => ({ value: s, label: stateLabels[s] }))}
-        />
+        {filters.map(({ key, label, emptyOption, options }) => (
+          <SelectField
+            key={key}
+            label={label}
+            name={key}
+            value={filter[key]}
+            onChange={(e) => set(key, e.target.value)}
+            emptyOption={emptyOption}
+            options={options}
+          />
+        ))}
       </form>
       {jobs.isPending ? <PageSpinner label="Loading jobs" /> : null}
       {jobs.isError ? (
