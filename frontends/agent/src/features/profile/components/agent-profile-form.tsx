@@ -24,6 +24,10 @@ import { useId } from "react";
 
 const dashboard = "/agent/dashboard";
 
+/** Input props for a whole number from 0 to `max` (years, percent): number type, numeric keyboard. */
+const wholeNumber = (max: number) =>
+  ({ type: "number", inputMode: "numeric", min: 0, max, step: 1 }) as const;
+
 const fieldsFrom = (profile: AgentProfile | undefined): AgentProfileFields => ({
   fullName: profile?.fullName ?? "",
   specialization: profile?.specialization ?? "",
@@ -85,22 +89,14 @@ export function AgentProfileForm({
       </datalist>
       <InputField
         label="Years of Experience"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={80}
-        step={1}
+        {...wholeNumber(80)}
         {...native("yearsOfExperience")}
         required
       />
       <SelectField label="Location" {...native("location")} options={locationOptions(catalogue.locations)} />
       <InputField
         label="Minimum Commission Rate (%)"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={100}
-        step={1}
+        {...wholeNumber(100)}
         {...native("minimumCommissionRate")}
       />
       <TextField
