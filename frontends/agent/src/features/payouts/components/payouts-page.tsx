@@ -49,36 +49,63 @@ const requirementWords = (name: string) =>
       ? `Personal details (${name.slice("individual.".length).replace(/[._]/g, " ")})`
       : name.replace(/[._]/g, " ");
 
+/** The mutation side of a payout form: sends an input, answers with the saved payout account. */
+type PayoutMutation<Input> = {
+  mutate: (
+    input: Input,
+    options: { onSuccess: (account: PayoutAccount) => void; onError: (error: unknown) => void },
+  ) => void;
+};
+
+/**
+ * A payout form's submit handler and field errors: sends `input()` through `mutation`; on success
+ * clears the errors and calls `saved` with the account, on failure shows the server's field errors
+ * under the fields and a toast titled `failure` (formFailure).
+ */
+function usePayoutForm<Input>(
+  mutation: PayoutMutation<Input>,
+  input: () => Input,
+  saved: (account: PayoutAccount) => void,
+  failure: string,
+) {
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate(input(), {
+      onSuccess: (account) => {
+        setErrors({});
+        saved(account);
+      },
+      onError: formFailure(setErrors, failure),
+    });
+  };
+  return { errors, onSubmit };
+}
+
 function BankForm() {
   const submit = useSubmitBankDetails();
   const [accountName, setAccountName] = useState("");
   const [bsb, setBsb] = useState("");
   const [accountNumber, setAccountNumber] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit.mutate(
-      { accountName, bsb, accountNumber },
-      {
-        onSuccess: (account) => {
-          setErrors({});
-          if (account.status === "enabled")
-            toast({
-              title: "Payouts set up",
-              description: "You can now raise invoices.",
-              variant: "success",
-            });
-          else
-            toast({
-              title: "Bank account not verified",
-              description: account.disabledReason ?? "",
-              variant: "destructive",
-            });
-        },
-        onError: formFailure(setErrors, "Could not save bank details"),
-      },
-    );
-  };
+  const { errors, onSubmit } = usePayoutForm(
+    submit,
+    () => ({ accountName, bsb, accountNumber }),
+    (account) => {
+      if (account.status === "enabled")
+        toast({
+          title: "Payouts set up",
+          description: "You can now raise invoices.",
+          variant: "success",
+        });
+      else
+        toast({
+          title: "Bank account not verified",
+          description: account.disabledReason ?? "",
+          variant: "destructive",
+        });
+    },
+    "Could not save bank details",
+  );
   return (
     <form className="stack" onSubmit={onSubmit} noValidate aria-label="Bank account">
       <InputField
@@ -115,24 +142,16 @@ function TaxForm({ account }: { account: PayoutAccount }) {
   const save = useSaveTaxDetails();
   const [abn, setAbn] = useState(account.abn ?? "");
   const [gst, setGst] = useState(account.gstRegistered);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   useEffect(() => {
     setAbn(account.abn ?? "");
     setGst(account.gstRegistered);
   }, [account.abn, account.gstRegistered]);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(
-      { abn: abn.trim() === "" ? null : abn, gstRegistered: gst },
-      {
-        onSuccess: () => {
-          setErrors({});
-          toast({ title: "Tax details saved", variant: "success" });
-        },
-        onError: formFailure(setErrors, "Could not save tax details"),
-      },
-    );
-  };
+  const { errors, onSubmit } = usePayoutForm(
+    save,
+    () => ({ abn: abn.trim() === "" ? null : abn, gstRegistered: gst }),
+    () => toast({ title: "Tax details saved", variant: "success" }),
+    "Could not save tax details",
+  );
   return (
     <form className="stack" onSubmit={onSubmit} noValidate aria-label="Tax details">
       <InputField
