@@ -13,7 +13,6 @@ import {
   DisputeView,
   describeFailure,
   formatMoney,
-  PageHeader,
   PageSpinner,
   ProposeResolutionForm,
   reasonLabels,
@@ -21,14 +20,14 @@ import {
   useMediationQueue,
 } from "@closr/ui";
 import { useParams } from "react-router";
+import { AdminPage } from "../shared/admin-list.tsx";
 
 export function MediationQueuePage() {
   const queue = useMediationQueue();
   if (queue.isPending) return <PageSpinner />;
   const now = queue.data ? Date.parse(queue.data.now) : Date.now();
   return (
-    <div className="stack-lg">
-      <PageHeader title="Mediation" description="Disputes waiting for a proposed resolution, oldest first." />
+    <AdminPage title="Mediation" description="Disputes waiting for a proposed resolution, oldest first.">
       {queue.isError ? (
         <Alert>Error loading the mediation queue: {describeFailure(queue.error).message}</Alert>
       ) : queue.data.items.length === 0 ? (
@@ -58,35 +57,37 @@ export function MediationQueuePage() {
           ))}
         </ul>
       )}
-    </div>
+    </AdminPage>
   );
 }
 
 export function MediationDisputePage() {
   const { id } = useParams();
   return (
-    <DisputeView
-      id={Number(id)}
-      backHref="/admin/disputes"
-      backLabel="Mediation queue"
-      extra={(detail) => (
-        <div className="stack">
-          <p>
-            <a
-              className="btn btn-outline btn-sm"
-              href={`/api/partnerships/${detail.dispute.partnershipId}/agreement/pdf`}
-              download
-            >
-              Agreement (PDF)
-            </a>
-          </p>
-          <p className="small">
-            Evidence: {detail.evidence.filter((e) => e.party === "business").length} from the business,{" "}
-            {detail.evidence.filter((e) => e.party === "agent").length} from the agent (in the timeline).
-          </p>
-          <ProposeResolutionForm detail={detail} />
-        </div>
-      )}
-    />
+    <div className="container section">
+      <DisputeView
+        id={Number(id)}
+        backHref="/admin/disputes"
+        backLabel="Mediation queue"
+        extra={(detail) => (
+          <div className="stack">
+            <p>
+              <a
+                className="btn btn-outline btn-sm"
+                href={`/api/partnerships/${detail.dispute.partnershipId}/agreement/pdf`}
+                download
+              >
+                Agreement (PDF)
+              </a>
+            </p>
+            <p className="small">
+              Evidence: {detail.evidence.filter((e) => e.party === "business").length} from the business,{" "}
+              {detail.evidence.filter((e) => e.party === "agent").length} from the agent (in the timeline).
+            </p>
+            <ProposeResolutionForm detail={detail} />
+          </div>
+        )}
+      />
+    </div>
   );
 }
