@@ -79,6 +79,29 @@ test("a form submitted before the app starts is submitted by the app once it has
   await expect(page).toHaveURL(/\/agent\/dashboard$/);
 });
 
+test("a tap held on /auth's Sign Up tab while the app takes over is not lost: Sign Up is chosen", async ({
+  page,
+}) => {
+  const release = await holdAppScripts(page);
+  await page.goto("/auth", { waitUntil: "load" });
+  const box = await page
+    .locator("#root [data-server-tabs]")
+    .getByRole("tab", { name: "Sign Up" })
+    .boundingBox();
+  if (!box) throw new Error("the server's Sign Up tab has no box");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  release();
+  // The app has drawn its Log In form in the hidden root; the swap waits for the release.
+  await expect(appForm(page, "Log in")).toHaveCount(1);
+  await page.waitForTimeout(500);
+  await expect(page.locator("#server-root [data-server-tabs]")).toHaveCount(1);
+  await page.mouse.up();
+  await expect(page.locator("#server-root")).toHaveCount(0);
+  await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+  await expect(appForm(page, "Sign up")).toBeVisible();
+});
+
 test("an untouched dashboard shows the user's figures from the server; the first interaction hands over to the app", async ({
   page,
   baseURL,

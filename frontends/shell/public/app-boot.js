@@ -20,8 +20,49 @@
   const key = (field) => `${field.form?.getAttribute("aria-label") ?? ""}\u0000${field.name}`;
   let started = false;
 
+  /* A press held on the server's page while the app takes over (pointer down on `serverRoot`, not
+     yet up): a browser sends a click only to an element under both the press and the release,
+     so a swap in between would drop the tap on a link, tab or button. `later(task)` runs `task`
+     at once when no press is held; else once, after the release and the click that follows it
+     (dispatched in the same task), or 3 s later at most (a release that never comes). `stop()`
+     drops a waiting task and removes the listeners. `pressEvent`: the event that started the app, if a pointerdown. */
+  const watchPress = (serverRoot, pressEvent) => {
+    let held = false;
+    let waiting = null;
+    let timer;
+    const run = () => {
+      clearTimeout(timer);
+      const task = waiting;
+      waiting = null;
+      task?.();
+    };
+    const onDown = (event) => {
+      held = event.target instanceof Node && serverRoot.contains(event.target);
+    };
+    const onUp = () => {
+      held = false;
+      if (waiting) setTimeout(run, 0);
+    };
+    const types = { pointerdown: onDown, pointerup: onUp, pointercancel: onUp };
+    for (const [type, listener] of Object.entries(types)) document.addEventListener(type, listener, true);
+    if (pressEvent?.type === "pointerdown") onDown(pressEvent);
+    return {
+      later(task) {
+        if (!held) return task();
+        if (waiting === null) timer = setTimeout(run, 3000);
+        waiting = task;
+      },
+      stop() {
+        clearTimeout(timer);
+        waiting = null;
+        for (const [type, listener] of Object.entries(types))
+          document.removeEventListener(type, listener, true);
+      },
+    };
+  };
+
   /* Carries the server form's values and focus into the app's form with the same key. */
-  const carryOver = () => {
+  const carryOver = (pressEvent) => {
     const serverFields = [...(root?.querySelectorAll("form[data-server-form] [name]") ?? [])];
     if (serverFields.length === 0) return;
     let focusedKey = null;
@@ -97,9 +138,11 @@
     appRoot.id = "root";
     appRoot.style.display = "none";
     serverRoot.after(appRoot);
+    const press = watchPress(serverRoot, pressEvent);
     let swapped = false;
     const swap = () => {
       swapped = true;
+      press.stop();
       serverRoot.remove();
       appRoot.style.display = "";
     };
@@ -158,7 +201,7 @@
       }
       if (pending.size === 0 && chosenTab === undefined) finish(true);
     };
-    const observer = new MutationObserver(restore);
+    const observer = new MutationObserver(() => press.later(restore));
     const finish = (all) => {
       observer.disconnect();
       if (!swapped) swap(); // the app never showed the form: show the app anyway
@@ -190,8 +233,8 @@
      or "–" figure), at most 10 s later. What was typed into the server's forms is first copied
      to the app's form of the same aria-label, field by field in order (native setter + input),
      and a button pressed meanwhile (Connect, the bell, the user menu) is pressed again in the
-     app by its name; links stay plain links. A press held down on the server's page (pointer down,
-     not yet up) puts the swap off until its release and click, so the tap is not lost. */
+     app by its name; links stay plain links. A press held on the server's page puts the swap off
+     until its release and click (watchPress). */
   const handOverScreen = (pressEvent) => {
     if (!root?.querySelector("[data-server-screen]")) return;
     const serverRoot = root;
@@ -209,28 +252,8 @@
       pressed = nameOf(button);
     };
     document.addEventListener("click", onClick, true);
-    // A press in progress on the server's page (pointer down, not yet up) holds the swap until
-    // it ends: the browser sends the click to the element under both the press and the release,
-    // so a swap in between would drop a tap on a link or a button.
-    let held = false;
-    let swapOnRelease = false;
-    const onDown = (event) => {
-      held = event.target instanceof Node && serverRoot.contains(event.target);
-    };
-    const onUp = () => {
-      held = false;
-      // After the click that follows the release (dispatched in the same task).
-      if (swapOnRelease) setTimeout(swap, 0);
-    };
-    document.addEventListener("pointerdown", onDown, true);
-    document.addEventListener("pointerup", onUp, true);
-    document.addEventListener("pointercancel", onUp, true);
-    if (pressEvent?.type === "pointerdown") onDown(pressEvent);
-    const swapWhenFree = () => {
-      if (!held) return swap();
-      swapOnRelease = true;
-      setTimeout(swap, 3000); // a release that never comes (a drag out of the window)
-    };
+    const press = watchPress(serverRoot, pressEvent);
+    const swapWhenFree = () => press.later(swap);
     const settled = () => {
       const main = appRoot.querySelector("main");
       // Offline, the app's figures will not come: show its frame with the offline notice at once.
@@ -243,9 +266,7 @@
       if (!serverRoot.isConnected) return;
       observer.disconnect();
       clearTimeout(timer);
-      document.removeEventListener("pointerdown", onDown, true);
-      document.removeEventListener("pointerup", onUp, true);
-      document.removeEventListener("pointercancel", onUp, true);
+      press.stop();
       const focused = serverRoot.contains(document.activeElement) ? document.activeElement : null;
       let focusTarget = null;
       for (const form of serverRoot.querySelectorAll("form[aria-label]")) {
@@ -303,7 +324,7 @@
     started = true;
     stopListening?.();
     for (const type of triggers) window.removeEventListener(type, start, true);
-    carryOver();
+    carryOver(event);
     handOverScreen(event);
     for (const link of document.querySelectorAll("link[data-rel=modulepreload]")) {
       link.rel = "modulepreload";
