@@ -15,6 +15,7 @@ import {
   PageHeader,
   PageSpinner,
   planTitle,
+  ScrollTable,
   statusLabel,
   toast,
   useBilling,
@@ -200,48 +201,36 @@ export function BillingPage() {
         ) : invoices.data.items.length === 0 ? (
           <p className="muted">No payments yet.</p>
         ) : (
-          <div className="table-scroll">
-            <table className="billing-table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Period</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">GST</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Tax invoice</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invoices.data.items.map((i) => (
-                  <tr key={i.id}>
-                    <td>{formatDate(i.paidAt ?? i.createdAt)}</td>
-                    <td>{planTitle(i.planId)}</td>
-                    <td>
-                      {formatDate(i.periodStart)} – {formatDate(i.periodEnd)}
-                    </td>
-                    <td>{formatMoney(i.amount)}</td>
-                    <td>{formatMoney(i.gst)}</td>
-                    <td>
-                      <Badge variant={i.status === "paid" ? "success" : "destructive"}>
-                        {i.status === "paid" ? "Paid" : "Failed"}
-                      </Badge>
-                    </td>
-                    <td>
-                      {i.status === "paid" ? (
-                        <a href={`/api/subscription/invoices/${i.id}/pdf`} download>
-                          {i.number} (PDF)
-                        </a>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            className="billing-table"
+            columns={["Date", "Plan", "Period", "Amount", "GST", "Status", "Tax invoice"]}
+          >
+            {invoices.data.items.map((i) => (
+              <tr key={i.id}>
+                <td>{formatDate(i.paidAt ?? i.createdAt)}</td>
+                <td>{planTitle(i.planId)}</td>
+                <td>
+                  {formatDate(i.periodStart)} – {formatDate(i.periodEnd)}
+                </td>
+                <td>{formatMoney(i.amount)}</td>
+                <td>{formatMoney(i.gst)}</td>
+                <td>
+                  <Badge variant={i.status === "paid" ? "success" : "destructive"}>
+                    {i.status === "paid" ? "Paid" : "Failed"}
+                  </Badge>
+                </td>
+                <td>
+                  {i.status === "paid" ? (
+                    <a href={`/api/subscription/invoices/${i.id}/pdf`} download>
+                      {i.number} (PDF)
+                    </a>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
         )}
       </section>
     </div>

@@ -3,7 +3,7 @@
  * published guides, and the template downloads at /templates/*.
  */
 import { bestPractices, commissionModels, industryRates, templateDownloads } from "@closr/contracts/site";
-import { PageHeader } from "@closr/ui";
+import { PageHeader, ScrollTable } from "@closr/ui";
 import { usePageMeta, usePublished } from "./public-content.ts";
 import { SanitizedHtml } from "./sanitized-html.tsx";
 import "./public-pages.css";
@@ -33,26 +33,15 @@ export function CommissionGuidesPage() {
       </section>
       <section aria-labelledby="industries" className="stack">
         <h2 id="industries">Typical rates by industry</h2>
-        <div className="table-scroll">
-          <table className="public-table">
-            <thead>
-              <tr>
-                <th scope="col">Industry</th>
-                <th scope="col">Typical rate</th>
-                <th scope="col">Common model</th>
-              </tr>
-            </thead>
-            <tbody>
-              {industryRates.map((r) => (
-                <tr key={r.industry}>
-                  <td>{r.industry}</td>
-                  <td>{r.typical}</td>
-                  <td>{r.model}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable className="public-table" columns={["Industry", "Typical rate", "Common model"]}>
+          {industryRates.map((r) => (
+            <tr key={r.industry}>
+              <td>{r.industry}</td>
+              <td>{r.typical}</td>
+              <td>{r.model}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       </section>
       <section aria-labelledby="practices" className="stack">
         <h2 id="practices">Best practices</h2>
