@@ -1,7 +1,7 @@
 /**
  * The shell (federation host). It declares no remote URLs at build time: it reads
  * /remotes.json at run time and registers the remotes then (src/federation/remote-loader.ts).
- * The PWA manifest and service worker come from pwa.config.ts (issue 19).
+ * The PWA manifest and service worker come from pwa.config.ts (ADR 0016).
  * In dev, /api and /remotes* are proxied to the API server (CLOSR_API, default :3000).
  */
 import { readFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { buildOptions } from "../ui/src/federation/build-options.ts";
 import { reactAriaEnglishOnly } from "../ui/src/federation/optimize-locales.ts";
 import { federationShared } from "../ui/src/federation/shared.ts";
 import { pwa } from "./pwa.config.ts";
@@ -59,7 +60,7 @@ export default defineConfig({
     pwa(),
     firstScreenStyles(),
   ],
-  build: { target: "esnext" },
+  build: buildOptions,
   server: {
     port: 5173,
     proxy: { "/api": api, "/remotes": api, "/remotes.json": api },

@@ -30,7 +30,10 @@ const config = loadConfig(process.env, repoRoot);
 const services = await startServices(config);
 const { logger, runtime } = services;
 
-if (config.seedDemo) {
+const logins = config.seedDemo ? await seedDemo() : [];
+
+/** Seeds the demo data (embedded database by default) and returns the demo accounts' logins. */
+async function seedDemo() {
   const logins = await seedDemoUsers(runtime);
   await seedDemoProfiles(runtime);
   await seedDemoMarketplace(runtime, { agents: 300, businesses: 100 });
@@ -44,20 +47,24 @@ if (config.seedDemo) {
   await seedDemoReviews(runtime);
   await seedDemoInsights(runtime);
   await seedDemoDisputes(runtime);
-  console.log("\nDemo accounts (password for all: %s):", logins[0]?.password);
-  for (const login of logins) console.log(`  ${login.username.padEnd(16)} ${login.role}`);
-  console.log("");
+  return logins;
 }
 
+// The banner (URL, then the demo accounts) is the last thing printed before request logs.
 const server = serve({ fetch: services.app.fetch, port: config.port }, (info) => {
   logger.info({ port: info.port, database: services.database.kind }, "listening");
-  console.log(`Closr is running at http://localhost:${info.port}  (API reference: /api/docs)`);
+  console.log(`\nClosr is running at http://localhost:${info.port}  (API reference: /api/docs)`);
+  if (logins.length > 0) {
+    console.log("\nDemo accounts (password for all: %s):", logins[0]?.password);
+    for (const login of logins) console.log(`  ${login.username.padEnd(16)} ${login.role}`);
+  }
+  console.log("");
 });
 
 // Periodic work (session and rate-limit clean-up, local billing, sweeps) runs as scheduled
-// jobs of the queue (server.ts, issue 21).
+// jobs of the queue (server.ts, ADR 0022).
 
-// Graceful shutdown (issue 21): readiness turns 503, the listener stops accepting, open event
+// Graceful shutdown (ADR 0015): readiness turns 503, the listener stops accepting, open event
 // streams end with a retry hint (EventSource reconnects, through the balancer, to another
 // process), in-flight requests finish, then the queue and the database close. A hard stop
 // after SHUTDOWN_TIMEOUT_MS (default 10 s).

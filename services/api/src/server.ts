@@ -23,7 +23,10 @@ export async function startServices(config: Config) {
     readUrl: config.databaseReadUrl,
   });
   const migrations = await migrateToLatest(database.db);
-  for (const result of migrations.results ?? []) logger.info({ migration: result.migrationName }, "migrated");
+  // One line for the run (each migration at debug), so a first start's log stays short.
+  const applied = (migrations.results ?? []).map((result) => result.migrationName);
+  for (const migration of applied) logger.debug({ migration }, "migrated");
+  if (applied.length > 0) logger.info({ count: applied.length, latest: applied.at(-1) }, "migrated");
   const vapid = vapidKeysOrGenerate(config.vapid);
   if (vapid.generated && config.production)
     throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set in production (web push)");

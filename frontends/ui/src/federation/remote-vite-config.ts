@@ -8,6 +8,7 @@
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
+import { buildOptions } from "./build-options.ts";
 import { reactAriaEnglishOnly } from "./optimize-locales.ts";
 import { remoteIndexHtmlPlugin } from "./remote-index-html.ts";
 import { federationShared, type RemoteName } from "./shared.ts";
@@ -32,7 +33,7 @@ export function remoteViteConfig(name: RemoteName): UserConfig {
         dts: false,
       }),
     ],
-    build: { target: "esnext" },
+    build: buildOptions,
     server: { port, strictPort: true, cors: true, origin: `http://localhost:${port}` },
     preview: { port, strictPort: true, cors: true },
   });
