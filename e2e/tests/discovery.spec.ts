@@ -63,11 +63,12 @@ test("a new business creates its profile, finds ranked agents with reasons and o
   // Search: keyword on Enter, then filters; every choice lands in the URL.
   await page.getByRole("link", { name: "Find Agents" }).first().click();
   await expect(page).toHaveURL(/\/business\/find-agents$/);
+  // The find page is on screen once its filter panel is (the dashboard also has a Keyword field).
+  const filters = await showFilters(page, "Agent filters");
   await page.getByLabel("Keyword").fill("enterprise");
   await page.getByLabel("Keyword").press("Enter");
-  await showFilters(page);
-  await page.getByLabel("Location").selectOption("sydney");
-  await page.getByLabel("Experience").selectOption("6-10");
+  await filters.getByLabel("Location").selectOption("sydney");
+  await filters.getByLabel("Experience").selectOption("6-10");
   await expect(page).toHaveURL(/q=enterprise/);
   await expect(page).toHaveURL(/location=sydney/);
   await expect(page).toHaveURL(/experience=6-10/);
@@ -125,8 +126,8 @@ test("a new agent creates a profile with 3 skills and finds businesses by indust
   await expect(page.getByText("$0.00", { exact: true })).toBeVisible();
 
   await page.getByRole("link", { name: "Find Businesses" }).first().click();
-  await showFilters(page);
-  await page.getByLabel("Industry").selectOption("technology");
+  const filters = await showFilters(page, "Business filters");
+  await filters.getByLabel("Industry").selectOption("technology");
   await expect(page).toHaveURL(/industry=technology/);
   await expect(page.getByText(/^\d+ business(es)? found$/)).toBeVisible();
   const first = page.getByRole("article").first();

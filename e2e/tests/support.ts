@@ -51,12 +51,23 @@ export async function skipOnboarding(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
-/** On a phone the search filters sit behind the "Filters" toggle (≤ 768 px); opens them there. */
-export async function showFilters(page: Page) {
-  const toggle = page.getByRole("button", { name: "Filters" });
-  if ((page.viewportSize()?.width ?? 1280) <= 768 && (await toggle.isVisible())) {
+/**
+ * The filter panel of a find page (`name`: "Agent filters" or "Business filters"), once that page
+ * is on screen. On a phone (≤ 768 px) its fields sit behind the "Filters" toggle: this waits for
+ * the toggle and opens the panel. Select filters through the returned panel, never the page: a
+ * followed link renders the find page in a React transition, so for a moment the previous screen
+ * (a dashboard's quick search has its own Keyword, Industry and Location fields) is still the one
+ * on screen, and a field found by label alone can be that screen's.
+ */
+export async function showFilters(page: Page, name: "Agent filters" | "Business filters") {
+  const panel = page.getByRole("complementary", { name });
+  await expect(panel).toBeVisible();
+  if ((page.viewportSize()?.width ?? 1280) <= 768) {
+    const toggle = panel.getByRole("button", { name: "Filters" });
     if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
   }
+  return panel;
 }
 
 /**

@@ -7,7 +7,7 @@ describe("webhook URL policy", () => {
     expect(await refusedWebhookUrl("ftp://example.com/x", true)).toMatch(/https/);
     expect(await refusedWebhookUrl("file:///etc/passwd", true)).toMatch(/https/);
     expect(await refusedWebhookUrl("https://user:pw@example.com/", true)).toMatch(/password/);
-    expect(await refusedWebhookUrl("not a url", true)).toBeDefined();
+    expect(await refusedWebhookUrl("not a url", true)).toBe("Enter a full URL starting with https://");
     expect(await refusedWebhookUrl("http://127.0.0.1:9999/hook", true)).toBeUndefined();
   });
 

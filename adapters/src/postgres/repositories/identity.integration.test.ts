@@ -72,7 +72,21 @@ describe("UserRepositoryPg", () => {
         UsernameTaken,
       );
     }
-    expect(EmailTaken).toBeDefined();
+    const emailRacers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        run(
+          Effect.flatMap(UserRepository, (r) =>
+            r.insert({ ...newUser(`racer${i}`), email: "racer@example.com" }),
+          ),
+        ),
+      ),
+    );
+    expect(emailRacers.filter(Exit.isSuccess)).toHaveLength(1);
+    for (const exit of emailRacers.filter(Exit.isFailure)) {
+      expect(Exit.isFailure(exit) && exit.cause._tag === "Fail" && exit.cause.error).toBeInstanceOf(
+        EmailTaken,
+      );
+    }
   });
 
   it("setRole grants admin and answers None for an unknown username", async () => {
