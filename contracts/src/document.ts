@@ -57,7 +57,7 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   agreements:
     "Commission agreements of a partnership: terms, versions, counter-proposals, signatures and the signed PDF.",
   disputes: "Disputes on an invoice: offers, evidence, mediation by staff and the resolution that follows.",
-  operations: "Staff views of the background job queue (issue 21).",
+  operations: "Staff views of the background job queue (ADR 0022).",
   webhooks:
     "Events Closr POSTs to an account's webhook endpoints (OpenAPI `webhooks`): signed, retried for 3 days, in order per object.",
 };

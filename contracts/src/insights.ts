@@ -70,7 +70,7 @@ export const AgentFigures = z
         }),
         count: z.number().int().openapi({ description: "Public reviews counted." }),
       })
-      .openapi({ description: "From the reviews' reputation query (issue 22)." }),
+      .openapi({ description: "From the reviews' reputation query (ADR 0019)." }),
   })
   .openapi("AgentFigures");
 

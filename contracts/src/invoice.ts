@@ -86,7 +86,7 @@ export const CreateInvoiceRequest = z
       .trim()
       .max(1000, { error: "Reason must be at most 1000 characters" })
       .optional()
-      .openapi({ description: "Why the amount is above the computed commission (issue 17)." }),
+      .openapi({ description: "Why the amount is above the computed commission (ADR 0017)." }),
   })
   .openapi("CreateInvoiceRequest", {
     example: {

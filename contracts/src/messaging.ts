@@ -147,7 +147,7 @@ export const LiveEvent = z
   ])
   .openapi("LiveEvent", {
     description:
-      "One Server-Sent Events frame: `event` is the SSE event name, `id` the SSE id (send it back as Last-Event-ID), `data` the JSON in the frame's data line. message: a message to or from the caller. read: a read receipt for a conversation of the caller. notification: a new notification of the caller (issue 18; refetch the bell). ready: sent first, the stream is live. reset: the stream could not resume; refetch conversations and messages.",
+      "One Server-Sent Events frame: `event` is the SSE event name, `id` the SSE id (send it back as Last-Event-ID), `data` the JSON in the frame's data line. message: a message to or from the caller. read: a read receipt for a conversation of the caller. notification: a new notification of the caller (refetch the bell). ready: sent first, the stream is live. reset: the stream could not resume; refetch conversations and messages.",
   });
 export type LiveEvent = z.infer<typeof LiveEvent>;
 

@@ -24,7 +24,7 @@ export const Payment = z
     transactionId: z.string().nullable().openapi({ description: "The gateway's charge id once completed." }),
     paymentIntentId: z.string().nullable(),
     processingFee: money("Fee."),
-    platformFee: money("The platform's fee on this payment (Stripe application fee; issue 14)."),
+    platformFee: money("The platform's fee on this payment (Stripe application fee; ADR 0011)."),
     refundedAmount: money("Refunded so far; the status is refunded once it reaches the amount."),
     receiptUrl: z.string().nullable(),
     failureMessage: z.string().nullable().openapi({ description: "Why the gateway declined." }),

@@ -252,18 +252,18 @@ export const problemCatalogue = {
     status: 403,
     title: "Set up payouts first",
     description:
-      "An agent needs an enabled payout account before raising an invoice (issue 14): set it up at /agent/payouts.",
+      "An agent needs an enabled payout account before raising an invoice (ADR 0011): set it up at /agent/payouts.",
   },
   "payouts-not-started": {
     status: 409,
     title: "Payouts not started",
-    description: "Bank details can only be given once payout onboarding has started (issue 14).",
+    description: "Bank details can only be given once payout onboarding has started (ADR 0011).",
   },
   "refund-not-allowed": {
     status: 409,
     title: "Refund not allowed",
     description:
-      "The payment is not completed, or the amount is more than what is left to refund (issue 14).",
+      "The payment is not completed, or the amount is more than what is left to refund (ADR 0011).",
   },
   "subscription-state": {
     status: 409,
@@ -306,7 +306,7 @@ export const problemCatalogue = {
     status: 403,
     title: "API access is not included in your plan",
     description:
-      "API keys are for Enterprise accounts, or accounts an administrator has given API access (issue 20); upgrade at /pricing.",
+      "API keys are for Enterprise accounts, or accounts an administrator has given API access (ADR 0021); upgrade at /pricing.",
   },
   "insufficient-scope": {
     status: 403,

@@ -45,7 +45,7 @@ export const RatingSummary = z
       .openapi({ description: "Mean of public ratings, 1 decimal; null with none." }),
     count: z.number().int(),
   })
-  .openapi("RatingSummary", { description: "The owner's public reviews (issue 22)." });
+  .openapi("RatingSummary", { description: "The owner's public reviews (ADR 0013)." });
 
 const timestamps = {
   createdAt: z.string().openapi({ format: "date-time" }),

@@ -100,7 +100,7 @@ export const Entitlements = z
     advancedAnalytics: z.boolean(),
     apiAccess: z.boolean(),
     customContractTemplates: z.boolean().openapi({
-      description: "Custom contract templates for commission agreements (Enterprise; issue 17).",
+      description: "Custom contract templates for commission agreements (Enterprise; ADR 0017).",
     }),
     featuredListing: z.boolean(),
     /** /performance peer comparison (Agent Pro; issue 18). */

@@ -1395,7 +1395,7 @@ export interface paths {
         put?: never;
         /**
          * Start (or resume) paying an invoice: the PaymentIntent's client secret
-         * @description Only the invoice's business. A pending attempt is reused (same intent for a double click or a second tab); after a decline a new attempt opens. One idempotency key per invoice attempt. An invoice under dispute, or cancelled by a dispute's resolution, answers 409 invoice-disputed (issue 17).
+         * @description Only the invoice's business. A pending attempt is reused (same intent for a double click or a second tab); after a decline a new attempt opens. One idempotency key per invoice attempt. An invoice under dispute, or cancelled by a dispute's resolution, answers 409 invoice-disputed (ADR 0018).
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
          *
@@ -2226,7 +2226,7 @@ export interface paths {
         get?: never;
         /**
          * Admin: grant a user API access (API keys in Settings → API)
-         * @description The administrator's grant of issue 20 for accounts without the Enterprise plan (e.g. agents), the same as `pnpm api:grant <username>`. Idempotent; recorded in the audit log.
+         * @description The administrator's grant of API access (ADR 0021) for accounts without the Enterprise plan (e.g. agents), the same as `pnpm api:grant <username>`. Idempotent; recorded in the audit log.
          *
          *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
@@ -4298,7 +4298,7 @@ export interface components {
             username: string;
             verificationStatus: components["schemas"]["VerificationStatus"];
         };
-        /** @description The owner's public reviews (issue 22). */
+        /** @description The owner's public reviews (ADR 0013). */
         RatingSummary: {
             /** @description Mean of public ratings, 1 decimal; null with none. */
             average: number | null;
@@ -4585,7 +4585,7 @@ export interface components {
             performanceMetrics: boolean;
             advancedAnalytics: boolean;
             apiAccess: boolean;
-            /** @description Custom contract templates for commission agreements (Enterprise; issue 17). */
+            /** @description Custom contract templates for commission agreements (Enterprise; ADR 0017). */
             customContractTemplates: boolean;
             featuredListing: boolean;
             peerComparison: boolean;
@@ -4744,7 +4744,7 @@ export interface components {
             /** @description Accepted for compatibility (spec §7); must be the caller's own id. */
             senderId?: number;
         };
-        /** @description One Server-Sent Events frame: `event` is the SSE event name, `id` the SSE id (send it back as Last-Event-ID), `data` the JSON in the frame's data line. message: a message to or from the caller. read: a read receipt for a conversation of the caller. notification: a new notification of the caller (issue 18; refetch the bell). ready: sent first, the stream is live. reset: the stream could not resume; refetch conversations and messages. */
+        /** @description One Server-Sent Events frame: `event` is the SSE event name, `id` the SSE id (send it back as Last-Event-ID), `data` the JSON in the frame's data line. message: a message to or from the caller. read: a read receipt for a conversation of the caller. notification: a new notification of the caller (refetch the bell). ready: sent first, the stream is live. reset: the stream could not resume; refetch conversations and messages. */
         LiveEvent: {
             /** @enum {string} */
             event: "message";
@@ -4888,7 +4888,7 @@ export interface components {
              * @description Issue 17: the sale's date, default today (Sydney); must fall within the agreement's term (422 on saleDate).
              */
             saleDate?: string;
-            /** @description Why the amount is above the computed commission (issue 17). */
+            /** @description Why the amount is above the computed commission (ADR 0017). */
             aboveCommissionReason?: string;
         };
         CommissionSummary: {
@@ -4934,7 +4934,7 @@ export interface components {
              */
             processingFee: number;
             /**
-             * @description The platform's fee on this payment (Stripe application fee; issue 14). AUD dollars, 2 decimals.
+             * @description The platform's fee on this payment (Stripe application fee; ADR 0011). AUD dollars, 2 decimals.
              * @example 150
              */
             platformFee: number;
@@ -5950,7 +5950,7 @@ export interface components {
             onTimeRate: number | null;
             /** @description Disputes opened in the range on invoices between the business and the agent. */
             disputes: number;
-            /** @description From the reviews' reputation query (issue 22). */
+            /** @description From the reviews' reputation query (ADR 0019). */
             rating: {
                 /** @description Plain average of the agent's public reviews (0.1 steps); null with none. */
                 average: number | null;

@@ -287,7 +287,7 @@ export const grantUserApiAccess = createRoute({
   tags: ["content"],
   summary: "Admin: grant a user API access (API keys in Settings → API)",
   description:
-    "The administrator's grant of issue 20 for accounts without the Enterprise plan (e.g. agents), the same as `pnpm api:grant <username>`. Idempotent; recorded in the audit log.",
+    "The administrator's grant of API access (ADR 0021) for accounts without the Enterprise plan (e.g. agents), the same as `pnpm api:grant <username>`. Idempotent; recorded in the audit log.",
   request: { params: IdParam },
   responses: {
     200: json(ManagedUser, "The user, who may now create API keys"),

@@ -103,7 +103,7 @@ export const createPaymentIntent = createRoute({
   tags: ["payments"],
   summary: "Start (or resume) paying an invoice: the PaymentIntent's client secret",
   description:
-    "Only the invoice's business. A pending attempt is reused (same intent for a double click or a second tab); after a decline a new attempt opens. One idempotency key per invoice attempt. An invoice under dispute, or cancelled by a dispute's resolution, answers 409 invoice-disputed (issue 17).",
+    "Only the invoice's business. A pending attempt is reused (same intent for a double click or a second tab); after a decline a new attempt opens. One idempotency key per invoice attempt. An invoice under dispute, or cancelled by a dispute's resolution, answers 409 invoice-disputed (ADR 0018).",
   request: body(CreatePaymentIntentRequest),
   responses: {
     200: json(CreatePaymentIntentResponse, "The intent to confirm"),
