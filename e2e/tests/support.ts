@@ -63,7 +63,7 @@ export async function showFilters(page: Page, name: "Agent filters" | "Business 
   const panel = page.getByRole("complementary", { name });
   await expect(panel).toBeVisible();
   if ((page.viewportSize()?.width ?? 1280) <= 768) {
-    const toggle = panel.getByRole("button", { name: "Filters" });
+    const toggle = panel.getByRole("button", { name: /^Filters/ }); // not "Reset Filters"
     if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
   }
