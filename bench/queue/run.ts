@@ -55,7 +55,7 @@ function session() {
         origin: base,
         ...headers,
       },
-      body: json === undefined ? undefined : JSON.stringify(json),
+      body: json === undefined ? null : JSON.stringify(json),
     });
     const set = res.headers.getSetCookie();
     if (set.length) cookie = set.map((c) => c.split(";")[0]).join("; ");
