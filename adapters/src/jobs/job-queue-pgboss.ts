@@ -37,6 +37,11 @@ export interface QueueSettings {
   readonly expireInSeconds: number;
   /** Jobs one fetch takes; they run concurrently. */
   readonly batchSize: number;
+  /**
+   * Workers of the kind in each process, each fetching its own batch: a slow job holds back
+   * only its own worker's next fetch.
+   */
+  readonly workers: number;
   /** How often an idle worker looks for jobs (pg-boss minimum 0.5 s). */
   readonly pollingIntervalSeconds: number;
 }
@@ -46,18 +51,19 @@ const baseSettings: QueueSettings = {
   ...jobRetryPolicy,
   expireInSeconds: 15 * 60,
   batchSize: 1,
+  workers: 1,
   pollingIntervalSeconds: 2,
 };
 
 /**
  * Per-kind settings (ADR 0035), sized for a burst of 1,000 invoices on 2 cores: the short,
- * frequent jobs (emails, webhook deliveries, reset lookups) take 10 at a time, poll every
- * second and expire after 30 s, so a job cut by a crash is retried within about a minute;
+ * frequent jobs (emails, webhook deliveries: two workers of 10 each; reset lookups: one of 5)
+ * poll every second and expire after 30 s, so a job cut by a crash is retried within about a minute;
  * webhook deliveries keep one queued job per delivery and retry for about 3 days
  * (`defaultWebhookRetry`). Scheduled ticks and exports keep one at a time and 15 minutes.
  */
 export const queueSettings: { readonly [K in JobKind]?: Partial<QueueSettings> } = {
-  "send-email": { expireInSeconds: 30, batchSize: 10, pollingIntervalSeconds: 1 },
+  "send-email": { expireInSeconds: 30, batchSize: 10, workers: 2, pollingIntervalSeconds: 1 },
   "deliver-webhook": {
     policy: "short",
     retryLimit: defaultWebhookRetry.retryLimit,
@@ -65,6 +71,7 @@ export const queueSettings: { readonly [K in JobKind]?: Partial<QueueSettings> }
     retryBackoff: true,
     expireInSeconds: 30,
     batchSize: 10,
+    workers: 2,
     pollingIntervalSeconds: 1,
   },
   "password-reset-request": { expireInSeconds: 30, batchSize: 5, pollingIntervalSeconds: 1 },
@@ -240,10 +247,9 @@ export async function startPgBossQueue(
   let working = false;
   let stopped = false;
   // This process's workers of each kind, woken after a send here (else they wait for their poll).
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   const wake = (kind: string) => {
-    const id = workers.get(kind);
-    if (id) boss.notifyWorker(id);
+    for (const id of workers.get(kind) ?? []) boss.notifyWorker(id);
   };
   const optionsOf = <K extends JobKind>(kind: K, payload: JobPayloads[K]) =>
     sendOptions(settings(kind), kind, payload);
@@ -269,31 +275,35 @@ export async function startPgBossQueue(
     work: async (handlers, onError) => {
       for (const kind of jobKinds(handlers)) {
         const handler = handlers[kind] as (payload: unknown, run: JobRun) => Promise<unknown>;
-        const { batchSize, pollingIntervalSeconds } = settings(kind);
+        const { batchSize, pollingIntervalSeconds, workers: count } = settings(kind);
         await ensureQueue(kind);
-        let workerId = "";
-        workerId = await boss.work<unknown>(
-          kind,
-          { batchSize, pollingIntervalSeconds, includeMetadata: true },
-          async (jobs) => {
-            // Each job settles on its own (pg-boss would complete or fail the whole batch);
-            // its completion after this callback then finds nothing left active.
-            await Promise.all(
-              jobs.map(async (job) => {
-                try {
-                  await handler(job.data, pgBossRun(job));
-                  await boss.complete(kind, job.id);
-                } catch (error) {
-                  onError?.(error, kind);
-                  await boss.fail(kind, job.id, errorOutput(error));
-                }
-              }),
-            );
-            // A full batch: more may be waiting, so fetch again now instead of after the poll.
-            if (jobs.length >= batchSize && !stopped) boss.notifyWorker(workerId);
-          },
-        );
-        workers.set(kind, workerId);
+        const ids: string[] = [];
+        for (let n = 0; n < count; n++) {
+          let workerId = "";
+          workerId = await boss.work<unknown>(
+            kind,
+            { batchSize, pollingIntervalSeconds, includeMetadata: true },
+            async (jobs) => {
+              // Each job settles on its own (pg-boss would complete or fail the whole batch);
+              // its completion after this callback then finds nothing left active.
+              await Promise.all(
+                jobs.map(async (job) => {
+                  try {
+                    await handler(job.data, pgBossRun(job));
+                    await boss.complete(kind, job.id);
+                  } catch (error) {
+                    onError?.(error, kind);
+                    await boss.fail(kind, job.id, errorOutput(error));
+                  }
+                }),
+              );
+              // A full batch: more may be waiting, so fetch again now instead of after the poll.
+              if (jobs.length >= batchSize && !stopped) boss.notifyWorker(workerId);
+            },
+          );
+          ids.push(workerId);
+        }
+        workers.set(kind, ids);
       }
       working = true;
     },
