@@ -16,7 +16,10 @@
  * - duplicates: events received more than once, invoices emailed more than once, and the most
  *   jobs pg-boss held at once for one webhook target.
  * Gives up after BENCH_TIMEOUT_SECONDS (default 600) and prints what arrived by then.
- * Run: pnpm bench:queue
+ * BENCH_MODE=backlog: the API process runs no jobs (JOB_WORKERS=0) during the burst; then a
+ * second process (port BENCH_PORT + 1) starts working them, and the time it takes to drain the
+ * backlog (2 jobs per invoice) is printed — the queue's throughput alone.
+ * Run: pnpm bench:queue   (BENCH_MODE=backlog pnpm bench:queue)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -33,6 +36,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const port = Number(process.env.BENCH_PORT ?? 4301);
 const timeoutSeconds = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 600);
 const keep = process.env.BENCH_KEEP === "1";
+const backlog = process.env.BENCH_MODE === "backlog";
 const root = join(import.meta.dirname, "../..");
 const base = `http://127.0.0.1:${port}`;
 const password = "bench queue password";
@@ -66,12 +70,12 @@ function session() {
   };
 }
 
-async function waitForServer(child: ChildProcess) {
+async function waitForServer(child: ChildProcess, origin: string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${base}/api/health`)).status < 500) return;
+      if ((await fetch(`${origin}/api/health`)).status < 500) return;
     } catch {
       // not listening yet
     }
@@ -108,23 +112,27 @@ async function main() {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "services/api/src/main.ts")], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: url,
-      SERVE_FRONTENDS: "0",
-      SEED_DEMO: "0",
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "fatal",
-      NODE_ENV: "development",
-      REGISTER_LIMIT_PER_HOUR: "1000",
-    },
-  });
+  const startApi = (apiPort: number, jobWorkers: boolean) =>
+    spawn(process.execPath, ["--import", "tsx", join(root, "services/api/src/main.ts")], {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        PORT: String(apiPort),
+        DATABASE_URL: url,
+        SERVE_FRONTENDS: "0",
+        SEED_DEMO: "0",
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "fatal",
+        NODE_ENV: "development",
+        REGISTER_LIMIT_PER_HOUR: "1000",
+        JOB_WORKERS: jobWorkers ? "1" : "0",
+      },
+    });
+  const child = startApi(port, !backlog);
+  let worker: ChildProcess | undefined;
   const db = postgres(url, { max: 2, onnotice: () => {} });
   try {
-    await waitForServer(child);
+    await waitForServer(child, base);
     console.log(`bench:queue — ${invoices} invoices, ${concurrency} in flight, on ${name}`);
     console.log(`load at start: ${load()} (shared 2-core machine: figures are noisy)`);
 
@@ -189,6 +197,18 @@ async function main() {
     );
     const burstSeconds = (Date.now() - started) / 1000;
     console.log(`burst: ${invoices} invoices created in ${burstSeconds.toFixed(1)} s; load ${load()}`);
+    let workerUp = 0;
+    let backlogJobs = 0;
+    if (backlog) {
+      const [row] = await db<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name IN ('send-email', 'deliver-webhook') AND state < 'completed'`;
+      backlogJobs = row!.n;
+      worker = startApi(port + 1, true);
+      await waitForServer(worker, `http://127.0.0.1:${port + 1}`);
+      workerUp = Date.now();
+      console.log(`backlog: ${backlogJobs} jobs; the worker process is up; load ${load()}`);
+    }
 
     // Wait for every email and webhook, and for pg-boss to hold nothing more of those kinds.
     let drainedAt: number | null = null;
@@ -250,6 +270,10 @@ async function main() {
     console.log(
       `webhooks: ${firstWebhook.size}/${invoices} delivered   ${stats([...firstWebhook.values()])}`,
     );
+    if (backlog && drainedAt !== null)
+      console.log(
+        `backlog:  ${backlogJobs} jobs drained ${((drainedAt - workerUp) / 1000).toFixed(1)} s after the worker process answered (latencies above include the wait for it)`,
+      );
     console.log(
       drainedAt === null
         ? `drained:  NOT within ${timeoutSeconds} s (latencies above cover only what arrived)`
@@ -261,8 +285,11 @@ async function main() {
     console.log(`webhook requests counted: ${webhookLatencies.length}`);
     console.log(`load at end: ${load()}`);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    for (const api of [child, worker])
+      if (api && api.exitCode === null) {
+        api.kill("SIGTERM");
+        await new Promise((resolve) => api.once("exit", resolve));
+      }
     await db.end();
     receiver.close();
     if (!keep) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
