@@ -1,9 +1,10 @@
 /**
  * Webhook deliveries on pg-boss (ADR 0035), on PostgreSQL (skipped on PGlite, which has no
  * pg-boss): one queued job per delivery — queuing a due delivery again, twice at once, from the
- * re-queue paths (the `webhook-retries` job and Replay's enqueue) adds no job — and a delivery
- * the receiver refuses is retried by pg-boss's own retry of the same job (retry_count 1), not by
- * a new job. The back-off is shortened to 1 s here.
+ * re-queue paths (the `webhook-retries` job and Replay's enqueue) adds no job — a job cut by a
+ * crash is expired after 30 s and retried, and a delivery the receiver refuses is retried by
+ * pg-boss's own retry of the same job, not by a new job. The back-off is shortened to 1 s and
+ * pg-boss's maintenance runs every second here.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -96,6 +97,7 @@ describe("webhook deliveries on pg-boss (ADR 0035)", () => {
     queue = await startPgBossQueue(t.database.db, {
       pollSeconds: 0.5,
       settings: { "deliver-webhook": { retryDelay: 1 } },
+      maintenanceSeconds: 1,
     });
   }, 60_000);
   afterAll(async () => {
@@ -157,15 +159,24 @@ describe("webhook deliveries on pg-boss (ADR 0035)", () => {
     ]);
   }, 60_000);
 
-  it("a refused delivery is retried by pg-boss's retry of the same job, and accepted once", async (ctx) => {
+  it("a job cut by a crash is retried after its 30 s expiry; a refused delivery by pg-boss's retry of the same job", async (ctx) => {
     if (!queue) return ctx.skip();
+    // A process took the job, claimed the delivery and died (kill -9) 31 s ago: the job stays
+    // active and the delivery's lease has run out.
+    const [taken] = await queue.boss.fetch("deliver-webhook");
+    expect(taken).toBeDefined();
+    await sql`UPDATE pgboss.job SET started_on = now() - interval '31 seconds'
+              WHERE id = ${taken!.id}`.execute(t.database.db);
+    await sql`UPDATE webhook_deliveries SET status = 'sending', attempts = 1,
+                lease_until = now() - interval '1 second' WHERE id = ${deliveryId}`.execute(t.database.db);
     refusals = 1;
     await queue.work({ "deliver-webhook": jobHandlers(t.runtime)["deliver-webhook"] });
     expect(await waitFor(async () => (await deliveryJobs())[0]?.state === "completed")).toBe(true);
-    // One job: failed on its first run (500), completed on pg-boss's retry.
+    // One job: expired (the crash), refused (500) on its first retry, accepted on the second.
     const jobs = await deliveryJobs();
     expect(jobs).toHaveLength(1);
-    expect(Number(jobs[0]!.retryCount)).toBe(1);
+    expect(jobs[0]!.id).toBe(taken!.id);
+    expect(Number(jobs[0]!.retryCount)).toBe(2);
     expect(received.map((r) => r.status)).toEqual([500, 200]);
     expect(new Set(received.map((r) => r.eventId)).size).toBe(1);
     const delivery = await t.database.db
@@ -173,6 +184,6 @@ describe("webhook deliveries on pg-boss (ADR 0035)", () => {
       .select(["status", "attempts"])
       .where("id", "=", deliveryId)
       .executeTakeFirstOrThrow();
-    expect(delivery).toEqual({ status: "delivered", attempts: 2 });
+    expect(delivery).toEqual({ status: "delivered", attempts: 3 });
   }, 60_000);
 });
