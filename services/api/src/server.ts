@@ -81,6 +81,9 @@ export async function startServices(config: Config) {
   const handlers = jobHandlers(runtime);
   if (config.jobWorkers)
     await pgboss?.work(handlers, (err, kind) => logger.error({ err, kind }, "job failed"));
+  // Without workers, still create every queue now: created lazily inside a request's transaction
+  // it would need a second pool connection while the transaction holds one.
+  else for (const kind of Object.keys(handlers)) await pgboss?.ensureQueue(kind);
   let tableStopped = false;
   const jobs = config.jobWorkers
     ? startJobWorker(database.db, handlers, {
