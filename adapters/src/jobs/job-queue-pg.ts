@@ -5,19 +5,52 @@
  * done, or queues it again with back-off (up to `maxAttempts`, then failed). Works on
  * postgres.js and on PGlite alike.
  */
+import { defaultWebhookRetry } from "@closr/core/integrations";
 import type { JobKind, JobPayloads } from "@closr/core/shared";
 import { sql, type Transaction } from "kysely";
 import type { Db } from "../postgres/database.ts";
 import type { Database } from "../postgres/schema.ts";
 
+/**
+ * What a run of a job knows about its retries (ADR 0035): how many times it ran before, and the
+ * earliest the queue runs it again if this run fails (null: this is its last try).
+ */
+export interface JobRun {
+  readonly retryCount: number;
+  readonly retryInSeconds: number | null;
+}
+
 /** Runs one job; a rejection counts as a failed attempt. */
-export type JobHandlers = { readonly [K in JobKind]: (payload: JobPayloads[K]) => Promise<unknown> };
+export type JobHandlers = {
+  readonly [K in JobKind]: (payload: JobPayloads[K], run: JobRun) => Promise<unknown>;
+};
+
+/** A kind's retries on the table queue: attempts in all, and the delay after failed attempt n. */
+export interface TableRetryPolicy {
+  readonly maxAttempts: number;
+  readonly delaySeconds: (attempt: number) => number;
+}
+
+/**
+ * Table-queue retries per kind: webhook deliveries follow `defaultWebhookRetry` (ADR 0035) like
+ * on pg-boss; every other kind gets `maxAttempts` (default 5) at 2^n s.
+ */
+export const tableRetryPolicies = (
+  webhook: { readonly baseSeconds: number; readonly retryLimit: number } = defaultWebhookRetry,
+): { readonly [K in JobKind]?: TableRetryPolicy } => ({
+  "deliver-webhook": {
+    maxAttempts: webhook.retryLimit + 1,
+    delaySeconds: (attempt) => webhook.baseSeconds * 2 ** (attempt - 1),
+  },
+});
 
 export interface JobWorkerOptions {
   /** How often to look for due jobs when not woken, ms (default 1000). */
   readonly pollMs?: number;
   /** Attempts before a job is marked failed (default 5). */
   readonly maxAttempts?: number;
+  /** Per-kind retries (default `tableRetryPolicies()`). */
+  readonly retry?: { readonly [K in JobKind]?: TableRetryPolicy };
   readonly onError?: (error: unknown, job: { id: number; kind: string }) => void;
 }
 
@@ -66,7 +99,12 @@ async function claim(db: Db) {
 
 /** Starts the worker; returns `runDue` (process every due job now, for tests) and `stop`. */
 export function startJobWorker(db: Db, handlers: Partial<JobHandlers>, options: JobWorkerOptions = {}) {
-  const maxAttempts = options.maxAttempts ?? 5;
+  const fallback: TableRetryPolicy = {
+    maxAttempts: options.maxAttempts ?? 5,
+    delaySeconds: (attempt) => 2 ** attempt,
+  };
+  const policies = options.retry ?? tableRetryPolicies();
+  const policyOf = (kind: string) => policies[kind as JobKind] ?? fallback;
   let running: Promise<number> | undefined;
   let stopped = false;
 
@@ -78,10 +116,16 @@ export function startJobWorker(db: Db, handlers: Partial<JobHandlers>, options: 
         const job = await claim(db);
         if (!job) return done;
         const payload = typeof job.payload === "string" ? JSON.parse(job.payload) : job.payload;
+        const policy = policyOf(job.kind);
         try {
-          const handler = handlers[job.kind as JobKind] as ((p: unknown) => Promise<unknown>) | undefined;
+          const handler = handlers[job.kind as JobKind] as
+            | ((p: unknown, run: JobRun) => Promise<unknown>)
+            | undefined;
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          await handler(payload);
+          await handler(payload, {
+            retryCount: job.attempts - 1,
+            retryInSeconds: job.attempts < policy.maxAttempts ? policy.delaySeconds(job.attempts) : null,
+          });
           await db
             .updateTable("jobs")
             .set({ status: "done", finishedAt: new Date() })
@@ -89,13 +133,13 @@ export function startJobWorker(db: Db, handlers: Partial<JobHandlers>, options: 
             .execute();
         } catch (error) {
           options.onError?.(error, { id: Number(job.id), kind: job.kind });
-          const failed = job.attempts >= maxAttempts;
+          const failed = job.attempts >= policy.maxAttempts;
           await db
             .updateTable("jobs")
             .set({
               status: failed ? "failed" : "queued",
               lastError: String(error instanceof Error ? error.message : error).slice(0, 2000),
-              runAt: sql`now() + ${`${2 ** job.attempts} seconds`}::interval`,
+              runAt: sql`now() + ${`${policy.delaySeconds(job.attempts)} seconds`}::interval`,
               finishedAt: failed ? new Date() : null,
             })
             .where("id", "=", job.id)

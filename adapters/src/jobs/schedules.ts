@@ -33,7 +33,6 @@ export const defaultSchedules: readonly Schedule[] = [
   { kind: "review-sweeps", everySeconds: 15 * 60 },
   { kind: "dispute-sweep", everySeconds: 5 * 60 },
   { kind: "maintenance-sweep", everySeconds: 60 * 60 },
-  { kind: "webhook-retries", everySeconds: 15 },
   { kind: "insights-rollup", everySeconds: 60 * 60 },
 ];
 

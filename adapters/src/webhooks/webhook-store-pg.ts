@@ -2,7 +2,7 @@
  * Webhooks on PostgreSQL/PGlite (ADR 0023): `WebhookStore` over webhook_endpoints,
  * webhook_events and webhook_deliveries, and `WebhookEvents`, the publisher: it resolves the
  * event's parties to accounts, stores the event and one delivery per enabled endpoint of theirs
- * subscribed to its type, and enqueues a `deliver-webhook` job per endpoint — in the ambient
+ * subscribed to its type, and enqueues a `deliver-webhook` job per delivery — in the ambient
  * transaction (withTransaction) when there is one, else in a transaction of its own.
  * In order per object: `claim` only ever takes the oldest unfinished delivery of an
  * (endpoint, object) pair, under a row lock, and leases it, so concurrent jobs for the same pair
@@ -252,15 +252,38 @@ const makeStore = (db: Db) =>
           .where("id", "=", id)
           .execute();
       }),
-    dueTargets: (now, limit) =>
+    oldestUnfinished: (target) =>
       Effect.promise(async () => {
-        const result = await sql<{ endpointId: number; objectKey: string }>`
-          SELECT DISTINCT endpoint_id AS "endpointId", object_key AS "objectKey"
-          FROM webhook_deliveries
-          WHERE (status = 'pending' AND next_attempt_at <= ${now})
-             OR (status = 'sending' AND lease_until < ${now})
+        const row = await db
+          .selectFrom("webhookDeliveries")
+          .select("id")
+          .where("endpointId", "=", target.endpointId)
+          .where("objectKey", "=", target.objectKey)
+          .where("status", "in", ["pending", "sending"])
+          .orderBy("id")
+          .limit(1)
+          .executeTakeFirst();
+        return Option.fromNullable(row).pipe(Option.map((r) => Number(r.id)));
+      }),
+    dueTargets: (now, overdueSeconds, limit) =>
+      Effect.promise(async () => {
+        const before = new Date(now.getTime() - overdueSeconds * 1000);
+        const result = await sql<{ endpointId: number; objectKey: string; id: string }>`
+          SELECT endpoint_id AS "endpointId", object_key AS "objectKey", id FROM (
+            SELECT DISTINCT ON (endpoint_id, object_key) endpoint_id, object_key, id, status,
+                   next_attempt_at, lease_until
+            FROM webhook_deliveries
+            WHERE status IN ('pending', 'sending')
+            ORDER BY endpoint_id, object_key, id
+          ) head
+          WHERE (status = 'pending' AND next_attempt_at <= ${before})
+             OR (status = 'sending' AND lease_until < ${before})
           LIMIT ${limit}`.execute(db);
-        return result.rows.map((r) => ({ endpointId: Number(r.endpointId), objectKey: r.objectKey }));
+        return result.rows.map((r) => ({
+          endpointId: Number(r.endpointId),
+          objectKey: r.objectKey,
+          deliveryId: Number(r.id),
+        }));
       }),
   });
 
@@ -317,7 +340,7 @@ async function publishOn(
     .insertInto("webhookEvents")
     .values({ id, type: event.type, objectKey: event.objectKey, body, createdAt })
     .execute();
-  await trx
+  const deliveries = await trx
     .insertInto("webhookDeliveries")
     .values(
       endpoints.map((e) => ({
@@ -329,9 +352,16 @@ async function publishOn(
         nextAttemptAt: createdAt,
       })),
     )
+    .returning(["id", "endpointId"])
     .execute();
-  for (const e of endpoints)
-    await enqueueJob(db, "deliver-webhook", { endpointId: Number(e.id), objectKey: event.objectKey }, trx);
+  // One job per delivery (ADR 0035): its id is the job's singleton key.
+  for (const d of deliveries)
+    await enqueueJob(
+      db,
+      "deliver-webhook",
+      { endpointId: Number(d.endpointId), objectKey: event.objectKey, deliveryId: Number(d.id) },
+      trx,
+    );
   return endpoints.length;
 }
 

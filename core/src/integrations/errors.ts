@@ -39,3 +39,14 @@ export type IntegrationsError =
   | WebhookDeliveryNotFound
   | WebhookEndpointLimitReached
   | InvalidWebhookEndpoint;
+
+/**
+ * A `deliver-webhook` run left its target's oldest delivery for the queue to retry (ADR 0035):
+ * an attempt was not accepted, or, on a retry, the delivery was not due yet or still leased by
+ * a run cut by a crash. The job handler's rejection makes the queue retry the job with back-off;
+ * never an HTTP answer.
+ */
+export class WebhookDeliveryRetry extends Data.TaggedError("WebhookDeliveryRetry")<{
+  readonly deliveryId: number | null;
+  readonly reason: "not-accepted" | "waiting";
+}> {}

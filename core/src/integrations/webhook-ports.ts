@@ -80,8 +80,17 @@ export class WebhookStore extends Context.Tag("integrations/WebhookStore")<
         | { readonly delivered: true; readonly at: Date }
         | { readonly delivered: false; readonly nextAttemptAt: Date | null },
     ) => Effect.Effect<void>;
-    /** Targets whose oldest unfinished delivery is due at `now` (the retry sweep), at most `limit`. */
-    readonly dueTargets: (now: Date, limit: number) => Effect.Effect<readonly DeliveryTarget[]>;
+    /** The id of the target's oldest delivery still pending or being sent, if any. */
+    readonly oldestUnfinished: (target: DeliveryTarget) => Effect.Effect<Option.Option<number>>;
+    /**
+     * Targets whose oldest unfinished delivery has been due for over `overdueSeconds` at `now`
+     * (with that delivery's id), at most `limit`: deliveries whose job was lost.
+     */
+    readonly dueTargets: (
+      now: Date,
+      overdueSeconds: number,
+      limit: number,
+    ) => Effect.Effect<readonly DeliveryTarget[]>;
   }
 >() {}
 

@@ -2,8 +2,8 @@
  * Outgoing webhook use cases (issue 20, ADR 0023): endpoints in Settings → API (same access as
  * API keys: Enterprise, an administrator's grant, or an admin), the delivery log and Replay,
  * publishing an event (from the other contexts' use cases), and delivery: the `deliver-webhook`
- * job sends one target's due deliveries in order; the `webhook-retries` sweep re-queues targets
- * whose next attempt fell due.
+ * job sends one target's due deliveries in order; a delivery not accepted fails the job, which
+ * the queue retries with back-off (ADR 0035).
  */
 import { Effect, Option } from "effect";
 import type { User } from "../identity/model.ts";
@@ -12,6 +12,7 @@ import { JobQueue } from "../shared/jobs.ts";
 import {
   InvalidWebhookEndpoint,
   WebhookDeliveryNotFound,
+  WebhookDeliveryRetry,
   WebhookEndpointLimitReached,
   WebhookEndpointNotFound,
 } from "./errors.ts";
@@ -27,10 +28,17 @@ import {
   MAX_WEBHOOK_ENDPOINTS,
   nextAttemptAt,
   normaliseEventTypes,
+  type WebhookRun,
 } from "./webhooks.ts";
 
-/** A lease on a claimed delivery: longer than the sender's timeout. */
-const LEASE_SECONDS = 60;
+/**
+ * A lease on a claimed delivery: longer than the sender's timeout (10 s), and about the queue's
+ * expiry of a `deliver-webhook` job (30 s, ADR 0035), so the retry of a run cut by a crash finds
+ * it expired.
+ */
+const LEASE_SECONDS = 30;
+/** A run claims no new delivery after this long (the job's expiry is 30 s; one send ≤ 10 s). */
+const RUN_BUDGET_SECONDS = 15;
 
 const checkUrl = (url: string) =>
   Effect.gen(function* () {
@@ -128,25 +136,50 @@ export const replayWebhookDelivery = Effect.fn("webhooks.replay")(function* (use
   yield* (yield* JobQueue).enqueue("deliver-webhook", {
     endpointId: delivery.endpointId,
     objectKey: delivery.objectKey,
+    deliveryId: delivery.id,
   });
   return delivery;
 });
 
 /**
- * The `deliver-webhook` job: sends the target's due deliveries oldest first and stops at the
- * first that is not accepted (it is retried later by the sweep; later events of the object
- * wait). Returns how many were delivered.
+ * The `deliver-webhook` job (ADR 0023, ADR 0035): sends the target's due deliveries oldest first.
+ * A delivery not accepted is recorded pending until `run.retryInSeconds` from now (when the
+ * queue runs the job again) — or failed when that is null or past 3 days, and then the next
+ * delivery is tried — and the run fails with `WebhookDeliveryRetry` so the queue retries it.
+ * When the oldest unfinished delivery is not claimable (not due, or leased by another run) a
+ * first run ends (the run that owns it will send it and those after it); a retry fails again,
+ * to be retried later. After `RUN_BUDGET_SECONDS` the run queues the target again and ends.
+ * Returns how many were delivered.
  */
-export const deliverWebhookTarget = Effect.fn("webhooks.deliver")(function* (target: DeliveryTarget) {
+export const deliverWebhookTarget = Effect.fn("webhooks.deliver")(function* (
+  target: DeliveryTarget,
+  run: WebhookRun,
+) {
   const store = yield* WebhookStore;
   const sender = yield* WebhookSender;
   const { retry } = yield* WebhookUrlPolicy;
   const clock = yield* Clock;
+  const started = (yield* clock.now).getTime();
   let delivered = 0;
   for (;;) {
     const now = yield* clock.now;
+    if (now.getTime() - started > RUN_BUDGET_SECONDS * 1000) {
+      const head = yield* store.oldestUnfinished(target);
+      if (Option.isSome(head))
+        yield* (yield* JobQueue).enqueue("deliver-webhook", {
+          endpointId: target.endpointId,
+          objectKey: target.objectKey,
+          deliveryId: head.value,
+        });
+      return delivered;
+    }
     const claimed = yield* store.claim(target, now, new Date(now.getTime() + LEASE_SECONDS * 1000));
-    if (Option.isNone(claimed)) return delivered;
+    if (Option.isNone(claimed)) {
+      const head = yield* store.oldestUnfinished(target);
+      if (Option.isSome(head) && run.isRetry)
+        return yield* new WebhookDeliveryRetry({ deliveryId: head.value, reason: "waiting" });
+      return delivered;
+    }
     const delivery = claimed.value;
     const outcome = yield* sender.send(delivery, now);
     const at = yield* clock.now;
@@ -156,18 +189,22 @@ export const deliverWebhookTarget = Effect.fn("webhooks.deliver")(function* (tar
       delivered++;
       continue;
     }
-    yield* store.record(delivery.id, outcome, {
-      delivered: false,
-      nextAttemptAt: nextAttemptAt(retry, delivery.attempts, delivery.createdAt, at),
-    });
-    return delivered;
+    const next = nextAttemptAt(retry, run.retryInSeconds, delivery.createdAt, at);
+    yield* store.record(delivery.id, outcome, { delivered: false, nextAttemptAt: next });
+    // Given up: later deliveries of the object are no longer held back.
+    if (next === null) continue;
+    return yield* new WebhookDeliveryRetry({ deliveryId: delivery.id, reason: "not-accepted" });
   }
 });
 
-/** The `webhook-retries` sweep: queues a `deliver-webhook` job per target that fell due. */
+/**
+ * The `webhook-retries` job (no longer scheduled, ADR 0035): queues a job for each target whose
+ * oldest delivery has been due for over 10 minutes — a delivery whose job was lost — keyed by
+ * that delivery, so running it twice queues nothing more.
+ */
 export const sweepWebhookRetries = Effect.fn("webhooks.sweep")(function* () {
   const now = yield* (yield* Clock).now;
-  const targets = yield* (yield* WebhookStore).dueTargets(now, 500);
+  const targets = yield* (yield* WebhookStore).dueTargets(now, 600, 500);
   const queue = yield* JobQueue;
   for (const target of targets) yield* queue.enqueue("deliver-webhook", target);
   return targets.length;

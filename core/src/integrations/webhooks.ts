@@ -97,35 +97,58 @@ export interface SendOutcome {
 export interface DeliveryTarget {
   readonly endpointId: number;
   readonly objectKey: string;
+  /**
+   * The delivery the job was queued for (ADR 0035): the queue keeps one queued job per delivery
+   * (pg-boss `singletonKey`). The job still sends every due delivery of the target, in order.
+   */
+  readonly deliveryId?: number | undefined;
 }
 
 /**
- * Back-off (issue 20: exponential, for 3 days): attempt n (1-based) failed → the next is due
- * `baseSeconds · 2^(n-1)` later, at most `maxDelaySeconds`; once `giveUpAfterSeconds` have passed
- * since the event, the delivery is failed (Replay can send it again).
+ * Back-off (issue 20: exponential, for 3 days; ADR 0035): the job queue retries a
+ * `deliver-webhook` job that did not get its delivery accepted — pg-boss `retryDelay:
+ * baseSeconds`, `retryBackoff`, `retryLimit` — so retry n (1-based) comes between
+ * `baseSeconds · 2^(n-1)` and twice that after the failure. Once `giveUpAfterSeconds` have
+ * passed since the event, or the job has no retry left, the delivery is failed (Replay can send
+ * it again).
  */
 export interface WebhookRetrySettings {
   readonly baseSeconds: number;
-  readonly maxDelaySeconds: number;
+  /** Retries of one job after its first run (pg-boss `retryLimit`). */
+  readonly retryLimit: number;
   readonly giveUpAfterSeconds: number;
 }
 
-/** 30 s, 1 min, 2 min, … capped at 12 h, for 3 days (~15 attempts). */
+/** 15 s, 30 s, 1 min, … (14 retries: at least 2.8 days in all), given up after 3 days. */
 export const defaultWebhookRetry: WebhookRetrySettings = {
-  baseSeconds: 30,
-  maxDelaySeconds: 12 * 60 * 60,
+  baseSeconds: 15,
+  retryLimit: 14,
   giveUpAfterSeconds: 3 * 24 * 60 * 60,
 };
 
-/** When the attempt after failed attempt number `attempts` is due, or null to give up. */
+/**
+ * How a `deliver-webhook` run is retried, from the queue that runs it: `retryInSeconds` is the
+ * earliest the queue runs the job again if an attempt fails now (its back-off's lower bound),
+ * null when this run is the job's last try.
+ */
+export interface WebhookRun {
+  readonly retryInSeconds: number | null;
+  /** True when the queue is running this job again (a retry, or after a crash cut it). */
+  readonly isRetry: boolean;
+}
+
+/**
+ * When a failed delivery is due again: `now + retryInSeconds` (the queue's own retry), or null
+ * to give up (no retry left, or past `giveUpAfterSeconds` since the event).
+ */
 export function nextAttemptAt(
   settings: WebhookRetrySettings,
-  attempts: number,
+  retryInSeconds: number | null,
   eventCreatedAt: Date,
   now: Date,
 ): Date | null {
-  const delay = Math.min(settings.baseSeconds * 2 ** Math.max(0, attempts - 1), settings.maxDelaySeconds);
-  const next = new Date(now.getTime() + delay * 1000);
+  if (retryInSeconds === null) return null;
+  const next = new Date(now.getTime() + retryInSeconds * 1000);
   return next.getTime() - eventCreatedAt.getTime() > settings.giveUpAfterSeconds * 1000 ? null : next;
 }
 

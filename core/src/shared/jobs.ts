@@ -34,10 +34,18 @@ export interface JobPayloads {
   readonly "dispute-sweep": ScheduledTick;
   /**
    * Outgoing webhooks (issue 20, ADR 0023): send the due deliveries of one endpoint and one
-   * object, oldest first, stopping at the first not accepted.
+   * object, oldest first, stopping at the first not accepted; retried by the queue (ADR 0035).
+   * `deliveryId`: the delivery it was queued for (one queued job per delivery).
    */
-  readonly "deliver-webhook": { readonly endpointId: number; readonly objectKey: string };
-  /** Scheduled (every 15 seconds): webhook deliveries whose next attempt fell due are queued. */
+  readonly "deliver-webhook": {
+    readonly endpointId: number;
+    readonly objectKey: string;
+    readonly deliveryId?: number | undefined;
+  };
+  /**
+   * Not scheduled any more (ADR 0035: the queue retries deliveries itself); kept so jobs queued
+   * before remain runnable. Queues, once, a job for each delivery that is due and has none.
+   */
   readonly "webhook-retries": ScheduledTick;
   /** Scheduled (hourly): expired sessions and rate-limit windows are removed. */
   readonly "maintenance-sweep": ScheduledTick;

@@ -25,6 +25,11 @@ export interface Config {
   readonly databaseReadUrl: string | undefined;
   /** JOB_QUEUE: "pg-boss" (default on PostgreSQL) or "table" (the in-process queue of ADR 0010). */
   readonly jobQueue: "pg-boss" | "table";
+  /**
+   * JOB_WORKERS=0: this process enqueues jobs but runs none (a web-only process beside worker
+   * processes; bench:queue uses it to build a backlog). Default: it runs them.
+   */
+  readonly jobWorkers: boolean;
   /** SHUTDOWN_TIMEOUT_MS: how long SIGTERM waits for in-flight requests (default 10 000). */
   readonly shutdownTimeoutMs: number;
   readonly dataDir: string;
@@ -128,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     databaseUrl,
     databaseReadUrl: env.DATABASE_READ_URL || undefined,
     jobQueue: env.JOB_QUEUE === "table" ? "table" : "pg-boss",
+    jobWorkers: env.JOB_WORKERS !== "0",
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
     dataDir: resolve(repoRoot, env.DATA_DIR ?? ".data/pglite"),
     production,

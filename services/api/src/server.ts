@@ -72,7 +72,7 @@ export async function startServices(config: Config) {
     platform: config.platform,
     operations: {
       queueDepth: () => (pgboss ? pgboss.depth() : jobsTableDepth(database.db)),
-      queueRunning: () => (pgboss ? pgboss.running() : !tableStopped),
+      queueRunning: () => (pgboss && config.jobWorkers ? pgboss.running() : !tableStopped),
       shuttingDown: () => shutdown.requested,
     },
   });
@@ -80,12 +80,19 @@ export async function startServices(config: Config) {
   // scheduled sweeps. With pg-boss the table
   // worker still drains rows written to `jobs` (older jobs, or written in a transaction by code
   // that runs on either engine).
+  // JOB_WORKERS=0: a process that only enqueues (ADR 0035).
   const handlers = jobHandlers(runtime);
-  await pgboss?.work(handlers, (err, kind) => logger.error({ err, kind }, "job failed"));
+  if (config.jobWorkers)
+    await pgboss?.work(handlers, (err, kind) => logger.error({ err, kind }, "job failed"));
+  // Without workers, still create every queue now: created lazily inside a request's transaction
+  // it would need a second pool connection while the transaction holds one.
+  else for (const kind of Object.keys(handlers)) await pgboss?.ensureQueue(kind);
   let tableStopped = false;
-  const jobs = startJobWorker(database.db, handlers, {
-    onError: (err, job) => logger.error({ err, job }, "job failed"),
-  });
+  const jobs = config.jobWorkers
+    ? startJobWorker(database.db, handlers, {
+        onError: (err, job) => logger.error({ err, job }, "job failed"),
+      })
+    : { runDue: async () => 0, stop: async () => {} };
   // Periodic work as scheduled jobs (issue 21): local subscription renewals (and the ones due
   // while stopped, at once), notification and review sweeps, session and rate-limit clean-up.
   // Every process offers each tick; the queue keeps one job per tick (adapters/src/jobs/schedules.ts).

@@ -33,9 +33,13 @@ export const jobHandlers = (runtime: AppRuntime): JobHandlers => ({
   "review-sweeps": () => runReviewSweeps(runtime),
   // Dispute deadlines (issue 17, ADR 0018): unanswered → mediation, silent proposal → accepted.
   "dispute-sweep": () => runDisputeSweep(runtime),
-  // Outgoing webhooks (issue 20, ADR 0023): one endpoint's due deliveries of one object, in order.
-  "deliver-webhook": (target) => runtime.runPromise(deliverWebhookTarget(target)),
-  // Webhook deliveries whose next attempt fell due get their job again.
+  // Outgoing webhooks (issue 20, ADR 0023): one endpoint's due deliveries of one object, in order;
+  // a delivery not accepted fails the job, which the queue retries with back-off (ADR 0035).
+  "deliver-webhook": (target, run) =>
+    runtime.runPromise(
+      deliverWebhookTarget(target, { retryInSeconds: run.retryInSeconds, isRetry: run.retryCount > 0 }),
+    ),
+  // No longer scheduled (ADR 0035); queues a job, once, for deliveries whose job was lost.
   "webhook-retries": () => runtime.runPromise(sweepWebhookRetries()),
   // Expired sessions, rate-limit windows, and queue rows done over 30 days ago.
   "maintenance-sweep": () =>

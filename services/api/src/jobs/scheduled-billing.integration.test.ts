@@ -85,9 +85,9 @@ describe("scheduled local billing across two processes", () => {
       const worker = startJobWorker(
         db,
         {
-          "local-billing": async (payload) => {
+          "local-billing": async (payload, run) => {
             runs.push(name);
-            return handlers["local-billing"](payload);
+            return handlers["local-billing"](payload, run);
           },
         },
         { pollMs: 100 },

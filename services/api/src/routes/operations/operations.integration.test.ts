@@ -136,7 +136,10 @@ describe("admin queue view API", () => {
     const failed = await aTableJob("failed", "kept for staff");
     await sql`UPDATE jobs SET finished_at = now() - interval '31 days'
               WHERE id IN (${Number(old.slice(2))}, ${Number(failed.slice(2))})`.execute(t.database.db);
-    await jobHandlers(t.runtime)["maintenance-sweep"]({ tick: new Date().toISOString() });
+    await jobHandlers(t.runtime)["maintenance-sweep"](
+      { tick: new Date().toISOString() },
+      { retryCount: 0, retryInSeconds: null },
+    );
     const left = await t.database.db.selectFrom("jobs").select("id").execute();
     const ids = left.map((r) => `t-${r.id}`);
     expect(ids).not.toContain(old);
