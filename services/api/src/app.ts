@@ -40,7 +40,7 @@ import {
   type RateLimits,
 } from "./http/rate-limit.ts";
 import { readSessionToken } from "./http/session-cookie.ts";
-import { fieldErrors } from "./http/validation.ts";
+import { validationHook } from "./http/validation.ts";
 import { createOperations, type OperationsOptions } from "./ops/operations.ts";
 import {
   dashboardPaths,
@@ -121,16 +121,8 @@ export function createApp(options: AppOptions) {
   // Rate-limit counters shared by every process in PostgreSQL, unless turned off (ADR 0015).
   const limitDb = options.sharedRateLimits === false ? undefined : db;
 
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        return problem(c, "validation-failed", {
-          detail: "Some fields are missing or invalid.",
-          errors: fieldErrors(result.error),
-        });
-      }
-    },
-  });
+  // One hook for every contract route: zod's errors, and text PostgreSQL cannot store (ADR 0034).
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   const isAllowedOrigin = (origin: string, c: Context) =>
     origin === new URL(c.req.url).origin || (options.allowedOrigins ?? []).includes(origin);

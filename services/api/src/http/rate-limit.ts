@@ -9,6 +9,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { rateLimiter } from "hono-rate-limiter";
 import { problem } from "./problem.ts";
+import { storableText } from "./validation.ts";
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
@@ -85,7 +86,8 @@ export function limitBy(
     windowMs: rule.windowMs,
     limit: rule.limit,
     standardHeaders: "draft-6",
-    keyGenerator: key,
+    // A key may carry what the client typed (a username): keep it storable before validation runs.
+    keyGenerator: async (c) => storableText(await key(c)),
     skipSuccessfulRequests: options.failuresOnly ?? false,
     handler: (c) =>
       problem(c, "rate-limited", {
