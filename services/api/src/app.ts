@@ -188,6 +188,9 @@ export function createApp(options: AppOptions) {
       },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: "strict-origin-when-cross-origin",
+      // A header a route set itself has the last word: stored media and dispute evidence keep
+      // their sandboxing Content-Security-Policy (ADR 0034).
+      overwrite: false,
     }),
   );
   app.use(compress());
