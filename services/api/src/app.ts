@@ -36,7 +36,9 @@ import {
   clientAddress,
   contentRateLimits,
   defaultRateLimits,
+  failureBudget,
   limitBy,
+  loginByAddressDefault,
   type RateLimits,
 } from "./http/rate-limit.ts";
 import { readSessionToken } from "./http/session-cookie.ts";
@@ -270,12 +272,15 @@ export function createApp(options: AppOptions) {
       { failuresOnly: true },
     ),
   );
-  // Signing an agreement re-enters the password (issue 17): failed attempts count like logins'.
+  // Credential stuffing (ADR 0034): failed logins per client address, whatever the username.
   app.use(
-    "/api/partnerships/:partnershipId/agreement/sign",
-    limitBy(rateLimits.login, (c) => `agreement-sign:${clientAddress(c, trustProxy)}`, limitDb, {
-      failuresOnly: true,
-    }),
+    "/api/login",
+    limitBy(
+      rateLimits.loginByAddress ?? loginByAddressDefault,
+      (c) => `login-address:${clientAddress(c, trustProxy)}`,
+      limitDb,
+      { failuresOnly: true, detail: "Too many failed logins from your network. Please wait and try again." },
+    ),
   );
   app.use(
     "/api/register",
@@ -344,7 +349,12 @@ export function createApp(options: AppOptions) {
   registerPayoutRoutes(app, runtime, { seller: options.platform ?? defaultPlatform });
   registerContentRoutes(app, runtime);
   registerReviewRoutes(app, runtime);
-  registerAgreementRoutes(app, runtime, { trustProxy });
+  // Signing re-enters the password (issue 17): only a party's wrong passwords count, per signer
+  // and agreement, so a stranger cannot lock the parties out (ADR 0034).
+  registerAgreementRoutes(app, runtime, {
+    trustProxy,
+    signAttempts: failureBudget(rateLimits.agreementSign ?? rateLimits.login, limitDb),
+  });
   registerDisputeRoutes(app, runtime);
   registerPushRoutes(app, runtime);
   registerIntegrationRoutes(app, runtime);
