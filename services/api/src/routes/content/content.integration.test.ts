@@ -3,6 +3,7 @@
  * write content, slug uniqueness, optimistic locking, media refusals, usage-blocked deletes,
  * sanitised Markdown, the contact form reaching the outbox, and suspension ending sessions.
  */
+import { safeLinkMessage } from "@closr/contracts";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { storedFilePolicy } from "../../http/stored-file-headers.ts";
@@ -147,6 +148,22 @@ describe("slugs and versions", () => {
 });
 
 describe("markdown", () => {
+  it("refuses a javascript: press link with a 422 naming content.link, storing nothing; keeps https: links", async () => {
+    const admin = await anAdmin();
+    const press = (link: string, slug: string) =>
+      create(admin.client, entry({ type: "press", slug, content: { outlet: "ABC", link, body: "x" } }));
+    const refused = await press("javascript:alert('presslink')", "press-js");
+    expect(refused.status).toBe(422);
+    expect((await bodyOf(refused)).errors).toEqual([{ field: "content.link", message: safeLinkMessage }]);
+    const stored = await t.database.db
+      .selectFrom("content")
+      .select("id")
+      .where("slug", "=", "press-js")
+      .execute();
+    expect(stored).toEqual([]);
+    expect((await press("https://www.abc.net.au/news/closr", "press-https")).status).toBe(201);
+  });
+
   it("renders Markdown fields to HTML with no script, handler or javascript: link left", async () => {
     const admin = await anAdmin();
     const body =
