@@ -42,7 +42,7 @@ import {
   type RateLimits,
 } from "./http/rate-limit.ts";
 import { readSessionToken } from "./http/session-cookie.ts";
-import { validationHook } from "./http/validation.ts";
+import { isUnrepresentable, validationHook } from "./http/validation.ts";
 import { createOperations, type OperationsOptions } from "./ops/operations.ts";
 import {
   dashboardPaths,
@@ -492,11 +492,13 @@ function mountFrontends(
     const dashboard = await renderDashboard(c, runtime, indexFile, dir, remotes);
     if (dashboard) return c.html(dashboard);
     // Public pages (issue 16) come server-rendered: title, description, Open Graph and content.
-    const page = await renderPublicPage(
-      runtime,
-      c.req.path.replace(/\/+$/, "") || "/",
-      new URL(c.req.url).searchParams,
-    );
+    // Outside the contract's validation hook: text PostgreSQL cannot store never reaches it (ADR 0034).
+    const search = new URL(c.req.url).searchParams;
+    const storable =
+      !isUnrepresentable(c.req.path) && ![...search.keys(), ...search.values()].some(isUnrepresentable);
+    const page = storable
+      ? await renderPublicPage(runtime, c.req.path.replace(/\/+$/, "") || "/", search)
+      : undefined;
     const html = readFileSync(indexFile, "utf8");
     // A visitor with a session cookie starts the app at once (their plan, their top bar).
     if (page)

@@ -258,4 +258,11 @@ describe("text PostgreSQL cannot store", () => {
     const stored = await t.database.db.selectFrom("contactMessages").select("id").execute();
     expect(stored).toEqual([]);
   });
+
+  it("never fails the server-rendered help pages, which are outside the contract", async () => {
+    for (const path of ["/help?q=a%00b", "/help?q=a%ED%A0%80b", "/help/a%00b"]) {
+      const res = await t.client().request(path);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
 });
