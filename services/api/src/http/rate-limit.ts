@@ -1,8 +1,9 @@
 /**
  * Rate limits for login, registration and password recovery (hono-rate-limiter). With a
  * database the counters live in PostgreSQL and every process shares them (issue 21, ADR 0015);
- * without one, in this process's memory. Keys: client address (+ username for login).
- * Over the limit → 429 problem with Retry-After.
+ * without one, in this process's memory. Keys: client address (+ username for login; login also
+ * per address alone, ADR 0034); signing an agreement counts per signer and agreement through
+ * `failureBudget`. Over the limit → 429 problem with Retry-After.
  */
 import { type Db, PgRateLimitStore } from "@closr/adapters/postgres";
 import { getConnInfo } from "@hono/node-server/conninfo";
