@@ -78,3 +78,36 @@ export const typedDollars = () =>
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
       error: "Amount can have at most 2 decimals",
     });
+
+/** The 422 message of a link that is not https:, http:, mailto: or a path on this site. */
+export const safeLinkMessage = "Please enter a valid URL: https://, http://, mailto: or a path on this site";
+
+const SAFE_LINK_PROTOCOLS = new Set(["https:", "http:", "mailto:"]);
+const SITE = "https://site.invalid";
+
+/**
+ * Whether `value` is a link content may carry (ADR 0034): an absolute https:, http: or mailto:
+ * URL, or a site-relative path ("/press", not "//host" or "/\host", which browsers read as
+ * another host). The scheme is read as a browser reads it (WHATWG URL: leading spaces and tabs
+ * or newlines inside are ignored), so `java\tscript:` is `javascript:` and refused.
+ */
+export function isSafeLink(value: string): boolean {
+  try {
+    // A path must stay on this site once a browser resolves it (`//host`, `/\host`, `/\t/host` do not).
+    if (value.startsWith("/")) return new URL(value, SITE).origin === SITE;
+    return SAFE_LINK_PROTOCOLS.has(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** A link field (at most 2000 characters) accepting only what `isSafeLink` accepts. */
+export const safeLink = () =>
+  z
+    .string({ error: safeLinkMessage })
+    .max(2000, { error: "At most 2000 characters" })
+    .refine(isSafeLink, { error: safeLinkMessage })
+    .openapi({
+      format: "uri-reference",
+      description: "https:, http: or mailto: URL, or a path on this site.",
+    });

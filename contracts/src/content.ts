@@ -6,7 +6,7 @@
  * come back rendered and sanitised in `html`.
  */
 import { z } from "@hono/zod-openapi";
-import { pageSchema, paging, uploadedFile } from "./common.ts";
+import { pageSchema, paging, safeLink, safeLinkMessage, uploadedFile } from "./common.ts";
 
 export const ContentTypeSchema = z
   .enum(["about", "careers", "blog", "press", "guide", "help"], {
@@ -71,6 +71,42 @@ export const ContentQuery = z.object({
   ...paging(100, 20),
 });
 
+/** The keys of `content` that hold a link, at any depth (the editor's url and media fields). */
+export const contentLinkKeys = ["link", "href", "url", "coverImage"] as const;
+
+/**
+ * `content`: any JSON value, whose link fields (`contentLinkKeys`, at any depth) must pass
+ * `safeLink` (ADR 0034), so a `javascript:` link is never stored. The 422 names the field
+ * (`content.link`).
+ */
+const contentBody = () =>
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const link = safeLink();
+      const visit = (node: unknown, path: (string | number)[]) => {
+        if (Array.isArray(node)) {
+          for (const [index, item] of node.entries()) visit(item, [...path, index]);
+        } else if (typeof node === "object" && node !== null)
+          for (const [key, item] of Object.entries(node)) {
+            if ((contentLinkKeys as readonly string[]).includes(key) && item !== null && item !== "") {
+              const checked = link.safeParse(item);
+              if (!checked.success)
+                ctx.addIssue({
+                  code: "custom",
+                  path: [...path, key],
+                  message: checked.error.issues[0]?.message ?? safeLinkMessage,
+                });
+            } else visit(item, [...path, key]);
+          }
+      };
+      visit(value, []);
+    })
+    .openapi({
+      description:
+        "Any JSON value; structured per type by the editor. Its link fields (link, href, url, coverImage) take https:, http:, mailto: or a path on this site.",
+    });
+
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).max(max, { error: `At most ${max} characters` });
 
@@ -79,7 +115,7 @@ export const ContentInput = z
     title: requiredText("Title is required", 300),
     slug: requiredText("Slug is required", 120),
     type: ContentTypeSchema,
-    content: z.unknown().openapi({ description: "Any JSON value; structured per type by the editor." }),
+    content: contentBody(),
     published: z.boolean().default(true),
     featured: z.boolean().default(false),
   })

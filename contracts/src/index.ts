@@ -31,6 +31,7 @@ import { webhookRoutes } from "./webhooks.ts";
 
 export * from "./account.ts";
 export * from "./agreement.ts";
+export { isSafeLink, safeLink, safeLinkMessage } from "./common.ts";
 export * from "./content.ts";
 export * from "./dispute.ts";
 export * from "./document.ts";

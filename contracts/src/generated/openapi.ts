@@ -5327,7 +5327,7 @@ export interface components {
             title: string;
             slug: string;
             type: components["schemas"]["ContentType"];
-            /** @description Any JSON value; structured per type by the editor. */
+            /** @description Any JSON value; structured per type by the editor. Its link fields (link, href, url, coverImage) take https:, http:, mailto: or a path on this site. */
             content?: unknown;
             /** @default true */
             published: boolean;

@@ -13,6 +13,7 @@ import { SessionTokens } from "../identity/ports.ts";
 import { ApiKeyRepository } from "../integrations/ports.ts";
 import { AppUrl } from "../shared/app-url.ts";
 import { Clock } from "../shared/clock.ts";
+import { cleanFileName } from "../shared/file-name.ts";
 import { FileStorage } from "../shared/file-storage.ts";
 import type { UserId } from "../shared/ids.ts";
 import { Mailer } from "../shared/mailer.ts";
@@ -208,7 +209,7 @@ export const uploadMedia = Effect.fn("content.uploadMedia")(function* (user: Use
     : null;
   const created = yield* (yield* MediaRepository).insert({
     filename: stored.key.split("/").pop() ?? stored.key,
-    originalFilename: upload.fileName.slice(0, 200) || "file",
+    originalFilename: cleanFileName(upload.fileName, "file"),
     mimeType: type,
     size: stored.size,
     storageKey: stored.key,

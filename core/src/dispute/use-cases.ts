@@ -16,6 +16,7 @@ import {
   atomically,
   Clock,
   cents,
+  cleanFileName,
   FileStorage,
   formatAud,
   type InvoiceId,
@@ -487,7 +488,7 @@ export const addDisputeEvidence = Effect.fn("dispute.addEvidence")(function* (
       errors: [{ field: "file", message: "Each party can add at most 10 files." }],
     });
   const stored = yield* (yield* FileStorage).put("dispute-evidence", file.bytes, type);
-  const fileName = file.fileName.replace(/[/\\]/g, "_").slice(0, 200) || "evidence";
+  const fileName = cleanFileName(file.fileName, "evidence");
   const evidence = yield* repository.addEvidence({
     disputeId: id,
     party,

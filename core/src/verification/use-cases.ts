@@ -13,6 +13,7 @@ import { publishWebhookEvent, verificationEvent } from "../integrations/publish.
 import { type NotificationKind, notify } from "../notification/index.ts";
 import { formatAbn } from "../shared/abn.ts";
 import { AuditLog } from "../shared/audit.ts";
+import { cleanFileName } from "../shared/file-name.ts";
 import { FileStorage } from "../shared/file-storage.ts";
 import type { VerificationRequestId } from "../shared/ids.ts";
 import { atomically, Clock, Mailer, UserId } from "../shared/index.ts";
@@ -106,7 +107,7 @@ const storeFiles = Effect.fn("verification.storeFiles")(function* (
         key: saved.key,
         contentType,
         size: saved.size,
-        fileName: file.fileName.replace(/^.*[\\/]/, "").slice(0, 200),
+        fileName: cleanFileName(file.fileName, "document"),
       });
     }),
   ).pipe(Effect.onError(() => release));

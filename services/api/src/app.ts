@@ -36,11 +36,13 @@ import {
   clientAddress,
   contentRateLimits,
   defaultRateLimits,
+  failureBudget,
   limitBy,
+  loginByAddressDefault,
   type RateLimits,
 } from "./http/rate-limit.ts";
 import { readSessionToken } from "./http/session-cookie.ts";
-import { fieldErrors } from "./http/validation.ts";
+import { isUnrepresentable, validationHook } from "./http/validation.ts";
 import { createOperations, type OperationsOptions } from "./ops/operations.ts";
 import {
   dashboardPaths,
@@ -121,16 +123,8 @@ export function createApp(options: AppOptions) {
   // Rate-limit counters shared by every process in PostgreSQL, unless turned off (ADR 0015).
   const limitDb = options.sharedRateLimits === false ? undefined : db;
 
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        return problem(c, "validation-failed", {
-          detail: "Some fields are missing or invalid.",
-          errors: fieldErrors(result.error),
-        });
-      }
-    },
-  });
+  // One hook for every contract route: zod's errors, and text PostgreSQL cannot store (ADR 0034).
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   const isAllowedOrigin = (origin: string, c: Context) =>
     origin === new URL(c.req.url).origin || (options.allowedOrigins ?? []).includes(origin);
@@ -196,6 +190,9 @@ export function createApp(options: AppOptions) {
       },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: "strict-origin-when-cross-origin",
+      // A header a route set itself has the last word: stored media and dispute evidence keep
+      // their sandboxing Content-Security-Policy (ADR 0034).
+      overwrite: false,
     }),
   );
   app.use(compress());
@@ -275,12 +272,15 @@ export function createApp(options: AppOptions) {
       { failuresOnly: true },
     ),
   );
-  // Signing an agreement re-enters the password (issue 17): failed attempts count like logins'.
+  // Credential stuffing (ADR 0034): failed logins per client address, whatever the username.
   app.use(
-    "/api/partnerships/:partnershipId/agreement/sign",
-    limitBy(rateLimits.login, (c) => `agreement-sign:${clientAddress(c, trustProxy)}`, limitDb, {
-      failuresOnly: true,
-    }),
+    "/api/login",
+    limitBy(
+      rateLimits.loginByAddress ?? loginByAddressDefault,
+      (c) => `login-address:${clientAddress(c, trustProxy)}`,
+      limitDb,
+      { failuresOnly: true, detail: "Too many failed logins from your network. Please wait and try again." },
+    ),
   );
   app.use(
     "/api/register",
@@ -349,7 +349,12 @@ export function createApp(options: AppOptions) {
   registerPayoutRoutes(app, runtime, { seller: options.platform ?? defaultPlatform });
   registerContentRoutes(app, runtime);
   registerReviewRoutes(app, runtime);
-  registerAgreementRoutes(app, runtime, { trustProxy });
+  // Signing re-enters the password (issue 17): only a party's wrong passwords count, per signer
+  // and agreement, so a stranger cannot lock the parties out (ADR 0034).
+  registerAgreementRoutes(app, runtime, {
+    trustProxy,
+    signAttempts: failureBudget(rateLimits.agreementSign ?? rateLimits.login, limitDb),
+  });
   registerDisputeRoutes(app, runtime);
   registerPushRoutes(app, runtime);
   registerIntegrationRoutes(app, runtime);
@@ -487,11 +492,13 @@ function mountFrontends(
     const dashboard = await renderDashboard(c, runtime, indexFile, dir, remotes);
     if (dashboard) return c.html(dashboard);
     // Public pages (issue 16) come server-rendered: title, description, Open Graph and content.
-    const page = await renderPublicPage(
-      runtime,
-      c.req.path.replace(/\/+$/, "") || "/",
-      new URL(c.req.url).searchParams,
-    );
+    // Outside the contract's validation hook: text PostgreSQL cannot store never reaches it (ADR 0034).
+    const search = new URL(c.req.url).searchParams;
+    const storable =
+      !isUnrepresentable(c.req.path) && ![...search.keys(), ...search.values()].some(isUnrepresentable);
+    const page = storable
+      ? await renderPublicPage(runtime, c.req.path.replace(/\/+$/, "") || "/", search)
+      : undefined;
     const html = readFileSync(indexFile, "utf8");
     // A visitor with a session cookie starts the app at once (their plan, their top bar).
     if (page)

@@ -17,6 +17,12 @@ export interface Config {
   readonly port: number;
   /** REGISTER_LIMIT_PER_HOUR: sign-ups per client address per hour (default 20, ADR 0001). */
   readonly registerLimitPerHour: number;
+  /**
+   * LOGIN_ADDRESS_LIMIT: failed logins per client address per 15 minutes across every username
+   * (credential stuffing; default 50, ADR 0034). Behind a proxy, set TRUST_PROXY so the address
+   * is the client's, not the proxy's.
+   */
+  readonly loginAddressLimit: number;
   /** APP_URL: the public origin of the web app, for links in emails (default http://localhost:PORT). */
   readonly appUrl: string;
   /** postgres:// URL; unset means embedded PGlite under `dataDir`. */
@@ -129,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
   return {
     port: Number(env.PORT ?? 3000),
     registerLimitPerHour: Number(env.REGISTER_LIMIT_PER_HOUR ?? 20),
+    loginAddressLimit: Number(env.LOGIN_ADDRESS_LIMIT ?? 50),
     appUrl: env.APP_URL ?? `http://localhost:${Number(env.PORT ?? 3000)}`,
     databaseUrl,
     databaseReadUrl: env.DATABASE_READ_URL || undefined,

@@ -8,7 +8,7 @@ import { vapidKeysOrGenerate } from "@closr/adapters/push";
 import { deliverLocalGatewayEvents } from "@closr/core/payment";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { defaultRateLimits } from "./http/rate-limit.ts";
+import { defaultRateLimits, loginByAddressDefault } from "./http/rate-limit.ts";
 import { jobHandlers } from "./jobs/job-handlers.ts";
 import { createLogger } from "./logger.ts";
 import { makeAppLayer, makeRuntime } from "./runtime.ts";
@@ -63,6 +63,7 @@ export async function startServices(config: Config) {
     rateLimits: {
       ...defaultRateLimits,
       register: { ...defaultRateLimits.register, limit: config.registerLimitPerHour },
+      loginByAddress: { ...loginByAddressDefault, limit: config.loginAddressLimit },
     },
     allowedOrigins: config.allowedOrigins,
     frontendsDir: config.frontendsDir,

@@ -1,14 +1,16 @@
 /**
  * Rate limits for login, registration and password recovery (hono-rate-limiter). With a
  * database the counters live in PostgreSQL and every process shares them (issue 21, ADR 0015);
- * without one, in this process's memory. Keys: client address (+ username for login).
- * Over the limit → 429 problem with Retry-After.
+ * without one, in this process's memory. Keys: client address (+ username for login; login also
+ * per address alone, ADR 0034); signing an agreement counts per signer and agreement through
+ * `failureBudget`. Over the limit → 429 problem with Retry-After.
  */
 import { type Db, PgRateLimitStore } from "@closr/adapters/postgres";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import { rateLimiter } from "hono-rate-limiter";
+import { MemoryStore, rateLimiter } from "hono-rate-limiter";
 import { problem } from "./problem.ts";
+import { storableText } from "./validation.ts";
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
@@ -32,7 +34,24 @@ export interface RateLimits {
   readonly apiKey?: RateLimitRule;
   /** POST /api/contact and POST /api/newsletter per client address (default 5 per 10 min each). */
   readonly contact?: RateLimitRule;
+  /**
+   * Failed logins per client address across every username (credential stuffing; OWASP ASVS 5.0
+   * V6.3; default `loginByAddressDefault`), beside `login`, which is per username and address.
+   */
+  readonly loginByAddress?: RateLimitRule;
+  /**
+   * Wrong passwords a signer may give when signing one agreement (default: the `login` rule).
+   * Counted per signed-in party and partnership; nothing else counts (ADR 0034).
+   */
+  readonly agreementSign?: RateLimitRule;
 }
+
+/**
+ * Failed logins per client address across usernames: 50 per 15 min by default (LOGIN_ADDRESS_LIMIT).
+ * A stuffing run tries one or two passwords for many usernames, so the per-username limit never
+ * trips; 50 leaves room for an office or school behind one address whose people mistype.
+ */
+export const loginByAddressDefault: RateLimitRule = { limit: 50, windowMs: 15 * 60 * 1000 };
 
 /** Contact form and newsletter defaults (issue 16). */
 export const contentRateLimits = {
@@ -85,11 +104,42 @@ export function limitBy(
     windowMs: rule.windowMs,
     limit: rule.limit,
     standardHeaders: "draft-6",
-    keyGenerator: key,
+    // A key may carry what the client typed (a username): keep it storable before validation runs.
+    keyGenerator: async (c) => storableText(await key(c)),
     skipSuccessfulRequests: options.failuresOnly ?? false,
     handler: (c) =>
       problem(c, "rate-limited", {
         detail: options.detail ?? "Too many attempts. Please wait a few minutes and try again.",
       }),
   });
+}
+
+/** Failed attempts counted by hand, for a limit only the handler can judge (see `failureBudget`). */
+export interface FailureBudget {
+  /** Seconds until `key` may try again, or undefined while it is under the limit. */
+  readonly retryAfterSeconds: (key: string) => Promise<number | undefined>;
+  /** Counts one failed attempt against `key`. */
+  readonly fail: (key: string) => Promise<void>;
+}
+
+/**
+ * A budget of `rule.limit` failed attempts per key and window, where only the handler knows what
+ * counts (ADR 0034: a party's wrong password when signing, never a stranger's 404). Reading the
+ * budget does not spend it. Counters in PostgreSQL when `db` is given, else in this process.
+ */
+export function failureBudget(rule: RateLimitRule, db?: Db): FailureBudget {
+  const store = rateLimitStore(db) ?? new MemoryStore();
+  // Both stores read only `windowMs` of the limiter's options.
+  store.init({ windowMs: rule.windowMs } as Parameters<MemoryStore["init"]>[0]);
+  return {
+    retryAfterSeconds: async (key) => {
+      const count = await store.get(storableText(key));
+      if (!count || count.totalHits < rule.limit) return undefined;
+      const resetAt = count.resetTime?.getTime() ?? Date.now() + rule.windowMs;
+      return Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+    },
+    fail: async (key) => {
+      await store.increment(storableText(key));
+    },
+  };
 }

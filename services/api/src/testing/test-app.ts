@@ -61,6 +61,8 @@ export async function createTestApp(
     mail?: "queued" | "direct";
     /** Outgoing webhooks' back-off (ADR 0023); tests shorten it. */
     webhookRetry?: WebhookRetrySettings;
+    /** Take the client address from X-Forwarded-For (as behind the platform's proxy). */
+    trustProxy?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -91,6 +93,7 @@ export async function createTestApp(
     logger: pino({ level: process.env.TEST_LOG ?? "silent" }),
     rateLimits: options.rateLimits ?? {
       login: { ...defaultRateLimits.login, limit: 1000 },
+      loginByAddress: { ...defaultRateLimits.login, limit: 1000 },
       register: { ...defaultRateLimits.register, limit: 1000 },
       forgotPasswordByAddress: { limit: 1000, windowMs: 60_000 },
       forgotPasswordByEmail: { limit: 1000, windowMs: 60_000 },
@@ -101,6 +104,7 @@ export async function createTestApp(
     remotes: { business: "/remotes/business/remoteEntry.js" },
     devMailbox: true,
     fileLinkSecret,
+    trustProxy: options.trustProxy ?? false,
   });
   const violations: string[] = [];
 

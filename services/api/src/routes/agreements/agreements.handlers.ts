@@ -37,7 +37,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
 import { forRole, signedIn } from "../../http/guards.ts";
-import { clientAddress } from "../../http/rate-limit.ts";
+import { problem } from "../../http/problem.ts";
+import { clientAddress, type FailureBudget } from "../../http/rate-limit.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
@@ -151,6 +152,8 @@ export const agreementJson = (result: {
 export interface AgreementRouteOptions {
   /** Trust X-Forwarded-For for the signer's client address (behind the platform's proxy). */
   readonly trustProxy: boolean;
+  /** Wrong passwords per signer and partnership (ADR 0034); spent only by a party's wrong password. */
+  readonly signAttempts: FailureBudget;
 }
 
 export function registerAgreementRoutes(
@@ -191,17 +194,30 @@ export function registerAgreementRoutes(
 
   app.openapi(signedIn(agreementRoutes.signAgreement), async (c) => {
     const body = c.req.valid("json");
-    return runUseCase(
-      runtime,
-      c,
-      signAgreement(c.get("user"), id(c), {
-        version: body.version,
-        password: body.password,
-        ipAddress: clientAddress(c, options.trustProxy),
-        userAgent: c.req.header("user-agent") ?? "unknown",
-      }),
-      (r) => c.json(agreementJson(r), 200),
+    const user = c.get("user");
+    // Keyed by the signer and the agreement: a non-party's key is never spent (its attempts end
+    // in 404 before the password is checked), so it answers 404, never 429.
+    const attempts = `agreement-sign:${user.id}:${c.req.valid("param").partnershipId}`;
+    const wait = await options.signAttempts.retryAfterSeconds(attempts);
+    if (wait !== undefined) {
+      c.header("retry-after", String(wait));
+      return problem(c, "rate-limited", {
+        detail: "Too many wrong passwords. Please wait a few minutes and try again.",
+      });
+    }
+    const signing = signAgreement(user, id(c), {
+      version: body.version,
+      password: body.password,
+      ipAddress: clientAddress(c, options.trustProxy),
+      userAgent: c.req.header("user-agent") ?? "unknown",
+    }).pipe(
+      Effect.tapError((error) =>
+        error._tag === "SignaturePasswordIncorrect"
+          ? Effect.promise(() => options.signAttempts.fail(attempts))
+          : Effect.void,
+      ),
     );
+    return runUseCase(runtime, c, signing, (r) => c.json(agreementJson(r), 200));
   });
 
   app.openapi(signedIn(agreementRoutes.getAgreementPdf), async (c) =>

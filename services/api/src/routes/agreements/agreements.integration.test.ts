@@ -10,8 +10,8 @@ import { pdfText } from "@closr/adapters/pdf/testing";
 import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { anActivePartnership, aTestParty } from "../../testing/parties.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { anActivePartnership, aTestParty, partyProfile, type TestParty } from "../../testing/parties.ts";
+import { createTestApp, type TestApp, type TestClient } from "../../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -421,7 +421,90 @@ describe("custom templates (Enterprise)", () => {
 });
 
 describe("password attempts when signing", () => {
-  it("count against the login limit per client address: failures only, then 429", async () => {
+  it("count per signer and agreement: ten non-party attempts answer 404, spend nothing, and the party signs", async () => {
+    const limited = await createTestApp({
+      rateLimits: { login: { limit: 3, windowMs: 60_000 }, register: { limit: 1000, windowMs: 60_000 } },
+    });
+    try {
+      const party = (userType: "business" | "agent", name: string) =>
+        aTestParty(limited, userType, {
+          username: name,
+          profile: partyProfile(userType, n++),
+          payouts: true,
+        });
+      const business = await party("business", "victimbusiness");
+      const agent = await party("agent", "victimagent");
+      const id = await anActivePartnership(limited, { business, agent }, { requestedBy: "business" });
+      const as = (who: { client: TestClient }, path: string, json?: unknown) =>
+        who.client.request(path, { method: "POST", ...(json === undefined ? {} : { json }) });
+      expect((await as(business, base(id), terms())).status).toBe(201);
+      expect((await as(business, `${base(id)}/propose`)).status).toBe(200);
+
+      const strangers = [await party("business", "strangerbusiness"), await party("agent", "strangeragent")];
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const stranger = strangers[i % 2] as { client: TestClient };
+        const pw = i < 5 ? "a wrong guess" : password;
+        statuses.push((await as(stranger, `${base(id)}/sign`, { version: 1, password: pw })).status);
+      }
+      const signedOut = await limited.client().request(`${base(id)}/sign`, {
+        method: "POST",
+        json: { version: 1, password: "a wrong guess" },
+      });
+      expect(statuses).toEqual(Array(10).fill(404));
+      expect(signedOut.status).toBe(401);
+      const counters = await limited.database.db
+        .selectFrom("rateLimitHits")
+        .select("key")
+        .where("key", "like", "agreement-sign:%")
+        .execute();
+      expect(counters).toEqual([]);
+
+      // The party's own wrong password counts, under their key only; the right one signs.
+      expect((await as(agent, `${base(id)}/sign`, { version: 1, password: "mistyped" })).status).toBe(422);
+      expect((await as(agent, `${base(id)}/sign`, { version: 1, password })).status).toBe(200);
+      expect((await as(business, `${base(id)}/sign`, { version: 1, password })).status).toBe(200);
+      expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+
+  it("a party locked out by their own wrong passwords is told when to come back (Retry-After)", async () => {
+    const limited = await createTestApp({
+      rateLimits: { login: { limit: 2, windowMs: 60_000 }, register: { limit: 1000, windowMs: 60_000 } },
+    });
+    try {
+      const business = await aTestParty(limited, "business", {
+        username: "lockbusiness",
+        profile: partyProfile("business", n++),
+      });
+      const agent = await aTestParty(limited, "agent", {
+        username: "lockagent",
+        profile: partyProfile("agent", n++),
+        payouts: true,
+      });
+      const id = await anActivePartnership(limited, { business, agent }, { requestedBy: "business" });
+      await business.client.request(base(id), { method: "POST", json: terms() });
+      await business.client.request(`${base(id)}/propose`, { method: "POST" });
+      const attempt = (who: TestParty, pw: string) =>
+        who.client.request(`${base(id)}/sign`, { method: "POST", json: { version: 1, password: pw } });
+      expect((await attempt(agent, "wrong one")).status).toBe(422);
+      expect((await attempt(agent, "wrong two")).status).toBe(422);
+      const blocked = await attempt(agent, password);
+      expect(blocked.status).toBe(429);
+      const wait = Number(blocked.headers.get("retry-after"));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      // The other party of the same agreement is not locked out by the agent's mistakes.
+      expect((await attempt(business, password)).status).toBe(200);
+      expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+
+  it("a party's own wrong passwords count (the login rule by default), then 429", async () => {
     const limited = await createTestApp({
       rateLimits: { login: { limit: 2, windowMs: 60_000 }, register: { limit: 1000, windowMs: 60_000 } },
     });

@@ -42,6 +42,7 @@ import { signedIn } from "../../http/guards.ts";
 import { pageOf } from "../../http/lists.ts";
 import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
+import { storedFilePolicy } from "../../http/stored-file-headers.ts";
 import { defaultEntriesJson } from "../../public-site/render.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
@@ -203,7 +204,7 @@ export function registerContentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
       "content-type": contentType,
       "content-length": String(bytes.byteLength),
       "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      "content-security-policy": storedFilePolicy,
       "cache-control": "public, max-age=31536000, immutable",
       ...(pdf ? { "content-disposition": `attachment; filename="${ascii}"` } : {}),
     });

@@ -3,8 +3,10 @@
  * write content, slug uniqueness, optimistic locking, media refusals, usage-blocked deletes,
  * sanitised Markdown, the contact form reaching the outbox, and suspension ending sessions.
  */
+import { safeLinkMessage } from "@closr/contracts";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { storedFilePolicy } from "../../http/stored-file-headers.ts";
 import { createTestApp, type TestApp, type TestClient } from "../../testing/test-app.ts";
 
 let t: TestApp;
@@ -146,6 +148,22 @@ describe("slugs and versions", () => {
 });
 
 describe("markdown", () => {
+  it("refuses a javascript: press link with a 422 naming content.link, storing nothing; keeps https: links", async () => {
+    const admin = await anAdmin();
+    const press = (link: string, slug: string) =>
+      create(admin.client, entry({ type: "press", slug, content: { outlet: "ABC", link, body: "x" } }));
+    const refused = await press("javascript:alert('presslink')", "press-js");
+    expect(refused.status).toBe(422);
+    expect((await bodyOf(refused)).errors).toEqual([{ field: "content.link", message: safeLinkMessage }]);
+    const stored = await t.database.db
+      .selectFrom("content")
+      .select("id")
+      .where("slug", "=", "press-js")
+      .execute();
+    expect(stored).toEqual([]);
+    expect((await press("https://www.abc.net.au/news/closr", "press-https")).status).toBe(201);
+  });
+
   it("renders Markdown fields to HTML with no script, handler or javascript: link left", async () => {
     const admin = await anAdmin();
     const body =
@@ -196,6 +214,24 @@ describe("media", () => {
     expect(await t.database.db.selectFrom("media").selectAll().execute()).toHaveLength(0);
   });
 
+  it("stores an upload's name without control or bidi override characters, cut to 255 bytes", async () => {
+    const admin = await anAdmin();
+    const png = new Uint8Array(await pngOf(10, 10));
+    const spoofed = await bodyOf(await upload(admin.client, png, "photo\u202Egnp.exe\u0007.png", "Spoof"));
+    expect(spoofed.originalFilename).toBe("photognp.exe.png");
+    const long = await bodyOf(await upload(admin.client, png, `${"é".repeat(5000)}.png`, "Long"));
+    expect(new TextEncoder().encode(long.originalFilename).byteLength).toBeLessThanOrEqual(255);
+    expect(long.originalFilename).toMatch(/^é+\.png$/);
+    const stored = await t.database.db
+      .selectFrom("media")
+      .select("originalFilename")
+      .where("id", "in", [spoofed.id, long.id])
+      .execute();
+    expect(stored.map((row) => row.originalFilename).sort()).toEqual(
+      [spoofed.originalFilename, long.originalFilename].sort(),
+    );
+  });
+
   it("stores an image with a thumbnail, serves both, and blocks deleting it while content uses it", async () => {
     const admin = await anAdmin();
     const res = await upload(
@@ -212,8 +248,11 @@ describe("media", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/png");
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
+    // The route's own sandboxing policy, not the site's (the global headers keep it; ADR 0034).
+    expect(file.headers.get("content-security-policy")).toBe(storedFilePolicy);
     const thumb = await t.client().request(media.thumbnailUrl);
     expect(thumb.headers.get("content-type")).toBe("image/webp");
+    expect(thumb.headers.get("content-security-policy")).toBe(storedFilePolicy);
     expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(320);
 
     const post = await bodyOf(

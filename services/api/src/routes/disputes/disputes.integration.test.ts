@@ -10,6 +10,7 @@ import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { makeTestClock } from "@closr/core/shared";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedFilePolicy } from "../../http/stored-file-headers.ts";
 import { runDisputeSweep } from "../../jobs/dispute-sweeps.ts";
 import { anActivePartnership, aTestParty, partyProfile } from "../../testing/parties.ts";
 import { createTestApp, enablePayouts, type TestApp } from "../../testing/test-app.ts";
@@ -146,6 +147,8 @@ describe("disputes", () => {
       const file = await client.request(`/api/dispute-evidence/${evidence.id}`);
       expect(file.status).toBe(200);
       expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdfBytes);
+      // Served sandboxed: the route's own policy survives the site's headers (ADR 0034).
+      expect(file.headers.get("content-security-policy")).toBe(storedFilePolicy);
     }
     expect((await open(p.agent.client, invoiceId, "amount_not_owed")).status).toBe(409); // one active dispute
   });

@@ -20,6 +20,7 @@ import type { Context } from "hono";
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import type { AppEnv } from "../../http/env.ts";
+import { storableText } from "../../http/validation.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
 const marked = new Marked({ gfm: true, async: false });
@@ -186,7 +187,10 @@ export function registerHelpPages(app: OpenAPIHono<AppEnv>, runtime: AppRuntime)
   const origin = (c: Context) => new URL(c.req.url).origin;
 
   app.get("/help", async (c) => {
-    const query = (c.req.query("q") ?? "").trim().slice(0, 200);
+    // Outside the contract, so outside the validation hook: NUL and lone surrogates become U+FFFD (ADR 0034).
+    const query = storableText(c.req.query("q") ?? "")
+      .trim()
+      .slice(0, 200);
     if (query.length > 0) {
       const hits = await runtime.runPromise(searchHelp(query));
       return send(
@@ -216,7 +220,7 @@ export function registerHelpPages(app: OpenAPIHono<AppEnv>, runtime: AppRuntime)
   });
 
   app.get("/help/:slug", async (c) => {
-    const found = await runtime.runPromise(Effect.either(helpArticle(c.req.param("slug"))));
+    const found = await runtime.runPromise(Effect.either(helpArticle(storableText(c.req.param("slug")))));
     if (Either.isLeft(found))
       return send(
         c,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loginByAddressDefault } from "../../http/rate-limit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 let t: TestApp;
@@ -321,6 +322,50 @@ describe("rate limits", () => {
       await limited.close();
     }
   });
+  it("stops credential stuffing: 100 failed logins over 100 usernames from one address end in 429", async () => {
+    // The default per-address budget (50 failures per 15 min) beside the per-username one.
+    const limited = await createTestApp({
+      trustProxy: true,
+      rateLimits: { login: { limit: 10, windowMs: 60_000 }, register: { limit: 10, windowMs: 60_000 } },
+    });
+    try {
+      const person = aRegistration();
+      const from = (address: string) => ({ "x-forwarded-for": address });
+      const registered = await limited
+        .client()
+        .request("/api/register", { method: "POST", json: person, headers: from("198.51.100.9") });
+      expect(registered.status).toBe(201);
+      const statuses: number[] = [];
+      let last: Response | undefined;
+      for (let i = 0; i < 100; i++) {
+        last = await limited.client().request("/api/login", {
+          method: "POST",
+          json: { username: `stuffed${i}`, password: "password123" },
+          headers: from("203.0.113.7"),
+        });
+        statuses.push(last.status);
+      }
+      expect(statuses.filter((s) => s === 401)).toHaveLength(loginByAddressDefault.limit);
+      expect(statuses.slice(loginByAddressDefault.limit)).toEqual(
+        Array(100 - loginByAddressDefault.limit).fill(429),
+      );
+      expect((await bodyOf(last as Response)).type).toBe("/problems/rate-limited");
+      const retryAfter = Number(last?.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(loginByAddressDefault.windowMs / 1000);
+      // Another address is not affected: the real user still signs in.
+      const elsewhere = await limited.client().request("/api/login", {
+        method: "POST",
+        json: { username: person.username, password: person.password },
+        headers: from("198.51.100.9"),
+      });
+      expect(elsewhere.status).toBe(200);
+      expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("counts only failed logins: a user who signs in often is never throttled", async () => {
     const limited = await createTestApp({
       rateLimits: { login: { limit: 3, windowMs: 60_000 }, register: { limit: 5, windowMs: 60_000 } },

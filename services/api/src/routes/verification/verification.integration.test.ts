@@ -246,6 +246,7 @@ describe("verification over HTTP", () => {
     const preview = await t.client().request(inline.url);
     expect(preview.headers.get("content-disposition")).toMatch(/^inline;/);
     expect(preview.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+    expect(preview.headers.get("content-security-policy")).toContain("default-src 'none'");
   });
 
   it("a 20 MB file and a PNG renamed .pdf are refused with the field named, leaving no file and no row", async () => {
