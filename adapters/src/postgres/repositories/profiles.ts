@@ -166,7 +166,7 @@ const textRelevanceSql = (t: "a" | "b", plan: KeywordPlan) => {
 /**
  * Typos a profile's match took (ADR 0036): Σ over corrected terms of 0 when the term itself
  * matches, else the fewest typos among the corrections that do. Sorted first (ascending), so
- * exact matches always rank above corrected ones. 0 for a plan without corrections.
+ * exact matches always rank above corrected ones. Undefined (no key) for a plan without corrections.
  */
 const typosSql = (t: "a" | "b", plan: KeywordPlan) => {
   const vector = sql.ref(`${t}.search_vector`);
@@ -177,7 +177,7 @@ const typosSql = (t: "a" | "b", plan: KeywordPlan) => {
       return sql`(CASE WHEN ${vector} @@ to_tsquery('simple', ${termQuery(term, "", 0)}) THEN 0
         ${one ? sql`WHEN ${vector} @@ to_tsquery('simple', ${termQuery(term, "", 1)}) THEN 1` : sql``} ELSE 2 END)`;
     });
-  return parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`0`;
+  return parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : undefined;
 };
 
 /**
@@ -185,13 +185,15 @@ const typosSql = (t: "a" | "b", plan: KeywordPlan) => {
  * score (0–100; absent without a viewer profile) and reputation, which only order profiles of
  * equal text relevance, never lift a weaker text match above a stronger one.
  */
-const keywordRankingKeys = (t: "a" | "b", plan: KeywordPlan, score: RawBuilder<number> | undefined) =>
-  [
-    [typosSql(t, plan), "asc"],
+const keywordRankingKeys = (t: "a" | "b", plan: KeywordPlan, score: RawBuilder<number> | undefined) => {
+  const typos = typosSql(t, plan);
+  return [
+    ...(typos ? [[typos, "asc"] as const] : []),
     [textRelevanceSql(t, plan), "desc"],
     ...(score ? [[score, "desc"] as const] : []),
     [sql`${sql.ref(`${t}.reputation`)}`, "desc"],
   ] as const;
+};
 
 const owner = (row: { userId: number; username: string; verificationStatus: string }) => ({
   userId: row.userId as UserId,
