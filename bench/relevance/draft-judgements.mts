@@ -86,35 +86,134 @@ const agentQueries: [q: string, intent: string, rules: Rule<Agent>[]][] = [
   ["enterpr", "prefix of enterprise", enterprise],
   ["enterprise solutions", "the Enterprise Solutions specialization", enterpriseSolutions],
   ["entreprise solutons", "two typos, one per word", enterpriseSolutions],
-  ["enterprise solutions melbourne", "Enterprise Solutions in Melbourne", city("melbourne", enterpriseSolutions)],
-  ["saas", "SaaS sellers", [[3, spec("SaaS Sales")], [2, skill("Technology/SaaS")], [1, bio("saas")]]],
+  [
+    "enterprise solutions melbourne",
+    "Enterprise Solutions in Melbourne",
+    city("melbourne", enterpriseSolutions),
+  ],
+  [
+    "saas",
+    "SaaS sellers",
+    [
+      [3, spec("SaaS Sales")],
+      [2, skill("Technology/SaaS")],
+      [1, bio("saas")],
+    ],
+  ],
   ["saas sales", "the SaaS Sales specialization", saasSales],
   ["saas sales melbourne", "SaaS Sales in Melbourne", city("melbourne", saasSales)],
   ["saas sales in sydney", "SaaS Sales in Sydney", city("sydney", saasSales)],
   ["healthcare partnerships", "the Healthcare Partnerships specialization", healthcarePartnerships],
   ["helthcare partnerships", "typo (deletion) in healthcare", healthcarePartnerships],
-  ["healthcare partnerships in brisbane", "Healthcare Partnerships in Brisbane", city("brisbane", healthcarePartnerships)],
-  ["healthcare", "healthcare sellers", [[3, spec("Healthcare Partnerships")], [3, spec("Medical Device Sales")], [2, skill("Healthcare")], [1, bio("healthcare")]]],
+  [
+    "healthcare partnerships in brisbane",
+    "Healthcare Partnerships in Brisbane",
+    city("brisbane", healthcarePartnerships),
+  ],
+  [
+    "healthcare",
+    "healthcare sellers",
+    [
+      [3, spec("Healthcare Partnerships")],
+      [3, spec("Medical Device Sales")],
+      [2, skill("Healthcare")],
+      [1, bio("healthcare")],
+    ],
+  ],
   ["fintech sales", "the Fintech Sales specialization", fintechSales],
   ["fintehc sales", "typo (transposition) in fintech", fintechSales],
-  ["financial services", "financial services sellers", [[3, spec("Financial Services Sales")], [2, spec("Fintech Sales")], [2, skill("Financial Services")]]],
-  ["b2b sales", "the B2B Sales specialization", [[3, spec("B2B Sales")], [1, bio("b2b")]]],
-  ["b2b sales perth", "B2B Sales in Perth", city("perth", [[3, spec("B2B Sales")], [1, specWord("sales")]])],
-  ["tech sales", "the Tech Sales specialization", [[3, spec("Tech Sales")], [1, both(skill("Technology/SaaS"), specWord("sales"))]]],
+  [
+    "financial services",
+    "financial services sellers",
+    [
+      [3, spec("Financial Services Sales")],
+      [2, spec("Fintech Sales")],
+      [2, skill("Financial Services")],
+    ],
+  ],
+  [
+    "b2b sales",
+    "the B2B Sales specialization",
+    [
+      [3, spec("B2B Sales")],
+      [1, bio("b2b")],
+    ],
+  ],
+  [
+    "b2b sales perth",
+    "B2B Sales in Perth",
+    city("perth", [
+      [3, spec("B2B Sales")],
+      [1, specWord("sales")],
+    ]),
+  ],
+  [
+    "tech sales",
+    "the Tech Sales specialization",
+    [
+      [3, spec("Tech Sales")],
+      [1, both(skill("Technology/SaaS"), specWord("sales"))],
+    ],
+  ],
   ["software solutions", "the Software Solutions specialization", softwareSolutions],
   ["sofware solutions", "typo (deletion) in software", softwareSolutions],
   ["softwaer solutions", "typo (transposition) in software", softwareSolutions],
-  ["medical device sales", "the Medical Device Sales specialization", [[3, spec("Medical Device Sales")], [1, spec("Healthcare Partnerships")]]],
-  ["retail partnerships", "the Retail Partnerships specialization", [[3, spec("Retail Partnerships")], [1, spec("Ecommerce Growth")], [1, spec("Healthcare Partnerships")]]],
-  ["ecommerce growth", "the Ecommerce Growth specialization", [[3, spec("Ecommerce Growth")], [1, spec("Retail Partnerships")]]],
-  ["industrial sales", "the Industrial Sales specialization", [[3, spec("Industrial Sales")], [1, spec("Manufacturing Supply Sales")]]],
-  ["manufacturing", "manufacturing sellers", [[3, spec("Manufacturing Supply Sales")], [2, skill("Manufacturing")], [1, bio("manufacturing")]]],
+  [
+    "medical device sales",
+    "the Medical Device Sales specialization",
+    [
+      [3, spec("Medical Device Sales")],
+      [1, spec("Healthcare Partnerships")],
+    ],
+  ],
+  [
+    "retail partnerships",
+    "the Retail Partnerships specialization",
+    [
+      [3, spec("Retail Partnerships")],
+      [1, spec("Ecommerce Growth")],
+      [1, spec("Healthcare Partnerships")],
+    ],
+  ],
+  [
+    "ecommerce growth",
+    "the Ecommerce Growth specialization",
+    [
+      [3, spec("Ecommerce Growth")],
+      [1, spec("Retail Partnerships")],
+    ],
+  ],
+  [
+    "industrial sales",
+    "the Industrial Sales specialization",
+    [
+      [3, spec("Industrial Sales")],
+      [1, spec("Manufacturing Supply Sales")],
+    ],
+  ],
+  [
+    "manufacturing",
+    "manufacturing sellers",
+    [
+      [3, spec("Manufacturing Supply Sales")],
+      [2, skill("Manufacturing")],
+      [1, bio("manufacturing")],
+    ],
+  ],
   ["channel sales", "the Channel Sales specialization", [[3, spec("Channel Sales")]]],
   ["field sales", "the Field Sales specialization", [[3, spec("Field Sales")]]],
   ["cold calling", "agents with the Cold Calling skill", [[3, skill("Cold Calling")]]],
   ["crm systems", "agents with the CRM Systems skill", [[3, skill("CRM Systems")]]],
-  ["contract negotiation", "agents with the Contract Negotiation skill", [[3, skill("Contract Negotiation")]]],
-  ["consultative selling", "agents with the Consultative Selling skill", [[3, skill("Consultative Selling")]]],
+  [
+    "contract negotiation",
+    "agents with the Contract Negotiation skill",
+    [[3, skill("Contract Negotiation")]],
+  ],
+  [
+    "consultative selling",
+    "agents with the Consultative Selling skill",
+    [[3, skill("Consultative Selling")]],
+  ],
   ["mia chen", "the agent Mia Chen", [[3, named("mia chen")]]],
   ["mia chn", "Mia Chen with a short misspelt surname", [[3, named("mia chen")]]],
   ["isabella beker", "typo (deletion) in the surname Becker", [[3, named("isabella becker")]]],
@@ -124,9 +223,18 @@ const agentQueries: [q: string, intent: string, rules: Rule<Agent>[]][] = [
   ["qwrtpsdf zxcvb", "nonsense: nothing", []],
 ];
 
-const healthcareB: Rule<Business>[] = [[3, industry("healthcare")], [1, description("healthcare")]];
-const technologyB: Rule<Business>[] = [[3, industry("technology")], [1, description("technology")]];
-const manufacturingB: Rule<Business>[] = [[3, industry("manufacturing")], [1, description("manufacturing")]];
+const healthcareB: Rule<Business>[] = [
+  [3, industry("healthcare")],
+  [1, description("healthcare")],
+];
+const technologyB: Rule<Business>[] = [
+  [3, industry("technology")],
+  [1, description("technology")],
+];
+const manufacturingB: Rule<Business>[] = [
+  [3, industry("manufacturing")],
+  [1, description("manufacturing")],
+];
 
 /** Business queries, searched as the demo agent mia.chen (SaaS Sales, Sydney). */
 const businessQueries: [q: string, intent: string, rules: Rule<Business>[]][] = [
@@ -135,17 +243,35 @@ const businessQueries: [q: string, intent: string, rules: Rule<Business>[]][] = 
   ["healthcrae", "typo (transposition) of healthcare", healthcareB],
   ["technology", "technology businesses", technologyB],
   ["tecnology", "typo (deletion) of technology", technologyB],
-  ["retail", "retail businesses", [[3, industry("retail")], [1, description("retail")]]],
+  [
+    "retail",
+    "retail businesses",
+    [
+      [3, industry("retail")],
+      [1, description("retail")],
+    ],
+  ],
   ["manufacturing", "manufacturing businesses", manufacturingB],
   ["manufacturng", "typo (deletion) of manufacturing", manufacturingB],
-  ["finance", "finance businesses", [[3, industry("finance")], [1, description("finance")]]],
+  [
+    "finance",
+    "finance businesses",
+    [
+      [3, industry("finance")],
+      [1, description("finance")],
+    ],
+  ],
   ["harbour tech", "the company Harbour Tech", [[3, company("harbour tech")]]],
   ["harbor tech", "Harbour Tech, misspelt", [[3, company("harbour tech")]]],
   ["keeling group", "the company Keeling Group", [[3, company("keeling group")]]],
   ["keelng group", "Keeling Group, misspelt", [[3, company("keeling group")]]],
   ["cummings corp", "the company Cummings Corp", [[3, company("cummings corp")]]],
   ["healthcare sydney", "healthcare businesses in Sydney", [[3, inCity("sydney", industry("healthcare"))]]],
-  ["technology in melbourne", "technology businesses in Melbourne", [[3, inCity("melbourne", industry("technology"))]]],
+  [
+    "technology in melbourne",
+    "technology businesses in Melbourne",
+    [[3, inCity("melbourne", industry("technology"))]],
+  ],
   ["retail sydney", "retail businesses in Sydney", [[3, inCity("sydney", industry("retail"))]]],
   ["zzqqxv", "nonsense: nothing", []],
 ];
@@ -171,7 +297,12 @@ try {
       from business_profiles`.execute(t.database.db)
   ).rows;
   const queries = [
-    ...agentQueries.map(([q, intent, rules]) => ({ side: "agents", q, intent, judgements: grade(agents, rules) })),
+    ...agentQueries.map(([q, intent, rules]) => ({
+      side: "agents",
+      q,
+      intent,
+      judgements: grade(agents, rules),
+    })),
     ...businessQueries.map(([q, intent, rules]) => ({
       side: "businesses",
       q,
@@ -186,7 +317,10 @@ try {
     );
   }
   const file = join(fileURLToPath(import.meta.url), "../judged-queries.json");
-  writeFileSync(file, `${JSON.stringify({ seed: "demo data (services/api/src/main.ts)", queries }, null, 1)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ seed: "demo data (services/api/src/main.ts)", queries }, null, 1)}\n`,
+  );
   console.log(`wrote ${queries.length} queries to ${file}`);
 } finally {
   await t.close();

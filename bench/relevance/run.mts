@@ -41,14 +41,19 @@ const t = await createTestApp();
 try {
   const started = performance.now();
   await seedDemoData(t);
-  console.log(`demo data seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (${t.database.kind})`);
+  console.log(
+    `demo data seeded in ${((performance.now() - started) / 1000).toFixed(1)} s (${t.database.kind})`,
+  );
   const clients = { agents: await demoClient(t, "harbourtech"), businesses: await demoClient(t, "mia.chen") };
   const scores: Record<JudgedQuery["side"], number[]> = { agents: [], businesses: [] };
   for (const query of queries) {
     const path = query.side === "agents" ? "/api/agent-profiles" : "/api/business-profiles";
     const res = await clients[query.side].request(`${path}?q=${encodeURIComponent(query.q)}&pageSize=10`);
     if (res.status !== 200) throw new Error(`${query.q}: ${res.status} ${await res.text()}`);
-    const body = (await res.json()) as { items: { fullName?: string; companyName?: string }[]; total: number };
+    const body = (await res.json()) as {
+      items: { fullName?: string; companyName?: string }[];
+      total: number;
+    };
     const names = body.items.map((p) => p.fullName ?? p.companyName ?? "");
     const score = ndcg(names, query.judgements);
     scores[query.side].push(score);

@@ -3,7 +3,12 @@
  * EXPLAIN (ANALYZE, BUFFERS) of each (issue 22 investigation aid).
  * Run: tsx bench/search/explain-shape.ts "q=enterpr&location=sydney&experience=6-10"
  */
-import { agentSearchQueries, openDatabase, planKeywords, vocabularyCandidates } from "@closr/adapters/postgres";
+import {
+  agentSearchQueries,
+  openDatabase,
+  planKeywords,
+  vocabularyCandidates,
+} from "@closr/adapters/postgres";
 import { CompiledQuery } from "kysely";
 import { benchDatabaseUrl, benchViewer, toCriteria } from "../data.ts";
 

@@ -53,7 +53,10 @@ describe("readQuery", () => {
       keywords: ["saas", "sales"],
       location: "melbourne",
     });
-    expect(readQuery(["sales", "melbroune"], undefined)).toEqual({ keywords: ["sales"], location: "melbourne" });
+    expect(readQuery(["sales", "melbroune"], undefined)).toEqual({
+      keywords: ["sales"],
+      location: "melbourne",
+    });
     expect(readQuery(["perth"], undefined)).toEqual({ keywords: [], location: "perth" });
   });
   it("keeps a location word as text when the filter names another place", () => {

@@ -14,6 +14,8 @@ import {
   BusinessProfileRepository,
   type BusinessSearch,
   type BusinessSize,
+  type Correction,
+  correctTerm,
   experienceBands,
   type Industry,
   industries,
@@ -22,8 +24,6 @@ import {
   type Location,
   locations,
   ProfileAlreadyExists,
-  correctTerm,
-  type Correction,
   searchTotalCap,
   specializationWords,
   typoBudget,
@@ -103,7 +103,8 @@ export async function planKeywords(
     exactPlan(keywords).map(async (t) => {
       const words = await lookup(t.term, t.last);
       const corrections = correctTerm(t.term, words, t.last);
-      const known = corrections.length > 0 || words.some((w) => w === t.term || (t.last && w.startsWith(t.term)));
+      const known =
+        corrections.length > 0 || words.some((w) => w === t.term || (t.last && w.startsWith(t.term)));
       return { term: { ...t, corrections }, known };
     }),
   );
@@ -124,7 +125,9 @@ export const exactPlan = (keywords: readonly string[]): KeywordPlan =>
 const termQuery = (t: PlannedTerm, weights = "", maxTypos = 2) => {
   const operands = [
     `${t.term}${t.last ? ":*" : ""}${weights && !t.last ? ":" : ""}${weights}`,
-    ...t.corrections.filter((c) => c.typos <= maxTypos).map((c) => `${c.word}${weights ? ":" : ""}${weights}`),
+    ...t.corrections
+      .filter((c) => c.typos <= maxTypos)
+      .map((c) => `${c.word}${weights ? ":" : ""}${weights}`),
   ];
   return operands.length === 1 ? operands[0]! : `(${operands.join(" | ")})`;
 };
@@ -155,7 +158,9 @@ export const fieldWeights = { A: 8, B: 4, C: 2, D: 1 } as const;
 const textRelevanceSql = (t: "a" | "b", plan: KeywordPlan) => {
   const vector = sql.ref(`${t}.search_vector`);
   const parts = plan.map(
-    (term) => sql`(CASE WHEN ${vector} @@ to_tsquery('simple', ${termQuery(term, "A")}) THEN ${sql.lit(fieldWeights.A)}
+    (
+      term,
+    ) => sql`(CASE WHEN ${vector} @@ to_tsquery('simple', ${termQuery(term, "A")}) THEN ${sql.lit(fieldWeights.A)}
       WHEN ${vector} @@ to_tsquery('simple', ${termQuery(term, "B")}) THEN ${sql.lit(fieldWeights.B)}
       WHEN ${vector} @@ to_tsquery('simple', ${termQuery(term, "C")}) THEN ${sql.lit(fieldWeights.C)}
       ELSE ${sql.lit(fieldWeights.D)} END)`,
@@ -575,7 +580,12 @@ const makeCompiledSearchCache = () => {
   };
 };
 
-const compileAgentSearch = (db: Db, c: AgentSearch, viewer: BusinessProfile | undefined, plan: KeywordPlan) => {
+const compileAgentSearch = (
+  db: Db,
+  c: AgentSearch,
+  viewer: BusinessProfile | undefined,
+  plan: KeywordPlan,
+) => {
   const { page, count } = agentSearchQueries(db, c, viewer, plan);
   return { page: page.compile(), count: count.compile() };
 };

@@ -43,7 +43,10 @@ export async function seedDemoData(t: Pick<TestApp, "runtime">) {
 /** A client signed in as a demo user ("harbourtech", "mia.chen", …). */
 export async function demoClient(t: Pick<TestApp, "client">, username: string): Promise<TestClient> {
   const client = t.client();
-  const res = await client.request("/api/login", { method: "POST", json: { username, password: DEMO_PASSWORD } });
+  const res = await client.request("/api/login", {
+    method: "POST",
+    json: { username, password: DEMO_PASSWORD },
+  });
   if (res.status !== 200) throw new Error(`demo login ${username}: ${res.status}`);
   return client;
 }
