@@ -29,7 +29,7 @@ interface Business {
 type Rule<P> = readonly [grade: 1 | 2 | 3, test: (p: P) => boolean];
 
 const lower = (s: string) => s.toLowerCase();
-const words = (s: string) => lower(s).match(/[\p{L}\p{N}]+/gu) ?? [];
+const words = (s: string): string[] => lower(s).match(/[\p{L}\p{N}]+/gu) ?? [];
 const spec = (s: string) => (a: Agent) => lower(a.specialization) === lower(s);
 const specWord = (w: string) => (a: Agent) => words(a.specialization).includes(w);
 const skill = (s: string) => (a: Agent) => a.skills.includes(s);
