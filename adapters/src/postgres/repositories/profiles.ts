@@ -597,7 +597,7 @@ const compileAgentSearch = (
  * beyond the requested page's end in the keyword-less order (match score, reputation, featured,
  * newest: the per-viewer-class index; reputation without a viewer: the rating index), plus
  * every match whose NAME holds a term (GIN index on the name's vector; names are rare matches).
- * The blend then orders those. Exact whenever the matches are fewer than the window; otherwise
+ * The keyword ranking keys (ADR 0036) then order those. Exact whenever the matches are fewer than the window; otherwise
  * a match outside it is one with a lower match score and reputation than `keywordCandidates`
  * others and no keyword in its name.
  */
@@ -633,7 +633,8 @@ const keywordCandidatesSql = (
 
 /**
  * The page and count queries of an agent search (exported so tests and the benchmark run them).
- * Orders (ADR 0005, ADR 0013): "match" with keywords by the ranking blend; "match" without by
+ * Orders (ADR 0005, ADR 0013, ADR 0036): "match" with keywords by typos, text relevance, match score
+ * and reputation (keywordRankingKeys); "match" without by
  * score, reputation, featured (each per-class index holds exactly these keys); "rating" by
  * reputation and review count; then newest. The page picks its 12 ids on agent_profiles alone
  * (an index walk, no join per skipped row even on deep pages) and joins users for those only.
