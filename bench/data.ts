@@ -5,7 +5,7 @@
  */
 import { type Db, migrateToLatest, openDatabase } from "@closr/adapters/postgres";
 import type { AgentSearch, BusinessProfile } from "@closr/core/profiles";
-import { keywordTerms } from "@closr/core/profiles";
+import { keywordTerms, readQuery } from "@closr/core/profiles";
 import { sql } from "kysely";
 import postgres from "postgres";
 
@@ -36,10 +36,15 @@ export async function openBenchDatabase(url: string) {
 /** The search criteria a discovery query string (`q=…&location=…&page=…`) stands for. */
 export function toCriteria(query: string): AgentSearch {
   const p = new URLSearchParams(query);
+  // As the search use case reads a query: a location word is the location (ADR 0036).
+  const read = readQuery(
+    keywordTerms(p.get("q") ?? undefined),
+    (p.get("location") ?? undefined) as AgentSearch["location"],
+  );
   return {
-    keywords: keywordTerms(p.get("q") ?? undefined),
+    keywords: read.keywords,
     specialization: p.get("specialization") ?? undefined,
-    location: (p.get("location") ?? undefined) as AgentSearch["location"],
+    location: read.location,
     experience: (p.get("experience") ?? undefined) as AgentSearch["experience"],
     minimumCommissionRate: p.get("minimumCommissionRate")
       ? Number(p.get("minimumCommissionRate"))

@@ -3,7 +3,12 @@
  * EXPLAIN (ANALYZE, BUFFERS) of each (issue 22 investigation aid).
  * Run: tsx bench/search/explain-shape.ts "q=enterpr&location=sydney&experience=6-10"
  */
-import { agentSearchQueries, openDatabase } from "@closr/adapters/postgres";
+import {
+  agentSearchQueries,
+  openDatabase,
+  planKeywords,
+  vocabularyCandidates,
+} from "@closr/adapters/postgres";
 import { CompiledQuery } from "kysely";
 import { benchDatabaseUrl, benchViewer, toCriteria } from "../data.ts";
 
@@ -11,7 +16,11 @@ const url = process.env.BENCH_DATABASE_URL ?? benchDatabaseUrl("closr_bench");
 const criteria = toCriteria(process.argv[2] ?? "");
 const handle = await openDatabase({ url, maxConnections: 1 });
 const viewer = await benchViewer(handle.db);
-const { page, count } = agentSearchQueries(handle.db, criteria, viewer, process.env.FUZZY === "1");
+const plan = await planKeywords(
+  (term, last) => vocabularyCandidates(handle.db, "agent", term, last),
+  criteria.keywords,
+);
+const { page, count } = agentSearchQueries(handle.db, criteria, viewer, plan);
 for (const [name, q] of [
   ["page", page],
   ["count", count],

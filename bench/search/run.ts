@@ -7,7 +7,7 @@
  *    mix of GET /api/agent-profiles queries; latency counts from each request's scheduled time.
  * 4. The same mix as SQL straight to PostgreSQL (the repository's own queries), same rate.
  * 5. Closed loop, BENCH_CONCURRENCY (16) workers for BENCH_SECONDS/4: maximum throughput of both,
- *    and of "SQL as the API runs it" (the repository's count cache, compiled SQL and typo-tolerant
+ *    and of "SQL as the API runs it" (the repository's count cache, compiled SQL and vocabulary
  *    fallback: the same statements the API sends; the plain SQL loop also counts every request).
  * Prints p50/p95/p99 (ms), throughput (req/s) and the API/SQL ratios. Targets: p99 ≤ 50 ms at
  * 300 req/s; API throughput ≥ 85 % of SQL (issue 22). During the closed loops it also reads the
@@ -27,7 +27,14 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { agentSearchQueries, type Db, fuzzyBelow, openDatabase } from "@closr/adapters/postgres";
+import {
+  agentSearchQueries,
+  type Db,
+  type KeywordPlan,
+  openDatabase,
+  planKeywords,
+  vocabularyCandidates,
+} from "@closr/adapters/postgres";
 import { seedMarketplace } from "@closr/adapters/seed";
 import type { AgentSearch, BusinessProfile } from "@closr/core/profiles";
 import { CompiledQuery } from "kysely";
@@ -176,9 +183,13 @@ async function explain(db: Db, query: { compile: () => CompiledQuery }) {
   };
 }
 
+/** The keyword plan the repository runs for these criteria (vocabulary corrections, ADR 0036). */
+const agentPlan = (db: Db, criteria: AgentSearch): Promise<KeywordPlan> =>
+  planKeywords((term, last) => vocabularyCandidates(db, "agent", term, last), criteria.keywords);
+
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of every shape's page and count queries as the repository runs them
- * (the typo-tolerant variant when the exact keywords find fewer than a page), median of `runs`.
+ * (with the keyword plan's typo corrections from the vocabulary, ADR 0036), median of `runs`.
  */
 async function explainShapes(viewer: BusinessProfile) {
   const runs = Number(process.env.BENCH_EXPLAIN_RUNS ?? 5);
@@ -191,13 +202,11 @@ async function explainShapes(viewer: BusinessProfile) {
     `  ${"page ms".padStart(8)} ${"count ms".padStart(8)} ${"sum".padStart(7)} ${"min sum".padStart(8)} ${"buffers".padStart(8)}  load   shape`,
   );
   let worst = 0;
+  const rankingCost: [string, number, number][] = [];
   for (const shape of [...new Set(mix)]) {
     const criteria = toCriteria(shape);
-    let queries = agentSearchQueries(handle.db, criteria, viewer);
-    if (criteria.keywords.length) {
-      const exact = Number((await queries.count.executeTakeFirst())?.total ?? 0);
-      if (exact < fuzzyBelow) queries = agentSearchQueries(handle.db, criteria, viewer, true);
-    }
+    const plan = await agentPlan(handle.db, criteria);
+    const queries = agentSearchQueries(handle.db, criteria, viewer, plan);
     const page: number[] = [];
     const count: number[] = [];
     let buffers = 0;
@@ -210,6 +219,14 @@ async function explainShapes(viewer: BusinessProfile) {
       buffers = p.buffers + c.buffers;
     }
     const sum = median(page) + median(count);
+    // The ranking's cost (ADR 0036): the same page ordered by newest (no text relevance, no typos,
+    // no candidate set) next to the ranked one.
+    if (criteria.keywords.length && criteria.sort === "match") {
+      const unranked = agentSearchQueries(handle.db, { ...criteria, sort: "newest" }, viewer, plan);
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) times.push((await explain(handle.db, unranked.page)).ms);
+      rankingCost.push([shape, median(page), median(times)]);
+    }
     // The fastest run of each: on a busy shared machine the least disturbed by other processes.
     const fastest = Math.min(...page) + Math.min(...count);
     worst = Math.max(worst, sum);
@@ -218,6 +235,11 @@ async function explainShapes(viewer: BusinessProfile) {
     );
   }
   console.log(`  slowest shape: ${worst.toFixed(2)} ms (page + count)`);
+  console.log("\nranking's cost, keyword shapes (page ms ranked by match vs the same page by newest):");
+  for (const [shape, ranked, newest] of rankingCost)
+    console.log(
+      `  ${ranked.toFixed(2).padStart(8)} ${newest.toFixed(2).padStart(8)}  ${(ranked - newest).toFixed(2).padStart(7)}   ${shape}`,
+    );
   await handle.close();
 }
 
@@ -263,26 +285,37 @@ try {
   const handle = await openDatabase({ url, maxConnections: 10 });
   const viewerProfile = { ...viewer } as unknown as BusinessProfile;
   const direct = async (i: number) => {
-    const { page, count } = agentSearchQueries(handle.db, toCriteria(mix[i % mix.length]!), viewerProfile);
+    const criteria = toCriteria(mix[i % mix.length]!);
+    const plan = criteria.keywords.length ? await agentPlan(handle.db, criteria) : [];
+    const { page, count } = agentSearchQueries(handle.db, criteria, viewerProfile, plan);
     await Promise.all([page.execute(), count.executeTakeFirst()]);
   };
 
   // The same SQL as the API path sends for a request (issue 22, fair comparison): the repository
-  // caches each filter set's count for 10 s (makeCountCache) and its compiled SQL, and turns to
-  // the typo-tolerant variant when the exact keywords find fewer than fuzzyBelow. `direct` above
+  // caches each filter set's count for 10 s (makeCountCache), its compiled SQL and each keyword's
+  // vocabulary candidates (typo corrections, ADR 0036). `direct` above
   // runs page + count on every request (the historical baseline, more database work per request
   // than the API does); `directAsApi` runs what the API's repository runs. Session and viewer
   // lookups are answered from the API process's memory after the first request (ADR 0015), so
   // neither side sends them in the steady state.
-  const compiledAsApi = new Map<string, { page: CompiledQuery; count: CompiledQuery }>();
+  const compiledAsApi = new Map<string, { page: CompiledQuery; count: CompiledQuery; plan: string }>();
   const countsAsApi = new Map<string, { total: number; at: number }>();
-  const compiledFor = (shape: string, criteria: AgentSearch, fuzzy: boolean) => {
-    const key = `${shape}|${fuzzy}`;
-    let hit = compiledAsApi.get(key);
-    if (!hit) {
-      const q = agentSearchQueries(handle.db, criteria, viewerProfile, fuzzy);
-      hit = { page: q.page.compile(), count: q.count.compile() };
-      compiledAsApi.set(key, hit);
+  const plansAsApi = new Map<string, { plan: KeywordPlan; at: number }>();
+  // The repository keeps each term's vocabulary candidates for 10 s (ADR 0036); so does this loop.
+  const planAsApi = async (shape: string, criteria: AgentSearch) => {
+    const hit = plansAsApi.get(shape);
+    if (hit && performance.now() - hit.at < 10_000) return hit.plan;
+    const plan = await agentPlan(handle.db, criteria);
+    plansAsApi.set(shape, { plan, at: performance.now() });
+    return plan;
+  };
+  const compiledFor = (shape: string, criteria: AgentSearch, plan: KeywordPlan) => {
+    const key = JSON.stringify(plan);
+    let hit = compiledAsApi.get(shape);
+    if (!hit || hit.plan !== key) {
+      const q = agentSearchQueries(handle.db, criteria, viewerProfile, plan);
+      hit = { page: q.page.compile(), count: q.count.compile(), plan: key };
+      compiledAsApi.set(shape, hit);
     }
     return hit;
   };
@@ -296,15 +329,10 @@ try {
   const directAsApi = async (i: number) => {
     const shape = mix[i % mix.length]!;
     const criteria = toCriteria(shape);
+    const plan = criteria.keywords.length ? await planAsApi(shape, criteria) : [];
+    const q = compiledFor(shape, criteria, plan);
     const { page: _p, pageSize: _s, sort: _o, ...filters } = criteria;
-    const key = JSON.stringify(filters);
-    let q = compiledFor(shape, criteria, false);
-    if (criteria.keywords.length && (await totalAsApi(key, q.count)) < fuzzyBelow) {
-      q = compiledFor(shape, criteria, true);
-      await Promise.all([handle.db.executeQuery(q.page), totalAsApi(`${key}~`, q.count)]);
-      return;
-    }
-    await Promise.all([handle.db.executeQuery(q.page), totalAsApi(key, q.count)]);
+    await Promise.all([handle.db.executeQuery(q.page), totalAsApi(JSON.stringify([filters, plan]), q.count)]);
   };
 
   // Per-shape profile (direct SQL, sequential, after one warm-up): where the time goes.

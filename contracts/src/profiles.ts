@@ -286,7 +286,7 @@ export const AgentSearchQuery = z.object({
     .default("match")
     .openapi({
       description:
-        "match (default: with keywords, text relevance blended with match score and reputation; without, match score then reputation; newest when the caller has no profile and no keywords), newest, experience, rating (Bayesian average).",
+        "match (default: with keywords, exact words before corrected typos, then text relevance by field, then match score and reputation; without, match score then reputation; newest when the caller has no profile and no keywords), newest, experience, rating (Bayesian average).",
     }),
   ...searchPaging,
 });

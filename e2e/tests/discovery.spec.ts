@@ -76,7 +76,7 @@ test("a new business creates its profile, finds ranked agents with reasons and o
 
   const cards = page.getByRole("article");
   await expect(cards.first()).toBeVisible();
-  // With a keyword the order blends text relevance, match score and reputation (ADR 0013), and
+  // With a keyword the order is text relevance, then match score and reputation (ADR 0036), and
   // the reasons say where the word matched.
   const reasons = cards.first().getByRole("list", { name: "Why it matches" });
   await expect(reasons).toBeVisible();

@@ -94,10 +94,12 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const { PGlite } = await import("@electric-sql/pglite");
   // pg_trgm: keyword typo tolerance (migration 2026-11-23-12-reviews).
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  // fuzzystrmatch: the search vocabulary's typo candidates (migration 2026-11-28-30-search-vocabulary).
+  const { fuzzystrmatch } = await import("@electric-sql/pglite/contrib/fuzzystrmatch");
   const dataDir = options.dataDir ?? ".data/pglite";
   // PGlite creates its folder but not the parents (.data/ is absent on a fresh clone).
   if (dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
-  const extensions = { pg_trgm };
+  const extensions = { pg_trgm, fuzzystrmatch };
   const pglite = dataDir === "memory://" ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
   await pglite.waitReady;
   const db = new Kysely<Database>({

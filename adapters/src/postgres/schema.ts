@@ -62,9 +62,18 @@ interface ProfileSearchColumns {
   ratingSum: Generated<number>;
   /** Bayesian average in hundredths of a star (generated). */
   reputation: ColumnType<number, never, never>;
-  searchText: ColumnType<string, never, never>;
   createdAt: DefaultTimestamp;
   updatedAt: DefaultTimestamp;
+}
+
+/**
+ * The words of one side's search vectors (ADR 0036): each lexeme with the number of profiles
+ * holding it, kept by triggers in the transaction that changes a profile. Typo candidates.
+ */
+export interface SearchVocabularyTable {
+  side: "agent" | "business";
+  word: string;
+  uses: number;
 }
 
 export interface BusinessProfilesTable extends ProfileSearchColumns {
@@ -644,6 +653,7 @@ export interface Database {
   users: UsersTable;
   session: SessionTable;
   businessProfiles: BusinessProfilesTable;
+  searchVocabulary: SearchVocabularyTable;
   agentProfiles: AgentProfilesTable;
   partnerships: PartnershipsTable;
   reviews: ReviewsTable;

@@ -8727,7 +8727,7 @@ export interface operations {
                 minimumCommissionRate?: number | null;
                 /** @description true: verified accounts only. */
                 verified?: "true" | "false";
-                /** @description match (default: with keywords, text relevance blended with match score and reputation; without, match score then reputation; newest when the caller has no profile and no keywords), newest, experience, rating (Bayesian average). */
+                /** @description match (default: with keywords, exact words before corrected typos, then text relevance by field, then match score and reputation; without, match score then reputation; newest when the caller has no profile and no keywords), newest, experience, rating (Bayesian average). */
                 sort?: "match" | "newest" | "experience" | "rating";
                 /** @description From 1. */
                 page?: number;

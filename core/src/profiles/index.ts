@@ -5,4 +5,5 @@ export * from "./match.ts";
 export * from "./model.ts";
 export * from "./ports.ts";
 export * from "./relevance.ts";
+export * from "./typo.ts";
 export * from "./use-cases.ts";

@@ -69,9 +69,9 @@ export interface Match {
 }
 
 /**
- * Orders (ADR 0005, ADR 0013). "match" with keywords: the blend of text relevance, match score
- * and reputation (repositories/profiles.ts rankingBlendSql); without: match score, then
- * reputation, then featured. "rating": Bayesian average, then review count.
+ * Orders (ADR 0005, ADR 0013, ADR 0036). "match" with keywords: typos (exact first), text
+ * relevance by field, then match score and reputation (repositories/profiles.ts
+ * keywordRankingKeys); without: match score, then reputation, then featured. "rating": Bayesian average, then review count.
  */
 export type AgentSort = "match" | "newest" | "experience" | "rating";
 export type BusinessSort = "match" | "newest" | "rating";

@@ -1,34 +1,22 @@
 /**
- * Why a keyword search ranked a profile where it did (issue 22, ADR 0013): the first field, in
+ * Why a keyword search ranked a profile where it did (ADR 0013, ADR 0036): the first field, in
  * ranking weight order (name, specialization/industry, skills, bio/description), holding a word
- * that a keyword term starts ("enterpr" → "enterprise") or nearly spells (a typo such as
- * "entreprise"; trigram similarity, as pg_trgm's word_similarity does in the adapter).
+ * a keyword term is, starts when it is the last term ("enterpr" → "enterprise"), or spells within
+ * its typo budget ("entreprise"; core's typo rules, as the adapter applies them).
  */
 import type { RatingSummary } from "../review/reputation.ts";
 import type { AgentProfile, BusinessProfile, Match } from "./model.ts";
+import { correctTerm } from "./typo.ts";
 
 const words = (text: string | null) => (text ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-const trigrams = (word: string) => {
-  const padded = `  ${word} `;
-  const set = new Set<string>();
-  for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
-  return set;
-};
-
-/** Trigram similarity of two words (shared / union), 0–1. */
-export const wordSimilarity = (a: string, b: string) => {
-  const x = trigrams(a);
-  const y = trigrams(b);
-  let shared = 0;
-  for (const t of x) if (y.has(t)) shared++;
-  return shared / (x.size + y.size - shared);
-};
-
-/** The profile word a term matches: a prefix match, else a near spelling (terms of 4+ letters). */
-const matchWord = (term: string, candidates: readonly string[]) =>
-  candidates.find((w) => w.startsWith(term)) ??
-  (term.length >= 4 ? candidates.find((w) => wordSimilarity(term, w) >= 0.45) : undefined);
+/**
+ * The profile word a term matches, by the search's rules (ADR 0036): the word itself (or, for the
+ * last term, a word it starts), else the closest word within the term's typo budget.
+ */
+const matchWord = (term: string, last: boolean, candidates: readonly string[]) =>
+  candidates.find((w) => w === term || (last && w.startsWith(term))) ??
+  correctTerm(term, candidates, last)[0]?.word;
 
 /** "matches 'enterprise' in name" for the first term found, in field weight order; undefined when none. */
 export function keywordReason(
@@ -37,8 +25,8 @@ export function keywordReason(
 ): string | undefined {
   for (const [label, text] of fields) {
     const candidates = words(text);
-    for (const term of keywords) {
-      const word = matchWord(term, candidates);
+    for (const [k, term] of keywords.entries()) {
+      const word = matchWord(term, k === keywords.length - 1, candidates);
       if (word) return `matches '${word}' in ${label}`;
     }
   }

@@ -22,6 +22,7 @@ import type {
 } from "./model.ts";
 import { AgentProfileRepository, BusinessProfileRepository } from "./ports.ts";
 import { agentKeywordFields, businessKeywordFields, explainRanking, keywordReason } from "./relevance.ts";
+import { readQuery } from "./typo.ts";
 
 /** "match" needs the caller's profile or keywords to rank by; with neither it is newest. */
 const effectiveSort = <S extends string>(sort: S, hasProfile: boolean, keywords: readonly string[]) =>
@@ -173,9 +174,11 @@ const rankedPage = <P extends AgentProfile | BusinessProfile, O>(
  * Agents for a business (spec §2.8 Find Agents). "match" ranks for the caller's business
  * profile (and by text relevance with keywords); without a profile or keywords it is newest.
  * Match reasons explain the order: the keyword match and the rating come first (ADR 0013).
+ * A location word in the query is the location filter (readQuery, ADR 0036).
  */
-export const searchAgents = Effect.fn("profiles.searchAgents")(function* (user: User, criteria: AgentSearch) {
+export const searchAgents = Effect.fn("profiles.searchAgents")(function* (user: User, asked: AgentSearch) {
   yield* requireType(user, "business", "search agents");
+  const criteria = { ...asked, ...readQuery(asked.keywords, asked.location) };
   const own = Option.getOrUndefined(yield* (yield* BusinessProfileRepository).findViewer(user.id));
   const sort = effectiveSort(criteria.sort, own !== undefined, criteria.keywords);
   const result = yield* (yield* AgentProfileRepository).search({ ...criteria, sort }, own);
@@ -185,9 +188,10 @@ export const searchAgents = Effect.fn("profiles.searchAgents")(function* (user: 
 /** Businesses for an agent (spec §2.9 Find Businesses), ranked for the caller's agent profile. */
 export const searchBusinesses = Effect.fn("profiles.searchBusinesses")(function* (
   user: User,
-  criteria: BusinessSearch,
+  asked: BusinessSearch,
 ) {
   yield* requireType(user, "agent", "search businesses");
+  const criteria = { ...asked, ...readQuery(asked.keywords, asked.location) };
   const own = Option.getOrUndefined(yield* (yield* AgentProfileRepository).findViewer(user.id));
   const sort = effectiveSort(criteria.sort, own !== undefined, criteria.keywords);
   const result = yield* (yield* BusinessProfileRepository).search({ ...criteria, sort }, own);

@@ -14,6 +14,8 @@ import {
   BusinessProfileRepository,
   type BusinessSearch,
   type BusinessSize,
+  type Correction,
+  correctTerm,
   experienceBands,
   type Industry,
   industries,
@@ -24,6 +26,7 @@ import {
   ProfileAlreadyExists,
   searchTotalCap,
   specializationWords,
+  typoBudget,
   viewerCacheMs,
 } from "@closr/core/profiles";
 import { ratingSummary } from "@closr/core/review";
@@ -73,62 +76,129 @@ const estimatedCappedCount = (db: Db, matches: SelectQueryBuilder<any, any, { on
   );
 };
 
-/** A prefix tsquery from core's keyword terms (letters and digits only), e.g. "enterpr:* & sydney:*". */
-export const prefixQuery = (keywords: readonly string[]) => keywords.map((k) => `${k}:*`).join(" & ");
+/**
+ * One query word as the search runs it (ADR 0036): the word (a prefix when it is the last one)
+ * and the vocabulary words it stands for with their typos (core's `correctTerm`).
+ */
+export interface PlannedTerm {
+  readonly term: string;
+  readonly last: boolean;
+  readonly corrections: readonly Correction[];
+}
 
-/** Terms of at least this many characters also match by trigram similarity (typos). */
-const fuzzyMinLength = 4;
+/** The words of a keyword search: every term must match, as itself or as one of its corrections. */
+export type KeywordPlan = readonly PlannedTerm[];
 
 /**
- * Keyword filter on alias `t` (a or b): every term matches as a prefix in the full-text vector,
- * or — with `fuzzy`, from 4 characters — nearly spells a word of the name, specialization/industry or skills
- * (pg_trgm `<%`, word_similarity ≥ 0.6, GIN trigram index on search_text): "entreprise",
- * "helthcare". Terms are core's keywordTerms (letters and digits only).
+ * The keyword plan (ADR 0036): each term with its corrections among the vocabulary words
+ * `lookup` returns for it (vocabularyCandidates, possibly cached). A term no profile word matches
+ * even with typos ("chn" in "mia chn": 3 letters get no typos) is left out when another term is
+ * known; when none is, the plan keeps them all and finds nothing.
  */
-const keywordFilter = (t: "a" | "b", keywords: readonly string[], fuzzy: boolean) =>
-  sql<boolean>`(${sql.join(
-    keywords.map((k) =>
-      fuzzy && k.length >= fuzzyMinLength
-        ? sql`(${sql.ref(`${t}.search_vector`)} @@ to_tsquery('simple', ${`${k}:*`}) OR ${k} <% ${sql.ref(`${t}.search_text`)})`
-        : sql`${sql.ref(`${t}.search_vector`)} @@ to_tsquery('simple', ${`${k}:*`})`,
-    ),
-    sql` AND `,
-  )})`;
+export async function planKeywords(
+  lookup: (term: string, last: boolean) => Promise<readonly string[]>,
+  keywords: readonly string[],
+): Promise<KeywordPlan> {
+  const terms = await Promise.all(
+    exactPlan(keywords).map(async (t) => {
+      const words = await lookup(t.term, t.last);
+      const corrections = correctTerm(t.term, words, t.last);
+      const known =
+        corrections.length > 0 || words.some((w) => w === t.term || (t.last && w.startsWith(t.term)));
+      return { term: { ...t, corrections }, known };
+    }),
+  );
+  const known = terms.filter((t) => t.known);
+  return (known.length ? known : terms).map((t) => t.term);
+}
+
+/** The plan without corrections: each term as written, the last one also as a prefix. */
+export const exactPlan = (keywords: readonly string[]): KeywordPlan =>
+  keywords.map((term, k) => ({ term, last: k === keywords.length - 1, corrections: [] }));
 
 /**
- * Text relevance 0–1 of alias `t` for the keywords: ts_rank_cd with field weights (name A 1.0,
- * specialization/industry and skills B 0.6, bio/description C 0.2, D 0.1) over the terms as
- * prefixes, capped at 1; a typo-only match scores 0.6 × its trigram word similarity.
+ * A tsquery operand group for one term: its own word (`term:*` when last) and its corrections
+ * with at most `maxTypos` typos, each restricted to `weights` (e.g. "A": the name only) when given.
+ * Words are letters and digits only (core's keywordTerms; vocabulary words are checked), so no
+ * query syntax passes through.
  */
-const textRelevanceSql = (t: "a" | "b", keywords: readonly string[], fuzzy: boolean) => {
-  const rank = sql<number>`least(ts_rank_cd('{0.1, 0.2, 0.6, 1.0}', ${sql.ref(`${t}.search_vector`)},
-      to_tsquery('simple', ${keywords.map((k) => `${k}:*`).join(" | ")})), 1.0)`;
-  return fuzzy
-    ? sql<number>`greatest(${rank}, 0.6 * word_similarity(${keywords.join(" ")}, ${sql.ref(`${t}.search_text`)}))`
-    : rank;
+const termQuery = (t: PlannedTerm, weights = "", maxTypos = 2) => {
+  const operands = [
+    `${t.term}${t.last ? ":*" : ""}${weights && !t.last ? ":" : ""}${weights}`,
+    ...t.corrections
+      .filter((c) => c.typos <= maxTypos)
+      .map((c) => `${c.word}${weights ? ":" : ""}${weights}`),
+  ];
+  return operands.length === 1 ? operands[0]! : `(${operands.join(" | ")})`;
+};
+
+/** "(enterprise | entreprise) & solutions:*": every term, each by any of its words. */
+const planQuery = (plan: KeywordPlan) => plan.map((t) => termQuery(t)).join(" & ");
+
+/** Any word of any term, for "the name holds a keyword" (the agent candidate set's name part). */
+const anyWordQuery = (plan: KeywordPlan) => plan.map((t) => termQuery(t)).join(" | ");
+
+/**
+ * Keyword filter on alias `t` (a or b): one full-text condition, so the GIN indexes (the
+ * per-location and per-band ones of ADR 0027/0031 included) serve it with or without corrections.
+ */
+const keywordFilter = (t: "a" | "b", plan: KeywordPlan) =>
+  sql<boolean>`${sql.ref(`${t}.search_vector`)} @@ to_tsquery('simple', ${planQuery(plan)})`;
+
+/**
+ * Field weights of the text relevance (ADR 0036), by the search vector's weight labels. Agents:
+ * name A 8, specialization B 4, skills C 2, bio D 1; businesses: company name A 8, industry B 4,
+ * description D 1. A term scores its best field; a profile's relevance is the sum over terms,
+ * uncapped: "Enterprise Solutions" as a specialization (8) outranks the words in skills (4) or a
+ * bio (2), and a name match (8 per word) outranks all but a specialization holding every word.
+ */
+export const fieldWeights = { A: 8, B: 4, C: 2, D: 1 } as const;
+
+/** Text relevance of alias `t`: Σ over terms of the weight of the best field holding the term. */
+const textRelevanceSql = (t: "a" | "b", plan: KeywordPlan) => {
+  const vector = sql.ref(`${t}.search_vector`);
+  const parts = plan.map(
+    (
+      term,
+    ) => sql`(CASE WHEN ${vector} @@ to_tsquery('simple', ${termQuery(term, "A")}) THEN ${sql.lit(fieldWeights.A)}
+      WHEN ${vector} @@ to_tsquery('simple', ${termQuery(term, "B")}) THEN ${sql.lit(fieldWeights.B)}
+      WHEN ${vector} @@ to_tsquery('simple', ${termQuery(term, "C")}) THEN ${sql.lit(fieldWeights.C)}
+      ELSE ${sql.lit(fieldWeights.D)} END)`,
+  );
+  return sql<number>`(${sql.join(parts, sql` + `)})`;
 };
 
 /**
- * Typo tolerance is a fallback: the trigram alternative joins the filter only when the exact
- * prefix search finds fewer than this many profiles (one page), so common keywords keep their
- * GIN-only plan and never pay for trigram checks.
+ * Typos a profile's match took (ADR 0036): Σ over corrected terms of 0 when the term itself
+ * matches, else the fewest typos among the corrections that do. Sorted first (ascending), so
+ * exact matches always rank above corrected ones. Undefined (no key) for a plan without corrections.
  */
-export const fuzzyBelow = 12;
+const typosSql = (t: "a" | "b", plan: KeywordPlan) => {
+  const vector = sql.ref(`${t}.search_vector`);
+  const parts = plan
+    .filter((term) => term.corrections.length > 0)
+    .map((term) => {
+      const one = term.corrections.some((c) => c.typos === 1);
+      return sql`(CASE WHEN ${vector} @@ to_tsquery('simple', ${termQuery(term, "", 0)}) THEN 0
+        ${one ? sql`WHEN ${vector} @@ to_tsquery('simple', ${termQuery(term, "", 1)}) THEN 1` : sql``} ELSE 2 END)`;
+    });
+  return parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : undefined;
+};
 
 /**
- * The keyword ranking blend (ADR 0013), higher first:
- *   100 × text relevance (0–1) + 0.5 × match score (0–100; 0 without a viewer profile)
- *   + (reputation − 400) / 10 (Bayesian average in hundredths: a 4.8 record adds 8, a 3.0 one takes 10).
- * A profile that carries the word in its name and specialization (relevance 1) outranks one that
- * only mentions it in its bio (0.2) unless the latter's match and reputation make up 80 points.
+ * The keyword ranking keys (ADR 0036), in order: typos (ascending), text relevance, then the match
+ * score (0–100; absent without a viewer profile) and reputation, which only order profiles of
+ * equal text relevance, never lift a weaker text match above a stronger one.
  */
-const rankingBlendSql = (
-  t: "a" | "b",
-  keywords: readonly string[],
-  score: RawBuilder<number> | undefined,
-  fuzzy: boolean,
-) =>
-  sql<number>`(100 * ${textRelevanceSql(t, keywords, fuzzy)} + 0.5 * ${score ?? sql`0`} + (${sql.ref(`${t}.reputation`)} - 400) / 10.0)`;
+const keywordRankingKeys = (t: "a" | "b", plan: KeywordPlan, score: RawBuilder<number> | undefined) => {
+  const typos = typosSql(t, plan);
+  return [
+    ...(typos ? [[typos, "asc"] as const] : []),
+    [textRelevanceSql(t, plan), "desc"],
+    ...(score ? [[score, "desc"] as const] : []),
+    [sql`${sql.ref(`${t}.reputation`)}`, "desc"],
+  ] as const;
+};
 
 const owner = (row: { userId: number; username: string; verificationStatus: string }) => ({
   userId: row.userId as UserId,
@@ -297,9 +367,9 @@ export function literalYearsBand(min: number, max: number | null): RawBuilder<bo
   return max === null ? from : sql<boolean>`${from} AND a.years_of_experience <= ${sql.lit(Math.trunc(max))}`;
 }
 
-function agentFilters(query: AgentQuery, c: AgentSearch, fuzzy: boolean): AgentQuery {
+function agentFilters(query: AgentQuery, c: AgentSearch, plan: KeywordPlan): AgentQuery {
   let q = query;
-  if (c.keywords.length) q = q.where(keywordFilter("a", c.keywords, fuzzy));
+  if (plan.length) q = q.where(keywordFilter("a", plan));
   if (c.specialization)
     q = q.where(sql<boolean>`lower(a.specialization) = ${c.specialization.toLowerCase()}`);
   // A literal (closed list), so the planner can use the per-location keyword index (ADR 0027).
@@ -327,9 +397,9 @@ function agentFilters(query: AgentQuery, c: AgentSearch, fuzzy: boolean): AgentQ
   return q;
 }
 
-function businessFilters(query: BusinessQuery, c: BusinessSearch, fuzzy: boolean): BusinessQuery {
+function businessFilters(query: BusinessQuery, c: BusinessSearch, plan: KeywordPlan): BusinessQuery {
   let q = query;
-  if (c.keywords.length) q = q.where(keywordFilter("b", c.keywords, fuzzy));
+  if (plan.length) q = q.where(keywordFilter("b", plan));
   if (c.industry) q = q.where("b.industry", "=", c.industry);
   if (c.size) q = q.where("b.size", "=", c.size);
   if (c.location) q = q.where("b.location", "=", c.location);
@@ -377,10 +447,11 @@ interface ProfileSide<Profile, Fields, Search, Viewer> {
   readonly updateRow: (id: number, fields: Partial<Fields>) => Promise<unknown>;
   readonly idIs: (id: number) => RawBuilder<boolean>;
   readonly userIs: (userId: UserId) => RawBuilder<boolean>;
+  readonly vocabulary: (term: string, last: boolean) => Promise<string[]>;
   readonly search: (
     c: Search,
     viewer: Viewer | undefined,
-    fuzzy: boolean,
+    plan: KeywordPlan,
   ) => {
     readonly rows: () => Promise<Profile[]>;
     readonly count: () => Promise<{ total: number } | undefined>;
@@ -397,11 +468,22 @@ const makeProfileRepository = <Profile, Fields, Search extends Parameters<typeof
   const findBy = (condition: RawBuilder<boolean>) =>
     Effect.promise(() => side.find(condition)).pipe(Effect.map(Option.fromNullable));
   const byId = (id: number) => findBy(side.idIs(id));
+  // Vocabulary candidates per term, kept as long as totals (10 s) and cleared by this process's writes.
+  const candidates = new LRUCache<string, string[]>({ max: 5000, ttl: 10_000 });
   const written = () =>
     Effect.sync(() => {
       counts.clear();
       viewers.clear();
+      candidates.clear();
     });
+  const wordsFor = async (term: string, last: boolean) => {
+    const key = `${term}${last ? "*" : ""}`;
+    const hit = candidates.get(key);
+    if (hit) return hit;
+    const words = (await side.vocabulary(term, last)).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+    candidates.set(key, words);
+    return words;
+  };
   return {
     insert: (userId: UserId, fields: Fields) =>
       Effect.tryPromise({ try: () => side.insertRow(userId, fields), catch: (e) => e }).pipe(
@@ -428,20 +510,10 @@ const makeProfileRepository = <Profile, Fields, Search extends Parameters<typeof
       }),
     search: (c: Search, viewer: Viewer | undefined) =>
       Effect.promise(async () => {
-        const exact = side.search(c, viewer, false);
-        const key = countKey(c);
-        // Typo tolerance only when the exact keywords find less than a page (fuzzyBelow).
-        const known = counts.get(key);
-        if (!c.keywords.length || (known !== undefined && known >= fuzzyBelow)) {
-          const [items, total] = await Promise.all([exact.rows(), cachedCount(counts, key, exact.count)]);
-          return { items, total: Math.min(total, searchTotalCap), totalCapped: total > searchTotalCap };
-        }
-        const exactTotal = await cachedCount(counts, key, exact.count);
-        const chosen = exactTotal >= fuzzyBelow ? exact : side.search(c, viewer, true);
-        const [items, total] = await Promise.all([
-          chosen.rows(),
-          chosen === exact ? exactTotal : cachedCount(counts, `${key}~`, chosen.count),
-        ]);
+        const plan = c.keywords.length ? await planKeywords(wordsFor, c.keywords) : [];
+        const chosen = side.search(c, viewer, plan);
+        const key = `${countKey(c)}${JSON.stringify(plan)}`;
+        const [items, total] = await Promise.all([chosen.rows(), cachedCount(counts, key, chosen.count)]);
         return { items, total: Math.min(total, searchTotalCap), totalCapped: total > searchTotalCap };
       }),
   };
@@ -475,10 +547,11 @@ const makeAgentRepository = (db: Db) => {
           .execute(),
       idIs: (id) => sql<boolean>`a.id = ${id}`,
       userIs: (userId) => sql<boolean>`a.user_id = ${userId}`,
-      search: (c, viewer, fuzzy) => {
+      vocabulary: (term, last) => vocabularyCandidates(readerOf(db), "agent", term, last),
+      search: (c, viewer, plan) => {
         // Searches read from the replica when DATABASE_READ_URL is set (issue 21).
         const reader = readerOf(db);
-        const { page, count } = compiledAgentSearch(reader, c, viewer, fuzzy);
+        const { page, count } = compiledAgentSearch(reader, c, viewer, plan);
         return {
           rows: async () => (await reader.executeQuery(page)).rows.map(toAgent),
           count: async () => (await reader.executeQuery(count)).rows[0],
@@ -496,19 +569,24 @@ const makeAgentRepository = (db: Db) => {
  */
 const makeCompiledSearchCache = () => {
   const compiled = new LRUCache<string, ReturnType<typeof compileAgentSearch>>({ max: 2000 });
-  return (db: Db, c: AgentSearch, viewer: BusinessProfile | undefined, fuzzy: boolean) => {
-    const key = JSON.stringify([c, viewer?.industry, viewer?.location, fuzzy]);
+  return (db: Db, c: AgentSearch, viewer: BusinessProfile | undefined, plan: KeywordPlan) => {
+    const key = JSON.stringify([c, viewer?.industry, viewer?.location, plan]);
     let hit = compiled.get(key);
     if (!hit) {
-      hit = compileAgentSearch(db, c, viewer, fuzzy);
+      hit = compileAgentSearch(db, c, viewer, plan);
       compiled.set(key, hit);
     }
     return hit;
   };
 };
 
-const compileAgentSearch = (db: Db, c: AgentSearch, viewer: BusinessProfile | undefined, fuzzy: boolean) => {
-  const { page, count } = agentSearchQueries(db, c, viewer, fuzzy);
+const compileAgentSearch = (
+  db: Db,
+  c: AgentSearch,
+  viewer: BusinessProfile | undefined,
+  plan: KeywordPlan,
+) => {
+  const { page, count } = agentSearchQueries(db, c, viewer, plan);
   return { page: page.compile(), count: count.compile() };
 };
 
@@ -519,7 +597,7 @@ const compileAgentSearch = (db: Db, c: AgentSearch, viewer: BusinessProfile | un
  * beyond the requested page's end in the keyword-less order (match score, reputation, featured,
  * newest: the per-viewer-class index; reputation without a viewer: the rating index), plus
  * every match whose NAME holds a term (GIN index on the name's vector; names are rare matches).
- * The blend then orders those. Exact whenever the matches are fewer than the window; otherwise
+ * The keyword ranking keys (ADR 0036) then order those. Exact whenever the matches are fewer than the window; otherwise
  * a match outside it is one with a lower match score and reputation than `keywordCandidates`
  * others and no keyword in its name.
  */
@@ -528,6 +606,7 @@ export const keywordCandidates = 100;
 const keywordCandidatesSql = (
   filtered: AgentQuery,
   c: AgentSearch,
+  plan: KeywordPlan,
   score: RawBuilder<number> | undefined,
 ) => {
   const window = keywordCandidates + c.page * c.pageSize;
@@ -546,7 +625,7 @@ const keywordCandidatesSql = (
   const named = filtered
     .select("a.id")
     .where(
-      sql<boolean>`to_tsvector('simple', closr_words(a.full_name)) @@ to_tsquery('simple', ${c.keywords.map((k) => `${k}:*`).join(" | ")})`,
+      sql<boolean>`to_tsvector('simple', closr_words(a.full_name)) @@ to_tsquery('simple', ${anyWordQuery(plan)})`,
     )
     .limit(window);
   return sql`(SELECT o.id FROM (${ordered}) o UNION SELECT n.id FROM (${named}) n)`;
@@ -554,7 +633,8 @@ const keywordCandidatesSql = (
 
 /**
  * The page and count queries of an agent search (exported so tests and the benchmark run them).
- * Orders (ADR 0005, ADR 0013): "match" with keywords by the ranking blend; "match" without by
+ * Orders (ADR 0005, ADR 0013, ADR 0036): "match" with keywords by typos, text relevance, match score
+ * and reputation (keywordRankingKeys); "match" without by
  * score, reputation, featured (each per-class index holds exactly these keys); "rating" by
  * reputation and review count; then newest. The page picks its 12 ids on agent_profiles alone
  * (an index walk, no join per skipped row even on deep pages) and joins users for those only.
@@ -563,14 +643,14 @@ export function agentSearchQueries(
   db: Db,
   c: AgentSearch,
   viewer: BusinessProfile | undefined,
-  fuzzy = false,
+  plan: KeywordPlan = exactPlan(c.keywords),
 ) {
-  const filtered = agentFilters(db.selectFrom("agentProfiles as a") as AgentQuery, c, fuzzy);
+  const filtered = agentFilters(db.selectFrom("agentProfiles as a") as AgentQuery, c, plan);
   const score = c.sort === "match" && viewer ? agentMatchScoreSql(viewer) : undefined;
+  const keys: (readonly [RawBuilder<unknown>, "asc" | "desc"])[] = [];
   const desc = (e: RawBuilder<unknown>) => [e, "desc"] as const;
-  const keys: (readonly [RawBuilder<unknown>, "desc"])[] = [];
-  const ranked = c.sort === "match" && c.keywords.length > 0;
-  if (ranked) keys.push(desc(rankingBlendSql("a", c.keywords, score, fuzzy)), desc(sql`a.featured`));
+  const ranked = c.sort === "match" && plan.length > 0;
+  if (ranked) keys.push(...keywordRankingKeys("a", plan, score), desc(sql`a.featured`));
   else if (c.sort === "match" && score)
     keys.push(desc(score), desc(sql`a.reputation`), desc(sql`a.featured`));
   else if (c.sort === "experience") keys.push(desc(sql`a.years_of_experience`));
@@ -579,7 +659,7 @@ export function agentSearchQueries(
   let pick = ranked
     ? (db.selectFrom("agentProfiles as a") as AgentQuery)
         .select("a.id")
-        .where(sql<boolean>`a.id IN ${keywordCandidatesSql(filtered, c, score)}`)
+        .where(sql<boolean>`a.id IN ${keywordCandidatesSql(filtered, c, plan, score)}`)
     : filtered.select("a.id");
   for (const [key, direction] of keys) pick = pick.orderBy(key, direction);
   let page = db
@@ -588,12 +668,39 @@ export function agentSearchQueries(
     .select(agentColumns)
     .where("a.id", "in", pick.limit(c.pageSize).offset((c.page - 1) * c.pageSize));
   for (const [key, direction] of keys) page = page.orderBy(key, direction);
-  return {
-    page,
-    // The typo-tolerant variant runs only when the exact keywords found less than a page, so it
-    // counts few rows; planning its trigram OR for an estimate would cost more than counting.
-    count: (fuzzy ? cappedCount : estimatedCappedCount)(db, filtered.select(sql<number>`1`.as("one"))),
-  };
+  return { page, count: estimatedCappedCount(db, filtered.select(sql<number>`1`.as("one"))) };
+}
+
+/**
+ * Vocabulary words of one side near a query word (ADR 0036), the candidates core's `correctTerm`
+ * checks: words whose Levenshtein distance to the term (for the last term: of their start, cut
+ * to the term's length) is at most twice the term's typo budget (three times for the last term),
+ * since a transposition costs 2 in Levenshtein and 1 in the typo rule. Words the term is or
+ * (last) starts come back too, which tells the caller the term is known. Closest first, at most
+ * 200. fuzzystrmatch's levenshtein_less_equal stops early past the bound.
+ */
+export async function vocabularyCandidates(
+  db: Db,
+  side: "agent" | "business",
+  term: string,
+  last: boolean,
+): Promise<string[]> {
+  const budget = typoBudget(term.length);
+  const bound = budget * (last ? 3 : 2);
+  const compared = last ? sql`left(v.word, ${term.length})` : sql`v.word`;
+  const distance = sql<number>`levenshtein_less_equal(${compared}, ${term}, ${bound})`;
+  const rows = await db
+    .selectFrom("searchVocabulary as v")
+    .select("v.word")
+    .where("v.side", "=", side)
+    .where(sql<number>`length(v.word)`, ">=", term.length - budget)
+    .$if(!last, (q) => q.where(sql<number>`length(v.word)`, "<=", term.length + budget))
+    .where(distance, "<=", bound)
+    .orderBy(distance)
+    .orderBy("v.word")
+    .limit(200)
+    .execute();
+  return rows.map((r) => r.word);
 }
 
 const makeBusinessRepository = (db: Db) =>
@@ -623,8 +730,9 @@ const makeBusinessRepository = (db: Db) =>
           .execute(),
       idIs: (id) => sql<boolean>`b.id = ${id}`,
       userIs: (userId) => sql<boolean>`b.user_id = ${userId}`,
-      search: (c, viewer, fuzzy) => {
-        const { page, count } = businessSearchQueries(readerOf(db), c, viewer, fuzzy);
+      vocabulary: (term, last) => vocabularyCandidates(readerOf(db), "business", term, last),
+      search: (c, viewer, plan) => {
+        const { page, count } = businessSearchQueries(readerOf(db), c, viewer, plan);
         return {
           rows: async () => (await page.execute()).map(toBusiness),
           count: () => count.executeTakeFirst(),
@@ -638,13 +746,13 @@ export function businessSearchQueries(
   db: Db,
   c: BusinessSearch,
   viewer: AgentProfile | undefined,
-  fuzzy = false,
+  plan: KeywordPlan = exactPlan(c.keywords),
 ) {
-  const filtered = businessFilters(db.selectFrom("businessProfiles as b") as BusinessQuery, c, fuzzy);
+  const filtered = businessFilters(db.selectFrom("businessProfiles as b") as BusinessQuery, c, plan);
   let page = filtered.innerJoin("users as u", "u.id", "b.userId").select(businessColumns);
   const score = c.sort === "match" && viewer ? businessMatchScoreSql(viewer) : undefined;
-  if (c.sort === "match" && c.keywords.length)
-    page = page.orderBy(rankingBlendSql("b", c.keywords, score, fuzzy), "desc");
+  if (c.sort === "match" && plan.length)
+    for (const [key, direction] of keywordRankingKeys("b", plan, score)) page = page.orderBy(key, direction);
   else if (c.sort === "match" && score) page = page.orderBy(score, "desc").orderBy("b.reputation", "desc");
   else if (c.sort === "rating") page = page.orderBy("b.reputation", "desc").orderBy("b.ratingCount", "desc");
   return {

@@ -226,7 +226,7 @@ describe("discovery", () => {
         ).score,
       );
     }
-    // Without keywords "match" orders by score (with keywords, by the relevance blend: ADR 0013).
+    // Without keywords "match" orders by score (with keywords, by typos and text relevance first: ADR 0036).
     const unranked = await bodyOf(
       await business.request("/api/agent-profiles?location=sydney&experience=6-10&pageSize=50"),
     );
