@@ -295,7 +295,7 @@ export {
   validateRegister,
 } from "./features/session/validation.ts";
 export { federationShared, type RemoteName, remoteNames } from "./federation/shared.ts";
-export { formatDate, formatMoney, formatTime } from "./lib/format.ts";
+export { datePatterns, formatDate, formatDateTime, formatMoney, formatTime } from "./lib/format.ts";
 export type {
   NavBadge,
   NavItem,

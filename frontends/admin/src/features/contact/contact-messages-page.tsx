@@ -1,5 +1,5 @@
 /** /admin/contact-messages: what visitors sent through the contact form, newest first. */
-import { PageSpinner } from "@closr/ui";
+import { formatDateTime, PageSpinner } from "@closr/ui";
 import { useSearchParams } from "react-router";
 import { PAGE_SIZE, useContactMessages } from "../content/api/content-api.ts";
 import { AdminPage } from "../shared/admin-list.tsx";
@@ -29,7 +29,7 @@ export function ContactMessagesPage() {
           <h2 className="admin-card-title">{m.subject}</h2>
           <p className="muted">
             {m.fullName} · <a href={`mailto:${m.email}`}>{m.email}</a> ·{" "}
-            {new Date(m.createdAt).toLocaleString("en-AU")}
+            {formatDateTime(m.createdAt)}
           </p>
           <p style={{ whiteSpace: "pre-wrap" }}>{m.message}</p>
         </article>

@@ -10,6 +10,7 @@ import {
   Button,
   CheckboxField,
   describeFailure,
+  formatDateTime,
   LinkButton,
   PageHeader,
   PageSpinner,
@@ -262,7 +263,7 @@ function Editor({
             Someone saved this content after you opened it
           </h2>
           <p className="muted">
-            Version {conflict.version} was saved {new Date(conflict.updatedAt).toLocaleString("en-AU")}.
+            Version {conflict.version} was saved {formatDateTime(conflict.updatedAt)}.
             Compare, then keep your changes or load theirs.
           </p>
           {diff.length ? (
