@@ -13,7 +13,10 @@ export function formatMoney(dollars: number): string {
 export const datePatterns = { date: "d MMM yyyy", time: "h:mm a", dateTime: "d MMM yyyy, h:mm a" } as const;
 
 /** Formats an ISO string or Date with a date-fns pattern (default "d MMM yyyy", e.g. "21 Mar 2025"). */
-export function formatDate(value: string | Date | null | undefined, pattern: string = datePatterns.date): string {
+export function formatDate(
+  value: string | Date | null | undefined,
+  pattern: string = datePatterns.date,
+): string {
   if (value === null || value === undefined || value === "") return "N/A";
   const date = typeof value === "string" ? parseISO(value) : value;
   if (Number.isNaN(date.getTime())) return "N/A";

@@ -28,8 +28,7 @@ export function ContactMessagesPage() {
         <article key={m.id} className="card" style={{ padding: "1rem" }}>
           <h2 className="admin-card-title">{m.subject}</h2>
           <p className="muted">
-            {m.fullName} · <a href={`mailto:${m.email}`}>{m.email}</a> ·{" "}
-            {formatDateTime(m.createdAt)}
+            {m.fullName} · <a href={`mailto:${m.email}`}>{m.email}</a> · {formatDateTime(m.createdAt)}
           </p>
           <p style={{ whiteSpace: "pre-wrap" }}>{m.message}</p>
         </article>

@@ -24,29 +24,33 @@ export function PaymentsTable({
   withInvoice?: boolean;
 }) {
   return (
-    <table className="data-table">
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          {withInvoice ? <th scope="col">Invoice</th> : null}
-          <th scope="col">Amount</th>
-          <th scope="col">Status</th>
-          <th scope="col">Transaction ID</th>
-        </tr>
-      </thead>
-      <tbody>
-        {payments.map((payment) => (
-          <tr key={payment.id}>
-            <td>{formatDate(payment.createdAt)}</td>
-            {withInvoice ? <td>#{payment.invoiceId}</td> : null}
-            <td>{formatMoney(payment.amount)}</td>
-            <td>
-              <Badge variant={paymentBadge(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
-            </td>
-            <td className="mono">{payment.transactionId ?? "N/A"}</td>
+    // Scrolls inside its own (focusable, named) box on a phone, never the page.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+    <section className="table-scroll" aria-label="Payments" tabIndex={0}>
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            {withInvoice ? <th scope="col">Invoice</th> : null}
+            <th scope="col">Amount</th>
+            <th scope="col">Status</th>
+            <th scope="col">Transaction ID</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {payments.map((payment) => (
+            <tr key={payment.id}>
+              <td>{formatDate(payment.createdAt)}</td>
+              {withInvoice ? <td>#{payment.invoiceId}</td> : null}
+              <td>{formatMoney(payment.amount)}</td>
+              <td>
+                <Badge variant={paymentBadge(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
+              </td>
+              <td className="mono">{payment.transactionId ?? "N/A"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
