@@ -69,6 +69,12 @@ const appPages: readonly (readonly [string, string | null])[] = [
   ["/agent/payouts", titled("Payouts")],
   // The admin area (spec §2.11).
   ["/admin", titled("Admin")],
+  ["/admin/content/about", titled("Admin: About Content")],
+  ["/admin/content/careers", titled("Admin: Careers Content")],
+  ["/admin/content/blog", titled("Admin: Blog Content")],
+  ["/admin/content/press", titled("Admin: Press Content")],
+  ["/admin/content/guide", titled("Admin: Commission Guides")],
+  ["/admin/content/help", titled("Admin: Help Articles")],
   [`/admin/content/${seg}`, titled("Admin: Content")],
   [`/admin/content/${seg}/${seg}`, titled("Admin: Edit Content")],
   ["/admin/media", titled("Admin: Media")],
