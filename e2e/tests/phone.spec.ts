@@ -56,6 +56,7 @@ async function tapHelp(page: Page) {
 }
 
 test("a business reaches every side-menu page from the phone's drawer", async ({ page }) => {
+  test.setTimeout(180_000);
   await logIn(page, demo.businessWithProfile);
   // The bottom bar keeps spec §2.2's five tabs.
   await expect(page.getByRole("navigation", { name: "Quick navigation" }).getByRole("link")).toHaveCount(5);
@@ -74,6 +75,7 @@ test("a business reaches every side-menu page from the phone's drawer", async ({
 test("an agent reaches every side-menu page, Invoices and Payouts included, from the drawer", async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await logIn(page, demo.agentWithProfile);
   await tapThrough(page, [
     { label: "Find Businesses", url: /\/agent\/find-businesses$/ },
@@ -91,6 +93,7 @@ test("an agent reaches every side-menu page, Invoices and Payouts included, from
 test("an admin reaches the admin area from the drawer and every admin page from its cards", async ({
   page,
 }) => {
+  test.setTimeout(300_000);
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Log in" });
   await form.getByLabel("Username").fill(demo.admin);
@@ -195,17 +198,20 @@ const transparent = "rgba(0, 0, 0, 0)";
 test("unread badges are styled on the first page opened, before /messages was ever visited", async ({
   browser,
 }) => {
-  // Signed in through the API, so the first page this browser opens is /reviews.
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
+  // A new business with one unread message, signed in through the API (aParty), so the first
+  // page its browser opens is /reviews: the messages page's code has never been loaded.
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  const suffix = Date.now().toString(36);
+  const business = await aParty(browser, "business", `Badge Co ${suffix}`, phone);
+  const agent = await aParty(browser, "agent", `Bea Badge ${suffix}`, phone);
+  const session = (await (await business.page.request.get("/api/session")).json()) as {
+    user: { id: number };
+  };
+  const sent = await agent.page.request.post("/api/messages", {
+    data: { receiverId: session.user.id, content: "Hello from the phone badge check" },
   });
-  const login = await context.request.post("/api/login", {
-    data: { username: demo.businessWithProfile, password: DEMO_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const page = await context.newPage();
+  expect(sent.status()).toBe(201);
+  const page = business.page;
   await page.goto("/reviews");
   await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
   // The bottom bar's Messages tab carries harbourtech's 1 unread message as a filled red pill.
@@ -229,7 +235,6 @@ test("unread badges are styled on the first page opened, before /messages was ev
   expect(nav.background).not.toBe(transparent);
   expect(nav.radius).toBe("999px");
   expect(nav.color).toBe("rgb(255, 255, 255)");
-  await context.close();
 });
 
 test("an unknown path answers 404 with the 404 card", async ({ page }) => {
