@@ -1,7 +1,9 @@
 /**
  * axe over the route table (issue 19): no serious or critical violation (WCAG 2.1 A/AA rules)
- * on any route, at 1280 px and at 390 px. ONE table: add a row for every new page
- * ({ path, as: who is signed in, name }); a row with `as: null` runs signed out.
+ * on any route, at 1280, 390 and 320 px; and no page scrolls sideways at any of those widths
+ * (document scrollWidth ≤ innerWidth: tables scroll inside their box, tabs wrap; ADR 0038).
+ * ONE table: add a row for every new page ({ path, as: who is signed in, name }); a row with
+ * `as: null` runs signed out.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
@@ -41,6 +43,8 @@ export const routeTable: Row[] = [
   { path: "/business/find-agents", as: "business" },
   { path: "/business/active-agents", as: "business" },
   { path: "/business/payments", as: "business" },
+  { path: "/business/payments?tab=history", as: "business" },
+  { path: "/business/payments?tab=disputes", as: "business" },
   { path: "/business/profile", as: "business" },
   { path: "/messages", as: "business" },
   { path: "/settings/account", as: "business" },
@@ -48,6 +52,7 @@ export const routeTable: Row[] = [
   { path: "/settings/security", as: "business" },
   { path: "/settings/privacy", as: "business" },
   { path: "/settings/billing", as: "business" },
+  { path: "/settings/api", as: "business" },
   { path: "/business/dashboard", as: "business", open: openNotifications },
   { path: "/reviews", as: "business" },
   { path: "/analytics", as: "business" },
@@ -56,6 +61,8 @@ export const routeTable: Row[] = [
   { path: "/agent/find-businesses", as: "agent" },
   { path: "/agent/current-partners", as: "agent" },
   { path: "/agent/invoices", as: "agent" },
+  { path: "/agent/invoices?tab=invoices", as: "agent" },
+  { path: "/agent/invoices?tab=earnings", as: "agent" },
   { path: "/agent/profile", as: "agent" },
   { path: "/agent/payouts", as: "agent" },
   { path: "/performance", as: "agent" },
@@ -78,6 +85,8 @@ export const routeTable: Row[] = [
   { path: "/admin/content/press", as: "admin" },
   { path: "/admin/content/guide", as: "admin" },
   { path: "/admin/content/help", as: "admin" },
+  { path: "/admin/jobs", as: "admin" },
+  { path: "/admin/disputes", as: "admin" },
 ];
 
 const accounts: Record<Exclude<Signed, null>, string> = {
@@ -89,7 +98,12 @@ const accounts: Record<Exclude<Signed, null>, string> = {
 const viewports = [
   { name: "1280", width: 1280, height: 800 },
   { name: "390", width: 390, height: 844 },
+  { name: "320", width: 320, height: 640 },
 ] as const;
+
+/** How far the page scrolls sideways (px): 0 when nothing is wider than the window. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** Serious and critical violations on the page, one line each (rule, impact, first target). */
 async function violations(page: Page): Promise<string[]> {
@@ -127,7 +141,7 @@ for (const viewport of viewports) {
     for (let start = 0; start < all.length; start += chunk) {
       const rows = all.slice(start, start + chunk);
       const part = all.length > chunk ? ` (rows ${start + 1}–${start + rows.length})` : "";
-      test(`axe: ${who ?? "signed-out"} routes at ${viewport.name} px${part} have no serious or critical violation`, async ({
+      test(`axe: ${who ?? "signed-out"} routes at ${viewport.name} px${part} have no serious or critical violation and no sideways scroll`, async ({
         page,
       }) => {
         test.setTimeout(60_000 + rows.length * 30_000);
@@ -141,6 +155,8 @@ for (const viewport of viewports) {
           await settle(page);
           await row.open?.(page);
           const where = row.open ? `${row.path} (${row.open.name})` : row.path;
+          const overflow = await sidewaysOverflow(page);
+          if (overflow > 0) found.push(`${where}: scrolls sideways by ${overflow} px`);
           for (const line of await violations(page)) found.push(`${where}: ${line}`);
         }
         expect(found).toEqual([]);

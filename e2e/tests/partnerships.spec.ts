@@ -122,7 +122,10 @@ test("an agent connects, the business accepts, both dashboards count it, and the
   await business.page.goto("/business/dashboard");
   await expect(tile(business.page, "Active Agents")).toHaveText("1");
   await expect(tile(business.page, "Pending Applications")).toHaveText("0");
-  await expect(tile(business.page, "Agent Performance")).toHaveText("Coming soon");
+  await expect(tile(business.page, "Agent Performance")).toHaveText("View analytics");
+  await expect(
+    tile(business.page, "Agent Performance").getByRole("link", { name: "View analytics" }),
+  ).toHaveAttribute("href", "/analytics");
   await expect(
     business.page.getByRole("list", { name: "Active agents" }).getByText(agent.name),
   ).toBeVisible();

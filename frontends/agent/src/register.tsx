@@ -22,7 +22,7 @@ export default registerPartyRemote("agent", {
   detail: <BusinessDetailPage />,
   partners: <CurrentPartnersPage />,
   money: <AgentInvoicesPage />,
-  // Issue 14: payouts come before the first invoice.
+  // Issue 14: payouts come before the first invoice (its menu item is partyAreas.agent.more).
   extraRoutes: [
     { path: "payouts", element: <PayoutsPage /> },
     {
@@ -30,5 +30,4 @@ export default registerPartyRemote("agent", {
       element: <PartyDisputePage backHref="/agent/invoices?tab=disputes" backLabel="Disputes" />,
     },
   ],
-  extraNavItems: [{ to: "/agent/payouts", label: "Payouts", icon: "dollar" }],
 });

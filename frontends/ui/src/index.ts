@@ -32,6 +32,7 @@ export {
 } from "./design-system/components/card.tsx";
 export { CountBadge, countName, countText } from "./design-system/components/count-badge.tsx";
 export { Dialog, DialogTrigger } from "./design-system/components/dialog.tsx";
+export { EmptyState } from "./design-system/components/empty-state.tsx";
 export { type Fact, Facts } from "./design-system/components/facts.tsx";
 export { Icon, type IconName } from "./design-system/components/icons.tsx";
 export { Menu, MenuItem, MenuSeparator } from "./design-system/components/menu.tsx";
@@ -125,8 +126,10 @@ export {
 } from "./features/partnerships/partnerships-api.ts";
 export { PartnershipsPage } from "./features/partnerships/partnerships-page.tsx";
 export { CreateProfileHint } from "./features/party/create-profile-hint.tsx";
+export { isNoProfile, NoProfileState } from "./features/party/no-profile-state.tsx";
 export { PartyDashboardPage } from "./features/party/party-dashboard-page.tsx";
 export { type FindFilter, locationFilter, PartyFindPage } from "./features/party/party-find-page.tsx";
+export { PartyFrame } from "./features/party/party-frame.tsx";
 export { PartyHome } from "./features/party/party-home.tsx";
 export {
   otherParty,
@@ -295,7 +298,7 @@ export {
   validateRegister,
 } from "./features/session/validation.ts";
 export { federationShared, type RemoteName, remoteNames } from "./federation/shared.ts";
-export { formatDate, formatMoney, formatTime } from "./lib/format.ts";
+export { datePatterns, formatDate, formatDateTime, formatMoney, formatTime } from "./lib/format.ts";
 export type {
   NavBadge,
   NavItem,

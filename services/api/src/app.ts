@@ -12,6 +12,7 @@ import { join } from "node:path";
 import type { TaxInvoiceSeller } from "@closr/adapters/pdf";
 import { type Db, OutboxWriteFailed } from "@closr/adapters/postgres";
 import { finishDocument, openApiInfo, registerContractComponents } from "@closr/contracts";
+import { appPage, notFoundTitle } from "@closr/contracts/site";
 import { currentUser } from "@closr/core/identity";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -50,6 +51,7 @@ import {
   loadDashboardFigures,
   renderDashboardPage,
 } from "./public-site/dashboards.ts";
+import { esc } from "./public-site/html.ts";
 import { injectPage, registerPublicSite, renderPublicPage } from "./public-site/public-site.ts";
 import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
@@ -505,8 +507,18 @@ function mountFrontends(
       return c.html(
         injectPage(html, page, new URL(c.req.path, c.req.url).href, readSessionToken(c) !== undefined),
       );
-    return c.html(preloadRemote(html, c.req.path, dir, remotes));
+    // Any other page of the app gets its own <title>; a path no page answers is a 404 (the app
+    // draws its 404 card), so crawlers and checkers see a missing page as missing (ADR 0038).
+    const known = appPage(c.req.path);
+    const titled = withTitle(html, known?.title ?? notFoundTitle);
+    return c.html(preloadRemote(titled, c.req.path, dir, remotes), known ? 200 : 404);
   });
+}
+
+/** index.html with `title` (escaped) in place of its <title>; unchanged when `title` is null. */
+function withTitle(indexHtml: string, title: string | null): string {
+  if (title === null) return indexHtml;
+  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, `<title>${esc(title)}</title>`);
 }
 
 /**

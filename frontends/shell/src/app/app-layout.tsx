@@ -1,4 +1,5 @@
 /** The chrome around every page: top bar, page, footer, mobile bottom bar, toasts and splash. */
+import { appPage } from "@closr/contracts/site/ui";
 import { ToastRegion } from "@closr/ui";
 import { useEffect } from "react";
 import { RouterProvider as AriaRouterProvider } from "react-aria-components";
@@ -11,6 +12,19 @@ import { EmailVerificationBanner } from "../features/account/components/email-ve
 import { OnboardingDialog } from "../features/account/components/onboarding-dialog.tsx";
 import { InstallPrompt } from "../pwa/install-prompt.tsx";
 import { OfflineNotice } from "../pwa/offline-notice.tsx";
+
+/**
+ * Each page's own document title on every client-side navigation (appPage, the table the server
+ * uses for the served HTML); a page whose title is null or unknown sets its own.
+ */
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const title = appPage(pathname)?.title;
+    if (title) document.title = title;
+  }, [pathname]);
+  return null;
+}
 
 function ScrollToHash() {
   const { hash, pathname } = useLocation();
@@ -44,6 +58,7 @@ export function AppLayout() {
           inherit the previous page's scroll position. */}
       <ScrollRestoration getKey={(location) => location.pathname + location.search} />
       <ScrollToHash />
+      <DocumentTitle />
     </AriaRouterProvider>
   );
 }

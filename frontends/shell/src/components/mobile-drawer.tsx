@@ -1,11 +1,12 @@
 /**
- * The small-screen menu (≤768px): a side drawer with every top-bar link (Messages with its
- * unread count, like the top bar) and the auth buttons.
+ * The small-screen menu (≤768px): a side drawer. Signed in, it lists every destination of the
+ * desktop side menu and user menu (drawerMenu, ADR 0038) with Messages' unread count; signed out,
+ * the top bar's page links and the auth buttons.
  */
 import type { ApiUser } from "@closr/contracts/client";
-import { Button, dashboardPath, Icon, LinkButton } from "@closr/ui";
+import { Button, dashboardPath, Icon, LinkButton, type NavItem } from "@closr/ui";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { UnreadBadge } from "../features/messages/components/unread-badge.tsx";
 import type { NavLinkItem } from "./nav-links.ts";
 
@@ -13,12 +14,14 @@ type Props = {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   pageLinks: readonly NavLinkItem[];
-  roleLinks: readonly NavLinkItem[];
+  /** The signed-in user's menu (drawerMenu); empty when signed out. */
+  menuItems: readonly NavItem[];
   user: ApiUser | null;
   onSignOut: () => void;
 };
 
-export function MobileDrawer({ isOpen, onOpenChange, pageLinks, roleLinks, user, onSignOut }: Props) {
+export function MobileDrawer({ isOpen, onOpenChange, pageLinks, menuItems, user, onSignOut }: Props) {
+  const { pathname } = useLocation();
   const close = () => onOpenChange(false);
   const renderLink = (link: NavLinkItem) =>
     link.href.startsWith("#") ? (
@@ -28,9 +31,24 @@ export function MobileDrawer({ isOpen, onOpenChange, pageLinks, roleLinks, user,
     ) : (
       <Link key={link.href} to={link.href} className="drawer-link" onClick={close}>
         {link.label}
-        {link.href === "/messages" ? <UnreadBadge /> : null}
       </Link>
     );
+  const renderItem = (item: NavItem) => {
+    const current = pathname === item.to || pathname.startsWith(`${item.to}/`);
+    return (
+      <Link
+        key={item.to}
+        to={item.to}
+        className="drawer-link drawer-menu-link"
+        aria-current={current ? "page" : undefined}
+        onClick={close}
+      >
+        <Icon name={item.icon} size={18} />
+        <span>{item.label}</span>
+        {item.to === "/messages" ? <UnreadBadge /> : null}
+      </Link>
+    );
+  };
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="drawer-overlay">
       <Modal className="drawer">
@@ -44,7 +62,7 @@ export function MobileDrawer({ isOpen, onOpenChange, pageLinks, roleLinks, user,
             </Button>
           </div>
           <nav aria-label="Mobile" className="drawer-nav">
-            {roleLinks.length > 0 ? <div className="drawer-group">{roleLinks.map(renderLink)}</div> : null}
+            {menuItems.length > 0 ? <div className="drawer-group">{menuItems.map(renderItem)}</div> : null}
             <div className="drawer-group">{pageLinks.map(renderLink)}</div>
           </nav>
           <div className="drawer-actions">

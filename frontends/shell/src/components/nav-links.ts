@@ -1,7 +1,7 @@
 /** The navigation of spec §2.2, by page and by user type. */
 import type { ApiUser } from "@closr/contracts/client";
 import type { SiteLink } from "@closr/contracts/site/ui";
-import { type IconName, partyAreas } from "@closr/ui";
+import { type IconName, type NavItem, partyAreas, partyNavItems } from "@closr/ui";
 
 export type NavLinkItem = SiteLink;
 
@@ -46,4 +46,19 @@ export function bottomTabs(user: ApiUser): TabItem[] {
 /** The user menu's Profile: /profile, which opens the own profile form in edit mode. */
 export function profilePath(_user: ApiUser): string {
   return "/profile";
+}
+
+/**
+ * The phone drawer's own menu for a signed-in user (ADR 0038): every destination of the desktop
+ * side menu of their area (partyNavItems: dashboard … Payouts, Messages, insights, Reviews,
+ * Settings, Help) and of the user menu (Billing, and Admin for admins; Profile and Settings are
+ * already in the side menu), so each page is one tap from the drawer at 320 and 390 px.
+ */
+export function drawerMenu(user: ApiUser): NavItem[] {
+  const items: NavItem[] = [
+    ...partyNavItems(user.userType),
+    { to: "/settings/billing", label: "Billing", icon: "dollar" },
+  ];
+  if (user.role === "admin") items.push({ to: "/admin", label: "Admin", icon: "shield" });
+  return items;
 }

@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { UnreadBadge } from "../features/messages/components/unread-badge.tsx";
 import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
 import { MobileDrawer } from "./mobile-drawer.tsx";
-import { landingAnchors, profilePath, publicLinks, userLinks } from "./nav-links.ts";
+import { drawerMenu, landingAnchors, profilePath, publicLinks, userLinks } from "./nav-links.ts";
 import { useSignOut } from "./use-sign-out.ts";
 
 export function Brand() {
@@ -121,7 +121,7 @@ export function TopBar() {
         isOpen={drawerOpen}
         onOpenChange={setDrawerOpen}
         pageLinks={pageLinks}
-        roleLinks={roleLinks}
+        menuItems={user ? drawerMenu(user) : []}
         user={user ?? null}
         onSignOut={signOut}
       />

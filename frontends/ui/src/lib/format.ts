@@ -9,8 +9,14 @@ export function formatMoney(dollars: number): string {
   return currency.format(dollars);
 }
 
-/** Formats an ISO string or Date with a date-fns pattern (default "PP", e.g. "21 Mar 2025"). */
-export function formatDate(value: string | Date | null | undefined, pattern = "PP"): string {
+/** The one date family (en-AU): "21 Mar 2025", "3:05 pm", "21 Mar 2025, 3:05 pm". */
+export const datePatterns = { date: "d MMM yyyy", time: "h:mm a", dateTime: "d MMM yyyy, h:mm a" } as const;
+
+/** Formats an ISO string or Date with a date-fns pattern (default "d MMM yyyy", e.g. "21 Mar 2025"). */
+export function formatDate(
+  value: string | Date | null | undefined,
+  pattern: string = datePatterns.date,
+): string {
   if (value === null || value === undefined || value === "") return "N/A";
   const date = typeof value === "string" ? parseISO(value) : value;
   if (Number.isNaN(date.getTime())) return "N/A";
@@ -19,5 +25,10 @@ export function formatDate(value: string | Date | null | undefined, pattern = "P
 
 /** "3:05 pm" */
 export function formatTime(value: string | Date): string {
-  return formatDate(value, "h:mm a");
+  return formatDate(value, datePatterns.time);
+}
+
+/** "21 Mar 2025, 3:05 pm" ("—"-free: "N/A" when absent, like formatDate). */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  return formatDate(value, datePatterns.dateTime);
 }

@@ -286,8 +286,9 @@ function pastDueBanner(billing: Billing): string {
  */
 const later = (height: number) => ` style="content-visibility:auto;contain-intrinsic-size:auto ${height}px"`;
 
-const statTile = (iconName: IconName, label: string, value: string, note: string) =>
-  `<div class="card stat-tile"><div class="card-content"><div class="stat-head"><span class="stat-label">${label}</span><span class="stat-icon" aria-hidden="true">${icon(iconName, 18)}</span></div><p class="stat-value">${esc(value)}</p><p class="stat-note">${esc(note)}</p></div></div>`;
+/** A stat tile (profile-ui.tsx StatTile); `valueHtml`, when given, is markup in place of `value`. */
+const statTile = (iconName: IconName, label: string, value: string, note: string, valueHtml?: string) =>
+  `<div class="card stat-tile"><div class="card-content"><div class="stat-head"><span class="stat-label">${label}</span><span class="stat-icon" aria-hidden="true">${icon(iconName, 18)}</span></div><p class="stat-value">${valueHtml ?? esc(value)}</p><p class="stat-note">${esc(note)}</p></div></div>`;
 
 const panelHead = (title: string, href: string, more: string) =>
   `<div class="dashboard-panel-head"><h2>${title}</h2>${linkButton(href, "ghost", "sm", `${more} ${icon("arrowRight", 16)}`)}</div>`;
@@ -432,7 +433,13 @@ function dashboardBody(f: DashboardFigures, pendingIncoming: number): string {
     f.party === "business"
       ? active === 0
         ? statTile("chart", "Agent Performance", "N/A", "No active agents yet")
-        : statTile("chart", "Agent Performance", "Coming soon", "Sales figures arrive with invoicing")
+        : statTile(
+            "chart",
+            "Agent Performance",
+            "",
+            "Sales, commission and invoices by agent",
+            '<a class="stat-link" href="/analytics">View analytics</a>',
+          )
       : statTile(
           "dollar",
           "Monthly Commission",

@@ -146,9 +146,10 @@ const orDefaults = async <C>(
 
 const dateText = (iso: string | null | undefined) =>
   iso
-    ? new Date(iso).toLocaleDateString("en-US", {
-        month: "short",
+    ? // The app's one date family, "21 Mar 2025" (date-fns `d MMM yyyy`, en-AU).
+      new Date(iso).toLocaleDateString("en-AU", {
         day: "numeric",
+        month: "short",
         year: "numeric",
         timeZone: "UTC",
       })

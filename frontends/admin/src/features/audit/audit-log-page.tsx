@@ -1,5 +1,5 @@
 /** /admin/audit-log: every staff write (who, what, when, before/after), filterable, newest first. */
-import { InputField, SelectField } from "@closr/ui";
+import { formatDateTime, InputField, SelectField } from "@closr/ui";
 import { useAuditLog } from "../content/api/content-api.ts";
 import {
   AdminListResults,
@@ -71,7 +71,7 @@ export function AuditLogPage() {
           <AdminTable columns={["When", "Who", "What", "Before", "After"]}>
             {items.map((r) => (
               <tr key={r.id}>
-                <td>{new Date(r.createdAt).toLocaleString("en-AU")}</td>
+                <td>{formatDateTime(r.createdAt)}</td>
                 <td>{r.actorUsername ?? "(deleted user)"}</td>
                 <td>
                   <strong>{r.action}</strong>

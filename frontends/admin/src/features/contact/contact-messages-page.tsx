@@ -1,5 +1,5 @@
 /** /admin/contact-messages: what visitors sent through the contact form, newest first. */
-import { PageSpinner } from "@closr/ui";
+import { formatDateTime, PageSpinner } from "@closr/ui";
 import { useSearchParams } from "react-router";
 import { PAGE_SIZE, useContactMessages } from "../content/api/content-api.ts";
 import { AdminPage } from "../shared/admin-list.tsx";
@@ -28,8 +28,7 @@ export function ContactMessagesPage() {
         <article key={m.id} className="card" style={{ padding: "1rem" }}>
           <h2 className="admin-card-title">{m.subject}</h2>
           <p className="muted">
-            {m.fullName} · <a href={`mailto:${m.email}`}>{m.email}</a> ·{" "}
-            {new Date(m.createdAt).toLocaleString("en-AU")}
+            {m.fullName} · <a href={`mailto:${m.email}`}>{m.email}</a> · {formatDateTime(m.createdAt)}
           </p>
           <p style={{ whiteSpace: "pre-wrap" }}>{m.message}</p>
         </article>

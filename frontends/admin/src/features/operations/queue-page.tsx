@@ -3,7 +3,16 @@
  * retried, failed, done in the last 24 hours), the newest jobs with their last error, and a
  * Retry for failed ones (audit-logged by the API). Refreshes every 5 seconds.
  */
-import { Badge, type BadgeVariant, Button, failureToast, PageSpinner, SelectField, toast } from "@closr/ui";
+import {
+  Badge,
+  type BadgeVariant,
+  Button,
+  failureToast,
+  formatDateTime,
+  PageSpinner,
+  SelectField,
+  toast,
+} from "@closr/ui";
 import { useSearchParams } from "react-router";
 import { AdminPage } from "../shared/admin-list.tsx";
 import { LoadError } from "../shared/pager.tsx";
@@ -34,7 +43,7 @@ const stateBadges: Record<JobState, BadgeVariant> = {
   done: "success",
 };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-AU") : "—");
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "—");
 
 /** Kind × state counts. */
 function CountsTable({ counts }: { counts: QueueJobList["counts"] }) {

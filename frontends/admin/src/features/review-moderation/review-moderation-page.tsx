@@ -13,7 +13,6 @@ import {
   Dialog,
   describeFailure,
   formatDate,
-  PageHeader,
   PageSpinner,
   ReviewBody,
   ReviewFormActions,
@@ -24,6 +23,7 @@ import {
 } from "@closr/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { AdminPage } from "../shared/admin-list.tsx";
 
 type ModeratedReview = components["schemas"]["ModeratedReview"];
 const queueKey = ["review-moderation"] as const;
@@ -95,8 +95,7 @@ export function ReviewModerationPage() {
     },
   });
   return (
-    <div className="stack-lg">
-      <PageHeader title="Review moderation" description="Reported reviews, oldest report first." />
+    <AdminPage title="Review moderation" description="Reported reviews, oldest report first.">
       {query.isPending ? (
         <PageSpinner label="Loading reported reviews" />
       ) : query.isError ? (
@@ -131,6 +130,6 @@ export function ReviewModerationPage() {
           ))}
         </ul>
       )}
-    </div>
+    </AdminPage>
   );
 }

@@ -1,5 +1,5 @@
 /** Previous / Next paging with "Page x of y" for admin lists. */
-import { Button } from "@closr/ui";
+import { Button, formatDate } from "@closr/ui";
 
 export function Pager({
   page,
@@ -41,6 +41,5 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
   );
 }
 
-/** en-AU short date ("Mar 21, 2025", spec §9 "MMM d, yyyy"). */
-export const shortDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" }) : "—";
+/** The app's one date family ("21 Mar 2025", date-fns `d MMM yyyy`, en-AU); "—" when absent. */
+export const shortDate = (iso: string | null) => (iso ? formatDate(iso) : "—");

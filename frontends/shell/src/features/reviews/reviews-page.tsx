@@ -18,6 +18,7 @@ import {
   type MyReviews,
   PageHeader,
   PageSpinner,
+  PartyFrame,
   type Review,
   ReviewBody,
   ReviewFormActions,
@@ -327,23 +328,25 @@ function Lists({ data }: { data: MyReviews }) {
 export function ReviewsPage() {
   const query = useMyReviews();
   return (
-    <div className="container section reviews-page">
-      <PageHeader
-        title="Reviews"
-        description="Reviews stay hidden until you have both reviewed, or for 14 days, so everyone can be candid."
-      />
-      {query.isPending ? (
-        <PageSpinner label="Loading reviews" />
-      ) : query.isError ? (
-        <TextRetryAlert onRetry={() => void query.refetch()}>
-          Your reviews could not be loaded.
-        </TextRetryAlert>
-      ) : (
-        <>
-          <Awaiting items={query.data.awaiting} />
-          <Lists data={query.data} />
-        </>
-      )}
-    </div>
+    <PartyFrame>
+      <div className="stack-lg reviews-page">
+        <PageHeader
+          title="Reviews"
+          description="Reviews stay hidden until you have both reviewed, or for 14 days, so everyone can be candid."
+        />
+        {query.isPending ? (
+          <PageSpinner label="Loading reviews" />
+        ) : query.isError ? (
+          <TextRetryAlert onRetry={() => void query.refetch()}>
+            Your reviews could not be loaded.
+          </TextRetryAlert>
+        ) : (
+          <>
+            <Awaiting items={query.data.awaiting} />
+            <Lists data={query.data} />
+          </>
+        )}
+      </div>
+    </PartyFrame>
   );
 }

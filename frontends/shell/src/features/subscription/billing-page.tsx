@@ -12,10 +12,10 @@ import {
   formatMoney,
   LinkButton,
   LocalCardForm,
-  PageHeader,
   PageSpinner,
   planTitle,
   ScrollTable,
+  SettingsLayout,
   statusLabel,
   toast,
   useBilling,
@@ -31,7 +31,16 @@ const failed = (title: string) => (error: Error) =>
     variant: "destructive",
   });
 
+/** /settings/billing in the settings frame (the signed-in frame with the settings side menu). */
 export function BillingPage() {
+  return (
+    <SettingsLayout title="Billing" description="Your plan, payments and tax invoices. Prices include GST.">
+      <BillingContent />
+    </SettingsLayout>
+  );
+}
+
+function BillingContent() {
   const user = useCurrentUser().data;
   const billing = useBilling();
   const plans = usePlans();
@@ -42,7 +51,7 @@ export function BillingPage() {
   if (billing.isPending) return <PageSpinner label="Loading billing" />;
   if (billing.isError)
     return (
-      <div className="container section">
+      <div>
         <Alert variant="destructive">
           <p>Couldn't load your billing: {billing.error.message}</p>
           <Button variant="outline" size="sm" onPress={() => billing.refetch()}>
@@ -58,8 +67,7 @@ export function BillingPage() {
     plans.data?.items.filter((p) => p.priceId && p.audience === user?.userType && p.id !== s?.planId) ?? [];
 
   return (
-    <div className="container section stack-lg">
-      <PageHeader title="Billing" description="Your plan, payments and tax invoices. Prices include GST." />
+    <div className="stack-lg">
       <div className="billing-grid">
         <section className="card stack billing-card" aria-labelledby="billing-plan">
           <div className="row">

@@ -17,7 +17,7 @@ import { InputField } from "../../design-system/fields/native-fields.tsx";
 import { injectStyles } from "../../design-system/inject-styles.ts";
 import { PageHeader } from "../../design-system/layout/page.tsx";
 import { toast } from "../../design-system/toast/toast-store.ts";
-import { formatDate, formatMoney } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
 import { counterpartName, type PartnershipSide, usePartnerships } from "../partnerships/partnerships-api.ts";
 import { partyAreas } from "../party/party-remote.tsx";
 import css from "./agreements.css?inline";
@@ -187,7 +187,7 @@ function VersionHistory({ agreement }: { agreement: Agreement }) {
                 <ul className="agreement-signatures">
                   {v.signatures.map((s) => (
                     <li key={s.party}>
-                      Signed by {s.signerName} ({s.party}) on {formatDate(s.signedAt, "PPp")}
+                      Signed by {s.signerName} ({s.party}) on {formatDateTime(s.signedAt)}
                     </li>
                   ))}
                 </ul>

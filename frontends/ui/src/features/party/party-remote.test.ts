@@ -34,6 +34,7 @@ describe("party remote (spec §2.2 side menus)", () => {
       ["/agent/current-partners", "Current Partners", "users"],
       ["/agent/invoices", "Invoices", "file"],
       ["/agent/profile", "Profile", "user"],
+      ["/agent/payouts", "Payouts", "dollar"],
       ["/messages", "Messages", "message"],
       ["/performance", "Performance", "chart"],
       ["/reviews", "Reviews", "star"],
@@ -61,6 +62,7 @@ describe("party remote (spec §2.2 side menus)", () => {
       ["current-partners/:partnershipId/agreement", expect.anything()],
       ["reports", "reports"],
     ]);
-    expect(module.navItems[5]).toEqual({ to: "/agent/reports", label: "Reports", icon: "chart" });
+    expect(module.navItems[5]).toEqual({ to: "/agent/payouts", label: "Payouts", icon: "dollar" });
+    expect(module.navItems[6]).toEqual({ to: "/agent/reports", label: "Reports", icon: "chart" });
   });
 });

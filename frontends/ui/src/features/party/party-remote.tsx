@@ -30,6 +30,8 @@ export const partyAreas: Record<
     detailPath: string;
     partners: AreaLink;
     money: AreaLink;
+    /** The area's further side-menu pages, listed after Profile (the agent's Payouts). */
+    more: readonly NavItem[];
     insights: { to: string; label: string };
   }
 > = {
@@ -39,6 +41,7 @@ export const partyAreas: Record<
     detailPath: "agents/:id",
     partners: { path: "active-agents", label: "Active Agents", icon: "users" },
     money: { path: "payments", label: "Payments", icon: "dollar" },
+    more: [],
     insights: { to: "/analytics", label: "Analytics" },
   },
   agent: {
@@ -47,13 +50,16 @@ export const partyAreas: Record<
     detailPath: "businesses/:id",
     partners: { path: "current-partners", label: "Current Partners", icon: "users" },
     money: { path: "invoices", label: "Invoices", icon: "file" },
+    // Issue 14: payouts come before the first invoice.
+    more: [{ to: "/agent/payouts", label: "Payouts", icon: "dollar" }],
     insights: { to: "/performance", label: "Performance" },
   },
 };
 
 /**
- * The party's side menu (spec §2.2): its own pages (then `extra`, a remote's further pages),
- * then Messages and the shared links.
+ * The party's side menu (spec §2.2): its own pages (then the area's `more` and `extra`, a
+ * remote's further pages), then Messages and the shared links. The shell's phone drawer lists
+ * the same items, so every side-menu page is reachable on a phone (ADR 0038).
  */
 export function partyNavItems(party: Party, extra: readonly NavItem[] = []): NavItem[] {
   const area = partyAreas[party];
@@ -69,6 +75,7 @@ export function partyNavItems(party: Party, extra: readonly NavItem[] = []): Nav
     },
     { to: `${base}/${area.money.path}`, label: area.money.label, icon: area.money.icon },
     { to: `${base}/profile`, label: "Profile", icon: "user" },
+    ...area.more,
     ...extra,
     { to: "/messages", label: "Messages", icon: "message", badge: "unread-messages" },
     { to: area.insights.to, label: area.insights.label, icon: "chart" },

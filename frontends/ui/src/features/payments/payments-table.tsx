@@ -1,6 +1,7 @@
 /**
  * The payments of an invoice (agent) or of a business (payment history) as one table: Date,
- * Invoice (when `withInvoice`), Amount, Status badge, Transaction ID ("N/A" when none).
+ * Invoice (when `withInvoice`), Amount, Status badge, Transaction ID ("N/A" when none). On a
+ * phone each row is a card of labelled lines (`cards-on-phone`).
  */
 import type { components } from "@closr/contracts/client";
 import { Badge, type BadgeVariant } from "../../design-system/components/card.tsx";
@@ -24,29 +25,35 @@ export function PaymentsTable({
   withInvoice?: boolean;
 }) {
   return (
-    <table className="data-table">
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          {withInvoice ? <th scope="col">Invoice</th> : null}
-          <th scope="col">Amount</th>
-          <th scope="col">Status</th>
-          <th scope="col">Transaction ID</th>
-        </tr>
-      </thead>
-      <tbody>
-        {payments.map((payment) => (
-          <tr key={payment.id}>
-            <td>{formatDate(payment.createdAt)}</td>
-            {withInvoice ? <td>#{payment.invoiceId}</td> : null}
-            <td>{formatMoney(payment.amount)}</td>
-            <td>
-              <Badge variant={paymentBadge(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
-            </td>
-            <td className="mono">{payment.transactionId ?? "N/A"}</td>
+    // Scrolls inside its own (focusable, named) box on a phone, never the page.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+    <section className="table-scroll" aria-label="Payments" tabIndex={0}>
+      <table className="data-table cards-on-phone">
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            {withInvoice ? <th scope="col">Invoice</th> : null}
+            <th scope="col">Amount</th>
+            <th scope="col">Status</th>
+            <th scope="col">Transaction ID</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {payments.map((payment) => (
+            <tr key={payment.id}>
+              <td data-label="Date">{formatDate(payment.createdAt)}</td>
+              {withInvoice ? <td data-label="Invoice">#{payment.invoiceId}</td> : null}
+              <td data-label="Amount">{formatMoney(payment.amount)}</td>
+              <td data-label="Status">
+                <Badge variant={paymentBadge(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
+              </td>
+              <td className="mono" data-label="Transaction ID">
+                {payment.transactionId ?? "N/A"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

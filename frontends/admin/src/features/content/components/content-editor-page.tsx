@@ -10,6 +10,7 @@ import {
   Button,
   CheckboxField,
   describeFailure,
+  formatDateTime,
   LinkButton,
   PageHeader,
   PageSpinner,
@@ -262,8 +263,8 @@ function Editor({
             Someone saved this content after you opened it
           </h2>
           <p className="muted">
-            Version {conflict.version} was saved {new Date(conflict.updatedAt).toLocaleString("en-AU")}.
-            Compare, then keep your changes or load theirs.
+            Version {conflict.version} was saved {formatDateTime(conflict.updatedAt)}. Compare, then keep your
+            changes or load theirs.
           </p>
           {diff.length ? (
             <ScrollTable className="conflict-table" columns={["Field", "Yours", "Saved"]}>

@@ -11,17 +11,19 @@ import {
   CardContent,
   describeFailure,
   disputesTab,
+  EmptyState,
   Facts,
   formatDate,
   formatMoney,
   InvoiceHead,
   InvoicePdfLink,
+  isNoProfile,
+  NoProfileState,
   OpenDisputeButton,
   PageTabs,
   PaymentsTable,
   SignedInPage,
   Spinner,
-  TextLinkAlert,
   usePageTab,
 } from "@closr/ui";
 import { useState } from "react";
@@ -53,9 +55,7 @@ function PaymentDetails({ invoiceId }: { invoiceId: number }) {
         ) : payments.data.length === 0 ? (
           <p className="muted small">No payments recorded for this invoice.</p>
         ) : (
-          <div className="table-scroll">
-            <PaymentsTable payments={payments.data} />
-          </div>
+          <PaymentsTable payments={payments.data} />
         )
       ) : null}
     </div>
@@ -148,7 +148,13 @@ function YourInvoices() {
     return <Alert>Error loading invoices: {describeFailure(invoices.error).message}</Alert>;
   const items = invoices.data.items;
   if (items.length === 0)
-    return <p className="muted">No invoices found. Create your first invoice to get started.</p>;
+    return (
+      <EmptyState
+        title="No invoices yet"
+        text="No invoices found. Create your first invoice to get started."
+        action={{ href: "/agent/invoices", label: "Create Invoice" }}
+      />
+    );
   return (
     <div className="stack-lg">
       <InvoiceSection title="Pending" invoices={items.filter((i) => !i.isPaid)} empty="No pending invoices" />
@@ -161,8 +167,7 @@ export function AgentInvoicesPage() {
   useInvoicesStyles();
   const [tab, setTab] = usePageTab(["create", "invoices", "earnings", "disputes"]);
   const invoices = useInvoices();
-  const noProfile =
-    invoices.isError && (invoices.error as { problem?: { status?: number } }).problem?.status === 404;
+  const noProfile = invoices.isError && isNoProfile(invoices.error);
 
   return (
     <SignedInPage
@@ -172,9 +177,7 @@ export function AgentInvoicesPage() {
       description="Invoice the businesses you have active partnerships with."
     >
       {noProfile ? (
-        <TextLinkAlert href="/agent/create-profile" label="Create Agent Profile">
-          You need to create an agent profile first.
-        </TextLinkAlert>
+        <NoProfileState party="agent" unlocks="invoice the businesses you partner with" />
       ) : (
         <PageTabs
           label="Invoices"

@@ -18,6 +18,8 @@ import {
   failureToast,
   formFailure,
   InputField,
+  isNoProfile,
+  NoProfileState,
   PageHeader,
   PageSpinner,
   TitledCard,
@@ -185,6 +187,13 @@ export function PayoutsPage() {
   const account = usePayoutAccount();
   const start = useStartOnboarding();
   if (account.isPending) return <PageSpinner />;
+  if (account.isError && isNoProfile(account.error))
+    return (
+      <div className="stack-lg payouts-page">
+        <PageHeader title="Payouts" description="Where businesses' payments go, less the platform fee." />
+        <NoProfileState party="agent" unlocks="set up payouts and raise invoices" />
+      </div>
+    );
   if (account.isError)
     return (
       <div className="stack">

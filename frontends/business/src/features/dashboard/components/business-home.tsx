@@ -1,6 +1,7 @@
 /**
  * The dashboard of a business with a profile (spec §2.8): greeting, Active Agents, Pending
- * Applications (the caller's real partnership counts) and Agent Performance tiles, a search
+ * Applications (the caller's real partnership counts) and Agent Performance (a link to
+ * /analytics once an agent is active) tiles, a search
  * panel to /business/find-agents, up to 2 active agents with Message links, and the 3
  * best-matching agents.
  */
@@ -13,6 +14,7 @@ import {
   useCatalogue,
   useSkillEmojis,
 } from "@closr/ui";
+import { Link } from "react-router";
 import { AgentCard } from "../../../components/agent-card.tsx";
 
 export function BusinessHome({ profile }: { profile: BusinessProfile }) {
@@ -32,8 +34,12 @@ export function BusinessHome({ profile }: { profile: BusinessProfile }) {
           <StatTile
             icon="chart"
             label="Agent Performance"
-            value="Coming soon"
-            note="Sales figures arrive with invoicing"
+            value={
+              <Link to="/analytics" className="stat-link">
+                View analytics
+              </Link>
+            }
+            note="Sales, commission and invoices by agent"
           />
         )
       }

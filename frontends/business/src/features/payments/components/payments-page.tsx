@@ -99,7 +99,7 @@ function HistoryTab() {
   if (history.data.items.length === 0) return <p className="muted empty-note">No payments yet.</p>;
   return (
     <Card>
-      <CardContent className="table-scroll">
+      <CardContent>
         <PaymentsTable payments={history.data.items} withInvoice />
       </CardContent>
     </Card>

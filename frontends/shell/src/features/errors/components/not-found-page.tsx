@@ -1,7 +1,12 @@
 /** The not-found page for any unknown path (spec §2.1: card "404 Page Not Found"). */
+import { notFoundTitle } from "@closr/contracts/site/ui";
 import { CenterCardPage, LinkButton } from "@closr/ui";
+import { useEffect } from "react";
 
 export function NotFoundPage() {
+  useEffect(() => {
+    document.title = notFoundTitle;
+  }, []);
   return (
     <CenterCardPage
       icon="search"

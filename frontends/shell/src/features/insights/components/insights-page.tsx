@@ -10,6 +10,8 @@ import {
   Card,
   CardContent,
   describeFailure,
+  isNoProfile,
+  NoProfileState,
   PageHeader,
   partyAreas,
   partyNavItems,
@@ -23,6 +25,12 @@ import { Chart, type ChartProps } from "./chart.tsx";
 import { longDayLabel } from "./insights-parts.tsx";
 import { RangePicker, useRangeQuery } from "./range-picker.tsx";
 import "./insights.css";
+
+/** What a profile unlocks on each side's insights page (the no-profile empty state). */
+const noProfileUnlocks: Record<"business" | "agent", string> = {
+  business: "see what your agents bring in",
+  agent: "see your performance",
+};
 
 /** What an insights page gives the frame: its party, words, query hook and what to show when loaded. */
 export interface InsightsPageProps<T extends { range: { from: string; to: string } }> {
@@ -67,6 +75,8 @@ export function InsightsPage<T extends { range: { from: string; to: string } }>(
         />
         {result.isPending ? (
           <Spinner label={loadingLabel} />
+        ) : result.isError && isNoProfile(result.error) ? (
+          <NoProfileState party={party} unlocks={noProfileUnlocks[party]} />
         ) : result.isError ? (
           <Card>
             <CardContent className="stack">

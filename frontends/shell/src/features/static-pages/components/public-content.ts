@@ -4,7 +4,7 @@
  */
 import type { components } from "@closr/contracts/client";
 import { publicPageByPath } from "@closr/contracts/site";
-import { apiClient, toApiError } from "@closr/ui";
+import { apiClient, formatDate, toApiError } from "@closr/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 
@@ -56,6 +56,5 @@ export const field = (entry: PublicEntry, name: string): string => {
   return typeof value === "string" ? value : "";
 };
 
-/** "Mar 21, 2025" (spec §9 "MMM d, yyyy"). */
-export const longDate = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" }) : "";
+/** "21 Mar 2025": the app's one date family (date-fns `d MMM yyyy`, en-AU); "" when absent. */
+export const longDate = (iso: string | null | undefined) => (iso ? formatDate(iso) : "");
