@@ -35,9 +35,9 @@ export interface paths {
          * The signed-in user
          * @description 401 means nobody is signed in (spec §7).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *     **Access.** Needs a signed-in caller: the session cookie, or any valid API key (no scope needed).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["getCurrentUser"];
         put?: never;
@@ -1241,11 +1241,11 @@ export interface paths {
         };
         /**
          * The caller's invoices, newest first
-         * @description An agent gets the invoices they raised; a business gets the invoices addressed to it. 404 when the caller has no profile yet.
+         * @description An agent gets the invoices they raised; a business gets the invoices addressed to it. Empty (total 0) while the caller has no profile yet, as partnerships are.
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listInvoices"];
         put?: never;
@@ -1521,11 +1521,11 @@ export interface paths {
         };
         /**
          * Payment history: a business's payments, or the payments to an agent
-         * @description Payment history: a business's payments, or the payments to an agent.
+         * @description A business gets the payments it made; an agent the payments of its invoices. Empty (total 0) while the caller has no profile yet, as partnerships are.
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listPayments"];
         put?: never;
@@ -6614,8 +6614,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The API key lacks the scope for this */
-            403: {
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12901,15 +12901,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -14369,15 +14360,6 @@ export interface operations {
             };
             /** @description The API key lacks the scope for this */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
