@@ -117,6 +117,7 @@ export {
   type PartnershipSide,
   type PartnershipStatus,
   partnershipsKey,
+  useActivePartnershipCount,
   useChangePartnership,
   useConnect,
   usePartnershipStandings,
