@@ -1720,8 +1720,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Staff: the review queue, oldest first, filtered by status
-         * @description Staff: the review queue, oldest first, filtered by status.
+         * Staff: the review queue (priority-review plans first, then oldest first), filtered by status
+         * @description Staff: the review queue (priority-review plans first, then oldest first), filtered by status.
          *
          *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *

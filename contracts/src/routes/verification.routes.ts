@@ -113,7 +113,7 @@ export const listVerificationQueue = createRoute({
   path: "/api/admin/verification-requests",
   operationId: "listVerificationQueue",
   tags: ["verification"],
-  summary: "Staff: the review queue, oldest first, filtered by status",
+  summary: "Staff: the review queue (priority-review plans first, then oldest first), filtered by status",
   request: { query: VerificationQueueQuery },
   responses: {
     200: json(VerificationQueuePage, "A page of the queue"),

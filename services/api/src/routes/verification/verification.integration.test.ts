@@ -397,6 +397,31 @@ describe("verification over HTTP", () => {
     expect(await bodyOf(approved)).toMatchObject({ status: "approved", reviewedBy: colleague.id });
   });
 
+  it("priority verification: a plan granting it puts the request first in the queue; a plan change moves it", async () => {
+    const staff = await aStaff();
+    const early = await aUser("business");
+    const late = await aUser("business");
+    const first = await bodyOf(await apply(early.client, businessForm("51 824 753 556")));
+    const second = await bodyOf(await apply(late.client, businessForm("53 004 085 616")));
+    const order = async () =>
+      (
+        await bodyOf(
+          await staff.client.request("/api/admin/verification-requests?status=submitted&pageSize=100"),
+        )
+      ).items
+        .map((r: { id: number }) => r.id)
+        .filter((id: number) => id === first.id || id === second.id);
+    const setPlan = (userId: number, planId: "basic" | "professional" | "enterprise") =>
+      t.database.db.updateTable("users").set({ planId }).where("id", "=", userId).execute();
+    expect(await order()).toEqual([first.id, second.id]);
+    await setPlan(late.id, "professional");
+    expect(await order()).toEqual([second.id, first.id]);
+    await setPlan(late.id, "basic");
+    expect(await order()).toEqual([first.id, second.id]);
+    await setPlan(late.id, "enterprise");
+    expect(await order()).toEqual([second.id, first.id]);
+  });
+
   it("a register body carrying verificationStatus is refused; the status is never set by a client", async () => {
     const attempt = await aUser("agent", { verificationStatus: "verified" });
     expect(attempt.status).toBe(422);
