@@ -33,7 +33,7 @@ test("an agent applies with a PDF, staff request changes, the agent resubmits, s
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // sign-up, email confirmation, two reviews and a search: ~2 min on the shared machine
   const viewport = page.viewportSize();
 
   // A new agent with a profile (through the API: sign-up and profile pages have their own journeys).
