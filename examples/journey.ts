@@ -225,8 +225,20 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
   );
   made.agentProfileId = agentProfile.id;
 
-  // Payouts are set up in the app (session; not an API-key operation): invoicing needs them.
+  // Payouts are set up in the app (session; not an API-key operation): invoicing needs them, and
+  // setting them up needs a confirmed email (the sign-up's link, read here from the development
+  // mailbox that `pnpm start` serves).
   await step("agent sets up payouts in the app (local gateway test bank account)", async () => {
+    let token: string | undefined;
+    // The sign-up email is a queued job under `pnpm start`: give the worker a few seconds.
+    for (let attempt = 0; attempt < 20 && !token; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+      const mailbox = need("read the development mailbox", await agent.session.GET("/api/dev/mailbox"));
+      const confirmation = mailbox.items.find((mail) => mail.subject.startsWith("Confirm your email"));
+      token = confirmation?.text.match(/\/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+    }
+    if (!token) throw new JourneyError("no email confirmation link in the development mailbox");
+    need("confirm the email", await agent.session.POST("/api/verify-email", { body: { token } }));
     need("start payout onboarding", await agent.session.POST("/api/payout-account/onboarding"));
     const account = need(
       "give bank details",

@@ -7,7 +7,8 @@
  * - the security schemes (`session` cookie, `apiKey` bearer) and each operation's requirement:
  *   an operation that can answer the `unauthenticated` problem needs a caller; it accepts an API
  *   key when its tag belongs to an API-key area (profiles, partnerships, invoices, payments,
- *   messages), with the scope `<area>:read` (GET) or `<area>:write` (anything else);
+ *   messages), with the scope `<area>:read` (GET) or `<area>:write` (anything else); the few
+ *   `anyKeyOperations` (who am I) accept any valid API key, with no scope;
  * - a description for every operation: its own text (or summary) plus who may call it;
  * - examples: request bodies and success responses get one sampled from their schema when the
  *   route gives none (the lint gate then validates each against its schema); problem responses
@@ -82,6 +83,13 @@ const problemExamples = (response: Json): Record<string, unknown> =>
 /** Whether an operation needs a caller: it can answer the `unauthenticated` problem (401). */
 export const operationNeedsCaller = (responses: Json): boolean =>
   "unauthenticated" in problemExamples(responses?.["401"]);
+
+/**
+ * Operations any valid API key may call, whatever its scopes (ADR 0039): they only tell the caller
+ * about itself, so no scope is needed and none could be granted for them. `getCurrentUser`
+ * (GET /api/user) is the "who am I" of a key: the account it acts as.
+ */
+export const anyKeyOperations: ReadonlySet<string> = new Set(["getCurrentUser"]);
 
 /** The operations that take an `Idempotency-Key` header (services/api/src/http/idempotency.ts). */
 export const idempotentOperations: ReadonlySet<string> = new Set([
@@ -163,6 +171,10 @@ function finishOperation(doc: Json, path: string, method: string, operation: Jso
   if (!needsCaller) {
     operation.security = [];
     access = "Public: no authentication.";
+  } else if (anyKeyOperations.has(operation.operationId)) {
+    operation.security = [{ session: [] }, { apiKey: [] }];
+    addProblem(responses, "rate-limited");
+    access = "Needs a signed-in caller: the session cookie, or any valid API key (no scope needed).";
   } else if (scope) {
     operation.security = [{ session: [] }, { apiKey: [] }];
     operation["x-api-key-scope"] = scope;

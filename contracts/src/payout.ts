@@ -42,11 +42,10 @@ export const PayoutOnboarding = z
 
 export const TaxDetailsRequest = z
   .strictObject({
-    abn: z
-      .string()
-      .max(20, { error: "An ABN is 11 digits (spaces allowed)" })
-      .nullable()
-      .openapi({ description: "The agent's ABN (spaces allowed); null or empty for none." }),
+    abn: z.string().max(20, { error: "An ABN is 11 digits (spaces or dashes allowed)" }).nullable().openapi({
+      description:
+        "The agent's ABN (11 digits; spaces or dashes allowed, stored as the digits); null or empty for none.",
+    }),
     gstRegistered: z.boolean({ error: "Say whether you are registered for GST" }),
   })
   .openapi("TaxDetailsRequest");

@@ -1,9 +1,10 @@
 /**
  * The dashboard side menu's live counts (spec §2.2's fixed badge placeholders replaced by real
  * data, docs/architecture.md "Deliberate differences"): Messages shows the caller's unread messages,
- * Active Agents the pending partnership requests waiting on the caller, and the mobile drawer's
- * Messages link shows the unread count too. Demo data: harbourtech has 1 unread message (from
- * mia.chen) and 2 incoming pending requests.
+ * Active Agents the caller's active partnerships (the same figure as the dashboard's Active Agents
+ * tile), and the mobile drawer's Messages link shows the unread count too. Demo data: harbourtech
+ * has 1 unread message (from mia.chen), active partnerships (mia.chen's among them) and 2
+ * incoming pending requests.
  */
 import { expect, test } from "@playwright/test";
 import { demo, logIn } from "./support.ts";
@@ -20,7 +21,7 @@ test.describe("on a phone", () => {
   });
 });
 
-test("the business side menu shows the unread messages and the pending requests waiting on it", async ({
+test("the business side menu shows the unread messages and the active agents the dashboard counts", async ({
   page,
 }) => {
   await logIn(page, demo.businessWithProfile);
@@ -31,9 +32,13 @@ test("the business side menu shows the unread messages and the pending requests 
   await expect(messages).toBeVisible();
   await expect(messages).toContainText("1");
 
-  const activeAgents = menu.getByRole("link", { name: "Active Agents, 2 pending", exact: true });
+  // The side menu and the dashboard's Active Agents tile show one figure (not the pending requests).
+  const tile = page.locator(".stat-tile", { hasText: "Active Agents" }).locator(".stat-value");
+  await expect(tile).toHaveText(/^[1-9]\d*$/);
+  const active = (await tile.textContent())?.trim();
+  const activeAgents = menu.getByRole("link", { name: `Active Agents, ${active} active`, exact: true });
   await expect(activeAgents).toBeVisible();
-  await expect(activeAgents.locator(".side-badge")).toHaveText(/^,?\s*2\s*pending$/);
+  await expect(activeAgents.locator(".side-badge")).toHaveText(new RegExp(`^,?\\s*${active}\\s*active$`));
 
   // Items without a count carry no badge.
   await expect(
@@ -52,5 +57,7 @@ test("the business side menu shows the unread messages and the pending requests 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
   await expect(page).toHaveURL(/\/business\/dashboard$/);
   await expect(menu.getByRole("link", { name: "Messages", exact: true })).toBeVisible();
-  await expect(menu.getByRole("link", { name: "Active Agents, 2 pending", exact: true })).toBeVisible();
+  await expect(
+    menu.getByRole("link", { name: `Active Agents, ${active} active`, exact: true }),
+  ).toBeVisible();
 });

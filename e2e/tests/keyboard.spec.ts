@@ -7,7 +7,7 @@
  * goes through the API.
  */
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { aNewAccount } from "./support.ts";
+import { aNewAccount, confirmEmail } from "./support.ts";
 
 test.use({ reducedMotion: "reduce" });
 
@@ -137,6 +137,7 @@ test("sign-up, search, connect, invoice and pay with the keyboard only, focus al
     data: { fullName: `Kim Keys ${tag}`, specialization: "Freight Sales", yearsOfExperience: 5 },
   });
   expect(profile.status()).toBe(201);
+  await confirmEmail(page.request);
   expect((await page.request.post("/api/payout-account/onboarding")).status()).toBe(200);
   const bank = await page.request.post("/api/local-gateway/payout-account/bank-details", {
     data: { accountName: "Kim Keys", bsb: "000-000", accountNumber: "000123456" },

@@ -3,7 +3,13 @@
  * mothers), the local gateway's payout set-up and the axe check every page gets.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+} from "@playwright/test";
 
 export const DEMO_PASSWORD = "closr-demo-2026";
 /** Demo accounts (services/api/src/seed): the plain ones have no profile yet; the *WithProfile ones do. */
@@ -71,8 +77,31 @@ export async function showFilters(page: Page, name: "Agent filters" | "Business 
 }
 
 /**
+ * Confirms the signed-in account's email the way its owner would (applying for verification and
+ * setting up payouts need it): waits for the sign-up's "Confirm your email" mail in the development
+ * mailbox (a queued job) and posts its token to /api/verify-email.
+ */
+export async function confirmEmail(request: APIRequestContext) {
+  let token: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mailbox = (await (await request.get("/api/dev/mailbox")).json()) as {
+          items: { subject: string; text: string }[];
+        };
+        const mail = mailbox.items.find((m) => m.subject.startsWith("Confirm your email"));
+        token = mail?.text.match(/\/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+        return token !== undefined;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  expect((await request.post("/api/verify-email", { data: { token } })).status()).toBe(200);
+}
+
+/**
  * A new account of `userType` registered through the API in a browser context of its own (signed
- * in there, onboarding walkthrough dismissed) with a profile named `name`: a business's company
+ * in there, email confirmed, onboarding walkthrough dismissed) with a profile named `name`: a business's company
  * name or an agent's full name. `contextOptions` as for `browser.newContext` (viewport, …).
  */
 export async function aParty(
@@ -85,6 +114,7 @@ export async function aParty(
   const page = await context.newPage();
   const account = aNewAccount(userType);
   expect((await context.request.post("/api/register", { data: account })).status()).toBe(201);
+  await confirmEmail(context.request);
   // The dashboard's onboarding walkthrough is not what these journeys are about (issue 15).
   await context.request.patch("/api/onboarding/complete", { data: { dismissed: true } });
   const profile =

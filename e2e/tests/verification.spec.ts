@@ -4,7 +4,7 @@
  * 390 px (the mobile project); axe (serious/critical = 0) on /verification and the admin queue pages.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { aNewAccount, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
+import { aNewAccount, confirmEmail, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
 const pdf = (text: string) => ({
   name: "identity.pdf",
@@ -33,12 +33,13 @@ test("an agent applies with a PDF, staff request changes, the agent resubmits, s
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // sign-up, email confirmation, two reviews and a search: ~2 min on the shared machine
   const viewport = page.viewportSize();
 
   // A new agent with a profile (through the API: sign-up and profile pages have their own journeys).
   const account = aNewAccount("agent");
   expect((await page.request.post("/api/register", { data: account })).status()).toBe(201);
+  await confirmEmail(page.request);
   const fullName = `Vera ${account.username.slice(4, 12)}`;
   const profile = await page.request.post("/api/agent-profiles", {
     data: { fullName, specialization: "B2B Sales", yearsOfExperience: 6, location: "sydney" },

@@ -35,9 +35,9 @@ export interface paths {
          * The signed-in user
          * @description 401 means nobody is signed in (spec §7).
          *
-         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *     **Access.** Needs a signed-in caller: the session cookie, or any valid API key (no scope needed).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["getCurrentUser"];
         put?: never;
@@ -1241,11 +1241,11 @@ export interface paths {
         };
         /**
          * The caller's invoices, newest first
-         * @description An agent gets the invoices they raised; a business gets the invoices addressed to it. 404 when the caller has no profile yet.
+         * @description An agent gets the invoices they raised; a business gets the invoices addressed to it. Empty (total 0) while the caller has no profile yet, as partnerships are.
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listInvoices"];
         put?: never;
@@ -1521,11 +1521,11 @@ export interface paths {
         };
         /**
          * Payment history: a business's payments, or the payments to an agent
-         * @description Payment history: a business's payments, or the payments to an agent.
+         * @description A business gets the payments it made; an agent the payments of its invoices. Empty (total 0) while the caller has no profile yet, as partnerships are.
          *
          *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["listPayments"];
         put?: never;
@@ -1603,11 +1603,11 @@ export interface paths {
         put?: never;
         /**
          * Apply for verification (multipart/form-data with the documents)
-         * @description userType must be the caller's own (403 wrong-account-type, §6 wording). One open request per user (409 verification-open). Files are typed by magic bytes: a type the field does not accept, or a name whose extension disagrees with the contents, is 415 document-type-unsupported; over 10 MB is 413 document-too-large; both name the field. A failed request stores nothing. Sets the caller's verificationStatus to pending.
+         * @description Needs a confirmed email address (403 email-not-verified). userType must be the caller's own (403 wrong-account-type, §6 wording). One open request per user (409 verification-open). Files are typed by magic bytes: a type the field does not accept, or a name whose extension disagrees with the contents, is 415 document-type-unsupported; over 10 MB is 413 document-too-large; both name the field. A failed request stores nothing. Sets the caller's verificationStatus to pending.
          *
          *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/already-verified`, `/problems/verification-open`, `/problems/payload-too-large`, `/problems/document-too-large`, `/problems/unsupported-media-type`, `/problems/document-type-unsupported`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/email-not-verified`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/already-verified`, `/problems/verification-open`, `/problems/payload-too-large`, `/problems/document-too-large`, `/problems/unsupported-media-type`, `/problems/document-type-unsupported`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["createVerificationRequest"];
         delete?: never;
@@ -1627,7 +1627,7 @@ export interface paths {
         put?: never;
         /**
          * Staff: start the review, approve, reject or request changes
-         * @description submitted → under_review (start_review); under_review → approved | rejected | changes_requested. reject and request_changes need a reason (422). The applicant's verificationStatus follows in the same transaction, and they are emailed.
+         * @description submitted → under_review (start_review); under_review → approved | rejected | changes_requested. reject and request_changes need a reason (422). Staff never act on their own request (403 forbidden). The applicant's verificationStatus follows in the same transaction, and they are emailed.
          *
          *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
@@ -1720,8 +1720,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Staff: the review queue, oldest first, filtered by status
-         * @description Staff: the review queue, oldest first, filtered by status.
+         * Staff: the review queue (priority-review plans first, then oldest first), filtered by status
+         * @description Staff: the review queue (priority-review plans first, then oldest first), filtered by status.
          *
          *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
@@ -1747,11 +1747,11 @@ export interface paths {
         put?: never;
         /**
          * Resubmit a request the reviewer sent back for changes (multipart/form-data)
-         * @description Only from changes_requested (409 verification-transition). Uploaded files replace the documents of the same field; the others are kept.
+         * @description Needs a confirmed email address (403 email-not-verified). Only from changes_requested (409 verification-transition). Uploaded files replace the documents of the same field; the others are kept.
          *
          *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/verification-transition`, `/problems/already-verified`, `/problems/verification-open`, `/problems/payload-too-large`, `/problems/document-too-large`, `/problems/unsupported-media-type`, `/problems/document-type-unsupported`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/email-not-verified`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/verification-transition`, `/problems/already-verified`, `/problems/verification-open`, `/problems/payload-too-large`, `/problems/document-too-large`, `/problems/unsupported-media-type`, `/problems/document-type-unsupported`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["resubmitVerificationRequest"];
         delete?: never;
@@ -1987,11 +1987,11 @@ export interface paths {
         put?: never;
         /**
          * Open (once) the agent's connected account and get where to give the details
-         * @description Stripe: an Express account and an account_onboarding link (send the browser there). Local gateway: the account is opened and the link is /agent/payouts, where the local form is.
+         * @description Needs a confirmed email address (403 email-not-verified). Stripe: an Express account and an account_onboarding link (send the browser there). Local gateway: the account is opened and the link is /agent/payouts, where the local form is.
          *
          *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/email-not-verified`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["startPayoutOnboarding"];
         delete?: never;
@@ -2035,11 +2035,11 @@ export interface paths {
         put?: never;
         /**
          * Local gateway: the simulated onboarding form (BSB and account number)
-         * @description Only with the local gateway. BSB 000-000 with account 000123456 is verified; account 111111116 fails verification (restricted). 409 before onboarding started.
+         * @description Only with the local gateway; needs a confirmed email address (403 email-not-verified). BSB 000-000 with account 000123456 is verified; account 111111116 fails verification (restricted). 409 before onboarding started.
          *
          *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payouts-not-started`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/email-not-verified`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payouts-not-started`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["submitLocalBankDetails"];
         delete?: never;
@@ -4152,7 +4152,8 @@ export interface components {
          */
         UserRole: "member" | "admin";
         SessionState: {
-            user: components["schemas"]["User"] & (Record<string, never> | null);
+            /** @description The signed-in user; null when signed out. */
+            user: components["schemas"]["User"] | null;
         };
         LoginRequest: {
             username: string;
@@ -5280,7 +5281,7 @@ export interface components {
             reason: string;
         };
         TaxDetailsRequest: {
-            /** @description The agent's ABN (spaces allowed); null or empty for none. */
+            /** @description The agent's ABN (11 digits; spaces or dashes allowed, stored as the digits); null or empty for none. */
             abn: string | null;
             gstRegistered: boolean;
         };
@@ -6613,8 +6614,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The API key lacks the scope for this */
-            403: {
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12900,15 +12901,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -14375,15 +14367,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -14760,7 +14743,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
+            /** @description Not available for this account type; Email not verified; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15437,7 +15420,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
+            /** @description Not available for this account type; Email not verified; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16412,7 +16395,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
+            /** @description Not available for this account type; Email not verified; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16602,7 +16585,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
+            /** @description Not available for this account type; Email not verified; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -74,7 +74,18 @@ export const getSession = createRoute({
   description:
     "Answers 200 either way: `user` is the signed-in user or null. The app's session check uses it, so a signed-out page load has no 401 in the console.",
   responses: {
-    200: json(z.object({ user: User.nullable() }).openapi("SessionState"), "The signed-in user, or null"),
+    200: json(
+      // A union, not `.nullable()`: on a referenced schema that emits `allOf: [User, null]`, which
+      // generated clients read as "always a User". `anyOf: [User, null]` types it `User | null`.
+      z
+        .object({
+          user: z
+            .union([User, z.null()])
+            .openapi({ description: "The signed-in user; null when signed out." }),
+        })
+        .openapi("SessionState"),
+      "The signed-in user, or null",
+    ),
     ...problemResponses(...commonProblems),
   },
 });

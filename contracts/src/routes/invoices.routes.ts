@@ -22,11 +22,11 @@ export const listInvoices = createRoute({
   tags: ["invoices"],
   summary: "The caller's invoices, newest first",
   description:
-    "An agent gets the invoices they raised; a business gets the invoices addressed to it. 404 when the caller has no profile yet.",
+    "An agent gets the invoices they raised; a business gets the invoices addressed to it. Empty (total 0) while the caller has no profile yet, as partnerships are.",
   request: { query: InvoicingPageQuery },
   responses: {
     200: json(InvoicePage, "A page of invoices"),
-    ...signedInProblems("not-found", "validation-failed"),
+    ...signedInProblems("validation-failed"),
   },
 });
 

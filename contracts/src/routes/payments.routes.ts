@@ -29,10 +29,12 @@ export const listPayments = createRoute({
   operationId: "listPayments",
   tags: ["payments"],
   summary: "Payment history: a business's payments, or the payments to an agent",
+  description:
+    "A business gets the payments it made; an agent the payments of its invoices. Empty (total 0) while the caller has no profile yet, as partnerships are.",
   request: { query: InvoicingPageQuery },
   responses: {
     200: json(PaymentPage, "A page of payments, newest first"),
-    ...signedInProblems("not-found", "validation-failed"),
+    ...signedInProblems("validation-failed"),
   },
 });
 

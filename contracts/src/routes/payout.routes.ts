@@ -41,10 +41,10 @@ export const startPayoutOnboarding = createRoute({
   tags: ["payouts"],
   summary: "Open (once) the agent's connected account and get where to give the details",
   description:
-    "Stripe: an Express account and an account_onboarding link (send the browser there). Local gateway: the account is opened and the link is /agent/payouts, where the local form is.",
+    "Needs a confirmed email address (403 email-not-verified). Stripe: an Express account and an account_onboarding link (send the browser there). Local gateway: the account is opened and the link is /agent/payouts, where the local form is.",
   responses: {
     200: json(PayoutOnboarding, "Where to continue"),
-    ...signedInWriteProblems("wrong-account-type", "not-found", "service-unavailable"),
+    ...signedInWriteProblems("wrong-account-type", "email-not-verified", "not-found", "service-unavailable"),
   },
 });
 
@@ -68,11 +68,11 @@ export const submitLocalBankDetails = createRoute({
   tags: ["payouts"],
   summary: "Local gateway: the simulated onboarding form (BSB and account number)",
   description:
-    "Only with the local gateway. BSB 000-000 with account 000123456 is verified; account 111111116 fails verification (restricted). 409 before onboarding started.",
+    "Only with the local gateway; needs a confirmed email address (403 email-not-verified). BSB 000-000 with account 000123456 is verified; account 111111116 fails verification (restricted). 409 before onboarding started.",
   request: body(LocalBankDetailsRequest),
   responses: {
     200: json(PayoutAccount, "The account after verification"),
-    ...signedInWriteProblems("wrong-account-type", "not-found", "payouts-not-started"),
+    ...signedInWriteProblems("wrong-account-type", "email-not-verified", "not-found", "payouts-not-started"),
   },
 });
 

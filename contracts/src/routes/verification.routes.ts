@@ -29,6 +29,7 @@ const multipart = {
 const uploadProblems = [
   "unauthenticated",
   "wrong-account-type",
+  "email-not-verified",
   "verification-open",
   "already-verified",
   "document-too-large",
@@ -56,7 +57,7 @@ export const createVerificationRequest = createRoute({
   tags: ["verification"],
   summary: "Apply for verification (multipart/form-data with the documents)",
   description:
-    "userType must be the caller's own (403 wrong-account-type, §6 wording). One open request per user (409 verification-open). Files are typed by magic bytes: a type the field does not accept, or a name whose extension disagrees with the contents, is 415 document-type-unsupported; over 10 MB is 413 document-too-large; both name the field. A failed request stores nothing. Sets the caller's verificationStatus to pending.",
+    "Needs a confirmed email address (403 email-not-verified). userType must be the caller's own (403 wrong-account-type, §6 wording). One open request per user (409 verification-open). Files are typed by magic bytes: a type the field does not accept, or a name whose extension disagrees with the contents, is 415 document-type-unsupported; over 10 MB is 413 document-too-large; both name the field. A failed request stores nothing. Sets the caller's verificationStatus to pending.",
   request: multipart,
   responses: {
     201: json(VerificationRequest, "The submitted request"),
@@ -71,7 +72,7 @@ export const resubmitVerificationRequest = createRoute({
   tags: ["verification"],
   summary: "Resubmit a request the reviewer sent back for changes (multipart/form-data)",
   description:
-    "Only from changes_requested (409 verification-transition). Uploaded files replace the documents of the same field; the others are kept.",
+    "Needs a confirmed email address (403 email-not-verified). Only from changes_requested (409 verification-transition). Uploaded files replace the documents of the same field; the others are kept.",
   request: { params: IdParam, ...multipart },
   responses: {
     200: json(VerificationRequest, "The request, submitted again"),
@@ -112,7 +113,7 @@ export const listVerificationQueue = createRoute({
   path: "/api/admin/verification-requests",
   operationId: "listVerificationQueue",
   tags: ["verification"],
-  summary: "Staff: the review queue, oldest first, filtered by status",
+  summary: "Staff: the review queue (priority-review plans first, then oldest first), filtered by status",
   request: { query: VerificationQueueQuery },
   responses: {
     200: json(VerificationQueuePage, "A page of the queue"),
@@ -140,7 +141,7 @@ export const decideVerificationRequest = createRoute({
   tags: ["verification"],
   summary: "Staff: start the review, approve, reject or request changes",
   description:
-    "submitted → under_review (start_review); under_review → approved | rejected | changes_requested. reject and request_changes need a reason (422). The applicant's verificationStatus follows in the same transaction, and they are emailed.",
+    "submitted → under_review (start_review); under_review → approved | rejected | changes_requested. reject and request_changes need a reason (422). Staff never act on their own request (403 forbidden). The applicant's verificationStatus follows in the same transaction, and they are emailed.",
   request: { params: IdParam, ...body(VerificationDecision) },
   responses: {
     200: json(VerificationReview, "The changed request"),

@@ -196,7 +196,10 @@ const withState = (invoice: InvoiceView, now: Date): InvoiceWithState => ({
 
 /** The caller's invoices: an agent's own, or those addressed to a business. Newest first. */
 export const listInvoices = Effect.fn("invoice.listInvoices")(function* (user: User, page: Paging) {
-  const caller = yield* callerProfile(user);
+  // Empty until the caller has a profile, as partnerships are (no profile, no invoices: not a 404).
+  const found = yield* Effect.option(callerProfile(user));
+  if (Option.isNone(found)) return { items: [], total: 0 };
+  const caller = found.value;
   const { items, total } = yield* (yield* InvoiceRepository).listFor(caller.party, caller.profileId, page);
   const now = yield* (yield* Clock).now;
   return { items: items.map((invoice) => withState(invoice, now)), total };

@@ -169,10 +169,14 @@ export const listInvoicePayments = Effect.fn("payment.listInvoicePayments")(func
   return yield* (yield* PaymentRepository).listForInvoice(invoice.id);
 });
 
-/** The caller's payment history (spec §2.8 Payment History): a business's payments, or an agent's receipts. */
+/**
+ * The caller's payment history (spec §2.8 Payment History): a business's payments, or an agent's
+ * receipts; empty until the caller has a profile (as partnerships and invoices are).
+ */
 export const listPayments = Effect.fn("payment.listPayments")(function* (user: User, page: Paging) {
-  const caller = yield* callerProfile(user);
-  return yield* (yield* PaymentRepository).listFor(caller.party, caller.profileId, page);
+  const caller = yield* Effect.option(callerProfile(user));
+  if (Option.isNone(caller)) return { items: [], total: 0 };
+  return yield* (yield* PaymentRepository).listFor(caller.value.party, caller.value.profileId, page);
 });
 
 export const listPaymentMethods = Effect.fn("payment.listPaymentMethods")(function* (user: User) {

@@ -118,7 +118,7 @@ export const handlePayoutWebhook = Effect.fn("payout.handlePayoutWebhook")(funct
 });
 
 /**
- * The agent's ABN (ATO checksum; spaces allowed; empty = none) and GST registration. Registering
+ * The agent's ABN (ATO checksum; spaces or dashes allowed; empty = none) and GST registration. Registering
  * for GST needs an ABN (ATO: an entity registers for GST under its ABN).
  */
 export const saveTaxDetails = Effect.fn("payout.saveTaxDetails")(function* (

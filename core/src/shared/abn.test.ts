@@ -8,6 +8,18 @@ describe("ABN (ATO checksum)", () => {
     expect(Either.isRight(parsed) && parsed.right).toBe(input.replace(/\s/g, ""));
   });
 
+  it.each(["53-004-085-616", "53 004-085 616", "53\u2013004\u2013085\u2013616"])(
+    "accepts dashes as separators: %s → the 11 digits",
+    (input) => {
+      expect(parseAbn(input)).toEqual(Either.right("53004085616"));
+    },
+  );
+
+  it("runs the checksum on the digits once the dashes are gone", () => {
+    expect(parseAbn("53-004-085-617")).toMatchObject({ left: { reason: "checksum" } });
+    expect(parseAbn("53-004-085-61A")).toMatchObject({ left: { reason: "format" } });
+  });
+
   it("refuses a wrong ABN with a checksum message, not the length message", () => {
     const parsed = parseAbn("11 223 493 504");
     expect(Either.isLeft(parsed) && parsed.left).toEqual({

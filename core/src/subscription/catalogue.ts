@@ -5,6 +5,43 @@
  */
 export type PlanId = "basic" | "professional" | "enterprise" | "agent_basic" | "agent_pro";
 
+/**
+ * What a plan grants beyond its partnership limit (spec §9 reading B). `entitlementsFor` reads
+ * these (and nothing else) for every feature a plan switches on; SQL that must order or filter by
+ * a grant takes its plan ids from `plansGranting`.
+ */
+export interface PlanGrants {
+  /** The Verified badge on a verified profile (Professional, Enterprise, Agent Pro). */
+  readonly verificationBadge: boolean;
+  /** Verification requests go first in the staff review queue (Professional, Enterprise). */
+  readonly priorityReview: boolean;
+  /** /analytics per-agent performance table (Professional, Enterprise). */
+  readonly performanceMetrics: boolean;
+  /** /analytics funnel and comparisons (Enterprise). */
+  readonly advancedAnalytics: boolean;
+  /** API keys (Enterprise). */
+  readonly apiAccess: boolean;
+  /** Custom contract templates for commission agreements (Enterprise). */
+  readonly customContractTemplates: boolean;
+  /** Ranked first among equal matches in Find Agents, marked "Featured" (Agent Pro). */
+  readonly featuredListing: boolean;
+  /** /performance comparison with similar agents (Agent Pro). */
+  readonly peerComparison: boolean;
+}
+
+export type PlanGrant = keyof PlanGrants;
+
+const none: PlanGrants = {
+  verificationBadge: false,
+  priorityReview: false,
+  performanceMetrics: false,
+  advancedAnalytics: false,
+  apiAccess: false,
+  customContractTemplates: false,
+  featuredListing: false,
+  peerComparison: false,
+};
+
 export interface Plan {
   readonly id: PlanId;
   readonly title: string;
@@ -21,6 +58,8 @@ export interface Plan {
   readonly features: readonly string[];
   /** Marked "Most Popular" on /pricing. */
   readonly popular: boolean;
+  /** The features the plan switches on (entitlementsFor). */
+  readonly grants: PlanGrants;
 }
 
 export const plans: Readonly<Record<PlanId, Plan>> = {
@@ -39,6 +78,7 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
       "Built-in messaging",
     ],
     popular: false,
+    grants: none,
   },
   professional: {
     id: "professional",
@@ -55,6 +95,7 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
       "Priority support",
     ],
     popular: true,
+    grants: { ...none, verificationBadge: true, priorityReview: true, performanceMetrics: true },
   },
   enterprise: {
     id: "enterprise",
@@ -72,6 +113,15 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
       "API access",
     ],
     popular: false,
+    grants: {
+      ...none,
+      verificationBadge: true,
+      priorityReview: true,
+      performanceMetrics: true,
+      advancedAnalytics: true,
+      apiAccess: true,
+      customContractTemplates: true,
+    },
   },
   agent_basic: {
     id: "agent_basic",
@@ -88,6 +138,7 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
       "Invoices and payments",
     ],
     popular: false,
+    grants: none,
   },
   agent_pro: {
     id: "agent_pro",
@@ -99,6 +150,7 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
     description: "Stand out and grow without limits.",
     features: ["Unlimited partnerships", "Verification badge", "Featured listing in search"],
     popular: false,
+    grants: { ...none, verificationBadge: true, featuredListing: true, peerComparison: true },
   },
 };
 
@@ -108,3 +160,9 @@ export const freePlan = (userType: "business" | "agent"): PlanId =>
 
 /** True when a stored plan id is one of ours (guards values read from storage). */
 export const isPlanId = (value: string): value is PlanId => value in plans;
+
+/** The plans that grant `grant` (for SQL that orders or filters by it), in catalogue order. */
+export const plansGranting = (grant: PlanGrant): PlanId[] =>
+  Object.values(plans)
+    .filter((plan) => plan.grants[grant])
+    .map((plan) => plan.id);

@@ -6,50 +6,29 @@
  * - incomplete, incomplete_expired, canceled: the free plan of the plan's side
  *   (existing partnerships are kept; new ones are refused over the free limit).
  */
-import { freePlan, type PlanId, plans } from "./catalogue.ts";
+import { freePlan, type PlanGrants, type PlanId, plans } from "./catalogue.ts";
 import type { SubscriptionStatus } from "./model.ts";
 
 /** Grace period of a past_due subscription, in milliseconds (7 days). */
 export const GRACE_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
 
-export interface Entitlements {
+/** A plan's grants (catalogue.ts PlanGrants: badge, priority review, analytics, API, featured, …) as they apply now. */
+export interface Entitlements extends PlanGrants {
   /** The plan whose entitlements apply now (may be the free plan of a canceled subscription). */
   readonly planId: PlanId;
   /** Active partnerships allowed; null = unlimited. */
   readonly partnershipLimit: number | null;
-  /** Professional, Enterprise, Agent Pro. */
-  readonly verificationBadge: boolean;
-  /** Verification requests go to the priority review queue (Professional, Enterprise). */
-  readonly priorityReview: boolean;
-  /** Agent performance metrics (Professional and Enterprise). */
-  readonly performanceMetrics: boolean;
-  /** Advanced analytics dashboard (Enterprise). */
-  readonly advancedAnalytics: boolean;
-  /** API access (Enterprise). */
-  readonly apiAccess: boolean;
-  /** Custom contract templates for commission agreements (Enterprise; spec §9, issue 17). */
-  readonly customContractTemplates: boolean;
-  /** Ranked first among equal matches in Find Agents, marked "Featured" (Agent Pro). */
-  readonly featuredListing: boolean;
-  /** /performance: comparison with agents of the same specialization and location (Agent Pro; issue 18). */
-  readonly peerComparison: boolean;
   /** True while past_due entitlements are kept by the grace period. */
   readonly inGrace: boolean;
   /** When the grace period ends (past_due only). */
   readonly graceEndsAt: Date | null;
 }
 
+/** The entitlements of `planId`: its limit and grants, exactly as the catalogue states them. */
 const of = (planId: PlanId, inGrace = false, graceEndsAt: Date | null = null): Entitlements => ({
   planId,
   partnershipLimit: plans[planId].partnershipLimit,
-  verificationBadge: planId === "professional" || planId === "enterprise" || planId === "agent_pro",
-  priorityReview: planId === "professional" || planId === "enterprise",
-  performanceMetrics: planId === "professional" || planId === "enterprise",
-  advancedAnalytics: planId === "enterprise",
-  apiAccess: planId === "enterprise",
-  customContractTemplates: planId === "enterprise",
-  featuredListing: planId === "agent_pro",
-  peerComparison: planId === "agent_pro",
+  ...plans[planId].grants,
   inGrace,
   graceEndsAt,
 });

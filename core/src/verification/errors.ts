@@ -34,6 +34,14 @@ export class WrongVerificationType extends Data.TaggedError("WrongVerificationTy
 /** Only staff (role admin) may review (403). */
 export class NotStaff extends Data.TaggedError("NotStaff")<Record<never, never>> {}
 
+/**
+ * A staff member acted on their own request (403): an applicant never reviews, approves, rejects
+ * or sends back their own verification; another staff member must.
+ */
+export class OwnVerificationRequest extends Data.TaggedError("OwnVerificationRequest")<{
+  readonly id: VerificationRequestId;
+}> {}
+
 /** Fields that break §5's rules (422), each with its message. */
 export class InvalidVerificationRequest extends Data.TaggedError("InvalidVerificationRequest")<{
   readonly errors: ReadonlyArray<{ readonly field: string; readonly message: string }>;
@@ -61,6 +69,7 @@ export type VerificationError =
   | AlreadyVerified
   | WrongVerificationType
   | NotStaff
+  | OwnVerificationRequest
   | InvalidVerificationRequest
   | UnsupportedDocumentType
   | DocumentTooLarge;

@@ -44,7 +44,7 @@ export class VerificationRepository extends Context.Tag("verification/Verificati
     /** One user's requests, newest submittedAt first (the first is "the latest request", §2.5). */
     readonly listFor: (userId: UserId) => Effect.Effect<readonly VerificationRequest[]>;
     readonly findById: (id: VerificationRequestId) => Effect.Effect<Option.Option<VerificationRequestView>>;
-    /** The staff queue in review order (oldest first; see queueOrder in the adapter). */
+    /** The staff queue in review order (priority-review plans first, then oldest first; see queueOrder in the adapter). */
     readonly queue: (filter: VerificationQueueFilter) => Effect.Effect<Counted<VerificationRequestView>>;
     /**
      * Inserts a submitted request and sets the user's verificationStatus to pending, in one

@@ -43,7 +43,7 @@ import {
   type FieldError,
   missingDocuments,
 } from "./rules.ts";
-import { transition, type VerificationEvent } from "./verification-machine.ts";
+import { reviewerMayAct, transition, type VerificationEvent } from "./verification-machine.ts";
 
 /** What the applicant sends: the tab they applied on, text fields, and files. */
 export interface Application {
@@ -262,7 +262,7 @@ export const decideVerification = Effect.fn("verification.decide")(function* (
   let before: VerificationRequestView["status"] | null = null;
   const updated = yield* (yield* VerificationRepository).change(id, (current) => {
     before = current.status;
-    return transition(current, event);
+    return Either.flatMap(reviewerMayAct(current, user.id), () => transition(current, event));
   });
   // Staff writes are audit-logged (issue 16).
   yield* (yield* AuditLog).record({

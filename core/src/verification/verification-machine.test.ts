@@ -1,9 +1,9 @@
 import { Either, FastCheck as fc } from "effect";
 import { describe, expect, it } from "vitest";
-import { UserId } from "../shared/ids.ts";
-import type { VerificationEventType } from "./errors.ts";
+import { UserId, VerificationRequestId } from "../shared/ids.ts";
+import { OwnVerificationRequest, type VerificationEventType } from "./errors.ts";
 import type { VerificationRequest, VerificationRequestStatus } from "./model.ts";
-import { transition, transitions, type VerificationEvent } from "./verification-machine.ts";
+import { reviewerMayAct, transition, transitions, type VerificationEvent } from "./verification-machine.ts";
 
 type State = Pick<VerificationRequest, "status" | "submittedAt" | "reviewedAt" | "reviewedBy" | "adminNotes">;
 
@@ -99,5 +99,15 @@ describe("verification machine", () => {
     expect(Either.isLeft(result) && result.left.reason).toBe(
       "Only a request under review can be approved; this one is submitted.",
     );
+  });
+});
+
+describe("reviewerMayAct (four eyes)", () => {
+  it("refuses the applicant and lets any other staff member act", () => {
+    const request = { id: VerificationRequestId.make(5), userId: UserId.make(9) };
+    expect(reviewerMayAct(request, UserId.make(9))).toEqual(
+      Either.left(new OwnVerificationRequest({ id: VerificationRequestId.make(5) })),
+    );
+    expect(Either.isRight(reviewerMayAct(request, UserId.make(10)))).toBe(true);
   });
 });

@@ -12,7 +12,11 @@
  */
 import { Either } from "effect";
 import type { UserId } from "../shared/ids.ts";
-import { type VerificationEventType, VerificationTransitionNotAllowed } from "./errors.ts";
+import {
+  OwnVerificationRequest,
+  type VerificationEventType,
+  VerificationTransitionNotAllowed,
+} from "./errors.ts";
 import type { VerificationRequest, VerificationRequestStatus } from "./model.ts";
 
 export type VerificationEvent =
@@ -95,6 +99,19 @@ export function transition(
         adminNotes: current.adminNotes,
       });
   }
+}
+
+/**
+ * Who may take a staff action (start review, approve, reject, request changes) on `request`:
+ * anyone but its applicant (four eyes). Left OwnVerificationRequest when `reviewer` applied.
+ */
+export function reviewerMayAct(
+  request: Pick<VerificationRequest, "id" | "userId">,
+  reviewer: UserId,
+): Either.Either<void, OwnVerificationRequest> {
+  return request.userId === reviewer
+    ? Either.left(new OwnVerificationRequest({ id: request.id }))
+    : Either.right(undefined);
 }
 
 const pick = (c: Pick<VerificationRequest, "submittedAt" | "reviewedAt" | "reviewedBy" | "adminNotes">) => ({

@@ -118,6 +118,7 @@ export {
   type PartnershipSide,
   type PartnershipStatus,
   partnershipsKey,
+  useActivePartnershipCount,
   useChangePartnership,
   useConnect,
   usePartnershipStandings,

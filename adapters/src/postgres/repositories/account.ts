@@ -302,7 +302,12 @@ const makeAccountRepository = (db: Db) =>
           .where("deletedAt", "is", null)
           .returning(userColumns)
           .executeTakeFirst(),
-      ).pipe(optionalUser),
+      ).pipe(
+        optionalUser,
+        // The guarded actions (verification, payouts) read emailVerified from the session's user:
+        // drop the cached one now rather than after the NOTIFY round trip.
+        Effect.tap((user) => Effect.sync(() => Option.map(user, (u) => revokeCachedSessions(u.id)))),
+      ),
     setPendingEmail: (userId, email, tokenHash, expiresAt) =>
       run(() =>
         db

@@ -38,9 +38,27 @@ export async function readUserPlan(db: Db, userId: number): Promise<PlanId | und
   return row.planId && isPlanId(row.planId) ? row.planId : freePlan(row.userType);
 }
 
-/** Sets a user's plan without a subscription (NULL = free plan); for tests and seeds. */
+/**
+ * Sets a user's plan without a subscription (NULL = free plan); for tests, seeds and staff. The
+ * agent profile's featured listing follows the plan's grant (entitlementsFor with no
+ * subscription), as it does on a subscription event.
+ */
 export async function setUserPlan(db: Db, userId: number, planId: PlanId | null): Promise<void> {
-  await db.updateTable("users").set({ planId }).where("id", "=", userId).execute();
+  await transact(db, async (trx) => {
+    const user = await trx
+      .updateTable("users")
+      .set({ planId })
+      .where("id", "=", userId)
+      .returning("userType")
+      .executeTakeFirst();
+    if (!user) return;
+    const entitled = entitlementsFor(planId ?? freePlan(user.userType), null, new Date());
+    await trx
+      .updateTable("agentProfiles")
+      .set({ featured: entitled.featuredListing })
+      .where("userId", "=", userId)
+      .execute();
+  });
 }
 
 const date = (d: Date | string | null) => (d === null ? null : new Date(d));

@@ -7,6 +7,7 @@
  */
 
 import { UserId, VerificationRequestId } from "@closr/core/shared";
+import { plansGranting } from "@closr/core/subscription";
 import {
   type AbnLookup,
   type AgentInfo,
@@ -63,13 +64,22 @@ const withApplicant = (db: Db) =>
     .select(["u.username", "u.email"]);
 
 /**
- * The review order of the staff queue: oldest submitted first (ties by id). The one place to
- * change when a plan earns priority review (spec §9 "priority verification").
+ * The review order of the staff queue (spec §9 "priority verification"): requests of applicants
+ * whose plan grants `priorityReview` first (the plan ids come from core's catalogue,
+ * `plansGranting`; the applicant's plan is `users.plan_id`, the plan a subscription mirrors or
+ * an administrator gave), then oldest submitted first (ties by id). Reads the applicant's plan
+ * when the queue is read, so a plan change moves an open request at once.
  */
 export function queueOrder<O>(
   query: SelectQueryBuilder<Database & { v: VerificationRequestsTable }, "v", O>,
 ): SelectQueryBuilder<Database & { v: VerificationRequestsTable }, "v", O> {
-  return query.orderBy("v.submittedAt", "asc").orderBy("v.id", "asc");
+  const priority = plansGranting("priorityReview");
+  return query
+    .orderBy(
+      sql`(SELECT CASE WHEN pu.plan_id IN (${sql.join(priority)}) THEN 0 ELSE 1 END FROM users pu WHERE pu.id = v.user_id)`,
+    )
+    .orderBy("v.submittedAt", "asc")
+    .orderBy("v.id", "asc");
 }
 
 const makeVerificationRepository = (db: Db) => {

@@ -9,9 +9,10 @@ import type { IconName } from "../design-system/components/icons.tsx";
 /**
  * A live count the side menu shows after an item's label (no pill when 0):
  * "unread-messages" — unread messages addressed to the caller;
- * "pending-partnerships" — pending partnership requests waiting on the caller (incoming).
+ * "active-partnerships" — the caller's active partnerships: the same figure as the dashboard's
+ *   Active Agents / Current Partnerships tile (`counts.active` of the partnerships list).
  */
-export type NavBadge = "unread-messages" | "pending-partnerships";
+export type NavBadge = "unread-messages" | "active-partnerships";
 
 /** One side-menu link; `badge` names the live count it shows (SideMenuLayout fetches it). */
 export type NavItem = { to: string; label: string; icon: IconName; badge?: NavBadge };

@@ -6,13 +6,14 @@
  *   `RateLimit-Limit` / `RateLimit-Remaining` / `RateLimit-Reset` headers (IETF draft 6) → 429;
  * - the operation's scope (contracts' operationScope: the tag's area, read for GET, write
  *   otherwise): an operation outside the API-key areas, or a scope the key lacks → 403
- *   insufficient-scope.
+ *   insufficient-scope; the contracts' `anyKeyOperations` (GET /api/user, "who am I") need no
+ *   scope, so any valid key may call them.
  * The session cookie is ignored on such a request, and the Origin check does not apply (browsers
  * never attach a bearer token by themselves, so there is no cross-site request to forge).
  */
 
 import type { Db } from "@closr/adapters/postgres";
-import { allRoutes, operationNeedsCaller, operationScope } from "@closr/contracts";
+import { allRoutes, anyKeyOperations, operationNeedsCaller, operationScope } from "@closr/contracts";
 import { authenticateApiKey, scopeAllows } from "@closr/core/integrations";
 import { Option } from "effect";
 import type { Context, MiddlewareHandler } from "hono";
@@ -36,6 +37,8 @@ interface Matcher {
   readonly literal: boolean;
   readonly tags: readonly string[] | undefined;
   readonly public: boolean;
+  /** Any valid key may call it (no scope). */
+  readonly anyKey: boolean;
 }
 
 /** The contract's operations as method + path patterns, literal paths first. */
@@ -48,16 +51,18 @@ const matchers: readonly Matcher[] = allRoutes
     literal: !route.path.includes("{"),
     tags: route.tags,
     public: !operationNeedsCaller(route.responses),
+    anyKey: anyKeyOperations.has(route.operationId ?? ""),
   }))
   .sort((a, b) => Number(b.literal) - Number(a.literal));
 
 /**
  * The API-key scope the operation at `method path` needs; null = API keys cannot call it;
- * undefined = none needed (a public operation, or no such operation: it answers 404).
+ * undefined = none needed (a public operation, an any-key operation, or no such operation: it
+ * answers 404).
  */
 export function scopeFor(method: string, path: string) {
   const match = matchers.find((m) => m.method === method.toUpperCase() && m.pattern.test(path));
-  if (!match || match.public) return undefined;
+  if (!match || match.public || match.anyKey) return undefined;
   return operationScope(method, match.tags) ?? null;
 }
 

@@ -8,9 +8,10 @@
  * Hono's zod-openapi runs route middleware before the request validators, and the handler's
  * context then types `c.get("user")` as a `User` (never null).
  */
-import type { User } from "@closr/core/identity";
+import { requireVerifiedEmail, type User } from "@closr/core/identity";
 import { type ProfileKind, WrongAccountType } from "@closr/core/profiles";
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import { Effect, Either } from "effect";
 import type { MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { problem, problemForError } from "./problem.ts";
@@ -38,6 +39,18 @@ export const requireRole = (role: ProfileKind, action: string): MiddlewareHandle
     await next();
   });
 
+/**
+ * 403 `email-not-verified` unless the signed-in caller confirmed their email address (core's
+ * `requireVerifiedEmail`: verification requests and payout set-up, issue 15). `action` completes
+ * the detail "Please verify your email address before you <action>." Runs after `requireUser`.
+ */
+export const requireEmailVerified = (action: string): MiddlewareHandler<SignedInEnv> =>
+  createMiddleware<SignedInEnv>(async (c, next) => {
+    const checked = Effect.runSync(Effect.either(requireVerifiedEmail(c.get("user"), action)));
+    if (Either.isLeft(checked)) return problemForError(c, checked.left);
+    await next();
+  });
+
 /** `route` with `requireUser` attached (the OpenAPI document is unchanged: middleware is not part of it). */
 export const signedIn = <R extends RouteConfig>(route: R) =>
   createRoute({ ...route, middleware: requireUser });
@@ -47,6 +60,35 @@ export const forRole = <R extends RouteConfig>(route: R, role: ProfileKind, acti
   createRoute({
     ...route,
     middleware: [requireUser, requireRole(role, action)] as [
+      MiddlewareHandler<SignedInEnv>,
+      MiddlewareHandler<SignedInEnv>,
+    ],
+  });
+
+/**
+ * `route` with `requireUser`, `requireRole(role, action)` then `requireEmailVerified(emailAction)`
+ * attached (payout set-up: agents only, with a confirmed email).
+ */
+export const forRoleWithVerifiedEmail = <R extends RouteConfig>(
+  route: R,
+  role: ProfileKind,
+  action: string,
+  emailAction: string,
+) =>
+  createRoute({
+    ...route,
+    middleware: [requireUser, requireRole(role, action), requireEmailVerified(emailAction)] as [
+      MiddlewareHandler<SignedInEnv>,
+      MiddlewareHandler<SignedInEnv>,
+      MiddlewareHandler<SignedInEnv>,
+    ],
+  });
+
+/** `route` with `requireUser` then `requireEmailVerified(action)` attached. */
+export const withVerifiedEmail = <R extends RouteConfig>(route: R, action: string) =>
+  createRoute({
+    ...route,
+    middleware: [requireUser, requireEmailVerified(action)] as [
       MiddlewareHandler<SignedInEnv>,
       MiddlewareHandler<SignedInEnv>,
     ],

@@ -298,6 +298,10 @@ export const errorTable = {
     field: "userType",
   }),
   NotStaff: () => ({ code: "forbidden", detail: "Only staff can review verification requests." }),
+  OwnVerificationRequest: () => ({
+    code: "forbidden",
+    detail: "You cannot review your own verification request; another staff member must.",
+  }),
   InvalidVerificationRequest: (e) => {
     const errors = e.errors as readonly FieldError[];
     const documents = errors.some((f) => f.message === "Required");

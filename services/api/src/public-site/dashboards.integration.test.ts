@@ -103,6 +103,41 @@ describe("server-rendered dashboards", () => {
     expect(html).toMatch(/<span>Profile<\/span><\/a><\/li><li><a class="side-link" href="\/agent\/payouts">/);
   });
 
+  it("the side menu's Active Agents badge counts the active partnerships, as the dashboard's tile does", async () => {
+    const business = await aTestParty(t, "business", {
+      username: "dashcount",
+      profile: { companyName: "Counting Co" },
+    });
+    const agents: TestParty[] = [];
+    for (let i = 0; i < 5; i++)
+      agents.push(
+        await aTestParty(t, "agent", { username: `dashcount${i}`, profile: partyProfile("agent", 10 + i) }),
+      );
+    for (const agent of agents.slice(0, 2)) await anActivePartnership(t, { business, agent });
+    // Three pending requests: two waiting on the business, one it sent. None is an active agent.
+    for (const [agent, requestedBy] of [
+      [agents[2]!, "agent"],
+      [agents[3]!, "agent"],
+      [agents[4]!, "business"],
+    ] as const)
+      await t.database.db
+        .insertInto("partnerships")
+        .values({
+          businessId: business.profileId,
+          agentId: agent.profileId,
+          status: "pending",
+          requestedBy,
+          commissionRate: 10,
+        })
+        .execute();
+    const html = await (await business.client.request("/business/dashboard")).text();
+    expect(statValues(html).slice(0, 2)).toEqual(["2", "3"]);
+    expect(html).toContain('aria-label="Active Agents, 2 active"');
+    expect(html).not.toMatch(/Active Agents, \d+ pending/);
+    // The waiting requests are still named, in the partners panel.
+    expect(html).toContain("2 connection requests are waiting for your answer");
+  });
+
   it("leaves the page to the app when signed out, on the other side's dashboard or without a profile", async () => {
     const bare = (html: string) => {
       expect(html).toContain('<div id="root"></div>');

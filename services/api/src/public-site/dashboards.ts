@@ -218,7 +218,7 @@ function topBar(f: DashboardFigures): string {
 }
 
 /** The side menu (side-menu-layout.tsx, party-remote.tsx partyNavItems) with its badges and plan. */
-function sideMenu(f: DashboardFigures, pendingIncoming: number): string {
+function sideMenu(f: DashboardFigures): string {
   const area = areas[f.party];
   const base = `/${f.party}`;
   const items: { to: string; label: string; icon: IconName; badge?: [number, string] }[] = [
@@ -228,7 +228,8 @@ function sideMenu(f: DashboardFigures, pendingIncoming: number): string {
       to: `${base}/${area.partners.path}`,
       label: area.partners.label,
       icon: "users",
-      badge: [pendingIncoming, "pending"],
+      // The caller's active partnerships: the same figure as the dashboard's first tile.
+      badge: [f.partnerships.counts.active, "active"],
     },
     { to: `${base}/${area.money.path}`, label: area.money.label, icon: area.money.icon },
     { to: `${base}/profile`, label: "Profile", icon: "user" },
@@ -487,7 +488,7 @@ export function renderDashboardPage(f: DashboardFigures): RenderedPage {
     description: "Your Closr dashboard: partnerships, matches and figures.",
     type: "website",
     startOn: "interaction",
-    body: `<div data-server-screen="dashboard" style="display:contents"><a href="#main" class="skip-link">Skip to content</a>${topBar(f)}<main id="main" class="main" tabindex="-1"><div class="side-layout container">${sideMenu(f, pendingIncoming)}<div class="side-main">${pastDueBanner(f.billing)}${dashboardBody(f, pendingIncoming)}</div></div></main>${siteFooter()}${bottomBar(f)}</div>`,
+    body: `<div data-server-screen="dashboard" style="display:contents"><a href="#main" class="skip-link">Skip to content</a>${topBar(f)}<main id="main" class="main" tabindex="-1"><div class="side-layout container">${sideMenu(f)}<div class="side-main">${pastDueBanner(f.billing)}${dashboardBody(f, pendingIncoming)}</div></div></main>${siteFooter()}${bottomBar(f)}</div>`,
   };
 }
 

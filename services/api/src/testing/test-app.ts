@@ -175,3 +175,22 @@ export async function enablePayouts(
     VALUES (${agentProfileId}, ${`acct_test_${agentProfileId}`}, true, true, true, ${tax.abn ?? null}, ${tax.gstRegistered ?? false})
     ON CONFLICT (agent_id) DO NOTHING`.execute(t.database.db);
 }
+
+/**
+ * Confirms `email`'s address the way its owner would (issue 15: verification requests and payout
+ * set-up need it): reads the sign-up's "Confirm your email" link from the outbox (mail "direct")
+ * and posts its token to /api/verify-email. Throws when there is no such mail or the link fails.
+ */
+export async function confirmEmail(t: Pick<TestApp, "client" | "database">, email: string) {
+  const mails = await t.database.db
+    .selectFrom("mailOutbox")
+    .select(["subject", "body"])
+    .where("recipient", "=", email)
+    .orderBy("id", "desc")
+    .execute();
+  const body = mails.find((m) => m.subject.startsWith("Confirm your email"))?.body ?? "";
+  const token = body.match(/\/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no email confirmation link for ${email}`);
+  const res = await t.client().request("/api/verify-email", { method: "POST", json: { token } });
+  if (res.status !== 200) throw new Error(`verify-email answered ${res.status} for ${email}`);
+}

@@ -57,10 +57,21 @@ export function isAwaitingCaller(partnership: Partnership): boolean {
 }
 
 /**
- * How many pending requests wait on the caller (the side menu's badge on Active Agents /
- * Current Partners), counted from the open-partnerships list (`counts.pending` also counts
- * the caller's own outgoing requests). 0 while loading, after a failure or when `enabled` is
- * false. Counts within the first 100 open partnerships (the list's one page).
+ * The caller's active partnerships (the side menu's badge on Active Agents / Current Partners):
+ * `counts.active` of the open-partnerships list, the figure the dashboard's tile shows, so the
+ * two always agree. 0 while loading, after a failure or when `enabled` is false.
+ */
+export function useActivePartnershipCount(enabled = true): number {
+  const open = usePartnerships(enabled);
+  if (!enabled || !open.data) return 0;
+  return open.data.counts.active;
+}
+
+/**
+ * How many pending requests wait on the caller (the dashboard's "n connection requests are
+ * waiting for your answer"), counted from the open-partnerships list (`counts.pending` also
+ * counts the caller's own outgoing requests). 0 while loading, after a failure or when `enabled`
+ * is false. Counts within the first 100 open partnerships (the list's one page).
  */
 export function usePendingIncomingCount(enabled = true): number {
   const open = usePartnerships(enabled);

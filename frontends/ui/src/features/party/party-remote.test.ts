@@ -16,7 +16,7 @@ describe("party remote (spec §2.2 side menus)", () => {
     expect(partyNavItems("business").map((item) => [item.to, item.label, item.badge])).toEqual([
       ["/business/dashboard", "Dashboard", undefined],
       ["/business/find-agents", "Find Agents", undefined],
-      ["/business/active-agents", "Active Agents", "pending-partnerships"],
+      ["/business/active-agents", "Active Agents", "active-partnerships"],
       ["/business/payments", "Payments", undefined],
       ["/business/profile", "Profile", undefined],
       ["/messages", "Messages", "unread-messages"],

@@ -71,7 +71,7 @@ export function partyNavItems(party: Party, extra: readonly NavItem[] = []): Nav
       to: `${base}/${area.partners.path}`,
       label: area.partners.label,
       icon: area.partners.icon,
-      badge: "pending-partnerships",
+      badge: "active-partnerships",
     },
     { to: `${base}/${area.money.path}`, label: area.money.label, icon: area.money.icon },
     { to: `${base}/profile`, label: "Profile", icon: "user" },

@@ -9,14 +9,14 @@ import { CountBadge, countName } from "../../design-system/components/count-badg
 import { Icon } from "../../design-system/components/icons.tsx";
 import type { NavBadge, NavItem } from "../../lib/remote-module.ts";
 import { useUnreadCount } from "../messages/unread.ts";
-import { usePendingIncomingCount } from "../partnerships/partnerships-api.ts";
+import { useActivePartnershipCount } from "../partnerships/partnerships-api.ts";
 import { PastDueBanner, PlanStatus } from "../payments/plan-status.tsx";
 import { useCurrentUser } from "./session-api.ts";
 
-/** Screen-reader words after a badge's number: "Messages, 2 unread", "Active Agents, 1 pending". */
+/** Screen-reader words after a badge's number: "Messages, 2 unread", "Active Agents, 2 active". */
 const badgeNoun: Record<NavBadge, string> = {
   "unread-messages": "unread",
-  "pending-partnerships": "pending",
+  "active-partnerships": "active",
 };
 
 /**
@@ -40,10 +40,10 @@ export function SideMenuLayout({
   className?: string;
 }) {
   const { data: user } = useCurrentUser();
-  const wantsPending = items.some((item) => item.badge === "pending-partnerships");
+  const wantsPartnerships = items.some((item) => item.badge === "active-partnerships");
   const counts: Record<NavBadge, number> = {
     "unread-messages": useUnreadCount(),
-    "pending-partnerships": usePendingIncomingCount(Boolean(user) && wantsPending),
+    "active-partnerships": useActivePartnershipCount(Boolean(user) && wantsPartnerships),
   };
   return (
     <div className={className ? `side-layout container ${className}` : "side-layout container"}>

@@ -291,6 +291,20 @@ describe("GET /api/user", () => {
   });
 });
 
+describe("GET /api/session", () => {
+  it("answers {user: null} signed out and the user signed in, both as the contract's SessionState", async () => {
+    const browser = t.client();
+    const out = await browser.request("/api/session");
+    expect(out.status).toBe(200);
+    expect(await bodyOf(out)).toEqual({ user: null });
+    const registration = aRegistration();
+    await browser.request("/api/register", { method: "POST", json: registration });
+    const signedIn = await bodyOf(await browser.request("/api/session"));
+    expect(signedIn.user).toMatchObject({ username: registration.username });
+    // afterEach: both bodies validate against openapi.json (SessionState.user is User or null).
+  });
+});
+
 describe("rate limits", () => {
   it("throttles repeated logins with a 429 problem", async () => {
     const limited = await createTestApp({

@@ -161,6 +161,39 @@ describe("API keys (issue 20)", () => {
     expect(list.items[0].lastUsedAt).not.toBeNull();
   });
 
+  it("any valid key may ask who it acts for (GET /api/user), whatever its scopes; a revoked one may not", async () => {
+    const { client, userId } = await signUp("business", "enterprise");
+    for (const scopes of [["profiles:read"], ["messages:write"], ["invoices:read", "payments:read"]]) {
+      const { secret } = await createKey(client, scopes);
+      const me = await withKey(secret, "/api/user");
+      expect(me.status).toBe(200);
+      expect(await bodyOf(me)).toMatchObject({ id: userId, username: `keys${n}`, userType: "business" });
+    }
+    const { key, secret } = await createKey(client, ["partnerships:read"], "Short-lived");
+    await client.request(`/api/api-keys/${key.id}`, { method: "DELETE" });
+    expect((await withKey(secret, "/api/user")).status).toBe(401);
+    // Only "who am I": the other session-only operations stay closed to keys.
+    const { secret: another } = await createKey(client, ["profiles:write"]);
+    expect((await bodyOf(await withKey(another, "/api/api-keys"))).type).toBe("/problems/insufficient-scope");
+    const served = await bodyOf(await t.client().request("/api/openapi.json"));
+    expect(served.paths["/api/user"].get.security).toEqual([{ session: [] }, { apiKey: [] }]);
+  });
+
+  it("an account without a profile lists partnerships, invoices and payments as empty pages, by key and by session", async () => {
+    for (const userType of ["business", "agent"] as const) {
+      const { client, userId } = await signUp(userType);
+      // API access by an administrator's grant (as `pnpm api:grant` gives it).
+      await sql`INSERT INTO api_access_grants (user_id) VALUES (${userId})`.execute(t.database.db);
+      const { secret } = await createKey(client, ["partnerships:read", "invoices:read", "payments:read"]);
+      for (const path of ["/api/partnerships", "/api/invoices", "/api/payments"]) {
+        for (const res of [await withKey(secret, path), await client.request(path)]) {
+          expect(`${userType} ${path} ${res.status}`).toBe(`${userType} ${path} 200`);
+          expect(await bodyOf(res)).toMatchObject({ items: [], total: 0, page: 1 });
+        }
+      }
+    }
+  });
+
   it("a revoked, unknown or malformed key answers 401", async () => {
     const { client } = await signUp("business", "enterprise");
     const { key, secret } = await createKey(client, ["profiles:read"]);

@@ -36,7 +36,7 @@ import { centsFromDollars, dollarsFromCents, InvoiceId, PaymentId, PayoutRefundI
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/env.ts";
-import { forRole, signedIn } from "../../http/guards.ts";
+import { forRole, forRoleWithVerifiedEmail, signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 import { invoiceJson, paymentJson } from "../invoices/invoices.handlers.ts";
@@ -117,15 +117,18 @@ export function registerPayoutRoutes(
     ),
   );
 
-  app.openapi(forRole(payoutRoutes.startPayoutOnboarding, "agent", "set up payouts"), async (c) => {
-    const page = new URL("/agent/payouts", c.req.url).toString();
-    return runUseCase(
-      runtime,
-      c,
-      startPayoutOnboarding(c.get("user"), { returnUrl: page, refreshUrl: `${page}?refresh=1` }),
-      (started) => c.json({ url: started.url }, 200),
-    );
-  });
+  app.openapi(
+    forRoleWithVerifiedEmail(payoutRoutes.startPayoutOnboarding, "agent", "set up payouts", "set up payouts"),
+    async (c) => {
+      const page = new URL("/agent/payouts", c.req.url).toString();
+      return runUseCase(
+        runtime,
+        c,
+        startPayoutOnboarding(c.get("user"), { returnUrl: page, refreshUrl: `${page}?refresh=1` }),
+        (started) => c.json({ url: started.url }, 200),
+      );
+    },
+  );
 
   app.openapi(forRole(payoutRoutes.saveTaxDetails, "agent", "record tax details"), async (c) => {
     const body = c.req.valid("json");
@@ -135,10 +138,17 @@ export function registerPayoutRoutes(
     );
   });
 
-  app.openapi(forRole(payoutRoutes.submitLocalBankDetails, "agent", "set up payouts"), async (c) =>
-    runUseCase(runtime, c, submitLocalBankDetails(c.get("user"), c.req.valid("json")), (view) =>
-      c.json(accountJson(view, view.gateway), 200),
+  app.openapi(
+    forRoleWithVerifiedEmail(
+      payoutRoutes.submitLocalBankDetails,
+      "agent",
+      "set up payouts",
+      "set up payouts",
     ),
+    async (c) =>
+      runUseCase(runtime, c, submitLocalBankDetails(c.get("user"), c.req.valid("json")), (view) =>
+        c.json(accountJson(view, view.gateway), 200),
+      ),
   );
 
   app.openapi(payoutRoutes.stripeConnectWebhook, async (c) => {

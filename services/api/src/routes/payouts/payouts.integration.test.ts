@@ -11,7 +11,13 @@ import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { type StripeStandIn, startStripeStandIn } from "@closr/adapters/stripe/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { anActivePartnership, aTestParty, partyProfile } from "../../testing/parties.ts";
-import { createTestApp, enablePayouts, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import {
+  confirmEmail,
+  createTestApp,
+  enablePayouts,
+  type TestApp,
+  type TestClient,
+} from "../../testing/test-app.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
 const bodyOf = (res: Response): Promise<any> => res.json();
@@ -23,10 +29,14 @@ const aParty = (t: TestApp, userType: "business" | "agent") => {
   return aTestParty(t, userType, { username: `payout${n}`, profile: partyProfile(userType, n) });
 };
 
-/** A business and an agent with an active partnership (payouts not set up: these tests do it). */
-async function partners(t: TestApp) {
+/**
+ * A business and an agent with an active partnership (payouts not set up: these tests do it); the
+ * agent's email is confirmed (payout set-up needs it) unless `confirmed` is false.
+ */
+async function partners(t: TestApp, { confirmed = true } = {}) {
   const business = await aParty(t, "business");
   const agent = await aParty(t, "agent");
+  if (confirmed) await confirmEmail(t, agent.email);
   return { business, agent, partnershipId: await anActivePartnership(t, { business, agent }) };
 }
 
@@ -128,6 +138,50 @@ describe("payouts on the local gateway", () => {
     // The account id is the one opened first (one account per agent).
     expect(verified.accountId).toBe(opened.accountId);
     expect((await raise(p, 100)).status).toBe(201);
+  });
+
+  it("an unconfirmed email cannot start payouts or give bank details (403 email-not-verified)", async () => {
+    const p = await partners(t, { confirmed: false });
+    const started = await p.agent.client.request("/api/payout-account/onboarding", { method: "POST" });
+    expect(started.status).toBe(403);
+    expect(await bodyOf(started)).toMatchObject({
+      type: "/problems/email-not-verified",
+      detail:
+        "Please verify your email address before you set up payouts. Check your inbox for the link, or send a new one from the banner.",
+    });
+    const bank = await p.agent.client.request("/api/local-gateway/payout-account/bank-details", {
+      method: "POST",
+      json: { accountName: "Mia Chen", bsb: "000-000", accountNumber: "000123456" },
+    });
+    expect((await bodyOf(bank)).type).toBe("/problems/email-not-verified");
+    expect(await bodyOf(await p.agent.client.request("/api/payout-account"))).toMatchObject({
+      status: "not_started",
+      accountId: null,
+    });
+    await confirmEmail(t, p.agent.email);
+    expect((await p.agent.client.request("/api/payout-account/onboarding", { method: "POST" })).status).toBe(
+      200,
+    );
+  });
+
+  it("tax details: an ABN written with dashes or spaces is stored as its 11 digits", async () => {
+    const p = await partners(t);
+    await enablePayouts(t, p.agent.profileId);
+    for (const written of ["83-914-571-673", "83 914 571 673", " 83914-571 673 "]) {
+      const saved = await p.agent.client.request("/api/payout-account/tax-details", {
+        method: "PUT",
+        json: { abn: written, gstRegistered: true },
+      });
+      expect(saved.status).toBe(200);
+      expect(await bodyOf(saved)).toMatchObject({ abn: "83914571673", gstRegistered: true });
+    }
+    const wrong = await p.agent.client.request("/api/payout-account/tax-details", {
+      method: "PUT",
+      json: { abn: "83-914-571-674", gstRegistered: false },
+    });
+    expect((await bodyOf(wrong)).errors).toEqual([
+      { field: "abn", message: "This is not a valid ABN (the check digits do not match)" },
+    ]);
   });
 
   it("tax details: ABN checksum; GST needs an ABN; a GST-registered invoice adds GST on top and shows the fee", async () => {

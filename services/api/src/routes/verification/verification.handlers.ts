@@ -25,7 +25,7 @@ import {
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect, Option } from "effect";
 import type { AppEnv } from "../../http/env.ts";
-import { signedIn } from "../../http/guards.ts";
+import { signedIn, withVerifiedEmail } from "../../http/guards.ts";
 import { pageOf, singlePage, statusFilter } from "../../http/lists.ts";
 import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
@@ -109,6 +109,9 @@ const contentDisposition = (disposition: "attachment" | "inline", name: string) 
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 };
 
+/** What an unconfirmed email blocks here ("Please verify your email address before you …"). */
+const APPLY = "apply for verification";
+
 export function registerVerificationRoutes(
   app: OpenAPIHono<AppEnv>,
   runtime: AppRuntime,
@@ -121,7 +124,7 @@ export function registerVerificationRoutes(
     );
   });
 
-  app.openapi(signedIn(verificationRoutes.createVerificationRequest), async (c) => {
+  app.openapi(withVerifiedEmail(verificationRoutes.createVerificationRequest, APPLY), async (c) => {
     const user = c.get("user");
     const application = await toApplication(c.req.valid("form") as Record<string, unknown>);
     return runUseCase(runtime, c, submitVerification(user, application), (created) =>
@@ -129,7 +132,7 @@ export function registerVerificationRoutes(
     );
   });
 
-  app.openapi(signedIn(verificationRoutes.resubmitVerificationRequest), async (c) => {
+  app.openapi(withVerifiedEmail(verificationRoutes.resubmitVerificationRequest, APPLY), async (c) => {
     const user = c.get("user");
     const application = await toApplication(c.req.valid("form") as Record<string, unknown>);
     return runUseCase(

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { signLink } from "@closr/adapters/storage";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import { confirmEmail, createTestApp, type TestApp, type TestClient } from "../../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +25,12 @@ const pngBytes = Uint8Array.from(
 const file = (bytes: Uint8Array, name: string, type: string) => new File([bytes] as never, name, { type });
 
 let n = 0;
-async function aUser(userType: "business" | "agent", extra: Record<string, unknown> = {}) {
+/** A signed-up user; its email is confirmed (applying needs it) unless `confirmed` is false. */
+async function aUser(
+  userType: "business" | "agent",
+  extra: Record<string, unknown> = {},
+  { confirmed = true } = {},
+) {
   n++;
   const client = t.client();
   const username = `verify${n}`;
@@ -39,6 +44,7 @@ async function aUser(userType: "business" | "agent", extra: Record<string, unkno
       ...extra,
     },
   });
+  if (res.status === 201 && confirmed) await confirmEmail(t, `${username}@example.com`);
   return { client, username, id: res.status === 201 ? (await bodyOf(res)).id : 0, status: res.status, res };
 }
 
@@ -324,6 +330,97 @@ describe("verification over HTTP", () => {
       gstRegistered: true,
       source: "local",
     });
+  });
+
+  it("an unconfirmed email cannot apply or resubmit (403 email-not-verified); after the link it can", async () => {
+    const agent = await aUser("agent", {}, { confirmed: false });
+    const filesBefore = storedFiles();
+    const refused = await apply(agent.client, agentForm());
+    expect(refused.status).toBe(403);
+    expect(await bodyOf(refused)).toMatchObject({
+      type: "/problems/email-not-verified",
+      detail:
+        "Please verify your email address before you apply for verification. Check your inbox for the link, or send a new one from the banner.",
+    });
+    const resubmit = await agent.client.request("/api/verification-requests/1/resubmit", {
+      method: "POST",
+      body: agentForm(),
+    });
+    expect((await bodyOf(resubmit)).type).toBe("/problems/email-not-verified");
+    expect(storedFiles()).toBe(filesBefore);
+    expect(await me(agent.client)).toBe("unverified");
+    // The link from the sign-up email unlocks it at once (no stale cached session).
+    await confirmEmail(t, `${agent.username}@example.com`);
+    expect((await apply(agent.client, agentForm())).status).toBe(201);
+  });
+
+  it("an ABN written with spaces or dashes is accepted, checked and stored as its 11 digits", async () => {
+    for (const written of ["53-004-085-616", "53 004 085 616", "53–004 085-616"]) {
+      const business = await aUser("business");
+      const res = await apply(business.client, businessForm(written));
+      expect(res.status).toBe(201);
+      const created = await bodyOf(res);
+      expect(created.additionalInfo.abnNumber).toBe("53004085616");
+      expect(created.abnLookup).toMatchObject({ found: true, abn: "53004085616" });
+    }
+    // Dashes do not get a wrong number past the checksum.
+    const business = await aUser("business");
+    const wrong = await apply(business.client, businessForm("11-223-493-504"));
+    expect((await bodyOf(wrong)).errors).toEqual([
+      { field: "abnNumber", message: "This is not a valid ABN (the check digits do not match)" },
+    ]);
+  });
+
+  it("staff cannot review, approve, reject or send back their own request (403); another staff member can", async () => {
+    const applicant = await aStaff();
+    const request = await bodyOf(await apply(applicant.client, businessForm("51 824 753 556")));
+    expect(request.status).toBe("submitted");
+    for (const json of [
+      { action: "start_review" },
+      { action: "approve" },
+      { action: "reject", reason: "Looks fine to me" },
+      { action: "request_changes", reason: "Looks fine to me" },
+    ]) {
+      const own = await decide(applicant.client, request.id, json);
+      expect(own.status).toBe(403);
+      expect(await bodyOf(own)).toMatchObject({
+        type: "/problems/forbidden",
+        detail: "You cannot review your own verification request; another staff member must.",
+      });
+    }
+    expect(await me(applicant.client)).toBe("pending");
+    // Also once another reviewer has taken it into review.
+    const colleague = await aStaff();
+    expect((await decide(colleague.client, request.id, { action: "start_review" })).status).toBe(200);
+    expect((await decide(applicant.client, request.id, { action: "approve" })).status).toBe(403);
+    expect(await me(applicant.client)).toBe("pending");
+    const approved = await decide(colleague.client, request.id, { action: "approve" });
+    expect(await bodyOf(approved)).toMatchObject({ status: "approved", reviewedBy: colleague.id });
+  });
+
+  it("priority verification: a plan granting it puts the request first in the queue; a plan change moves it", async () => {
+    const staff = await aStaff();
+    const early = await aUser("business");
+    const late = await aUser("business");
+    const first = await bodyOf(await apply(early.client, businessForm("51 824 753 556")));
+    const second = await bodyOf(await apply(late.client, businessForm("53 004 085 616")));
+    const order = async () =>
+      (
+        await bodyOf(
+          await staff.client.request("/api/admin/verification-requests?status=submitted&pageSize=100"),
+        )
+      ).items
+        .map((r: { id: number }) => r.id)
+        .filter((id: number) => id === first.id || id === second.id);
+    const setPlan = (userId: number, planId: "basic" | "professional" | "enterprise") =>
+      t.database.db.updateTable("users").set({ planId }).where("id", "=", userId).execute();
+    expect(await order()).toEqual([first.id, second.id]);
+    await setPlan(late.id, "professional");
+    expect(await order()).toEqual([second.id, first.id]);
+    await setPlan(late.id, "basic");
+    expect(await order()).toEqual([first.id, second.id]);
+    await setPlan(late.id, "enterprise");
+    expect(await order()).toEqual([second.id, first.id]);
   });
 
   it("a register body carrying verificationStatus is refused; the status is never set by a client", async () => {
