@@ -56,6 +56,10 @@ export default defineConfig({
       remotes: {},
       shared: federationShared,
       dts: false,
+      // Seconds without module activity before the plugin stops waiting for the shared-module
+      // analysis (default 10): a busy machine can pause that long, and giving up early may leave
+      // shared dependencies out of the build.
+      moduleParseIdleTimeout: 120,
     }),
     pwa(),
     firstScreenStyles(),

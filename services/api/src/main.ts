@@ -50,15 +50,16 @@ async function seedDemo() {
   return logins;
 }
 
-// The banner (URL, then the demo accounts) is the last thing printed before request logs.
+// The banner (URL, then the demo accounts) is the last thing printed before request logs; it goes
+// through the log's stream (logger.print) so that no earlier log line can come out after it.
 const server = serve({ fetch: services.app.fetch, port: config.port }, (info) => {
   logger.info({ port: info.port, database: services.database.kind }, "listening");
-  console.log(`\nClosr is running at http://localhost:${info.port}  (API reference: /api/docs)`);
+  const banner = [`\nClosr is running at http://localhost:${info.port}  (API reference: /api/docs)`];
   if (logins.length > 0) {
-    console.log("\nDemo accounts (password for all: %s):", logins[0]?.password);
-    for (const login of logins) console.log(`  ${login.username.padEnd(16)} ${login.role}`);
+    banner.push(`\nDemo accounts (password for all: ${logins[0]?.password}):`);
+    for (const login of logins) banner.push(`  ${login.username.padEnd(16)} ${login.role}`);
   }
-  console.log("");
+  logger.print(`${banner.join("\n")}\n`);
 });
 
 // Periodic work (session and rate-limit clean-up, local billing, sweeps) runs as scheduled

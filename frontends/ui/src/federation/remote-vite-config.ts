@@ -31,6 +31,10 @@ export function remoteViteConfig(name: RemoteName): UserConfig {
         exposes: { "./register": "./src/register.tsx" },
         shared: federationShared,
         dts: false,
+        // Seconds without module activity before the plugin stops waiting for the shared-module
+        // analysis (default 10): a busy machine can pause that long, and giving up early may leave
+        // shared dependencies out of the build.
+        moduleParseIdleTimeout: 120,
       }),
     ],
     build: buildOptions,
