@@ -6,7 +6,6 @@
  */
 import { Effect, Either, Option, ParseResult, Schema } from "effect";
 import { AccountRepository, PasswordHasher, type User, UserRepository } from "../identity/index.ts";
-import { notify } from "../notification/index.ts";
 import type { Party } from "../partnership/index.ts";
 import {
   AppUrl,
@@ -15,6 +14,7 @@ import {
   Clock,
   Mailer,
   type PartnershipId,
+  publishEvent,
   sydneyIsoDate,
 } from "../shared/index.ts";
 import { getBilling } from "../subscription/index.ts";
@@ -197,12 +197,12 @@ export const proposeAgreement = Effect.fn("agreement.propose")(function* (
     }),
   );
   const version = latestVersion(agreement);
-  yield* noticeOtherParty(
+  yield* publishEvent({
+    _tag: "AgreementStepTaken",
     parties,
-    side,
-    "agreement_proposed",
-    `${nameOf(parties, side)} proposed version ${version?.number ?? 1} of your commission agreement`,
-  );
+    by: side,
+    step: { kind: "proposed", version: version?.number ?? 1 },
+  });
   yield* emailOtherParty(parties, side, {
     subject: `${nameOf(parties, side)} proposed a commission agreement (version ${version?.number ?? 1})`,
     lines: [
@@ -230,12 +230,7 @@ export const counterAgreement = Effect.fn("agreement.counter")(function* (
       };
     }),
   );
-  yield* noticeOtherParty(
-    parties,
-    side,
-    "agreement_countered",
-    `${nameOf(parties, side)} sent your commission agreement back to draft with a counter-proposal`,
-  );
+  yield* publishEvent({ _tag: "AgreementStepTaken", parties, by: side, step: { kind: "countered" } });
   return { agreement, parties, side };
 });
 
@@ -313,14 +308,12 @@ export const signAgreement = Effect.fn("agreement.sign")(function* (
     }),
   );
   const binding = agreement.stage === "signed" && versionInForce(agreement)?.number === input.version;
-  yield* noticeOtherParty(
+  yield* publishEvent({
+    _tag: "AgreementStepTaken",
     parties,
-    side,
-    "agreement_signed",
-    binding
-      ? `Your commission agreement with ${nameOf(parties, side)} is signed and in force (version ${input.version})`
-      : `${nameOf(parties, side)} signed version ${input.version} of your commission agreement`,
-  );
+    by: side,
+    step: { kind: "signed", version: input.version, binding },
+  });
   yield* emailOtherParty(parties, side, {
     subject: binding
       ? `Your commission agreement with ${nameOf(parties, side)} is signed`
@@ -405,26 +398,8 @@ const nameOf = (parties: AgreementParties, side: Party) =>
   side === "business" ? parties.businessName : parties.agentName;
 
 /** The agreement page in the area of the party that did not act. */
-const agreementPathFor = (parties: AgreementParties, actor: Party) =>
+export const agreementPathFor = (parties: Pick<AgreementParties, "partnershipId">, actor: Party) =>
   `/${actor === "business" ? "agent/current-partners" : "business/active-agents"}/${parties.partnershipId}/agreement`;
-
-/**
- * Leaves a notification (the bell, issue 18) for the party that did not act, linking to their
- * agreement page. Best effort, like `notify`.
- */
-const noticeOtherParty = (
-  parties: AgreementParties,
-  actor: Party,
-  kind: "agreement_proposed" | "agreement_countered" | "agreement_signed",
-  title: string,
-) =>
-  notify({
-    to: { userId: actor === "business" ? parties.agentUserId : parties.businessUserId },
-    kind,
-    title: title.slice(0, 300),
-    link: agreementPathFor(parties, actor),
-    subjectId: parties.partnershipId,
-  });
 
 /** Emails the other party (best effort: a mail failure never fails the change). */
 const emailOtherParty = (

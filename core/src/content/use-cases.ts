@@ -7,10 +7,8 @@
  * in the audit log (who, what, when, before/after).
  */
 import { Effect, Option } from "effect";
-import { AccountRepository } from "../identity/account-ports.ts";
-import type { User, UserRole } from "../identity/model.ts";
-import { SessionTokens } from "../identity/ports.ts";
-import { ApiKeyRepository } from "../integrations/ports.ts";
+import type { User, UserRole } from "../identity/index.ts";
+import { AccountRepository, SessionTokens } from "../identity/index.ts";
 import { AppUrl } from "../shared/app-url.ts";
 import { Clock } from "../shared/clock.ts";
 import { FileStorage } from "../shared/file-storage.ts";
@@ -57,7 +55,8 @@ import {
 /** Admins (role admin) manage the site; the route guard answers first, this is the rule. */
 export const isAdmin = (user: User | null | undefined): user is User => user?.role === "admin";
 
-const requireAdmin = (user: User | null | undefined, action: string) =>
+/** AdminOnly (403) unless the caller is an admin; `action` completes "… to <action>". */
+export const requireAdmin = (user: User | null | undefined, action: string) =>
   isAdmin(user) ? Effect.void : Effect.fail(new AdminOnly({ action }));
 
 type FieldError = { readonly field: string; readonly message: string };
@@ -410,31 +409,6 @@ export const setUserRole = Effect.fn("content.setUserRole")(function* (
     { role: after.value.role },
   );
   return after.value;
-});
-
-/**
- * Admin: grants a user API access (issue 20: "until Enterprise covers it, any account with the
- * admin's grant"), as `pnpm api:grant <username>` does; idempotent, recorded in the audit log.
- * Fails AdminOnly (403) for non-admins, ManagedUserNotFound (404) for an unknown id.
- */
-export const grantUserApiAccess = Effect.fn("content.grantUserApiAccess")(function* (user: User, id: UserId) {
-  yield* requireAdmin(user, "manage users");
-  const users = yield* UserAdministration;
-  const target = yield* users.findById(id);
-  if (Option.isNone(target)) return yield* new ManagedUserNotFound({ id });
-  const keys = yield* ApiKeyRepository;
-  const before = yield* keys.hasGrant(id);
-  yield* keys.grant(id);
-  if (!before)
-    yield* recordAdminAction(
-      user,
-      "user.api-access-granted",
-      "user",
-      id,
-      { apiAccess: false },
-      { apiAccess: true },
-    );
-  return target.value;
 });
 
 /** Admin: the dashboard's live counts. */

@@ -8,7 +8,6 @@
 import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { callerProfile, getInvoice, InvoiceRepository } from "../invoice/index.ts";
-import { type NotificationKind, notify } from "../notification/index.ts";
 import { PaymentGateway, PaymentRepository } from "../payment/index.ts";
 import {
   AppUrl,
@@ -20,6 +19,7 @@ import {
   formatAud,
   type InvoiceId,
   Mailer,
+  publishEvent,
   refundSplit,
 } from "../shared/index.ts";
 import { type DisputeEvent, openedStatus, transitionDispute } from "./dispute-machine.ts";
@@ -80,51 +80,6 @@ const tellBoth = Effect.fn("dispute.tellBoth")(function* (dispute: Dispute, subj
 /** Who took a dispute step: a party, staff (mediation) or the deadline sweep. */
 type StepActor = DisputeParty | "staff" | "system";
 
-/** The dispute's page in each party's area. */
-const disputePages = { business: "/business/payments/disputes", agent: "/agent/invoices/disputes" } as const;
-
-/**
- * Leaves a notification for each party other than the step's actor (both after a staff or
- * sweep step), linking to the dispute page in their area. Best effort, like `notify`.
- */
-const noticeOthers = (dispute: Dispute, actor: StepActor, kind: NotificationKind, title: string) =>
-  Effect.forEach(
-    (["business", "agent"] as const).filter((side) => side !== actor),
-    (side) =>
-      notify({
-        to: { userId: side === "business" ? dispute.businessUserId : dispute.agentUserId },
-        kind,
-        title: title.slice(0, 300),
-        link: `${disputePages[side]}/${dispute.id}`,
-        subjectId: dispute.id,
-      }),
-    { discard: true },
-  );
-
-/** The notification kind and title for a step from `before` to `after`. */
-const stepNotice = (
-  before: Dispute,
-  after: Dispute,
-  what: string,
-): { kind: NotificationKind; title: string } => {
-  const ref = `Dispute #${after.id} (invoice #${after.invoiceId})`;
-  if (after.state === "withdrawn")
-    return { kind: "dispute_resolved", title: `${ref} was withdrawn: the invoice stands as issued` };
-  if (after.state === "resolved")
-    return {
-      kind: "dispute_resolved",
-      title: `${ref} is resolved: the business pays ${formatAud(after.settledAmountCents ?? cents(0))}`,
-    };
-  if (after.state === "proposed" && before.state !== "proposed" && after.proposal)
-    return {
-      kind: "dispute_proposal",
-      title: `${ref}: Closr proposes the business pays ${formatAud(after.proposal.amountCents)}`,
-    };
-  if (after.state === "in_mediation" && before.state !== "in_mediation")
-    return { kind: "dispute_in_mediation", title: `${ref} is now with Closr's mediation team` };
-  return { kind: "dispute_responded", title: `${ref}: ${what.replace(/\.$/, "")}` };
-};
-
 /**
  * Opens a dispute on an invoice the caller is a party to. Unpaid invoices take "amount not owed"
  * or "work not done"; paid ones "charged in error" or "services not delivered". `claimedCents`
@@ -178,12 +133,7 @@ export const openDispute = Effect.fn("dispute.open")(function* (
       at: now,
     }),
   });
-  yield* noticeOthers(
-    dispute,
-    caller.party,
-    "dispute_opened",
-    `${caller.party === "business" ? dispute.businessName : dispute.agentName} opened a dispute on invoice #${invoice.id}`,
-  );
+  yield* publishEvent({ _tag: "DisputeOpened", dispute, by: caller.party });
   yield* tellBoth(
     dispute,
     "a dispute was opened",
@@ -286,8 +236,7 @@ const afterStep = Effect.fn("dispute.afterStep")(function* (
   actorUserId: User["id"],
   actor: StepActor,
 ) {
-  const notice = stepNotice(before, after, what);
-  yield* noticeOthers(after, actor, notice.kind, notice.title);
+  yield* publishEvent({ _tag: "DisputeStepTaken", before, dispute: after, by: actor, what });
   const lines: string[] = [what];
   if (after.state === "open" && after.deadline)
     lines.push(

@@ -6,16 +6,15 @@
  * its own profile's figures: the profile comes from the session, never from the request.
  */
 import { Effect } from "effect";
-import type { User } from "../identity/model.ts";
-import { businessDate } from "../invoice/model.ts";
-import { callerProfile } from "../invoice/use-cases.ts";
-import { PayoutRefundRepository } from "../payout/ports.ts";
+import type { User } from "../identity/index.ts";
+import { businessDate, callerProfile } from "../invoice/index.ts";
+import { PayoutRefundRepository } from "../payout/index.ts";
 import { WrongAccountType } from "../profiles/index.ts";
-import { ReviewRepository } from "../review/ports.ts";
+import { ReviewRepository } from "../review/index.ts";
 import { Clock } from "../shared/clock.ts";
 import type { AgentProfileId, BusinessProfileId } from "../shared/ids.ts";
 import { Cents, dollarsFromCents } from "../shared/money.ts";
-import { getBilling } from "../subscription/use-cases.ts";
+import { getBilling } from "../subscription/index.ts";
 import { InsightsAgentNotFound, InvalidRange, PlanRequired } from "./errors.ts";
 import {
   type AgentFigures,

@@ -4,7 +4,7 @@
  * that a keyword term starts ("enterpr" → "enterprise") or nearly spells (a typo such as
  * "entreprise"; trigram similarity, as pg_trgm's word_similarity does in the adapter).
  */
-import type { RatingSummary } from "../review/reputation.ts";
+import type { RatingSummary } from "../shared/reputation.ts";
 import type { AgentProfile, BusinessProfile, Match } from "./model.ts";
 
 const words = (text: string | null) => (text ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
