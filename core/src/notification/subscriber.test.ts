@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
-import { DomainEvents, domainEventsFrom, publishEvent, UserId } from "../shared/index.ts";
+import { DomainEvents, domainEventsFrom, PaymentId, publishEvent, UserId } from "../shared/index.ts";
 import { aDisputeFacts, anInvoiceFacts, aPartnershipFacts } from "../shared/testing.ts";
 import { noticesFor, notificationSubscriber } from "./subscriber.ts";
 import { makeNotificationMemory } from "./testing/index.ts";
@@ -68,7 +68,12 @@ describe("notification subscriber", () => {
     expect(
       noticesFor({
         _tag: "PaymentStatusChanged",
-        payment: { ...anInvoiceFacts(), invoiceId: anInvoiceFacts().id, status: "completed" },
+        payment: {
+          ...anInvoiceFacts(),
+          id: PaymentId.make(3),
+          invoiceId: anInvoiceFacts().id,
+          status: "completed",
+        },
       }),
     ).toEqual([]);
     expect(
