@@ -8,7 +8,7 @@ import { Effect, Either, Layer, Option } from "effect";
 import { AgentProfileId, AgreementId, BusinessProfileId, PartnershipId, UserId } from "../../shared/ids.ts";
 import { AgreementNotFound } from "../errors.ts";
 import type { Agreement } from "../model.ts";
-import { type AgreementParties, AgreementRepository } from "../ports.ts";
+import { type AgreementChange, type AgreementParties, AgreementRepository } from "../ports.ts";
 import type { AgreementTemplate } from "../template.ts";
 
 /** Partnership 1 (active) between business 1 (user 20, Harbour Tech) and agent 1 (user 10, Mia Chen). */
@@ -51,8 +51,11 @@ export function makeAgreementMemory(parties: readonly AgreementParties[] = [anAg
         agreements.push(agreement);
         return Option.some(agreement);
       }),
-    change: (partnershipId, decide) =>
-      Effect.suspend(() => {
+    change: <E>(
+      partnershipId: PartnershipId,
+      decide: (current: Agreement) => Either.Either<AgreementChange, E>,
+    ) =>
+      Effect.suspend((): Effect.Effect<Agreement, E | AgreementNotFound> => {
         const index = agreements.findIndex((a) => a.partnershipId === partnershipId);
         const current = agreements[index];
         if (!current) return Effect.fail(new AgreementNotFound({ partnershipId }));

@@ -12,10 +12,11 @@ import {
   type DisputeEvidence,
   DisputeEvidenceId,
   DisputeId,
+  type DisputeStatus,
   type DisputeTimelineEntry,
   isTerminal,
 } from "../model.ts";
-import { DisputeRepository, type SettlementPlan } from "../ports.ts";
+import { DisputeRepository, type NewTimelineEntry, type SettlementPlan } from "../ports.ts";
 
 /** The parties of invoice 1: business profile 1 (user 20, Harbour Tech), agent profile 1 (user 10, Mia Chen). */
 export const disputeParties: PartnershipParties = {
@@ -80,8 +81,13 @@ export function makeDisputeMemory(parties: PartnershipParties = disputeParties) 
       Effect.sync(() => disputes.filter((d) => d.invoiceId === invoiceId).reverse()),
     mediationQueue: () =>
       Effect.sync(() => disputes.filter((d) => d.state === "in_mediation" || d.state === "proposed")),
-    update: (id, decide) =>
-      Effect.suspend(() => {
+    update: <E>(
+      id: DisputeId,
+      decide: (
+        dispute: Dispute,
+      ) => Either.Either<{ status: DisputeStatus; lines: readonly NewTimelineEntry[] }, E>,
+    ) =>
+      Effect.suspend((): Effect.Effect<Dispute, E | DisputeNotFound> => {
         const current = find(id);
         if (!current) return Effect.fail(new DisputeNotFound({ id }));
         return Either.match(decide(current), {
