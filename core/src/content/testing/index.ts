@@ -30,7 +30,12 @@ export function makeContentMemory() {
           .filter((e) => (query.slug ? e.slug === query.slug : true))
           .reverse();
         const start = (query.page - 1) * query.pageSize;
-        return { items: all.slice(start, start + query.pageSize), total: all.length };
+        return {
+          items: all.slice(start, start + query.pageSize),
+          total: all.length,
+          page: query.page,
+          pageSize: query.pageSize,
+        };
       }),
     findById: (id) => Effect.sync(() => Option.fromNullable(entries.find((e) => e.id === id))),
     insert: (input, authorId, now) =>
@@ -50,7 +55,7 @@ export function makeContentMemory() {
         return Effect.succeed(entry);
       }),
     update: (id, expectedVersion, input, _editorId, now) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<Option.Option<ContentEntry>, SlugTaken | ContentVersionConflict> => {
         const index = entries.findIndex((e) => e.id === id);
         const current = entries[index];
         if (!current) return Effect.succeed(Option.none());
