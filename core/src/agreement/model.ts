@@ -9,7 +9,7 @@
  */
 import { Schema } from "effect";
 import type { Party } from "../partnership/index.ts";
-import { type Location, locations } from "../profiles/catalogue.ts";
+import { type Location, locations } from "../profiles/index.ts";
 import type {
   AgentProfileId,
   AgreementId,

@@ -1,7 +1,7 @@
 import { Either } from "effect";
 import { describe, expect, it } from "vitest";
+import { validateTerms } from "./draft-agreement.ts";
 import { generalAgreementTemplate, renderTemplate, unknownPlaceholders } from "./template.ts";
-import { validateTerms } from "./use-cases.ts";
 
 const valid = {
   model: { type: "straight", rate: 15 },

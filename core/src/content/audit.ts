@@ -3,7 +3,7 @@
  * what, when, before/after; core/src/shared/audit.ts). Actions are dotted and past tense.
  */
 import { Effect } from "effect";
-import type { User } from "../identity/model.ts";
+import type { User } from "../identity/index.ts";
 import { AuditLog } from "../shared/audit.ts";
 
 /** Records one admin action; `before`/`after` are JSON snapshots (null for create/delete). */

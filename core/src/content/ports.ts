@@ -4,7 +4,7 @@
  * (Markdown rendering with marked + sanitize-html, thumbnails with sharp).
  */
 import { Context, type Effect, type Option } from "effect";
-import type { UserRole } from "../identity/model.ts";
+import type { UserRole } from "../identity/index.ts";
 import type { UserId } from "../shared/ids.ts";
 import type { Paging, SearchPaging } from "../shared/paging.ts";
 import type { ContentVersionConflict, SlugTaken } from "./errors.ts";

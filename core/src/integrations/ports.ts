@@ -1,6 +1,6 @@
 /** Integrations ports: stored API keys and administrator grants of API access. */
 import { Context, type Effect, type Option } from "effect";
-import type { User } from "../identity/model.ts";
+import type { User } from "../identity/index.ts";
 import type { ApiKeyId, UserId } from "../shared/ids.ts";
 import type { ApiKey, ApiKeyScope } from "./model.ts";
 

@@ -1,7 +1,7 @@
 /**
- * The one place other contexts publish webhook events (ADR 0023), and the JSON of each object
- * as `data.object` carries it (the contract's `webhooks` describe the same shapes). Imports
- * nothing from other contexts, so any use case can call it without an import cycle.
+ * How webhook events are published (ADR 0023), and the JSON of each object as `data.object`
+ * carries it (the contract's `webhooks` describe the same shapes). Other contexts never call it:
+ * their domain events reach it through subscriber.ts (ADR 0037).
  * Money is AUD dollars (cents / 100), times ISO 8601 UTC, ids integers, as in the API.
  */
 import { Effect, Option } from "effect";
@@ -10,7 +10,7 @@ import { WebhookEvents } from "./webhook-ports.ts";
 import type { WebhookEventInput, WebhookEventType } from "./webhooks.ts";
 
 /**
- * Publishes an event to the parties' endpoints. Best effort and optional like `notify`: a
+ * Publishes an event to the parties' endpoints. Best effort and optional: a
  * failure is logged and never fails the caller's change; a runtime without `WebhookEvents`
  * (unit tests of other contexts) skips it.
  */
@@ -68,7 +68,7 @@ export const invoiceEvent = (
     readonly amountCents: number;
     readonly description: string;
     readonly dueDate: string;
-    readonly isPaid?: boolean;
+    readonly isPaid?: boolean | undefined;
   },
 ): WebhookEventInput => ({
   type,

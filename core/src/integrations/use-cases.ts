@@ -4,10 +4,10 @@
  * administrator's grant, or the admin role.
  */
 import { Effect, Option } from "effect";
-import type { User } from "../identity/model.ts";
+import type { User } from "../identity/index.ts";
 import { Clock } from "../shared/clock.ts";
 import type { ApiKeyId } from "../shared/ids.ts";
-import { getBilling } from "../subscription/use-cases.ts";
+import { getBilling } from "../subscription/index.ts";
 import { ApiAccessRequired, ApiKeyLimitReached, ApiKeyNotFound } from "./errors.ts";
 import { API_KEY_PATTERN, type ApiKeyScope, MAX_ACTIVE_KEYS, normaliseScopes } from "./model.ts";
 import { ApiKeyRepository } from "./ports.ts";

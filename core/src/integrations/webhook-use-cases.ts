@@ -6,7 +6,7 @@
  * the queue retries with back-off (ADR 0035).
  */
 import { Effect, Option } from "effect";
-import type { User } from "../identity/model.ts";
+import type { User } from "../identity/index.ts";
 import { Clock } from "../shared/clock.ts";
 import { JobQueue } from "../shared/jobs.ts";
 import {

@@ -111,7 +111,7 @@ describe("invoice use cases", () => {
     await s.run(
       Effect.gen(function* () {
         const { createBusinessProfile, createAgentProfile } = yield* Effect.promise(
-          () => import("../profiles/use-cases.ts"),
+          () => import("../profiles/index.ts"),
         );
         const b = {
           companyName: "Harbour Tech",
@@ -235,7 +235,7 @@ describe("invoice use cases", () => {
     const agentOne = aUser(30, "agent");
     await s.run(
       Effect.gen(function* () {
-        const { createAgentProfile } = yield* Effect.promise(() => import("../profiles/use-cases.ts"));
+        const { createAgentProfile } = yield* Effect.promise(() => import("../profiles/index.ts"));
         yield* createAgentProfile(agentOne, {
           fullName: "Agent One",
           specialization: "B2B Sales",

@@ -1,6 +1,6 @@
 /** Invoice ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Option } from "effect";
-import type { AgreementTerms } from "../agreement/model.ts";
+import type { AgreementTerms } from "../agreement/index.ts";
 import type { AgentProfileId, AgreementVersionId, Cents, InvoiceId, PartnershipId } from "../shared/index.ts";
 import type { PartyListing } from "../shared/paging.ts";
 import type { InvoiceView, NewInvoice } from "./model.ts";

@@ -5,10 +5,8 @@
  * InvalidInvoice (422), InvoiceNotFound (404).
  */
 import { Effect, Option } from "effect";
-import { commissionFor } from "../agreement/commission.ts";
+import { commissionFor } from "../agreement/index.ts";
 import type { User } from "../identity/index.ts";
-import { invoiceEvent, publishWebhookEvent } from "../integrations/publish.ts";
-import { notify } from "../notification/index.ts";
 import { PartnershipRepository } from "../partnership/index.ts";
 import {
   AgentProfileRepository,
@@ -25,6 +23,7 @@ import {
   type InvoiceId,
   invoiceTotals,
   type ProfileId,
+  publishEvent,
 } from "../shared/index.ts";
 import type { Paging } from "../shared/paging.ts";
 import { InvalidInvoice, InvoiceNotFound, PayoutsNotSetUp } from "./errors.ts";
@@ -137,14 +136,7 @@ export const createInvoice = Effect.fn("invoice.createInvoice")(function* (
     description,
     dueDate,
   });
-  yield* notify({
-    to: { businessProfileId: created.businessId },
-    kind: "invoice_raised",
-    title: `${created.agentName ?? "Your agent"} raised invoice #${created.id} for ${formatAud(created.amountCents)}`,
-    link: "/business/payments",
-    subjectId: created.id,
-  });
-  yield* publishWebhookEvent(invoiceEvent("invoice.created", created));
+  yield* publishEvent({ _tag: "InvoiceRaised", invoice: created });
   return withState(created, now);
 }, atomically);
 

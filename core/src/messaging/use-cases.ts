@@ -6,8 +6,8 @@
  * Errors: InvalidMessageContent (422), CannotMessageSelf (422), MessageUserNotFound (404).
  */
 import { Effect, Option } from "effect";
-import { messageEvent, publishWebhookEvent } from "../integrations/publish.ts";
 import { Clock } from "../shared/clock.ts";
+import { publishEvent } from "../shared/domain-events.ts";
 import type { MessageId, UserId } from "../shared/ids.ts";
 import { CannotMessageSelf, InvalidMessageContent, MessageUserNotFound } from "./errors.ts";
 import { messageRules, messagingPageSizes } from "./model.ts";
@@ -61,7 +61,7 @@ export const sendMessage = Effect.fn("messaging.sendMessage")(function* (
     content,
     sentAt,
   });
-  yield* publishWebhookEvent(messageEvent(sent));
+  yield* publishEvent({ _tag: "MessageSent", message: sent });
   return sent;
 });
 

@@ -2,4 +2,5 @@
 export * from "./errors.ts";
 export * from "./model.ts";
 export * from "./ports.ts";
+export * from "./subscriber.ts";
 export * from "./use-cases.ts";

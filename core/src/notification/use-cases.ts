@@ -1,16 +1,16 @@
 /**
- * Notification use cases (issue 18): record a notice (best effort, from the other contexts'
- * use cases), list the bell, mark read, and the periodic sweep for time-based notices.
+ * Notification use cases (issue 18): record a notice (best effort; the other contexts' domain
+ * events reach it through subscriber.ts), list the bell, mark read, and the periodic sweep for
+ * time-based notices.
  * Emails follow the notices that have no email of their own through the Mailer, whose adapter
  * honours the recipient's notification preferences (issue 15).
  */
 import { Effect, Option } from "effect";
-import type { User } from "../identity/model.ts";
-import { UserRepository } from "../identity/ports.ts";
-import { invoiceEvent, publishWebhookEvent } from "../integrations/publish.ts";
-import { InvoiceRepository } from "../invoice/ports.ts";
+import { type User, UserRepository } from "../identity/index.ts";
+import { InvoiceRepository } from "../invoice/index.ts";
 import { AppUrl } from "../shared/app-url.ts";
 import { Clock } from "../shared/clock.ts";
+import { publishEvent } from "../shared/domain-events.ts";
 import type { InvoiceId, NotificationId } from "../shared/ids.ts";
 import { type NotificationKind as EmailKind, Mailer } from "../shared/mailer.ts";
 import { atomically } from "../shared/unit-of-work.ts";
@@ -95,13 +95,13 @@ export const sweepNotifications = Effect.fn("notification.sweep")(function* () {
   const now = yield* (yield* Clock).now;
   const swept = yield* (yield* NotificationRepository).sweep(now, UNREAD_MESSAGE_MINUTES);
   for (const { notification, email } of swept) yield* emailFor(notification, email);
-  // Webhooks (ADR 0023): invoice.overdue once, when its notice is created (optional, best effort).
+  // InvoiceOverdue once, when its notice is created (webhooks subscribe, ADR 0023, 0037).
   const invoices = yield* Effect.serviceOption(InvoiceRepository);
   for (const { notification } of swept) {
     if (notification.kind !== "invoice_overdue" || notification.subjectId === null || Option.isNone(invoices))
       continue;
     const invoice = yield* invoices.value.findById(notification.subjectId as InvoiceId);
-    if (Option.isSome(invoice)) yield* publishWebhookEvent(invoiceEvent("invoice.overdue", invoice.value));
+    if (Option.isSome(invoice)) yield* publishEvent({ _tag: "InvoiceOverdue", invoice: invoice.value });
   }
   return swept.length;
 }, atomically);

@@ -3,7 +3,7 @@
  * Resumable on any device: the state lives on the server.
  */
 import { Effect, Option } from "effect";
-import type { User } from "../identity/model.ts";
+import type { User } from "../identity/index.ts";
 import { Clock } from "../shared/clock.ts";
 import { InvalidOnboardingStep, OnboardingNotFound } from "./errors.ts";
 import { completeOnboarding, recordStep } from "./model.ts";

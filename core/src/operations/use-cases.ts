@@ -3,8 +3,8 @@
  * else → AdminOnly (403). A retry is audit-logged (who, which job, state before and after).
  */
 import { Effect, Option } from "effect";
-import { AdminOnly } from "../content/errors.ts";
-import type { User } from "../identity/model.ts";
+import { AdminOnly } from "../content/index.ts";
+import type { User } from "../identity/index.ts";
 import { AuditLog } from "../shared/audit.ts";
 import { JobNotFound, JobNotRetryable } from "./errors.ts";
 import type { JobFilter } from "./model.ts";

@@ -4,3 +4,4 @@ export * from "./model.ts";
 export * from "./partnership-machine.ts";
 export * from "./ports.ts";
 export * from "./use-cases.ts";
+export * from "./wording.ts";

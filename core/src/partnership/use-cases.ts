@@ -10,18 +10,24 @@
 import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { UserRepository } from "../identity/index.ts";
-import { partnershipEvent, publishWebhookEvent } from "../integrations/publish.ts";
-import { type NotificationKind, notify } from "../notification/index.ts";
 import {
   type AgentProfile,
   AgentProfileRepository,
   type BusinessProfile,
   BusinessProfileRepository,
 } from "../profiles/index.ts";
-import type { AgentProfileId, BusinessProfileId, PartnershipId, UserId } from "../shared/ids.ts";
-import { atomically, Clock, Mailer } from "../shared/index.ts";
+import {
+  type AgentProfileId,
+  atomically,
+  type BusinessProfileId,
+  Clock,
+  Mailer,
+  type PartnershipId,
+  publishEvent,
+  type UserId,
+} from "../shared/index.ts";
 import type { Page } from "../shared/paging.ts";
-import { entitlementsFor } from "../subscription/entitlements.ts";
+import { entitlementsFor } from "../subscription/index.ts";
 import {
   CounterpartNotFound,
   InvalidConnectionRequest,
@@ -30,9 +36,15 @@ import {
   PartnershipNotFound,
   type PartnershipTransitionNotAllowed,
 } from "./errors.ts";
-import type { PartnershipCounts, PartnershipStatus, PartnershipView, Party, Standings } from "./model.ts";
+import type { PartnershipCounts, PartnershipView, Party, Standings } from "./model.ts";
 import { eventForStatus, otherParty, type PartnershipChange, transition } from "./partnership-machine.ts";
 import { type PartnershipFilter, PartnershipRepository } from "./ports.ts";
+import type { RequestedStatus } from "./wording.ts";
+import {
+  type ConnectionNotice as Notice,
+  partnershipScreens as screens,
+  connectionSubjects as subjects,
+} from "./wording.ts";
 
 /** The caller's own profile id on their side, or OwnProfileRequired. */
 const ownProfile = Effect.fn("partnership.ownProfile")(function* (user: User) {
@@ -116,21 +128,10 @@ export const requestPartnership = Effect.fn("partnership.request")(function* (
     },
     (standings) => checkLimit(standings, caller, caller, now),
   );
-  yield* notifyCounterpart(created, caller, "requested");
-  yield* publishWebhookEvent(partnershipEvent("partnership.requested", created));
+  yield* emailCounterpart(created, caller, "requested");
+  yield* publishEvent({ _tag: "PartnershipRequested", partnership: created, by: caller });
   return created;
 }, atomically);
-
-/** The PATCH statuses a party may ask for, and the events they stand for. */
-export type RequestedStatus = Exclude<PartnershipStatus, "pending">;
-
-/** The webhook event of each change (ADR 0023). */
-const webhookTypes = {
-  active: "partnership.accepted",
-  rejected: "partnership.rejected",
-  withdrawn: "partnership.withdrawn",
-  terminated: "partnership.ended",
-} as const satisfies Record<RequestedStatus, string>;
 
 /**
  * Accept, reject, withdraw or end (PATCH /api/partnerships/{id} with status active, rejected,
@@ -167,8 +168,8 @@ export const changePartnership = Effect.fn("partnership.change")(function* (
       );
     },
   );
-  yield* notifyCounterpart(changed, caller, status);
-  yield* publishWebhookEvent(partnershipEvent(webhookTypes[status], changed));
+  yield* emailCounterpart(changed, caller, status);
+  yield* publishEvent({ _tag: "PartnershipChanged", partnership: changed, by: caller, status });
   return changed;
 }, atomically);
 
@@ -214,47 +215,16 @@ export const getPartnership = Effect.fn("partnership.get")(function* (user: User
   return found.value;
 });
 
-type Notice = "requested" | RequestedStatus;
-
-const subjects: Record<Notice, (from: string) => string> = {
-  requested: (from) => `New connection request from ${from}`,
-  active: (from) => `${from} accepted your connection request`,
-  rejected: (from) => `${from} declined your connection request`,
-  withdrawn: (from) => `${from} withdrew their connection request`,
-  terminated: (from) => `${from} ended your partnership`,
-};
-
-const noticeKinds: Record<Notice, NotificationKind> = {
-  requested: "connection_requested",
-  active: "connection_accepted",
-  rejected: "connection_rejected",
-  withdrawn: "connection_withdrawn",
-  terminated: "partnership_ended",
-};
-
-const screens: Record<Party, string> = {
-  business: "/business/active-agents",
-  agent: "/agent/current-partners",
-};
-
 /**
  * Emails the counterparty (issue 4, Notifications) through the Mailer port. Best effort: a mail
- * failure is logged and never undoes or fails the change.
+ * failure is logged and never undoes or fails the change. The bell's notice follows the
+ * published event (notification context).
  */
-const notifyCounterpart = (partnership: PartnershipView, actor: Party, notice: Notice) =>
+const emailCounterpart = (partnership: PartnershipView, actor: Party, notice: Notice) =>
   Effect.gen(function* () {
     const from = actor === "business" ? partnership.business.companyName : partnership.agent.fullName;
     const recipient = otherParty(actor);
     const userId: UserId = recipient === "business" ? partnership.business.userId : partnership.agent.userId;
-    // The bell (issue 18): stored and delivered live, whatever the email preference.
-    yield* notify({
-      to: { userId },
-      kind: noticeKinds[notice],
-      title: subjects[notice](from),
-      // A request opens the Pending Requests tab; an answer or an end, the partnerships.
-      link: notice === "requested" ? `${screens[recipient]}?tab=pending` : screens[recipient],
-      subjectId: partnership.id,
-    });
     const user = yield* (yield* UserRepository).findById(userId);
     if (Option.isNone(user)) return;
     const subject = subjects[notice](from);
@@ -276,5 +246,5 @@ const notifyCounterpart = (partnership: PartnershipView, actor: Party, notice: N
     });
   }).pipe(
     Effect.catchAllCause((cause) => Effect.logWarning("partnership notification failed", cause)),
-    Effect.withSpan("partnership.notifyCounterpart"),
+    Effect.withSpan("partnership.emailCounterpart"),
   );

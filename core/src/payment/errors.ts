@@ -1,5 +1,6 @@
 /** Payment tagged errors (mapped to problems in services/api/src/http/problem.ts). */
 import { Data } from "effect";
+import { InvalidWebhook } from "../shared/gateway-errors.ts";
 import type { PaymentStatus } from "./model.ts";
 
 /** The event is not allowed from the payment's status (pure machine error; stale events are ignored). */
@@ -24,8 +25,8 @@ export class PaymentIntentUnexpectedState extends Data.TaggedError("PaymentInten
   readonly message: string;
 }> {}
 
-/** A webhook with a missing, wrong or stale signature, or an unreadable body (400). */
-export class InvalidWebhook extends Data.TaggedError("InvalidWebhook")<{ readonly message: string }> {}
+/** Re-exported: the class lives in the shared kernel (subscriptions raise it too). */
+export { InvalidWebhook };
 
 /** The payment gateway could not be reached or refused the request (503). */
 export class PaymentGatewayUnavailable extends Data.TaggedError("PaymentGatewayUnavailable")<{

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "@effect/vitest";
 import { Either, FastCheck as fc } from "effect";
-import { transitionInvoice } from "../invoice/invoice-machine.ts";
+import { transitionInvoice } from "../invoice/index.ts";
 import { anInvoice } from "../invoice/testing/index.ts";
 import type { PaymentStatus } from "./model.ts";
 import { type PaymentEvent, transitionPayment, transitionPaymentAll } from "./payment-machine.ts";

@@ -156,7 +156,7 @@ async function setup() {
   const agent = aUser(10, "agent");
   await run(
     Effect.gen(function* () {
-      const p = yield* Effect.promise(() => import("../profiles/use-cases.ts"));
+      const p = yield* Effect.promise(() => import("../profiles/index.ts"));
       const b = {
         companyName: "Harbour Tech",
         industry: "technology",

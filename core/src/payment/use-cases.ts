@@ -5,15 +5,13 @@
  */
 import { Effect, Option } from "effect";
 import type { User } from "../identity/index.ts";
-import { invoiceEvent, paymentEvent, publishWebhookEvent } from "../integrations/publish.ts";
 import { callerProfile, getInvoice } from "../invoice/index.ts";
-import { notify } from "../notification/index.ts";
 import { WrongAccountType } from "../profiles/index.ts";
-import { atomically, Clock, formatAud, type InvoiceId } from "../shared/index.ts";
+import { atomically, Clock, type InvoiceId, publishEvent } from "../shared/index.ts";
 import type { Paging } from "../shared/paging.ts";
 import { chooseAttempt, decideOnGatewayEvent, reconciliationEvent } from "./decisions.ts";
 import { InvoiceDisputed, PaymentIntentNotFound, PaymentMethodNotFound } from "./errors.ts";
-import { type GatewayEvent, type Payment, type PaymentMethodFields, paymentIdempotencyKey } from "./model.ts";
+import { type GatewayEvent, type PaymentMethodFields, paymentIdempotencyKey } from "./model.ts";
 import {
   ChargeDestinations,
   GatewayEventOutbox,
@@ -22,15 +20,6 @@ import {
   PaymentMethodRepository,
   PaymentRepository,
 } from "./ports.ts";
-
-/** The payment statuses that are webhook events (others are steps on the way). */
-const paymentWebhookTypes: Partial<
-  Record<Payment["status"], "payment.succeeded" | "payment.failed" | "payment.refunded">
-> = {
-  completed: "payment.succeeded",
-  failed: "payment.failed",
-  refunded: "payment.refunded",
-};
 
 /**
  * Applies one gateway event once (the processed-event record and the change share a transaction),
@@ -43,20 +32,11 @@ export const applyGatewayEvent = Effect.fn("payment.applyGatewayEvent")(function
   );
   if (applied.type === "decided" && applied.decision.refund)
     yield* (yield* PaymentGateway).refundPaymentIntent(event.intent.id, `closr-refund-${event.intent.id}`);
+  // Events (ADR 0037): the payment's new state, then the invoice it paid.
   const paid = applied.type === "decided" ? applied.decision.invoice : null;
-  if (paid?.isPaid)
-    yield* notify({
-      to: { agentProfileId: paid.agentId },
-      kind: "invoice_paid",
-      title: `Invoice #${paid.id} for ${formatAud(paid.amountCents)} was paid`,
-      link: "/agent/invoices",
-      subjectId: paid.id,
-    });
-  // Webhooks (ADR 0023): the payment's new state, then the invoice it paid.
   const payment = applied.type === "decided" ? applied.decision.payment : null;
-  const paymentType = payment ? paymentWebhookTypes[payment.status] : undefined;
-  if (payment && paymentType) yield* publishWebhookEvent(paymentEvent(paymentType, payment));
-  if (paid?.isPaid) yield* publishWebhookEvent(invoiceEvent("invoice.paid", paid));
+  if (payment) yield* publishEvent({ _tag: "PaymentStatusChanged", payment });
+  if (paid?.isPaid) yield* publishEvent({ _tag: "InvoicePaid", invoice: paid });
   return applied;
 }, atomically);
 

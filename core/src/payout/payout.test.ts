@@ -2,9 +2,10 @@
 import { describe, expect, it } from "@effect/vitest";
 import { Either } from "effect";
 import { cents, InvoiceId, PaymentId } from "../shared/index.ts";
+import { earningsByMonth } from "./earnings.ts";
 import type { EarningEntry } from "./model.ts";
 import { payoutStatus } from "./model.ts";
-import { earningsByMonth, parseBankDetails } from "./use-cases.ts";
+import { parseBankDetails } from "./payout-account.ts";
 
 describe("payout account status", () => {
   const flags = {

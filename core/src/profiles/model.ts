@@ -2,9 +2,9 @@
  * Profiles model: business and agent profiles (spec §3), each with its owner's public fields.
  */
 
-import type { RatingSummary } from "../review/reputation.ts";
 import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
 import type { Paging, Page as SharedPage } from "../shared/paging.ts";
+import type { RatingSummary } from "../shared/reputation.ts";
 import type { BusinessSize, ExperienceBand, Industry, Location } from "./catalogue.ts";
 
 export interface ProfileOwner {

@@ -4,7 +4,7 @@
  * a keyword term is, starts when it is the last term ("enterpr" → "enterprise"), or spells within
  * its typo budget ("entreprise"; core's typo rules, as the adapter applies them).
  */
-import type { RatingSummary } from "../review/reputation.ts";
+import type { RatingSummary } from "../shared/reputation.ts";
 import type { AgentProfile, BusinessProfile, Match } from "./model.ts";
 import { correctTerm } from "./typo.ts";
 

@@ -7,7 +7,7 @@
  */
 import type { PartnershipStatus, Party } from "../partnership/index.ts";
 import type { PartnershipId, ReviewId, UserId } from "../shared/ids.ts";
-import type { RatingSummary } from "./reputation.ts";
+import type { RatingSummary } from "../shared/reputation.ts";
 
 /** Days a partnership must have been active before its parties may review each other. */
 export const reviewAfterActiveDays = 14;

@@ -2,6 +2,7 @@
 import { Context, type Effect, type Option } from "effect";
 import type { Party } from "../partnership/index.ts";
 import type { PartnershipId, ReviewId, UserId } from "../shared/ids.ts";
+import type { RatingSummary } from "../shared/reputation.ts";
 import type { ReviewAlreadySubmitted, ReviewReplyExists } from "./errors.ts";
 import type {
   AwaitingReview,
@@ -11,7 +12,6 @@ import type {
   Review,
   ReviewablePartnership,
 } from "./model.ts";
-import type { RatingSummary } from "./reputation.ts";
 
 /** A reminder to send: the user may review `partnershipId` and has not, `days` after it opened. */
 export interface DueReminder {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { agentKeywordFields, keywordReason } from "../profiles/relevance.ts";
+import { agentKeywordFields, keywordReason } from "../profiles/index.ts";
 import { anAgentProfile } from "../profiles/testing/index.ts";
+import { bayesianHundredths, median, ratingSummary } from "../shared/reputation.ts";
 import { reviewOpensAt } from "./model.ts";
-import { bayesianHundredths, median, ratingSummary } from "./reputation.ts";
 
 describe("Bayesian average", () => {
   it("puts forty 4.8s above one 5-star review, and both sides of the prior in order", () => {

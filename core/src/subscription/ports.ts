@@ -4,7 +4,7 @@
  */
 
 import { Context, type Effect, type Either, type Option } from "effect";
-import type { InvalidWebhook } from "../payment/errors.ts";
+import type { InvalidWebhook } from "../shared/gateway-errors.ts";
 import type { SubscriptionId, SubscriptionInvoiceId, UserId } from "../shared/ids.ts";
 import type { Counted, Paging } from "../shared/paging.ts";
 import type { PlanId } from "./catalogue.ts";

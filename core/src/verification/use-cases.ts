@@ -9,14 +9,12 @@
 
 import { Effect, Either, Option } from "effect";
 import type { User, UserType } from "../identity/index.ts";
-import { publishWebhookEvent, verificationEvent } from "../integrations/publish.ts";
-import { type NotificationKind, notify } from "../notification/index.ts";
 import { formatAbn } from "../shared/abn.ts";
 import { AuditLog } from "../shared/audit.ts";
 import { cleanFileName } from "../shared/file-name.ts";
 import { FileStorage } from "../shared/file-storage.ts";
 import type { VerificationRequestId } from "../shared/ids.ts";
-import { atomically, Clock, Mailer, UserId } from "../shared/index.ts";
+import { atomically, Clock, Mailer, publishEvent, UserId } from "../shared/index.ts";
 import {
   AlreadyVerified,
   InvalidVerificationRequest,
@@ -274,36 +272,23 @@ export const decideVerification = Effect.fn("verification.decide")(function* (
     after: { status: updated.status, adminNotes: updated.adminNotes },
   });
   if (decision.action !== "start_review") {
-    yield* notifyApplicant(updated);
-    const event = verificationEvent({ id: updated.id, userId: updated.userId, status: updated.status });
-    if (event) yield* publishWebhookEvent(event);
+    yield* emailApplicant(updated);
+    const status = updated.status;
+    if (status === "approved" || status === "rejected" || status === "changes_requested")
+      yield* publishEvent({
+        _tag: "VerificationDecided",
+        request: { id: updated.id, userId: UserId.make(updated.userId), status },
+        summary: decisionEmail(updated).subject,
+      });
   }
   return updated;
 }, atomically);
 
 /** The decision email (spec: not shown; plain words, the reason quoted). Best effort. */
-const notifyApplicant = (request: VerificationRequestView) =>
+const emailApplicant = (request: VerificationRequestView) =>
   Effect.flatMap(Mailer, (mailer) => mailer.send(decisionEmail(request))).pipe(
     Effect.catchAllCause(() => Effect.void),
-    // The bell (issue 18).
-    Effect.zipRight(
-      notify({
-        to: { userId: UserId.make(request.userId) },
-        kind: decisionNoticeKind(request.status),
-        title: decisionEmail(request).subject,
-        link: "/verification",
-        subjectId: request.id,
-      }),
-    ),
   );
-
-/** The notification kind of a decided request's status. */
-const decisionNoticeKind = (status: VerificationRequestView["status"]): NotificationKind =>
-  status === "approved"
-    ? "verification_approved"
-    : status === "rejected"
-      ? "verification_rejected"
-      : "verification_changes_requested";
 
 /** Subject and text of the email for a decided request. */
 export function decisionEmail(request: VerificationRequestView) {

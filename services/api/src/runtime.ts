@@ -100,17 +100,18 @@ import type {
   UserRepository,
 } from "@closr/core/identity";
 import type { InsightsRepository, ProfileStatsCounter } from "@closr/core/insights";
-import type {
-  ApiKeyRepository,
-  WebhookEvents,
-  WebhookRetrySettings,
-  WebhookSender,
-  WebhookStore,
-  WebhookUrlPolicy,
+import {
+  type ApiKeyRepository,
+  type WebhookEvents,
+  type WebhookRetrySettings,
+  type WebhookSender,
+  type WebhookStore,
+  type WebhookUrlPolicy,
+  webhookSubscriber,
 } from "@closr/core/integrations";
 import type { InvoiceRepository, InvoiceTerms } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
-import type { NotificationRepository } from "@closr/core/notification";
+import { type NotificationRepository, notificationSubscriber } from "@closr/core/notification";
 import type { OnboardingRepository } from "@closr/core/onboarding";
 import type { JobAdministration } from "@closr/core/operations";
 import type { PartnershipRepository } from "@closr/core/partnership";
@@ -131,7 +132,9 @@ import {
   type AuditLog,
   type Clock,
   ClockLive,
+  DomainEvents,
   defaultFeeBasisPoints,
+  domainEventsFrom,
   type FileStorage,
   type JobQueue,
   Mailer,
@@ -206,7 +209,8 @@ export type AppServices =
   | WebhookStore
   | WebhookEvents
   | WebhookSender
-  | WebhookUrlPolicy;
+  | WebhookUrlPolicy
+  | DomainEvents;
 
 /**
  * Adapter choices: the Stripe gateway when configured, else the local gateway (ADR 0008);
@@ -340,6 +344,8 @@ export function makeAppLayer(
     PushSenderWebPush(payments.vapid ?? vapidKeysOrGenerate({})),
     WebhookSenderFetch({ allowPrivate: allowPrivateWebhooks }),
     WebhookUrlPolicyLive({ allowPrivate: allowPrivateWebhooks, retry: payments.webhooks?.retry }),
+    // Domain events (ADR 0037): the bell, then outgoing webhooks, in the publisher's transaction.
+    Layer.succeed(DomainEvents, domainEventsFrom([notificationSubscriber, webhookSubscriber])),
   );
   return overrides ? Layer.merge(base, overrides) : base;
 }

@@ -15,7 +15,6 @@ import {
   deleteContent,
   deleteMedia,
   getContent,
-  grantUserApiAccess,
   listAuditLog,
   listContactMessages,
   listContent,
@@ -34,6 +33,7 @@ import {
   updateContent,
   uploadMedia,
 } from "@closr/core/content";
+import { grantUserApiAccess } from "@closr/core/integrations";
 import { UserId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";

@@ -1,0 +1,65 @@
+/**
+ * The integrations context's subscriber to domain events (ADR 0037): each event integrators can
+ * hear about becomes its outgoing webhook event (ADR 0023), built by publish.ts and written in the
+ * publisher's unit of work with its delivery jobs.
+ */
+import { Effect } from "effect";
+import type { DomainEvent, DomainEventSubscriber } from "../shared/index.ts";
+import {
+  invoiceEvent,
+  messageEvent,
+  partnershipEvent,
+  paymentEvent,
+  publishWebhookEvent,
+  verificationEvent,
+} from "./publish.ts";
+import type { WebhookEventInput } from "./webhooks.ts";
+
+/** The webhook event of each partnership change. */
+const partnershipTypes = {
+  active: "partnership.accepted",
+  rejected: "partnership.rejected",
+  withdrawn: "partnership.withdrawn",
+  terminated: "partnership.ended",
+} as const;
+
+/** The payment statuses that are webhook events (others are steps on the way). */
+const paymentTypes: Partial<Record<string, "payment.succeeded" | "payment.failed" | "payment.refunded">> = {
+  completed: "payment.succeeded",
+  failed: "payment.failed",
+  refunded: "payment.refunded",
+};
+
+/** The webhook event an event publishes, or null (agreements and disputes publish none yet). */
+export const webhookEventFor = (event: DomainEvent): WebhookEventInput | null => {
+  switch (event._tag) {
+    case "PartnershipRequested":
+      return partnershipEvent("partnership.requested", event.partnership);
+    case "PartnershipChanged":
+      return partnershipEvent(partnershipTypes[event.status], event.partnership);
+    case "InvoiceRaised":
+      return invoiceEvent("invoice.created", event.invoice);
+    case "InvoicePaid":
+      return invoiceEvent("invoice.paid", event.invoice);
+    case "InvoiceOverdue":
+      return invoiceEvent("invoice.overdue", event.invoice);
+    case "PaymentStatusChanged": {
+      const type = paymentTypes[event.payment.status];
+      return type ? paymentEvent(type, event.payment) : null;
+    }
+    case "MessageSent":
+      return messageEvent(event.message);
+    case "VerificationDecided":
+      return verificationEvent(event.request);
+    case "AgreementStepTaken":
+    case "DisputeOpened":
+    case "DisputeStepTaken":
+      return null;
+  }
+};
+
+/** The subscriber the service wires: publishes the event's webhook, if it has one. */
+export const webhookSubscriber: DomainEventSubscriber = (event) => {
+  const webhook = webhookEventFor(event);
+  return webhook ? publishWebhookEvent(webhook) : Effect.void;
+};

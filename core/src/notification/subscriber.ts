@@ -1,0 +1,184 @@
+/**
+ * The notification context's subscriber to domain events (ADR 0037; kinds and wording from
+ * ADR 0014 and 0026): each event becomes the bell's notices for the parties who did not take the
+ * step, with titles in the words of the event and links into the recipient's own area.
+ * Runs in the publisher's unit of work, so the notice (and its live event) commits with the change.
+ */
+import { Effect } from "effect";
+import { agreementPathFor } from "../agreement/index.ts";
+import { connectionSubjects, otherParty, partnershipScreens } from "../partnership/index.ts";
+import {
+  type AgreementStepTaken,
+  cents,
+  type DisputeActor,
+  type DisputeFacts,
+  type DisputeStepTaken,
+  type DomainEvent,
+  type DomainEventSubscriber,
+  formatAud,
+  type PartnershipChanged,
+  type PartnershipRequested,
+  type VerificationDecided,
+} from "../shared/index.ts";
+import type { Notice, NotificationKind } from "./model.ts";
+import { notify } from "./use-cases.ts";
+
+const connectionKinds = {
+  requested: "connection_requested",
+  active: "connection_accepted",
+  rejected: "connection_rejected",
+  withdrawn: "connection_withdrawn",
+  terminated: "partnership_ended",
+} as const satisfies Record<string, NotificationKind>;
+
+/** The counterparty's notice of a request or an answer (issue 18). */
+const partnershipNotice = (event: PartnershipRequested | PartnershipChanged): Notice => {
+  const { partnership, by } = event;
+  const step = event._tag === "PartnershipRequested" ? "requested" : event.status;
+  const from = by === "business" ? partnership.business.companyName : partnership.agent.fullName;
+  const recipient = otherParty(by);
+  return {
+    to: { userId: recipient === "business" ? partnership.business.userId : partnership.agent.userId },
+    kind: connectionKinds[step],
+    title: connectionSubjects[step](from),
+    // A request opens the Pending Requests tab; an answer or an end, the partnerships.
+    link:
+      step === "requested" ? `${partnershipScreens[recipient]}?tab=pending` : partnershipScreens[recipient],
+    subjectId: partnership.id,
+  };
+};
+
+const verificationKinds = {
+  approved: "verification_approved",
+  rejected: "verification_rejected",
+  changes_requested: "verification_changes_requested",
+} as const satisfies Record<VerificationDecided["request"]["status"], NotificationKind>;
+
+/** The agreement notice for the party that did not act, linking to their agreement page. */
+const agreementNotice = ({ parties, by, step }: AgreementStepTaken): Notice => {
+  const name = by === "business" ? parties.businessName : parties.agentName;
+  const title =
+    step.kind === "proposed"
+      ? `${name} proposed version ${step.version} of your commission agreement`
+      : step.kind === "countered"
+        ? `${name} sent your commission agreement back to draft with a counter-proposal`
+        : step.binding
+          ? `Your commission agreement with ${name} is signed and in force (version ${step.version})`
+          : `${name} signed version ${step.version} of your commission agreement`;
+  return {
+    to: { userId: by === "business" ? parties.agentUserId : parties.businessUserId },
+    kind: `agreement_${step.kind}`,
+    title: title.slice(0, 300),
+    link: agreementPathFor(parties, by),
+    subjectId: parties.partnershipId,
+  };
+};
+
+/** The dispute's page in each party's area. */
+const disputePages = { business: "/business/payments/disputes", agent: "/agent/invoices/disputes" } as const;
+
+/** One notice per party other than the step's actor (both after a staff or sweep step). */
+const disputeNotices = (dispute: DisputeFacts, actor: DisputeActor, kind: NotificationKind, title: string) =>
+  (["business", "agent"] as const)
+    .filter((side) => side !== actor)
+    .map(
+      (side): Notice => ({
+        to: { userId: side === "business" ? dispute.businessUserId : dispute.agentUserId },
+        kind,
+        title: title.slice(0, 300),
+        link: `${disputePages[side]}/${dispute.id}`,
+        subjectId: dispute.id,
+      }),
+    );
+
+/** The notification kind and title for a dispute step from `before` to `dispute`. */
+const disputeStepNotice = ({
+  before,
+  dispute: after,
+  what,
+}: DisputeStepTaken): { kind: NotificationKind; title: string } => {
+  const ref = `Dispute #${after.id} (invoice #${after.invoiceId})`;
+  if (after.state === "withdrawn")
+    return { kind: "dispute_resolved", title: `${ref} was withdrawn: the invoice stands as issued` };
+  if (after.state === "resolved")
+    return {
+      kind: "dispute_resolved",
+      title: `${ref} is resolved: the business pays ${formatAud(after.settledAmountCents ?? cents(0))}`,
+    };
+  if (after.state === "proposed" && before.state !== "proposed" && after.proposal)
+    return {
+      kind: "dispute_proposal",
+      title: `${ref}: Closr proposes the business pays ${formatAud(after.proposal.amountCents)}`,
+    };
+  if (after.state === "in_mediation" && before.state !== "in_mediation")
+    return { kind: "dispute_in_mediation", title: `${ref} is now with Closr's mediation team` };
+  return { kind: "dispute_responded", title: `${ref}: ${what.replace(/\.$/, "")}` };
+};
+
+/** The notices an event leaves (none for events the bell does not show). */
+export const noticesFor = (event: DomainEvent): readonly Notice[] => {
+  switch (event._tag) {
+    case "PartnershipRequested":
+    case "PartnershipChanged":
+      return [partnershipNotice(event)];
+    case "InvoiceRaised": {
+      const { invoice } = event;
+      return [
+        {
+          to: { businessProfileId: invoice.businessId },
+          kind: "invoice_raised",
+          title: `${invoice.agentName ?? "Your agent"} raised invoice #${invoice.id} for ${formatAud(invoice.amountCents)}`,
+          link: "/business/payments",
+          subjectId: invoice.id,
+        },
+      ];
+    }
+    case "InvoicePaid": {
+      const { invoice } = event;
+      return [
+        {
+          to: { agentProfileId: invoice.agentId },
+          kind: "invoice_paid",
+          title: `Invoice #${invoice.id} for ${formatAud(invoice.amountCents)} was paid`,
+          link: "/agent/invoices",
+          subjectId: invoice.id,
+        },
+      ];
+    }
+    case "VerificationDecided":
+      return [
+        {
+          to: { userId: event.request.userId },
+          kind: verificationKinds[event.request.status],
+          title: event.summary,
+          link: "/verification",
+          subjectId: event.request.id,
+        },
+      ];
+    case "AgreementStepTaken":
+      return [agreementNotice(event)];
+    case "DisputeOpened": {
+      const { dispute, by } = event;
+      const name = by === "business" ? dispute.businessName : dispute.agentName;
+      return disputeNotices(
+        dispute,
+        by,
+        "dispute_opened",
+        `${name} opened a dispute on invoice #${dispute.invoiceId}`,
+      );
+    }
+    case "DisputeStepTaken": {
+      const { kind, title } = disputeStepNotice(event);
+      return disputeNotices(event.dispute, event.by, kind, title);
+    }
+    // The sweep wrote the overdue notice itself; payments and messages have no notice of their own.
+    case "InvoiceOverdue":
+    case "PaymentStatusChanged":
+    case "MessageSent":
+      return [];
+  }
+};
+
+/** The subscriber the service wires: records each notice (best effort, like `notify`). */
+export const notificationSubscriber: DomainEventSubscriber = (event) =>
+  Effect.forEach(noticesFor(event), notify, { discard: true });

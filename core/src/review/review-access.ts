@@ -1,0 +1,3 @@
+import type { User } from "../identity/index.ts";
+
+export const isStaff = (user: User) => user.role === "admin";

@@ -1,0 +1,231 @@
+/**
+ * Domain events (ADR 0037): what a use case reports happened — a partnership requested, an
+ * invoice paid, a dispute step — published through the one `DomainEvents` port. The contexts that
+ * react to them (notification: the bell and its emails; integrations: outgoing webhooks) are
+ * subscribers wired by the service; the publishing context imports none of them.
+ *
+ * Each event carries the facts its subscribers need as plain data typed with shared ids and Cents
+ * only (the shared kernel imports no context), so a context's own model satisfies the shape
+ * structurally. Times are `Date`s (UTC), money integer cents, dates `yyyy-MM-dd`.
+ *
+ * Delivery is synchronous and in the publisher's fiber: a subscriber runs inside the use case's
+ * unit of work (ADR 0025), so what it writes (a notification row, a webhook event and its
+ * delivery jobs) commits or rolls back with the change.
+ */
+import { Context, Effect } from "effect";
+import type {
+  AgentProfileId,
+  BusinessProfileId,
+  DisputeId,
+  InvoiceId,
+  PartnershipId,
+  PaymentId,
+  UserId,
+} from "./ids.ts";
+import type { Cents } from "./money.ts";
+
+/** A side of a partnership or invoice. */
+export type EventParty = "business" | "agent";
+
+/** A partnership after the change, with both parties' names and owners. */
+export interface PartnershipFacts {
+  readonly id: PartnershipId;
+  readonly businessId: BusinessProfileId;
+  readonly agentId: AgentProfileId;
+  readonly status: string;
+  readonly requestedBy: EventParty;
+  /** Percent, 0–100. */
+  readonly commissionRate: number;
+  readonly startDate: Date | null;
+  readonly endDate: Date | null;
+  readonly createdAt: Date;
+  readonly business: { readonly userId: UserId; readonly companyName: string };
+  readonly agent: { readonly userId: UserId; readonly fullName: string };
+}
+
+/** A party sent a connection request. */
+export interface PartnershipRequested {
+  readonly _tag: "PartnershipRequested";
+  readonly partnership: PartnershipFacts;
+  readonly by: EventParty;
+}
+
+/** A party accepted, rejected, withdrew or ended a partnership. */
+export interface PartnershipChanged {
+  readonly _tag: "PartnershipChanged";
+  readonly partnership: PartnershipFacts;
+  readonly by: EventParty;
+  readonly status: "active" | "rejected" | "withdrawn" | "terminated";
+}
+
+/** An invoice as events carry it. */
+export interface InvoiceFacts {
+  readonly id: InvoiceId;
+  readonly partnershipId: PartnershipId;
+  readonly businessId: BusinessProfileId;
+  readonly agentId: AgentProfileId;
+  /** Total including GST, cents. */
+  readonly amountCents: Cents;
+  readonly description: string;
+  /** `yyyy-MM-dd`. */
+  readonly dueDate: string;
+  readonly isPaid?: boolean | undefined;
+  /** The agent's name where the publisher read it (null: no profile name). */
+  readonly agentName?: string | null | undefined;
+}
+
+/** An agent raised an invoice. */
+export interface InvoiceRaised {
+  readonly _tag: "InvoiceRaised";
+  readonly invoice: InvoiceFacts;
+}
+
+/** The gateway's event marked an invoice paid. */
+export interface InvoicePaid {
+  readonly _tag: "InvoicePaid";
+  readonly invoice: InvoiceFacts;
+}
+
+/** The notification sweep found an invoice past its due date (once per invoice). */
+export interface InvoiceOverdue {
+  readonly _tag: "InvoiceOverdue";
+  readonly invoice: InvoiceFacts;
+}
+
+/** A payment changed status on a gateway event. */
+export interface PaymentStatusChanged {
+  readonly _tag: "PaymentStatusChanged";
+  readonly payment: {
+    readonly id: PaymentId;
+    readonly invoiceId: InvoiceId;
+    readonly businessId: BusinessProfileId;
+    readonly agentId: AgentProfileId;
+    readonly amountCents: Cents;
+    readonly status: string;
+  };
+}
+
+/** A message was sent. */
+export interface MessageSent {
+  readonly _tag: "MessageSent";
+  readonly message: {
+    readonly id: number;
+    readonly senderId: UserId;
+    readonly receiverId: UserId;
+    readonly content: string;
+    readonly sentAt: Date;
+  };
+}
+
+/** Staff decided a verification request (approved, rejected or changes requested). */
+export interface VerificationDecided {
+  readonly _tag: "VerificationDecided";
+  readonly request: {
+    readonly id: number;
+    readonly userId: UserId;
+    readonly status: "approved" | "rejected" | "changes_requested";
+  };
+  /** The decision in the applicant's words (the subject of its email). */
+  readonly summary: string;
+}
+
+/** A partnership's parties, as agreement and dispute events carry them. */
+export interface EventParties {
+  readonly partnershipId: PartnershipId;
+  readonly businessUserId: UserId;
+  readonly agentUserId: UserId;
+  readonly businessName: string;
+  readonly agentName: string;
+}
+
+/** A step on a commission agreement (ADR 0017) taken by one party. */
+export interface AgreementStepTaken {
+  readonly _tag: "AgreementStepTaken";
+  readonly parties: EventParties;
+  readonly by: EventParty;
+  readonly step:
+    | { readonly kind: "proposed"; readonly version: number }
+    | { readonly kind: "countered" }
+    | { readonly kind: "signed"; readonly version: number; readonly binding: boolean };
+}
+
+/** A dispute as its events carry it. */
+export interface DisputeFacts extends Omit<EventParties, "partnershipId"> {
+  readonly id: DisputeId;
+  readonly invoiceId: InvoiceId;
+  readonly state: string;
+  readonly settledAmountCents: Cents | null;
+  readonly proposal: { readonly amountCents: Cents } | null;
+}
+
+/** Who took a dispute step: a party, staff (mediation) or the deadline sweep. */
+export type DisputeActor = EventParty | "staff" | "system";
+
+/** A party opened a dispute on an invoice. */
+export interface DisputeOpened {
+  readonly _tag: "DisputeOpened";
+  readonly dispute: DisputeFacts;
+  readonly by: EventParty;
+}
+
+/** A later dispute step (ADR 0018): `before` → `dispute`, described by `what`. */
+export interface DisputeStepTaken {
+  readonly _tag: "DisputeStepTaken";
+  readonly before: { readonly state: string };
+  readonly dispute: DisputeFacts;
+  readonly by: DisputeActor;
+  /** The step in plain words ("The agent accepted the offer."). */
+  readonly what: string;
+}
+
+/** Every domain event, a closed union (a new event is added here, then to its subscribers). */
+export type DomainEvent =
+  | PartnershipRequested
+  | PartnershipChanged
+  | InvoiceRaised
+  | InvoicePaid
+  | InvoiceOverdue
+  | PaymentStatusChanged
+  | MessageSent
+  | VerificationDecided
+  | AgreementStepTaken
+  | DisputeOpened
+  | DisputeStepTaken;
+
+/** A reaction to events; never fails (a subscriber logs its own failures). */
+export type DomainEventSubscriber = (event: DomainEvent) => Effect.Effect<void>;
+
+export interface DomainEventsService {
+  /** Hands `event` to every subscriber, in order, in the caller's fiber (and transaction). */
+  readonly publish: (event: DomainEvent) => Effect.Effect<void>;
+}
+
+/**
+ * The DomainEvents port. A Context.Reference: unprovided (core's unit tests of a single context)
+ * it drops events, so a test asserts on them with `DomainEventsRecorder` (shared/testing.ts).
+ */
+export class DomainEvents extends Context.Reference<DomainEvents>()("shared/DomainEvents", {
+  defaultValue: (): DomainEventsService => ({ publish: () => Effect.void }),
+}) {}
+
+/** Publishes one event through the DomainEvents port. */
+export const publishEvent = (event: DomainEvent): Effect.Effect<void> =>
+  Effect.flatMap(DomainEvents, (events) => events.publish(event));
+
+/**
+ * The DomainEvents service that delivers each event to `subscribers` in order (the service wires
+ * notification, then webhooks). A subscriber's failure or defect is logged and does not stop the
+ * others or fail the change (inside a transaction a failed follow-up write still rolls it back,
+ * ADR 0025).
+ */
+export const domainEventsFrom = (subscribers: readonly DomainEventSubscriber[]): DomainEventsService => ({
+  publish: (event) =>
+    Effect.forEach(
+      subscribers,
+      (subscriber) =>
+        subscriber(event).pipe(
+          Effect.catchAllCause((cause) => Effect.logWarning(`${event._tag} subscriber failed`, cause)),
+        ),
+      { discard: true },
+    ).pipe(Effect.withSpan("domainEvents.publish", { attributes: { event: event._tag } })),
+});
