@@ -8,7 +8,7 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aTestParty, partyProfile } from "../testing/parties.ts";
-import { createTestApp, type TestApp, type TestClient } from "../testing/test-app.ts";
+import { confirmEmail, createTestApp, type TestApp, type TestClient } from "../testing/test-app.ts";
 import { undecodableTextMessage, unrepresentableTextMessage } from "./validation.ts";
 
 const require = createRequire(import.meta.url);
@@ -187,6 +187,8 @@ beforeAll(async () => {
     profile: partyProfile("business", 2),
   });
   await t.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", admin.userId).execute();
+  // Verification and payout set-up need a confirmed email before they read the body.
+  for (const party of [business, agent, admin]) await confirmEmail(t, party.email);
   callers = [
     { name: "signed out", client: t.client() },
     { name: "business", client: business.client },
