@@ -3,6 +3,7 @@
  * demo data of the embedded default (through core's use cases, on a SeedRuntime).
  */
 
+export * from "./demo.ts";
 export * from "./demo-agreements.ts";
 export * from "./demo-disputes.ts";
 export * from "./demo-insights.ts";

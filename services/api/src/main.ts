@@ -5,21 +5,7 @@
 
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  seedDemoAgreements,
-  seedDemoDisputes,
-  seedDemoInsights,
-  seedDemoInvoices,
-  seedDemoMarketplace,
-  seedDemoMessages,
-  seedDemoPartnerships,
-  seedDemoPayouts,
-  seedDemoProfiles,
-  seedDemoReviews,
-  seedDemoSubscriptions,
-  seedDemoUsers,
-  seedDemoVerification,
-} from "@closr/adapters/seed";
+import { seedDemo } from "@closr/adapters/seed";
 import { serve } from "@hono/node-server";
 import { loadConfig } from "./config.ts";
 import { LiveEventHub } from "./events/live-event-hub.ts";
@@ -30,25 +16,7 @@ const config = loadConfig(process.env, repoRoot);
 const services = await startServices(config);
 const { logger, runtime } = services;
 
-const logins = config.seedDemo ? await seedDemo() : [];
-
-/** Seeds the demo data (embedded database by default) and returns the demo accounts' logins. */
-async function seedDemo() {
-  const logins = await seedDemoUsers(runtime);
-  await seedDemoProfiles(runtime);
-  await seedDemoMarketplace(runtime, { agents: 300, businesses: 100 });
-  await seedDemoPartnerships(runtime);
-  await seedDemoAgreements(runtime);
-  await seedDemoSubscriptions(runtime);
-  await seedDemoPayouts(runtime);
-  await seedDemoInvoices(runtime);
-  await seedDemoMessages(runtime);
-  await seedDemoVerification(runtime);
-  await seedDemoReviews(runtime);
-  await seedDemoInsights(runtime);
-  await seedDemoDisputes(runtime);
-  return logins;
-}
+const logins = config.seedDemo ? await seedDemo(runtime) : [];
 
 // The banner (URL, then the demo accounts) is the last thing printed before request logs; it goes
 // through the log's stream (logger.print) so that no earlier log line can come out after it.

@@ -1,43 +1,14 @@
 /**
- * The demo data of the embedded default, seeded on a test app exactly as the process seeds it at
- * start (services/api/src/main.ts: demo users, profiles, 300 generated agents and 100 businesses,
- * partnerships, …, reviews), and sign-in as a demo user. Deterministic: seeded faker, fixed dates.
+ * The demo data of the embedded default, seeded on a test app by the same `seedDemo` the process
+ * calls at start, and sign-in as a demo user. Deterministic: seeded faker, fixed dates.
  * Used by the search integration tests and the relevance benchmark (bench/relevance).
  */
-import {
-  DEMO_PASSWORD,
-  seedDemoAgreements,
-  seedDemoDisputes,
-  seedDemoInsights,
-  seedDemoInvoices,
-  seedDemoMarketplace,
-  seedDemoMessages,
-  seedDemoPartnerships,
-  seedDemoPayouts,
-  seedDemoProfiles,
-  seedDemoReviews,
-  seedDemoSubscriptions,
-  seedDemoUsers,
-  seedDemoVerification,
-} from "@closr/adapters/seed";
+import { DEMO_PASSWORD, seedDemo } from "@closr/adapters/seed";
 import type { TestApp, TestClient } from "./test-app.ts";
 
-/** Seeds the whole demo (same order and sizes as main.ts). */
+/** Seeds the whole demo, the same call the process makes at start (`seedDemo`). */
 export async function seedDemoData(t: Pick<TestApp, "runtime">) {
-  const runtime = t.runtime;
-  await seedDemoUsers(runtime);
-  await seedDemoProfiles(runtime);
-  await seedDemoMarketplace(runtime, { agents: 300, businesses: 100 });
-  await seedDemoPartnerships(runtime);
-  await seedDemoAgreements(runtime);
-  await seedDemoSubscriptions(runtime);
-  await seedDemoPayouts(runtime);
-  await seedDemoInvoices(runtime);
-  await seedDemoMessages(runtime);
-  await seedDemoVerification(runtime);
-  await seedDemoReviews(runtime);
-  await seedDemoInsights(runtime);
-  await seedDemoDisputes(runtime);
+  await seedDemo(t.runtime);
 }
 
 /** A client signed in as a demo user ("harbourtech", "mia.chen", …). */
