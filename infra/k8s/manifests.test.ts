@@ -67,4 +67,22 @@ describe("infra/k8s manifests", () => {
     expect(c.securityContext?.runAsNonRoot).toBe(true);
     expect(api.spec!.template.metadata?.annotations?.["prometheus.io/path"]).toBe("/metrics");
   });
+
+  it("every deployment and the compose file set what production refuses to start without", () => {
+    // services/api/src/server.ts throws at start in production without these.
+    const required = ["NODE_ENV", "DATABASE_URL", "FILE_LINK_SECRET", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"];
+    const deployments = manifests().filter((m): m is Deployment => m instanceof Deployment);
+    expect(deployments.length).toBeGreaterThan(0);
+    for (const deployment of deployments) {
+      const names = deployment.spec!.template.spec!.containers.flatMap((c) => (c.env ?? []).map((e) => e.name));
+      for (const name of required) expect(names, `${deployment.metadata?.name} sets ${name}`).toContain(name);
+    }
+    const compose = parseAllDocuments(
+      readFileSync(fileURLToPath(new URL("../compose.yaml", import.meta.url)), "utf8"),
+    )[0]!.toJSON() as { services: { api: { environment: Record<string, string> } } };
+    const dockerfile = readFileSync(fileURLToPath(new URL("../Dockerfile", import.meta.url)), "utf8");
+    expect(dockerfile).toMatch(/NODE_ENV=production/);
+    for (const name of required.filter((n) => n !== "NODE_ENV"))
+      expect(Object.keys(compose.services.api.environment), `compose sets ${name}`).toContain(name);
+  });
 });

@@ -37,6 +37,10 @@ const env: IEnvVar[] = [
     valueFrom: { secretKeyRef: { name: "closr-db", key: "read-url", optional: true } },
   },
   { name: "FILE_LINK_SECRET", valueFrom: { secretKeyRef: { name: "closr-app", key: "file-link-secret" } } },
+  // Web push keys: production refuses to start without them (services/api/src/server.ts).
+  { name: "VAPID_PUBLIC_KEY", valueFrom: { secretKeyRef: { name: "closr-app", key: "vapid-public-key" } } },
+  { name: "VAPID_PRIVATE_KEY", valueFrom: { secretKeyRef: { name: "closr-app", key: "vapid-private-key" } } },
+  { name: "VAPID_SUBJECT", value: "mailto:support@closr.com.au" },
 ];
 
 const container = (name: string, extra: Partial<IContainer> = {}): IContainer => ({
