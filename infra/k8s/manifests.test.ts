@@ -70,11 +70,19 @@ describe("infra/k8s manifests", () => {
 
   it("every deployment and the compose file set what production refuses to start without", () => {
     // services/api/src/server.ts throws at start in production without these.
-    const required = ["NODE_ENV", "DATABASE_URL", "FILE_LINK_SECRET", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"];
+    const required = [
+      "NODE_ENV",
+      "DATABASE_URL",
+      "FILE_LINK_SECRET",
+      "VAPID_PUBLIC_KEY",
+      "VAPID_PRIVATE_KEY",
+    ];
     const deployments = manifests().filter((m): m is Deployment => m instanceof Deployment);
     expect(deployments.length).toBeGreaterThan(0);
     for (const deployment of deployments) {
-      const names = deployment.spec!.template.spec!.containers.flatMap((c) => (c.env ?? []).map((e) => e.name));
+      const names = deployment.spec!.template.spec!.containers.flatMap((c) =>
+        (c.env ?? []).map((e) => e.name),
+      );
       for (const name of required) expect(names, `${deployment.metadata?.name} sets ${name}`).toContain(name);
     }
     const compose = parseAllDocuments(
