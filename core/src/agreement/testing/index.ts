@@ -77,7 +77,9 @@ const applyChange = (current: Agreement, change: AgreementChange, versionId: () 
     ...current,
     stage: change.stage,
     versions,
-    ...(change.draft !== undefined ? { draft: change.draft && { ...change.draft, updatedAt: new Date(0) } } : {}),
+    ...(change.draft !== undefined
+      ? { draft: change.draft && { ...change.draft, updatedAt: new Date(0) } }
+      : {}),
   };
 };
 
@@ -120,7 +122,8 @@ export function makeAgreementMemory(parties: readonly AgreementParties[] = [anAg
           onLeft: Effect.fail,
           onRight: (change) => {
             const next = applyChange(current, change, () => ++versionIds);
-            if (change.commissionRate !== undefined) commissionRates.set(partnershipId, change.commissionRate);
+            if (change.commissionRate !== undefined)
+              commissionRates.set(partnershipId, change.commissionRate);
             agreements[index] = next;
             return Effect.succeed(next);
           },

@@ -5,14 +5,19 @@
  * emails, the domain events and the PDF renders; the clock stands at 2026-11-28 00:00 UTC.
  */
 import { Effect, Either, Layer } from "effect";
-import { aUser, accountRepositoryStub, makeIdentityMemory } from "../../identity/testing/index.ts";
+import { accountRepositoryStub, aUser, makeIdentityMemory } from "../../identity/testing/index.ts";
 import { makeMailerMemory } from "../../partnership/testing/index.ts";
 import { AppUrlFrom } from "../../shared/app-url.ts";
 import { makeTestClock } from "../../shared/clock.ts";
 import { PartnershipId } from "../../shared/ids.ts";
 import { makeDomainEventsRecorder } from "../../shared/testing.ts";
 import { subscriptionPlanStub } from "../../subscription/testing/index.ts";
-import { anAgreementParties, documentDigestStub, makeAgreementMemory, makeAgreementPdfRecorder } from "./index.ts";
+import {
+  anAgreementParties,
+  documentDigestStub,
+  makeAgreementMemory,
+  makeAgreementPdfRecorder,
+} from "./index.ts";
 
 export const agreementCast = {
   agent: aUser(10, "agent"),

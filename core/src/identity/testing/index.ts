@@ -133,7 +133,9 @@ export const aUser = (id: number, userType: "business" | "agent", overrides: Par
  * sessions from `sessions` and records the user id in `endedFor`. Any other method dies, so a
  * test that reaches one learns it needs a fuller double.
  */
-export function accountRepositoryStub(world: Pick<ReturnType<typeof makeIdentityMemory>, "users" | "sessions">) {
+export function accountRepositoryStub(
+  world: Pick<ReturnType<typeof makeIdentityMemory>, "users" | "sessions">,
+) {
   const endedFor: UserId[] = [];
   const known = {
     passwordHashOf: (userId: UserId) =>
