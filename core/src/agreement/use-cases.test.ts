@@ -110,4 +110,38 @@ describe("agreement use cases: reading, starting, drafting, templates", () => {
     );
     expect(memory.templates.size).toBe(1);
   });
+
+  it("an Enterprise business saves its own template, reads it back as custom, and resets it with null", async () => {
+    const { run, memory } = world();
+    const own = {
+      title: "Our agent terms",
+      subtitle: "Version {{version}}",
+      sections: [{ heading: "Commission", paragraphs: ["{{commission}} in {{territory}}."] }],
+    };
+    const saved = Either.getOrThrow(await run(saveOwnTemplate(stranger, BusinessProfileId.make(2), own)));
+    expect(saved).toEqual({ template: own, custom: true, entitled: true });
+    expect(memory.templates.get(2)).toEqual(own);
+    expect(Either.getOrThrow(await run(getOwnTemplate(stranger, BusinessProfileId.make(2))))).toMatchObject({
+      custom: true,
+      template: { title: "Our agent terms" },
+    });
+    const reset = Either.getOrThrow(await run(saveOwnTemplate(stranger, BusinessProfileId.make(2), null)));
+    expect(reset).toEqual({ template: generalAgreementTemplate, custom: false, entitled: true });
+    expect(memory.templates.size).toBe(0);
+  });
+
+  it("InvalidAgreementTerms on sections for an unknown placeholder; nothing is saved", async () => {
+    const { run, memory } = world();
+    const result = await run(
+      saveOwnTemplate(stranger, BusinessProfileId.make(2), {
+        ...generalAgreementTemplate,
+        sections: [{ heading: "Pay", paragraphs: ["{{commission}} plus {{bonus}}"] }],
+      }),
+    );
+    expect(leftOf(result)).toMatchObject({
+      _tag: "InvalidAgreementTerms",
+      errors: [{ field: "sections", message: "Unknown placeholder: {{bonus}}" }],
+    });
+    expect(memory.templates.size).toBe(0);
+  });
 });

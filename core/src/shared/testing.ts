@@ -1,5 +1,5 @@
 /** Helpers for test fixtures across contexts (never used by production code). */
-import { Effect, Layer } from "effect";
+import { Effect, Layer, Option } from "effect";
 import { type AuditEntry, AuditLog } from "./audit.ts";
 import {
   type DisputeFacts,
@@ -8,6 +8,7 @@ import {
   type InvoiceFacts,
   type PartnershipFacts,
 } from "./domain-events.ts";
+import { FileStorage } from "./file-storage.ts";
 
 /**
  * `T` with its branded numbers (ids, Cents) as plain numbers, so fixtures take literals such as
@@ -22,6 +23,31 @@ export function makeAuditLogMemory() {
   const entries: AuditEntry[] = [];
   const layer = Layer.succeed(AuditLog, { record: (entry) => Effect.sync(() => void entries.push(entry)) });
   return { layer, entries };
+}
+
+/**
+ * An in-memory FileStorage for unit tests: `files` maps each key (`<prefix>/file-<n>`) to its
+ * bytes and type; `removed` lists the keys removed, in order.
+ */
+export function makeFileStorageMemory() {
+  const files = new Map<string, { bytes: Uint8Array; contentType: string }>();
+  const removed: string[] = [];
+  let next = 0;
+  const layer = Layer.succeed(FileStorage, {
+    put: (prefix, bytes, contentType) =>
+      Effect.sync(() => {
+        const key = `${prefix}/file-${++next}`;
+        files.set(key, { bytes, contentType });
+        return { key, size: bytes.byteLength, contentType };
+      }),
+    get: (key) => Effect.sync(() => Option.map(Option.fromNullable(files.get(key)), (file) => file.bytes)),
+    remove: (key) =>
+      Effect.sync(() => {
+        files.delete(key);
+        removed.push(key);
+      }),
+  });
+  return { layer, files, removed };
 }
 
 /**

@@ -2,6 +2,8 @@
  * In-memory DisputeRepository for unit tests. Like the Postgres adapter: one active dispute per
  * invoice (DisputeAlreadyOpen), `update` applies `decide` and appends its timeline lines, `settle`
  * runs once per ended dispute (recorded in `settlements`). Every dispute is between `parties`.
+ * `detail` answers the timeline and evidence held here, the invoice as the dispute saw it (not
+ * cancelled) and the credit note a test put in `creditNotes` (by dispute id), else none.
  */
 import { Effect, Either, Layer, Option } from "effect";
 import type { PartnershipParties } from "../../partnership/index.ts";
@@ -16,7 +18,12 @@ import {
   type DisputeTimelineEntry,
   isTerminal,
 } from "../model.ts";
-import { DisputeRepository, type NewTimelineEntry, type SettlementPlan } from "../ports.ts";
+import {
+  type DisputeDetail,
+  DisputeRepository,
+  type NewTimelineEntry,
+  type SettlementPlan,
+} from "../ports.ts";
 
 /** The parties of invoice 1: business profile 1 (user 20, Harbour Tech), agent profile 1 (user 10, Mia Chen). */
 export const disputeParties: PartnershipParties = {
@@ -34,6 +41,7 @@ export function makeDisputeMemory(parties: PartnershipParties = disputeParties) 
   const timeline: { disputeId: DisputeId; line: Omit<DisputeTimelineEntry, "id" | "createdAt"> }[] = [];
   const evidence: DisputeEvidence[] = [];
   const settlements: { id: DisputeId; plan: SettlementPlan }[] = [];
+  const creditNotes = new Map<number, NonNullable<DisputeDetail["creditNote"]>>();
   const find = (id: DisputeId) => disputes.find((d) => d.id === id);
   const replace = (next: Dispute) => {
     disputes[disputes.findIndex((d) => d.id === next.id)] = next;
@@ -72,7 +80,28 @@ export function makeDisputeMemory(parties: PartnershipParties = disputeParties) 
         return Effect.succeed(dispute);
       }),
     findById: (id) => Effect.sync(() => Option.fromNullable(find(id))),
-    detail: () => Effect.die("not used by the unit tests"),
+    detail: (id) =>
+      Effect.sync(() =>
+        Option.map(
+          Option.fromNullable(find(id)),
+          (dispute): DisputeDetail => ({
+            dispute,
+            timeline: timeline
+              .filter((t) => t.disputeId === id)
+              .map((t, i) => ({ ...t.line, id: i + 1, createdAt: new Date(0) })),
+            evidence: evidence.filter((e) => e.disputeId === id),
+            invoice: {
+              id: dispute.invoiceId,
+              amountCents: dispute.invoiceAmountCents,
+              description: dispute.description,
+              dueDate: "2026-12-31",
+              isPaid: dispute.invoicePaid,
+              cancelled: false,
+            },
+            creditNote: creditNotes.get(id) ?? null,
+          }),
+        ),
+      ),
     listFor: (party, profileId) =>
       Effect.sync(() =>
         disputes.filter((d) => (party === "agent" ? d.agentId : d.businessId) === profileId).reverse(),
@@ -127,5 +156,5 @@ export function makeDisputeMemory(parties: PartnershipParties = disputeParties) 
       }),
     contacts: () => Effect.succeed({ business: "business@example.com", agent: "agent@example.com" }),
   });
-  return { layer, disputes, timeline, evidence, settlements };
+  return { layer, disputes, timeline, evidence, settlements, creditNotes };
 }

@@ -4,6 +4,7 @@
  */
 import { Effect, Layer, Option } from "effect";
 import type { UserId } from "../../shared/ids.ts";
+import { AccountRepository } from "../account-ports.ts";
 import { EmailTaken, UsernameTaken } from "../errors.ts";
 import { type Session, User } from "../model.ts";
 import { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "../ports.ts";
@@ -125,3 +126,37 @@ export const aUser = (id: number, userType: "business" | "agent", overrides: Par
     createdAt: new Date(0),
     ...overrides,
   });
+
+/**
+ * An AccountRepository over the users of a `makeIdentityMemory()` world (`users`, shared, so
+ * pushed users count): `passwordHashOf` answers their stored hash, `endSessions` removes their
+ * sessions from `sessions` and records the user id in `endedFor`. Any other method dies, so a
+ * test that reaches one learns it needs a fuller double.
+ */
+export function accountRepositoryStub(
+  world: Pick<ReturnType<typeof makeIdentityMemory>, "users" | "sessions">,
+) {
+  const endedFor: UserId[] = [];
+  const known = {
+    passwordHashOf: (userId: UserId) =>
+      Effect.sync(() => Option.fromNullable(world.users.find((u) => u.user.id === userId)?.passwordHash)),
+    endSessions: (userId: UserId, keepTokenHash?: string) =>
+      Effect.sync(() => {
+        endedFor.push(userId);
+        let ended = 0;
+        for (const [hash, session] of world.sessions)
+          if (session.userId === userId && hash !== keepTokenHash) {
+            world.sessions.delete(hash);
+            ended++;
+          }
+        return ended;
+      }),
+  };
+  const service = new Proxy(known, {
+    get: (target, name) =>
+      name in target
+        ? target[name as keyof typeof known]
+        : () => Effect.die(new Error(`accountRepositoryStub: ${String(name)} is not stubbed`)),
+  }) as unknown as AccountRepository["Type"];
+  return { layer: Layer.succeed(AccountRepository, service), endedFor };
+}

@@ -5,16 +5,12 @@
  * while the counterpart still sees the invoice. Emails are read from the outbox (dev mailbox).
  */
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, enablePayouts, type TestApp } from "../../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { enablePayouts } from "../../testing/test-app.ts";
+import { useTestApp } from "../../testing/use-test-app.ts";
 import { FORGOT_PASSWORD_MESSAGE } from "./account.handlers.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(() => t?.close());
-afterEach(() => expect(t.violations.splice(0)).toEqual([]));
+const t = useTestApp();
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked against the contract separately
 const bodyOf = (res: Response): Promise<any> => res.json();

@@ -1,16 +1,12 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loginByAddressDefault } from "../../http/rate-limit.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { createTestApp } from "../../testing/test-app.ts";
+import { useTestApp } from "../../testing/use-test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
-afterEach(() => expect(t.violations.splice(0)).toEqual([]));
+const t = useTestApp();
 
 // biome-ignore lint/suspicious/noExplicitAny: test bodies are checked against the contract separately
 const bodyOf = (res: Response): Promise<any> => res.json();

@@ -8,15 +8,11 @@ import { listenLiveEvents } from "@closr/adapters/postgres";
 import type { LiveEvent } from "@closr/core/messaging";
 import { sweepNotifications } from "@closr/core/notification";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, enablePayouts, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { enablePayouts, type TestClient } from "../../testing/test-app.ts";
+import { useTestApp } from "../../testing/use-test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(() => t?.close());
-afterEach(() => expect(t.violations.splice(0)).toEqual([]));
+const t = useTestApp();
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
 const bodyOf = (res: Response): Promise<any> => res.json();

@@ -6,16 +6,11 @@
 import { jobRetryPolicy, type PgBossQueue, startPgBossQueue } from "@closr/adapters/jobs";
 import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobHandlers } from "../../jobs/job-handlers.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { useTestApp } from "../../testing/use-test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(() => t?.close());
-afterEach(() => expect(t.violations.splice(0)).toEqual([]));
+const t = useTestApp();
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
 const bodyOf = (res: Response): Promise<any> => res.json();

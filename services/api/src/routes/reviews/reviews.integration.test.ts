@@ -5,18 +5,14 @@
  */
 import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { makeTestClock } from "@closr/core/shared";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runReviewSweeps } from "../../jobs/review-sweeps.ts";
-import { createTestApp, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import type { TestClient } from "../../testing/test-app.ts";
+import { useTestApp } from "../../testing/use-test-app.ts";
 
 const day = 86_400_000;
 const clock = makeTestClock(new Date("2026-12-01T09:00:00Z"));
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock: clock.layer });
-}, 60_000);
-afterAll(() => t?.close());
-afterEach(() => expect(t.violations.splice(0)).toEqual([]));
+const t = useTestApp({ clock: clock.layer });
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
 const bodyOf = (res: Response): Promise<any> => res.json();

@@ -1,14 +1,10 @@
 import { readdirSync } from "node:fs";
 import { signLink } from "@closr/adapters/storage";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { confirmEmail, createTestApp, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { confirmEmail, type TestClient } from "../../testing/test-app.ts";
+import { useTestApp } from "../../testing/use-test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(() => t?.close());
-afterEach(() => expect(t.violations.splice(0)).toEqual([]));
+const t = useTestApp();
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
 const bodyOf = (res: Response): Promise<any> => res.json();
