@@ -11,8 +11,7 @@
  * queries insights reads (responses, ratings), complete the world.
  */
 import { Effect, Layer } from "effect";
-import type { Responses } from "../../review/model.ts";
-import { ReviewRepository } from "../../review/ports.ts";
+import { type Responses, ReviewRepository } from "../../review/index.ts";
 import type { AgentProfileId, BusinessProfileId, UserId } from "../../shared/ids.ts";
 import { Cents } from "../../shared/money.ts";
 import type { RatingSummary } from "../../shared/reputation.ts";
