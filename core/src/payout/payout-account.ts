@@ -10,8 +10,11 @@ import { PayoutAccountRepository, PayoutGateway } from "./ports.ts";
 /** Days between a payment and its payout to the agent's bank (Stripe's standard AU schedule: 2 days). */
 export const payoutDelayDays = 2;
 
-/** The payout account of an agent who has not started: nothing at the gateway, no tax details. */
-const notStarted = (agentId: AgentProfileId, now: Date): PayoutAccount => ({
+/**
+ * The payout account of an agent who has not started: nothing at the gateway, no tax details
+ * (status not_started); `now` is its updatedAt. What getPayoutAccount answers without a stored row.
+ */
+export const notStarted = (agentId: AgentProfileId, now: Date): PayoutAccount => ({
   agentId,
   gatewayAccountId: null,
   chargesEnabled: false,

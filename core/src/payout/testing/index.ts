@@ -1,33 +1,27 @@
 /**
- * In-memory payout account store and a scripted payout gateway for unit tests. Like the adapters:
- * one account per agent, `attachAccount` keeps an account already attached, an event applies
- * once per id and only to a known account; the gateway makes `acct_local_<agent>` accounts once
- * per idempotency key and answers a local onboarding link.
+ * In-memory payout account store, a scripted payout gateway and an in-memory refund store for
+ * unit tests. Like the adapters: one account per agent, `attachAccount` keeps an account already
+ * attached, an event applies once per id and only to a known account; the gateway makes
+ * `acct_local_<agent>` accounts once per idempotency key and answers a local onboarding link.
  */
 import { Effect, Layer, Option } from "effect";
-import type { AgentProfileId } from "../../shared/ids.ts";
-import type { PayoutAccount } from "../model.ts";
-import { PayoutAccountRepository, PayoutGateway } from "../ports.ts";
+import type { AgentProfileId, BusinessProfileId, PaymentId } from "../../shared/ids.ts";
+import { cents } from "../../shared/money.ts";
+import { earningsByMonth } from "../earnings.ts";
+import type { EarningEntry, PayoutAccount, PayoutRefund } from "../model.ts";
+import { notStarted } from "../payout-account.ts";
+import {
+  PayoutAccountRepository,
+  PayoutGateway,
+  PayoutRefundRepository,
+  type RefundablePayment,
+} from "../ports.ts";
 
-/** A payout account that has not started at the gateway (object mother). */
+/** A payout account that has not started at the gateway (object mother: `notStarted` at time 0). */
 export const aPayoutAccount = (
   agentId: AgentProfileId,
   overrides: Partial<PayoutAccount> = {},
-): PayoutAccount => ({
-  agentId,
-  gatewayAccountId: null,
-  chargesEnabled: false,
-  payoutsEnabled: false,
-  detailsSubmitted: false,
-  requirements: [],
-  disabledReason: null,
-  bankLastFour: null,
-  abn: null,
-  gstRegistered: false,
-  lastEventAt: null,
-  updatedAt: new Date(0),
-  ...overrides,
-});
+): PayoutAccount => ({ ...notStarted(agentId, new Date(0)), ...overrides });
 
 export function makePayoutMemory() {
   const accounts = new Map<AgentProfileId, PayoutAccount>();
@@ -70,3 +64,100 @@ export function makePayoutMemory() {
   });
   return { layer: Layer.merge(repository, gateway), accounts, created };
 }
+
+/**
+ * In-memory PayoutRefundRepository over `payments` (live: `record` updates them as the Postgres
+ * adapter does). `record` adds a refund only while the payment's refunded total still equals
+ * `refundedBefore` (else none), marks the payment refunded when fully refunded and keeps the
+ * refund (ids from 1, created at time 0). Earnings are read from `earnings` with the rule of
+ * `earningsByMonth` (the SQL's twin); `since` keeps payments paid at or after it. `businessAbns`
+ * answers PayoutAccountRepository.businessAbn when merged with `abnLayer`.
+ */
+export function makePayoutRefundMemory(
+  payments: RefundablePayment[] = [],
+  earnings: readonly (EarningEntry & { readonly agentId: AgentProfileId })[] = [],
+) {
+  const refunds: PayoutRefund[] = [];
+  const layer = Layer.succeed(PayoutRefundRepository, {
+    findPayment: (paymentId) =>
+      Effect.sync(() => Option.fromNullable(payments.find((p) => p.payment.id === paymentId))),
+    record: (input) =>
+      Effect.sync(() => {
+        const index = payments.findIndex((p) => p.payment.id === input.paymentId);
+        const found = payments[index];
+        if (!found || found.payment.refundedCents !== input.refundedBefore) return Option.none();
+        const refundedCents = cents(found.payment.refundedCents + input.split.refundCents);
+        payments[index] = {
+          ...found,
+          payment: {
+            ...found.payment,
+            refundedCents,
+            status: refundedCents >= found.payment.amountCents ? "refunded" : found.payment.status,
+          },
+        };
+        const refund: PayoutRefund = {
+          id: (refunds.length + 1) as PayoutRefund["id"],
+          paymentId: input.paymentId,
+          invoiceId: found.invoice.id,
+          amountCents: input.split.refundCents,
+          feeRefundCents: input.split.feeRefundCents,
+          transferReversalCents: input.split.transferReversalCents,
+          gstRefundCents: input.split.gstRefundCents,
+          gatewayRefundId: input.gatewayRefundId,
+          reason: input.reason,
+          createdAt: new Date(0),
+        };
+        refunds.push(refund);
+        return Option.some(refund);
+      }),
+    findRefund: (id) => Effect.sync(() => Option.fromNullable(refunds.find((r) => r.id === id))),
+    listForInvoice: (invoiceId) => Effect.sync(() => refunds.filter((r) => r.invoiceId === invoiceId)),
+    listPayments: (page) =>
+      Effect.sync(() => {
+        const all = payments
+          .filter((p) => p.payment.status === "completed" || p.payment.status === "refunded")
+          .sort((a, b) => b.payment.id - a.payment.id);
+        const start = (page.page - 1) * page.pageSize;
+        return { items: all.slice(start, start + page.pageSize), total: all.length };
+      }),
+    earnings: (agentId) =>
+      Effect.sync(() => earnings.filter((e) => e.agentId === agentId).map(({ agentId: _, ...e }) => e)),
+    earningsPerMonth: (agentId, now, since) =>
+      Effect.sync(() =>
+        earningsByMonth(
+          earnings.filter(
+            (e) => e.agentId === agentId && (since === undefined || e.paidAt.getTime() >= since.getTime()),
+          ),
+          now,
+        ),
+      ),
+  });
+  return { layer, payments, refunds };
+}
+
+/** PayoutAccountRepository answering only `businessAbn` from `abns` (documents); other methods die. */
+export const businessAbnStub = (abns: Readonly<Record<number, string>> = {}) =>
+  Layer.succeed(PayoutAccountRepository, {
+    find: () => Effect.die("businessAbnStub: find is not stubbed"),
+    attachAccount: () => Effect.die("businessAbnStub: attachAccount is not stubbed"),
+    saveTaxDetails: () => Effect.die("businessAbnStub: saveTaxDetails is not stubbed"),
+    applyAccountEvent: () => Effect.die("businessAbnStub: applyAccountEvent is not stubbed"),
+    businessAbn: (businessId: BusinessProfileId) => Effect.sync(() => Option.fromNullable(abns[businessId])),
+  });
+
+/** An earning entry of agent profile 1: `amount` paid at `paidAt` with fee `fee` (cents). */
+export const anEarning = (
+  paidAt: string,
+  amount: number,
+  fee: number,
+  overrides: Partial<{ agentId: number; paymentId: number; refunded: number; feeRefunded: number }> = {},
+): EarningEntry & { readonly agentId: AgentProfileId } => ({
+  agentId: (overrides.agentId ?? 1) as AgentProfileId,
+  paymentId: (overrides.paymentId ?? 1) as PaymentId,
+  invoiceId: (overrides.paymentId ?? 1) as EarningEntry["invoiceId"],
+  paidAt: new Date(paidAt),
+  amountCents: cents(amount),
+  feeCents: cents(fee),
+  refundedCents: cents(overrides.refunded ?? 0),
+  feeRefundedCents: cents(overrides.feeRefunded ?? 0),
+});
