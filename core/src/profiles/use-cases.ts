@@ -176,7 +176,9 @@ const rankedPage = <P extends AgentProfile | BusinessProfile, O>(
  * Match reasons explain the order: the keyword match and the rating come first (ADR 0013).
  * A location word in the query is the location filter (readQuery, ADR 0036).
  */
-export const searchAgents = Effect.fn("profiles.searchAgents")(function* (user: User, asked: AgentSearch) {
+// Untraced (ADR 0043): a span per call cost ~10–40 µs on this box, and the search is the API's
+// busiest route; no tracer exports spans.
+export const searchAgents = Effect.fnUntraced(function* (user: User, asked: AgentSearch) {
   yield* requireType(user, "business", "search agents");
   const criteria = { ...asked, ...readQuery(asked.keywords, asked.location) };
   const own = Option.getOrUndefined(yield* (yield* BusinessProfileRepository).findViewer(user.id));
@@ -186,7 +188,8 @@ export const searchAgents = Effect.fn("profiles.searchAgents")(function* (user: 
 });
 
 /** Businesses for an agent (spec §2.9 Find Businesses), ranked for the caller's agent profile. */
-export const searchBusinesses = Effect.fn("profiles.searchBusinesses")(function* (
+// Untraced like searchAgents (ADR 0043).
+export const searchBusinesses = Effect.fnUntraced(function* (
   user: User,
   asked: BusinessSearch,
 ) {
