@@ -29,15 +29,27 @@ interface CpuProfile {
 
 /** Stages of the API path, by the first matching frame on a sample's stack (innermost wins). */
 const stages: [string, (f: CallFrame) => boolean][] = [
-  ["socket writes (writev/write, node:net)", (f) => /^(writev|writeGeneric|writevGeneric)$/.test(f.functionName)],
+  [
+    "socket writes (writev/write, node:net)",
+    (f) => /^(writev|writeGeneric|writevGeneric)$/.test(f.functionName),
+  ],
   ["gzip (zlib)", (f) => /zlib/.test(f.url) || /^(gzipSync|zlibBufferSync)$/.test(f.functionName)],
   ["JSON.stringify / c.json", (f) => f.functionName === "stringify" || /^json$/.test(f.functionName)],
   ["postgres.js (protocol, parse rows)", (f) => /\/postgres@/.test(f.url)],
   ["kysely", (f) => /\/kysely@/.test(f.url)],
-  ["match score and reasons (core match/relevance)", (f) => /core\/src\/profiles\/(match|relevance)\.ts/.test(f.url)],
-  ["row mapping (toAgent, agentJson)", (f) => /^(toAgent|agentJson|owner|ratingSummary)$/.test(f.functionName)],
+  [
+    "match score and reasons (core match/relevance)",
+    (f) => /core\/src\/profiles\/(match|relevance)\.ts/.test(f.url),
+  ],
+  [
+    "row mapping (toAgent, agentJson)",
+    (f) => /^(toAgent|agentJson|owner|ratingSummary)$/.test(f.functionName),
+  ],
   ["search appearance counter", (f) => /profile-stats|countSearchAppearances/.test(f.url + f.functionName)],
-  ["session lookup (sessionResolver)", (f) => /identity\.handlers\.ts/.test(f.url) && /sessionResolver|^$/.test(f.functionName)],
+  [
+    "session lookup (sessionResolver)",
+    (f) => /identity\.handlers\.ts/.test(f.url) && /sessionResolver|^$/.test(f.functionName),
+  ],
   ["validation (zod)", (f) => /\/zod@/.test(f.url)],
   ["Effect runtime", (f) => /\/effect@/.test(f.url)],
   ["hono routing and middleware", (f) => /\/hono@|\/@hono\+/.test(f.url)],
