@@ -31,6 +31,8 @@ import {
   agentSearchQueries,
   type Db,
   type KeywordPlan,
+  makeCountCache,
+  makeRefreshingCache,
   openDatabase,
   planKeywords,
   vocabularyCandidates,
@@ -292,23 +294,20 @@ try {
   };
 
   // The same SQL as the API path sends for a request (issue 22, fair comparison): the repository
-  // caches each filter set's count for 10 s (makeCountCache), its compiled SQL and each keyword's
-  // vocabulary candidates (typo corrections, ADR 0036). `direct` above
+  // keeps each filter set's count and each query's keyword plan (typo corrections, ADR 0036) at
+  // most 10 s old, refreshed ahead of that age (makeCountCache, makeRefreshingCache; ADR 0043),
+  // and its compiled SQL. `direct` above
   // runs page + count on every request (the historical baseline, more database work per request
   // than the API does); `directAsApi` runs what the API's repository runs. Session and viewer
   // lookups are answered from the API process's memory after the first request (ADR 0015), so
   // neither side sends them in the steady state.
   const compiledAsApi = new Map<string, { page: CompiledQuery; count: CompiledQuery; plan: string }>();
-  const countsAsApi = new Map<string, { total: number; at: number }>();
-  const plansAsApi = new Map<string, { plan: KeywordPlan; at: number }>();
-  // The repository keeps each term's vocabulary candidates for 10 s (ADR 0036); so does this loop.
-  const planAsApi = async (shape: string, criteria: AgentSearch) => {
-    const hit = plansAsApi.get(shape);
-    if (hit && performance.now() - hit.at < 10_000) return hit.plan;
-    const plan = await agentPlan(handle.db, criteria);
-    plansAsApi.set(shape, { plan, at: performance.now() });
-    return plan;
-  };
+  // The repository's own caches (ADR 0043): totals and keyword plans at most 10 s old, refreshed
+  // in the background before that age, one load per key at a time.
+  const countsAsApi = makeCountCache();
+  const plansAsApi = makeRefreshingCache<KeywordPlan>({ max: 5000, maxAgeMs: 10_000 });
+  const planAsApi = (shape: string, criteria: AgentSearch) =>
+    plansAsApi.get(shape, () => agentPlan(handle.db, criteria));
   const compiledFor = (shape: string, criteria: AgentSearch, plan: KeywordPlan) => {
     const key = JSON.stringify(plan);
     let hit = compiledAsApi.get(shape);
@@ -319,13 +318,10 @@ try {
     }
     return hit;
   };
-  const totalAsApi = async (key: string, count: CompiledQuery) => {
-    const hit = countsAsApi.get(key);
-    if (hit && performance.now() - hit.at < 10_000) return hit.total;
-    const total = Number((await handle.db.executeQuery<{ total: number }>(count)).rows[0]?.total ?? 0);
-    countsAsApi.set(key, { total, at: performance.now() });
-    return total;
-  };
+  const totalAsApi = (key: string, count: CompiledQuery) =>
+    countsAsApi.get(key, async () =>
+      Number((await handle.db.executeQuery<{ total: number }>(count)).rows[0]?.total ?? 0),
+    );
   const directAsApi = async (i: number) => {
     const shape = mix[i % mix.length]!;
     const criteria = toCriteria(shape);

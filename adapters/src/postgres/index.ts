@@ -25,6 +25,7 @@ export * from "./repositories/payout.ts";
 export * from "./repositories/profile-stats.ts";
 export * from "./repositories/profiles.ts";
 export * from "./repositories/push.ts";
+export * from "./repositories/refreshing-cache.ts";
 export * from "./repositories/review.ts";
 export * from "./repositories/session-cache.ts";
 export * from "./repositories/subscription.ts";

@@ -38,6 +38,7 @@ import { type Db, readerOf } from "../database.ts";
 import { uniqueViolation } from "../errors.ts";
 import type { AgentProfilesTable, BusinessProfilesTable, Database, UsersTable } from "../schema.ts";
 import { ambientLayer } from "../transaction-scope.ts";
+import { makeRefreshingCache } from "./refreshing-cache.ts";
 
 /**
  * Counts matches up to searchTotalCap + 1 (a LIMIT inside the count), so a common keyword costs
@@ -410,28 +411,18 @@ function businessFilters(query: BusinessQuery, c: BusinessSearch, plan: KeywordP
 }
 
 /**
- * Search totals per filter set (not per page, sort or viewer), kept 10 s and cleared on every
- * profile write through this process. Other processes' writes show within 10 s. Counting every
- * match exactly is the dominant cost of a search at 100,000 profiles (ADR 0005).
+ * Search totals per filter set (not per page, sort or viewer), at most 10 s old and cleared on
+ * every profile write through this process. Other processes' writes show within 10 s. Counting
+ * every match exactly is the dominant cost of a search at 100,000 profiles (ADR 0005); a key in
+ * use is recounted in the background before it is 10 s old (ADR 0043), so no search waits for a
+ * count it had cached, and keys counted together are recounted at different moments.
  */
-export const makeCountCache = () => new LRUCache<string, number>({ max: 5000, ttl: 10_000 });
+export const makeCountCache = () => makeRefreshingCache<number>({ max: 5000, maxAgeMs: 10_000 });
 
 const countKey = (c: AgentSearch | BusinessSearch) => {
   const { page: _page, pageSize: _size, sort: _sort, ...filters } = c;
   return JSON.stringify(filters);
 };
-
-async function cachedCount(
-  cache: LRUCache<string, number>,
-  key: string,
-  count: () => Promise<{ total: number } | undefined>,
-) {
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const total = Number((await count())?.total ?? 0);
-  cache.set(key, total);
-  return total;
-}
 
 const insertFailure = (kind: "business" | "agent") => (error: unknown) =>
   uniqueViolation(error) !== undefined ? Effect.fail(new ProfileAlreadyExists({ kind })) : Effect.die(error);
@@ -464,26 +455,28 @@ const makeProfileRepository = <Profile, Fields, Search extends Parameters<typeof
 ) => {
   const counts = makeCountCache();
   // Search viewers by user id (one query less per search); cleared by this process's writes.
-  const viewers = new LRUCache<number, { profile: Profile | null }>({ max: 10_000, ttl: viewerCacheMs });
+  const viewers = makeRefreshingCache<{ profile: Profile | null }>({ max: 10_000, maxAgeMs: viewerCacheMs });
   const findBy = (condition: RawBuilder<boolean>) =>
     Effect.promise(() => side.find(condition)).pipe(Effect.map(Option.fromNullable));
   const byId = (id: number) => findBy(side.idIs(id));
-  // Vocabulary candidates per term, kept as long as totals (10 s) and cleared by this process's writes.
-  const candidates = new LRUCache<string, string[]>({ max: 5000, ttl: 10_000 });
+  // Vocabulary candidates per term and keyword plans per query, at most as old as totals (10 s)
+  // and cleared by this process's writes: a cached plan also skips core's typo check of every
+  // candidate word (ADR 0043).
+  const candidates = makeRefreshingCache<string[]>({ max: 5000, maxAgeMs: 10_000 });
+  const plans = makeRefreshingCache<KeywordPlan>({ max: 5000, maxAgeMs: 10_000 });
   const written = () =>
     Effect.sync(() => {
       counts.clear();
       viewers.clear();
       candidates.clear();
+      plans.clear();
     });
-  const wordsFor = async (term: string, last: boolean) => {
-    const key = `${term}${last ? "*" : ""}`;
-    const hit = candidates.get(key);
-    if (hit) return hit;
-    const words = (await side.vocabulary(term, last)).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
-    candidates.set(key, words);
-    return words;
-  };
+  const wordsFor = (term: string, last: boolean) =>
+    candidates.get(`${term}${last ? "*" : ""}`, async () =>
+      (await side.vocabulary(term, last)).filter((w) => /^[\p{L}\p{N}]+$/u.test(w)),
+    );
+  const planFor = (keywords: readonly string[]) =>
+    plans.get(keywords.join(" "), () => planKeywords(wordsFor, keywords));
   return {
     insert: (userId: UserId, fields: Fields) =>
       Effect.tryPromise({ try: () => side.insertRow(userId, fields), catch: (e) => e }).pipe(
@@ -502,19 +495,19 @@ const makeProfileRepository = <Profile, Fields, Search extends Parameters<typeof
     findByUser: (userId: UserId) => findBy(side.userIs(userId)),
     findViewer: (userId: UserId) =>
       Effect.promise(async () => {
-        const hit = viewers.get(userId);
-        if (hit) return Option.fromNullable(hit.profile);
-        const profile = (await side.find(side.userIs(userId))) ?? null;
-        viewers.set(userId, { profile });
-        return Option.fromNullable(profile);
+        const hit = await viewers.get(String(userId), async () => ({
+          profile: (await side.find(side.userIs(userId))) ?? null,
+        }));
+        return Option.fromNullable(hit.profile);
       }),
     search: (c: Search, viewer: Viewer | undefined) =>
       Effect.promise(async () => {
-        const plan = c.keywords.length ? await planKeywords(wordsFor, c.keywords) : [];
+        const plan = c.keywords.length ? await planFor(c.keywords) : [];
         const chosen = side.search(c, viewer, plan);
         const key = `${countKey(c)}${JSON.stringify(plan)}`;
-        const [items, total] = await Promise.all([chosen.rows(), cachedCount(counts, key, chosen.count)]);
-        return { items, total: Math.min(total, searchTotalCap), totalCapped: total > searchTotalCap };
+        const total = counts.get(key, async () => Number((await chosen.count())?.total ?? 0));
+        const [items, counted] = await Promise.all([chosen.rows(), total]);
+        return { items, total: Math.min(counted, searchTotalCap), totalCapped: counted > searchTotalCap };
       }),
   };
 };
