@@ -31,3 +31,4 @@ export * from "./repositories/subscription.ts";
 export * from "./repositories/verification.ts";
 export type { Database } from "./schema.ts";
 export * from "./transaction-scope.ts";
+export * from "./repositories/charge-ledger.ts";

@@ -7,3 +7,5 @@ export * from "./payout-account.ts";
 export * from "./payout-documents.ts";
 export * from "./ports.ts";
 export * from "./refunds.ts";
+export * from "./charge-events.ts";
+export * from "./gateway-charges.ts";
