@@ -52,7 +52,8 @@ export function makeStripeChargeEvents(
         if (!signature) throw new Error("No Stripe-Signature header.");
         return stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
       },
-      catch: (error) => new InvalidWebhook({ message: error instanceof Error ? error.message : String(error) }),
+      catch: (error) =>
+        new InvalidWebhook({ message: error instanceof Error ? error.message : String(error) }),
     });
   return {
     parseChargeWebhook: (rawBody, signature) =>
@@ -66,7 +67,9 @@ export function makeStripeChargeEvents(
           const listed = yield* Effect.tryPromise({
             try: () => stripe.refunds.list({ charge: charge.id, limit: 100 }),
             catch: (error) =>
-              new PaymentGatewayUnavailable({ message: error instanceof Error ? error.message : String(error) }),
+              new PaymentGatewayUnavailable({
+                message: error instanceof Error ? error.message : String(error),
+              }),
           });
           // Oldest first, so the refund rows (and their splits) follow the order they were made.
           const refunds = [...listed.data].sort((a, b) => a.created - b.created).map(fromStripeRefund);

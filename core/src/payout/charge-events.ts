@@ -208,7 +208,8 @@ export const decideChargeEvent = (ledger: ChargeLedger, event: ChargeEvent): rea
   const { dispute } = event;
   const hold = ledger.holds.find((h) => h.disputeId === dispute.disputeId);
   if (openDisputeStatuses.has(dispute.status)) {
-    if (!hold) actions.push({ type: "open-hold", disputeId: dispute.disputeId, amountCents: dispute.amountCents });
+    if (!hold)
+      actions.push({ type: "open-hold", disputeId: dispute.disputeId, amountCents: dispute.amountCents });
     return actions;
   }
   if (hold && hold.status !== "held") return actions;

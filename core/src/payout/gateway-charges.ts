@@ -8,7 +8,12 @@
 import { Context, Effect, Option } from "effect";
 import type { InvalidWebhook, PaymentGatewayUnavailable } from "../payment/index.ts";
 import { atomically } from "../shared/index.ts";
-import { type ChargeAction, type ChargeEvent, type ChargeLedger, decideChargeEvent } from "./charge-events.ts";
+import {
+  type ChargeAction,
+  type ChargeEvent,
+  type ChargeLedger,
+  decideChargeEvent,
+} from "./charge-events.ts";
 
 /** What applying one charge event did. */
 export type AppliedChargeEvent =
@@ -69,7 +74,6 @@ export const handleChargeWebhook = Effect.fn("payout.handleChargeWebhook")(funct
   if (!event) return undefined;
   const applied = yield* applyChargeEvent(event);
   return {
-    outcome:
-      applied.type === "decided" ? (applied.actions.length > 0 ? "applied" : "ignored") : applied.type,
+    outcome: applied.type === "decided" ? (applied.actions.length > 0 ? "applied" : "ignored") : applied.type,
   };
 });

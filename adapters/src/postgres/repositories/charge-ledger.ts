@@ -70,7 +70,11 @@ const readLedger = async (
     ),
     terminal: new Set(failures.map((f) => f.refundId)),
     holds: holds.map(
-      (h): PayoutHold => ({ disputeId: h.disputeId, amountCents: cents(Number(h.amountCents)), status: h.status }),
+      (h): PayoutHold => ({
+        disputeId: h.disputeId,
+        amountCents: cents(Number(h.amountCents)),
+        status: h.status,
+      }),
     ),
   };
 };
@@ -120,7 +124,8 @@ export const ChargeLedgerRepositoryPg = Layer.effect(
                     { withinAmount: true },
                   );
                   // Under the payment's lock the decision read the current total: a miss is a bug.
-                  if (!written) throw new Error(`refund ${action.refundId} of payment ${payment.id} not written`);
+                  if (!written)
+                    throw new Error(`refund ${action.refundId} of payment ${payment.id} not written`);
                   break;
                 }
                 case "reverse-refund": {
@@ -184,7 +189,9 @@ export const ChargeLedgerRepositoryPg = Layer.effect(
                   break;
               }
             }
-            await outcome(actions.length > 0 ? `applied: ${actions.map((a) => a.type).join(", ")}` : "ignored");
+            await outcome(
+              actions.length > 0 ? `applied: ${actions.map((a) => a.type).join(", ")}` : "ignored",
+            );
             return { type: "decided" as const, actions };
           }),
         ),

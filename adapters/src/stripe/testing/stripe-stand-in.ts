@@ -68,7 +68,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const accounts = new Map<string, Json>();
   const refunds = new Map<string, Json>();
   let refundClock = Math.floor(Date.now() / 1000);
-  const makeRefund = (paymentIntentId: string, amount: number | null, metadata: Json, status = "succeeded") => {
+  const makeRefund = (
+    paymentIntentId: string,
+    amount: number | null,
+    metadata: Json,
+    status = "succeeded",
+  ) => {
     const intent = intents.get(paymentIntentId);
     const refund: Json = {
       id: `re_${randomBytes(6).toString("hex")}`,
@@ -227,7 +232,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const m = /^metadata\[(.+)\]$/.exec(k);
         if (m?.[1]) metadata[m[1]] = v;
       }
-      return send(200, makeRefund(form.payment_intent ?? "", form.amount ? Number(form.amount) : null, metadata));
+      return send(
+        200,
+        makeRefund(form.payment_intent ?? "", form.amount ? Number(form.amount) : null, metadata),
+      );
     }
     if (method === "GET" && path === "/v1/refunds") {
       const charge = query.get("charge");
@@ -282,7 +290,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       authorization: req.headers.authorization,
     });
     const key = idempotencyKey ? `${req.method} ${url.pathname} ${idempotencyKey}` : undefined;
-    const answer = (key && byKey.get(key)) || handle(req.method ?? "GET", url.pathname, form, url.searchParams);
+    const answer =
+      (key && byKey.get(key)) || handle(req.method ?? "GET", url.pathname, form, url.searchParams);
     if (key && !byKey.has(key)) byKey.set(key, answer);
     res.writeHead(answer.status, {
       "content-type": "application/json",

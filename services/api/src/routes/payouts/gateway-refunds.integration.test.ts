@@ -92,8 +92,17 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
       (await bodyOf(await business.client.request(`/api/invoices/${invoice.id}/refunds`))).items;
     const invoiceNow = async () => bodyOf(await business.client.request(`/api/invoices/${invoice.id}`));
     const [payment] = await payments();
-    expect(payment).toMatchObject({ status: "completed", amount: amount * 1.1 });
-    return { business, agent, invoice, intentId: intent.id as string, payment, payments, refunds, invoiceNow };
+    expect(payment).toMatchObject({ status: "completed", amount: (amount * 110) / 100 });
+    return {
+      business,
+      agent,
+      invoice,
+      intentId: intent.id as string,
+      payment,
+      payments,
+      refunds,
+      invoiceNow,
+    };
   }
 
   it("a partial then a full Dashboard refund: one refund row and credit note each, the invoice follows, replays change nothing", async () => {
@@ -105,7 +114,12 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     expect(await p.invoiceNow()).toMatchObject({ refundedAmount: 100 });
     const [refund] = await p.refunds();
     // refundSplit: fee 5000 × 100/1100 → 455 (A$4.55); GST 10000 × 100/1100 → 909 (A$9.09).
-    expect(refund).toMatchObject({ amount: 100, platformFeeRefunded: 4.55, transferReversed: 95.45, gst: 9.09 });
+    expect(refund).toMatchObject({
+      amount: 100,
+      platformFeeRefunded: 4.55,
+      transferReversed: 95.45,
+      gst: 9.09,
+    });
     const note = await pdfText(
       new Uint8Array(
         await (await p.business.client.request(`/api/refunds/${refund.id}/credit-note.pdf`)).arrayBuffer(),
@@ -130,9 +144,12 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     expect(both.map((r: { amount: number }) => r.amount)).toEqual([100, 1000]);
     // The splits add up to the invoice's fee and GST.
     expect(both.reduce((s: number, r: { gst: number }) => s + Math.round(r.gst * 100), 0)).toBe(10000);
-    expect(both.reduce((s: number, r: { platformFeeRefunded: number }) => s + Math.round(r.platformFeeRefunded * 100), 0)).toBe(
-      5000,
-    );
+    expect(
+      both.reduce(
+        (s: number, r: { platformFeeRefunded: number }) => s + Math.round(r.platformFeeRefunded * 100),
+        0,
+      ),
+    ).toBe(5000);
     const earnings = await bodyOf(await p.agent.client.request("/api/earnings"));
     expect(earnings.months[0]).toMatchObject({ paid: 1100, refunded: 1100, platformFees: 0, net: 0 });
   });
@@ -215,7 +232,9 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     const held = await bodyOf(await won.agent.client.request("/api/earnings"));
     expect(held.months[0]).toMatchObject({ net: 315, heldPayout: 315, pendingPayout: 0, paidOut: 0 });
     expect((await redeliver(opened)).outcome).toBe("duplicate");
-    expect((await deliver("charge.dispute.updated", { ...dispute, status: "under_review" })).outcome).toBe("ignored");
+    expect((await deliver("charge.dispute.updated", { ...dispute, status: "under_review" })).outcome).toBe(
+      "ignored",
+    );
     expect((await deliver("charge.dispute.closed", { ...dispute, status: "won" })).outcome).toBe("applied");
     expect((await holds(won.payment.id))[0]).toMatchObject({ status: "released" });
     expect((await bodyOf(await won.agent.client.request("/api/earnings"))).months[0]).toMatchObject({
@@ -226,12 +245,16 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     const lost = await paidInvoice(300);
     const lostDispute = { ...dispute, id: `dp_lost_${lost.intentId}`, payment_intent: lost.intentId };
     // The closing event overtakes the opening one.
-    expect((await deliver("charge.dispute.closed", { ...lostDispute, status: "lost" })).outcome).toBe("applied");
+    expect((await deliver("charge.dispute.closed", { ...lostDispute, status: "lost" })).outcome).toBe(
+      "applied",
+    );
     expect((await deliver("charge.dispute.created", lostDispute)).outcome).toBe("ignored");
     expect((await holds(lost.payment.id))[0]).toMatchObject({ status: "reversed" });
     expect((await lost.payments())[0]).toMatchObject({ status: "refunded", refundedAmount: 330 });
     const [refund] = await lost.refunds();
     expect(refund).toMatchObject({ amount: 330, gst: 30 });
-    expect((await lost.business.client.request(`/api/refunds/${refund.id}/credit-note.pdf`)).status).toBe(200);
+    expect((await lost.business.client.request(`/api/refunds/${refund.id}/credit-note.pdf`)).status).toBe(
+      200,
+    );
   });
 });
