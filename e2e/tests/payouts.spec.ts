@@ -167,17 +167,20 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   ).toHaveText("Partly refunded");
   // Payment History: the payment is partly refunded, with how much.
   await b.goto("/business/payments?tab=history");
-  const historyRow = b.getByRole("region", { name: "Payments" }).getByRole("row").filter({
-    hasText: `#${invoiceId}`,
-  });
+  const historyRow = b
+    .getByRole("region", { name: "Payments" })
+    .getByRole("row")
+    .filter({
+      hasText: `#${invoiceId}`,
+    });
   await expect(historyRow).toContainText("$550.00 refunded");
   await expect(historyRow.locator(".badge")).toHaveText("Partly refunded");
   await expectNoSeriousA11yViolations(b);
   await shot(b, "history-partly-refunded");
   // The agent's invoice card says the same.
   await a.goto("/agent/invoices?tab=invoices");
-  const agentCard = a.getByTestId(`invoice-${invoiceId}`);
-  await expect(agentCard.locator(".badge")).toHaveText("Partly refunded");
-  await expect(agentCard).toContainText("Refunded to the business");
-  await expect(agentCard).toContainText("$550.00");
+  const agentInvoice = a.getByTestId(`invoice-${invoiceId}`);
+  await expect(agentInvoice.locator(".badge")).toHaveText("Partly refunded");
+  await expect(agentInvoice).toContainText("Refunded to the business");
+  await expect(agentInvoice).toContainText("$550.00");
 });
