@@ -66,6 +66,7 @@ export const EarningsMonth = z
     refunded: money("Refunded to businesses."),
     net: money("What the agent keeps."),
     pendingPayout: money("Net not yet paid out (within the payout delay)."),
+    heldPayout: money("Net held while a card dispute on the payment is open (ADR 0041); not paid out."),
     paidOut: money("Net paid out to the bank account."),
   })
   .openapi("EarningsMonth");

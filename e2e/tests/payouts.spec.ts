@@ -3,7 +3,8 @@
  * agent sets up payouts on the local gateway (test bank account 000-000 / 000123456) and records
  * an ABN and GST registration, raises a GST invoice; the business sees GST and the platform fee
  * before paying with 4242; the agent sees the net in Earnings (CSV) and downloads the tax invoice
- * PDF; staff refund half at /admin/payments and the invoice shows Refunded. axe (serious/critical
+ * PDF; staff refund half at /admin/payments and both parties see "Partly refunded" with the amount
+ * refunded (invoice cards, the business's Payment History, ADR 0041). axe (serious/critical
  * = 0) on every page the issue adds; screenshots of each in test-results/.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -163,5 +164,23 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   await b.goto("/business/payments");
   await expect(
     b.locator(".invoice-card", { hasText: `Invoice #${invoiceId} -` }).locator(".badge"),
-  ).toHaveText("Refunded");
+  ).toHaveText("Partly refunded");
+  // Payment History: the payment is partly refunded, with how much.
+  await b.goto("/business/payments?tab=history");
+  const historyRow = b
+    .getByRole("region", { name: "Payments" })
+    .getByRole("row")
+    .filter({
+      hasText: `#${invoiceId}`,
+    });
+  await expect(historyRow).toContainText("$550.00 refunded");
+  await expect(historyRow.locator(".badge")).toHaveText("Partly refunded");
+  await expectNoSeriousA11yViolations(b);
+  await shot(b, "history-partly-refunded");
+  // The agent's invoice card says the same.
+  await a.goto("/agent/invoices?tab=invoices");
+  const agentInvoice = a.getByTestId(`invoice-${invoiceId}`);
+  await expect(agentInvoice.locator(".badge")).toHaveText("Partly refunded");
+  await expect(agentInvoice).toContainText("Refunded to the business");
+  await expect(agentInvoice).toContainText("$550.00");
 });

@@ -580,6 +580,26 @@ export interface PayoutRefundsTable {
   reason: string;
   actorUserId: number | null;
   createdAt: DefaultTimestamp;
+  /** ADR 0041: set when the gateway reported the refund failed or canceled after it was recorded. */
+  reversedAt: Date | null;
+}
+
+/** Refund ids the gateway reported failed or canceled (ADR 0041). */
+export interface GatewayRefundFailuresTable {
+  refundId: string;
+  paymentId: number;
+  status: "failed" | "canceled";
+  createdAt: DefaultTimestamp;
+}
+
+/** A payment's payout held while a card dispute is open (ADR 0041). */
+export interface PayoutHoldsTable {
+  disputeId: string;
+  paymentId: number;
+  amountCents: Cents;
+  status: "held" | "released" | "reversed";
+  openedAt: DefaultTimestamp;
+  closedAt: Date | null;
 }
 
 /** The local gateway's connected accounts (issue 14). */
@@ -687,6 +707,8 @@ export interface Database {
   rateLimitHits: RateLimitHitsTable;
   payoutAccounts: PayoutAccountsTable;
   payoutRefunds: PayoutRefundsTable;
+  gatewayRefundFailures: GatewayRefundFailuresTable;
+  payoutHolds: PayoutHoldsTable;
   localConnectedAccounts: LocalConnectedAccountsTable;
   contactMessages: ContactMessagesTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;

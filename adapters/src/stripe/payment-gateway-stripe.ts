@@ -80,6 +80,12 @@ export const fromPaymentIntent = (pi: Stripe.PaymentIntent): GatewayIntent => ({
       : null,
 });
 
+/**
+ * Metadata on every refund the app creates itself (staff refunds, dispute settlements, a second
+ * charge's refund): the webhook path leaves those to the app's own record (ADR 0041).
+ */
+export const appRefundMetadata = { closr_source: "app" } as const;
+
 const unavailable = (error: unknown) =>
   new PaymentGatewayUnavailable({ message: error instanceof Error ? error.message : String(error) });
 
@@ -160,8 +166,9 @@ export function makeStripeGateway(stripe: Stripe, config: StripeGatewayConfig): 
                   amount: partial.amountCents,
                   reverse_transfer: partial.reverseTransfer,
                   refund_application_fee: partial.refundApplicationFee,
+                  metadata: appRefundMetadata,
                 }
-              : { payment_intent: id },
+              : { payment_intent: id, metadata: appRefundMetadata },
             { idempotencyKey },
           ),
         catch: unavailable,

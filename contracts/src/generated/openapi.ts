@@ -5180,6 +5180,11 @@ export interface components {
              */
             pendingPayout: number;
             /**
+             * @description Net held while a card dispute on the payment is open (ADR 0041); not paid out. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            heldPayout: number;
+            /**
              * @description Net paid out to the bank account. AUD dollars, 2 decimals.
              * @example 150
              */
@@ -15586,6 +15591,7 @@ export interface operations {
                      *           "refunded": 150,
                      *           "net": 150,
                      *           "pendingPayout": 150,
+                     *           "heldPayout": 150,
                      *           "paidOut": 150
                      *         }
                      *       ],

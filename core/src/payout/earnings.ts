@@ -10,26 +10,28 @@ import { PayoutRefundRepository } from "./ports.ts";
 
 /**
  * An agent's earnings by Sydney month, newest first: paid (gross), platform fees, refunds, net,
- * and of the net what is still pending payout (paid within `payoutDelayDays`) or paid out.
+ * and of the net what is still pending payout (paid within `payoutDelayDays`), held by an open
+ * card dispute (ADR 0041), or paid out.
  * The rule in TypeScript; PayoutRefundRepository.earningsPerMonth aggregates the same in SQL
  * for /api/earnings and /performance (the payouts integration test checks its figures).
  */
 export const earningsByMonth = (entries: readonly EarningEntry[], now: Date): EarningsMonth[] => {
   const months = new Map<
     string,
-    { paid: number; fees: number; refunded: number; net: number; pending: number }
+    { paid: number; fees: number; refunded: number; net: number; pending: number; held: number }
   >();
   const cutoff = now.getTime() - payoutDelayDays * 24 * 60 * 60 * 1000;
   for (const e of entries) {
     const key = businessMonth(e.paidAt);
-    const m = months.get(key) ?? { paid: 0, fees: 0, refunded: 0, net: 0, pending: 0 };
+    const m = months.get(key) ?? { paid: 0, fees: 0, refunded: 0, net: 0, pending: 0, held: 0 };
     const fee = e.feeCents - e.feeRefundedCents;
     const net = e.amountCents - e.refundedCents - fee;
     m.paid += e.amountCents;
     m.fees += fee;
     m.refunded += e.refundedCents;
     m.net += net;
-    if (e.paidAt.getTime() > cutoff) m.pending += net;
+    if (e.payoutHeld) m.held += net;
+    else if (e.paidAt.getTime() > cutoff) m.pending += net;
     months.set(key, m);
   }
   return [...months.entries()]
@@ -41,7 +43,8 @@ export const earningsByMonth = (entries: readonly EarningEntry[], now: Date): Ea
       refundedCents: cents(m.refunded),
       netCents: cents(m.net),
       pendingPayoutCents: cents(m.pending),
-      paidOutCents: cents(m.net - m.pending),
+      heldPayoutCents: cents(m.held),
+      paidOutCents: cents(m.net - m.pending - m.held),
     }));
 };
 

@@ -85,6 +85,8 @@ export interface EarningEntry {
   readonly refundedCents: Cents;
   /** Sum of the fee refunded with those refunds. */
   readonly feeRefundedCents: Cents;
+  /** An open card dispute holds this payment's payout (ADR 0041). */
+  readonly payoutHeld?: boolean;
 }
 
 /** One month of an agent's earnings (Australia/Sydney months). */
@@ -99,6 +101,8 @@ export interface EarningsMonth {
   readonly netCents: Cents;
   /** Net of payments still inside the payout delay. */
   readonly pendingPayoutCents: Cents;
+  /** Net of payments whose payout is held by an open card dispute (ADR 0041); not in pending. */
+  readonly heldPayoutCents: Cents;
   /** Net of payments past the payout delay. */
   readonly paidOutCents: Cents;
 }

@@ -81,6 +81,7 @@ describe("earnings by month", () => {
         refundedCents: 55_000,
         netCents: 81_000,
         pendingPayoutCents: 52_500,
+        heldPayoutCents: 0,
         paidOutCents: 28_500,
       },
       {
@@ -90,6 +91,7 @@ describe("earnings by month", () => {
         refundedCents: 0,
         netCents: 28_500,
         pendingPayoutCents: 0,
+        heldPayoutCents: 0,
         paidOutCents: 28_500,
       },
     ]);

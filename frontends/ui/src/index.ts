@@ -177,6 +177,7 @@ export {
   type Payment,
   PaymentsTable,
   paymentBadge,
+  paymentLabel,
   paymentStatusLabel,
 } from "./features/payments/payments-table.tsx";
 export { PastDueBanner, PlanStatus } from "./features/payments/plan-status.tsx";

@@ -31,6 +31,7 @@ import {
   AuditTrailPg,
   BusinessProfileRepositoryPg,
   ChargeDestinationsPg,
+  ChargeLedgerRepositoryPg,
   ContactRepositoryPg,
   ContentRepositoryPg,
   type Db,
@@ -67,6 +68,7 @@ import {
 import { PushSenderWebPush, type VapidKeys, vapidKeysOrGenerate } from "@closr/adapters/push";
 import { FileStorageLocal, FileStorageS3, type S3StorageConfig } from "@closr/adapters/storage";
 import {
+  ChargeEventGatewayStripe,
   PaymentGatewayStripe,
   PayoutGatewayStripe,
   type StripeGatewayConfig,
@@ -122,7 +124,12 @@ import type {
   PaymentMethodRepository,
   PaymentRepository,
 } from "@closr/core/payment";
-import type { PayoutAccountRepository, PayoutGateway, PayoutRefundRepository } from "@closr/core/payout";
+import type {
+  ChargeLedgerRepository,
+  PayoutAccountRepository,
+  PayoutGateway,
+  PayoutRefundRepository,
+} from "@closr/core/payout";
 import type { AgentProfileRepository, BusinessProfileRepository } from "@closr/core/profiles";
 import type { PushSender, PushSubscriptions, StreamPresence } from "@closr/core/push";
 import type { ReviewRepository } from "@closr/core/review";
@@ -177,6 +184,7 @@ export type AppServices =
   | AppUrl
   | PayoutAccountRepository
   | PayoutRefundRepository
+  | ChargeLedgerRepository
   | PayoutGateway
   | InvoiceTerms
   | ChargeDestinations
@@ -298,6 +306,9 @@ export function makeAppLayer(
     payments.stripe ? PayoutGatewayStripe(payments.stripe) : PayoutGatewayLocal,
     InvoiceTermsPg(payments.feeBasisPoints ?? defaultFeeBasisPoints),
     ChargeDestinationsPg,
+    // ADR 0041: Dashboard refunds and card disputes (Stripe only; the local gateway has none).
+    ChargeLedgerRepositoryPg,
+    payments.stripe ? ChargeEventGatewayStripe(payments.stripe) : Layer.empty,
     NotificationRepositoryPg,
     InsightsRepositoryPg,
     ProfileStatsCounterPg,

@@ -120,7 +120,9 @@ export const InvoiceRepositoryPg = Layer.effect(
               sql<string>`coalesce(sum(i.amount_cents), 0)::bigint`.as("paid"),
               sql<string>`coalesce(sum(i.amount_cents - i.platform_fee_cents - (
               SELECT coalesce(sum(r.transfer_reversal_cents), 0) FROM payout_refunds r
-              JOIN payments p ON p.id = r.payment_id WHERE p.invoice_id = i.id)), 0)::bigint`.as("net"),
+              JOIN payments p ON p.id = r.payment_id WHERE p.invoice_id = i.id AND r.reversed_at IS NULL)), 0)::bigint`.as(
+                "net",
+              ),
             ])
             .executeTakeFirstOrThrow();
           return { paidCents: cents(Number(row.paid)), netCents: cents(Number(row.net)) };

@@ -70,7 +70,8 @@ export const toPayment = (r: PaymentRow): Payment => ({
   updatedAt: new Date(r.updatedAt),
 });
 
-const lockInvoice = async (trx: Transaction<Database>, id: number): Promise<Invoice | undefined> => {
+/** Locks the invoice row (FOR UPDATE) and reads it; the lock order is invoice → payment. */
+export const lockInvoice = async (trx: Transaction<Database>, id: number): Promise<Invoice | undefined> => {
   const locked = await trx
     .selectFrom("invoices")
     .where("id", "=", id)

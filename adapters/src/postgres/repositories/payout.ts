@@ -80,7 +80,9 @@ const refundSelect = (db: Executor) =>
     .selectFrom("payoutRefunds as r")
     .innerJoin("payments as p", "p.id", "r.paymentId")
     .selectAll("r")
-    .select("p.invoiceId");
+    .select("p.invoiceId")
+    // ADR 0041: a refund the gateway reported failed or canceled no longer counts.
+    .where("r.reversedAt", "is", null);
 
 export const PayoutAccountRepositoryPg = Layer.effect(
   PayoutAccountRepository,
@@ -191,7 +193,8 @@ export const writePaymentRefund = async (
     readonly split: RefundSplit;
     readonly gatewayRefundId: string | null;
     readonly reason: string;
-    readonly actorUserId: number;
+    /** Null for a refund made at the gateway (ADR 0041). */
+    readonly actorUserId: number | null;
   },
   options: { readonly withinAmount: boolean },
 ) => {
@@ -287,6 +290,7 @@ export const PayoutRefundRepositoryPg = Layer.effect(
             .selectFrom("payoutRefunds as r")
             .innerJoin("payments as rp", "rp.id", "r.paymentId")
             .where("rp.agentId", "=", agentId)
+            .where("r.reversedAt", "is", null)
             .groupBy("r.paymentId")
             .select(["r.paymentId", sql<string>`sum(r.fee_refund_cents)`.as("feeRefunded")]);
           const rows = await db
@@ -304,6 +308,9 @@ export const PayoutRefundRepositoryPg = Layer.effect(
               "p.applicationFeeCents",
               "p.refundedCents",
               sql<string>`coalesce(fr.fee_refunded, 0)`.as("feeRefunded"),
+              sql<boolean>`EXISTS (SELECT 1 FROM payout_holds h WHERE h.payment_id = p.id AND h.status = 'held')`.as(
+                "payoutHeld",
+              ),
             ])
             .orderBy("i.paidAt", "desc")
             .execute();
@@ -316,6 +323,7 @@ export const PayoutRefundRepositoryPg = Layer.effect(
               feeCents: cents(Number(r.applicationFeeCents)),
               refundedCents: cents(Number(r.refundedCents)),
               feeRefundedCents: cents(Number(r.feeRefunded)),
+              payoutHeld: Boolean(r.payoutHeld),
             }),
           );
         }),
@@ -330,16 +338,18 @@ export const PayoutRefundRepositoryPg = Layer.effect(
               refunded: string;
               net: string;
               pending: string;
+              held: string;
             }>`
             WITH e AS (
               SELECT i.paid_at, p.amount_cents AS paid, p.refunded_cents AS refunded,
-                     p.application_fee_cents - coalesce(fr.fee_refunded, 0) AS fee
+                     p.application_fee_cents - coalesce(fr.fee_refunded, 0) AS fee,
+                     EXISTS (SELECT 1 FROM payout_holds h WHERE h.payment_id = p.id AND h.status = 'held') AS held
               FROM payments p
               JOIN invoices i ON i.id = p.invoice_id
               LEFT JOIN (
                 SELECT r.payment_id, sum(r.fee_refund_cents) AS fee_refunded
                 FROM payout_refunds r JOIN payments rp ON rp.id = r.payment_id
-                WHERE rp.agent_id = ${agentId} GROUP BY r.payment_id
+                WHERE rp.agent_id = ${agentId} AND r.reversed_at IS NULL GROUP BY r.payment_id
               ) fr ON fr.payment_id = p.id
               WHERE p.agent_id = ${agentId} AND p.status IN ('completed', 'refunded') AND i.paid_at IS NOT NULL
                 ${since ? sql`AND i.paid_at >= ${since}` : sql``}
@@ -347,7 +357,8 @@ export const PayoutRefundRepositoryPg = Layer.effect(
             SELECT to_char(paid_at AT TIME ZONE 'Australia/Sydney', 'YYYY-MM') AS month,
                    sum(paid) AS paid, sum(fee) AS fees, sum(refunded) AS refunded,
                    sum(paid - refunded - fee) AS net,
-                   coalesce(sum(paid - refunded - fee) FILTER (WHERE paid_at > ${cutoff}), 0) AS pending
+                   coalesce(sum(paid - refunded - fee) FILTER (WHERE paid_at > ${cutoff} AND NOT held), 0) AS pending,
+                   coalesce(sum(paid - refunded - fee) FILTER (WHERE held), 0) AS held
             FROM e GROUP BY 1 ORDER BY 1 DESC`.execute(db)
           ).rows;
           return rows.map(
@@ -358,7 +369,8 @@ export const PayoutRefundRepositoryPg = Layer.effect(
               refundedCents: cents(Number(r.refunded)),
               netCents: cents(Number(r.net)),
               pendingPayoutCents: cents(Number(r.pending)),
-              paidOutCents: cents(Number(r.net) - Number(r.pending)),
+              heldPayoutCents: cents(Number(r.held)),
+              paidOutCents: cents(Number(r.net) - Number(r.pending) - Number(r.held)),
             }),
           );
         }),

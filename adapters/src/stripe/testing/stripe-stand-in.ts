@@ -1,6 +1,7 @@
 /**
  * A local HTTP stand-in for the parts of Stripe's API the gateways use (create, retrieve and cancel
- * PaymentIntents; create refunds; create customers; create Connect accounts and account links (issue 14); create, retrieve and update subscriptions with
+ * PaymentIntents; create and list refunds (ADR 0041: `dashboardRefund` makes one as the Dashboard
+ * would, without the app); create customers; create Connect accounts and account links (issue 14); create, retrieve and update subscriptions with
  * their latest invoice's confirmation secret, issue 13), for tests with the real `stripe` SDK. It honours Idempotency-Key
  * like Stripe (a repeated key answers the first response), records every request (method, path,
  * form fields, headers), and lets a test move an intent as Stripe would (`setStatus`).
@@ -38,6 +39,17 @@ export interface StripeStandIn {
   readonly subscriptions: Map<string, Json>;
   /** Connected accounts (issue 14). */
   readonly accounts: Map<string, Json>;
+  /** Refunds by id, as `GET /v1/refunds?charge=` lists them (ADR 0041). */
+  readonly refunds: Map<string, Json>;
+  /**
+   * A refund made in the Dashboard (not through the app): stored with its charge, no metadata.
+   * Returns the refund and the charge as a `charge.refunded` event carries it.
+   */
+  readonly dashboardRefund: (
+    paymentIntentId: string,
+    amount: number,
+    status?: string,
+  ) => { refund: Json; charge: Json };
   /** Moves an intent (e.g. to succeeded with a charge) and returns its JSON. */
   readonly setStatus: (id: string, status: string, extra?: Json) => Json;
   /** A signed webhook body and Stripe-Signature header for an event about `object`. */
@@ -54,6 +66,44 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const accounts = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
+  let refundClock = Math.floor(Date.now() / 1000);
+  const makeRefund = (
+    paymentIntentId: string,
+    amount: number | null,
+    metadata: Json,
+    status = "succeeded",
+  ) => {
+    const intent = intents.get(paymentIntentId);
+    const refund: Json = {
+      id: `re_${randomBytes(6).toString("hex")}`,
+      object: "refund",
+      payment_intent: paymentIntentId,
+      charge: intent?.latest_charge ?? null,
+      amount: amount ?? intent?.amount ?? 0,
+      currency: "aud",
+      status,
+      metadata,
+      created: ++refundClock,
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  };
+  const chargeOf = (paymentIntentId: string): Json => {
+    const intent = intents.get(paymentIntentId) ?? {};
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment_intent === paymentIntentId && ["succeeded", "pending"].includes(r.status))
+      .reduce((sum, r) => sum + r.amount, 0);
+    return {
+      id: intent.latest_charge,
+      object: "charge",
+      payment_intent: paymentIntentId,
+      amount: intent.amount,
+      amount_refunded: refunded,
+      refunded: refunded >= intent.amount,
+      metadata: {},
+    };
+  };
   const byKey = new Map<string, { status: number; body: string }>();
   const stripe = new Stripe("sk_test_stand_in");
 
@@ -67,7 +117,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       },
     });
 
-  const handle = (method: string, path: string, form: Record<string, string>) => {
+  const handle = (method: string, path: string, form: Record<string, string>, query: URLSearchParams) => {
     if (method === "POST" && path === "/v1/payment_intents") {
       const id = `pi_${randomBytes(8).toString("hex")}`;
       const metadata: Json = {};
@@ -177,13 +227,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return send(200, subscription);
     }
     if (method === "POST" && path === "/v1/refunds") {
-      return send(200, {
-        id: `re_${randomBytes(6).toString("hex")}`,
-        object: "refund",
-        payment_intent: form.payment_intent,
-        amount: form.amount ? Number(form.amount) : null,
-        status: "succeeded",
-      });
+      const metadata: Json = {};
+      for (const [k, v] of Object.entries(form)) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m?.[1]) metadata[m[1]] = v;
+      }
+      return send(
+        200,
+        makeRefund(form.payment_intent ?? "", form.amount ? Number(form.amount) : null, metadata),
+      );
+    }
+    if (method === "GET" && path === "/v1/refunds") {
+      const charge = query.get("charge");
+      const data = [...refunds.values()]
+        .filter((r) => !charge || r.charge === charge)
+        .sort((a, b) => b.created - a.created);
+      return send(200, { object: "list", url: "/v1/refunds", has_more: false, data });
     }
     // Stripe Connect (issue 14): Express accounts and their onboarding links.
     if (method === "POST" && path === "/v1/accounts") {
@@ -231,7 +290,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       authorization: req.headers.authorization,
     });
     const key = idempotencyKey ? `${req.method} ${url.pathname} ${idempotencyKey}` : undefined;
-    const answer = (key && byKey.get(key)) || handle(req.method ?? "GET", url.pathname, form);
+    const answer =
+      (key && byKey.get(key)) || handle(req.method ?? "GET", url.pathname, form, url.searchParams);
     if (key && !byKey.has(key)) byKey.set(key, answer);
     res.writeHead(answer.status, {
       "content-type": "application/json",
@@ -248,6 +308,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     intents,
     subscriptions,
     accounts,
+    refunds,
+    dashboardRefund: (paymentIntentId, amount, status = "succeeded") => {
+      const refund = makeRefund(paymentIntentId, amount, {}, status);
+      return { refund: { ...refund }, charge: chargeOf(paymentIntentId) };
+    },
     setStatus: (id, status, extra = {}) => {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);

@@ -1,7 +1,7 @@
 /**
  * The payments of an invoice (agent) or of a business (payment history) as one table: Date,
- * Invoice (when `withInvoice`), Amount, Status badge, Transaction ID ("N/A" when none). On a
- * phone each row is a card of labelled lines (`cards-on-phone`).
+ * Invoice (when `withInvoice`), Amount (with what was refunded of it), Status badge, Transaction
+ * ID ("N/A" when none). On a phone each row is a card of labelled lines (`cards-on-phone`).
  */
 import type { components } from "@closr/contracts/client";
 import { Badge, type BadgeVariant } from "../../design-system/components/card.tsx";
@@ -16,6 +16,15 @@ export const paymentBadge = (status: Payment["status"]): BadgeVariant =>
 /** "completed" → "Completed". */
 export const paymentStatusLabel = (status: Payment["status"]) =>
   status.charAt(0).toUpperCase() + status.slice(1);
+
+/**
+ * The status words of a payment: a completed payment with part of it refunded (in the app, in the
+ * Stripe Dashboard or by a lost card dispute, ADR 0041) is "Partly refunded"; else as the status.
+ */
+export const paymentLabel = (payment: Pick<Payment, "status" | "amount" | "refundedAmount">) =>
+  payment.status === "completed" && payment.refundedAmount > 0 && payment.refundedAmount < payment.amount
+    ? "Partly refunded"
+    : paymentStatusLabel(payment.status);
 
 export function PaymentsTable({
   payments,
@@ -43,9 +52,14 @@ export function PaymentsTable({
             <tr key={payment.id}>
               <td data-label="Date">{formatDate(payment.createdAt)}</td>
               {withInvoice ? <td data-label="Invoice">#{payment.invoiceId}</td> : null}
-              <td data-label="Amount">{formatMoney(payment.amount)}</td>
+              <td data-label="Amount">
+                {formatMoney(payment.amount)}
+                {payment.refundedAmount > 0 ? (
+                  <span className="muted small"> · {formatMoney(payment.refundedAmount)} refunded</span>
+                ) : null}
+              </td>
               <td data-label="Status">
-                <Badge variant={paymentBadge(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
+                <Badge variant={paymentBadge(payment.status)}>{paymentLabel(payment)}</Badge>
               </td>
               <td className="mono" data-label="Transaction ID">
                 {payment.transactionId ?? "N/A"}

@@ -19,6 +19,7 @@ import {
   setDefaultPaymentMethod,
   startInvoicePayment,
 } from "@closr/core/payment";
+import { handleChargeWebhook } from "@closr/core/payout";
 import { dollarsFromCents, InvoiceId } from "@closr/core/shared";
 import { handleSubscriptionWebhook } from "@closr/core/subscription";
 import type { OpenAPIHono } from "@hono/zod-openapi";
@@ -142,13 +143,19 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   app.openapi(paymentRoutes.stripeWebhook, async (c) => {
     const rawBody = await c.req.text();
     const signature = c.req.header("stripe-signature");
-    // Subscription events (invoice.*, customer.subscription.*) go to their context (issue 13).
+    // Subscription events (invoice.*, customer.subscription.*) go to their context (issue 13);
+    // refunds and card disputes (charge.refunded, refund.updated, charge.dispute.*) to the payout
+    // ledger (ADR 0041); the rest to the payment.
     const handled = Effect.flatMap(
       handleSubscriptionWebhook(rawBody, signature),
       (
         subscription,
       ): Effect.Effect<{ outcome: string }, InvalidWebhook | PaymentGatewayUnavailable, AppServices> =>
-        subscription ? Effect.succeed(subscription) : handleWebhook(rawBody, signature),
+        subscription
+          ? Effect.succeed(subscription)
+          : Effect.flatMap(handleChargeWebhook(rawBody, signature), (charge) =>
+              charge ? Effect.succeed(charge) : handleWebhook(rawBody, signature),
+            ),
     );
     return runUseCase(runtime, c, handled, (result) =>
       c.json({ received: true as const, outcome: result.outcome }, 200),

@@ -65,6 +65,7 @@ const monthJson = (m: EarningsMonth) => ({
   refunded: dollarsFromCents(m.refundedCents),
   net: dollarsFromCents(m.netCents),
   pendingPayout: dollarsFromCents(m.pendingPayoutCents),
+  heldPayout: dollarsFromCents(m.heldPayoutCents),
   paidOut: dollarsFromCents(m.paidOutCents),
 });
 

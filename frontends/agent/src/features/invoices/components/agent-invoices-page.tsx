@@ -69,7 +69,11 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
         <InvoiceHead
           invoice={invoice}
           party={invoice.businessName ?? `Business #${invoice.businessId}`}
-          label={statusLabel[invoice.status]}
+          label={
+            invoice.status === "refunded" && invoice.refundedAmount < invoice.amount
+              ? "Partly refunded"
+              : statusLabel[invoice.status]
+          }
         />
         <Facts
           className="invoice-facts"

@@ -90,9 +90,9 @@ export function useEarnings(enabled = true) {
 
 /** Earnings as CSV (RFC 4180: quoted where needed, CRLF), one row per month. */
 export function earningsCsv(earnings: Earnings): string {
-  const head = ["Month", "Paid", "Platform fees", "Refunded", "Net", "Pending payout", "Paid out"];
+  const head = ["Month", "Paid", "Platform fees", "Refunded", "Net", "Pending payout", "Held", "Paid out"];
   const rows = earnings.months.map((m) =>
-    [m.month, m.paid, m.platformFees, m.refunded, m.net, m.pendingPayout, m.paidOut].map((v) =>
+    [m.month, m.paid, m.platformFees, m.refunded, m.net, m.pendingPayout, m.heldPayout, m.paidOut].map((v) =>
       typeof v === "number" ? v.toFixed(2) : v,
     ),
   );

@@ -58,6 +58,7 @@ export function EarningsTab() {
                   <th scope="col">Refunded</th>
                   <th scope="col">Net</th>
                   <th scope="col">Pending payout</th>
+                  <th scope="col">Held (card dispute)</th>
                   <th scope="col">Paid out</th>
                 </tr>
               </thead>
@@ -70,6 +71,7 @@ export function EarningsTab() {
                     <td>{formatMoney(m.refunded)}</td>
                     <td className="strong">{formatMoney(m.net)}</td>
                     <td>{formatMoney(m.pendingPayout)}</td>
+                    <td>{formatMoney(m.heldPayout)}</td>
                     <td>{formatMoney(m.paidOut)}</td>
                   </tr>
                 ))}
@@ -80,7 +82,8 @@ export function EarningsTab() {
       </Card>
       <p className="muted small">
         Payments reach your bank account {payoutDelayDays} days after the business pays. Refunds take back
-        your share and return the platform fee in proportion.
+        your share and return the platform fee in proportion. While a card dispute on a payment is open, its
+        payout is held.
       </p>
     </section>
   );

@@ -118,8 +118,11 @@ const invoiceLabels: Record<Invoice["status"], string> = {
   pending: "Due",
 };
 
-/** Spec §2.8 labels: Paid, Due, Overdue. */
-export const invoiceLabel = (invoice: Invoice) => invoiceLabels[invoice.status];
+/** Spec §2.8 labels: Paid, Due, Overdue; Refunded, or "Partly refunded" when only part of it was. */
+export const invoiceLabel = (invoice: Invoice) =>
+  invoice.status === "refunded" && invoice.refundedAmount < invoice.amount
+    ? "Partly refunded"
+    : invoiceLabels[invoice.status];
 
 /** Where the card form sends the customer when the payment needs no further step (spec §2.7, §7). */
 export const confirmationPath = (paymentIntentId: string, invoiceId: number) =>

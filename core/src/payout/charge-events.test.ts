@@ -1,0 +1,153 @@
+/** decideChargeEvent (ADR 0041): gateway refunds and card disputes, without I/O. */
+import { describe, expect, it } from "@effect/vitest";
+import { cents, refundSplit } from "../shared/index.ts";
+import {
+  type ChargeAction,
+  type ChargeEvent,
+  type ChargeLedger,
+  decideChargeEvent,
+  type GatewayRefund,
+} from "./charge-events.ts";
+
+/** A$1,100 with A$100 GST and a A$50 fee, nothing refunded yet. */
+const ledger = (change: Partial<ChargeLedger> = {}): ChargeLedger => ({
+  amountCents: cents(110_000),
+  refundedCents: cents(0),
+  applicationFeeCents: cents(5_000),
+  gstCents: cents(10_000),
+  recorded: [],
+  terminal: new Set(),
+  holds: [],
+  ...change,
+});
+
+const refund = (
+  id: string,
+  amount: number,
+  status: GatewayRefund["status"] = "succeeded",
+  createdInApp = false,
+) => ({
+  refundId: id,
+  amountCents: cents(amount),
+  status,
+  createdInApp,
+});
+
+const refunded = (...refunds: GatewayRefund[]): ChargeEvent => ({
+  id: "evt_1",
+  type: "charge.refunded",
+  paymentIntentId: "pi_1",
+  refunds,
+});
+
+const dispute = (status: string, amount = 110_000): ChargeEvent => ({
+  id: "evt_d",
+  type: status === "won" || status === "lost" ? "charge.dispute.closed" : "charge.dispute.created",
+  paymentIntentId: "pi_1",
+  dispute: { disputeId: "dp_1", amountCents: cents(amount), status: status as "won" },
+});
+
+/** Applies the actions to the ledger as the repository does. */
+const apply = (l: ChargeLedger, actions: readonly ChargeAction[]): ChargeLedger => {
+  let refundedCents: number = l.refundedCents;
+  const recorded = [...l.recorded];
+  const terminal = new Set(l.terminal);
+  const holds = new Map(l.holds.map((h) => [h.disputeId, h]));
+  for (const a of actions) {
+    if (a.type === "record-refund") {
+      refundedCents += a.split.refundCents;
+      recorded.push({ refundId: a.refundId, payoutRefundId: 1, split: a.split, reversed: false });
+    } else if (a.type === "reverse-refund") {
+      refundedCents -= a.split.refundCents;
+      const i = recorded.findIndex((r) => r.refundId === a.refundId);
+      const found = recorded[i];
+      if (found) recorded[i] = { ...found, reversed: true };
+    } else if (a.type === "remember-terminal") terminal.add(a.refundId);
+    else if (a.type === "open-hold")
+      holds.set(a.disputeId, { disputeId: a.disputeId, amountCents: a.amountCents, status: "held" });
+    else holds.set(a.disputeId, { disputeId: a.disputeId, amountCents: a.amountCents, status: a.status });
+  }
+  return { ...l, refundedCents: cents(refundedCents), recorded, terminal, holds: [...holds.values()] };
+};
+
+describe("gateway refunds", () => {
+  it("records a partial Dashboard refund with ADR 0011's split, then the rest after it", () => {
+    const first = decideChargeEvent(ledger(), refunded(refund("re_1", 10_000)));
+    expect(first).toEqual([
+      {
+        type: "record-refund",
+        refundId: "re_1",
+        refundedBefore: 0,
+        split: refundSplit({
+          amountCents: 110_000,
+          feeCents: 5_000,
+          gstCents: 10_000,
+          refundedSoFarCents: 0,
+          refundCents: 10_000,
+        }),
+        reason: "Refunded in the Stripe Dashboard",
+      },
+    ]);
+    const after = apply(ledger(), first);
+    const rest = decideChargeEvent(after, refunded(refund("re_1", 10_000), refund("re_2", 100_000)));
+    expect(rest).toMatchObject([{ type: "record-refund", refundId: "re_2", refundedBefore: 10_000 }]);
+    const done = apply(after, rest);
+    const gst = done.recorded.reduce((s, r) => s + r.split.gstRefundCents, 0);
+    const fee = done.recorded.reduce((s, r) => s + r.split.feeRefundCents, 0);
+    expect({ refunded: done.refundedCents, gst, fee }).toEqual({
+      refunded: 110_000,
+      gst: 10_000,
+      fee: 5_000,
+    });
+  });
+
+  it("changes nothing on a replay, for an app-made refund, or beyond the amount", () => {
+    const once = apply(ledger(), decideChargeEvent(ledger(), refunded(refund("re_1", 10_000))));
+    expect(decideChargeEvent(once, refunded(refund("re_1", 10_000)))).toEqual([]);
+    expect(decideChargeEvent(ledger(), refunded(refund("re_app", 10_000, "succeeded", true)))).toEqual([]);
+    expect(
+      decideChargeEvent(ledger({ refundedCents: cents(100_001) }), refunded(refund("re_3", 10_000))),
+    ).toEqual([]);
+    expect(decideChargeEvent(ledger(), refunded(refund("re_4", 10_000, "requires_action")))).toEqual([]);
+  });
+
+  it("reverses a recorded refund that failed, once; a late succeeded for it is ignored", () => {
+    const recorded = apply(ledger(), decideChargeEvent(ledger(), refunded(refund("re_1", 5_000, "pending"))));
+    const failed = decideChargeEvent(recorded, refunded(refund("re_1", 5_000, "failed")));
+    expect(failed.map((a) => a.type)).toEqual(["remember-terminal", "reverse-refund"]);
+    const reversed = apply(recorded, failed);
+    expect(reversed.refundedCents).toBe(0);
+    expect(decideChargeEvent(reversed, refunded(refund("re_1", 5_000, "failed")))).toEqual([]);
+    expect(decideChargeEvent(reversed, refunded(refund("re_1", 5_000, "succeeded")))).toEqual([]);
+    // Failed before it was ever recorded: remembered, and a later succeeded records nothing.
+    const early = apply(ledger(), decideChargeEvent(ledger(), refunded(refund("re_9", 5_000, "canceled"))));
+    expect(early.refundedCents).toBe(0);
+    expect(decideChargeEvent(early, refunded(refund("re_9", 5_000, "succeeded")))).toEqual([]);
+  });
+});
+
+describe("card disputes", () => {
+  it("holds once while open and releases when won", () => {
+    const open = decideChargeEvent(ledger(), dispute("needs_response"));
+    expect(open).toEqual([{ type: "open-hold", disputeId: "dp_1", amountCents: 110_000 }]);
+    const held = apply(ledger(), open);
+    expect(decideChargeEvent(held, dispute("under_review"))).toEqual([]);
+    const won = decideChargeEvent(held, dispute("won"));
+    expect(won).toMatchObject([{ type: "close-hold", status: "released", existed: true }]);
+    expect(decideChargeEvent(apply(held, won), dispute("won"))).toEqual([]);
+    expect(decideChargeEvent(apply(held, won), dispute("needs_response"))).toEqual([]);
+  });
+
+  it("a lost dispute reverses the hold and records what is left as a refund, even when it overtakes the opening", () => {
+    const partly = ledger({ refundedCents: cents(10_000) });
+    const lost = decideChargeEvent(partly, dispute("lost"));
+    expect(lost).toMatchObject([
+      { type: "close-hold", status: "reversed", existed: false },
+      { type: "record-refund", refundId: "dp_1", refundedBefore: 10_000, split: { refundCents: 100_000 } },
+    ]);
+    const after = apply(partly, lost);
+    expect(after.refundedCents).toBe(110_000);
+    expect(decideChargeEvent(after, dispute("needs_response"))).toEqual([]);
+    expect(decideChargeEvent(after, dispute("lost"))).toEqual([]);
+  });
+});
