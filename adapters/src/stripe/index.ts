@@ -2,3 +2,4 @@
 export * from "./payment-gateway-stripe.ts";
 export * from "./payout-gateway-stripe.ts";
 export * from "./subscription-gateway-stripe.ts";
+export * from "./subscription-card-stripe.ts";
