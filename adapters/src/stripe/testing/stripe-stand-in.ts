@@ -65,8 +65,11 @@ export interface StripeStandIn {
 
 /** Where a stand-in delivers the events a confirmation causes (the API's /api/stripe/webhook). */
 export interface StandInDelivery {
-  readonly url: string;
   readonly secret: string;
+  /** POSTs to this address… */
+  readonly url?: string;
+  /** …or hands the signed body to this function (an in-process app). */
+  readonly send?: (body: string, signature: string) => Promise<unknown>;
 }
 
 const cardBrands: Record<string, string> = { "4": "visa", "5": "mastercard", "3": "amex" };
@@ -367,6 +370,11 @@ export async function startStripeStandIn(
       payload: body,
       secret: options.deliver.secret,
     });
+    if (options.deliver.send) {
+      await options.deliver.send(body, signature);
+      return;
+    }
+    if (!options.deliver.url) return;
     await fetch(options.deliver.url, {
       method: "POST",
       body,
