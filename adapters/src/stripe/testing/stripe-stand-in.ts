@@ -341,6 +341,23 @@ export async function startStripeStandIn(
       idempotencyKey,
       authorization: req.headers.authorization,
     });
+    // What a stubbed Stripe.js calls in browser tests (ADR 0042): confirm a client secret with a
+    // test card, or complete / fail its authentication step.
+    if (
+      req.method === "POST" &&
+      (url.pathname === "/test/confirm" || url.pathname === "/test/authenticate")
+    ) {
+      const answer =
+        url.pathname === "/test/confirm"
+          ? await confirmWith(form.client_secret ?? "", form.card ?? "")
+          : await authenticateWith(form.client_secret ?? "", form.approve === "true");
+      res.writeHead(answer.status, {
+        "content-type": "application/json",
+        "access-control-allow-origin": "*",
+      });
+      res.end(JSON.stringify(answer.body));
+      return;
+    }
     const key = idempotencyKey ? `${req.method} ${url.pathname} ${idempotencyKey}` : undefined;
     const answer = (key && byKey.get(key)) || handle(req.method ?? "GET", url.pathname, form);
     if (key && !byKey.has(key)) byKey.set(key, answer);
@@ -452,6 +469,67 @@ export async function startStripeStandIn(
     return intent && intent.client_secret === clientSecret ? intent : undefined;
   };
 
+  async function confirmWith(clientSecret: string, rawCard: string) {
+    const card = rawCard.replace(/\D/g, "");
+    const intent = intentOf(clientSecret);
+    if (!intent)
+      return {
+        status: 404,
+        body: {
+          error: { type: "invalid_request_error", code: "resource_missing", message: "No such intent." },
+        },
+      };
+    if (intent.status === "succeeded")
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            code: "payment_intent_unexpected_state",
+            message: "This intent has already succeeded.",
+          },
+        },
+      };
+    if (card === "4000000000000002") {
+      const error = {
+        ...declined,
+        [intent.object === "setup_intent" ? "setup_intent" : "payment_intent"]: { id: intent.id },
+      };
+      intent[intent.object === "setup_intent" ? "last_setup_error" : "last_payment_error"] = declined;
+      return { status: 402, body: { error } };
+    }
+    if (needsAuthentication(card)) {
+      intent.status = "requires_action";
+      intent.next_action = { type: "use_stripe_sdk" };
+      pending.set(intent.id, card);
+      return { status: 200, body: intent };
+    }
+    return succeed(intent, card);
+  }
+
+  async function authenticateWith(clientSecret: string, approve: boolean) {
+    const intent = intentOf(clientSecret);
+    const card = intent ? pending.get(intent.id) : undefined;
+    if (!intent || !card || intent.status !== "requires_action")
+      return {
+        status: 400,
+        body: { error: { type: "invalid_request_error", message: "Nothing to authenticate." } },
+      };
+    pending.delete(intent.id);
+    if (!approve) {
+      intent.status = "requires_payment_method";
+      intent.next_action = null;
+      const error = {
+        type: "card_error",
+        code: "payment_intent_authentication_failure",
+        message:
+          "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+      };
+      return { status: 402, body: { error } };
+    }
+    return succeed(intent, card);
+  }
+
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
@@ -459,65 +537,8 @@ export async function startStripeStandIn(
     subscriptions,
     accounts,
     setupIntents,
-    confirm: async (clientSecret, rawCard) => {
-      const card = rawCard.replace(/\D/g, "");
-      const intent = intentOf(clientSecret);
-      if (!intent)
-        return {
-          status: 404,
-          body: {
-            error: { type: "invalid_request_error", code: "resource_missing", message: "No such intent." },
-          },
-        };
-      if (intent.status === "succeeded")
-        return {
-          status: 400,
-          body: {
-            error: {
-              type: "invalid_request_error",
-              code: "payment_intent_unexpected_state",
-              message: "This intent has already succeeded.",
-            },
-          },
-        };
-      if (card === "4000000000000002") {
-        const error = {
-          ...declined,
-          [intent.object === "setup_intent" ? "setup_intent" : "payment_intent"]: { id: intent.id },
-        };
-        intent[intent.object === "setup_intent" ? "last_setup_error" : "last_payment_error"] = declined;
-        return { status: 402, body: { error } };
-      }
-      if (needsAuthentication(card)) {
-        intent.status = "requires_action";
-        intent.next_action = { type: "use_stripe_sdk" };
-        pending.set(intent.id, card);
-        return { status: 200, body: intent };
-      }
-      return succeed(intent, card);
-    },
-    authenticate: async (clientSecret, approve) => {
-      const intent = intentOf(clientSecret);
-      const card = intent ? pending.get(intent.id) : undefined;
-      if (!intent || !card || intent.status !== "requires_action")
-        return {
-          status: 400,
-          body: { error: { type: "invalid_request_error", message: "Nothing to authenticate." } },
-        };
-      pending.delete(intent.id);
-      if (!approve) {
-        intent.status = "requires_payment_method";
-        intent.next_action = null;
-        const error = {
-          type: "card_error",
-          code: "payment_intent_authentication_failure",
-          message:
-            "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
-        };
-        return { status: 402, body: { error } };
-      }
-      return succeed(intent, card);
-    },
+    confirm: (clientSecret, card) => confirmWith(clientSecret, card),
+    authenticate: (clientSecret, approve) => authenticateWith(clientSecret, approve),
     setStatus: (id, status, extra = {}) => {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
