@@ -58,6 +58,8 @@ if (process.env.E2E_STRIPE === "1") {
   process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_e2e_stand_in";
   process.env.STRIPE_WEBHOOK_SECRET = secret;
   process.env.STRIPE_API_BASE = standIn.url;
+  // The demo's subscriptions are paid through the local gateway: a Stripe-mode journey signs up its own users.
+  process.env.SEED_DEMO = "0";
   console.log(`STRIPE_STAND_IN_URL=${standIn.url}`);
 }
 

@@ -4346,6 +4346,8 @@ export interface components {
             id: number;
             username: string;
             verificationStatus: components["schemas"]["VerificationStatus"];
+            /** @description Show the Verified badge: verified AND the user's plan grants the badge (Professional, Enterprise, Agent Pro; ADR 0042). */
+            verifiedBadge: boolean;
         };
         /** @description The owner's public reviews (ADR 0013). */
         RatingSummary: {
@@ -4758,6 +4760,8 @@ export interface components {
             username: string;
             userType: components["schemas"]["UserType"];
             verificationStatus: components["schemas"]["VerificationStatus"];
+            /** @description Show the Verified badge: verified AND the user's plan grants the badge (Professional, Enterprise, Agent Pro; ADR 0042). */
+            verifiedBadge: boolean;
         };
         ConversationPage: {
             /** @description Most recent conversation first. */
@@ -8832,7 +8836,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -8970,7 +8975,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9120,7 +9126,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9255,7 +9262,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9395,7 +9403,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9536,7 +9545,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9673,7 +9683,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9809,7 +9820,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -10035,7 +10047,8 @@ export interface operations {
                      *             "user": {
                      *               "id": 0,
                      *               "username": "string",
-                     *               "verificationStatus": "unverified"
+                     *               "verificationStatus": "unverified",
+                     *               "verifiedBadge": true
                      *             },
                      *             "rating": {
                      *               "average": 0,
@@ -10070,7 +10083,8 @@ export interface operations {
                      *             "user": {
                      *               "id": 0,
                      *               "username": "string",
-                     *               "verificationStatus": "unverified"
+                     *               "verificationStatus": "unverified",
+                     *               "verifiedBadge": true
                      *             },
                      *             "rating": {
                      *               "average": 0,
@@ -10218,7 +10232,8 @@ export interface operations {
                      *         "user": {
                      *           "id": 0,
                      *           "username": "string",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         },
                      *         "rating": {
                      *           "average": 0,
@@ -10253,7 +10268,8 @@ export interface operations {
                      *         "user": {
                      *           "id": 0,
                      *           "username": "string",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         },
                      *         "rating": {
                      *           "average": 0,
@@ -10492,7 +10508,8 @@ export interface operations {
                      *         "user": {
                      *           "id": 0,
                      *           "username": "string",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         },
                      *         "rating": {
                      *           "average": 0,
@@ -10527,7 +10544,8 @@ export interface operations {
                      *         "user": {
                      *           "id": 0,
                      *           "username": "string",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         },
                      *         "rating": {
                      *           "average": 0,
@@ -10669,7 +10687,8 @@ export interface operations {
                      *         "user": {
                      *           "id": 0,
                      *           "username": "string",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         },
                      *         "rating": {
                      *           "average": 0,
@@ -10704,7 +10723,8 @@ export interface operations {
                      *         "user": {
                      *           "id": 0,
                      *           "username": "string",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         },
                      *         "rating": {
                      *           "average": 0,
@@ -12482,7 +12502,8 @@ export interface operations {
                      *       "id": 0,
                      *       "username": "string",
                      *       "userType": "business",
-                     *       "verificationStatus": "unverified"
+                     *       "verificationStatus": "unverified",
+                     *       "verifiedBadge": true
                      *     }
                      */
                     "application/json": components["schemas"]["PublicUser"];
@@ -12580,7 +12601,8 @@ export interface operations {
                      *             "id": 0,
                      *             "username": "string",
                      *             "userType": "business",
-                     *             "verificationStatus": "unverified"
+                     *             "verificationStatus": "unverified",
+                     *             "verifiedBadge": true
                      *           },
                      *           "lastMessage": {
                      *             "id": 0,
@@ -12924,7 +12946,8 @@ export interface operations {
                      *           "id": 0,
                      *           "username": "string",
                      *           "userType": "business",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         }
                      *       ],
                      *       "total": 0,
