@@ -89,7 +89,10 @@ export function ProfileDetailFrame<P extends ShownProfile>({
                   <p className="muted">{subtitle(profile)}</p>
                 </div>
                 <div className="row">
-                  <VerifiedBadge status={profile.user.verificationStatus} />
+                  <VerifiedBadge
+                    status={profile.user.verificationStatus}
+                    shown={profile.user.verifiedBadge}
+                  />
                   <MatchScore match={profile.match} />
                 </div>
               </CardContent>

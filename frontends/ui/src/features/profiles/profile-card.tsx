@@ -56,7 +56,7 @@ export function ProfileCard({
       <div className="profile-facts">
         {facts}
         <RatingLine rating={profile.rating} />
-        <VerifiedBadge status={profile.user.verificationStatus} />
+        <VerifiedBadge status={profile.user.verificationStatus} shown={profile.user.verifiedBadge} />
         {badges}
       </div>
       {description ? <p className="profile-preview">{previewText(description)}</p> : null}
