@@ -1,7 +1,7 @@
 /**
  * Stripe-mode subscriptions in the browser (ADR 0042), at 1280 and 390 px: this spec starts its
  * own server in Stripe mode against the Stripe stand-in (e2e/serve.ts, E2E_STRIPE=1) on
- * E2E_STRIPE_PORT (default E2E_PORT + 20), and replaces Stripe.js with a local stub through
+ * E2E_STRIPE_PORT (default E2E_PORT + 20; or reuses one started by hand, E2E_STRIPE_STAND_IN_URL), and replaces Stripe.js with a local stub through
  * page.route (tests/stubs/stripe-js-stub.js); the stub's confirmations go to the stand-in, which
  * delivers the signed webhooks. A business picks annual Professional, a declined card shows
  * Stripe's message and activates nothing, a 3-D Secure card passes the authentication step and the
@@ -29,7 +29,13 @@ test.describe.configure({ mode: "serial" });
 test.use({ baseURL: base });
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
+  // A Stripe-mode server started by hand (E2E_STRIPE=1 … e2e/serve.ts on E2E_STRIPE_PORT) is reused
+  // when its stand-in's address is given.
+  if (process.env.E2E_STRIPE_STAND_IN_URL) {
+    standIn = process.env.E2E_STRIPE_STAND_IN_URL;
+    return;
+  }
   server = spawn("node", ["--import", "tsx", "e2e/serve.ts"], {
     cwd: join(here, "..", ".."),
     env: { ...process.env, PORT: String(port), E2E_STRIPE: "1" },
@@ -45,7 +51,8 @@ test.beforeAll(async () => {
     server?.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
     server?.on("exit", (code) => reject(new Error(`Stripe-mode server exited (${code})`)));
   });
-  for (let i = 0; i < 200; i++) {
+  // A loaded machine can take minutes to start a server (see E2E_SERVER_TIMEOUT_MS).
+  for (let i = 0; i < 500; i++) {
     const up = await fetch(`${base}/api/health`).then(
       (r) => r.ok,
       () => false,
