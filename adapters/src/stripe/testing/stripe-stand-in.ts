@@ -192,7 +192,7 @@ export async function startStripeStandIn(
               id: `si_${randomBytes(6).toString("hex")}`,
               price: { id: form["items[0][price]"] },
               current_period_start: now,
-              current_period_end: now + 30 * 86400,
+              current_period_end: now + (form["items[0][price]"]?.endsWith("_annual") ? 365 : 30) * 86400,
             },
           ],
         },
