@@ -36,7 +36,7 @@
   function Stripe(publishableKey) {
     let clientSecret = "";
     let input = null;
-    const confirm = async (kind, params) => {
+    const confirm = async (kind) => {
       const card = input ? input.value : "";
       let answer = await post("/test/confirm", { client_secret: clientSecret, card });
       if (answer.ok && answer.body.status === "requires_action") answer = await authenticate(clientSecret);
@@ -93,8 +93,8 @@
           },
         };
       },
-      confirmPayment: (params) => confirm("payment", params),
-      confirmSetup: (params) => confirm("setup", params),
+      confirmPayment: () => confirm("payment"),
+      confirmSetup: () => confirm("setup"),
     };
   }
   Stripe.version = "endive";
