@@ -23,7 +23,7 @@ type ShownProfile = {
   id: number;
   userId: number;
   match?: Match | undefined;
-  user: { verificationStatus: string };
+  user: { verificationStatus: string; verifiedBadge?: boolean };
 };
 
 const capitalised = (word: string) => `${word.slice(0, 1).toUpperCase()}${word.slice(1)}`;

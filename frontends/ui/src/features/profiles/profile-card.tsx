@@ -29,7 +29,7 @@ export function ProfileCard({
     id: number;
     match?: Match | undefined;
     rating?: { average: number | null; count: number } | undefined;
-    user: { verificationStatus: string };
+    user: { verificationStatus: string; verifiedBadge?: boolean };
   };
   name: string;
   subtitle: ReactNode;
