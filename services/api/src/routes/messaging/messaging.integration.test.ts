@@ -250,6 +250,7 @@ describe("GET /api/users", () => {
       username: a.username,
       userType: "agent",
       verificationStatus: "unverified",
+      verifiedBadge: false,
     });
     expect((await me.client.request("/api/users/99999999")).status).toBe(404);
   });
