@@ -45,4 +45,22 @@ process.env.REGISTER_LIMIT_PER_HOUR ??= "500";
 // budget of failed logins (ADR 0034) out of their way.
 process.env.LOGIN_ADDRESS_LIMIT ??= "1000";
 
+// Stripe mode against the local stand-in (ADR 0042; subscriptions-stripe.spec.ts): the real SDK
+// talks to the stand-in, which delivers signed events to this server's webhook; the stand-in's
+// address goes to stdout for the spec, whose stubbed Stripe.js confirms cards through it.
+if (process.env.E2E_STRIPE === "1") {
+  const { startStripeStandIn } = await import("../adapters/src/stripe/testing/stripe-stand-in.ts");
+  const secret = "whsec_e2e_stand_in";
+  const standIn = await startStripeStandIn({
+    deliver: { secret, url: `http://127.0.0.1:${process.env.PORT ?? "3210"}/api/stripe/webhook` },
+  });
+  process.env.STRIPE_SECRET_KEY = "sk_test_e2e_stand_in";
+  process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_e2e_stand_in";
+  process.env.STRIPE_WEBHOOK_SECRET = secret;
+  process.env.STRIPE_API_BASE = standIn.url;
+  // The demo's subscriptions are paid through the local gateway: a Stripe-mode journey signs up its own users.
+  process.env.SEED_DEMO = "0";
+  console.log(`STRIPE_STAND_IN_URL=${standIn.url}`);
+}
+
 await import("../services/api/src/main.ts");

@@ -48,6 +48,10 @@ export const PublicUser = z
     username: z.string(),
     userType: UserType,
     verificationStatus: VerificationStatus,
+    verifiedBadge: z.boolean().openapi({
+      description:
+        "Show the Verified badge: verified AND the user's plan grants the badge (Professional, Enterprise, Agent Pro; ADR 0042).",
+    }),
   })
   .openapi("PublicUser", { description: "A user as others see them: public fields only." });
 export type PublicUser = z.infer<typeof PublicUser>;

@@ -25,7 +25,15 @@ export const ExperienceBand = z
   .openapi("ExperienceBand");
 
 export const ProfileOwner = z
-  .object({ id: z.number().int(), username: z.string(), verificationStatus: VerificationStatus })
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    verificationStatus: VerificationStatus,
+    verifiedBadge: z.boolean().openapi({
+      description:
+        "Show the Verified badge: verified AND the user's plan grants the badge (Professional, Enterprise, Agent Pro; ADR 0042).",
+    }),
+  })
   .openapi("ProfileOwner", { description: "The profile's user (public fields only)." });
 
 export const Match = z

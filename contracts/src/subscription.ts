@@ -11,6 +11,10 @@ export const Plan = z
     title: z.string(),
     audience: z.enum(["business", "agent"]),
     price: z.number().openapi({ description: "AUD dollars per month; 0 for the free plans." }),
+    annualPrice: z.number().openapi({
+      description:
+        "AUD dollars per year on annual billing (10× the monthly price; ADR 0042); 0 for the free plans.",
+    }),
     currency: z.literal("AUD"),
     priceId: z
       .string()
@@ -110,6 +114,16 @@ export const Entitlements = z
   })
   .openapi("Entitlements");
 
+/** A saved card (ADR 0042): brand as Stripe names it (visa, mastercard, amex, …), last 4 digits, expiry. */
+export const PaymentCard = z
+  .object({
+    brand: z.string(),
+    last4: z.string(),
+    expMonth: z.number().int().nullable(),
+    expYear: z.number().int().nullable(),
+  })
+  .openapi("PaymentCard");
+
 export const Billing = z
   .object({
     subscription: z.union([Subscription, z.null()]),
@@ -120,8 +134,30 @@ export const Billing = z
       .openapi({ description: "Next renewal: date, AUD amount (GST included) and plan." }),
     gateway: z.enum(["local", "stripe"]),
     publishableKey: z.string().nullable(),
+    card: z.union([PaymentCard, z.null()]).openapi({
+      description:
+        "The card the subscription is charged to (Stripe mode); null without one or on the local gateway.",
+    }),
   })
   .openapi("Billing");
+
+export const CardSetup = z
+  .object({
+    id: z.string().openapi({ description: "The SetupIntent (seti_…)." }),
+    clientSecret: z
+      .string()
+      .openapi({ description: "What Stripe.js's Payment Element (setup mode) confirms." }),
+    publishableKey: z.string().nullable(),
+  })
+  .openapi("CardSetup");
+
+export const CardSetupId = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(255)
+    .openapi({ param: { name: "id", in: "path" }, example: "seti_1Abc" }),
+});
 
 export const ChangePlanRequest = z
   .object({

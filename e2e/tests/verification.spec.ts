@@ -102,7 +102,8 @@ test("an agent applies with a PDF, staff request changes, the agent resubmits, s
   await page.reload();
   await expect(page.locator(".verification-status").getByText("You're Verified")).toBeVisible();
 
-  // A business sees the Verified badge in Find Agents, also with "verified only".
+  // In Find Agents the new agent is verified but on Agent Basic, which does not grant the badge
+  // (ADR 0042: the badge = verified AND Professional, Enterprise or Agent Pro); the API says so.
   const business = await signedInPage(browser, viewport, {
     username: demo.businessWithProfile,
     password: DEMO_PASSWORD,
@@ -110,7 +111,9 @@ test("an agent applies with a PDF, staff request changes, the agent resubmits, s
   await business.goto(`/business/find-agents?q=${encodeURIComponent(fullName)}`);
   const card = business.locator("article, li, .card").filter({ hasText: fullName }).first();
   await expect(card).toBeVisible();
-  await expect(card.getByText("Verified")).toBeVisible();
+  await expect(card.getByText("Verified", { exact: true })).toHaveCount(0);
+  const shown = await business.request.get(`/api/agent-profiles/${(await profile.json()).id}`);
+  expect((await shown.json()).user).toMatchObject({ verificationStatus: "verified", verifiedBadge: false });
   await staff.context().close();
   await business.context().close();
 });

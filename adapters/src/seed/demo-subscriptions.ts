@@ -44,7 +44,15 @@ export async function seedDemoSubscriptions(runtime: SeedRuntime) {
       const sunrise = yield* userByLogin("sunrisehealth");
       if (Option.isSome(sunrise)) yield* subscribeAndPay(sunrise.value, "price_enterprise");
       const mia = yield* userByLogin("mia.chen");
-      if (Option.isSome(mia)) yield* subscribeAndPay(mia.value, "price_agent_pro");
+      if (Option.isSome(mia)) {
+        yield* subscribeAndPay(mia.value, "price_agent_pro");
+        // A verified agent on a badge plan, so the demo shows the Verified badge (ADR 0042: the
+        // badge = verified AND Professional, Enterprise or Agent Pro).
+        const miaId = mia.value.id;
+        yield* Effect.promise(() =>
+          db.updateTable("users").set({ verificationStatus: "verified" }).where("id", "=", miaId).execute(),
+        );
+      }
 
       // One generated business whose renewal is declined: its period ends now, its card is 0002.
       const row = yield* Effect.promise(() =>

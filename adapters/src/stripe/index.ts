@@ -3,4 +3,5 @@
 export * from "./charge-events-stripe.ts";
 export * from "./payment-gateway-stripe.ts";
 export * from "./payout-gateway-stripe.ts";
+export * from "./subscription-card-stripe.ts";
 export * from "./subscription-gateway-stripe.ts";

@@ -888,6 +888,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/subscription/card-setup/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * After Stripe.js confirmed the SetupIntent: its card becomes the customer's and subscription's default
+         * @description After Stripe.js confirmed the SetupIntent: its card becomes the customer's and subscription's default.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/payment-intent-state`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         */
+        post: operations["completeCardUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/local-gateway/subscription-payments/{id}/confirm": {
         parameters: {
             query?: never;
@@ -1050,6 +1074,30 @@ export interface paths {
          *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["resumeSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/card-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update card: a SetupIntent for the caller's active subscription (Stripe mode; ADR 0042)
+         * @description Update card: a SetupIntent for the caller's active subscription (Stripe mode; ADR 0042).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/subscription-state`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         */
+        post: operations["startCardUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4298,6 +4346,8 @@ export interface components {
             id: number;
             username: string;
             verificationStatus: components["schemas"]["VerificationStatus"];
+            /** @description Show the Verified badge: verified AND the user's plan grants the badge (Professional, Enterprise, Agent Pro; ADR 0042). */
+            verifiedBadge: boolean;
         };
         /** @description The owner's public reviews (ADR 0013). */
         RatingSummary: {
@@ -4555,6 +4605,8 @@ export interface components {
             /** @enum {string} */
             gateway: "local" | "stripe";
             publishableKey: string | null;
+            /** @description The card the subscription is charged to (Stripe mode); null without one or on the local gateway. */
+            card: components["schemas"]["PaymentCard"] | null;
         };
         Subscription: {
             id: number;
@@ -4592,6 +4644,12 @@ export interface components {
             peerComparison: boolean;
             inGrace: boolean;
             graceEndsAt: string | null;
+        };
+        PaymentCard: {
+            brand: string;
+            last4: string;
+            expMonth: number | null;
+            expYear: number | null;
         };
         ChangePlanRequest: {
             /** @description A §9 price identifier of the caller's side. */
@@ -4645,6 +4703,8 @@ export interface components {
             audience: "business" | "agent";
             /** @description AUD dollars per month; 0 for the free plans. */
             price: number;
+            /** @description AUD dollars per year on annual billing (10× the monthly price; ADR 0042); 0 for the free plans. */
+            annualPrice: number;
             /** @enum {string} */
             currency: "AUD";
             /** @description Payment provider price id; null for free plans. */
@@ -4683,6 +4743,13 @@ export interface components {
             failureMessage: string | null;
             createdAt: string;
         };
+        CardSetup: {
+            /** @description The SetupIntent (seti_…). */
+            id: string;
+            /** @description What Stripe.js's Payment Element (setup mode) confirms. */
+            clientSecret: string;
+            publishableKey: string | null;
+        };
         UnreadCount: {
             /** @description Unread messages addressed to the caller. */
             unreadCount: number;
@@ -4693,6 +4760,8 @@ export interface components {
             username: string;
             userType: components["schemas"]["UserType"];
             verificationStatus: components["schemas"]["VerificationStatus"];
+            /** @description Show the Verified badge: verified AND the user's plan grants the badge (Professional, Enterprise, Agent Pro; ADR 0042). */
+            verifiedBadge: boolean;
         };
         ConversationPage: {
             /** @description Most recent conversation first. */
@@ -8772,7 +8841,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -8910,7 +8980,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9060,7 +9131,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9195,7 +9267,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9335,7 +9408,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9476,7 +9550,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9613,7 +9688,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9749,7 +9825,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 0,
                      *         "username": "string",
-                     *         "verificationStatus": "unverified"
+                     *         "verificationStatus": "unverified",
+                     *         "verifiedBadge": true
                      *       },
                      *       "rating": {
                      *         "average": 0,
@@ -9975,7 +10052,8 @@ export interface operations {
                      *             "user": {
                      *               "id": 0,
                      *               "username": "string",
-                     *               "verificationStatus": "unverified"
+                     *               "verificationStatus": "unverified",
+                     *               "verifiedBadge": true
                      *             },
                      *             "rating": {
                      *               "average": 0,
@@ -10010,7 +10088,8 @@ export interface operations {
                      *             "user": {
                      *               "id": 0,
                      *               "username": "string",
-                     *               "verificationStatus": "unverified"
+                     *               "verificationStatus": "unverified",
+                     *               "verifiedBadge": true
                      *             },
                      *             "rating": {
                      *               "average": 0,
@@ -10158,7 +10237,8 @@ export interface operations {
                      *         "user": {
                      *           "id": 0,
                      *           "username": "string",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         },
                      *         "rating": {
                      *           "average": 0,
@@ -10193,7 +10273,8 @@ export interface operations {
                      *         "user": {
                      *           "id": 0,
                      *           "username": "string",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         },
                      *         "rating": {
                      *           "average": 0,
@@ -10432,7 +10513,8 @@ export interface operations {
                      *         "user": {
                      *           "id": 0,
                      *           "username": "string",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         },
                      *         "rating": {
                      *           "average": 0,
@@ -10467,7 +10549,8 @@ export interface operations {
                      *         "user": {
                      *           "id": 0,
                      *           "username": "string",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         },
                      *         "rating": {
                      *           "average": 0,
@@ -10609,7 +10692,8 @@ export interface operations {
                      *         "user": {
                      *           "id": 0,
                      *           "username": "string",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         },
                      *         "rating": {
                      *           "average": 0,
@@ -10644,7 +10728,8 @@ export interface operations {
                      *         "user": {
                      *           "id": 0,
                      *           "username": "string",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         },
                      *         "rating": {
                      *           "average": 0,
@@ -11033,7 +11118,13 @@ export interface operations {
                      *         "planId": "basic"
                      *       },
                      *       "gateway": "local",
-                     *       "publishableKey": "string"
+                     *       "publishableKey": "string",
+                     *       "card": {
+                     *         "brand": "string",
+                     *         "last4": "string",
+                     *         "expMonth": 0,
+                     *         "expYear": 0
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Billing"];
@@ -11192,7 +11283,13 @@ export interface operations {
                      *         "planId": "basic"
                      *       },
                      *       "gateway": "local",
-                     *       "publishableKey": "string"
+                     *       "publishableKey": "string",
+                     *       "card": {
+                     *         "brand": "string",
+                     *         "last4": "string",
+                     *         "expMonth": 0,
+                     *         "expYear": 0
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Billing"];
@@ -11235,6 +11332,164 @@ export interface operations {
                 };
             };
             /** @description The subscription cannot do that in its current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    completeCardUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Billing with the new card */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscription": {
+                     *         "id": 0,
+                     *         "planId": "professional",
+                     *         "interval": "month",
+                     *         "status": "incomplete",
+                     *         "currentPeriodStart": "string",
+                     *         "currentPeriodEnd": "string",
+                     *         "cancelAtPeriodEnd": true,
+                     *         "scheduledPlanId": "professional",
+                     *         "pastDueSince": "string",
+                     *         "canceledAt": "string",
+                     *         "createdAt": "string",
+                     *         "paymentIntentId": "string",
+                     *         "clientSecret": "string"
+                     *       },
+                     *       "entitlements": {
+                     *         "planId": "basic",
+                     *         "partnershipLimit": 0,
+                     *         "verificationBadge": true,
+                     *         "priorityReview": true,
+                     *         "performanceMetrics": true,
+                     *         "advancedAnalytics": true,
+                     *         "apiAccess": true,
+                     *         "customContractTemplates": true,
+                     *         "featuredListing": true,
+                     *         "peerComparison": true,
+                     *         "inGrace": true,
+                     *         "graceEndsAt": "string"
+                     *       },
+                     *       "nextRenewal": {
+                     *         "at": "string",
+                     *         "amount": 0,
+                     *         "planId": "basic"
+                     *       },
+                     *       "gateway": "local",
+                     *       "publishableKey": "string",
+                     *       "card": {
+                     *         "brand": "string",
+                     *         "last4": "string",
+                     *         "expMonth": 0,
+                     *         "expYear": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Billing"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The subscription cannot do that in its current state; The payment cannot do that in its current state */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11475,7 +11730,13 @@ export interface operations {
                      *         "planId": "basic"
                      *       },
                      *       "gateway": "local",
-                     *       "publishableKey": "string"
+                     *       "publishableKey": "string",
+                     *       "card": {
+                     *         "brand": "string",
+                     *         "last4": "string",
+                     *         "expMonth": 0,
+                     *         "expYear": 0
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Billing"];
@@ -11753,6 +12014,7 @@ export interface operations {
                      *           "title": "string",
                      *           "audience": "business",
                      *           "price": 0,
+                     *           "annualPrice": 0,
                      *           "currency": "AUD",
                      *           "priceId": "string",
                      *           "partnershipLimit": 0,
@@ -11932,7 +12194,13 @@ export interface operations {
                      *         "planId": "basic"
                      *       },
                      *       "gateway": "local",
-                     *       "publishableKey": "string"
+                     *       "publishableKey": "string",
+                     *       "card": {
+                     *         "brand": "string",
+                     *         "last4": "string",
+                     *         "expMonth": 0,
+                     *         "expYear": 0
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Billing"];
@@ -11957,6 +12225,123 @@ export interface operations {
                 };
             };
             /** @description Cross-origin request rejected */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The subscription cannot do that in its current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startCardUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SetupIntent's client secret for the Payment Element */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "clientSecret": "string",
+                     *       "publishableKey": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CardSetup"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12122,7 +12507,8 @@ export interface operations {
                      *       "id": 0,
                      *       "username": "string",
                      *       "userType": "business",
-                     *       "verificationStatus": "unverified"
+                     *       "verificationStatus": "unverified",
+                     *       "verifiedBadge": true
                      *     }
                      */
                     "application/json": components["schemas"]["PublicUser"];
@@ -12220,7 +12606,8 @@ export interface operations {
                      *             "id": 0,
                      *             "username": "string",
                      *             "userType": "business",
-                     *             "verificationStatus": "unverified"
+                     *             "verificationStatus": "unverified",
+                     *             "verifiedBadge": true
                      *           },
                      *           "lastMessage": {
                      *             "id": 0,
@@ -12564,7 +12951,8 @@ export interface operations {
                      *           "id": 0,
                      *           "username": "string",
                      *           "userType": "business",
-                     *           "verificationStatus": "unverified"
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
                      *         }
                      *       ],
                      *       "total": 0,

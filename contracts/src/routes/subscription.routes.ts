@@ -16,6 +16,8 @@ import {
   AdvanceBillingClockRequest,
   Billing,
   BillingClock,
+  CardSetup,
+  CardSetupId,
   ChangePlanRequest,
   GetOrCreateSubscriptionRequest,
   GetOrCreateSubscriptionResponse,
@@ -94,6 +96,37 @@ export const changeSubscriptionPlan = createRoute({
   summary: "Change plan from the next billing cycle (§2.6 FAQ); the current plan's id undoes a change",
   request: body(ChangePlanRequest),
   responses: changeResponses,
+});
+
+export const startCardUpdate = createRoute({
+  method: "post",
+  path: "/api/subscription/card-setup",
+  operationId: "startCardUpdate",
+  tags: ["subscriptions"],
+  summary: "Update card: a SetupIntent for the caller's active subscription (Stripe mode; ADR 0042)",
+  responses: {
+    200: json(CardSetup, "The SetupIntent's client secret for the Payment Element"),
+    ...signedInWriteProblems("not-found", "subscription-state", "service-unavailable"),
+  },
+});
+
+export const completeCardUpdate = createRoute({
+  method: "post",
+  path: "/api/subscription/card-setup/{id}/complete",
+  operationId: "completeCardUpdate",
+  tags: ["subscriptions"],
+  summary:
+    "After Stripe.js confirmed the SetupIntent: its card becomes the customer's and subscription's default",
+  request: { params: CardSetupId },
+  responses: {
+    200: json(Billing, "Billing with the new card"),
+    ...signedInWriteProblems(
+      "not-found",
+      "subscription-state",
+      "payment-intent-state",
+      "service-unavailable",
+    ),
+  },
 });
 
 export const listSubscriptionInvoices = createRoute({

@@ -20,6 +20,8 @@ export interface PublicUser {
   readonly username: string;
   readonly userType: "business" | "agent";
   readonly verificationStatus: "unverified" | "pending" | "verified";
+  /** Verified AND the user's plan grants the badge (subscription's showsVerifiedBadge; ADR 0042). */
+  readonly verifiedBadge?: boolean;
 }
 
 export interface Message {

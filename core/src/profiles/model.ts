@@ -11,6 +11,8 @@ export interface ProfileOwner {
   readonly userId: UserId;
   readonly username: string;
   readonly verificationStatus: "unverified" | "pending" | "verified";
+  /** Verified AND the owner's plan grants the badge (subscription's showsVerifiedBadge; ADR 0042). */
+  readonly verifiedBadge?: boolean;
 }
 
 export interface BusinessProfileFields {

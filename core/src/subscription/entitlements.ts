@@ -56,3 +56,19 @@ export function entitlementsFor(
       return of(free);
   }
 }
+
+/**
+ * The Verified badge shown on cards, profiles and messages (spec §4 "a verified user shows a
+ * Verified badge" read with §9 reading B, where only Professional, Enterprise and Agent Pro grant
+ * the "verification badge"; ADR 0042): verified AND the plan in force grants the badge. `planId`
+ * is the user's mirrored plan (users.plan_id: the plan of an active or past_due subscription, or
+ * one given without a subscription); null = the free plan of `userType`. The "verified only"
+ * search filter keeps using the verified fact alone.
+ */
+export function showsVerifiedBadge(
+  verificationStatus: string,
+  planId: PlanId | null,
+  userType: "business" | "agent",
+): boolean {
+  return verificationStatus === "verified" && plans[planId ?? freePlan(userType)].grants.verificationBadge;
+}

@@ -1,6 +1,7 @@
 /** The subscription context's public surface: catalogue, model, machine, entitlements, ports, use cases. */
 
 export * from "./billing.ts";
+export * from "./card-update.ts";
 export * from "./catalogue.ts";
 export * from "./decisions.ts";
 export * from "./entitlements.ts";

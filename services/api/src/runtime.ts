@@ -72,6 +72,8 @@ import {
   PaymentGatewayStripe,
   PayoutGatewayStripe,
   type StripeGatewayConfig,
+  SubscriptionCardGatewayNone,
+  SubscriptionCardGatewayStripe,
   SubscriptionGatewayStripe,
 } from "@closr/adapters/stripe";
 import {
@@ -148,7 +150,11 @@ import {
   type MailOutbox,
 } from "@closr/core/shared";
 
-import type { SubscriptionGateway, SubscriptionRepository } from "@closr/core/subscription";
+import type {
+  SubscriptionCardGateway,
+  SubscriptionGateway,
+  SubscriptionRepository,
+} from "@closr/core/subscription";
 import type { AbnRegistry, VerificationRepository } from "@closr/core/verification";
 import { Effect, Layer, ManagedRuntime } from "effect";
 import { type LiveEventHub, LiveEventHubLive } from "./events/live-event-hub.ts";
@@ -174,6 +180,7 @@ export type AppServices =
   | PaymentGateway
   | SubscriptionRepository
   | SubscriptionGateway
+  | SubscriptionCardGateway
   | MailOutbox
   | VerificationRepository
   | AbnRegistry
@@ -297,6 +304,7 @@ export function makeAppLayer(
     VerificationRepositoryPg,
     SubscriptionRepositoryPg,
     payments.stripe ? SubscriptionGatewayStripe(payments.stripe) : SubscriptionGatewayLocal,
+    payments.stripe ? SubscriptionCardGatewayStripe(payments.stripe) : SubscriptionCardGatewayNone,
     AccountRepositoryPg,
     OnboardingRepositoryPg,
     JobQueuePg,

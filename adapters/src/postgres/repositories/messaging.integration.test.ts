@@ -198,7 +198,13 @@ describe("UserDirectoryPg", () => {
     const mia = await search("MIA");
     expect(mia.items.map((u) => u.username)).toEqual(["mia.chen", "MIAMI_sales"]);
     expect(mia.total).toBe(2);
-    expect(Object.keys(mia.items[0]!).sort()).toEqual(["id", "userType", "username", "verificationStatus"]);
+    expect(Object.keys(mia.items[0]!).sort()).toEqual([
+      "id",
+      "userType",
+      "username",
+      "verificationStatus",
+      "verifiedBadge",
+    ]);
     expect((await search("%")).items.map((u) => u.username)).toEqual(["100%_real"]);
     expect((await search("_")).items.map((u) => u.username).sort()).toEqual(["100%_real", "MIAMI_sales"]);
     expect((await search("ava")).items).toEqual([]);

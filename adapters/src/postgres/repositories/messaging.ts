@@ -14,6 +14,7 @@ import {
   UserDirectory,
 } from "@closr/core/messaging";
 import { MessageId, type UserId } from "@closr/core/shared";
+import { isPlanId, showsVerifiedBadge } from "@closr/core/subscription";
 import { Effect, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
@@ -42,11 +43,18 @@ const toPublicUser = (row: {
   username: string;
   userType: "business" | "agent";
   verificationStatus: "unverified" | "pending" | "verified";
+  planId: string | null;
 }): PublicUser => ({
   id: Number(row.id) as UserId,
   username: row.username,
   userType: row.userType,
   verificationStatus: row.verificationStatus,
+  // The badge reads the one catalogue (ADR 0042).
+  verifiedBadge: showsVerifiedBadge(
+    row.verificationStatus,
+    row.planId && isPlanId(row.planId) ? row.planId : null,
+    row.userType,
+  ),
 });
 
 /** SQLSTATE 23503 (foreign key violation) on either driver. */
@@ -110,6 +118,7 @@ const makeMessageRepository = (db: Db) =>
             username: string;
             userType: "business" | "agent";
             verificationStatus: "unverified" | "pending" | "verified";
+            planId: string | null;
             unreadCount: number;
           }
         >`
@@ -121,7 +130,7 @@ const makeMessageRepository = (db: Db) =>
             SELECT counterpart, max(last_id) AS last_id FROM sides GROUP BY counterpart
           )
           SELECT m.id, m.sender_id, m.receiver_id, m.content, m.read, m.sent_at,
-            u.id AS counterpart_id, u.username, u.user_type, u.verification_status,
+            u.id AS counterpart_id, u.username, u.user_type, u.verification_status, u.plan_id,
             (SELECT count(*)::int FROM messages x
               WHERE x.receiver_id = ${userId} AND x.sender_id = p.counterpart AND NOT x.read) AS unread_count
           FROM p
@@ -178,7 +187,7 @@ const makeMessageRepository = (db: Db) =>
 /** `text` with LIKE's wildcards escaped. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const publicColumns = ["id", "username", "userType", "verificationStatus"] as const;
+const publicColumns = ["id", "username", "userType", "verificationStatus", "planId"] as const;
 
 const makeUserDirectory = (db: Db) =>
   UserDirectory.of({

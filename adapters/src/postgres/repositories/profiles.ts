@@ -31,6 +31,7 @@ import {
 } from "@closr/core/profiles";
 import { ratingSummary } from "@closr/core/review";
 import { AgentProfileId, BusinessProfileId, type UserId } from "@closr/core/shared";
+import { isPlanId, showsVerifiedBadge } from "@closr/core/subscription";
 import { Effect, Option } from "effect";
 import { type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { LRUCache } from "lru-cache";
@@ -201,10 +202,22 @@ const keywordRankingKeys = (t: "a" | "b", plan: KeywordPlan, score: RawBuilder<n
   ] as const;
 };
 
-const owner = (row: { userId: number; username: string; verificationStatus: string }) => ({
+const owner = (row: {
+  userId: number;
+  username: string;
+  verificationStatus: string;
+  planId: string | null;
+  userType: "business" | "agent";
+}) => ({
   userId: row.userId as UserId,
   username: row.username,
   verificationStatus: row.verificationStatus as "unverified" | "pending" | "verified",
+  // The badge reads the one catalogue (ADR 0042).
+  verifiedBadge: showsVerifiedBadge(
+    row.verificationStatus,
+    row.planId && isPlanId(row.planId) ? row.planId : null,
+    row.userType,
+  ),
 });
 
 const agentColumns = [
@@ -226,6 +239,8 @@ const agentColumns = [
   "a.ratingSum",
   "u.username",
   "u.verificationStatus",
+  "u.planId",
+  "u.userType",
 ] as const;
 
 const businessColumns = [
@@ -246,12 +261,14 @@ const businessColumns = [
   "b.ratingSum",
   "u.username",
   "u.verificationStatus",
+  "u.planId",
+  "u.userType",
 ] as const;
 
 /** A column of a `"t.column"` list, without its table alias. */
 type Column<C> = C extends `${string}.${infer Name}` ? Name : C;
 /** The owner's columns every profile select joins from users. */
-type OwnerRow = Pick<Selectable<UsersTable>, "username" | "verificationStatus">;
+type OwnerRow = Pick<Selectable<UsersTable>, "username" | "verificationStatus" | "planId" | "userType">;
 /** A row of agentColumns, typed from the tables' Selectable rows. */
 type AgentRow = Pick<
   Selectable<AgentProfilesTable>,

@@ -2,7 +2,9 @@
  * A local HTTP stand-in for the parts of Stripe's API the gateways use (create, retrieve and cancel
  * PaymentIntents; create and list refunds (ADR 0041: `dashboardRefund` makes one as the Dashboard
  * would, without the app); create customers; create Connect accounts and account links (issue 14); create, retrieve and update subscriptions with
- * their latest invoice's confirmation secret, issue 13), for tests with the real `stripe` SDK. It honours Idempotency-Key
+ * their latest invoice's confirmation secret, issue 13; SetupIntents, PaymentMethods, default payment
+ * methods and a browser-side confirmation with test cards that delivers signed `invoice.paid` /
+ * `customer.subscription.updated` events, ADR 0042), for tests with the real `stripe` SDK. It honours Idempotency-Key
  * like Stripe (a repeated key answers the first response), records every request (method, path,
  * form fields, headers), and lets a test move an intent as Stripe would (`setStatus`).
  * Shapes: https://docs.stripe.com/api/payment_intents/object.
@@ -50,6 +52,18 @@ export interface StripeStandIn {
     amount: number,
     status?: string,
   ) => { refund: Json; charge: Json };
+  /** SetupIntents (card updates, ADR 0042). */
+  readonly setupIntents: Map<string, Json>;
+  /**
+   * What Stripe.js does when the customer confirms a client secret (pi_… of a subscription's first
+   * invoice, or seti_…) with a test card: 4242… succeeds, 4000 0000 0000 0002 is declined,
+   * 4000 0025 0000 3155 / 4000 0027 6000 3184 first need authentication (`authenticate`).
+   * A succeeded payment marks the subscription active and its invoice paid and, with `deliver`,
+   * sends the signed events. Answers the PaymentIntent / SetupIntent JSON or a Stripe error.
+   */
+  readonly confirm: (clientSecret: string, card: string) => Promise<{ status: number; body: Json }>;
+  /** Completes (or fails) the authentication step of an intent in requires_action. */
+  readonly authenticate: (clientSecret: string, approve: boolean) => Promise<{ status: number; body: Json }>;
   /** Moves an intent (e.g. to succeeded with a charge) and returns its JSON. */
   readonly setStatus: (id: string, status: string, extra?: Json) => Json;
   /** A signed webhook body and Stripe-Signature header for an event about `object`. */
@@ -61,8 +75,42 @@ export interface StripeStandIn {
   readonly close: () => Promise<void>;
 }
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+/** Where a stand-in delivers the events a confirmation causes (the API's /api/stripe/webhook). */
+export interface StandInDelivery {
+  readonly secret: string;
+  /** POSTs to this address… */
+  readonly url?: string;
+  /** …or hands the signed body to this function (an in-process app). */
+  readonly send?: (body: string, signature: string) => Promise<unknown>;
+}
+
+const cardBrands: Record<string, string> = { "4": "visa", "5": "mastercard", "3": "amex" };
+
+/** The stand-in's price list: the §9 monthly prices in AUD cents, `_annual` ids 10× (ADR 0042). */
+const priceCents = (priceId: string | undefined) => {
+  const monthly: Record<string, number> = {
+    price_professional: 4900,
+    price_enterprise: 9900,
+    price_agent_pro: 1900,
+  };
+  const base = (priceId ?? "").replace(/_annual$/, "");
+  return (monthly[base] ?? 4900) * (priceId?.endsWith("_annual") ? 10 : 1);
+};
+
+const declined = {
+  type: "card_error",
+  code: "card_declined",
+  decline_code: "generic_decline",
+  message: "Your card was declined.",
+};
+const needsAuthentication = (card: string) => card === "4000002500003155" || card === "4000002760003184";
+
+export async function startStripeStandIn(
+  options: { port?: number; deliver?: StandInDelivery } = {},
+): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
+  const setupIntents = new Map<string, Json>();
+  const paymentMethods = new Map<string, Json>();
   const intents = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const accounts = new Map<string, Json>();
@@ -185,6 +233,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         customer: form.customer,
         status: form.payment_behavior === "default_incomplete" ? "incomplete" : "active",
         cancel_at_period_end: false,
+        default_payment_method: null,
         metadata,
         items: {
           object: "list",
@@ -193,7 +242,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
               id: `si_${randomBytes(6).toString("hex")}`,
               price: { id: form["items[0][price]"] },
               current_period_start: now,
-              current_period_end: now + 30 * 86400,
+              current_period_end: now + (form["items[0][price]"]?.endsWith("_annual") ? 365 : 30) * 86400,
             },
           ],
         },
@@ -201,7 +250,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           id: `in_${randomBytes(6).toString("hex")}`,
           object: "invoice",
           status: "open",
-          amount_due: 4900,
+          amount_due: priceCents(form["items[0][price]"]),
+          currency: "aud",
           confirmation_secret: {
             client_secret: `${pi}_secret_${randomBytes(6).toString("hex")}`,
             type: "payment_intent",
@@ -209,6 +259,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         },
       };
       subscriptions.set(id, subscription);
+      intents.set(pi, {
+        id: pi,
+        object: "payment_intent",
+        amount: subscription.latest_invoice.amount_due,
+        currency: "aud",
+        status: "requires_payment_method",
+        client_secret: subscription.latest_invoice.confirmation_secret.client_secret,
+        metadata: {},
+        subscription: id,
+        latest_charge: null,
+        last_payment_error: null,
+        next_action: null,
+        livemode: false,
+        created: now,
+      });
       return send(200, subscription);
     }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
@@ -219,12 +284,58 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (form.cancel_at_period_end !== undefined)
           subscription.cancel_at_period_end = form.cancel_at_period_end === "true";
         if (form["items[0][price]"]) subscription.items.data[0].price = { id: form["items[0][price]"] };
+        if (form.default_payment_method) subscription.default_payment_method = form.default_payment_method;
         for (const [k, v] of Object.entries(form)) {
           const m = /^metadata\[(.+)\]$/.exec(k);
           if (m?.[1]) subscription.metadata[m[1]] = v;
         }
       }
+      if (Object.values(form).includes("default_payment_method")) {
+        const pm = paymentMethods.get(subscription.default_payment_method);
+        return send(200, { ...subscription, default_payment_method: pm ?? null });
+      }
       return send(200, subscription);
+    }
+    if (method === "POST" && path === "/v1/setup_intents") {
+      const id = `seti_${randomBytes(8).toString("hex")}`;
+      const metadata: Json = {};
+      for (const [k, v] of Object.entries(form)) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m?.[1]) metadata[m[1]] = v;
+      }
+      const setup: Json = {
+        id,
+        object: "setup_intent",
+        customer: form.customer ?? null,
+        usage: form.usage ?? "off_session",
+        status: "requires_payment_method",
+        client_secret: `${id}_secret_${randomBytes(6).toString("hex")}`,
+        payment_method: null,
+        metadata,
+        last_setup_error: null,
+      };
+      setupIntents.set(id, setup);
+      return send(200, setup);
+    }
+    const seti = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
+    if (method === "GET" && seti?.[1]) {
+      const setup = setupIntents.get(seti[1]);
+      return setup ? send(200, setup) : notFound(seti[1]);
+    }
+    const pmPath = /^\/v1\/payment_methods\/([^/]+)$/.exec(path);
+    if (method === "GET" && pmPath?.[1]) {
+      const pm = paymentMethods.get(pmPath[1]);
+      return pm ? send(200, pm) : notFound(pmPath[1]);
+    }
+    const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    if (method === "POST" && customerPath?.[1]) {
+      return send(200, {
+        id: customerPath[1],
+        object: "customer",
+        invoice_settings: {
+          default_payment_method: form["invoice_settings[default_payment_method]"] ?? null,
+        },
+      });
     }
     if (method === "POST" && path === "/v1/refunds") {
       const metadata: Json = {};
@@ -280,7 +391,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const server: Server = createServer(async (req, res) => {
     const raw = await readBody(req);
     const url = new URL(req.url ?? "/", "http://stand-in");
-    const form = Object.fromEntries(new URLSearchParams(raw));
+    const form = Object.fromEntries(new URLSearchParams(raw || url.search));
     const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
     requests.push({
       method: req.method ?? "GET",
@@ -289,6 +400,23 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       idempotencyKey,
       authorization: req.headers.authorization,
     });
+    // What a stubbed Stripe.js calls in browser tests (ADR 0042): confirm a client secret with a
+    // test card, or complete / fail its authentication step.
+    if (
+      req.method === "POST" &&
+      (url.pathname === "/test/confirm" || url.pathname === "/test/authenticate")
+    ) {
+      const answer =
+        url.pathname === "/test/confirm"
+          ? await confirmWith(form.client_secret ?? "", form.card ?? "")
+          : await authenticateWith(form.client_secret ?? "", form.approve === "true");
+      res.writeHead(answer.status, {
+        "content-type": "application/json",
+        "access-control-allow-origin": "*",
+      });
+      res.end(JSON.stringify(answer.body));
+      return;
+    }
     const key = idempotencyKey ? `${req.method} ${url.pathname} ${idempotencyKey}` : undefined;
     const answer =
       (key && byKey.get(key)) || handle(req.method ?? "GET", url.pathname, form, url.searchParams);
@@ -299,8 +427,168 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     });
     res.end(answer.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+
+  /** Signs and POSTs an event to the configured delivery address (like Stripe's webhooks). */
+  const deliver = async (type: string, object: Json) => {
+    if (!options.deliver) return;
+    const id = `evt_${randomBytes(8).toString("hex")}`;
+    const body = JSON.stringify({
+      id,
+      object: "event",
+      api_version: "2025-01-01",
+      created: Math.floor(Date.now() / 1000),
+      type,
+      livemode: false,
+      data: { object },
+    });
+    const signature = stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: options.deliver.secret,
+    });
+    if (options.deliver.send) {
+      await options.deliver.send(body, signature);
+      return;
+    }
+    if (!options.deliver.url) return;
+    await fetch(options.deliver.url, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+    });
+  };
+
+  /** A new card PaymentMethod for a test number. */
+  const paymentMethodFor = (card: string) => {
+    const id = `pm_${randomBytes(8).toString("hex")}`;
+    const pm = {
+      id,
+      object: "payment_method",
+      type: "card",
+      card: {
+        brand: cardBrands[card[0] ?? "4"] ?? "visa",
+        last4: card.slice(-4),
+        exp_month: 12,
+        exp_year: 2030,
+      },
+    };
+    paymentMethods.set(id, pm);
+    return pm;
+  };
+
+  /** The paid invoice event object of a subscription (Basil shapes: parent + line pricing). */
+  const paidInvoice = (subscription: Json) => {
+    const item = subscription.items.data[0];
+    return {
+      ...subscription.latest_invoice,
+      status: "paid",
+      amount_paid: subscription.latest_invoice.amount_due,
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } },
+      lines: {
+        object: "list",
+        data: [
+          {
+            period: { start: item.current_period_start, end: item.current_period_end },
+            pricing: { price_details: { price: item.price.id } },
+          },
+        ],
+      },
+    };
+  };
+
+  /** Moves an intent on to succeeded with `card` and delivers what Stripe would. */
+  const succeed = async (intent: Json, card: string) => {
+    const pm = paymentMethodFor(card);
+    intent.status = "succeeded";
+    intent.payment_method = pm.id;
+    intent.next_action = null;
+    if (intent.object === "payment_intent" && intent.subscription) {
+      intent.latest_charge = `ch_${randomBytes(8).toString("hex")}`;
+      const subscription = subscriptions.get(intent.subscription);
+      if (subscription) {
+        subscription.status = "active";
+        subscription.default_payment_method = pm.id;
+        const invoice = paidInvoice(subscription);
+        subscription.latest_invoice = {
+          ...subscription.latest_invoice,
+          status: "paid",
+          amount_paid: invoice.amount_paid,
+        };
+        await deliver("invoice.paid", invoice);
+        await deliver("customer.subscription.updated", subscription);
+      }
+    }
+    return { status: 200, body: intent };
+  };
+
+  const pending = new Map<string, string>();
+  const intentOf = (clientSecret: string) => {
+    const id = clientSecret.split("_secret_")[0] ?? "";
+    const intent = id.startsWith("seti_") ? setupIntents.get(id) : intents.get(id);
+    return intent && intent.client_secret === clientSecret ? intent : undefined;
+  };
+
+  async function confirmWith(clientSecret: string, rawCard: string) {
+    const card = rawCard.replace(/\D/g, "");
+    const intent = intentOf(clientSecret);
+    if (!intent)
+      return {
+        status: 404,
+        body: {
+          error: { type: "invalid_request_error", code: "resource_missing", message: "No such intent." },
+        },
+      };
+    if (intent.status === "succeeded")
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            code: "payment_intent_unexpected_state",
+            message: "This intent has already succeeded.",
+          },
+        },
+      };
+    if (card === "4000000000000002") {
+      const error = {
+        ...declined,
+        [intent.object === "setup_intent" ? "setup_intent" : "payment_intent"]: { id: intent.id },
+      };
+      intent[intent.object === "setup_intent" ? "last_setup_error" : "last_payment_error"] = declined;
+      return { status: 402, body: { error } };
+    }
+    if (needsAuthentication(card)) {
+      intent.status = "requires_action";
+      intent.next_action = { type: "use_stripe_sdk" };
+      pending.set(intent.id, card);
+      return { status: 200, body: intent };
+    }
+    return succeed(intent, card);
+  }
+
+  async function authenticateWith(clientSecret: string, approve: boolean) {
+    const intent = intentOf(clientSecret);
+    const card = intent ? pending.get(intent.id) : undefined;
+    if (!intent || !card || intent.status !== "requires_action")
+      return {
+        status: 400,
+        body: { error: { type: "invalid_request_error", message: "Nothing to authenticate." } },
+      };
+    pending.delete(intent.id);
+    if (!approve) {
+      intent.status = "requires_payment_method";
+      intent.next_action = null;
+      const error = {
+        type: "card_error",
+        code: "payment_intent_authentication_failure",
+        message:
+          "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+      };
+      return { status: 402, body: { error } };
+    }
+    return succeed(intent, card);
+  }
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -313,6 +601,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const refund = makeRefund(paymentIntentId, amount, {}, status);
       return { refund: { ...refund }, charge: chargeOf(paymentIntentId) };
     },
+    setupIntents,
+    confirm: (clientSecret, card) => confirmWith(clientSecret, card),
+    authenticate: (clientSecret, approve) => authenticateWith(clientSecret, approve),
     setStatus: (id, status, extra = {}) => {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);

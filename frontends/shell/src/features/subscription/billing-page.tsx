@@ -2,6 +2,10 @@
  * Settings → Billing (/settings/billing; issue 13): current plan and status, next renewal date and
  * amount, change plan (effective next cycle, §2.6 FAQ), cancel at period end / resume, "Update
  * card" for a failed renewal (pays the open invoice), payment history and tax invoice PDFs.
+ * In Stripe mode (ADR 0042) the card the subscription is charged to shows as "Visa •••• 4242",
+ * and "Update card" confirms a SetupIntent in Stripe.js's Payment Element (setup mode); the new
+ * card becomes the customer's and the subscription's default. Payment history: a table that
+ * fits its box from 1024 px, cards below (one row per invoice, labelled cells).
  */
 import {
   Alert,
@@ -22,7 +26,93 @@ import {
   useCurrentUser,
 } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { useChangeSubscription, usePlans, useSubscriptionInvoices } from "./subscription-api.ts";
+import { useState } from "react";
+import { StripeElementForm } from "./stripe-element-form.tsx";
+import {
+  startCardUpdate,
+  useChangeSubscription,
+  useCompleteCardUpdate,
+  usePlans,
+  useSubscriptionInvoices,
+} from "./subscription-api.ts";
+
+const brandNames: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+};
+/** "Visa •••• 4242" (Stripe's brand names: https://docs.stripe.com/api/payment_methods/object#payment_method_object-card-brand). */
+const cardLabel = (card: { brand: string; last4: string }) =>
+  `${brandNames[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} •••• ${card.last4}`;
+
+/** The saved card and "Update card" through a SetupIntent (Stripe mode). */
+function StripeCardSection({
+  card,
+  publishableKey,
+}: {
+  card: { brand: string; last4: string } | null;
+  publishableKey: string | null;
+}) {
+  const [setup, setSetup] = useState<{ clientSecret: string; publishableKey: string | null } | null>(null);
+  const [starting, setStarting] = useState(false);
+  const complete = useCompleteCardUpdate();
+  const begin = async () => {
+    setStarting(true);
+    try {
+      const started = await startCardUpdate();
+      setSetup({
+        clientSecret: started.clientSecret,
+        publishableKey: started.publishableKey ?? publishableKey,
+      });
+    } catch (error) {
+      failed("Couldn't update card")(error as Error);
+    } finally {
+      setStarting(false);
+    }
+  };
+  return (
+    <section className="card stack billing-card" aria-labelledby="billing-payment-card">
+      <h2 id="billing-payment-card" className="card-title">
+        Payment method
+      </h2>
+      <p>{card ? cardLabel(card) : <span className="muted">No card on file.</span>}</p>
+      {setup ? (
+        <StripeElementForm
+          mode="setup"
+          publishableKey={setup.publishableKey}
+          clientSecret={setup.clientSecret}
+          submitLabel="Save card"
+          returnPath="/settings/billing"
+          onDone={(id) =>
+            complete.mutate(id, {
+              onSuccess: (b) => {
+                setSetup(null);
+                toast({
+                  title: "Card updated",
+                  description: b.card
+                    ? `Your subscription is now charged to ${cardLabel(b.card)}.`
+                    : "Your new card is saved.",
+                  variant: "success",
+                });
+              },
+              onError: failed("Couldn't update card"),
+            })
+          }
+        />
+      ) : (
+        <div className="billing-actions">
+          <Button variant="outline" isDisabled={starting} onPress={() => void begin()}>
+            {starting ? "Processing..." : "Update card"}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
 
 const failed = (title: string) => (error: Error) =>
   toast({
@@ -180,6 +270,10 @@ function BillingContent() {
           </section>
         ) : null}
 
+        {open && b.gateway === "stripe" ? (
+          <StripeCardSection card={b.card} publishableKey={b.publishableKey} />
+        ) : null}
+
         {s?.status === "past_due" && s.paymentIntentId && s.clientSecret && b.gateway === "local" ? (
           <section className="card stack billing-card" aria-labelledby="billing-card">
             <h2 id="billing-card" className="card-title">
@@ -215,19 +309,19 @@ function BillingContent() {
           >
             {invoices.data.items.map((i) => (
               <tr key={i.id}>
-                <td>{formatDate(i.paidAt ?? i.createdAt)}</td>
-                <td>{planTitle(i.planId)}</td>
-                <td>
+                <td data-label="Date">{formatDate(i.paidAt ?? i.createdAt)}</td>
+                <td data-label="Plan">{planTitle(i.planId)}</td>
+                <td data-label="Period" className="billing-wrap">
                   {formatDate(i.periodStart)} – {formatDate(i.periodEnd)}
                 </td>
-                <td>{formatMoney(i.amount)}</td>
-                <td>{formatMoney(i.gst)}</td>
-                <td>
+                <td data-label="Amount">{formatMoney(i.amount)}</td>
+                <td data-label="GST">{formatMoney(i.gst)}</td>
+                <td data-label="Status">
                   <Badge variant={i.status === "paid" ? "success" : "destructive"}>
                     {i.status === "paid" ? "Paid" : "Failed"}
                   </Badge>
                 </td>
-                <td>
+                <td data-label="Tax invoice" className="billing-wrap">
                   {i.status === "paid" ? (
                     <a href={`/api/subscription/invoices/${i.id}/pdf`} download>
                       {i.number} (PDF)

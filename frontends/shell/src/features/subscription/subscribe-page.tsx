@@ -3,6 +3,9 @@
  * the user's side (from the §9 reading-B catalogue), a closable checkout panel with the card form,
  * then "Subscription Complete!" and the role dashboard after 2 seconds. `?plan=price_…` opens the
  * checkout for that plan. An active subscription: "Active subscription detected", then the dashboard.
+ * Monthly or annual billing (10× the month, ADR 0042) is chosen above the plans. The card form is
+ * the local gateway's, or in Stripe mode Stripe.js's Payment Element; after Stripe confirms, the
+ * page waits for the webhook to activate the subscription (a return from a redirect does too).
  */
 import {
   Alert,
@@ -13,6 +16,7 @@ import {
   Icon,
   LinkButton,
   LocalCardForm,
+  RadioGroup,
   toast,
   useCurrentUser,
 } from "@closr/ui";
@@ -20,12 +24,16 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PlanCard, PlansPage, sendToLogIn } from "../pricing/components/plan-card.tsx";
+import { StripeElementForm } from "./stripe-element-form.tsx";
 import {
   getOrCreateSubscription,
   type Plan,
   type StartedSubscription,
   usePlans,
+  waitUntilActive,
 } from "./subscription-api.ts";
+
+type Interval = "month" | "year";
 
 export function SubscribePage() {
   const user = useCurrentUser().data;
@@ -36,6 +44,9 @@ export function SubscribePage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [checkout, setCheckout] = useState<{ plan: Plan; started: StartedSubscription } | null>(null);
   const [complete, setComplete] = useState(false);
+  const [interval, setBillingInterval] = useState<Interval>("month");
+  /** Stripe confirmed the payment; waiting for the webhook (null: not yet; "slow": still waiting). */
+  const [activating, setActivating] = useState<"waiting" | "slow" | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const autoStarted = useRef(false);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -55,7 +66,7 @@ export function SubscribePage() {
     }
     setBusy(plan.id);
     try {
-      const started = await getOrCreateSubscription(plan.priceId);
+      const started = await getOrCreateSubscription(plan.priceId, interval);
       if (started.isActive) {
         toast({
           title: "Active subscription detected",
@@ -95,6 +106,18 @@ export function SubscribePage() {
     void select(plan);
   });
 
+  const paidWithStripe = async () => {
+    setActivating("waiting");
+    if (await waitUntilActive()) done();
+    else setActivating("slow");
+  };
+
+  // Back from a redirecting payment method (Stripe's return_url).
+  useEffect(() => {
+    if (params.get("redirect_status") === "succeeded" && user && activating === null && !complete)
+      void paidWithStripe();
+  });
+
   const done = () => {
     setComplete(true);
     toast({ title: "Subscription activated", variant: "success" });
@@ -109,7 +132,9 @@ export function SubscribePage() {
         <section className="card stack center billing-card" aria-live="polite">
           <Icon name="check" size={40} />
           <h1>Subscription Complete!</h1>
-          <p className="muted">Your {checkout?.plan.title} plan is active. Taking you to your dashboard…</p>
+          <p className="muted">
+            Your {checkout?.plan.title ?? ""} plan is active. Taking you to your dashboard…
+          </p>
         </section>
       </div>
     );
@@ -117,7 +142,7 @@ export function SubscribePage() {
   return (
     <PlansPage
       title="Choose your plan"
-      description="Prices in Australian dollars, GST included, charged monthly until you cancel."
+      description="Prices in Australian dollars, GST included, charged monthly or annually until you cancel."
       plans={plans}
       skeletonHeight="20rem"
       after={
@@ -134,10 +159,17 @@ export function SubscribePage() {
             </Button>
             <h2 id="checkout-title">Subscribe to {checkout.plan.title}</h2>
             <p className="muted">
-              {formatMoney(checkout.started.amount)} today (GST included), then every month until you cancel.
-              Your tax invoice will be in Settings → Billing.
+              {formatMoney(checkout.started.amount)} today (GST included), then every{" "}
+              {checkout.started.subscription?.interval ?? "month"} until you cancel. Your tax invoice will be
+              in Settings → Billing.
             </p>
-            {checkout.started.gateway === "local" ? (
+            {activating ? (
+              <Alert>
+                {activating === "waiting"
+                  ? "Payment received. Activating your plan…"
+                  : "Payment received. Your plan will be active in a few moments; check Settings → Billing."}
+              </Alert>
+            ) : checkout.started.gateway === "local" ? (
               <LocalCardForm
                 endpoint="subscription-payments"
                 payment={{
@@ -150,19 +182,46 @@ export function SubscribePage() {
                 }}
               />
             ) : (
-              <Alert>
-                Card checkout through Stripe is not available on this page yet. Please contact support.
-              </Alert>
+              <StripeElementForm
+                mode="payment"
+                publishableKey={checkout.started.publishableKey}
+                clientSecret={checkout.started.clientSecret ?? ""}
+                submitLabel={`Pay ${formatMoney(checkout.started.amount)}`}
+                returnPath="/subscribe"
+                onDone={() => void paidWithStripe()}
+              />
             )}
           </section>
         ) : null
       }
     >
+      <div className="billing-interval">
+        <RadioGroup
+          label="Billing period"
+          name="billing-interval"
+          value={interval}
+          onChange={(value) => {
+            setBillingInterval(value === "year" ? "year" : "month");
+            setCheckout(null);
+          }}
+          options={[
+            { value: "month", label: "Monthly" },
+            { value: "year", label: "Annual", description: "2 months free" },
+          ]}
+        />
+      </div>
       <ul className={`plan-grid plan-grid-${audience}`}>
         {sidePlans.map((plan) => {
           const current = plans.data?.currentPlanId === plan.id;
           return (
-            <PlanCard key={plan.id} plan={plan} current={current} idPrefix="subscribe" heading="h2">
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              current={current}
+              idPrefix="subscribe"
+              heading="h2"
+              interval={interval}
+            >
               {plan.priceId ? (
                 <Button
                   variant={plan.popular ? "primary" : "outline"}

@@ -16,10 +16,13 @@ export async function fetchPlans() {
 
 export const usePlans = () => useQuery({ queryKey: ["plans"], queryFn: fetchPlans });
 
-/** POST /api/get-or-create-subscription (planId: a §9 price identifier). */
-export async function getOrCreateSubscription(planId: string): Promise<StartedSubscription> {
+/** POST /api/get-or-create-subscription (planId: a §9 price identifier; monthly or annual billing). */
+export async function getOrCreateSubscription(
+  planId: string,
+  interval: "month" | "year" = "month",
+): Promise<StartedSubscription> {
   const { data, error, response } = await apiClient.POST("/api/get-or-create-subscription", {
-    body: { planId, interval: "month" },
+    body: { planId, interval },
   });
   if (error !== undefined || !data) throw toApiError(error, response);
   return data;
@@ -58,5 +61,40 @@ export function useChangeSubscription() {
       queryClient.setQueryData(billingKey, billing);
       void queryClient.invalidateQueries({ queryKey: ["plans"] });
     },
+  });
+}
+
+/**
+ * After Stripe confirmed the first payment, the webhook activates the subscription: polls
+ * GET /api/subscription every second, up to `tries` times; true once it is active.
+ */
+export async function waitUntilActive(tries = 20): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    const { data } = await apiClient.GET("/api/subscription");
+    if (data?.subscription?.status === "active") return true;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return false;
+}
+
+/** Update card (Stripe mode): POST /api/subscription/card-setup → the SetupIntent's client secret. */
+export async function startCardUpdate() {
+  const { data, error, response } = await apiClient.POST("/api/subscription/card-setup");
+  if (error !== undefined || !data) throw toApiError(error, response);
+  return data;
+}
+
+/** After Stripe.js confirmed the SetupIntent: the new card becomes the default; refreshes billing. */
+export function useCompleteCardUpdate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (setupIntentId: string): Promise<Billing> => {
+      const { data, error, response } = await apiClient.POST("/api/subscription/card-setup/{id}/complete", {
+        params: { path: { id: setupIntentId } },
+      });
+      if (error !== undefined || !data) throw toApiError(error, response);
+      return data;
+    },
+    onSuccess: (billing) => queryClient.setQueryData(billingKey, billing),
   });
 }

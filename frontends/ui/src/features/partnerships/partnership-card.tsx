@@ -101,7 +101,10 @@ function CounterpartHead({ partnership, side }: { partnership: Partnership; side
           <h3 className="partnership-card-name">{name}</h3>
           <p className="profile-card-sub">{counterpartField(counterpart)}</p>
         </div>
-        <VerifiedBadge status={counterpart.profile.user.verificationStatus} />
+        <VerifiedBadge
+          status={counterpart.profile.user.verificationStatus}
+          shown={counterpart.profile.user.verifiedBadge}
+        />
       </div>
       <div className="profile-facts">
         <span>

@@ -23,7 +23,7 @@ type ShownProfile = {
   id: number;
   userId: number;
   match?: Match | undefined;
-  user: { verificationStatus: string };
+  user: { verificationStatus: string; verifiedBadge?: boolean };
 };
 
 const capitalised = (word: string) => `${word.slice(0, 1).toUpperCase()}${word.slice(1)}`;
@@ -89,7 +89,10 @@ export function ProfileDetailFrame<P extends ShownProfile>({
                   <p className="muted">{subtitle(profile)}</p>
                 </div>
                 <div className="row">
-                  <VerifiedBadge status={profile.user.verificationStatus} />
+                  <VerifiedBadge
+                    status={profile.user.verificationStatus}
+                    shown={profile.user.verifiedBadge}
+                  />
                   <MatchScore match={profile.match} />
                 </div>
               </CardContent>

@@ -29,7 +29,7 @@ export function ProfileCard({
     id: number;
     match?: Match | undefined;
     rating?: { average: number | null; count: number } | undefined;
-    user: { verificationStatus: string };
+    user: { verificationStatus: string; verifiedBadge?: boolean };
   };
   name: string;
   subtitle: ReactNode;
@@ -56,7 +56,7 @@ export function ProfileCard({
       <div className="profile-facts">
         {facts}
         <RatingLine rating={profile.rating} />
-        <VerifiedBadge status={profile.user.verificationStatus} />
+        <VerifiedBadge status={profile.user.verificationStatus} shown={profile.user.verifiedBadge} />
         {badges}
       </div>
       {description ? <p className="profile-preview">{previewText(description)}</p> : null}

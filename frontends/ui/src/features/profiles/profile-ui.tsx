@@ -14,8 +14,12 @@ import css from "./styles/index.css?inline";
 
 injectStyles("closr-profiles-styles", css);
 
-export function VerifiedBadge({ status }: { status: string }) {
-  if (status !== "verified") return null;
+/**
+ * The Verified badge: shown when the API's `verifiedBadge` says so (verified AND a plan that grants
+ * the badge; ADR 0042); `status` alone only where no such flag is given.
+ */
+export function VerifiedBadge({ status, shown }: { status: string; shown?: boolean | undefined }) {
+  if (status !== "verified" || shown === false) return null;
   return (
     <Badge variant="success">
       <Icon name="shield" size={14} /> Verified

@@ -48,6 +48,7 @@ export const publicUserJson = (u: PublicUser) => ({
   username: u.username,
   userType: u.userType,
   verificationStatus: u.verificationStatus,
+  verifiedBadge: u.verifiedBadge ?? false,
 });
 
 /** Core read receipt → contract JSON. */

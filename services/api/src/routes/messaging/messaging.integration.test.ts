@@ -185,6 +185,7 @@ describe("pagination and reading", () => {
       "userType",
       "username",
       "verificationStatus",
+      "verifiedBadge",
     ]);
     const rest = await bodyOf(await ava.client.request(`/api/conversations?cursor=${list.nextCursor}`));
     expect(
@@ -223,7 +224,13 @@ describe("GET /api/users", () => {
     expect(usernames).toEqual(expect.arrayContaining([a.username, b.username]));
     expect(usernames).not.toContain(me.username);
     for (const user of found.items)
-      expect(Object.keys(user).sort()).toEqual(["id", "userType", "username", "verificationStatus"]);
+      expect(Object.keys(user).sort()).toEqual([
+        "id",
+        "userType",
+        "username",
+        "verificationStatus",
+        "verifiedBadge",
+      ]);
     expect(found).toMatchObject({ page: 1, pageSize: 50 });
 
     const page1 = await bodyOf(await me.client.request("/api/users?q=msg&pageSize=2"));
@@ -239,6 +246,7 @@ describe("GET /api/users", () => {
       username: a.username,
       userType: "agent",
       verificationStatus: "unverified",
+      verifiedBadge: false,
     });
     expect((await me.client.request("/api/users/99999999")).status).toBe(404);
   });

@@ -43,10 +43,13 @@ import { type DomainError, problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime, AppServices } from "../../runtime.ts";
 
-const owner = (p: { owner: { userId: number; username: string; verificationStatus: string } }) => ({
+const owner = (p: {
+  owner: { userId: number; username: string; verificationStatus: string; verifiedBadge?: boolean };
+}) => ({
   id: p.owner.userId,
   username: p.owner.username,
   verificationStatus: p.owner.verificationStatus as "unverified" | "pending" | "verified",
+  verifiedBadge: p.owner.verifiedBadge ?? false,
 });
 
 /** Core business profile → contract JSON. */

@@ -1,7 +1,8 @@
 /**
  * Entitlements where they apply (spec §9 reading B): each feature a plan switches on reads the one
  * catalogue (core/src/subscription/catalogue.ts grants, through entitlementsFor), so changing the
- * plan flips it at once: API access, the analytics tier, the featured listing. (Priority
+ * plan flips it at once: API access, the analytics tier, the featured listing, the Verified badge
+ * (verified AND a badge plan; ADR 0042). (Priority
  * verification: the verification integration test moves a request in the staff queue.)
  */
 import { setUserPlan } from "@closr/adapters/postgres";
@@ -73,5 +74,39 @@ describe("a plan change flips each entitlement", () => {
     expect(await featured()).toBe(true);
     await setPlan(agent.userId, null);
     expect(await featured()).toBe(false);
+  });
+
+  it("Verified badge: a verified agent shows it only on a badge plan; the verified-only search keeps the verified fact", async () => {
+    const agent = await aParty("agent");
+    const business = await aParty("business");
+    await t.database.db
+      .updateTable("users")
+      .set({ verificationStatus: "verified" })
+      .where("id", "=", agent.userId)
+      .execute();
+    const owner = async () =>
+      (await bodyOf(await business.client.request(`/api/agent-profiles/${agent.profileId}`))).user;
+    const verifiedOnly = async () =>
+      (
+        await bodyOf(await business.client.request("/api/agent-profiles?verified=true&pageSize=100"))
+      ).items.map((p: { id: number }) => p.id);
+    expect(await owner()).toMatchObject({ verificationStatus: "verified", verifiedBadge: false });
+    expect(await verifiedOnly()).toContain(agent.profileId);
+    await setPlan(agent.userId, "agent_pro");
+    expect(await owner()).toMatchObject({ verificationStatus: "verified", verifiedBadge: true });
+    expect(await verifiedOnly()).toContain(agent.profileId);
+    await setPlan(agent.userId, null);
+    expect((await owner()).verifiedBadge).toBe(false);
+    // A business on Professional shows it too; an unverified one on Professional does not.
+    await setPlan(business.userId, "professional");
+    const businessOwner = async () =>
+      (await bodyOf(await agent.client.request(`/api/business-profiles/${business.profileId}`))).user;
+    expect((await businessOwner()).verifiedBadge).toBe(false);
+    await t.database.db
+      .updateTable("users")
+      .set({ verificationStatus: "verified" })
+      .where("id", "=", business.userId)
+      .execute();
+    expect((await businessOwner()).verifiedBadge).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  * (public-site/pricing.ts), so the HTML and the app read one source.
  */
 import { cents, dollarsFromCents } from "@closr/core/shared";
-import { plans } from "@closr/core/subscription";
+import { periodPriceCents, plans } from "@closr/core/subscription";
 
 export const planCatalogue = Object.values(plans).map((p) => ({
   id: p.id,
@@ -12,6 +12,8 @@ export const planCatalogue = Object.values(plans).map((p) => ({
   audience: p.audience,
   /** AUD dollars per month; 0 for the free plans. */
   price: dollarsFromCents(cents(p.priceCents)),
+  /** AUD dollars per year on annual billing (core's periodPriceCents: 10× the month; ADR 0042). */
+  annualPrice: dollarsFromCents(cents(periodPriceCents(p.id, "year"))),
   currency: "AUD" as const,
   priceId: p.priceId,
   partnershipLimit: p.partnershipLimit,

@@ -12,6 +12,7 @@ import {
   authenticateLocalSubscriptionPayment,
   type Billing,
   changePlan,
+  completeCardUpdate,
   confirmLocalSubscriptionPayment,
   currentPlan,
   getBilling,
@@ -24,6 +25,8 @@ import {
   SubscriptionGateway,
   type SubscriptionInvoice,
   setCancelAtPeriodEnd,
+  startCardUpdate,
+  subscriptionCard,
 } from "@closr/core/subscription";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
@@ -93,9 +96,11 @@ export function registerSubscriptionRoutes(
   options: SubscriptionRouteOptions,
 ) {
   const gateway = () => runtime.runPromise(Effect.map(SubscriptionGateway, (g) => g));
-  const billingJson = async (b: Billing) => {
+  const billingJson = async (b: Billing, user: Parameters<typeof subscriptionCard>[0]) => {
     const g = await gateway();
+    const card = await runtime.runPromise(subscriptionCard(user));
     return {
+      card,
       subscription: b.subscription ? subscriptionJson(b.subscription) : null,
       entitlements: { ...b.entitlements, graceEndsAt: iso(b.entitlements.graceEndsAt) },
       nextRenewal: b.nextRenewal
@@ -137,28 +142,45 @@ export function registerSubscriptionRoutes(
   app.openapi(signedIn(subscriptionRoutes.getBilling), async (c) => {
     const user = c.get("user");
     return runUseCase(runtime, c, getBilling(user), async (b) =>
-      c.json(await billingJson(b), 200, { "cache-control": "private, no-cache" }),
+      c.json(await billingJson(b, user), 200, { "cache-control": "private, no-cache" }),
     );
   });
 
   app.openapi(signedIn(subscriptionRoutes.cancelSubscription), async (c) => {
     const user = c.get("user");
     return runUseCase(runtime, c, setCancelAtPeriodEnd(user, true), async (b) =>
-      c.json(await billingJson(b), 200),
+      c.json(await billingJson(b, user), 200),
     );
   });
 
   app.openapi(signedIn(subscriptionRoutes.resumeSubscription), async (c) => {
     const user = c.get("user");
     return runUseCase(runtime, c, setCancelAtPeriodEnd(user, false), async (b) =>
-      c.json(await billingJson(b), 200),
+      c.json(await billingJson(b, user), 200),
     );
   });
 
   app.openapi(signedIn(subscriptionRoutes.changeSubscriptionPlan), async (c) => {
     const user = c.get("user");
     const { planId } = c.req.valid("json");
-    return runUseCase(runtime, c, changePlan(user, planId), async (b) => c.json(await billingJson(b), 200));
+    return runUseCase(runtime, c, changePlan(user, planId), async (b) =>
+      c.json(await billingJson(b, user), 200),
+    );
+  });
+
+  app.openapi(signedIn(subscriptionRoutes.startCardUpdate), async (c) => {
+    const user = c.get("user");
+    const g = await gateway();
+    return runUseCase(runtime, c, startCardUpdate(user), (setup) =>
+      c.json({ ...setup, publishableKey: g.publishableKey }, 200),
+    );
+  });
+
+  app.openapi(signedIn(subscriptionRoutes.completeCardUpdate), async (c) => {
+    const user = c.get("user");
+    const { id } = c.req.valid("param");
+    const completed = Effect.flatMap(completeCardUpdate(user, id), () => getBilling(user));
+    return runUseCase(runtime, c, completed, async (b) => c.json(await billingJson(b, user), 200));
   });
 
   app.openapi(signedIn(subscriptionRoutes.listSubscriptionInvoices), async (c) => {

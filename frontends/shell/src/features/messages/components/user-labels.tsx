@@ -16,7 +16,7 @@ export function UserInitial({ username }: { username: string }) {
 export function UserBadges({ user }: { user: PublicUser }) {
   return (
     <span className="messages-user-badges">
-      <VerifiedBadge status={user.verificationStatus} />
+      <VerifiedBadge status={user.verificationStatus} shown={user.verifiedBadge} />
       <span className="messages-account-label">{accountLabel(user.userType)}</span>
     </span>
   );

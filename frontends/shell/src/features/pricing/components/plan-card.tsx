@@ -28,6 +28,7 @@ export function PlanCard({
   current,
   idPrefix,
   heading: Heading,
+  interval = "month",
   children,
 }: {
   plan: Plan;
@@ -35,6 +36,8 @@ export function PlanCard({
   /** Prefix of the title's id ("plan" → "plan-{id}"), which labels the card. */
   idPrefix: string;
   heading: "h2" | "h3";
+  /** The price shown: per month (default) or per year on annual billing (/subscribe; ADR 0042). */
+  interval?: "month" | "year";
   /** The card's action (Subscribe, Choose, Get Started…). */
   children: ReactNode;
 }) {
@@ -52,8 +55,8 @@ export function PlanCard({
         {current ? <Badge variant="success">Your plan</Badge> : null}
       </div>
       <p className="plan-price">
-        {free ? "Free" : formatMoney(plan.price)}
-        {free ? null : <span className="muted"> / month</span>}
+        {free ? "Free" : formatMoney(interval === "year" ? plan.annualPrice : plan.price)}
+        {free ? null : <span className="muted"> / {interval}</span>}
       </p>
       <p className="muted">{plan.description}</p>
       <ul className="check-list plan-features">
