@@ -58,7 +58,7 @@ describe("invoice machine properties", () => {
       }
       const firstFull = events.find((e) => e.amountCents === value.amount);
       expect(paidTimes).toBe(firstFull ? 1 : 0);
-      expect(invoiceState(invoice)).toBe(firstFull ? "paid" : "unpaid");
+      expect(invoiceState(invoice)).toBe(firstFull ? "paid" : "issued");
       expect(invoice.paidAt).toEqual(firstFull?.at ?? null);
     },
     RUNS,

@@ -37,6 +37,9 @@ const statusLabel: Record<Invoice["status"], string> = {
   overdue: "Overdue",
   pending: "Pending",
   refunded: "Refunded",
+  partly_refunded: "Partly refunded",
+  disputed: "Disputed",
+  cancelled: "Cancelled",
 };
 
 function PaymentDetails({ invoiceId }: { invoiceId: number }) {

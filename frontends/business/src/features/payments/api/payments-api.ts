@@ -115,10 +115,13 @@ const invoiceLabels: Record<Invoice["status"], string> = {
   paid: "Paid",
   overdue: "Overdue",
   refunded: "Refunded",
+  partly_refunded: "Partly refunded",
+  disputed: "Disputed",
+  cancelled: "Cancelled",
   pending: "Due",
 };
 
-/** Spec §2.8 labels: Paid, Due, Overdue. */
+/** Spec §2.8 labels: Paid, Due, Overdue; ADR 0040 adds Refunded, Partly refunded, Disputed, Cancelled. */
 export const invoiceLabel = (invoice: Invoice) => invoiceLabels[invoice.status];
 
 /** Where the card form sends the customer when the payment needs no further step (spec §2.7, §7). */
