@@ -23,7 +23,11 @@ const facts = fc.record({
   cancelled: fc.boolean(),
   disputed: fc.boolean(),
   dueOffset: fc.integer({ min: -3, max: 3 }),
-  today: fc.date({ min: new Date("2024-01-01T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true }),
+  today: fc.date({
+    min: new Date("2024-01-01T00:00:00Z"),
+    max: new Date("2030-12-31T00:00:00Z"),
+    noInvalidDate: true,
+  }),
 });
 
 describe("invoice display state: the SQL mirror equals core's function", () => {
@@ -42,7 +46,14 @@ describe("invoice display state: the SQL mirror equals core's function", () => {
         }[f.refunded];
         const cancelledAt = f.cancelled ? new Date("2026-01-01T00:00:00Z") : null;
         const expected = displayStateOn(
-          { isPaid: f.isPaid, amountCents: f.amountCents, refundedCents, cancelledAt, disputed: f.disputed, dueDate },
+          {
+            isPaid: f.isPaid,
+            amountCents: f.amountCents,
+            refundedCents,
+            cancelledAt,
+            disputed: f.disputed,
+            dueDate,
+          },
           today,
         );
         const state = displayStateSql(

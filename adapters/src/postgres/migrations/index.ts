@@ -23,11 +23,11 @@ import * as integrators from "./2026-11-24-04-integrators.ts";
 import * as operations2 from "./2026-11-24-05-operations.ts";
 import * as webhooks from "./2026-11-25-01-webhooks.ts";
 import * as insightsRollup from "./2026-11-25-02-insights-rollup.ts";
-import * as insightsRollupInTransaction from "./2026-11-29-40-insights-rollup-in-transaction.ts";
 import * as searchSpeedLocation from "./2026-11-25-03-search-speed.ts";
 import * as searchLocationYears from "./2026-11-26-02-search-location-years.ts";
 import * as searchKeywordBands from "./2026-11-27-02-search-keyword-bands.ts";
 import * as searchVocabulary from "./2026-11-28-30-search-vocabulary.ts";
+import * as insightsRollupInTransaction from "./2026-11-29-40-insights-rollup-in-transaction.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,

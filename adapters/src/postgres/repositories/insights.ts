@@ -326,7 +326,9 @@ const makeInsightsRepository = (db: Db) => {
     agentPending: (agentId) =>
       run(sql<{ pending: unknown }>`
         SELECT coalesce(sum(amount_cents), 0)::float8 AS pending FROM invoices
-        WHERE agent_id = ${agentId} AND NOT is_paid AND cancelled_at IS NULL`).pipe(Effect.map(([r]) => num(r?.pending))),
+        WHERE agent_id = ${agentId} AND NOT is_paid AND cancelled_at IS NULL`).pipe(
+        Effect.map(([r]) => num(r?.pending)),
+      ),
 
     agentPipeline: (agentId) =>
       run(sql<Record<string, unknown>>`

@@ -4,6 +4,8 @@
  * live update commits with the notification or not at all. The sweep runs under a
  * transaction-scoped advisory lock so that, with several API processes, one sweeps at a time.
  */
+
+import { businessDate } from "@closr/core/invoice";
 import {
   type Notice,
   type Notification,
@@ -11,7 +13,6 @@ import {
   NotificationRepository,
   type SweptNotice,
 } from "@closr/core/notification";
-import { businessDate } from "@closr/core/invoice";
 import { NotificationId, UserId } from "@closr/core/shared";
 import { Effect, Option } from "effect";
 import { sql } from "kysely";
