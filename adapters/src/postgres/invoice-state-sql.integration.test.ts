@@ -38,12 +38,13 @@ describe("invoice display state: the SQL mirror equals core's function", () => {
         const due = new Date(`${today}T00:00:00Z`);
         due.setUTCDate(due.getUTCDate() + f.dueOffset);
         const dueDate = due.toISOString().slice(0, 10);
-        const refundedCents = {
-          none: 0,
-          part: Math.max(0, f.amountCents - 1),
-          all: f.amountCents,
-          over: f.amountCents + 1,
-        }[f.refunded];
+        const refundedCents =
+          {
+            none: 0,
+            part: Math.max(0, f.amountCents - 1),
+            all: f.amountCents,
+            over: f.amountCents + 1,
+          }[f.refunded] ?? 0;
         const cancelledAt = f.cancelled ? new Date("2026-01-01T00:00:00Z") : null;
         const expected = displayStateOn(
           {

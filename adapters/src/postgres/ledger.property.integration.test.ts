@@ -370,7 +370,7 @@ describe("reports agree with the ledger (PostgreSQL, property-based)", () => {
         );
         const history = await run(
           PaymentRepository.pipe(
-            Effect.flatMap((r) => r.listFor("business", businessId, { page: 1, pageSize: 100 })),
+            Effect.flatMap((r) => r.listFor("business", business, { page: 1, pageSize: 100 })),
           ),
         );
         const earnings = (
