@@ -7,10 +7,12 @@
 import { z } from "@hono/zod-openapi";
 import { IdParam, money, pageParam, pageSchema, positiveId, typedDollars } from "./common.ts";
 
-export const InvoiceStatus = z.enum(["paid", "overdue", "pending", "refunded"]).openapi("InvoiceStatus", {
-  description:
-    "Spec §4: paid if isPaid; else overdue once the due date has passed (Sydney); else pending. Issue 14: refunded once any of it was refunded (refundedAmount says how much).",
-});
+export const InvoiceStatus = z
+  .enum(["paid", "overdue", "pending", "refunded", "partly_refunded", "disputed", "cancelled"])
+  .openapi("InvoiceStatus", {
+    description:
+      "Spec §4 display state (ADR 0040, core's displayState): cancelled once a dispute resolution cancelled it (never payable, never overdue); else disputed while a dispute is active; else, when paid, refunded (in full), partly_refunded (in part; refundedAmount says how much) or paid; else overdue once the due date has passed (Sydney), else pending.",
+  });
 
 export const Invoice = z
   .object({
@@ -36,6 +38,11 @@ export const Invoice = z
     status: InvoiceStatus,
     createdAt: z.string().openapi({ format: "date-time" }),
     paidAt: z.string().nullable().openapi({ format: "date-time" }),
+    cancelledAt: z.string().nullable().openapi({
+      format: "date-time",
+      description: "When a dispute resolution cancelled the unpaid invoice; null: not cancelled.",
+    }),
+    disputed: z.boolean().openapi({ description: "A dispute on the invoice is active: it cannot be paid." }),
     businessName: z.string().nullable().openapi({ description: "The business's company name." }),
     agentName: z.string().nullable().openapi({ description: "The agent's full name." }),
   })

@@ -4914,16 +4914,23 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             paidAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a dispute resolution cancelled the unpaid invoice; null: not cancelled.
+             */
+            cancelledAt: string | null;
+            /** @description A dispute on the invoice is active: it cannot be paid. */
+            disputed: boolean;
             /** @description The business's company name. */
             businessName: string | null;
             /** @description The agent's full name. */
             agentName: string | null;
         };
         /**
-         * @description Spec §4: paid if isPaid; else overdue once the due date has passed (Sydney); else pending. Issue 14: refunded once any of it was refunded (refundedAmount says how much).
+         * @description Spec §4 display state (ADR 0040, core's displayState): cancelled once a dispute resolution cancelled it (never payable, never overdue); else disputed while a dispute is active; else, when paid, refunded (in full), partly_refunded (in part; refundedAmount says how much) or paid; else overdue once the due date has passed (Sydney), else pending.
          * @enum {string}
          */
-        InvoiceStatus: "paid" | "overdue" | "pending" | "refunded";
+        InvoiceStatus: "paid" | "overdue" | "pending" | "refunded" | "partly_refunded" | "disputed" | "cancelled";
         /**
          * @example {
          *       "businessId": 1,
@@ -13255,6 +13262,8 @@ export interface operations {
                      *           "status": "paid",
                      *           "createdAt": "2019-08-24T14:15:22Z",
                      *           "paidAt": "2019-08-24T14:15:22Z",
+                     *           "cancelledAt": "2019-08-24T14:15:22Z",
+                     *           "disputed": true,
                      *           "businessName": "string",
                      *           "agentName": "string"
                      *         }
@@ -13378,6 +13387,8 @@ export interface operations {
                      *       "status": "paid",
                      *       "createdAt": "2019-08-24T14:15:22Z",
                      *       "paidAt": "2019-08-24T14:15:22Z",
+                     *       "cancelledAt": "2019-08-24T14:15:22Z",
+                     *       "disputed": true,
                      *       "businessName": "string",
                      *       "agentName": "string"
                      *     }
@@ -13596,6 +13607,8 @@ export interface operations {
                      *       "status": "paid",
                      *       "createdAt": "2019-08-24T14:15:22Z",
                      *       "paidAt": "2019-08-24T14:15:22Z",
+                     *       "cancelledAt": "2019-08-24T14:15:22Z",
+                     *       "disputed": true,
                      *       "businessName": "string",
                      *       "agentName": "string"
                      *     }
@@ -16435,6 +16448,8 @@ export interface operations {
                      *             "status": "paid",
                      *             "createdAt": "2019-08-24T14:15:22Z",
                      *             "paidAt": "2019-08-24T14:15:22Z",
+                     *             "cancelledAt": "2019-08-24T14:15:22Z",
+                     *             "disputed": true,
                      *             "businessName": "string",
                      *             "agentName": "string"
                      *           }

@@ -1,5 +1,6 @@
 /** Dispute ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
+import type { InvoiceLedger } from "../invoice/index.ts";
 import type { Cents, InvoiceId, PaymentId, ProfileId, RefundSplit, UserId } from "../shared/index.ts";
 import type { DisputeAlreadyOpen, DisputeNotFound } from "./errors.ts";
 import type {
@@ -33,8 +34,12 @@ export interface NewDispute {
  * - `reduce`: the unpaid invoice's total, GST and fee drop by `split` and a credit note records it;
  * - `refund`: the refund the gateway made is recorded on the payment (payout_refunds, its credit
  *   note) exactly as a staff refund is, then the hold is released.
+ * Every plan carries the invoice machine's decision (ADR 0040): `before`, the invoice the machine
+ * started from (the repository refuses to settle when the stored invoice no longer matches it), and
+ * `invoice`, its result after `DisputeResolved`, persisted through the invoice repository's
+ * `persistInvoiceTransition` — the repository does no invoice arithmetic of its own.
  */
-export type SettlementPlan =
+export type SettlementPlan = (
   | { readonly kind: "release" }
   | { readonly kind: "cancel" }
   | { readonly kind: "reduce"; readonly split: RefundSplit }
@@ -45,7 +50,8 @@ export type SettlementPlan =
       readonly split: RefundSplit;
       readonly gatewayRefundId: string | null;
       readonly actorUserId: UserId;
-    };
+    }
+) & { readonly before: InvoiceLedger; readonly invoice: InvoiceLedger };
 
 /** A dispute with its timeline and evidence (the dispute page). */
 export interface DisputeDetail {

@@ -1,14 +1,20 @@
 /** The one-time money settlement of an ended dispute (ADR 0018). */
-import { Effect, Option } from "effect";
+import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
-import { InvoiceRepository } from "../invoice/index.ts";
+import {
+  type DisputeResolution,
+  type InvoiceLedger,
+  InvoiceRepository,
+  transitionInvoice,
+} from "../invoice/index.ts";
 import { PaymentGateway, PaymentRepository } from "../payment/index.ts";
 import { atomically, Clock, cents, refundSplit } from "../shared/index.ts";
 import type { Dispute, DisputeId } from "./model.ts";
 import { DisputeRepository, type SettlementPlan } from "./ports.ts";
 
 /**
- * Executes a terminal dispute's money outcome exactly once (ADR 0018). Safe to replay and to run
+ * Executes a terminal dispute's money outcome exactly once (ADR 0018); what happens to the invoice
+ * is the invoice machine's `DisputeResolved` decision (ADR 0040), which the repository persists. Safe to replay and to run
  * concurrently: the gateway refund carries one idempotency key per dispute, and the database
  * part (`settle`) runs once under the dispute's lock, guarded by `executed_at`.
  */
@@ -22,26 +28,35 @@ export const settleDispute = Effect.fn("dispute.settle")(function* (id: DisputeI
   const outcome = dispute.outcome;
   const settled = dispute.settledAmountCents ?? dispute.invoiceAmountCents;
   const difference = dispute.invoiceAmountCents - settled;
-  let plan: SettlementPlan = { kind: "release" };
-  if (outcome === "invoice_cancelled") plan = { kind: "cancel" };
+  // The invoice as it stood under this dispute (the dispute is terminal now, so the stored
+  // invoice no longer reads as disputed): the machine resolves that dispute (ADR 0040).
+  const before: InvoiceLedger = ledgerOf({ ...(yield* invoiceTerms(dispute)), disputed: true });
+  let plan: PlanBody = { kind: "release" };
+  let resolution: DisputeResolution = { kind: "released" };
+  if (outcome === "invoice_cancelled") {
+    plan = { kind: "cancel" };
+    resolution = { kind: "cancelled" };
+  }
   if (outcome === "amount_reduced") {
-    const terms = yield* invoiceTerms(dispute);
-    plan = {
-      kind: "reduce",
-      split: refundSplit({
-        amountCents: terms.amountCents,
-        feeCents: terms.platformFeeCents,
-        gstCents: terms.gstCents,
-        refundedSoFarCents: 0,
-        refundCents: difference,
-      }),
-    };
+    const split = refundSplit({
+      amountCents: before.amountCents,
+      feeCents: before.platformFeeCents,
+      gstCents: before.gstCents,
+      refundedSoFarCents: 0,
+      refundCents: difference,
+    });
+    plan = { kind: "reduce", split };
+    resolution = { kind: "reduced", split };
   }
   if (outcome === "full_refund" || outcome === "partial_refund") {
     const payments = yield* (yield* PaymentRepository).listForInvoice(dispute.invoiceId);
     const payment = payments.find((p) => p.status === "completed" || p.status === "refunded");
     if (!payment?.paymentIntentId)
       return yield* Effect.die(new Error(`Dispute ${id}: no completed payment to refund`));
+    resolution = { kind: "refunded", refundCents: cents(difference) };
+    // Decide before the gateway moves money: a refund the invoice cannot take is refused here.
+    const decided = transitionInvoice(before, { type: "DisputeResolved", resolution, at: now });
+    if (Either.isLeft(decided)) return yield* Effect.die(decided.left);
     const refunded = yield* (yield* PaymentGateway)
       .refundPaymentIntent(payment.paymentIntentId, `closr-dispute-${id}-refund`, {
         amountCents: cents(difference),
@@ -56,7 +71,7 @@ export const settleDispute = Effect.fn("dispute.settle")(function* (id: DisputeI
       split: refundSplit({
         amountCents: payment.amountCents,
         feeCents: payment.applicationFeeCents,
-        gstCents: (yield* invoiceTerms(dispute)).gstCents,
+        gstCents: before.gstCents,
         refundedSoFarCents: payment.refundedCents,
         refundCents: difference,
       }),
@@ -64,8 +79,30 @@ export const settleDispute = Effect.fn("dispute.settle")(function* (id: DisputeI
       actorUserId,
     };
   }
-  return yield* repository.settle(id, plan, now);
+  const next = transitionInvoice(before, { type: "DisputeResolved", resolution, at: now });
+  if (Either.isLeft(next)) return yield* Effect.die(next.left);
+  return yield* repository.settle(id, { ...plan, before, invoice: ledgerOf(next.right) }, now);
 }, atomically);
+
+type PlanBody = SettlementPlan extends infer P
+  ? P extends unknown
+    ? Omit<P, "before" | "invoice">
+    : never
+  : never;
+
+/** The machine's facts of an invoice (nothing else travels in a settlement plan). */
+const ledgerOf = (invoice: InvoiceLedger): InvoiceLedger => ({
+  id: invoice.id,
+  amountCents: invoice.amountCents,
+  subtotalCents: invoice.subtotalCents,
+  gstCents: invoice.gstCents,
+  platformFeeCents: invoice.platformFeeCents,
+  isPaid: invoice.isPaid,
+  paidAt: invoice.paidAt,
+  refundedCents: invoice.refundedCents,
+  cancelledAt: invoice.cancelledAt,
+  disputed: invoice.disputed,
+});
 
 /** The invoice's money terms for a dispute (read without the caller check: the dispute was checked). */
 export const invoiceTerms = Effect.fn("dispute.invoiceTerms")(function* (dispute: Dispute) {

@@ -29,6 +29,17 @@ export class PaymentAmountMismatch extends Data.TaggedError("PaymentAmountMismat
   readonly paidCents: Cents;
 }> {}
 
+/**
+ * The invoice machine refused an event in the invoice's current state (ADR 0040): e.g. paying a
+ * cancelled or disputed invoice, refunding more than is left, resolving a dispute that is not open.
+ */
+export class InvoiceTransitionRefused extends Data.TaggedError("InvoiceTransitionRefused")<{
+  readonly id: number;
+  readonly from: "issued" | "paid" | "partially_refunded" | "refunded" | "disputed" | "cancelled";
+  readonly event: "PaymentCompleted" | "RefundRecorded" | "DisputeOpened" | "DisputeResolved";
+  readonly reason: string;
+}> {}
+
 /** The agent has no enabled payout account yet: payouts come before the first invoice (issue 14). */
 export class PayoutsNotSetUp extends Data.TaggedError("PayoutsNotSetUp")<{
   readonly status: "not_started" | "onboarding" | "restricted";

@@ -1,33 +1,120 @@
 /**
- * Invoice state machine (spec §4): unpaid → paid, exactly once, when a payment for the
- * invoice's full amount completes. Pure: time comes in with the event.
+ * The invoice aggregate's life cycle (spec §4 Invoice; issue 14 refunds; issue 17 disputes; ADR
+ * 0040): one pure machine, `transitionInvoice(invoice, event) → Either`, time in the event.
+ *
+ * States (derived from the facts by `invoiceState`):
+ * - `issued`: raised, not paid (payable; overdue once its due date passed, see `displayState`);
+ * - `paid`: a completed payment for the full amount;
+ * - `partially_refunded` / `refunded`: paid, then some / all of it refunded;
+ * - `disputed`: a dispute is active (payment is blocked, ADR 0018);
+ * - `cancelled`: a dispute resolution cancelled the unpaid invoice (never payable, never overdue).
+ *
+ * Events: PaymentCompleted, RefundRecorded, DisputeOpened and DisputeResolved (released, reduced
+ * with a credit note, cancelled, refunded). Money is integer cents, AUD. Invariant held by every
+ * transition: received (`amountCents` once paid, else 0) − `refundedCents` = net ≥ 0, and a
+ * reduction moves exactly the credit note's cents out of the total (nothing created or lost).
  */
 import { Either } from "effect";
 import type { Cents } from "../shared/money.ts";
-import { InvoiceAlreadyPaid, PaymentAmountMismatch } from "./errors.ts";
+import type { RefundSplit } from "../shared/tax.ts";
+import { InvoiceAlreadyPaid, InvoiceTransitionRefused, PaymentAmountMismatch } from "./errors.ts";
 import type { Invoice } from "./model.ts";
 
-export type InvoiceState = "unpaid" | "paid";
+export type InvoiceState = "issued" | "paid" | "partially_refunded" | "refunded" | "disputed" | "cancelled";
 
-export type InvoiceEvent = {
-  readonly type: "PaymentCompleted";
-  /** The completed payment's amount, integer cents. */
-  readonly amountCents: Cents;
-  readonly at: Date;
-};
+/** The facts the machine reads and writes (the rest of an invoice passes through unchanged). */
+export type InvoiceLedger = Pick<
+  Invoice,
+  | "id"
+  | "amountCents"
+  | "subtotalCents"
+  | "gstCents"
+  | "platformFeeCents"
+  | "isPaid"
+  | "paidAt"
+  | "refundedCents"
+  | "cancelledAt"
+  | "disputed"
+>;
 
-export const invoiceState = (invoice: Pick<Invoice, "isPaid">): InvoiceState =>
-  invoice.isPaid ? "paid" : "unpaid";
+/** How a dispute ended for the invoice (core/src/dispute settle-dispute's plan, ADR 0018). */
+export type DisputeResolution =
+  /** Paid (or payable) as invoiced, or the dispute was withdrawn: only the dispute ends. */
+  | { readonly kind: "released" }
+  /** The unpaid invoice's total, GST, subtotal and fee drop by the credit note's split. */
+  | { readonly kind: "reduced"; readonly split: RefundSplit }
+  /** The unpaid invoice is cancelled: never payable, never overdue. */
+  | { readonly kind: "cancelled" }
+  /** The paid invoice is refunded by `refundCents` (part or all of what is left). */
+  | { readonly kind: "refunded"; readonly refundCents: Cents };
 
-/** Applies an event; a second payment, or a partial one, is a typed error. */
-export const transitionInvoice = <I extends Invoice>(
+export type InvoiceEvent =
+  | {
+      readonly type: "PaymentCompleted";
+      /** The completed payment's amount, integer cents. */
+      readonly amountCents: Cents;
+      readonly at: Date;
+    }
+  | {
+      /** A refund (staff, Stripe Dashboard, dispute) of `refundCents` on the paid invoice. */
+      readonly type: "RefundRecorded";
+      readonly refundCents: Cents;
+      readonly at: Date;
+    }
+  | { readonly type: "DisputeOpened"; readonly at: Date }
+  | { readonly type: "DisputeResolved"; readonly resolution: DisputeResolution; readonly at: Date };
+
+export type InvoiceTransitionError = InvoiceAlreadyPaid | PaymentAmountMismatch | InvoiceTransitionRefused;
+
+/** The machine state of an invoice's facts (cancelled and disputed win over the money states). */
+export const invoiceState = (
+  invoice: Pick<InvoiceLedger, "isPaid" | "amountCents" | "refundedCents" | "cancelledAt" | "disputed">,
+): InvoiceState =>
+  invoice.cancelledAt !== null
+    ? "cancelled"
+    : invoice.disputed
+      ? "disputed"
+      : !invoice.isPaid
+        ? "issued"
+        : invoice.refundedCents >= invoice.amountCents
+          ? "refunded"
+          : invoice.refundedCents > 0
+            ? "partially_refunded"
+            : "paid";
+
+/** Cents received for the invoice: its total once paid, else 0. */
+export const receivedCents = (invoice: Pick<InvoiceLedger, "isPaid" | "amountCents">): number =>
+  invoice.isPaid ? invoice.amountCents : 0;
+
+/** What the invoice brought in net of refunds, cents: received − refunded (never below 0). */
+export const netCents = (invoice: Pick<InvoiceLedger, "isPaid" | "amountCents" | "refundedCents">): number =>
+  receivedCents(invoice) - invoice.refundedCents;
+
+const refuse = (invoice: InvoiceLedger, event: InvoiceEvent, reason: string) =>
+  Either.left(
+    new InvoiceTransitionRefused({ id: invoice.id, from: invoiceState(invoice), event: event.type, reason }),
+  );
+
+/**
+ * Applies one event. Refusals (typed errors) leave the invoice unchanged:
+ * - PaymentCompleted: only an issued invoice, only for its full amount (InvoiceAlreadyPaid once
+ *   paid, PaymentAmountMismatch otherwise; refused while disputed or once cancelled);
+ * - RefundRecorded: only a paid, undisputed invoice, 1 ≤ refund ≤ what is left to refund;
+ * - DisputeOpened: not on a cancelled, fully refunded or already disputed invoice;
+ * - DisputeResolved: only while disputed; `reduced` and `cancelled` only when unpaid (a reduction
+ *   keeps at least 1 cent and never takes more GST, subtotal or fee than the invoice has);
+ *   `refunded` only when paid and within what is left.
+ */
+export const transitionInvoice = <I extends InvoiceLedger>(
   invoice: I,
   event: InvoiceEvent,
-): Either.Either<I, InvoiceAlreadyPaid | PaymentAmountMismatch> => {
-  switch (invoiceState(invoice)) {
-    case "paid":
-      return Either.left(new InvoiceAlreadyPaid({ id: invoice.id }));
-    case "unpaid":
+): Either.Either<I, InvoiceTransitionError> => {
+  const state = invoiceState(invoice);
+  switch (event.type) {
+    case "PaymentCompleted":
+      if (invoice.isPaid) return Either.left(new InvoiceAlreadyPaid({ id: invoice.id }));
+      if (state === "cancelled") return refuse(invoice, event, "a cancelled invoice is not payable");
+      if (state === "disputed") return refuse(invoice, event, "a disputed invoice is not payable");
       if (event.amountCents !== invoice.amountCents)
         return Either.left(
           new PaymentAmountMismatch({
@@ -37,5 +124,81 @@ export const transitionInvoice = <I extends Invoice>(
           }),
         );
       return Either.right({ ...invoice, isPaid: true, paidAt: event.at });
+    case "RefundRecorded": {
+      if (state !== "paid" && state !== "partially_refunded")
+        return refuse(invoice, event, `a ${state} invoice cannot be refunded`);
+      return refund(invoice, event, event.refundCents);
+    }
+    case "DisputeOpened":
+      if (state === "cancelled" || state === "refunded" || state === "disputed")
+        return refuse(invoice, event, `a ${state} invoice cannot be disputed`);
+      return Either.right({ ...invoice, disputed: true });
+    case "DisputeResolved": {
+      if (state !== "disputed") return refuse(invoice, event, "no active dispute");
+      const ended = { ...invoice, disputed: false };
+      const resolution = event.resolution;
+      switch (resolution.kind) {
+        case "released":
+          return Either.right(ended);
+        case "cancelled":
+          if (invoice.isPaid) return refuse(invoice, event, "a paid invoice is refunded, not cancelled");
+          return Either.right({ ...ended, cancelledAt: event.at });
+        case "reduced": {
+          if (invoice.isPaid) return refuse(invoice, event, "a paid invoice is refunded, not reduced");
+          const s = resolution.split;
+          const subtotalPart = s.refundCents - s.gstRefundCents;
+          if (
+            !Number.isInteger(s.refundCents) ||
+            s.refundCents < 1 ||
+            s.refundCents >= invoice.amountCents ||
+            s.gstRefundCents < 0 ||
+            s.gstRefundCents > invoice.gstCents ||
+            s.feeRefundCents < 0 ||
+            s.feeRefundCents > invoice.platformFeeCents ||
+            subtotalPart < 0 ||
+            subtotalPart > invoice.subtotalCents
+          )
+            return refuse(invoice, event, "the credit note does not fit the invoice");
+          return Either.right({
+            ...ended,
+            amountCents: (invoice.amountCents - s.refundCents) as Cents,
+            gstCents: (invoice.gstCents - s.gstRefundCents) as Cents,
+            subtotalCents: (invoice.subtotalCents - subtotalPart) as Cents,
+            platformFeeCents: (invoice.platformFeeCents - s.feeRefundCents) as Cents,
+          });
+        }
+        case "refunded":
+          if (!invoice.isPaid) return refuse(invoice, event, "an unpaid invoice has nothing to refund");
+          return refund(ended, event, resolution.refundCents);
+      }
+    }
   }
+};
+
+/** The name the task and ADR 0040 use for the machine. */
+export const transition = transitionInvoice;
+
+const refund = <I extends InvoiceLedger>(
+  invoice: I,
+  event: InvoiceEvent,
+  refundCents: number,
+): Either.Either<I, InvoiceTransitionRefused> => {
+  if (!Number.isInteger(refundCents) || refundCents < 1)
+    return refuse(invoice, event, "a refund is at least 1 cent");
+  if (invoice.refundedCents + refundCents > invoice.amountCents)
+    return refuse(invoice, event, "a refund cannot exceed what is left to refund");
+  return Either.right({ ...invoice, refundedCents: (invoice.refundedCents + refundCents) as Cents });
+};
+
+/** Applies events in order; the first refusal stops it. */
+export const transitionInvoiceAll = <I extends InvoiceLedger>(
+  invoice: I,
+  events: readonly InvoiceEvent[],
+): Either.Either<I, InvoiceTransitionError> => {
+  let current: Either.Either<I, InvoiceTransitionError> = Either.right(invoice);
+  for (const event of events) {
+    if (Either.isLeft(current)) return current;
+    current = transitionInvoice(current.right, event);
+  }
+  return current;
 };

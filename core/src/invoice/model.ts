@@ -55,6 +55,10 @@ export interface Invoice {
   readonly createdAt: Date;
   /** Set exactly when isPaid. */
   readonly paidAt: Date | null;
+  /** When a dispute resolution cancelled the unpaid invoice (ADR 0040); null: not cancelled. */
+  readonly cancelledAt: Date | null;
+  /** A dispute on the invoice is active (open, in mediation or proposed): payment is blocked. */
+  readonly disputed: boolean;
 }
 
 /** An invoice with the parties' display names (spec §2.9: "Invoice #{id} - {company name}"). */
@@ -109,10 +113,25 @@ export interface CreateInvoiceInput {
 }
 
 /**
- * Display state (spec §4): paid if isPaid; else overdue if the due date has passed; else pending.
- * Issue 14 adds refunded: a paid invoice with any refund (full or partial; the payment tells which).
+ * Display state (spec §4 "Invoice display state", ADR 0040). Spec badges: Paid, Overdue, Pending
+ * (the business side words pending "Due"); issue 32 adds Disputed, Cancelled, Refunded, Partly refunded.
  */
-export type InvoiceDisplayState = "paid" | "overdue" | "pending" | "refunded";
+export type InvoiceDisplayState =
+  | "paid"
+  | "overdue"
+  | "pending"
+  | "disputed"
+  | "cancelled"
+  | "refunded"
+  | "partly_refunded";
+
+/** The facts the display state reads. */
+export type DisplayFacts = Pick<Invoice, "isPaid" | "dueDate"> & {
+  readonly amountCents?: number;
+  readonly refundedCents?: number;
+  readonly cancelledAt?: Date | null;
+  readonly disputed?: boolean;
+};
 
 /** The calendar date (`yyyy-MM-dd`) in Australia/Sydney (`invoiceRules.timeZone`) at instant `now`. */
 export const businessDate = (now: Date): string => sydneyIsoDate(now);
@@ -138,17 +157,28 @@ export const isCalendarDate = (value: string): boolean => {
 };
 
 /**
- * Spec §4 display state. "Overdue if dueDate is before now": an invoice due today is still
- * pending; from the next Sydney day it is overdue.
+ * THE display state and overdue rule on the Sydney calendar date `today` (`yyyy-MM-dd`) (ADR 0040; lists, notifications, insights, PDFs and the
+ * contract read it; SQL mirrors it once in adapters/src/postgres/invoice-state-sql.ts, pinned by a
+ * test). In order: cancelled (never payable, never overdue); disputed; paid invoices: refunded when
+ * refunded in full, partly_refunded when in part, else paid; unpaid: overdue when the due date is
+ * before today in Sydney (spec §4 "overdue if dueDate is before now": due today is still pending),
+ * else pending.
  */
-export const displayState = (
-  invoice: Pick<Invoice, "isPaid" | "dueDate"> & { readonly refundedCents?: number },
-  now: Date,
-): InvoiceDisplayState =>
-  (invoice.refundedCents ?? 0) > 0
-    ? "refunded"
-    : invoice.isPaid
-      ? "paid"
-      : invoice.dueDate < businessDate(now)
-        ? "overdue"
-        : "pending";
+export const displayStateOn = (invoice: DisplayFacts, today: string): InvoiceDisplayState => {
+  const refunded = invoice.refundedCents ?? 0;
+  if (invoice.cancelledAt) return "cancelled";
+  if (invoice.disputed) return "disputed";
+  if (invoice.isPaid) {
+    if (refunded <= 0) return "paid";
+    return refunded >= (invoice.amountCents ?? refunded) ? "refunded" : "partly_refunded";
+  }
+  return invoice.dueDate < today ? "overdue" : "pending";
+};
+
+/** `displayStateOn` at the instant `now` (today: Sydney's calendar date at `now`). */
+export const displayState = (invoice: DisplayFacts, now: Date): InvoiceDisplayState =>
+  displayStateOn(invoice, businessDate(now));
+
+/** The overdue rule (spec §4), by way of `displayState`: unpaid, not cancelled nor disputed, due before today. */
+export const isOverdue = (invoice: DisplayFacts, now: Date): boolean =>
+  displayState(invoice, now) === "overdue";

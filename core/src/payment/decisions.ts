@@ -125,16 +125,19 @@ export const decideOnGatewayEvent = (
           outcome: "applied",
           reason: "paid",
         };
-      if (paid.left instanceof InvoiceAlreadyPaid) {
-        // Charged twice (e.g. an old tab confirmed a superseded intent): keep one completed
-        // payment, refund this one.
+      if (paid.left instanceof InvoiceAlreadyPaid || paid.left._tag === "InvoiceTransitionRefused") {
+        // Charged twice (e.g. an old tab confirmed a superseded intent), or charged for an invoice
+        // the machine refuses payment on (cancelled or disputed, ADR 0040): keep no money for it.
         const refunded = transitionPaymentAll(completed.right, [{ type: "refund" }], now);
         return {
           payment: Either.getOrThrow(refunded),
           invoice: null,
           refund: true,
           outcome: "applied",
-          reason: "invoice already paid: refunding the second charge",
+          reason:
+            paid.left instanceof InvoiceAlreadyPaid
+              ? "invoice already paid: refunding the second charge"
+              : `invoice ${paid.left.from}: refunding the charge`,
         };
       }
       return {

@@ -27,6 +27,7 @@ import * as searchSpeedLocation from "./2026-11-25-03-search-speed.ts";
 import * as searchLocationYears from "./2026-11-26-02-search-location-years.ts";
 import * as searchKeywordBands from "./2026-11-27-02-search-keyword-bands.ts";
 import * as searchVocabulary from "./2026-11-28-30-search-vocabulary.ts";
+import * as insightsRollupInTransaction from "./2026-11-29-40-insights-rollup-in-transaction.ts";
 import * as gatewayRefundsHolds from "./2026-11-29-45-gateway-refunds-holds.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-02-search-location-years": searchLocationYears,
   "2026-11-27-02-search-keyword-bands": searchKeywordBands,
   "2026-11-28-30-search-vocabulary": searchVocabulary,
+  "2026-11-29-40-insights-rollup-in-transaction": insightsRollupInTransaction,
   "2026-11-29-45-gateway-refunds-holds": gatewayRefundsHolds,
 };

@@ -32,7 +32,7 @@ import { type InferResult, type Kysely, sql } from "kysely";
 import { PgDatabase } from "../database-service.ts";
 import type { Database } from "../schema.ts";
 import { ambientLayer, joinAmbient, transact } from "../transaction-scope.ts";
-import type { Executor } from "./invoice.ts";
+import { type Executor, findInvoice, persistInvoiceTransition } from "./invoice.ts";
 import { writePaymentRefund } from "./payout.ts";
 
 const disputeSelect = (db: Executor) =>
@@ -397,30 +397,24 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
           .forUpdate()
           .executeTakeFirst();
         if (!row || row.executedAt || (row.state !== "resolved" && row.state !== "withdrawn")) return false;
-        if (plan.kind === "cancel")
-          await trx
-            .updateTable("invoices")
-            .set({ cancelledAt: now })
-            .where("id", "=", row.invoiceId)
-            .execute();
+        // The invoice machine decided in core (ADR 0040); refuse when the stored invoice moved on
+        // since it read it, then persist its result through the invoice repository.
+        await trx.selectFrom("invoices").select("id").where("id", "=", row.invoiceId).forUpdate().execute();
+        const stored = await findInvoice(trx, row.invoiceId);
+        const b = plan.before;
+        if (
+          !stored ||
+          stored.isPaid !== b.isPaid ||
+          stored.amountCents !== b.amountCents ||
+          stored.gstCents !== b.gstCents ||
+          stored.platformFeeCents !== b.platformFeeCents ||
+          stored.subtotalCents !== b.subtotalCents ||
+          stored.cancelledAt !== null
+        )
+          throw new Error(`Dispute ${id}: invoice ${row.invoiceId} changed; settle again`);
+        await persistInvoiceTransition(trx, plan.invoice);
         if (plan.kind === "reduce") {
-          const invoice = await trx
-            .selectFrom("invoices")
-            .select(["amountCents", "gstCents", "platformFeeCents", "subtotalCents"])
-            .where("id", "=", row.invoiceId)
-            .forUpdate()
-            .executeTakeFirstOrThrow();
           const s = plan.split;
-          await trx
-            .updateTable("invoices")
-            .set({
-              amountCents: Number(invoice.amountCents) - s.refundCents,
-              gstCents: Number(invoice.gstCents) - s.gstRefundCents,
-              subtotalCents: Number(invoice.subtotalCents) - (s.refundCents - s.gstRefundCents),
-              platformFeeCents: Number(invoice.platformFeeCents) - s.feeRefundCents,
-            })
-            .where("id", "=", row.invoiceId)
-            .execute();
           await trx
             .insertInto("disputeCreditNotes")
             .values({
@@ -429,7 +423,7 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
               amountCents: s.refundCents,
               gstCents: s.gstRefundCents,
               feeCents: s.feeRefundCents,
-              originalAmountCents: Number(invoice.amountCents),
+              originalAmountCents: b.amountCents,
             })
             .execute();
         }

@@ -17,6 +17,7 @@ import { type AgentProfileId, Cents, type UserId } from "@closr/core/shared";
 import { Effect } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
+import { invoiceDisplayStateSql } from "../invoice-state-sql.ts";
 import { ambientLayer } from "../transaction-scope.ts";
 
 const TZ = "Australia/Sydney";
@@ -152,10 +153,12 @@ const headlineSql = (businessId: number, today: string) => sql`
      'invoicesPaid', coalesce(sum(paid_count), 0)::int,
      'averageDays', (sum(pay_seconds) / nullif(sum(paid_count), 0) / 86400)::float8,
      'open', u.open, 'overdue', u.overdue, 'overdueCount', u.overdue_count)
-   FROM (SELECT coalesce(sum(amount_cents) FILTER (WHERE due_date >= ${today}::date), 0)::float8 AS open,
-                coalesce(sum(amount_cents) FILTER (WHERE due_date < ${today}::date), 0)::float8 AS overdue,
-                count(*) FILTER (WHERE due_date < ${today}::date)::int AS overdue_count
-         FROM invoices WHERE business_id = ${businessId} AND NOT is_paid) u
+   FROM (SELECT coalesce(sum(amount_cents) FILTER (WHERE st <> 'overdue'), 0)::float8 AS open,
+                coalesce(sum(amount_cents) FILTER (WHERE st = 'overdue'), 0)::float8 AS overdue,
+                count(*) FILTER (WHERE st = 'overdue')::int AS overdue_count
+         FROM (SELECT ui.amount_cents, ${invoiceDisplayStateSql("ui", today)} AS st
+               FROM invoices ui
+               WHERE ui.business_id = ${businessId} AND NOT ui.is_paid AND ui.cancelled_at IS NULL) ux) u
    LEFT JOIN f ON true
    GROUP BY u.open, u.overdue, u.overdue_count)`;
 
@@ -323,7 +326,9 @@ const makeInsightsRepository = (db: Db) => {
     agentPending: (agentId) =>
       run(sql<{ pending: unknown }>`
         SELECT coalesce(sum(amount_cents), 0)::float8 AS pending FROM invoices
-        WHERE agent_id = ${agentId} AND NOT is_paid`).pipe(Effect.map(([r]) => num(r?.pending))),
+        WHERE agent_id = ${agentId} AND NOT is_paid AND cancelled_at IS NULL`).pipe(
+        Effect.map(([r]) => num(r?.pending)),
+      ),
 
     agentPipeline: (agentId) =>
       run(sql<Record<string, unknown>>`

@@ -3,7 +3,7 @@
  * postgres.js, a number from PGlite; mapped with Number()). Payments have their own repository
  * (payment.ts), which locks invoice rows through `findInvoice`.
  */
-import type { InvoiceView } from "@closr/core/invoice";
+import type { InvoiceLedger, InvoiceView } from "@closr/core/invoice";
 import { InvoiceRepository } from "@closr/core/invoice";
 import { AgentProfileId, BusinessProfileId, cents, InvoiceId, PartnershipId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
@@ -39,6 +39,9 @@ const invoiceSelect = (db: Executor) =>
       "i.isPaid",
       "i.createdAt",
       "i.paidAt",
+      "i.cancelledAt",
+      sql<boolean>`EXISTS (SELECT 1 FROM disputes d WHERE d.invoice_id = i.id
+        AND d.state IN ('open', 'in_mediation', 'proposed'))`.as("disputed"),
       "b.companyName as businessName",
       "a.fullName as agentName",
     ]);
@@ -64,6 +67,8 @@ const toInvoice = (r: InvoiceRow): InvoiceView => ({
   isPaid: r.isPaid,
   createdAt: new Date(r.createdAt),
   paidAt: r.paidAt ? new Date(r.paidAt) : null,
+  cancelledAt: r.cancelledAt ? new Date(r.cancelledAt) : null,
+  disputed: Boolean(r.disputed),
   businessName: r.businessName ?? null,
   agentName: r.agentName ?? null,
 });
@@ -72,6 +77,29 @@ const toInvoice = (r: InvoiceRow): InvoiceView => ({
 export const findInvoice = async (db: Executor, id: number) => {
   const row = await invoiceSelect(db).where("i.id", "=", id).executeTakeFirst();
   return row ? toInvoice(row) : undefined;
+};
+
+/**
+ * THE persistence of an invoice machine result (core's `transitionInvoice`, ADR 0040), inside the
+ * caller's transaction: writes the state columns the machine owns (paid, paid at, cancelled at,
+ * and the money a credit note reduces: total, subtotal, GST, fee, in cents). Refunds and disputes
+ * are facts of their own rows (payments.refunded_cents, disputes), written by their repositories in
+ * the same transaction. No other code updates these columns.
+ */
+export const persistInvoiceTransition = async (db: Executor, next: InvoiceLedger): Promise<void> => {
+  await db
+    .updateTable("invoices")
+    .set({
+      isPaid: next.isPaid,
+      paidAt: next.paidAt,
+      cancelledAt: next.cancelledAt,
+      amountCents: next.amountCents,
+      subtotalCents: next.subtotalCents,
+      gstCents: next.gstCents,
+      platformFeeCents: next.platformFeeCents,
+    })
+    .where("id", "=", next.id)
+    .execute();
 };
 
 export const InvoiceRepositoryPg = Layer.effect(

@@ -4,6 +4,8 @@
  * live update commits with the notification or not at all. The sweep runs under a
  * transaction-scoped advisory lock so that, with several API processes, one sweeps at a time.
  */
+
+import { businessDate } from "@closr/core/invoice";
 import {
   type Notice,
   type Notification,
@@ -15,6 +17,7 @@ import { NotificationId, UserId } from "@closr/core/shared";
 import { Effect, Option } from "effect";
 import { sql } from "kysely";
 import type { Db } from "../database.ts";
+import { isOverdueSql } from "../invoice-state-sql.ts";
 import { ambientLayer, transact } from "../transaction-scope.ts";
 
 type Row = {
@@ -96,7 +99,7 @@ const sweep = (db: Db, now: Date, minutes: number): Promise<SweptNotice[]> =>
   transact(db, async (tx) => {
     const locked = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(18018) AS ok`.execute(tx);
     if (!locked.rows[0]?.ok) return [];
-    const today = sql`(${now.toISOString()}::timestamptz AT TIME ZONE 'Australia/Sydney')::date`;
+    const today = businessDate(now);
     const overdue = await insertWithEvents(sql`
       SELECT p.user_id, 'invoice_overdue', 'Invoice #' || i.id || ' is overdue',
              CASE WHEN p.side = 'business' THEN '/business/payments' ELSE '/agent/invoices' END, i.id
@@ -105,7 +108,7 @@ const sweep = (db: Db, now: Date, minutes: number): Promise<SweptNotice[]> =>
         SELECT 'business' AS side, b.user_id FROM business_profiles b WHERE b.id = i.business_id
         UNION ALL SELECT 'agent', a.user_id FROM agent_profiles a WHERE a.id = i.agent_id
       ) p
-      WHERE NOT i.is_paid AND i.due_date < ${today} AND i.due_date >= ${today} - 60`).execute(tx);
+      WHERE NOT i.is_paid AND i.due_date >= ${today}::date - 60 AND ${isOverdueSql("i", today)}`).execute(tx);
     const unread = await insertWithEvents(sql`
       SELECT m.receiver_id, 'message_unread', 'Unread message from ' || u.username,
              '/messages?with=' || m.sender_id, m.sender_id

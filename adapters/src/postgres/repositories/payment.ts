@@ -22,7 +22,7 @@ import { PgDatabase } from "../database-service.ts";
 import type { Database, PaymentMethodsTable, PaymentsTable } from "../schema.ts";
 import { joinAmbient, transact } from "../transaction-scope.ts";
 import { recordGatewayEvent } from "./gateway-events.ts";
-import { findInvoice } from "./invoice.ts";
+import { findInvoice, persistInvoiceTransition } from "./invoice.ts";
 
 type BegunAttempt = { readonly payment: Payment; readonly cancel: readonly Payment[] };
 
@@ -189,12 +189,7 @@ export const PaymentRepositoryPg = Layer.effect(
               })
               .where("id", "=", next.id)
               .execute();
-            if (decision.invoice)
-              await trx
-                .updateTable("invoices")
-                .set({ isPaid: decision.invoice.isPaid, paidAt: decision.invoice.paidAt })
-                .where("id", "=", invoice.id)
-                .execute();
+            if (decision.invoice) await persistInvoiceTransition(trx, decision.invoice);
             await outcome(`${decision.outcome}: ${decision.reason}`);
             return { type: "decided", payment: next, decision };
           }),

@@ -68,6 +68,8 @@ export const anInvoice = (overrides: Partial<Unbranded<InvoiceView>> = {}): Invo
     isPaid: false,
     createdAt: new Date("2026-11-01T00:00:00Z"),
     paidAt: null,
+    cancelledAt: null,
+    disputed: false,
     businessName: "Harbour Tech",
     agentName: "Mia Chen",
     ...overrides,

@@ -10,12 +10,18 @@ import { DisputesTab } from "../disputes/disputes.tsx";
 
 type Invoice = components["schemas"]["Invoice"];
 
-/** Badge variant per invoice status: paid success, overdue destructive, pending outline, refunded secondary. */
+/**
+ * Badge variant per invoice status (core's displayState, ADR 0040): paid success, overdue
+ * destructive, pending outline, refunded / partly refunded / cancelled secondary, disputed destructive.
+ */
 export const invoiceBadge: Record<Invoice["status"], BadgeVariant> = {
   paid: "success",
   overdue: "destructive",
   pending: "outline",
   refunded: "secondary",
+  partly_refunded: "secondary",
+  disputed: "destructive",
+  cancelled: "secondary",
 };
 
 /**

@@ -156,7 +156,8 @@ async function seed() {
   await dispute(a2, business.userId, "business", "open", "2026-09-25 12:00+10");
   await dispute(a0, ava.userId, "agent", "withdrawn", "2026-07-25 12:00+10");
   await dispute(b1, business.userId, "business", "in_mediation", "2026-10-31 23:30+11");
-  await dispute(b2, business.userId, "business", "open", "2026-11-01 00:30+11");
+  // Withdrawn: an invoice under an active dispute reads Disputed, not Overdue (ADR 0040).
+  await dispute(b2, business.userId, "business", "withdrawn", "2026-11-01 00:30+11");
   return { business, ava, ben, cai, dee };
 }
 

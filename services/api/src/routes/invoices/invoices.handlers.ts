@@ -46,6 +46,8 @@ export const invoiceJson = (invoice: InvoiceWithState) => ({
   status: invoice.state,
   createdAt: invoice.createdAt.toISOString(),
   paidAt: invoice.paidAt?.toISOString() ?? null,
+  cancelledAt: invoice.cancelledAt?.toISOString() ?? null,
+  disputed: invoice.disputed,
   businessName: invoice.businessName,
   agentName: invoice.agentName,
 });

@@ -297,7 +297,7 @@ describe("payouts on the local gateway", () => {
       .items[0];
     expect(after).toMatchObject({ status: "completed", refundedAmount: 550 });
     const refundedInvoice = await bodyOf(await business.request(`/api/invoices/${invoice.id}`));
-    expect(refundedInvoice).toMatchObject({ status: "refunded", refundedAmount: 550 });
+    expect(refundedInvoice).toMatchObject({ status: "partly_refunded", refundedAmount: 550 });
     const net = await bodyOf(await p.agent.client.request("/api/earnings"));
     expect(net.months[0]).toMatchObject({ paid: 1100, platformFees: 25, refunded: 550, net: 525 });
     const audit = await t.database.db

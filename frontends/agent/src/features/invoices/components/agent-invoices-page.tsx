@@ -37,6 +37,9 @@ const statusLabel: Record<Invoice["status"], string> = {
   overdue: "Overdue",
   pending: "Pending",
   refunded: "Refunded",
+  partly_refunded: "Partly refunded",
+  disputed: "Disputed",
+  cancelled: "Cancelled",
 };
 
 function PaymentDetails({ invoiceId }: { invoiceId: number }) {
@@ -69,11 +72,7 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
         <InvoiceHead
           invoice={invoice}
           party={invoice.businessName ?? `Business #${invoice.businessId}`}
-          label={
-            invoice.status === "refunded" && invoice.refundedAmount < invoice.amount
-              ? "Partly refunded"
-              : statusLabel[invoice.status]
-          }
+          label={statusLabel[invoice.status]}
         />
         <Facts
           className="invoice-facts"

@@ -115,14 +115,14 @@ const invoiceLabels: Record<Invoice["status"], string> = {
   paid: "Paid",
   overdue: "Overdue",
   refunded: "Refunded",
+  partly_refunded: "Partly refunded",
+  disputed: "Disputed",
+  cancelled: "Cancelled",
   pending: "Due",
 };
 
-/** Spec §2.8 labels: Paid, Due, Overdue; Refunded, or "Partly refunded" when only part of it was. */
-export const invoiceLabel = (invoice: Invoice) =>
-  invoice.status === "refunded" && invoice.refundedAmount < invoice.amount
-    ? "Partly refunded"
-    : invoiceLabels[invoice.status];
+/** Spec §2.8 labels: Paid, Due, Overdue; ADR 0040 adds Refunded, Partly refunded, Disputed, Cancelled. */
+export const invoiceLabel = (invoice: Invoice) => invoiceLabels[invoice.status];
 
 /** Where the card form sends the customer when the payment needs no further step (spec §2.7, §7). */
 export const confirmationPath = (paymentIntentId: string, invoiceId: number) =>

@@ -52,7 +52,7 @@ function InvoiceCard({ invoice, onPay }: { invoice: Invoice; onPay: () => void }
           <div>
             <InvoicePdfLink invoice={invoice} />
           </div>
-        ) : (
+        ) : invoice.status === "cancelled" || invoice.status === "disputed" ? null : (
           <div>
             <Button onPress={onPay} aria-label={`Pay Now invoice #${invoice.id}`}>
               Pay Now
