@@ -272,6 +272,7 @@ describe("getEarnings", () => {
         netCents: 14_250,
         pendingPayoutCents: 14_250,
         paidOutCents: 0,
+        heldPayoutCents: 0,
       },
       {
         month: "2026-10",
@@ -281,6 +282,7 @@ describe("getEarnings", () => {
         netCents: 9_500,
         pendingPayoutCents: 0,
         paidOutCents: 9_500,
+        heldPayoutCents: 0,
       },
     ]);
     expect(earnings.entries.map((e) => e.paymentId)).toEqual([1, 2]);
