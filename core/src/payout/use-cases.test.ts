@@ -42,6 +42,8 @@ const makeRefundGateway = () => {
         calls.push({ id, key, amountCents: partial?.amountCents });
         return { refundId: `re_${calls.length}` };
       }),
+    reverseChargeTransfer: () => Effect.die("not used by refunds"),
+    transferToDestination: () => Effect.die("not used by refunds"),
     parseWebhook: () => Effect.die("not used by refunds"),
   });
   return { layer, calls };

@@ -5,6 +5,7 @@
  * `acct_local_<agent>` accounts once per idempotency key and answers a local onboarding link.
  */
 import { Effect, Layer, Option } from "effect";
+import { sameInvoiceFacts } from "../../invoice/index.ts";
 import type { AgentProfileId, BusinessProfileId, PaymentId } from "../../shared/ids.ts";
 import { cents } from "../../shared/money.ts";
 import { earningsByMonth } from "../earnings.ts";
@@ -68,7 +69,8 @@ export function makePayoutMemory() {
 /**
  * In-memory PayoutRefundRepository over `payments` (live: `record` updates them as the Postgres
  * adapter does). `record` adds a refund only while the payment's refunded total still equals
- * `refundedBefore` (else none), marks the payment refunded when fully refunded and keeps the
+ * `refundedBefore` and its invoice still has the facts of `transition.before` (else none), stores
+ * `transition.invoice` on the payment's invoice, marks the payment refunded when fully refunded and keeps the
  * refund (ids from 1, created at time 0). Earnings are read from `earnings` with the rule of
  * `earningsByMonth` (the SQL's twin); `since` keeps payments paid at or after it. `businessAbns`
  * answers PayoutAccountRepository.businessAbn when merged with `abnLayer`.
@@ -86,6 +88,7 @@ export function makePayoutRefundMemory(
         const index = payments.findIndex((p) => p.payment.id === input.paymentId);
         const found = payments[index];
         if (!found || found.payment.refundedCents !== input.refundedBefore) return Option.none();
+        if (!sameInvoiceFacts(found.invoice, input.transition.before)) return Option.none();
         const refundedCents = cents(found.payment.refundedCents + input.split.refundCents);
         payments[index] = {
           ...found,
@@ -94,6 +97,7 @@ export function makePayoutRefundMemory(
             refundedCents,
             status: refundedCents >= found.payment.amountCents ? "refunded" : found.payment.status,
           },
+          invoice: { ...found.invoice, ...input.transition.invoice },
         };
         const refund: PayoutRefund = {
           id: (refunds.length + 1) as PayoutRefund["id"],

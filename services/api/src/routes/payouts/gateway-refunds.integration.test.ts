@@ -10,40 +10,21 @@
 
 import { pdfText } from "@closr/adapters/pdf/testing";
 import { revokeCachedSessions } from "@closr/adapters/postgres";
-import { type StripeStandIn, startStripeStandIn } from "@closr/adapters/stripe/testing";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { anActivePartnership, aTestParty, partyProfile } from "../../testing/parties.ts";
-import { confirmEmail, createTestApp, enablePayouts, type TestApp } from "../../testing/test-app.ts";
+import { confirmEmail, enablePayouts } from "../../testing/test-app.ts";
+import { useTestApp } from "../../testing/use-test-app.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
 const bodyOf = (res: Response): Promise<any> => res.json();
 
 describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
-  let t: TestApp;
-  let standIn: StripeStandIn;
   const secret = "whsec_gateway_refunds";
+  const t = useTestApp({}, { stripe: { webhookSecret: secret } });
   let n = 0;
 
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    t = await createTestApp({
-      stripe: {
-        secretKey: "sk_test_gateway_refunds",
-        webhookSecret: secret,
-        publishableKey: "pk_test_gateway_refunds",
-        apiBase: standIn.url,
-        maxNetworkRetries: 0,
-      },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await standIn?.close();
-  });
-  afterEach(() => expect(t.violations.splice(0)).toEqual([]));
-
   const deliver = async (type: string, object: Record<string, unknown>, id?: string) => {
-    const event = standIn.webhook(type, object, { secret, ...(id ? { id } : {}) });
+    const event = t.standIn.webhook(type, object, { secret, ...(id ? { id } : {}) });
     const res = await t.client().request("/api/stripe/webhook", {
       method: "POST",
       body: event.body,
@@ -84,7 +65,7 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
         json: { invoiceId: invoice.id },
       }),
     );
-    const succeeded = standIn.setStatus(intent.id, "succeeded", { latest_charge: `ch_${intent.id}` });
+    const succeeded = t.standIn.setStatus(intent.id, "succeeded", { latest_charge: `ch_${intent.id}` });
     expect((await deliver("payment_intent.succeeded", succeeded)).outcome).toBe("decided");
     const payments = async () =>
       (await bodyOf(await agent.client.request(`/api/invoices/${invoice.id}/payments`))).items;
@@ -107,7 +88,7 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
 
   it("a partial then a full Dashboard refund: one refund row and credit note each, the invoice follows, replays change nothing", async () => {
     const p = await paidInvoice(1000); // A$1,100 with GST
-    const first = standIn.dashboardRefund(p.intentId, 10000); // A$100
+    const first = t.standIn.dashboardRefund(p.intentId, 10000); // A$100
     const applied = await deliver("charge.refunded", first.charge);
     expect(applied.outcome).toBe("applied");
     expect((await p.payments())[0]).toMatchObject({ status: "completed", refundedAmount: 100 });
@@ -136,7 +117,7 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     expect((await p.payments())[0]).toMatchObject({ refundedAmount: 100 });
 
     // The rest, A$1,000: the payment is refunded in full.
-    const rest = standIn.dashboardRefund(p.intentId, 100000);
+    const rest = t.standIn.dashboardRefund(p.intentId, 100000);
     expect((await deliver("charge.refunded", rest.charge)).outcome).toBe("applied");
     expect((await p.payments())[0]).toMatchObject({ status: "refunded", refundedAmount: 1100 });
     expect(await p.invoiceNow()).toMatchObject({ status: "refunded", refundedAmount: 1100 });
@@ -167,7 +148,7 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
       json: { amount: 110, reason: "Half the leads were duplicates" },
     });
     expect(res.status).toBe(201);
-    const created = standIn.requests.filter((r) => r.path === "/v1/refunds").at(-1);
+    const created = t.standIn.requests.filter((r) => r.path === "/v1/refunds").at(-1);
     expect(created?.form).toMatchObject({ "metadata[closr_source]": "app" });
     const charge = {
       id: `ch_${p.intentId}`,
@@ -184,14 +165,14 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
 
   it("refund.updated failed reverses a recorded refund; a late succeeded for it changes nothing", async () => {
     const p = await paidInvoice(500); // A$550
-    const pending = standIn.dashboardRefund(p.intentId, 5000, "pending");
+    const pending = t.standIn.dashboardRefund(p.intentId, 5000, "pending");
     const succeededLate = { ...pending.refund, status: "succeeded" };
     expect((await deliver("charge.refunded", pending.charge)).outcome).toBe("applied");
     expect((await p.payments())[0]).toMatchObject({ refundedAmount: 50 });
     const [recorded] = await p.refunds();
 
     const failed = { ...pending.refund, status: "failed", failure_reason: "expired_or_canceled_card" };
-    standIn.refunds.set(pending.refund.id, failed);
+    t.standIn.refunds.set(pending.refund.id, failed);
     expect((await deliver("refund.updated", failed)).outcome).toBe("applied");
     expect((await p.payments())[0]).toMatchObject({ status: "completed", refundedAmount: 0 });
     expect(await p.invoiceNow()).toMatchObject({ status: "paid", refundedAmount: 0 });
