@@ -89,7 +89,9 @@ export class DisputeRepository extends Context.Tag("dispute/DisputeRepository")<
      * the invoice has an active dispute; InvoiceTransitionRefused when the stored invoice no longer
      * equals `input.transition.before` (it moved on since the machine read it).
      */
-    readonly open: (input: NewDispute) => Effect.Effect<Dispute, DisputeAlreadyOpen | InvoiceTransitionRefused>;
+    readonly open: (
+      input: NewDispute,
+    ) => Effect.Effect<Dispute, DisputeAlreadyOpen | InvoiceTransitionRefused>;
     readonly findById: (id: DisputeId) => Effect.Effect<Option.Option<Dispute>>;
     readonly detail: (id: DisputeId) => Effect.Effect<Option.Option<DisputeDetail>>;
     /** One party's disputes, newest first. */

@@ -36,7 +36,12 @@ export class PaymentAmountMismatch extends Data.TaggedError("PaymentAmountMismat
 export class InvoiceTransitionRefused extends Data.TaggedError("InvoiceTransitionRefused")<{
   readonly id: number;
   readonly from: "issued" | "paid" | "partially_refunded" | "refunded" | "disputed" | "cancelled";
-  readonly event: "PaymentCompleted" | "RefundRecorded" | "RefundReversed" | "DisputeOpened" | "DisputeResolved";
+  readonly event:
+    | "PaymentCompleted"
+    | "RefundRecorded"
+    | "RefundReversed"
+    | "DisputeOpened"
+    | "DisputeResolved";
   readonly reason: string;
 }> {}
 

@@ -147,7 +147,10 @@ export const transitionInvoice = <I extends InvoiceLedger>(
         return refuse(invoice, event, "a reversal is at least 1 cent");
       if (event.refundCents > invoice.refundedCents)
         return refuse(invoice, event, "a reversal cannot exceed what was refunded");
-      return Either.right({ ...invoice, refundedCents: (invoice.refundedCents - event.refundCents) as Cents });
+      return Either.right({
+        ...invoice,
+        refundedCents: (invoice.refundedCents - event.refundCents) as Cents,
+      });
     }
     case "DisputeOpened":
       if (state === "cancelled" || state === "refunded" || state === "disputed")

@@ -240,12 +240,17 @@ describe("holdTransferStep", () => {
       type: "retransfer",
       amountCents: 105_000,
     });
-    expect(holdTransferStep({ ...hold, status: "released", reversal: "trr_1", retransfer: "tr_2" })).toBeNull();
+    expect(
+      holdTransferStep({ ...hold, status: "released", reversal: "trr_1", retransfer: "tr_2" }),
+    ).toBeNull();
   });
   it("nothing to move: released before any reversal, no transfer existed, or nothing to take back", () => {
     expect(holdTransferStep({ ...hold, status: "released" })).toBeNull();
     expect(holdTransferStep({ ...hold, status: "released", reversal: "none" })).toBeNull();
     expect(holdTransferStep({ ...hold, transferReversalCents: cents(0) })).toBeNull();
-    expect(holdTransferStep({ ...hold, status: "reversed" })).toEqual({ type: "reverse", amountCents: 105_000 });
+    expect(holdTransferStep({ ...hold, status: "reversed" })).toEqual({
+      type: "reverse",
+      amountCents: 105_000,
+    });
   });
 });

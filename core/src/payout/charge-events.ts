@@ -238,7 +238,9 @@ export const decideChargeEvent = (ledger: ChargeLedger, event: ChargeEvent): rea
         type: "open-hold",
         disputeId: dispute.disputeId,
         amountCents: dispute.amountCents,
-        transferReversalCents: cents(amount >= 1 ? splitOf(ledger, refunded, amount).transferReversalCents : 0),
+        transferReversalCents: cents(
+          amount >= 1 ? splitOf(ledger, refunded, amount).transferReversalCents : 0,
+        ),
       });
     return actions;
   }
@@ -302,7 +304,11 @@ export const invoiceEventsOf = (actions: readonly ChargeAction[], at: Date): rea
       case "close-hold": {
         if (!action.existed) events.push({ type: "DisputeOpened", at });
         const next = actions[i + 1];
-        if (action.status === "reversed" && next?.type === "record-refund" && next.refundId === action.disputeId) {
+        if (
+          action.status === "reversed" &&
+          next?.type === "record-refund" &&
+          next.refundId === action.disputeId
+        ) {
           events.push({
             type: "DisputeResolved",
             resolution: { kind: "refunded", refundCents: next.split.refundCents },
@@ -336,7 +342,10 @@ export const decideChargeWithInvoice = (
   const actions = decideChargeEvent(ledger, event);
   const events = invoiceEventsOf(actions, at);
   if (events.length === 0) return Either.right({ actions, transition: null });
-  return Either.map(decideInvoiceTransition(ledger.invoice, events), (transition) => ({ actions, transition }));
+  return Either.map(decideInvoiceTransition(ledger.invoice, events), (transition) => ({
+    actions,
+    transition,
+  }));
 };
 
 /** A payout hold as the gateway step reads it (ADR 0049). Money in cents. */
@@ -364,7 +373,12 @@ export const holdTransferStep = (
   if (hold.transferReversalCents < 1) return null;
   if (hold.reversal === null && (hold.status === "held" || hold.status === "reversed"))
     return { type: "reverse", amountCents: hold.transferReversalCents };
-  if (hold.status === "released" && hold.reversal !== null && hold.reversal !== "none" && hold.retransfer === null)
+  if (
+    hold.status === "released" &&
+    hold.reversal !== null &&
+    hold.reversal !== "none" &&
+    hold.retransfer === null
+  )
     return { type: "retransfer", amountCents: hold.transferReversalCents };
   return null;
 };

@@ -5,7 +5,7 @@
  * payment and its invoice, and writes the decision in one transaction (refund rows through the
  * same write as staff refunds, so the invoice's refunded amount and credit notes follow).
  */
-import { Context, Effect, Either, Option } from "effect";
+import { Context, Effect, type Either, Option } from "effect";
 import type { InvoiceTransitionError } from "../invoice/index.ts";
 import { type InvalidWebhook, PaymentGateway, type PaymentGatewayUnavailable } from "../payment/index.ts";
 import { atomically, Clock } from "../shared/index.ts";

@@ -2,8 +2,8 @@
 import { Effect, Either, Layer, Option } from "effect";
 import { describe, expect, it } from "vitest";
 import { aUser } from "../identity/testing/index.ts";
-import { anInvoice, makeInvoiceMemory } from "../invoice/testing/index.ts";
 import { displayState } from "../invoice/index.ts";
+import { anInvoice, makeInvoiceMemory } from "../invoice/testing/index.ts";
 import { PaymentGateway } from "../payment/index.ts";
 import { aPayment } from "../payment/testing/index.ts";
 import { aBusinessProfile, anAgentProfile, makeProfilesMemory } from "../profiles/testing/index.ts";

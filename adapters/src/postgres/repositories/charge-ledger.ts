@@ -93,7 +93,7 @@ const writeActions = async (
   actions: readonly ChargeAction[],
 ): Promise<true> => {
   const payment = { id: paymentId };
-            for (const action of actions) {
+  for (const action of actions) {
     switch (action.type) {
       case "record-refund": {
         const written = await writePaymentRefund(
@@ -109,8 +109,7 @@ const writeActions = async (
           { withinAmount: true },
         );
         // Under the payment's lock the decision read the current total: a miss is a bug.
-        if (!written)
-          throw new Error(`refund ${action.refundId} of payment ${payment.id} not written`);
+        if (!written) throw new Error(`refund ${action.refundId} of payment ${payment.id} not written`);
         break;
       }
       case "reverse-refund": {

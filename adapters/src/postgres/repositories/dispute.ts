@@ -17,7 +17,7 @@ import {
   type NewTimelineEntry,
   type SettlementPlan,
 } from "@closr/core/dispute";
-import { invoiceState, InvoiceTransitionRefused } from "@closr/core/invoice";
+import { InvoiceTransitionRefused, invoiceState } from "@closr/core/invoice";
 import { PaymentBlocks } from "@closr/core/payment";
 import {
   AgentProfileId,
@@ -190,36 +190,36 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
         transact(db, async (trx) =>
           // The invoice machine decided in core (DisputeOpened, ADR 0049): stored with the dispute.
           recordInvoiceTransition(trx, input.transition, async () => {
-          const s = input.status;
-          const row = await trx
-            .insertInto("disputes")
-            .values({
-              invoiceId: input.invoiceId,
-              openedBy: input.openedBy,
-              opener: s.opener,
-              reason: input.reason,
-              description: input.description,
-              invoicePaid: s.invoicePaid,
-              invoiceAmountCents: s.invoiceAmountCents,
-              state: s.state,
-              offerBy: s.offer.by,
-              offerAmountCents: s.offer.amountCents,
-              deadline: s.deadline,
-              payoutHeld: s.invoicePaid,
-            })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-          await insertLines(trx, row.id, [
-            {
-              kind: "opened",
-              actor: s.opener,
-              message: input.description,
-              amountCents: s.offer.amountCents,
-              evidenceId: null,
-            },
-          ]);
-          return (await findDispute(trx, row.id)) as Dispute;
-        }),
+            const s = input.status;
+            const row = await trx
+              .insertInto("disputes")
+              .values({
+                invoiceId: input.invoiceId,
+                openedBy: input.openedBy,
+                opener: s.opener,
+                reason: input.reason,
+                description: input.description,
+                invoicePaid: s.invoicePaid,
+                invoiceAmountCents: s.invoiceAmountCents,
+                state: s.state,
+                offerBy: s.offer.by,
+                offerAmountCents: s.offer.amountCents,
+                deadline: s.deadline,
+                payoutHeld: s.invoicePaid,
+              })
+              .returning("id")
+              .executeTakeFirstOrThrow();
+            await insertLines(trx, row.id, [
+              {
+                kind: "opened",
+                actor: s.opener,
+                message: input.description,
+                amountCents: s.offer.amountCents,
+                evidenceId: null,
+              },
+            ]);
+            return (await findDispute(trx, row.id)) as Dispute;
+          }),
         ),
       catch: (e) => e,
     }).pipe(

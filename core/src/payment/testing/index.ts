@@ -205,7 +205,12 @@ export function makeGatewayMemory() {
     readonly amountCents: number;
     readonly idempotencyKey: string;
   }[] = [];
-  const transferOnce = (type: "reversal" | "transfer", intentId: string, amountCents: number, key: string) => {
+  const transferOnce = (
+    type: "reversal" | "transfer",
+    intentId: string,
+    amountCents: number,
+    key: string,
+  ) => {
     if (!transfers.some((t) => t.idempotencyKey === key))
       transfers.push({ type, intentId, amountCents, idempotencyKey: key });
     return `${type === "reversal" ? "trr" : "tr"}_memory_${transfers.findIndex((t) => t.idempotencyKey === key) + 1}`;

@@ -6,11 +6,11 @@
  */
 import { Effect, Either, Layer, Option } from "effect";
 import { sameInvoiceFacts } from "../../invoice/index.ts";
-import type { ChargeLedger, HoldTransfer } from "../charge-events.ts";
-import { type AppliedChargeEvent, ChargeLedgerRepository } from "../gateway-charges.ts";
 import type { AgentProfileId, BusinessProfileId, PaymentId } from "../../shared/ids.ts";
 import { cents } from "../../shared/money.ts";
+import type { ChargeLedger, HoldTransfer } from "../charge-events.ts";
 import { earningsByMonth } from "../earnings.ts";
+import { type AppliedChargeEvent, ChargeLedgerRepository } from "../gateway-charges.ts";
 import type { EarningEntry, PayoutAccount, PayoutRefund } from "../model.ts";
 import { notStarted } from "../payout-account.ts";
 import {
@@ -188,7 +188,12 @@ export function makeChargeLedgerMemory(seeds: readonly ChargeLedgerSeed[] = []) 
   const seen = new Set<string>();
   const transfers = new Map<
     string,
-    { paymentIntentId: string; transferReversalCents: number; reversal: string | null; retransfer: string | null }
+    {
+      paymentIntentId: string;
+      transferReversalCents: number;
+      reversal: string | null;
+      retransfer: string | null;
+    }
   >();
   let refundIds = 0;
   const layer = Layer.succeed(ChargeLedgerRepository, {
@@ -210,7 +215,12 @@ export function makeChargeLedgerMemory(seeds: readonly ChargeLedgerSeed[] = []) 
         for (const a of actions) {
           if (a.type === "record-refund") {
             refundedCents += a.split.refundCents;
-            recorded.push({ refundId: a.refundId, payoutRefundId: ++refundIds, split: a.split, reversed: false });
+            recorded.push({
+              refundId: a.refundId,
+              payoutRefundId: ++refundIds,
+              split: a.split,
+              reversed: false,
+            });
           } else if (a.type === "reverse-refund") {
             refundedCents -= a.split.refundCents;
             const i = recorded.findIndex((r) => r.refundId === a.refundId);
@@ -242,7 +252,8 @@ export function makeChargeLedgerMemory(seeds: readonly ChargeLedgerSeed[] = []) 
     holdTransfer: (disputeId) =>
       Effect.sync(() => {
         const transfer = transfers.get(disputeId);
-        const hold = transfer && ledgers.get(transfer.paymentIntentId)?.holds.find((h) => h.disputeId === disputeId);
+        const hold =
+          transfer && ledgers.get(transfer.paymentIntentId)?.holds.find((h) => h.disputeId === disputeId);
         if (!transfer || !hold) return Option.none();
         return Option.some<HoldTransfer>({
           disputeId,

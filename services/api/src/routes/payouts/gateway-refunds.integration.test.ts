@@ -257,10 +257,14 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     const opened = await deliver("charge.dispute.created", dispute);
     expect(opened.outcome).toBe("applied");
     expect(await p.invoiceNow()).toMatchObject({ status: "disputed", disputed: true });
-    expect((await bodyOf(await p.agent.client.request(`/api/invoices/${p.invoice.id}`))).status).toBe("disputed");
+    expect((await bodyOf(await p.agent.client.request(`/api/invoices/${p.invoice.id}`))).status).toBe(
+      "disputed",
+    );
     const transfer = t.standIn.transfers.get(`tr_ch_${p.intentId}`);
     expect(transfer).toMatchObject({ amount: 31500, amount_reversed: 31500 });
-    const reversal = t.standIn.requests.filter((r) => r.path === `/v1/transfers/tr_ch_${p.intentId}/reversals`);
+    const reversal = t.standIn.requests.filter(
+      (r) => r.path === `/v1/transfers/tr_ch_${p.intentId}/reversals`,
+    );
     expect(reversal).toHaveLength(1);
     expect(reversal[0]).toMatchObject({
       form: { amount: "31500" },
@@ -268,7 +272,9 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     });
     // Replays reverse nothing more.
     expect((await redeliver(opened)).outcome).toBe("duplicate");
-    expect(t.standIn.requests.filter((r) => r.path === `/v1/transfers/tr_ch_${p.intentId}/reversals`)).toHaveLength(1);
+    expect(
+      t.standIn.requests.filter((r) => r.path === `/v1/transfers/tr_ch_${p.intentId}/reversals`),
+    ).toHaveLength(1);
 
     // While disputed: a staff refund and an in-app dispute are refused by the invoice machine.
     const member = await aTestParty(t, "business", {
@@ -307,13 +313,17 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     const won = await deliver("charge.dispute.closed", { ...dispute, status: "won" });
     expect(won.outcome).toBe("applied");
     expect(await p.invoiceNow()).toMatchObject({ status: "paid", disputed: false });
-    const again = [...t.standIn.transfers.values()].filter((tr) => tr.source_transaction === `ch_${p.intentId}` && tr.id !== `tr_ch_${p.intentId}`);
+    const again = [...t.standIn.transfers.values()].filter(
+      (tr) => tr.source_transaction === `ch_${p.intentId}` && tr.id !== `tr_ch_${p.intentId}`,
+    );
     expect(again).toEqual([
       expect.objectContaining({ amount: 31500, destination: `acct_test_${p.agent.profileId}` }),
     ]);
     expect((await redeliver(won)).outcome).toBe("duplicate");
     expect(
-      t.standIn.requests.filter((r) => r.path === "/v1/transfers" && r.form.source_transaction === `ch_${p.intentId}`),
+      t.standIn.requests.filter(
+        (r) => r.path === "/v1/transfers" && r.form.source_transaction === `ch_${p.intentId}`,
+      ),
     ).toHaveLength(1);
   });
 
@@ -333,7 +343,9 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     expect(await p.invoiceNow()).toMatchObject({ status: "refunded", refundedAmount: 330, disputed: false });
     expect(await p.refunds()).toHaveLength(1);
     expect(t.standIn.transfers.get(`tr_ch_${p.intentId}`)).toMatchObject({ amount_reversed: 31500 });
-    const again = [...t.standIn.transfers.values()].filter((tr) => tr.source_transaction === `ch_${p.intentId}` && tr.id !== `tr_ch_${p.intentId}`);
+    const again = [...t.standIn.transfers.values()].filter(
+      (tr) => tr.source_transaction === `ch_${p.intentId}` && tr.id !== `tr_ch_${p.intentId}`,
+    );
     expect(again).toEqual([]);
   });
 
@@ -342,7 +354,9 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     const pdf = async () =>
       pdfText(
         new Uint8Array(
-          await (await p.business.client.request(`/api/invoices/${p.invoice.id}/tax-invoice.pdf`)).arrayBuffer(),
+          await (
+            await p.business.client.request(`/api/invoices/${p.invoice.id}/tax-invoice.pdf`)
+          ).arrayBuffer(),
         ),
       );
     expect(await pdf()).toMatch(/Status\s*Paid/);

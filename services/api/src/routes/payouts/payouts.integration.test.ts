@@ -10,12 +10,7 @@ import { pdfText } from "@closr/adapters/pdf/testing";
 import { revokeCachedSessions } from "@closr/adapters/postgres";
 import { describe, expect, it } from "vitest";
 import { anActivePartnership, aTestParty, partyProfile } from "../../testing/parties.ts";
-import {
-  confirmEmail,
-  enablePayouts,
-  type TestApp,
-  type TestClient,
-} from "../../testing/test-app.ts";
+import { confirmEmail, enablePayouts, type TestApp, type TestClient } from "../../testing/test-app.ts";
 import { useTestApp } from "../../testing/use-test-app.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
