@@ -11,7 +11,7 @@ export const InvoiceStatus = z
   .enum(["paid", "overdue", "pending", "refunded", "partly_refunded", "disputed", "cancelled"])
   .openapi("InvoiceStatus", {
     description:
-      "Spec §4 display state (ADR 0040, core's displayState): cancelled once a dispute resolution cancelled it (never payable, never overdue); else disputed while a dispute is active; else, when paid, refunded (in full), partly_refunded (in part; refundedAmount says how much) or paid; else overdue once the due date has passed (Sydney), else pending.",
+      "Spec §4 display state (ADR 0040, core's displayState): cancelled once a dispute resolution cancelled it (never payable, never overdue); else disputed while a dispute is active (in the app, or a card dispute at the gateway holding the payout, ADR 0049); else, when paid, refunded (in full), partly_refunded (in part; refundedAmount says how much) or paid; else overdue once the due date has passed (Sydney), else pending.",
   });
 
 export const Invoice = z
@@ -42,7 +42,10 @@ export const Invoice = z
       format: "date-time",
       description: "When a dispute resolution cancelled the unpaid invoice; null: not cancelled.",
     }),
-    disputed: z.boolean().openapi({ description: "A dispute on the invoice is active: it cannot be paid." }),
+    disputed: z.boolean().openapi({
+      description:
+        "A dispute on the invoice is active (in the app, or a card dispute at the gateway, ADR 0049): it cannot be paid, refunded or disputed again.",
+    }),
     businessName: z.string().nullable().openapi({ description: "The business's company name." }),
     agentName: z.string().nullable().openapi({ description: "The agent's full name." }),
   })

@@ -171,6 +171,12 @@ export const problemCatalogue = {
     title: "Dispute already open",
     description: "The invoice already has a dispute that is not resolved or withdrawn; continue that one.",
   },
+  "invoice-transition": {
+    status: 409,
+    title: "Not possible in this invoice's state",
+    description:
+      "The invoice's life cycle does not allow this change now (ADR 0049): refunding an invoice under dispute or refunded in full, disputing a cancelled or refunded invoice or one under a card dispute. The detail says why.",
+  },
   "dispute-transition": {
     status: 409,
     title: "Not possible in this dispute's state",

@@ -7,7 +7,7 @@
  * test-results/. Invoices are raised through the API after payouts are set up (local gateway).
  */
 import { expect, type Page, test } from "@playwright/test";
-import { aParty, DEMO_PASSWORD, demo, expectNoSeriousAxe, setUpPayouts } from "./support.ts";
+import { anInvoicingPair, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
 const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page, "[data-live-announcer]");
 
@@ -24,25 +24,14 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   const viewport = defaultPage.viewportSize();
   const suffix = Date.now().toString(36);
   const company = `Dispute Test Co ${suffix}`;
-  const business = await aParty(browser, "business", company, viewport ? { viewport } : {});
-  const agent = await aParty(browser, "agent", `Dana Agent ${suffix}`, viewport ? { viewport } : {});
+  // Payouts first (local gateway test account), then two invoices.
+  const { business, agent, raise } = await anInvoicingPair(
+    browser,
+    { company, agentName: `Dana Agent ${suffix}` },
+    viewport,
+  );
   const a = agent.page;
   const b = business.page;
-  const { id: partnershipId } = (await (
-    await a.request.post("/api/partnerships", { data: { businessId: business.profileId } })
-  ).json()) as { id: number };
-  expect(
-    (await b.request.patch(`/api/partnerships/${partnershipId}`, { data: { status: "active" } })).status(),
-  ).toBe(200);
-  // Payouts first (local gateway test account), then two invoices.
-  await setUpPayouts(a, "Dana Agent");
-  const raise = async (amount: number, description: string) => {
-    const res = await a.request.post("/api/invoices", {
-      data: { businessId: business.profileId, partnershipId, amount, description },
-    });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { id: number }).id;
-  };
   const first = await raise(400, `Lead generation ${suffix}`);
   const second = await raise(300, `Follow-up calls ${suffix}`);
 

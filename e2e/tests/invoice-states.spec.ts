@@ -6,7 +6,7 @@
  * page shows are the ledger's).
  */
 import { expect, test } from "@playwright/test";
-import { aParty, demo, logIn, setUpPayouts } from "./support.ts";
+import { anInvoicingPair, demo, logIn } from "./support.ts";
 
 test("an invoice cancelled by a dispute settlement shows Cancelled, never Overdue, on both sides", async ({
   browser,
@@ -15,27 +15,14 @@ test("an invoice cancelled by a dispute settlement shows Cancelled, never Overdu
   test.setTimeout(240_000);
   const viewport = defaultPage.viewportSize();
   const suffix = Date.now().toString(36);
-  const business = await aParty(
+  const { business, agent, raise } = await anInvoicingPair(
     browser,
-    "business",
-    `Cancel Test Co ${suffix}`,
-    viewport ? { viewport } : {},
+    { company: `Cancel Test Co ${suffix}`, agentName: `Cara Agent ${suffix}` },
+    viewport,
   );
-  const agent = await aParty(browser, "agent", `Cara Agent ${suffix}`, viewport ? { viewport } : {});
   const a = agent.page;
   const b = business.page;
-  const { id: partnershipId } = (await (
-    await a.request.post("/api/partnerships", { data: { businessId: business.profileId } })
-  ).json()) as { id: number };
-  expect(
-    (await b.request.patch(`/api/partnerships/${partnershipId}`, { data: { status: "active" } })).status(),
-  ).toBe(200);
-  await setUpPayouts(a, "Cara Agent");
-  const raised = await a.request.post("/api/invoices", {
-    data: { businessId: business.profileId, partnershipId, amount: 250, description: `Cold calls ${suffix}` },
-  });
-  expect(raised.status()).toBe(201);
-  const invoiceId = ((await raised.json()) as { id: number }).id;
+  const invoiceId = await raise(250, `Cold calls ${suffix}`);
 
   // The business says nothing is owed; the agent accepts: the settlement cancels the invoice.
   const opened = await b.request.post(`/api/invoices/${invoiceId}/disputes`, {

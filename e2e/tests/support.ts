@@ -128,6 +128,38 @@ export async function aParty(
 }
 
 /**
+ * Object mother of the dispute and invoice-state journeys: a new business (`company`) and a new
+ * agent (`agentName`) in contexts of `viewport`, their partnership made active, the agent's
+ * payouts set up on the local gateway, and `raise(amount, description)` raising an invoice of
+ * `amount` dollars from the agent through the API (answers its id).
+ */
+export async function anInvoicingPair(
+  browser: Browser,
+  names: { readonly company: string; readonly agentName: string },
+  viewport: { width: number; height: number } | null,
+) {
+  const business = await aParty(browser, "business", names.company, viewport ? { viewport } : {});
+  const agent = await aParty(browser, "agent", names.agentName, viewport ? { viewport } : {});
+  const { id: partnershipId } = (await (
+    await agent.page.request.post("/api/partnerships", { data: { businessId: business.profileId } })
+  ).json()) as { id: number };
+  expect(
+    (
+      await business.page.request.patch(`/api/partnerships/${partnershipId}`, { data: { status: "active" } })
+    ).status(),
+  ).toBe(200);
+  await setUpPayouts(agent.page, names.agentName);
+  const raise = async (amount: number, description: string) => {
+    const res = await agent.page.request.post("/api/invoices", {
+      data: { businessId: business.profileId, partnershipId, amount, description },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  return { business, agent, partnershipId, raise };
+}
+
+/**
  * Sets up the signed-in agent's payouts on the local gateway through the API: onboarding, then
  * the test bank account 000-000 / 000123456 in `accountName` (payouts come before the first
  * invoice, issue 14).

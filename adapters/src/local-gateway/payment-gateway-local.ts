@@ -250,6 +250,9 @@ const makeLocal = (db: Db, clock: () => Date) => {
           await record(trx, "payment_intent.canceled", intent);
         }),
       ),
+    // The local gateway has no connected-account transfers (ADR 0049): nothing to reverse or pay.
+    reverseChargeTransfer: () => Effect.succeed({ reversalId: null }),
+    transferToDestination: () => Effect.succeed({ transferId: null }),
     refundPaymentIntent: (id, idempotencyKey, partial) =>
       Effect.promise(() =>
         transact(db, async (trx) => {

@@ -41,7 +41,7 @@ const text = async (doc: Parameters<typeof renderTaxDocumentPdf>[0]) => {
 
 describe("invoice tax documents", () => {
   it("a GST-registered agent's tax invoice: title, agent and ABN, date, description, GST, total, buyer and ABN", async () => {
-    const t = await text(agentTaxInvoice(paid(), "51824753556"));
+    const t = await text(agentTaxInvoice(paid(), "51824753556", "paid"));
     for (const field of [
       "Tax invoice",
       "Mia Chen",
@@ -61,19 +61,43 @@ describe("invoice tax documents", () => {
       "Buyer's ABN",
       "51 824 753 556",
       "Closr platform fee A$50.00 is deducted",
+      "Status",
+      "Paid",
     ])
       expect(t).toContain(field);
+    expect(t).not.toContain("Refunded");
+  });
+
+  it("prints the display state and, once refunded, the refunded amount and the net paid (ADR 0049)", async () => {
+    const partly = await text(
+      agentTaxInvoice(paid({ refundedCents: cents(10_000) }), "51824753556", "partly_refunded"),
+    );
+    expect(partly).toMatch(/Status\s*Partly refunded/);
+    expect(partly).toMatch(/Refunded\s*A\$100\.00/);
+    expect(partly).toMatch(/Net paid\s*A\$1000\.00/);
+    const disputed = await text(agentTaxInvoice(paid({ disputed: true }), "51824753556", "disputed"));
+    expect(disputed).toMatch(/Status\s*Disputed/);
+    const refunded = await text(
+      agentTaxInvoice(paid({ refundedCents: cents(110_000) }), "51824753556", "refunded"),
+    );
+    expect(refunded).toMatch(/Status\s*Refunded/);
+    expect(refunded).toMatch(/Net paid\s*A\$0\.00/);
   });
 
   it("under A$1,000 the buyer's ABN is left out; an unregistered agent without ABN issues an Invoice with the withholding warning", async () => {
     const small = await text(
-      agentTaxInvoice(paid({ amountCents: 99_999, subtotalCents: 90_908, gstCents: 9_091 }), "51824753556"),
+      agentTaxInvoice(
+        paid({ amountCents: 99_999, subtotalCents: 90_908, gstCents: 9_091 }),
+        "51824753556",
+        "paid",
+      ),
     );
     expect(small).not.toContain("Buyer's ABN");
     const t = await text(
       agentTaxInvoice(
         paid({ gstRegistered: false, agentAbn: null, gstCents: 0, subtotalCents: 110_000 }),
         null,
+        "paid",
       ),
     );
     expect(t).toContain("Invoice");

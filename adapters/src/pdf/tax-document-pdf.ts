@@ -8,7 +8,7 @@
  * when the total is A$1,000 or more. Money arrives in cents; GST was rounded in core
  * (core/src/shared/tax.ts).
  */
-import type { InvoiceView } from "@closr/core/invoice";
+import { displayStateLabels, type InvoiceDisplayState, type InvoiceView } from "@closr/core/invoice";
 import type { PayoutRefund } from "@closr/core/payout";
 import {
   buyerDetailsFromCents,
@@ -26,6 +26,8 @@ export interface TaxDocument {
   readonly issueDate: Date;
   readonly seller: { readonly name: string; readonly abn: string | null; readonly extra?: readonly string[] };
   readonly buyer: { readonly name: string; readonly abn: string | null; readonly showAbn: boolean };
+  /** The invoice's display state as printed (ADR 0049), e.g. "Partly refunded"; absent on other documents. */
+  readonly status?: string;
   readonly lines: readonly { readonly description: string; readonly amountCents: number }[];
   readonly totals: readonly { readonly label: string; readonly cents: number; readonly strong?: boolean }[];
   readonly notes: readonly string[];
@@ -36,8 +38,16 @@ export const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, "0")}
 
 const abnLine = (abn: string | null) => (abn ? `ABN ${formatAbn(abn)}` : "No ABN quoted");
 
-/** The agent's tax invoice (or invoice, when not registered for GST) for a paid invoice. */
-export const agentTaxInvoice = (invoice: InvoiceView, buyerAbn: string | null): TaxDocument => {
+/**
+ * The agent's tax invoice (or invoice, when not registered for GST) for a paid invoice, with its
+ * display state (`state`, core's `displayState`: Paid, Disputed, Refunded, Partly refunded …) and,
+ * once refunded, the refunded amount and what is left below the totals (ADR 0049).
+ */
+export const agentTaxInvoice = (
+  invoice: InvoiceView,
+  buyerAbn: string | null,
+  state: InvoiceDisplayState,
+): TaxDocument => {
   const registered = invoice.gstRegistered && invoice.agentAbn !== null;
   const notes = [
     `Paid by card on ${day(invoice.paidAt ?? invoice.createdAt)} through Closr. Amounts in Australian dollars.`,
@@ -52,10 +62,18 @@ export const agentTaxInvoice = (invoice: InvoiceView, buyerAbn: string | null): 
     );
   if (invoice.refundedCents > 0)
     notes.push(`Refunded so far: ${aud(invoice.refundedCents)} (see credit notes).`);
+  const refunded =
+    invoice.refundedCents > 0
+      ? [
+          { label: "Refunded", cents: invoice.refundedCents },
+          { label: "Net paid", cents: invoice.amountCents - invoice.refundedCents, strong: true },
+        ]
+      : [];
   return {
     title: registered ? "Tax invoice" : "Invoice",
     number: invoiceNumber(invoice.id),
     issueDate: invoice.createdAt,
+    status: displayStateLabels[state],
     seller: { name: invoice.agentName ?? `Agent #${invoice.agentId}`, abn: invoice.agentAbn },
     buyer: {
       name: invoice.businessName ?? `Business #${invoice.businessId}`,
@@ -68,8 +86,9 @@ export const agentTaxInvoice = (invoice: InvoiceView, buyerAbn: string | null): 
           { label: "Subtotal (excluding GST)", cents: invoice.subtotalCents },
           { label: "GST (10%)", cents: invoice.gstCents },
           { label: "Total (including GST)", cents: invoice.amountCents, strong: true },
+          ...refunded,
         ]
-      : [{ label: "Total (no GST)", cents: invoice.amountCents, strong: true }],
+      : [{ label: "Total (no GST)", cents: invoice.amountCents, strong: true }, ...refunded],
     notes,
   };
 };
@@ -196,6 +215,11 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
   next();
   write("Date of issue", { strong: true });
   write(day(doc.issueDate), { x: 200 });
+  if (doc.status) {
+    next();
+    write("Status", { strong: true });
+    write(doc.status, { x: 200, strong: true });
+  }
   next();
   write("Billed to", { strong: true });
   write(doc.buyer.name, { x: 200 });

@@ -14,13 +14,19 @@ export interface InvoiceStateFacts {
   /** Refunded so far: the sum of the invoice's payments' refunded cents. */
   readonly refundedCents: RawBuilder<unknown>;
   readonly cancelledAt: RawBuilder<unknown>;
-  /** True while a dispute on the invoice is open, in mediation or proposed. */
+  /**
+   * True while a dispute on the invoice is open, in mediation or proposed, or a card dispute holds
+   * the payout of one of its payments (ADR 0049).
+   */
   readonly disputed: RawBuilder<boolean>;
   /** A `date`. */
   readonly dueDate: RawBuilder<unknown>;
 }
 
-/** The facts of the invoices row aliased `alias` (refunds from payments, disputes from disputes). */
+/**
+ * The facts of the invoices row aliased `alias` (refunds from payments, disputes from disputes and
+ * held card-dispute payouts); the invoice repository reads `refundedCents` and `disputed` from here too.
+ */
 export const invoiceStateFacts = (alias: string): InvoiceStateFacts => {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   return {
@@ -28,8 +34,10 @@ export const invoiceStateFacts = (alias: string): InvoiceStateFacts => {
     amountCents: sql`${col("amount_cents")}`,
     refundedCents: sql`(SELECT coalesce(sum(sp.refunded_cents), 0) FROM payments sp WHERE sp.invoice_id = ${col("id")})`,
     cancelledAt: sql`${col("cancelled_at")}`,
-    disputed: sql<boolean>`EXISTS (SELECT 1 FROM disputes sd WHERE sd.invoice_id = ${col("id")}
-      AND sd.state IN ('open', 'in_mediation', 'proposed'))`,
+    disputed: sql<boolean>`(EXISTS (SELECT 1 FROM disputes sd WHERE sd.invoice_id = ${col("id")}
+      AND sd.state IN ('open', 'in_mediation', 'proposed'))
+      OR EXISTS (SELECT 1 FROM payout_holds sh JOIN payments shp ON shp.id = sh.payment_id
+        WHERE shp.invoice_id = ${col("id")} AND sh.status = 'held'))`,
     dueDate: sql`${col("due_date")}`,
   };
 };

@@ -600,6 +600,12 @@ export interface PayoutHoldsTable {
   status: "held" | "released" | "reversed";
   openedAt: DefaultTimestamp;
   closedAt: Date | null;
+  /** ADR 0049: the agent's share taken back at the gateway while the dispute is open. */
+  transferReversalCents: ColumnType<string | number, number | bigint | undefined, number | bigint>;
+  /** `trr_…`, 'none', or null: not done yet. */
+  transferReversal: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `tr_…`, 'none', or null: not done yet. */
+  retransfer: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The local gateway's connected accounts (issue 14). */

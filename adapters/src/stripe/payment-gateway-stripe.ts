@@ -106,6 +106,14 @@ const retryWhileKeyInUse = <A>(run: () => Promise<A>): Promise<A> => {
   return attempt(5);
 };
 
+/** The latest charge of a PaymentIntent (undefined: none yet). */
+const chargeOf = async (stripe: Stripe, paymentIntentId: string): Promise<Stripe.Charge | undefined> => {
+  const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+  const charge = intent.latest_charge;
+  if (!charge) return undefined;
+  return typeof charge === "string" ? stripe.charges.retrieve(charge) : charge;
+};
+
 /** The port over a Stripe client. */
 export function makeStripeGateway(stripe: Stripe, config: StripeGatewayConfig): PaymentGateway["Type"] {
   return {
@@ -173,6 +181,48 @@ export function makeStripeGateway(stripe: Stripe, config: StripeGatewayConfig): 
           ),
         catch: unavailable,
       }).pipe(Effect.map((refund) => ({ refundId: refund.id ?? null }))),
+    reverseChargeTransfer: (id, amountCents, idempotencyKey) =>
+      Effect.tryPromise({
+        // https://docs.stripe.com/connect/destination-charges#transfer-reversals: the charge's
+        // transfer to the connected account, reversed in part or whole.
+        try: async () => {
+          const charge = await chargeOf(stripe, id);
+          const transfer = typeof charge?.transfer === "string" ? charge.transfer : charge?.transfer?.id;
+          if (!transfer) return { reversalId: null };
+          const reversal = await stripe.transfers.createReversal(
+            transfer,
+            { amount: amountCents, metadata: appRefundMetadata },
+            { idempotencyKey },
+          );
+          return { reversalId: reversal.id };
+        },
+        catch: unavailable,
+      }),
+    transferToDestination: (id, amountCents, idempotencyKey) =>
+      Effect.tryPromise({
+        // https://docs.stripe.com/connect/separate-charges-and-transfers#transfer-availability:
+        // source_transaction ties the new transfer to the charge's funds.
+        try: async () => {
+          const charge = await chargeOf(stripe, id);
+          const destination =
+            typeof charge?.transfer_data?.destination === "string"
+              ? charge.transfer_data.destination
+              : charge?.transfer_data?.destination?.id;
+          if (!charge || !destination) return { transferId: null };
+          const transfer = await stripe.transfers.create(
+            {
+              amount: amountCents,
+              currency: charge.currency ?? "aud",
+              destination,
+              source_transaction: charge.id,
+              metadata: appRefundMetadata,
+            },
+            { idempotencyKey },
+          );
+          return { transferId: transfer.id };
+        },
+        catch: unavailable,
+      }),
     parseWebhook: (rawBody, signature) =>
       Effect.try({
         try: (): GatewayEvent | undefined => {

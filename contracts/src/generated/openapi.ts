@@ -1987,11 +1987,11 @@ export interface paths {
         put?: never;
         /**
          * Staff: refund a payment in full or in part
-         * @description The gateway refunds the charge, reversing the transfer to the agent and the platform fee in proportion; the payment is refunded once fully refunded and its invoice shows refunded. Audit-logged; a credit note is issued.
+         * @description The gateway refunds the charge, reversing the transfer to the agent and the platform fee in proportion; the payment is refunded once fully refunded and its invoice shows refunded. Audit-logged; a credit note is issued. The invoice's life cycle decides first: an invoice under dispute (in-app or card) or already refunded in full answers 409 invoice-transition and no money moves (ADR 0049).
          *
          *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/refund-not-allowed`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/forbidden`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/invoice-transition`, `/problems/refund-not-allowed`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`, `/problems/service-unavailable`.
          */
         post: operations["refundPayment"];
         delete?: never;
@@ -3323,11 +3323,11 @@ export interface paths {
         put?: never;
         /**
          * Open a dispute on an invoice
-         * @description Either party. Unpaid invoices take amount_not_owed or work_not_done; paid ones charged_in_error or services_not_delivered (422 otherwise). The other party has 7 days (to the end of a Sydney business day) to accept, counter-offer or reject. An unpaid invoice cannot be paid meanwhile (409 invoice-disputed on create-payment-intent); a paid one holds the agent's payout. One active dispute per invoice (409 dispute-open).
+         * @description Either party. Unpaid invoices take amount_not_owed or work_not_done; paid ones charged_in_error or services_not_delivered (422 otherwise). The other party has 7 days (to the end of a Sydney business day) to accept, counter-offer or reject. An unpaid invoice cannot be paid meanwhile (409 invoice-disputed on create-payment-intent); a paid one holds the agent's payout. One active dispute per invoice (409 dispute-open); a cancelled or fully refunded invoice, or one under a card dispute, answers 409 invoice-transition (ADR 0049).
          *
          *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/dispute-open`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/invoice-transition`, `/problems/dispute-open`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["openDispute"];
         delete?: never;
@@ -3954,7 +3954,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /** @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. */
-        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use");
+        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/invoice-transition" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use");
         WebhookPartnershipEvent: {
             /**
              * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
@@ -4919,7 +4919,7 @@ export interface components {
              * @description When a dispute resolution cancelled the unpaid invoice; null: not cancelled.
              */
             cancelledAt: string | null;
-            /** @description A dispute on the invoice is active: it cannot be paid. */
+            /** @description A dispute on the invoice is active (in the app, or a card dispute at the gateway, ADR 0049): it cannot be paid, refunded or disputed again. */
             disputed: boolean;
             /** @description The business's company name. */
             businessName: string | null;
@@ -4927,7 +4927,7 @@ export interface components {
             agentName: string | null;
         };
         /**
-         * @description Spec §4 display state (ADR 0040, core's displayState): cancelled once a dispute resolution cancelled it (never payable, never overdue); else disputed while a dispute is active; else, when paid, refunded (in full), partly_refunded (in part; refundedAmount says how much) or paid; else overdue once the due date has passed (Sydney), else pending.
+         * @description Spec §4 display state (ADR 0040, core's displayState): cancelled once a dispute resolution cancelled it (never payable, never overdue); else disputed while a dispute is active (in the app, or a card dispute at the gateway holding the payout, ADR 0049); else, when paid, refunded (in full), partly_refunded (in part; refundedAmount says how much) or paid; else overdue once the due date has passed (Sydney), else pending.
          * @enum {string}
          */
         InvoiceStatus: "paid" | "overdue" | "pending" | "refunded" | "partly_refunded" | "disputed" | "cancelled";
@@ -16589,7 +16589,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Refund not allowed */
+            /** @description Refund not allowed; Not possible in this invoice's state */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23635,7 +23635,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Dispute already open */
+            /** @description Dispute already open; Not possible in this invoice's state */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -67,11 +67,11 @@ export const openDispute = createRoute({
   tags: ["disputes"],
   summary: "Open a dispute on an invoice",
   description:
-    "Either party. Unpaid invoices take amount_not_owed or work_not_done; paid ones charged_in_error or services_not_delivered (422 otherwise). The other party has 7 days (to the end of a Sydney business day) to accept, counter-offer or reject. An unpaid invoice cannot be paid meanwhile (409 invoice-disputed on create-payment-intent); a paid one holds the agent's payout. One active dispute per invoice (409 dispute-open).",
+    "Either party. Unpaid invoices take amount_not_owed or work_not_done; paid ones charged_in_error or services_not_delivered (422 otherwise). The other party has 7 days (to the end of a Sydney business day) to accept, counter-offer or reject. An unpaid invoice cannot be paid meanwhile (409 invoice-disputed on create-payment-intent); a paid one holds the agent's payout. One active dispute per invoice (409 dispute-open); a cancelled or fully refunded invoice, or one under a card dispute, answers 409 invoice-transition (ADR 0049).",
   request: { params: IdParam, ...body(OpenDisputeRequest) },
   responses: {
     201: json(DisputeSchema, "The dispute"),
-    ...signedInWriteProblems("not-found", "dispute-open"),
+    ...signedInWriteProblems("not-found", "dispute-open", "invoice-transition"),
   },
 });
 

@@ -175,10 +175,16 @@ export const refundPayment = createRoute({
   tags: ["payouts"],
   summary: "Staff: refund a payment in full or in part",
   description:
-    "The gateway refunds the charge, reversing the transfer to the agent and the platform fee in proportion; the payment is refunded once fully refunded and its invoice shows refunded. Audit-logged; a credit note is issued.",
+    "The gateway refunds the charge, reversing the transfer to the agent and the platform fee in proportion; the payment is refunded once fully refunded and its invoice shows refunded. Audit-logged; a credit note is issued. The invoice's life cycle decides first: an invoice under dispute (in-app or card) or already refunded in full answers 409 invoice-transition and no money moves (ADR 0049).",
   request: { params: IdParam, ...body(CreateRefundRequest) },
   responses: {
     201: json(Refund, "The refund"),
-    ...signedInWriteProblems("forbidden", "not-found", "refund-not-allowed", "service-unavailable"),
+    ...signedInWriteProblems(
+      "forbidden",
+      "not-found",
+      "refund-not-allowed",
+      "invoice-transition",
+      "service-unavailable",
+    ),
   },
 });

@@ -1,15 +1,16 @@
 /** Opening a dispute on an invoice (ADR 0018). */
-import { Effect } from "effect";
+import { Effect, Either } from "effect";
 import type { User } from "../identity/index.ts";
-import { callerProfile, getInvoice } from "../invoice/index.ts";
+import { callerProfile, decideInvoiceTransition, getInvoice } from "../invoice/index.ts";
 import { atomically, Clock, cents, formatAud, type InvoiceId, publishEvent } from "../shared/index.ts";
 import { openedStatus } from "./dispute-machine.ts";
 import { formatDeadline, tellBoth } from "./dispute-steps.ts";
-import { InvalidDispute } from "./errors.ts";
+import { DisputeAlreadyOpen, InvalidDispute } from "./errors.ts";
 import {
   type DisputeReason,
   disputeReasonLabels,
   disputeRules,
+  isTerminal,
   paidDisputeReasons,
   unpaidDisputeReasons,
 } from "./model.ts";
@@ -19,6 +20,9 @@ import { DisputeRepository } from "./ports.ts";
  * Opens a dispute on an invoice the caller is a party to. Unpaid invoices take "amount not owed"
  * or "work not done"; paid ones "charged in error" or "services not delivered". `claimedCents`
  * is what the opener says the business owes in total (default 0). A paid invoice's payout is held.
+ * The invoice machine decides (`DisputeOpened`, ADR 0049): an invoice with an active dispute fails
+ * with DisputeAlreadyOpen; one the machine refuses otherwise (cancelled, or held by a card
+ * dispute) with InvoiceTransitionRefused; the dispute is stored with the machine's result.
  */
 export const openDispute = Effect.fn("dispute.open")(function* (
   user: User,
@@ -55,7 +59,18 @@ export const openDispute = Effect.fn("dispute.open")(function* (
     });
   if (amount <= 0) errors.push({ field: "invoiceId", message: "This invoice has been refunded in full." });
   if (errors.length) return yield* new InvalidDispute({ errors });
-  const dispute = yield* (yield* DisputeRepository).open({
+  const repository = yield* DisputeRepository;
+  const decided = decideInvoiceTransition(invoice, [{ type: "DisputeOpened", at: now }]);
+  if (Either.isLeft(decided)) {
+    const refusal = decided.left;
+    if (refusal._tag === "InvoiceTransitionRefused" && refusal.from === "disputed") {
+      const active = (yield* repository.listForInvoice(invoice.id)).find((d) => !isTerminal(d.state));
+      if (active) return yield* new DisputeAlreadyOpen({ invoiceId: invoice.id, disputeId: active.id });
+    }
+    return yield* refusal;
+  }
+  const dispute = yield* repository.open({
+    transition: decided.right,
     invoiceId: invoice.id,
     openedBy: user.id,
     reason: input.reason,

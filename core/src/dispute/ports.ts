@@ -1,6 +1,6 @@
 /** Dispute ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Either, type Option } from "effect";
-import type { InvoiceLedger } from "../invoice/index.ts";
+import type { InvoiceLedger, InvoiceTransition, InvoiceTransitionRefused } from "../invoice/index.ts";
 import type { Cents, InvoiceId, PaymentId, ProfileId, RefundSplit, UserId } from "../shared/index.ts";
 import type { DisputeAlreadyOpen, DisputeNotFound } from "./errors.ts";
 import type {
@@ -24,6 +24,8 @@ export interface NewDispute {
   readonly reason: DisputeReason;
   readonly description: string;
   readonly status: DisputeStatus;
+  /** The invoice machine's `DisputeOpened` decision (ADR 0049), stored with the dispute. */
+  readonly transition: InvoiceTransition;
 }
 
 /**
@@ -82,7 +84,14 @@ export class DisputeRepository extends Context.Tag("dispute/DisputeRepository")<
   DisputeRepository,
   {
     /** Inserts the dispute and its "opened" line; DisputeAlreadyOpen when the invoice has an active one (unique index, also under races). */
-    readonly open: (input: NewDispute) => Effect.Effect<Dispute, DisputeAlreadyOpen>;
+    /**
+     * Stores a new dispute with the machine's result in one transaction: DisputeAlreadyOpen when
+     * the invoice has an active dispute; InvoiceTransitionRefused when the stored invoice no longer
+     * equals `input.transition.before` (it moved on since the machine read it).
+     */
+    readonly open: (
+      input: NewDispute,
+    ) => Effect.Effect<Dispute, DisputeAlreadyOpen | InvoiceTransitionRefused>;
     readonly findById: (id: DisputeId) => Effect.Effect<Option.Option<Dispute>>;
     readonly detail: (id: DisputeId) => Effect.Effect<Option.Option<DisputeDetail>>;
     /** One party's disputes, newest first. */

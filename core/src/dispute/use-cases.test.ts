@@ -22,12 +22,12 @@ const staff = aUser(40, "business", { role: "admin" });
 const invoiceId = InvoiceId.make(1);
 
 /** Invoice 1 ($150.00, unpaid) between business 1 (user 20) and agent 1 (user 10); a stranger's business 2. */
-const world = () => {
+const world = (invoice = anInvoice()) => {
   const profiles = makeProfilesMemory();
   profiles.businesses.push(aBusinessProfile({ id: 1, userId: 20 }), aBusinessProfile({ id: 2, userId: 30 }));
   profiles.agents.push(anAgentProfile({ id: 1, userId: 10 }));
   const invoices = makeInvoiceMemory();
-  invoices.rows.push(anInvoice());
+  invoices.rows.push(invoice);
   const disputes = makeDisputeMemory();
   const events = makeDomainEventsRecorder();
   const mails: Email[] = [];
@@ -61,6 +61,35 @@ describe("dispute use cases", () => {
     expect(dispute.deadline).not.toBeNull();
     expect(events.tags()).toEqual(["DisputeOpened"]);
     expect(mails.map((mail) => mail.to)).toEqual(["business@example.com", "agent@example.com"]);
+  });
+
+  it("opening runs the invoice machine's DisputeOpened and stores its result with the dispute (ADR 0049)", async () => {
+    const { run, disputes } = world();
+    Either.getOrThrow(await run(openDispute(business, invoiceId, notOwed)));
+    expect(disputes.openings).toEqual([
+      {
+        before: expect.objectContaining({ id: 1, disputed: false, isPaid: false }),
+        invoice: expect.objectContaining({ id: 1, disputed: true, isPaid: false }),
+      },
+    ]);
+  });
+
+  it("the machine refuses a cancelled invoice and one held by a card dispute: InvoiceTransitionRefused, nothing stored", async () => {
+    const cancelled = world(anInvoice({ cancelledAt: new Date("2026-11-20T00:00:00Z") }));
+    expect(leftOf(await cancelled.run(openDispute(business, invoiceId, notOwed)))).toMatchObject({
+      _tag: "InvoiceTransitionRefused",
+      id: 1,
+      from: "cancelled",
+      event: "DisputeOpened",
+    });
+    expect(cancelled.disputes.disputes).toEqual([]);
+    const card = world(anInvoice({ isPaid: true, paidAt: new Date("2026-11-10T00:00:00Z"), disputed: true }));
+    const paidReason = { ...notOwed, reason: "charged_in_error" as const };
+    expect(leftOf(await card.run(openDispute(business, invoiceId, paidReason)))).toMatchObject({
+      _tag: "InvoiceTransitionRefused",
+      from: "disputed",
+    });
+    expect(card.disputes.openings).toEqual([]);
   });
 
   it("InvalidDispute names the wrong reason for an unpaid invoice, a short description and a claim too high", async () => {

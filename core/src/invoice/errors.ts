@@ -36,7 +36,12 @@ export class PaymentAmountMismatch extends Data.TaggedError("PaymentAmountMismat
 export class InvoiceTransitionRefused extends Data.TaggedError("InvoiceTransitionRefused")<{
   readonly id: number;
   readonly from: "issued" | "paid" | "partially_refunded" | "refunded" | "disputed" | "cancelled";
-  readonly event: "PaymentCompleted" | "RefundRecorded" | "DisputeOpened" | "DisputeResolved";
+  readonly event:
+    | "PaymentCompleted"
+    | "RefundRecorded"
+    | "RefundReversed"
+    | "DisputeOpened"
+    | "DisputeResolved";
   readonly reason: string;
 }> {}
 
@@ -51,4 +56,5 @@ export type InvoiceError =
   | InvalidInvoice
   | InvoiceAlreadyPaid
   | PaymentAmountMismatch
+  | InvoiceTransitionRefused
   | PayoutsNotSetUp;

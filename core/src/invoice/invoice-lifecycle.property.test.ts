@@ -1,6 +1,6 @@
 /**
  * Property-based tests of the whole invoice life cycle (ADR 0040) against a reference model:
- * random sequences of payments, refunds, disputes and resolutions (released, reduced with a credit
+ * random sequences of payments, refunds, refund reversals, disputes and resolutions (released, reduced with a credit
  * note, cancelled, refunded). Checked at every step: the machine accepts exactly what the model
  * accepts, with the same facts; refused events change nothing; money is never created or lost
  * (received − refunded = the model's net; the original total = total + credit notes); a cancelled
@@ -27,6 +27,7 @@ const start = new Date("2026-11-20T00:00:00Z").getTime();
 type Step =
   | { readonly kind: "pay"; readonly full: boolean; readonly off: number }
   | { readonly kind: "refund"; readonly share: number }
+  | { readonly kind: "reverse"; readonly share: number }
   | { readonly kind: "open" }
   | { readonly kind: "resolve"; readonly how: DisputeResolution["kind"]; readonly share: number };
 
@@ -39,6 +40,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     off: fc.integer({ min: 1, max: 5000 }),
   }),
   fc.record({ kind: fc.constant("refund" as const), share }),
+  fc.record({ kind: fc.constant("reverse" as const), share }),
   fc.record({ kind: fc.constant("open" as const) }),
   fc.record({
     kind: fc.constant("resolve" as const),
@@ -81,6 +83,8 @@ const eventOf = (s: Step, m: Model, at: Date): InvoiceEvent => {
       return { type: "PaymentCompleted", amountCents: cents(s.full ? m.total : m.total + s.off), at };
     case "refund":
       return { type: "RefundRecorded", refundCents: cents(part(Math.max(left, 1))), at };
+    case "reverse":
+      return { type: "RefundReversed", refundCents: cents(part(Math.max(m.refunded, 1))), at };
     case "open":
       return { type: "DisputeOpened", at };
     case "resolve": {
@@ -113,6 +117,9 @@ const modelStep = (m: Model, e: InvoiceEvent): Model | null => {
     case "RefundRecorded":
       if (!m.paid || m.cancelled || m.disputed || m.refunded + e.refundCents > m.received) return null;
       return { ...m, refunded: m.refunded + e.refundCents };
+    case "RefundReversed":
+      if (!m.paid || m.cancelled || e.refundCents > m.refunded) return null;
+      return { ...m, refunded: m.refunded - e.refundCents };
     case "DisputeOpened":
       if (m.cancelled || m.disputed || (m.paid && m.refunded >= m.received)) return null;
       return { ...m, disputed: true };

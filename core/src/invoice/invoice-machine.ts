@@ -9,8 +9,9 @@
  * - `disputed`: a dispute is active (payment is blocked, ADR 0018);
  * - `cancelled`: a dispute resolution cancelled the unpaid invoice (never payable, never overdue).
  *
- * Events: PaymentCompleted, RefundRecorded, DisputeOpened and DisputeResolved (released, reduced
- * with a credit note, cancelled, refunded). Money is integer cents, AUD. Invariant held by every
+ * Events: PaymentCompleted, RefundRecorded, RefundReversed (a gateway refund that failed after it
+ * was recorded), DisputeOpened and DisputeResolved (released, reduced with a credit note,
+ * cancelled, refunded). Money is integer cents, AUD. Invariant held by every
  * transition: received (`amountCents` once paid, else 0) − `refundedCents` = net ≥ 0, and a
  * reduction moves exactly the credit note's cents out of the total (nothing created or lost).
  */
@@ -61,6 +62,15 @@ export type InvoiceEvent =
       readonly refundCents: Cents;
       readonly at: Date;
     }
+  | {
+      /**
+       * A recorded refund the gateway later reported failed or canceled (ADR 0041): `refundCents`
+       * are no longer refunded. Allowed on any paid invoice (also while disputed), within what was refunded.
+       */
+      readonly type: "RefundReversed";
+      readonly refundCents: Cents;
+      readonly at: Date;
+    }
   | { readonly type: "DisputeOpened"; readonly at: Date }
   | { readonly type: "DisputeResolved"; readonly resolution: DisputeResolution; readonly at: Date };
 
@@ -100,6 +110,7 @@ const refuse = (invoice: InvoiceLedger, event: InvoiceEvent, reason: string) =>
  * - PaymentCompleted: only an issued invoice, only for its full amount (InvoiceAlreadyPaid once
  *   paid, PaymentAmountMismatch otherwise; refused while disputed or once cancelled);
  * - RefundRecorded: only a paid, undisputed invoice, 1 ≤ refund ≤ what is left to refund;
+ * - RefundReversed: only a paid, uncancelled invoice, 1 ≤ reversal ≤ what was refunded;
  * - DisputeOpened: not on a cancelled, fully refunded or already disputed invoice;
  * - DisputeResolved: only while disputed; `reduced` and `cancelled` only when unpaid (a reduction
  *   keeps at least 1 cent and never takes more GST, subtotal or fee than the invoice has);
@@ -128,6 +139,18 @@ export const transitionInvoice = <I extends InvoiceLedger>(
       if (state !== "paid" && state !== "partially_refunded")
         return refuse(invoice, event, `a ${state} invoice cannot be refunded`);
       return refund(invoice, event, event.refundCents);
+    }
+    case "RefundReversed": {
+      if (!invoice.isPaid || state === "cancelled")
+        return refuse(invoice, event, `a ${state} invoice has no refund to reverse`);
+      if (!Number.isInteger(event.refundCents) || event.refundCents < 1)
+        return refuse(invoice, event, "a reversal is at least 1 cent");
+      if (event.refundCents > invoice.refundedCents)
+        return refuse(invoice, event, "a reversal cannot exceed what was refunded");
+      return Either.right({
+        ...invoice,
+        refundedCents: (invoice.refundedCents - event.refundCents) as Cents,
+      });
     }
     case "DisputeOpened":
       if (state === "cancelled" || state === "refunded" || state === "disputed")
@@ -202,3 +225,50 @@ export const transitionInvoiceAll = <I extends InvoiceLedger>(
   }
   return current;
 };
+
+/** The machine's facts of an invoice, nothing else (what a decision carries to its persistence). */
+export const invoiceLedgerOf = (invoice: InvoiceLedger): InvoiceLedger => ({
+  id: invoice.id,
+  amountCents: invoice.amountCents,
+  subtotalCents: invoice.subtotalCents,
+  gstCents: invoice.gstCents,
+  platformFeeCents: invoice.platformFeeCents,
+  isPaid: invoice.isPaid,
+  paidAt: invoice.paidAt,
+  refundedCents: invoice.refundedCents,
+  cancelledAt: invoice.cancelledAt,
+  disputed: invoice.disputed,
+});
+
+/**
+ * A machine decision to persist (ADR 0049): `before`, the invoice the machine read (the repository
+ * refuses to store when the stored invoice no longer equals it), and `invoice`, its result.
+ */
+export interface InvoiceTransition {
+  readonly before: InvoiceLedger;
+  readonly invoice: InvoiceLedger;
+}
+
+/** Runs `events` in order on `invoice` (the first refusal stops it) → the decision to persist. */
+export const decideInvoiceTransition = (
+  invoice: InvoiceLedger,
+  events: readonly InvoiceEvent[],
+): Either.Either<InvoiceTransition, InvoiceTransitionError> =>
+  Either.map(transitionInvoiceAll(invoiceLedgerOf(invoice), events), (next) => ({
+    before: invoiceLedgerOf(invoice),
+    invoice: invoiceLedgerOf(next),
+  }));
+
+/**
+ * Whether a stored invoice still has the facts the machine decided from (`before`): paid, the
+ * money columns, refunded cents, cancelled and disputed. Money in cents.
+ */
+export const sameInvoiceFacts = (stored: InvoiceLedger, before: InvoiceLedger): boolean =>
+  stored.isPaid === before.isPaid &&
+  stored.amountCents === before.amountCents &&
+  stored.subtotalCents === before.subtotalCents &&
+  stored.gstCents === before.gstCents &&
+  stored.platformFeeCents === before.platformFeeCents &&
+  stored.refundedCents === before.refundedCents &&
+  (stored.cancelledAt === null) === (before.cancelledAt === null) &&
+  stored.disputed === before.disputed;

@@ -125,6 +125,20 @@ export type InvoiceDisplayState =
   | "refunded"
   | "partly_refunded";
 
+/**
+ * The words of each display state on documents and business screens (spec §4; the business side
+ * words pending "Due"), e.g. the status line of the tax invoice PDF (ADR 0049).
+ */
+export const displayStateLabels: Readonly<Record<InvoiceDisplayState, string>> = {
+  paid: "Paid",
+  pending: "Due",
+  overdue: "Overdue",
+  disputed: "Disputed",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+  partly_refunded: "Partly refunded",
+};
+
 /** The facts the display state reads. */
 export type DisplayFacts = Pick<Invoice, "isPaid" | "dueDate"> & {
   readonly amountCents?: number;

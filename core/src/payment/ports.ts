@@ -107,6 +107,27 @@ export class PaymentGateway extends Context.Tag("payment/PaymentGateway")<
       idempotencyKey: string,
       partial?: RefundRequest,
     ) => Effect.Effect<{ readonly refundId: string | null }, PaymentGatewayUnavailable>;
+    /**
+     * Takes `amountCents` back from the connected account the charge of intent `id` transferred to
+     * (a destination charge's transfer, Stripe `transfers.createReversal`; ADR 0049: a card
+     * dispute's payout hold). `reversalId` null when the charge made no transfer (no destination,
+     * or the local gateway, which has none). One reversal per idempotency key.
+     */
+    readonly reverseChargeTransfer: (
+      id: string,
+      amountCents: Cents,
+      idempotencyKey: string,
+    ) => Effect.Effect<{ readonly reversalId: string | null }, PaymentGatewayUnavailable>;
+    /**
+     * Pays `amountCents` of the charge of intent `id` to the connected account its transfer went
+     * to (Stripe `transfers.create` with `source_transaction`; ADR 0049: a won dispute's held
+     * payout). `transferId` null when the charge has no destination. One per idempotency key.
+     */
+    readonly transferToDestination: (
+      id: string,
+      amountCents: Cents,
+      idempotencyKey: string,
+    ) => Effect.Effect<{ readonly transferId: string | null }, PaymentGatewayUnavailable>;
     /** Verifies a webhook's signature on the raw body and reads its event (undefined: a type we ignore). */
     readonly parseWebhook: (
       rawBody: string,

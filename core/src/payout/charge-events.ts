@@ -16,6 +16,14 @@
  *   releases it; lost reverses it: the disputed amount went back to the cardholder, so it is
  *   recorded as a refund (credit note, transfer reversal) keyed by the dispute id.
  */
+import { Either } from "effect";
+import {
+  decideInvoiceTransition,
+  type InvoiceEvent,
+  type InvoiceLedger,
+  type InvoiceTransition,
+  type InvoiceTransitionError,
+} from "../invoice/index.ts";
 import { type Cents, cents, type RefundSplit, refundSplit } from "../shared/index.ts";
 
 /** Stripe's refund statuses (https://docs.stripe.com/api/refunds/object#refund_object-status). */
@@ -106,6 +114,8 @@ export interface ChargeLedger {
   /** Refund ids the gateway reported failed or canceled (terminal). */
   readonly terminal: ReadonlySet<string>;
   readonly holds: readonly PayoutHold[];
+  /** The payment's invoice, read under its lock (the machine decides on it, ADR 0049). */
+  readonly invoice: InvoiceLedger;
 }
 
 /** One change to write, in order. */
@@ -126,7 +136,16 @@ export type ChargeAction =
       readonly split: RefundSplit;
     }
   | { readonly type: "remember-terminal"; readonly refundId: string; readonly status: "failed" | "canceled" }
-  | { readonly type: "open-hold"; readonly disputeId: string; readonly amountCents: Cents }
+  | {
+      readonly type: "open-hold";
+      readonly disputeId: string;
+      readonly amountCents: Cents;
+      /**
+       * The agent's share of the disputed amount (refundSplit's transfer reversal): what is taken
+       * back from the connected account while the dispute is open (ADR 0049).
+       */
+      readonly transferReversalCents: Cents;
+    }
   | {
       readonly type: "close-hold";
       readonly disputeId: string;
@@ -134,6 +153,11 @@ export type ChargeAction =
       readonly status: "released" | "reversed";
       /** Whether the hold row exists yet (a `closed` event may overtake `created`). */
       readonly existed: boolean;
+      /**
+       * For a hold written closed (`existed` false): the agent's share to take back at the
+       * gateway (a lost dispute's transfer reversal; 0 when won). Ignored when the hold existed.
+       */
+      readonly transferReversalCents: Cents;
     };
 
 /** Why a refund made at the gateway is on its credit note. */
@@ -208,26 +232,36 @@ export const decideChargeEvent = (ledger: ChargeLedger, event: ChargeEvent): rea
   const { dispute } = event;
   const hold = ledger.holds.find((h) => h.disputeId === dispute.disputeId);
   if (openDisputeStatuses.has(dispute.status)) {
+    const amount = Math.min(dispute.amountCents, ledger.amountCents - refunded);
     if (!hold)
-      actions.push({ type: "open-hold", disputeId: dispute.disputeId, amountCents: dispute.amountCents });
+      actions.push({
+        type: "open-hold",
+        disputeId: dispute.disputeId,
+        amountCents: dispute.amountCents,
+        transferReversalCents: cents(
+          amount >= 1 ? splitOf(ledger, refunded, amount).transferReversalCents : 0,
+        ),
+      });
     return actions;
   }
   if (hold && hold.status !== "held") return actions;
   if (dispute.status === "lost") {
     const amount = Math.min(dispute.amountCents, ledger.amountCents - refunded);
+    const split = amount >= 1 ? splitOf(ledger, refunded, amount) : undefined;
     actions.push({
       type: "close-hold",
       disputeId: dispute.disputeId,
       amountCents: dispute.amountCents,
       status: "reversed",
       existed: hold !== undefined,
+      transferReversalCents: cents(split?.transferReversalCents ?? 0),
     });
-    if (amount >= 1)
+    if (split)
       actions.push({
         type: "record-refund",
         refundId: dispute.disputeId,
         refundedBefore: cents(refunded),
-        split: splitOf(ledger, refunded, amount),
+        split,
         reason: lostDisputeReason,
       });
     return actions;
@@ -239,6 +273,112 @@ export const decideChargeEvent = (ledger: ChargeLedger, event: ChargeEvent): rea
     amountCents: dispute.amountCents,
     status: "released",
     existed: hold !== undefined,
+    transferReversalCents: cents(0),
   });
   return actions;
+};
+
+/**
+ * The invoice machine's events that a charge decision means (ADR 0049), in order: a Dashboard
+ * refund is `RefundRecorded`, a failed one `RefundReversed`; a card dispute opening is
+ * `DisputeOpened`; its closing is `DisputeResolved` (won: released; lost: refunded by the lost
+ * refund's cents, or released when nothing was left to refund), preceded by `DisputeOpened` when
+ * the closing event overtook the opening one (the hold did not exist yet).
+ */
+export const invoiceEventsOf = (actions: readonly ChargeAction[], at: Date): readonly InvoiceEvent[] => {
+  const events: InvoiceEvent[] = [];
+  for (let i = 0; i < actions.length; i++) {
+    const action = actions[i] as ChargeAction;
+    switch (action.type) {
+      case "record-refund":
+        events.push({ type: "RefundRecorded", refundCents: action.split.refundCents, at });
+        break;
+      case "reverse-refund":
+        events.push({ type: "RefundReversed", refundCents: action.split.refundCents, at });
+        break;
+      case "remember-terminal":
+        break;
+      case "open-hold":
+        events.push({ type: "DisputeOpened", at });
+        break;
+      case "close-hold": {
+        if (!action.existed) events.push({ type: "DisputeOpened", at });
+        const next = actions[i + 1];
+        if (
+          action.status === "reversed" &&
+          next?.type === "record-refund" &&
+          next.refundId === action.disputeId
+        ) {
+          events.push({
+            type: "DisputeResolved",
+            resolution: { kind: "refunded", refundCents: next.split.refundCents },
+            at,
+          });
+          i++;
+        } else events.push({ type: "DisputeResolved", resolution: { kind: "released" }, at });
+        break;
+      }
+    }
+  }
+  return events;
+};
+
+/** A charge event's decision: the ledger's actions and the invoice machine's result (null: no invoice event). */
+export interface ChargeDecision {
+  readonly actions: readonly ChargeAction[];
+  readonly transition: InvoiceTransition | null;
+}
+
+/**
+ * `decideChargeEvent`, then the invoice machine on what it means (`invoiceEventsOf`, time `at`):
+ * the whole event is refused (nothing written) when the machine refuses any of its events, e.g. a
+ * Dashboard refund or a card dispute on an invoice under an in-app dispute (ADR 0049).
+ */
+export const decideChargeWithInvoice = (
+  ledger: ChargeLedger,
+  event: ChargeEvent,
+  at: Date,
+): Either.Either<ChargeDecision, InvoiceTransitionError> => {
+  const actions = decideChargeEvent(ledger, event);
+  const events = invoiceEventsOf(actions, at);
+  if (events.length === 0) return Either.right({ actions, transition: null });
+  return Either.map(decideInvoiceTransition(ledger.invoice, events), (transition) => ({
+    actions,
+    transition,
+  }));
+};
+
+/** A payout hold as the gateway step reads it (ADR 0049). Money in cents. */
+export interface HoldTransfer {
+  readonly disputeId: string;
+  readonly paymentIntentId: string;
+  readonly status: PayoutHoldStatus;
+  /** The agent's share taken back from the connected account while the dispute is open. */
+  readonly transferReversalCents: Cents;
+  /** The gateway's transfer reversal (`trr_…`), "none" when the charge made no transfer, null: not yet done. */
+  readonly reversal: string | null;
+  /** The new transfer paying a released hold out again (`tr_…`), "none", or null: not yet done. */
+  readonly retransfer: string | null;
+}
+
+/**
+ * What the gateway still has to do for a hold (ADR 0049): take the agent's share back once while
+ * the hold is held, or when a lost dispute closed it without an earlier reversal; pay it out again
+ * once when a won dispute released a hold whose share was taken back. Null: nothing (done already,
+ * nothing to move, or no transfer existed).
+ */
+export const holdTransferStep = (
+  hold: HoldTransfer,
+): { readonly type: "reverse" | "retransfer"; readonly amountCents: Cents } | null => {
+  if (hold.transferReversalCents < 1) return null;
+  if (hold.reversal === null && (hold.status === "held" || hold.status === "reversed"))
+    return { type: "reverse", amountCents: hold.transferReversalCents };
+  if (
+    hold.status === "released" &&
+    hold.reversal !== null &&
+    hold.reversal !== "none" &&
+    hold.retransfer === null
+  )
+    return { type: "retransfer", amountCents: hold.transferReversalCents };
+  return null;
 };

@@ -1,13 +1,16 @@
 /** Tax documents (ADR 0011): the invoice, the platform fee invoice and credit notes. */
 import { Effect, Option } from "effect";
 import type { User } from "../identity/index.ts";
-import { callerProfile, getInvoice, isPartyTo } from "../invoice/index.ts";
-import type { InvoiceId, PayoutRefundId } from "../shared/index.ts";
+import { callerProfile, displayState, getInvoice, isPartyTo } from "../invoice/index.ts";
+import { Clock, type InvoiceId, type PayoutRefundId } from "../shared/index.ts";
 import { PayoutDocumentNotFound } from "./errors.ts";
 import { callerAgent } from "./payout-access.ts";
 import { PayoutAccountRepository, PayoutRefundRepository } from "./ports.ts";
 
-/** A paid invoice the caller is a party to, with its refunds and the buyer's ABN (for its PDFs). */
+/**
+ * A paid invoice the caller is a party to, with its display state at the Clock's now (ADR 0049:
+ * printed on the PDF) and the buyer's ABN (for its PDFs).
+ */
 export const getInvoiceDocument = Effect.fn("payout.getInvoiceDocument")(function* (
   user: User,
   invoiceId: InvoiceId,
@@ -17,7 +20,8 @@ export const getInvoiceDocument = Effect.fn("payout.getInvoiceDocument")(functio
   );
   if (!invoice.isPaid || invoice.paidAt === null) return yield* new PayoutDocumentNotFound({ id: invoiceId });
   const buyerAbn = yield* (yield* PayoutAccountRepository).businessAbn(invoice.businessId);
-  return { invoice, buyerAbn: Option.getOrNull(buyerAbn) };
+  const state = displayState(invoice, yield* (yield* Clock).now);
+  return { invoice, state, buyerAbn: Option.getOrNull(buyerAbn) };
 });
 
 /** The platform's tax invoice for its fee on a paid invoice: the agent's only. */

@@ -1,6 +1,6 @@
 /** Payout ports. Infrastructure failures are defects; the error channel holds domain errors. */
 import { Context, type Effect, type Option } from "effect";
-import type { InvoiceView } from "../invoice/index.ts";
+import type { InvoiceTransition, InvoiceView } from "../invoice/index.ts";
 import type { InvalidWebhook, Payment } from "../payment/index.ts";
 import type {
   AgentProfileId,
@@ -85,9 +85,11 @@ export class PayoutRefundRepository extends Context.Tag("payout/PayoutRefundRepo
   {
     readonly findPayment: (paymentId: PaymentId) => Effect.Effect<Option.Option<RefundablePayment>>;
     /**
-     * Records a refund: adds it to `payments.refunded_cents` only while that still equals
-     * `refundedBefore` (a concurrent or repeated refund changes nothing and answers none), marks
-     * the payment refunded when fully refunded, and inserts the refund row.
+     * Records a refund with the invoice machine's decision (ADR 0049), in one transaction: none
+     * when the stored invoice no longer equals `transition.before`; adds the refund to
+     * `payments.refunded_cents` only while that still equals `refundedBefore` (a concurrent or
+     * repeated refund changes nothing and answers none), marks the payment refunded when fully
+     * refunded, inserts the refund row, and persists `transition.invoice`.
      */
     readonly record: (input: {
       readonly paymentId: PaymentId;
@@ -96,6 +98,7 @@ export class PayoutRefundRepository extends Context.Tag("payout/PayoutRefundRepo
       readonly gatewayRefundId: string | null;
       readonly reason: string;
       readonly actorUserId: UserId;
+      readonly transition: InvoiceTransition;
     }) => Effect.Effect<Option.Option<PayoutRefund>>;
     readonly findRefund: (id: PayoutRefundId) => Effect.Effect<Option.Option<PayoutRefund>>;
     readonly listForInvoice: (invoiceId: InvoiceId) => Effect.Effect<readonly PayoutRefund[]>;

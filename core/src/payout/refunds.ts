@@ -1,7 +1,7 @@
 /** Refunds of paid invoices (ADR 0011): the business refunds, the fee and GST split back. */
-import { Effect, Option } from "effect";
+import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
-import { displayState, getInvoice } from "../invoice/index.ts";
+import { decideInvoiceTransition, displayState, getInvoice } from "../invoice/index.ts";
 import { PaymentGateway } from "../payment/index.ts";
 import { AuditLog, type Cents, Clock, type InvoiceId, type PaymentId, refundSplit } from "../shared/index.ts";
 import type { Paging } from "../shared/paging.ts";
@@ -9,10 +9,13 @@ import { RefundNotAllowed, RefundPaymentNotFound, StaffOnly } from "./errors.ts"
 import { PayoutRefundRepository } from "./ports.ts";
 
 /**
- * Staff refund of `amountCents` of a completed payment (issue 14): the gateway refunds the charge,
- * reversing the transfer and the platform fee in proportion (idempotency key per payment and
- * running total, so a double click refunds once); the refund is recorded with its split, the
- * payment becomes refunded when fully refunded, and the action is audit-logged.
+ * Staff refund of `amountCents` of a completed payment (issue 14): the invoice machine decides
+ * first (`RefundRecorded`, ADR 0049: a disputed, cancelled or fully refunded invoice refuses with
+ * InvoiceTransitionRefused, and no money moves); then the gateway refunds the charge, reversing
+ * the transfer and the platform fee in proportion (idempotency key per payment and running total,
+ * so a double click refunds once); the refund is recorded with its split and the machine's result
+ * in one transaction (refused when the invoice moved on meanwhile), the payment becomes refunded
+ * when fully refunded, and the action is audit-logged.
  */
 export const refundPayment = Effect.fn("payout.refundPayment")(function* (
   staff: User,
@@ -47,6 +50,11 @@ export const refundPayment = Effect.fn("payout.refundPayment")(function* (
     refundedSoFarCents: payment.refundedCents,
     refundCents: input.amountCents,
   });
+  const now = yield* (yield* Clock).now;
+  const decided = decideInvoiceTransition(invoice, [
+    { type: "RefundRecorded", refundCents: split.refundCents, at: now },
+  ]);
+  if (Either.isLeft(decided)) return yield* decided.left;
   const refunded = yield* (yield* PaymentGateway).refundPaymentIntent(
     payment.paymentIntentId,
     `closr-refund-${payment.id}-${payment.refundedCents}-${input.amountCents}`,
@@ -59,6 +67,7 @@ export const refundPayment = Effect.fn("payout.refundPayment")(function* (
     gatewayRefundId: refunded.refundId,
     reason: input.reason.trim() || "Refund",
     actorUserId: staff.id,
+    transition: decided.right,
   });
   if (Option.isNone(recorded))
     return yield* new RefundNotAllowed({

@@ -2,6 +2,7 @@
 import { Effect, Either, Layer, Option } from "effect";
 import { describe, expect, it } from "vitest";
 import { aUser } from "../identity/testing/index.ts";
+import { displayState } from "../invoice/index.ts";
 import { anInvoice, makeInvoiceMemory } from "../invoice/testing/index.ts";
 import { PaymentGateway } from "../payment/index.ts";
 import { aPayment } from "../payment/testing/index.ts";
@@ -42,6 +43,8 @@ const makeRefundGateway = () => {
         calls.push({ id, key, amountCents: partial?.amountCents });
         return { refundId: `re_${calls.length}` };
       }),
+    reverseChargeTransfer: () => Effect.die("not used by refunds"),
+    transferToDestination: () => Effect.die("not used by refunds"),
     parseWebhook: () => Effect.die("not used by refunds"),
   });
   return { layer, calls };
@@ -156,6 +159,32 @@ describe("refundPayment", () => {
     expect(refunds.refunds).toEqual([]);
   });
 
+  it("the invoice machine decides first (ADR 0049): a disputed invoice refuses with InvoiceTransitionRefused, no money moves", async () => {
+    const { run, gateway, refunds, audit } = world(completed, { ...paidInvoice, disputed: true });
+    const result = await run(refundPayment(staff, completed.id, { amountCents: cents(1_000), reason: "x" }));
+    expect(leftOf(result)).toMatchObject({
+      _tag: "InvoiceTransitionRefused",
+      id: 1,
+      from: "disputed",
+      event: "RefundRecorded",
+    });
+    expect(gateway.calls).toEqual([]);
+    expect(refunds.refunds).toEqual([]);
+    expect(refunds.payments[0]?.payment.refundedCents).toBe(0);
+    expect(audit.entries).toEqual([]);
+  });
+
+  it("the refund is stored with the machine's result: the invoice reads partly refunded, then refunded", async () => {
+    const { run, refunds } = world();
+    await run(refundPayment(staff, completed.id, { amountCents: cents(5_000), reason: "" }));
+    const partly = refunds.payments[0]?.invoice;
+    expect(partly).toMatchObject({ refundedCents: 5_000, isPaid: true, disputed: false });
+    expect(partly && displayState(partly, now)).toBe("partly_refunded");
+    await run(refundPayment(staff, completed.id, { amountCents: cents(10_000), reason: "" }));
+    const full = refunds.payments[0]?.invoice;
+    expect(full && displayState(full, now)).toBe("refunded");
+  });
+
   it("a payment refunded meanwhile (stale read) is refused by the store: RefundNotAllowed too-much", async () => {
     const { run, refunds } = world();
     await run(refundPayment(staff, completed.id, { amountCents: cents(1_000), reason: "First" }));
@@ -209,6 +238,7 @@ describe("tax documents", () => {
     const { run } = world();
     expect(Either.getOrThrow(await run(getInvoiceDocument(business, InvoiceId.make(1))))).toMatchObject({
       invoice: { id: 1, isPaid: true },
+      state: "paid",
       buyerAbn: "51824753556",
     });
     expect(Either.getOrThrow(await run(getFeeDocument(agent, InvoiceId.make(1)))).invoice.id).toBe(1);

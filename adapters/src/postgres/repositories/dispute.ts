@@ -17,6 +17,7 @@ import {
   type NewTimelineEntry,
   type SettlementPlan,
 } from "@closr/core/dispute";
+import { InvoiceTransitionRefused, invoiceState } from "@closr/core/invoice";
 import { PaymentBlocks } from "@closr/core/payment";
 import {
   AgentProfileId,
@@ -32,7 +33,7 @@ import { type InferResult, type Kysely, sql } from "kysely";
 import { PgDatabase } from "../database-service.ts";
 import type { Database } from "../schema.ts";
 import { ambientLayer, joinAmbient, transact } from "../transaction-scope.ts";
-import { type Executor, findInvoice, persistInvoiceTransition } from "./invoice.ts";
+import { type Executor, findInvoice, persistInvoiceTransition, recordInvoiceTransition } from "./invoice.ts";
 import { writePaymentRefund } from "./payout.ts";
 
 const disputeSelect = (db: Executor) =>
@@ -186,37 +187,40 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
   open: (input) =>
     Effect.tryPromise({
       try: () =>
-        transact(db, async (trx) => {
-          const s = input.status;
-          const row = await trx
-            .insertInto("disputes")
-            .values({
-              invoiceId: input.invoiceId,
-              openedBy: input.openedBy,
-              opener: s.opener,
-              reason: input.reason,
-              description: input.description,
-              invoicePaid: s.invoicePaid,
-              invoiceAmountCents: s.invoiceAmountCents,
-              state: s.state,
-              offerBy: s.offer.by,
-              offerAmountCents: s.offer.amountCents,
-              deadline: s.deadline,
-              payoutHeld: s.invoicePaid,
-            })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-          await insertLines(trx, row.id, [
-            {
-              kind: "opened",
-              actor: s.opener,
-              message: input.description,
-              amountCents: s.offer.amountCents,
-              evidenceId: null,
-            },
-          ]);
-          return (await findDispute(trx, row.id)) as Dispute;
-        }),
+        transact(db, async (trx) =>
+          // The invoice machine decided in core (DisputeOpened, ADR 0049): stored with the dispute.
+          recordInvoiceTransition(trx, input.transition, async () => {
+            const s = input.status;
+            const row = await trx
+              .insertInto("disputes")
+              .values({
+                invoiceId: input.invoiceId,
+                openedBy: input.openedBy,
+                opener: s.opener,
+                reason: input.reason,
+                description: input.description,
+                invoicePaid: s.invoicePaid,
+                invoiceAmountCents: s.invoiceAmountCents,
+                state: s.state,
+                offerBy: s.offer.by,
+                offerAmountCents: s.offer.amountCents,
+                deadline: s.deadline,
+                payoutHeld: s.invoicePaid,
+              })
+              .returning("id")
+              .executeTakeFirstOrThrow();
+            await insertLines(trx, row.id, [
+              {
+                kind: "opened",
+                actor: s.opener,
+                message: input.description,
+                amountCents: s.offer.amountCents,
+                evidenceId: null,
+              },
+            ]);
+            return (await findDispute(trx, row.id)) as Dispute;
+          }),
+        ),
       catch: (e) => e,
     }).pipe(
       Effect.catchAll((e) =>
@@ -234,6 +238,18 @@ export const makeDisputeRepository = (db: Kysely<Database>): DisputeRepository["
                 Effect.fail(new DisputeAlreadyOpen({ invoiceId: input.invoiceId, disputeId: row?.id ?? 0 })),
             )
           : Effect.die(e),
+      ),
+      Effect.flatMap((dispute) =>
+        dispute
+          ? Effect.succeed(dispute)
+          : Effect.fail(
+              new InvoiceTransitionRefused({
+                id: input.invoiceId,
+                from: invoiceState(input.transition.before),
+                event: "DisputeOpened",
+                reason: "the invoice changed while the dispute was being opened; try again",
+              }),
+            ),
       ),
     ),
   findById: (id) => Effect.promise(async () => Option.fromNullable(await findDispute(db, id))),

@@ -3,17 +3,20 @@
  * postgres.js, a number from PGlite; mapped with Number()). Payments have their own repository
  * (payment.ts), which locks invoice rows through `findInvoice`.
  */
-import type { InvoiceLedger, InvoiceView } from "@closr/core/invoice";
-import { InvoiceRepository } from "@closr/core/invoice";
+import type { InvoiceLedger, InvoiceTransition, InvoiceView } from "@closr/core/invoice";
+import { InvoiceRepository, sameInvoiceFacts } from "@closr/core/invoice";
 import { AgentProfileId, BusinessProfileId, cents, InvoiceId, PartnershipId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
 import { type InferResult, type Kysely, sql, type Transaction } from "kysely";
 import { PgDatabase } from "../database-service.ts";
+import { invoiceStateFacts } from "../invoice-state-sql.ts";
 import type { Database } from "../schema.ts";
 import { joinAmbient } from "../transaction-scope.ts";
 
 /** A database handle or an open transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
+
+const facts = invoiceStateFacts("i");
 
 const invoiceSelect = (db: Executor) =>
   db
@@ -31,17 +34,14 @@ const invoiceSelect = (db: Executor) =>
       "i.platformFeeCents",
       "i.agentAbn",
       "i.gstRegistered",
-      sql<string>`(SELECT coalesce(sum(p.refunded_cents), 0) FROM payments p WHERE p.invoice_id = i.id)`.as(
-        "refundedCents",
-      ),
+      sql<string>`${facts.refundedCents}`.as("refundedCents"),
       "i.description",
       sql<string>`to_char(i.due_date, 'YYYY-MM-DD')`.as("dueDate"),
       "i.isPaid",
       "i.createdAt",
       "i.paidAt",
       "i.cancelledAt",
-      sql<boolean>`EXISTS (SELECT 1 FROM disputes d WHERE d.invoice_id = i.id
-        AND d.state IN ('open', 'in_mediation', 'proposed'))`.as("disputed"),
+      sql<boolean>`${facts.disputed}`.as("disputed"),
       "b.companyName as businessName",
       "a.fullName as agentName",
     ]);
@@ -100,6 +100,33 @@ export const persistInvoiceTransition = async (db: Executor, next: InvoiceLedger
     })
     .where("id", "=", next.id)
     .execute();
+};
+
+/**
+ * THE way a machine decision on an invoice is stored (ADR 0049), inside the caller's transaction:
+ * locks the invoice row; answers undefined (nothing written) when its stored facts no longer
+ * equal `transition.before` (another writer moved it on: decide again); runs `writeFacts`, the
+ * rows the decision rests on (a refund row, a dispute, a payout hold), whose undefined also stops
+ * it; writes the state columns (`persistInvoiceTransition`); then re-reads the invoice and throws
+ * when its derived facts (refunded cents, disputed) differ from `transition.invoice` — a bug,
+ * rolled back with the transaction.
+ */
+export const recordInvoiceTransition = async <A>(
+  trx: Transaction<Database>,
+  transition: InvoiceTransition,
+  writeFacts: () => Promise<A | undefined>,
+): Promise<A | undefined> => {
+  const id = transition.before.id;
+  await trx.selectFrom("invoices").select("id").where("id", "=", id).forUpdate().execute();
+  const stored = await findInvoice(trx, id);
+  if (!stored || !sameInvoiceFacts(stored, transition.before)) return undefined;
+  const written = await writeFacts();
+  if (written === undefined) return undefined;
+  await persistInvoiceTransition(trx, transition.invoice);
+  const after = await findInvoice(trx, id);
+  if (!after || !sameInvoiceFacts(after, transition.invoice))
+    throw new Error(`invoice ${id}: the stored facts differ from the machine's result`);
+  return written;
 };
 
 export const InvoiceRepositoryPg = Layer.effect(

@@ -33,7 +33,7 @@ import { PgDatabase } from "../database-service.ts";
 import type { PayoutAccountsTable, PayoutRefundsTable } from "../schema.ts";
 import { joinAmbient, transact } from "../transaction-scope.ts";
 import { recordGatewayEvent } from "./gateway-events.ts";
-import { type Executor, findInvoice } from "./invoice.ts";
+import { type Executor, findInvoice, recordInvoiceTransition } from "./invoice.ts";
 import { paymentColumns, toPayment } from "./payment.ts";
 
 const toAccount = (r: Selectable<PayoutAccountsTable>): PayoutAccount => ({
@@ -243,10 +243,13 @@ export const PayoutRefundRepositoryPg = Layer.effect(
             .executeTakeFirst();
           return Option.fromNullable(row ? (await refundable(db, [row]))[0] : undefined);
         }),
-      record: (input) =>
+      record: ({ transition, ...input }) =>
         Effect.promise(() =>
           transact(db, async (trx) => {
-            const written = await writePaymentRefund(trx, input, { withinAmount: true });
+            // The invoice machine decided in core (RefundRecorded, ADR 0049): stored with it.
+            const written = await recordInvoiceTransition(trx, transition, () =>
+              writePaymentRefund(trx, input, { withinAmount: true }),
+            );
             return written
               ? Option.some(toRefund({ ...written.refund, invoiceId: written.invoiceId }))
               : Option.none();

@@ -4,7 +4,8 @@
  * would, without the app); create customers; create Connect accounts and account links (issue 14); create, retrieve and update subscriptions with
  * their latest invoice's confirmation secret, issue 13; SetupIntents, PaymentMethods, default payment
  * methods and a browser-side confirmation with test cards that delivers signed `invoice.paid` /
- * `customer.subscription.updated` events, ADR 0042), for tests with the real `stripe` SDK. It honours Idempotency-Key
+ * `customer.subscription.updated` events, ADR 0042; charges of destination charges with their
+ * transfer, transfer reversals and new transfers, ADR 0049), for tests with the real `stripe` SDK. It honours Idempotency-Key
  * like Stripe (a repeated key answers the first response), records every request (method, path,
  * form fields, headers), and lets a test move an intent as Stripe would (`setStatus`).
  * Shapes: https://docs.stripe.com/api/payment_intents/object.
@@ -43,6 +44,12 @@ export interface StripeStandIn {
   readonly accounts: Map<string, Json>;
   /** Refunds by id, as `GET /v1/refunds?charge=` lists them (ADR 0041). */
   readonly refunds: Map<string, Json>;
+  /**
+   * Transfers by id (ADR 0049): a destination charge's transfer (`tr_<charge id>`, made when the
+   * charge is first read: amount less the application fee) and those made with `POST /v1/transfers`;
+   * each with its `reversals` list (`POST /v1/transfers/{id}/reversals`).
+   */
+  readonly transfers: Map<string, Json>;
   /**
    * A refund made in the Dashboard (not through the app): stored with its charge, no metadata.
    * Returns the refund and the charge as a `charge.refunded` event carries it.
@@ -115,6 +122,7 @@ export async function startStripeStandIn(
   const subscriptions = new Map<string, Json>();
   const accounts = new Map<string, Json>();
   const refunds = new Map<string, Json>();
+  const transfers = new Map<string, Json>();
   let refundClock = Math.floor(Date.now() / 1000);
   const makeRefund = (
     paymentIntentId: string,
@@ -152,6 +160,45 @@ export async function startStripeStandIn(
       metadata: {},
     };
   };
+  const metadataOf = (form: Record<string, string>): Json => {
+    const metadata: Json = {};
+    for (const [k, v] of Object.entries(form)) {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      if (m?.[1]) metadata[m[1]] = v;
+    }
+    return metadata;
+  };
+  /** The charge of a succeeded intent; a destination charge carries its transfer (made once). */
+  const destinationCharge = (intent: Json): Json => {
+    const destination = intent.transfer_data?.destination;
+    let transfer: Json | undefined;
+    if (destination) {
+      const id = `tr_${intent.latest_charge}`;
+      transfer = transfers.get(id);
+      if (!transfer) {
+        transfer = {
+          id,
+          object: "transfer",
+          amount: intent.amount - (intent.application_fee_amount ?? 0),
+          currency: intent.currency,
+          destination,
+          source_transaction: intent.latest_charge,
+          amount_reversed: 0,
+          reversed: false,
+          reversals: { object: "list", data: [] as Json[] },
+          metadata: {},
+        };
+        transfers.set(id, transfer);
+      }
+    }
+    return {
+      ...chargeOf(intent.id),
+      currency: intent.currency,
+      transfer: transfer?.id ?? null,
+      transfer_data: destination ? { destination, amount: null } : null,
+      destination: destination ?? null,
+    };
+  };
   const byKey = new Map<string, { status: number; body: string }>();
   const stripe = new Stripe("sk_test_stand_in");
 
@@ -187,6 +234,10 @@ export async function startStripeStandIn(
         next_action: null,
         livemode: false,
         created: Math.floor(Date.now() / 1000),
+        transfer_data: form["transfer_data[destination]"]
+          ? { destination: form["transfer_data[destination]"] }
+          : null,
+        application_fee_amount: form.application_fee_amount ? Number(form.application_fee_amount) : null,
       };
       intents.set(id, intent);
       return send(200, intent);
@@ -354,6 +405,55 @@ export async function startStripeStandIn(
         .filter((r) => !charge || r.charge === charge)
         .sort((a, b) => b.created - a.created);
       return send(200, { object: "list", url: "/v1/refunds", has_more: false, data });
+    }
+    // Charges and transfers of destination charges (ADR 0049).
+    const chargePath = /^\/v1\/charges\/([^/]+)$/.exec(path);
+    if (method === "GET" && chargePath?.[1]) {
+      const intent = [...intents.values()].find((i) => i.latest_charge === chargePath[1]);
+      if (!intent) return notFound(chargePath[1]);
+      return send(200, destinationCharge(intent));
+    }
+    const reversalPath = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+    if (method === "POST" && reversalPath?.[1]) {
+      const transfer = transfers.get(reversalPath[1]);
+      if (!transfer) return notFound(reversalPath[1]);
+      const amount = form.amount ? Number(form.amount) : transfer.amount - transfer.amount_reversed;
+      if (amount > transfer.amount - transfer.amount_reversed)
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            code: "amount_too_large",
+            message: "The reversal amount is more than what is left of the transfer.",
+          },
+        });
+      const reversal = {
+        id: `trr_${randomBytes(6).toString("hex")}`,
+        object: "transfer_reversal",
+        amount,
+        currency: transfer.currency,
+        transfer: transfer.id,
+        metadata: metadataOf(form),
+      };
+      transfer.amount_reversed += amount;
+      transfer.reversed = transfer.amount_reversed >= transfer.amount;
+      transfer.reversals.data.push(reversal);
+      return send(200, reversal);
+    }
+    if (method === "POST" && path === "/v1/transfers") {
+      const transfer = {
+        id: `tr_${randomBytes(8).toString("hex")}`,
+        object: "transfer",
+        amount: Number(form.amount),
+        currency: form.currency,
+        destination: form.destination,
+        source_transaction: form.source_transaction ?? null,
+        amount_reversed: 0,
+        reversed: false,
+        reversals: { object: "list", data: [] as Json[] },
+        metadata: metadataOf(form),
+      };
+      transfers.set(transfer.id, transfer);
+      return send(200, transfer);
     }
     // Stripe Connect (issue 14): Express accounts and their onboarding links.
     if (method === "POST" && path === "/v1/accounts") {
@@ -597,6 +697,7 @@ export async function startStripeStandIn(
     subscriptions,
     accounts,
     refunds,
+    transfers,
     dashboardRefund: (paymentIntentId, amount, status = "succeeded") => {
       const refund = makeRefund(paymentIntentId, amount, {}, status);
       return { refund: { ...refund }, charge: chargeOf(paymentIntentId) };

@@ -21,6 +21,7 @@ import {
 import {
   type DisputeDetail,
   DisputeRepository,
+  type NewDispute,
   type NewTimelineEntry,
   type SettlementPlan,
 } from "../ports.ts";
@@ -41,6 +42,8 @@ export function makeDisputeMemory(parties: PartnershipParties = disputeParties) 
   const timeline: { disputeId: DisputeId; line: Omit<DisputeTimelineEntry, "id" | "createdAt"> }[] = [];
   const evidence: DisputeEvidence[] = [];
   const settlements: { id: DisputeId; plan: SettlementPlan }[] = [];
+  /** The invoice machine's decisions `open` stored (ADR 0049), in order. */
+  const openings: NewDispute["transition"][] = [];
   const creditNotes = new Map<number, NonNullable<DisputeDetail["creditNote"]>>();
   const find = (id: DisputeId) => disputes.find((d) => d.id === id);
   const replace = (next: Dispute) => {
@@ -53,6 +56,7 @@ export function makeDisputeMemory(parties: PartnershipParties = disputeParties) 
         const active = disputes.find((d) => d.invoiceId === input.invoiceId && !isTerminal(d.state));
         if (active)
           return Effect.fail(new DisputeAlreadyOpen({ invoiceId: input.invoiceId, disputeId: active.id }));
+        openings.push(input.transition);
         const dispute: Dispute = {
           ...parties,
           ...input.status,
@@ -156,5 +160,5 @@ export function makeDisputeMemory(parties: PartnershipParties = disputeParties) 
       }),
     contacts: () => Effect.succeed({ business: "business@example.com", agent: "agent@example.com" }),
   });
-  return { layer, disputes, timeline, evidence, settlements, creditNotes };
+  return { layer, disputes, timeline, evidence, settlements, creditNotes, openings };
 }

@@ -189,7 +189,8 @@ export function makePaymentMemory(invoices: InvoiceView[]) {
 
 /**
  * A recording gateway: intents keyed by idempotency key (a repeated key returns the same intent,
- * as Stripe does), with `set` to move an intent as the card network would.
+ * as Stripe does), with `set` to move an intent as the card network would; transfer reversals and
+ * new transfers are recorded once per idempotency key in `transfers`.
  */
 export function makeGatewayMemory() {
   const intents = new Map<string, GatewayIntent>();
@@ -197,6 +198,23 @@ export function makeGatewayMemory() {
   const created: CreateIntentRequest[] = [];
   const canceled: string[] = [];
   const refunded: string[] = [];
+  /** Transfer reversals and new transfers asked for, once per idempotency key (ADR 0049). */
+  const transfers: {
+    readonly type: "reversal" | "transfer";
+    readonly intentId: string;
+    readonly amountCents: number;
+    readonly idempotencyKey: string;
+  }[] = [];
+  const transferOnce = (
+    type: "reversal" | "transfer",
+    intentId: string,
+    amountCents: number,
+    key: string,
+  ) => {
+    if (!transfers.some((t) => t.idempotencyKey === key))
+      transfers.push({ type, intentId, amountCents, idempotencyKey: key });
+    return `${type === "reversal" ? "trr" : "tr"}_memory_${transfers.findIndex((t) => t.idempotencyKey === key) + 1}`;
+  };
   let n = 0;
   const layer = Layer.succeed(PaymentGateway, {
     kind: "local",
@@ -230,6 +248,10 @@ export function makeGatewayMemory() {
         refunded.push(id);
         return { refundId: `re_memory_${refunded.length}` };
       }),
+    reverseChargeTransfer: (id, amountCents, key) =>
+      Effect.sync(() => ({ reversalId: transferOnce("reversal", id, amountCents, key) })),
+    transferToDestination: (id, amountCents, key) =>
+      Effect.sync(() => ({ transferId: transferOnce("transfer", id, amountCents, key) })),
     parseWebhook: () => Effect.fail(new InvalidWebhook({ message: "no webhooks in memory" })),
   });
   const set = (id: string, change: Partial<GatewayIntent>) => {
@@ -239,5 +261,5 @@ export function makeGatewayMemory() {
     intents.set(id, next);
     return next;
   };
-  return { intents, created, canceled, refunded, layer, set };
+  return { intents, created, canceled, refunded, transfers, layer, set };
 }

@@ -4,10 +4,13 @@
  * attached, an event applies once per id and only to a known account; the gateway makes
  * `acct_local_<agent>` accounts once per idempotency key and answers a local onboarding link.
  */
-import { Effect, Layer, Option } from "effect";
+import { Effect, Either, Layer, Option } from "effect";
+import { sameInvoiceFacts } from "../../invoice/index.ts";
 import type { AgentProfileId, BusinessProfileId, PaymentId } from "../../shared/ids.ts";
 import { cents } from "../../shared/money.ts";
+import type { ChargeLedger, HoldTransfer } from "../charge-events.ts";
 import { earningsByMonth } from "../earnings.ts";
+import { type AppliedChargeEvent, ChargeLedgerRepository } from "../gateway-charges.ts";
 import type { EarningEntry, PayoutAccount, PayoutRefund } from "../model.ts";
 import { notStarted } from "../payout-account.ts";
 import {
@@ -68,7 +71,8 @@ export function makePayoutMemory() {
 /**
  * In-memory PayoutRefundRepository over `payments` (live: `record` updates them as the Postgres
  * adapter does). `record` adds a refund only while the payment's refunded total still equals
- * `refundedBefore` (else none), marks the payment refunded when fully refunded and keeps the
+ * `refundedBefore` and its invoice still has the facts of `transition.before` (else none), stores
+ * `transition.invoice` on the payment's invoice, marks the payment refunded when fully refunded and keeps the
  * refund (ids from 1, created at time 0). Earnings are read from `earnings` with the rule of
  * `earningsByMonth` (the SQL's twin); `since` keeps payments paid at or after it. `businessAbns`
  * answers PayoutAccountRepository.businessAbn when merged with `abnLayer`.
@@ -86,6 +90,7 @@ export function makePayoutRefundMemory(
         const index = payments.findIndex((p) => p.payment.id === input.paymentId);
         const found = payments[index];
         if (!found || found.payment.refundedCents !== input.refundedBefore) return Option.none();
+        if (!sameInvoiceFacts(found.invoice, input.transition.before)) return Option.none();
         const refundedCents = cents(found.payment.refundedCents + input.split.refundCents);
         payments[index] = {
           ...found,
@@ -94,6 +99,7 @@ export function makePayoutRefundMemory(
             refundedCents,
             status: refundedCents >= found.payment.amountCents ? "refunded" : found.payment.status,
           },
+          invoice: { ...found.invoice, ...input.transition.invoice },
         };
         const refund: PayoutRefund = {
           id: (refunds.length + 1) as PayoutRefund["id"],
@@ -161,3 +167,110 @@ export const anEarning = (
   refundedCents: cents(overrides.refunded ?? 0),
   feeRefundedCents: cents(overrides.feeRefunded ?? 0),
 });
+
+/** One payment the charge ledger memory knows, by its gateway PaymentIntent id. */
+export interface ChargeLedgerSeed {
+  readonly paymentIntentId: string;
+  readonly ledger: ChargeLedger;
+}
+
+/**
+ * In-memory ChargeLedgerRepository (ADR 0041, 0049) keeping the adapter's rules: an event id
+ * applies once (a duplicate changes nothing); an unknown intent is unknown-payment; a refusal of
+ * `decide` writes nothing but the event id; a decision's actions change the payment's ledger
+ * (refunded total, recorded and reversed refunds, terminal ids, holds with their transfer share)
+ * and its invoice becomes the machine's result, only while the stored invoice still has the facts
+ * of `transition.before`. A hold's gateway transfer state is set once per kind (`markHoldTransfer`).
+ * Leaves out: credit notes and refund row ids (1, 2, … per memory).
+ */
+export function makeChargeLedgerMemory(seeds: readonly ChargeLedgerSeed[] = []) {
+  const ledgers = new Map(seeds.map((s) => [s.paymentIntentId, s.ledger]));
+  const seen = new Set<string>();
+  const transfers = new Map<
+    string,
+    {
+      paymentIntentId: string;
+      transferReversalCents: number;
+      reversal: string | null;
+      retransfer: string | null;
+    }
+  >();
+  let refundIds = 0;
+  const layer = Layer.succeed(ChargeLedgerRepository, {
+    applyChargeEvent: (event, decide) =>
+      Effect.sync((): AppliedChargeEvent => {
+        if (seen.has(event.id)) return { type: "duplicate" };
+        seen.add(event.id);
+        const ledger = ledgers.get(event.paymentIntentId);
+        if (!ledger) return { type: "unknown-payment" };
+        const decided = decide(ledger);
+        if (Either.isLeft(decided)) return { type: "refused", error: decided.left };
+        const { actions, transition } = decided.right;
+        if (transition && !sameInvoiceFacts(ledger.invoice, transition.before))
+          throw new Error("the stored invoice moved on under its lock");
+        let refundedCents: number = ledger.refundedCents;
+        const recorded = [...ledger.recorded];
+        const terminal = new Set(ledger.terminal);
+        const holds = new Map(ledger.holds.map((h) => [h.disputeId, h]));
+        for (const a of actions) {
+          if (a.type === "record-refund") {
+            refundedCents += a.split.refundCents;
+            recorded.push({
+              refundId: a.refundId,
+              payoutRefundId: ++refundIds,
+              split: a.split,
+              reversed: false,
+            });
+          } else if (a.type === "reverse-refund") {
+            refundedCents -= a.split.refundCents;
+            const i = recorded.findIndex((r) => r.refundId === a.refundId);
+            const found = recorded[i];
+            if (found) recorded[i] = { ...found, reversed: true };
+          } else if (a.type === "remember-terminal") terminal.add(a.refundId);
+          else {
+            const status = a.type === "open-hold" ? ("held" as const) : a.status;
+            if (a.type === "open-hold" || !a.existed)
+              transfers.set(a.disputeId, {
+                paymentIntentId: event.paymentIntentId,
+                transferReversalCents: a.transferReversalCents,
+                reversal: null,
+                retransfer: null,
+              });
+            holds.set(a.disputeId, { disputeId: a.disputeId, amountCents: a.amountCents, status });
+          }
+        }
+        ledgers.set(event.paymentIntentId, {
+          ...ledger,
+          refundedCents: cents(refundedCents),
+          recorded,
+          terminal,
+          holds: [...holds.values()],
+          invoice: transition ? transition.invoice : ledger.invoice,
+        });
+        return { type: "decided", actions };
+      }),
+    holdTransfer: (disputeId) =>
+      Effect.sync(() => {
+        const transfer = transfers.get(disputeId);
+        const hold =
+          transfer && ledgers.get(transfer.paymentIntentId)?.holds.find((h) => h.disputeId === disputeId);
+        if (!transfer || !hold) return Option.none();
+        return Option.some<HoldTransfer>({
+          disputeId,
+          paymentIntentId: transfer.paymentIntentId,
+          status: hold.status,
+          transferReversalCents: cents(transfer.transferReversalCents),
+          reversal: transfer.reversal,
+          retransfer: transfer.retransfer,
+        });
+      }),
+    markHoldTransfer: (disputeId, done) =>
+      Effect.sync(() => {
+        const transfer = transfers.get(disputeId);
+        if (!transfer) return;
+        if ("reversal" in done) transfer.reversal ??= done.reversal;
+        else transfer.retransfer ??= done.retransfer;
+      }),
+  });
+  return { layer, ledgers, seen, transfers };
+}

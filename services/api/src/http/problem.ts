@@ -94,6 +94,35 @@ export type DomainError =
   | OperationsError
   | IntegrationsError;
 
+/** Why the invoice machine refused, in words for the caller (ADR 0049). */
+const invoiceRefusalDetail = (e: {
+  readonly id: number;
+  readonly from: string;
+  readonly event: string;
+  readonly reason: string;
+}): string => {
+  const invoice = `Invoice #${e.id}`;
+  if (e.event === "RefundRecorded")
+    return e.from === "disputed"
+      ? `${invoice} is under dispute; it cannot be refunded until the dispute is resolved.`
+      : e.from === "refunded"
+        ? `${invoice} has been refunded in full.`
+        : e.from === "cancelled"
+          ? `${invoice} was cancelled; there is nothing to refund.`
+          : e.from === "issued"
+            ? `${invoice} is not paid; there is nothing to refund.`
+            : `${invoice} cannot be refunded this much: ${e.reason}.`;
+  if (e.event === "DisputeOpened")
+    return e.from === "disputed"
+      ? `${invoice} is under a card dispute with the cardholder's bank; it cannot be disputed here until that ends.`
+      : e.from === "cancelled"
+        ? `${invoice} was cancelled; it cannot be disputed.`
+        : e.from === "refunded"
+          ? `${invoice} has been refunded in full; it cannot be disputed.`
+          : `${invoice} cannot be disputed now: ${e.reason}.`;
+  return `${invoice} cannot take this change now: ${e.reason}.`;
+};
+
 /** One row of the error table: the problem code, its detail and the field at fault. */
 export interface ProblemRow {
   readonly code: ProblemCode;
@@ -182,6 +211,7 @@ export const errorTable = {
     code: "payment-amount-mismatch",
     detail: `The payment of ${dollarsFromCents(e.paidCents)} AUD does not match the invoice's ${dollarsFromCents(e.expectedCents)} AUD.`,
   }),
+  InvoiceTransitionRefused: (e) => ({ code: "invoice-transition", detail: invoiceRefusalDetail(e) }),
   PaymentTransitionNotAllowed: (e) => ({
     code: "payment-transition",
     detail: `A ${e.from} payment cannot take the event ${e.event}.`,

@@ -1,7 +1,7 @@
-import { type StripeStandIn, startStripeStandIn } from "@closr/adapters/stripe/testing";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, enablePayouts, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { enablePayouts, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import { useTestApp } from "../../testing/use-test-app.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
 const bodyOf = (res: Response): Promise<any> => res.json();
@@ -65,12 +65,7 @@ const confirm = (client: TestClient, intent: { id: string; clientSecret: string 
   });
 
 describe("local gateway (the default)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 60_000);
-  afterAll(() => t?.close());
-  afterEach(() => expect(t.violations.splice(0)).toEqual([]));
+  const t = useTestApp();
 
   it("config says local, with no publishable key", async () => {
     expect(await bodyOf(await t.client().request("/api/payment-config"))).toEqual({
@@ -217,26 +212,8 @@ describe("local gateway (the default)", () => {
 });
 
 describe("Stripe gateway against a stand-in, with signed webhooks", () => {
-  let t: TestApp;
-  let standIn: StripeStandIn;
   const secret = "whsec_integration";
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    t = await createTestApp({
-      stripe: {
-        secretKey: "sk_test_integration",
-        webhookSecret: secret,
-        publishableKey: "pk_test_integration",
-        apiBase: standIn.url,
-        maxNetworkRetries: 0,
-      },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await standIn?.close();
-  });
-  afterEach(() => expect(t.violations.splice(0)).toEqual([]));
+  const t = useTestApp({}, { stripe: { webhookSecret: secret, publishableKey: "pk_test_integration" } });
 
   const post = (body: string, signature?: string) =>
     t.client().request("/api/stripe/webhook", {
@@ -261,7 +238,7 @@ describe("Stripe gateway against a stand-in, with signed webhooks", () => {
     const intent = await bodyOf(a);
     expect((await bodyOf(b)).id).toBe(intent.id);
     expect(intent).toMatchObject({ gateway: "stripe", publishableKey: "pk_test_integration", amount: 99.95 });
-    const creates = standIn.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST");
+    const creates = t.standIn.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST");
     expect(new Set(creates.map((r) => r.idempotencyKey))).toEqual(
       new Set([`closr-invoice-${invoice.id}-attempt-1`]),
     );
@@ -271,10 +248,10 @@ describe("Stripe gateway against a stand-in, with signed webhooks", () => {
       "metadata[invoiceId]": String(invoice.id),
     });
 
-    const succeeded = standIn.setStatus(intent.id, "succeeded", { latest_charge: "ch_live_1" });
+    const succeeded = t.standIn.setStatus(intent.id, "succeeded", { latest_charge: "ch_live_1" });
     // Forged, stale and unsigned events: 400 and nothing changes.
-    const forged = standIn.webhook("payment_intent.succeeded", succeeded, { secret: "whsec_other" });
-    const stale = standIn.webhook("payment_intent.succeeded", succeeded, {
+    const forged = t.standIn.webhook("payment_intent.succeeded", succeeded, { secret: "whsec_other" });
+    const stale = t.standIn.webhook("payment_intent.succeeded", succeeded, {
       secret,
       timestamp: Math.floor(Date.now() / 1000) - 3600,
     });
@@ -290,7 +267,7 @@ describe("Stripe gateway against a stand-in, with signed webhooks", () => {
     expect((await bodyOf(await agent.request(`/api/invoices/${invoice.id}`))).isPaid).toBe(false);
 
     // The real event, delivered three times (one racing another), then an older processing event.
-    const event = standIn.webhook("payment_intent.succeeded", succeeded, { secret });
+    const event = t.standIn.webhook("payment_intent.succeeded", succeeded, { secret });
     const deliveries = await Promise.all([
       post(event.body, event.signature),
       post(event.body, event.signature),
@@ -299,7 +276,7 @@ describe("Stripe gateway against a stand-in, with signed webhooks", () => {
     const outcomes = await Promise.all(deliveries.map(bodyOf));
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(["decided", "duplicate"]);
     expect((await bodyOf(await post(event.body, event.signature))).outcome).toBe("duplicate");
-    const late = standIn.webhook(
+    const late = t.standIn.webhook(
       "payment_intent.processing",
       { ...succeeded, status: "processing" },
       { secret },
@@ -316,13 +293,13 @@ describe("Stripe gateway against a stand-in, with signed webhooks", () => {
   it("a crash between the charge and the database write is recovered from the gateway", async () => {
     const { business, invoice } = await anInvoice(t, 10);
     const intent = await bodyOf(await payNow(business, invoice.id));
-    standIn.setStatus(intent.id, "succeeded", { latest_charge: "ch_recovered" }); // no webhook arrives
+    t.standIn.setStatus(intent.id, "succeeded", { latest_charge: "ch_recovered" }); // no webhook arrives
     expect((await bodyOf(await business.request(`/api/invoices/${invoice.id}`))).isPaid).toBe(false);
     const status = await bodyOf(await business.request(`/api/payment-intents/${intent.id}`));
     expect(status.status).toBe("succeeded");
     expect((await bodyOf(await business.request(`/api/invoices/${invoice.id}`))).isPaid).toBe(true);
     // The webhook arriving later changes nothing.
-    const event = standIn.webhook("payment_intent.succeeded", standIn.intents.get(intent.id) ?? {}, {
+    const event = t.standIn.webhook("payment_intent.succeeded", t.standIn.intents.get(intent.id) ?? {}, {
       secret,
     });
     expect((await bodyOf(await post(event.body, event.signature))).outcome).toBe("decided");
@@ -333,15 +310,15 @@ describe("Stripe gateway against a stand-in, with signed webhooks", () => {
   it("a decline event fails the attempt; the next Pay Now opens attempt 2 and cancels attempt 1", async () => {
     const { business, invoice } = await anInvoice(t, 20);
     const first = await bodyOf(await payNow(business, invoice.id));
-    const failed = standIn.setStatus(first.id, "requires_payment_method", {
+    const failed = t.standIn.setStatus(first.id, "requires_payment_method", {
       last_payment_error: { code: "card_declined", message: "Your card was declined." },
     });
-    const event = standIn.webhook("payment_intent.payment_failed", failed, { secret });
+    const event = t.standIn.webhook("payment_intent.payment_failed", failed, { secret });
     expect((await post(event.body, event.signature)).status).toBe(200);
     const second = await bodyOf(await payNow(business, invoice.id));
     expect(second.id).not.toBe(first.id);
-    expect(standIn.requests.at(-2)).toMatchObject({ path: `/v1/payment_intents/${first.id}/cancel` });
-    expect(standIn.requests.at(-1)).toMatchObject({
+    expect(t.standIn.requests.at(-2)).toMatchObject({ path: `/v1/payment_intents/${first.id}/cancel` });
+    expect(t.standIn.requests.at(-1)).toMatchObject({
       idempotencyKey: `closr-invoice-${invoice.id}-attempt-2`,
     });
   });

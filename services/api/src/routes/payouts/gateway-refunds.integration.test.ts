@@ -5,45 +5,30 @@
  * refund row and one credit note each, the payment's and invoice's refunded amounts follow, replays
  * and late events change nothing, a failed refund is reversed, an in-app refund is not recorded
  * twice, and a card dispute holds the agent's payout until it is won (released) or lost (reversed,
- * recorded as a refund with its credit note).
+ * recorded as a refund with its credit note). ADR 0049: every path runs the invoice machine — a
+ * card dispute shows the invoice Disputed and reverses the agent's transfer at Stripe (paid out
+ * again once when won), a refused event is acknowledged and recorded nowhere, staff refunds and
+ * in-app disputes on a card-disputed invoice answer 409 invoice-transition, and the tax invoice
+ * PDF prints the display state and the refunded amount.
  */
 
 import { pdfText } from "@closr/adapters/pdf/testing";
 import { revokeCachedSessions } from "@closr/adapters/postgres";
-import { type StripeStandIn, startStripeStandIn } from "@closr/adapters/stripe/testing";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { anActivePartnership, aTestParty, partyProfile } from "../../testing/parties.ts";
-import { confirmEmail, createTestApp, enablePayouts, type TestApp } from "../../testing/test-app.ts";
+import { confirmEmail, enablePayouts } from "../../testing/test-app.ts";
+import { useTestApp } from "../../testing/use-test-app.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
 const bodyOf = (res: Response): Promise<any> => res.json();
 
 describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
-  let t: TestApp;
-  let standIn: StripeStandIn;
   const secret = "whsec_gateway_refunds";
+  const t = useTestApp({}, { stripe: { webhookSecret: secret } });
   let n = 0;
 
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    t = await createTestApp({
-      stripe: {
-        secretKey: "sk_test_gateway_refunds",
-        webhookSecret: secret,
-        publishableKey: "pk_test_gateway_refunds",
-        apiBase: standIn.url,
-        maxNetworkRetries: 0,
-      },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await standIn?.close();
-  });
-  afterEach(() => expect(t.violations.splice(0)).toEqual([]));
-
   const deliver = async (type: string, object: Record<string, unknown>, id?: string) => {
-    const event = standIn.webhook(type, object, { secret, ...(id ? { id } : {}) });
+    const event = t.standIn.webhook(type, object, { secret, ...(id ? { id } : {}) });
     const res = await t.client().request("/api/stripe/webhook", {
       method: "POST",
       body: event.body,
@@ -84,7 +69,7 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
         json: { invoiceId: invoice.id },
       }),
     );
-    const succeeded = standIn.setStatus(intent.id, "succeeded", { latest_charge: `ch_${intent.id}` });
+    const succeeded = t.standIn.setStatus(intent.id, "succeeded", { latest_charge: `ch_${intent.id}` });
     expect((await deliver("payment_intent.succeeded", succeeded)).outcome).toBe("decided");
     const payments = async () =>
       (await bodyOf(await agent.client.request(`/api/invoices/${invoice.id}/payments`))).items;
@@ -107,7 +92,7 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
 
   it("a partial then a full Dashboard refund: one refund row and credit note each, the invoice follows, replays change nothing", async () => {
     const p = await paidInvoice(1000); // A$1,100 with GST
-    const first = standIn.dashboardRefund(p.intentId, 10000); // A$100
+    const first = t.standIn.dashboardRefund(p.intentId, 10000); // A$100
     const applied = await deliver("charge.refunded", first.charge);
     expect(applied.outcome).toBe("applied");
     expect((await p.payments())[0]).toMatchObject({ status: "completed", refundedAmount: 100 });
@@ -136,7 +121,7 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     expect((await p.payments())[0]).toMatchObject({ refundedAmount: 100 });
 
     // The rest, A$1,000: the payment is refunded in full.
-    const rest = standIn.dashboardRefund(p.intentId, 100000);
+    const rest = t.standIn.dashboardRefund(p.intentId, 100000);
     expect((await deliver("charge.refunded", rest.charge)).outcome).toBe("applied");
     expect((await p.payments())[0]).toMatchObject({ status: "refunded", refundedAmount: 1100 });
     expect(await p.invoiceNow()).toMatchObject({ status: "refunded", refundedAmount: 1100 });
@@ -167,7 +152,7 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
       json: { amount: 110, reason: "Half the leads were duplicates" },
     });
     expect(res.status).toBe(201);
-    const created = standIn.requests.filter((r) => r.path === "/v1/refunds").at(-1);
+    const created = t.standIn.requests.filter((r) => r.path === "/v1/refunds").at(-1);
     expect(created?.form).toMatchObject({ "metadata[closr_source]": "app" });
     const charge = {
       id: `ch_${p.intentId}`,
@@ -184,14 +169,14 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
 
   it("refund.updated failed reverses a recorded refund; a late succeeded for it changes nothing", async () => {
     const p = await paidInvoice(500); // A$550
-    const pending = standIn.dashboardRefund(p.intentId, 5000, "pending");
+    const pending = t.standIn.dashboardRefund(p.intentId, 5000, "pending");
     const succeededLate = { ...pending.refund, status: "succeeded" };
     expect((await deliver("charge.refunded", pending.charge)).outcome).toBe("applied");
     expect((await p.payments())[0]).toMatchObject({ refundedAmount: 50 });
     const [recorded] = await p.refunds();
 
     const failed = { ...pending.refund, status: "failed", failure_reason: "expired_or_canceled_card" };
-    standIn.refunds.set(pending.refund.id, failed);
+    t.standIn.refunds.set(pending.refund.id, failed);
     expect((await deliver("refund.updated", failed)).outcome).toBe("applied");
     expect((await p.payments())[0]).toMatchObject({ status: "completed", refundedAmount: 0 });
     expect(await p.invoiceNow()).toMatchObject({ status: "paid", refundedAmount: 0 });
@@ -256,5 +241,130 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     expect((await lost.business.client.request(`/api/refunds/${refund.id}/credit-note.pdf`)).status).toBe(
       200,
     );
+  });
+
+  it("a card dispute shows the invoice Disputed and reverses the agent's transfer at Stripe once; won pays it out again once", async () => {
+    const p = await paidInvoice(300); // A$330, fee A$15: the agent's transfer is A$315
+    const dispute = {
+      id: `dp_transfer_${p.intentId}`,
+      object: "dispute",
+      amount: 33000,
+      charge: `ch_${p.intentId}`,
+      payment_intent: p.intentId,
+      status: "needs_response",
+      reason: "fraudulent",
+    };
+    const opened = await deliver("charge.dispute.created", dispute);
+    expect(opened.outcome).toBe("applied");
+    expect(await p.invoiceNow()).toMatchObject({ status: "disputed", disputed: true });
+    expect((await bodyOf(await p.agent.client.request(`/api/invoices/${p.invoice.id}`))).status).toBe(
+      "disputed",
+    );
+    const transfer = t.standIn.transfers.get(`tr_ch_${p.intentId}`);
+    expect(transfer).toMatchObject({ amount: 31500, amount_reversed: 31500 });
+    const reversal = t.standIn.requests.filter(
+      (r) => r.path === `/v1/transfers/tr_ch_${p.intentId}/reversals`,
+    );
+    expect(reversal).toHaveLength(1);
+    expect(reversal[0]).toMatchObject({
+      form: { amount: "31500" },
+      idempotencyKey: `closr-hold-${dispute.id}-reverse`,
+    });
+    // Replays reverse nothing more.
+    expect((await redeliver(opened)).outcome).toBe("duplicate");
+    expect(
+      t.standIn.requests.filter((r) => r.path === `/v1/transfers/tr_ch_${p.intentId}/reversals`),
+    ).toHaveLength(1);
+
+    // While disputed: a staff refund and an in-app dispute are refused by the invoice machine.
+    const member = await aTestParty(t, "business", {
+      username: `gwrefcard${n}`,
+      profile: partyProfile("business", 2000 + n),
+    });
+    await t.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", member.userId).execute();
+    revokeCachedSessions(member.userId);
+    const refused = await member.client.request(`/api/admin/payments/${p.payment.id}/refunds`, {
+      method: "POST",
+      json: { amount: 10, reason: "Goodwill" },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get("content-type")).toContain("application/problem+json");
+    expect(await bodyOf(refused)).toMatchObject({
+      type: "/problems/invoice-transition",
+      detail: `Invoice #${p.invoice.id} is under dispute; it cannot be refunded until the dispute is resolved.`,
+    });
+    const inApp = await p.business.client.request(`/api/invoices/${p.invoice.id}/disputes`, {
+      method: "POST",
+      json: { reason: "charged_in_error", description: "We were charged twice for this." },
+    });
+    expect(inApp.status).toBe(409);
+    expect(await bodyOf(inApp)).toMatchObject({ type: "/problems/invoice-transition" });
+    expect(
+      t.standIn.requests.filter((r) => r.path === "/v1/refunds" && r.form.payment_intent === p.intentId),
+    ).toHaveLength(0);
+
+    // A Dashboard refund while the card dispute is open: acknowledged, recorded nowhere.
+    const dashboard = t.standIn.dashboardRefund(p.intentId, 1000);
+    expect((await deliver("charge.refunded", dashboard.charge)).outcome).toBe("refused");
+    expect(await p.refunds()).toEqual([]);
+    expect(await p.invoiceNow()).toMatchObject({ status: "disputed", refundedAmount: 0 });
+    t.standIn.refunds.delete(dashboard.refund.id);
+
+    const won = await deliver("charge.dispute.closed", { ...dispute, status: "won" });
+    expect(won.outcome).toBe("applied");
+    expect(await p.invoiceNow()).toMatchObject({ status: "paid", disputed: false });
+    const again = [...t.standIn.transfers.values()].filter(
+      (tr) => tr.source_transaction === `ch_${p.intentId}` && tr.id !== `tr_ch_${p.intentId}`,
+    );
+    expect(again).toEqual([
+      expect.objectContaining({ amount: 31500, destination: `acct_test_${p.agent.profileId}` }),
+    ]);
+    expect((await redeliver(won)).outcome).toBe("duplicate");
+    expect(
+      t.standIn.requests.filter(
+        (r) => r.path === "/v1/transfers" && r.form.source_transaction === `ch_${p.intentId}`,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("a lost card dispute: Disputed, then Refunded with its credit note; the transfer stays reversed", async () => {
+    const p = await paidInvoice(300);
+    const dispute = {
+      id: `dp_lost2_${p.intentId}`,
+      object: "dispute",
+      amount: 33000,
+      charge: `ch_${p.intentId}`,
+      payment_intent: p.intentId,
+      status: "needs_response",
+    };
+    await deliver("charge.dispute.created", dispute);
+    expect(await p.invoiceNow()).toMatchObject({ status: "disputed" });
+    expect((await deliver("charge.dispute.closed", { ...dispute, status: "lost" })).outcome).toBe("applied");
+    expect(await p.invoiceNow()).toMatchObject({ status: "refunded", refundedAmount: 330, disputed: false });
+    expect(await p.refunds()).toHaveLength(1);
+    expect(t.standIn.transfers.get(`tr_ch_${p.intentId}`)).toMatchObject({ amount_reversed: 31500 });
+    const again = [...t.standIn.transfers.values()].filter(
+      (tr) => tr.source_transaction === `ch_${p.intentId}` && tr.id !== `tr_ch_${p.intentId}`,
+    );
+    expect(again).toEqual([]);
+  });
+
+  it("the tax invoice PDF prints the display state and the refunded amount", async () => {
+    const p = await paidInvoice(1000); // A$1,100
+    const pdf = async () =>
+      pdfText(
+        new Uint8Array(
+          await (
+            await p.business.client.request(`/api/invoices/${p.invoice.id}/tax-invoice.pdf`)
+          ).arrayBuffer(),
+        ),
+      );
+    expect(await pdf()).toMatch(/Status\s*Paid/);
+    const partial = t.standIn.dashboardRefund(p.intentId, 10000);
+    expect((await deliver("charge.refunded", partial.charge)).outcome).toBe("applied");
+    const text = await pdf();
+    expect(text).toMatch(/Status\s*Partly refunded/);
+    expect(text).toMatch(/Refunded\s*A\$100\.00/);
+    expect(text).toMatch(/Net paid\s*A\$1000\.00/);
   });
 });

@@ -172,7 +172,7 @@ export function registerPayoutRoutes(
   app.openapi(signedIn(payoutRoutes.getInvoiceTaxInvoicePdf), async (c) => {
     const { id } = c.req.valid("param");
     return runUseCase(runtime, c, getInvoiceDocument(c.get("user"), InvoiceId.make(id)), (found) =>
-      pdfResponse(c, agentTaxInvoice(found.invoice, found.buyerAbn), `closr-invoice-${id}.pdf`),
+      pdfResponse(c, agentTaxInvoice(found.invoice, found.buyerAbn, found.state), `closr-invoice-${id}.pdf`),
     );
   });
 

@@ -8,16 +8,10 @@
 
 import { pdfText } from "@closr/adapters/pdf/testing";
 import { revokeCachedSessions } from "@closr/adapters/postgres";
-import { type StripeStandIn, startStripeStandIn } from "@closr/adapters/stripe/testing";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { anActivePartnership, aTestParty, partyProfile } from "../../testing/parties.ts";
-import {
-  confirmEmail,
-  createTestApp,
-  enablePayouts,
-  type TestApp,
-  type TestClient,
-} from "../../testing/test-app.ts";
+import { confirmEmail, enablePayouts, type TestApp, type TestClient } from "../../testing/test-app.ts";
+import { useTestApp } from "../../testing/use-test-app.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are checked against the contract separately
 const bodyOf = (res: Response): Promise<any> => res.json();
@@ -70,12 +64,7 @@ const refund = (client: TestClient, paymentId: number, amount: number) =>
   });
 
 describe("payouts on the local gateway", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 60_000);
-  afterAll(() => t?.close());
-  afterEach(() => expect(t.violations.splice(0)).toEqual([]));
+  const t = useTestApp();
 
   it("an agent without payouts cannot invoice; onboarding follows the states; test bank accounts decide", async () => {
     const p = await partners(t);
@@ -326,28 +315,9 @@ describe("payouts on the local gateway", () => {
 });
 
 describe("payouts on Stripe Connect (stand-in)", () => {
-  let t: TestApp;
-  let standIn: StripeStandIn;
   const secret = "whsec_payments";
   const connectSecret = "whsec_connect";
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    t = await createTestApp({
-      stripe: {
-        secretKey: "sk_test_payouts",
-        webhookSecret: secret,
-        connectWebhookSecret: connectSecret,
-        publishableKey: "pk_test_payouts",
-        apiBase: standIn.url,
-        maxNetworkRetries: 0,
-      },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await standIn?.close();
-  });
-  afterEach(() => expect(t.violations.splice(0)).toEqual([]));
+  const t = useTestApp({}, { stripe: { webhookSecret: secret, connectWebhookSecret: connectSecret } });
 
   const connect = (body: string, signature: string) =>
     t.client().request("/api/stripe/connect-webhook", {
@@ -368,17 +338,17 @@ describe("payouts on Stripe Connect (stand-in)", () => {
       await p.agent.client.request("/api/payout-account/onboarding", { method: "POST" }),
     );
     expect(started.url).toMatch(/^https:\/\/connect\.stripe\.com\/setup\//);
-    const create = standIn.requests.find((r) => r.path === "/v1/accounts");
+    const create = t.standIn.requests.find((r) => r.path === "/v1/accounts");
     expect(create).toMatchObject({
       idempotencyKey: `closr-payout-account-agent-${p.agent.profileId}`,
       form: { type: "express", country: "AU", "capabilities[transfers][requested]": "true" },
     });
-    expect(standIn.requests.at(-1)).toMatchObject({
+    expect(t.standIn.requests.at(-1)).toMatchObject({
       path: "/v1/account_links",
       form: { type: "account_onboarding", return_url: "http://localhost/agent/payouts" },
     });
     const { accountId } = await bodyOf(await p.agent.client.request("/api/payout-account"));
-    const account = standIn.accounts.get(accountId) ?? {};
+    const account = t.standIn.accounts.get(accountId) ?? {};
     const t0 = Math.floor(Date.now() / 1000);
     const enabled = {
       ...account,
@@ -397,21 +367,21 @@ describe("payouts on Stripe Connect (stand-in)", () => {
       },
     };
 
-    const forged = standIn.webhook("account.updated", enabled, { secret: "whsec_other" });
+    const forged = t.standIn.webhook("account.updated", enabled, { secret: "whsec_other" });
     expect((await connect(forged.body, forged.signature)).status).toBe(400);
     expect((await raise(p, 100)).status).toBe(403);
 
-    const first = standIn.webhook("account.updated", due, { secret: connectSecret, created: t0 });
+    const first = t.standIn.webhook("account.updated", due, { secret: connectSecret, created: t0 });
     expect((await bodyOf(await connect(first.body, first.signature))).outcome).toBe("applied");
     expect(await bodyOf(await p.agent.client.request("/api/payout-account"))).toMatchObject({
       status: "restricted",
       requirements: ["external_account"],
     });
-    const later = standIn.webhook("account.updated", enabled, { secret: connectSecret, created: t0 + 60 });
+    const later = t.standIn.webhook("account.updated", enabled, { secret: connectSecret, created: t0 + 60 });
     expect((await bodyOf(await connect(later.body, later.signature))).outcome).toBe("applied");
     // Replayed, then an older event delivered late: nothing changes.
     expect((await bodyOf(await connect(later.body, later.signature))).outcome).toBe("duplicate");
-    const older = standIn.webhook("account.updated", due, { secret: connectSecret, created: t0 + 30 });
+    const older = t.standIn.webhook("account.updated", due, { secret: connectSecret, created: t0 + 30 });
     expect((await bodyOf(await connect(older.body, older.signature))).outcome).toBe("stale");
     expect((await bodyOf(await p.agent.client.request("/api/payout-account"))).status).toBe("enabled");
     expect((await raise(p, 100)).status).toBe(201);
@@ -427,7 +397,7 @@ describe("payouts on Stripe Connect (stand-in)", () => {
         json: { invoiceId: invoice.id },
       }),
     );
-    const created = standIn.requests
+    const created = t.standIn.requests
       .filter((r) => r.path === "/v1/payment_intents" && r.method === "POST")
       .at(-1);
     expect(created?.form).toMatchObject({
@@ -435,8 +405,8 @@ describe("payouts on Stripe Connect (stand-in)", () => {
       "transfer_data[destination]": `acct_test_${p.agent.profileId}`,
       application_fee_amount: "1000",
     });
-    const succeeded = standIn.setStatus(intent.id, "succeeded", { latest_charge: "ch_dest_1" });
-    const paid = standIn.webhook("payment_intent.succeeded", succeeded, { secret });
+    const succeeded = t.standIn.setStatus(intent.id, "succeeded", { latest_charge: "ch_dest_1" });
+    const paid = t.standIn.webhook("payment_intent.succeeded", succeeded, { secret });
     expect((await payments(paid.body, paid.signature)).status).toBe(200);
     const [payment] = (await bodyOf(await p.agent.client.request(`/api/invoices/${invoice.id}/payments`)))
       .items;
@@ -445,7 +415,7 @@ describe("payouts on Stripe Connect (stand-in)", () => {
     const admin = await staff(t);
     const res = await refund(admin.client, payment.id, 100);
     expect(await bodyOf(res)).toMatchObject({ amount: 100, platformFeeRefunded: 5, transferReversed: 95 });
-    expect(standIn.requests.at(-1)).toMatchObject({
+    expect(t.standIn.requests.at(-1)).toMatchObject({
       path: "/v1/refunds",
       idempotencyKey: `closr-refund-${payment.id}-0-10000`,
       form: {
@@ -463,7 +433,7 @@ describe("payouts on Stripe Connect (stand-in)", () => {
       amount_refunded: 10000,
       metadata: {},
     };
-    const partial = standIn.webhook("charge.refunded", charge, { secret });
+    const partial = t.standIn.webhook("charge.refunded", charge, { secret });
     expect((await payments(partial.body, partial.signature)).status).toBe(200);
     const after = (await bodyOf(await p.agent.client.request(`/api/invoices/${invoice.id}/payments`)))
       .items[0];

@@ -118,9 +118,14 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
             </a>
           </div>
         ) : null}
-        <div className="invoice-documents">
-          <OpenDisputeButton invoiceId={invoice.id} isPaid={invoice.isPaid} basePath="/agent/invoices" />
-        </div>
+        {/* The invoice's life cycle refuses a dispute while disputed, once cancelled or refunded (ADR 0049). */}
+        {invoice.status === "disputed" ||
+        invoice.status === "cancelled" ||
+        invoice.status === "refunded" ? null : (
+          <div className="invoice-documents">
+            <OpenDisputeButton invoiceId={invoice.id} isPaid={invoice.isPaid} basePath="/agent/invoices" />
+          </div>
+        )}
         <PaymentDetails invoiceId={invoice.id} />
       </CardContent>
     </Card>

@@ -59,9 +59,14 @@ function InvoiceCard({ invoice, onPay }: { invoice: Invoice; onPay: () => void }
             </Button>
           </div>
         )}
-        <div>
-          <OpenDisputeButton invoiceId={invoice.id} isPaid={invoice.isPaid} basePath="/business/payments" />
-        </div>
+        {/* The invoice's life cycle refuses a dispute while disputed, once cancelled or refunded (ADR 0049). */}
+        {invoice.status === "disputed" ||
+        invoice.status === "cancelled" ||
+        invoice.status === "refunded" ? null : (
+          <div>
+            <OpenDisputeButton invoiceId={invoice.id} isPaid={invoice.isPaid} basePath="/business/payments" />
+          </div>
+        )}
       </CardContent>
     </Card>
   );
