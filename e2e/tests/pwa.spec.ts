@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
- * The installable app (issue 19): the web app manifest, the service worker (precache, app shell
- * offline for signed-in routes, offline page elsewhere, never /api), installability and the
+ * The installable app: the web app manifest, the service worker (a precache of only the app's
+ * start, the rest cached as used; app shell offline for signed-in routes, offline page
+ * elsewhere, never /api), installability and the
  * spec §2.2 install banner, and a console free of errors for a signed-out visitor.
  * The other journeys block service workers (playwright.config.ts); this file allows them.
  */
@@ -79,15 +80,29 @@ test("Chromium offers to install the app (beforeinstallprompt) and the floating 
   }
 });
 
-test("the service worker precaches the shell and every remote, with versioned cache names", async ({
+test("the service worker precaches only the app's start; a remote is cached when it is used", async ({
   page,
 }) => {
+  // A first look at the landing page: the app shell, the offline page and the shell's start-up
+  // files — no remote, nothing from /api (ADR 0050).
   expect(await controlledAfterReload(page, "/")).toBe(true);
+  const precache = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((key) => /^closr-precache-[0-9a-z]+$/.test(key));
+    return name ? (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname) : [];
+  });
+  expect(precache).toEqual(expect.arrayContaining(["/index.html", "/offline.html"]));
+  expect(precache.filter((path) => path.startsWith("/remotes/"))).toEqual([]);
+  expect(precache.filter((path) => path.startsWith("/api/"))).toEqual([]);
+
+  // A business user's dashboard: the business remote is cached as it loads; the others are not.
+  await logIn(page, demo.businessWithProfile);
+  await page.goto("/business/dashboard");
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect
+    .poll(async () => (await cacheKeys(page)).some((k) => k.includes("/remotes/business/remoteEntry.js")))
+    .toBe(true);
   const keys = await cacheKeys(page);
-  expect(keys.some((k) => /^closr-precache-[0-9a-z]+$/.test(k))).toBe(true);
-  for (const remote of ["business", "agent", "admin"])
-    expect(keys.some((k) => k.includes(`/remotes/${remote}/remoteEntry.js`))).toBe(true);
-  expect(keys.some((k) => k.includes("/offline.html"))).toBe(true);
+  for (const remote of ["agent", "admin"]) expect(keys.filter((k) => k.includes(`/remotes/${remote}/`))).toEqual([]);
   expect(keys.filter((k) => k.includes("/api/"))).toEqual([]);
 });
 

@@ -1,39 +1,65 @@
 /**
- * The PWA part of the shell's build (issue 19, ADR 0016): the web app manifest and the
- * service worker (src/pwa/sw.ts, injectManifest). The precache list holds the shell's files
- * and, when they are built, each remote's entry and chunks (../<remote>/dist, served under
- * /remotes/<remote>/), each with a content hash as its revision.
+ * The PWA part of the shell's build (ADR 0016, ADR 0050): the web app manifest and the service
+ * worker (src/pwa/sw.ts, injectManifest). The precache holds only what the app needs to start
+ * offline: the app shell (index.html), the offline page, the web app manifest, the shell's
+ * root scripts, two icons, and the shell's start-up closure — the entry chunks, their static
+ * imports and the CSS they import, read from the bundle graph. Everything else (the shell's
+ * lazy routes, the remotes' entries and chunks) is cached at run time when it is first used.
  */
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { VitePWA } from "vite-plugin-pwa";
-import { remoteNames } from "../ui/src/federation/shared.ts";
+import type { Plugin } from "vite";
+import { type CustomInjectManifestOptions, VitePWA } from "vite-plugin-pwa";
 
-const frontends = join(import.meta.dirname, "..");
+type ManifestTransform = NonNullable<CustomInjectManifestOptions["manifestTransforms"]>[number];
 
-/** Every JS/CSS/JSON file under `dir`, recursively. */
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === ".vite" ? [] : files(path);
-    return /\.(?:js|css|json)$/.test(name) && name !== "mf-stats.json" ? [path] : [];
-  });
+/** Root files precached besides the start-up closure (paths relative to dist, no leading slash). */
+const alwaysPrecached = [
+  /^index\.html$/,
+  /^offline\.html$/,
+  /^manifest\.webmanifest$/,
+  /^[^/]+\.js$/, // the shell's root scripts (pwa-early.js …); assets live under assets/
+  /^favicon\.svg$/,
+  /^icons\/(?:favicon-32|icon-192)\.png$/, // the tab icon, the offline page's and notifications' icon
+];
+
+/**
+ * The shell's start-up files (dist-relative), filled by `startupClosure` at generateBundle:
+ * every entry chunk, the chunks it imports statically (transitively) and the CSS they import.
+ * Lazy chunks (dynamic imports) are left out: they are cached when first used.
+ */
+const startup = new Set<string>();
+
+/** Vite plugin that records the start-up closure of the bundle in `startup`. */
+function startupClosure(): Plugin {
+  return {
+    name: "closr-precache-startup-closure",
+    apply: "build",
+    generateBundle(_, bundle) {
+      startup.clear();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || startup.has(fileName)) return;
+        startup.add(fileName);
+        if (chunk.type !== "chunk") return;
+        for (const css of chunk.viteMetadata?.importedCss ?? []) startup.add(css);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const output of Object.values(bundle))
+        if (output.type === "chunk" && output.isEntry) visit(output.fileName);
+    },
+  };
 }
 
-/** The remotes' built files as precache entries (url under /remotes/<name>/, md5 revision). */
-function remoteEntries(): { url: string; revision: string }[] {
-  return remoteNames.flatMap((name) => {
-    const dist = join(frontends, name, "dist");
-    if (!existsSync(dist)) return [];
-    return files(dist).map((path) => ({
-      url: `/remotes/${name}/${relative(dist, path).split("\\").join("/")}`,
-      revision: createHash("md5").update(readFileSync(path)).digest("hex"),
-    }));
-  });
-}
+/** Keeps in the precache list only the start-up closure and the `alwaysPrecached` files. */
+const keepStartup: ManifestTransform = async (entries) => ({
+  manifest: entries.filter((entry) => {
+    const path = entry.url.replace(/^\//, "");
+    return startup.has(path) || alwaysPrecached.some((pattern) => pattern.test(path));
+  }),
+  warnings: startup.size === 0 ? ["no start-up closure recorded: the precache holds only root files"] : [],
+});
 
-export const pwa = () =>
+export const pwa = () => [
+  startupClosure(),
   VitePWA({
     strategies: "injectManifest",
     srcDir: "src/pwa",
@@ -82,8 +108,9 @@ export const pwa = () =>
       rollupFormat: "iife",
       globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
       globIgnores: ["**/mf-stats.json", "**/.vite/**"],
-      additionalManifestEntries: remoteEntries(),
+      manifestTransforms: [keepStartup],
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     },
     devOptions: { enabled: false },
-  });
+  }),
+];
