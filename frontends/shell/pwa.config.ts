@@ -1,72 +1,89 @@
 /**
  * The PWA part of the shell's build (ADR 0016, ADR 0050): the web app manifest and the service
  * worker (src/pwa/sw.ts, injectManifest). The precache holds only what the app needs to start
- * offline: the app shell (index.html), the offline page, the web app manifest, the shell's
- * root scripts, two icons, and the shell's start-up closure — the entry chunks, their static
- * imports and the CSS they import, read from the bundle graph. Everything else (the shell's
- * lazy routes, the remotes' entries and chunks) is cached at run time when it is first used.
+ * offline: the app shell (index.html), the offline page, the web app manifest (the plugin adds
+ * it), the shell's root scripts, two icons, and the shell's start-up files — what the built
+ * index.html loads (its module scripts, modulepreload links and stylesheets) and, through the
+ * bundle graph, the chunks and CSS those import statically. Everything else (the shell's lazy routes, the
+ * remotes' entries and chunks) is cached at run time when it is first used.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Plugin } from "vite";
 import { type CustomInjectManifestOptions, VitePWA } from "vite-plugin-pwa";
 
 type ManifestTransform = NonNullable<CustomInjectManifestOptions["manifestTransforms"]>[number];
 
-/** Root files precached besides the start-up closure (paths relative to dist, no leading slash). */
+const dist = join(import.meta.dirname, "dist");
+
+/** Root files precached besides the start-up files (paths relative to dist, no leading slash). */
 const alwaysPrecached = [
   /^index\.html$/,
   /^offline\.html$/,
-  /^manifest\.webmanifest$/,
-  /^[^/]+\.js$/, // the shell's root scripts (pwa-early.js …); assets live under assets/
+  /^[^/]+\.js$/, // the shell's root scripts (pwa-early.js …); chunks live under assets/
   /^favicon\.svg$/,
   /^icons\/(?:favicon-32|icon-192)\.png$/, // the tab icon, the offline page's and notifications' icon
 ];
 
-/**
- * The shell's start-up files (dist-relative), filled by `startupClosure` at generateBundle:
- * every entry chunk, the chunks it imports statically (transitively) and the CSS they import.
- * Lazy chunks (dynamic imports) are left out: they are cached when first used.
- */
-const startup = new Set<string>();
+/** Static imports and imported CSS of each chunk of the last build (dist-relative names). */
+const graph = new Map<string, string[]>();
 
-/** Vite plugin that records the start-up closure of the bundle in `startup`. */
-function startupClosure(): Plugin {
+/** Vite plugin that records the bundle graph in `graph` (generateBundle). */
+function recordGraph(): Plugin {
   return {
-    name: "closr-precache-startup-closure",
+    name: "closr-precache-bundle-graph",
     apply: "build",
     generateBundle(_, bundle) {
-      startup.clear();
-      const visit = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (!chunk || startup.has(fileName)) return;
-        startup.add(fileName);
-        if (chunk.type !== "chunk") return;
-        for (const css of chunk.viteMetadata?.importedCss ?? []) startup.add(css);
-        for (const imported of chunk.imports) visit(imported);
-      };
+      graph.clear();
       for (const output of Object.values(bundle))
-        if (output.type === "chunk" && output.isEntry) visit(output.fileName);
+        if (output.type === "chunk")
+          graph.set(output.fileName, [...output.imports, ...(output.viteMetadata?.importedCss ?? [])]);
     },
   };
 }
 
-/** Keeps in the precache list only the start-up closure and the `alwaysPrecached` files. */
-const keepStartup: ManifestTransform = async (entries) => ({
-  manifest: entries.filter((entry) => {
-    const path = entry.url.replace(/^\//, "");
-    return startup.has(path) || alwaysPrecached.some((pattern) => pattern.test(path));
-  }),
-  warnings: startup.size === 0 ? ["no start-up closure recorded: the precache holds only root files"] : [],
-});
+/**
+ * The shell's start-up files (dist-relative): every same-origin script, modulepreload and
+ * stylesheet the built index.html names, and what those import statically, transitively.
+ */
+function startupFiles(): Set<string> {
+  const html = readFileSync(join(dist, "index.html"), "utf8");
+  const roots = [...html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map(
+    (match) => match[1] ?? "",
+  );
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of graph.get(file) ?? []) visit(imported);
+  };
+  for (const root of roots) visit(root);
+  return files;
+}
+
+/** Keeps in the precache list only the start-up files and the `alwaysPrecached` ones. */
+const keepStartup: ManifestTransform = async (entries) => {
+  const startup = startupFiles();
+  return {
+    manifest: entries.filter((entry) => {
+      const path = entry.url.replace(/^\//, "");
+      return startup.has(path) || alwaysPrecached.some((pattern) => pattern.test(path));
+    }),
+    warnings: startup.size === 0 ? ["index.html names no start-up file: the precache holds only root files"] : [],
+  };
+};
 
 export const pwa = () => [
-  startupClosure(),
+  recordGraph(),
   VitePWA({
     strategies: "injectManifest",
     srcDir: "src/pwa",
     filename: "sw.ts",
     registerType: "prompt",
     injectRegister: false,
-    includeAssets: ["favicon.svg", "icons/*.png", "offline.html", "pwa-early.js", "app-boot.js"],
+    // The precache list comes from the glob below and keepStartup alone: no extra assets, and the
+    // manifest's large icons are not precached (the browser fetches them when it installs the app).
+    includeManifestIcons: false,
     manifest: {
       id: "/",
       name: "Closr: Connecting Businesses & Agents",

@@ -18,7 +18,7 @@
  *   ("New version available — Reload").
  */
 import { clientsClaim, setCacheNameDetails } from "workbox-core";
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { Route, Router } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { isSignedInPath } from "./signed-in-paths.ts";
@@ -71,10 +71,14 @@ router.registerRoute(
 /**
  * Hashed build files not in the precache — the shell's lazy chunks (/assets/…) and every
  * remote's chunks (/remotes/<name>/assets/…): a name never changes content, so cache first.
+ * (A precached file handed over by the page is left to the precache.)
  */
 router.registerRoute(
   new Route(
-    ({ url, request }) => sameOriginGet(url, request) && /^(?:\/remotes\/[^/]+)?\/assets\/[^/]+$/.test(url.pathname),
+    ({ url, request }) =>
+      sameOriginGet(url, request) &&
+      /^(?:\/remotes\/[^/]+)?\/assets\/[^/]+$/.test(url.pathname) &&
+      getCacheKeyForURL(url.href) === undefined,
     new CacheFirst({ cacheName: `closr-assets-${version}` }),
   ),
 );
