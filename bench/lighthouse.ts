@@ -1,17 +1,24 @@
 /**
  * bench/lighthouse — Lighthouse (12.x, mobile defaults: simulated slow 4G, 4x CPU slowdown,
  * Moto G Power screen) against the running product, RUNS times per page (default 3), printing
- * the median of each category and whether the issue 19 budgets are met:
- *   performance ≥ 95 on /, /auth and /pricing, ≥ 90 on both dashboards;
- *   accessibility, best practices and SEO 100 everywhere.
- * The dashboards are measured signed in (demo harbourtech and mia.chen, via a session cookie).
+ * the median of each category and whether the budgets are met:
+ *   performance ≥ 90 on /, /auth and /pricing, ≥ 85 on /business/dashboard, /agent/invoices
+ *   and /messages; accessibility, best practices and SEO 100 everywhere.
+ * Signed-in pages are measured as the demo users (harbourtech, mia.chen, via a session cookie).
+ * The page is measured as loaded, with whatever JavaScript it starts by itself. START=touch
+ * dispatches a pointer move right after the first contentful paint, for builds whose
+ * server-rendered pages start the app only on the first interaction (ADR 0028): the app's
+ * start-up then falls inside the measurement, as it would for a visitor who touches the page.
  * Needs the product running (pnpm start) and Chromium at CHROME_PATH (default /usr/bin/chromium);
- * never downloads a browser. Numbers on a shared 2-core machine are noisy: report the median.
+ * never downloads a browser. Numbers on a shared 2-core machine are noisy: report the median and
+ * the load average printed with it.
  * Run: pnpm bench:lighthouse [base=http://localhost:3000] [path …]   (RUNS=5 for more samples;
  * VERBOSE=1 lists failing audits, layout shifts, the LCP element and what took the main thread;
  * LH_JSON=<dir> writes each run's full report as <dir>/<page>-<run>.json for a closer look)
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -22,12 +29,41 @@ const password = process.env.DEMO_PASSWORD ?? "closr-demo-2026";
 
 type Page = { path: string; as?: string; performance: number };
 const pages: Page[] = [
-  { path: "/", performance: 95 },
-  { path: "/auth", performance: 95 },
-  { path: "/pricing", performance: 95 },
-  { path: "/business/dashboard", as: "harbourtech", performance: 90 },
-  { path: "/agent/dashboard", as: "mia.chen", performance: 90 },
+  { path: "/", performance: 90 },
+  { path: "/auth", performance: 90 },
+  { path: "/pricing", performance: 90 },
+  { path: "/business/dashboard", as: "harbourtech", performance: 85 },
+  { path: "/agent/dashboard", as: "mia.chen", performance: 85 },
+  { path: "/agent/invoices", as: "mia.chen", performance: 85 },
+  { path: "/messages", as: "harbourtech", performance: 85 },
 ];
+const touch = process.env.START === "touch";
+
+/** Dispatches one pointer move after the first contentful paint (the START=touch option). */
+const touchAfterPaint = `new PerformanceObserver((list, observer) => {
+  if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+  observer.disconnect();
+  setTimeout(() => window.dispatchEvent(new PointerEvent("pointermove", { bubbles: true })), 0);
+}).observe({ type: "paint", buffered: true });`;
+
+/** The part of puppeteer-core's API used here (Lighthouse's own copy, see `touchPage`). */
+type PuppeteerPage = { evaluateOnNewDocument(source: string): Promise<unknown> };
+type PuppeteerBrowser = { newPage(): Promise<PuppeteerPage>; disconnect(): Promise<void> };
+
+/**
+ * A page with the touch script for Lighthouse to drive, through the puppeteer-core that
+ * Lighthouse itself depends on (resolved from Lighthouse's package, so the versions match).
+ */
+async function touchPage(port: number): Promise<{ page: PuppeteerPage; browser: PuppeteerBrowser }> {
+  const fromLighthouse = createRequire(createRequire(import.meta.url).resolve("lighthouse/package.json"));
+  const puppeteer = fromLighthouse("puppeteer-core") as {
+    connect(options: { browserURL: string }): Promise<PuppeteerBrowser>;
+  };
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  await page.evaluateOnNewDocument(touchAfterPaint);
+  return { page, browser };
+}
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 /** Logs a demo user in and returns the session cookie header. */
@@ -55,9 +91,11 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
 });
 let allMet = true;
+const loadBefore = loadavg();
+const driven = touch ? await touchPage(chrome.port) : undefined;
 try {
   console.log(
-    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile (simulated throttling), ${runs} run(s) per page, median shown`,
+    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile (simulated throttling), ${runs} run(s) per page, median shown${touch ? ", pointer move after first paint" : ""}`,
   );
   console.log(`${"page".padEnd(22)} perf  a11y  bp    seo   LCP ms  TBT ms  CLS    budget`);
   const only = process.argv.slice(3);
@@ -68,13 +106,19 @@ try {
     const tbt: number[] = [];
     const cls: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(`${base}${page.path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...categories],
-        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-      });
+      const result = await lighthouse(
+        `${base}${page.path}`,
+        {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...categories],
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+        },
+        undefined,
+        // biome-ignore lint/suspicious/noExplicitAny: Lighthouse's Page type is its puppeteer-core's.
+        driven?.page as any,
+      );
       if (!result) throw new Error(`no result for ${page.path}`);
       const { lhr } = result;
       if (process.env.LH_JSON) {
@@ -143,6 +187,11 @@ try {
     );
   }
 } finally {
+  await driven?.browser.disconnect();
   await chrome.kill();
 }
+const loadAfter = loadavg();
+console.log(
+  `Load average (1, 5, 15 min) ${loadBefore.map((n) => n.toFixed(2)).join(" ")} → ${loadAfter.map((n) => n.toFixed(2)).join(" ")}`,
+);
 console.log(allMet ? "All Lighthouse budgets met." : "Some Lighthouse budgets are NOT met (see above).");

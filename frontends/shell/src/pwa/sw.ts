@@ -1,9 +1,14 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (issue 19, ADR 0016), built by vite-plugin-pwa (injectManifest):
- * - precaches the shell and every remote's entry and chunks (the list is injected at build
- *   time, with a revision per file); caches are named `closr-…-<build version>` and the
- *   previous build's caches are deleted on activation;
+ * The service worker (ADR 0016, ADR 0050), built by vite-plugin-pwa (injectManifest):
+ * - precaches only what the app needs to start offline (the app shell, the offline page, the
+ *   shell's start-up chunks: the list pwa.config.ts injects, with a revision per file); caches
+ *   are named `closr-…-<build version>` and the previous build's caches are deleted on
+ *   activation;
+ * - caches the rest at run time as it is used: hashed files (the shell's lazy chunks, a
+ *   remote's chunks) cache first, a remote's entry and manifest and /remotes.json network
+ *   first; the page asks it (CACHE_URLS) to keep the files it loaded before the worker took
+ *   control, so the remote a user has opened starts offline too;
  * - navigations go to the network first; offline, signed-in routes get the cached app shell
  *   (index.html, which then shows its offline notice) and every other route the offline page;
  * - never touches `/api/*` (personal data is never cached) nor any other origin;
@@ -13,8 +18,8 @@
  *   ("New version available — Reload").
  */
 import { clientsClaim, setCacheNameDetails } from "workbox-core";
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
-import { registerRoute } from "workbox-routing";
+import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { Route, Router } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { isSignedInPath } from "./signed-in-paths.ts";
 
@@ -36,44 +41,63 @@ const manifest = self.__WB_MANIFEST;
 const version = manifestVersion(manifest);
 setCacheNameDetails({ prefix: "closr", suffix: version, precache: "precache", runtime: "runtime" });
 
-precacheAndRoute(manifest);
+// No directory index: a navigation to "/" is not the bare app shell but the server's page.
+precacheAndRoute(manifest, { directoryIndex: null });
 cleanupOutdatedCaches();
 
+/**
+ * The run-time routes, on their own router (after the precache's): it also answers the page's
+ * CACHE_URLS message by running each URL through the matching route, which stores it.
+ */
+const router = new Router();
+const sameOriginGet = (url: URL, request: Request) =>
+  url.origin === self.location.origin && request.method === "GET";
+
 /** A remote's entry and manifest change on every deploy: network first, cached for offline. */
-registerRoute(
-  ({ url, request }) =>
-    url.origin === self.location.origin &&
-    request.method === "GET" &&
-    /^\/remotes\/[^/]+\/(?:remoteEntry\.js|mf-manifest\.json)$/.test(url.pathname),
-  new NetworkFirst({ cacheName: `closr-remotes-${version}`, networkTimeoutSeconds: 4 }),
-);
-/** Hashed remote chunks not in the precache (a remote deployed after the shell): cache first. */
-registerRoute(
-  ({ url, request }) =>
-    url.origin === self.location.origin &&
-    request.method === "GET" &&
-    url.pathname.startsWith("/remotes/") &&
-    /\/assets\/[^/]+\.(?:js|css)$/.test(url.pathname),
-  new CacheFirst({ cacheName: `closr-remotes-${version}` }),
+router.registerRoute(
+  new Route(
+    ({ url, request }) =>
+      sameOriginGet(url, request) && /^\/remotes\/[^/]+\/(?:remoteEntry\.js|mf-manifest\.json)$/.test(url.pathname),
+    new NetworkFirst({ cacheName: `closr-remotes-${version}`, networkTimeoutSeconds: 4 }),
+  ),
 );
 /** The run-time list of remotes: small, changes with deploys, needed offline to boot the shell. */
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname === "/remotes.json",
-  new NetworkFirst({ cacheName: `closr-remotes-${version}`, networkTimeoutSeconds: 4 }),
+router.registerRoute(
+  new Route(
+    ({ url, request }) => sameOriginGet(url, request) && url.pathname === "/remotes.json",
+    new NetworkFirst({ cacheName: `closr-remotes-${version}`, networkTimeoutSeconds: 4 }),
+  ),
 );
-
+/**
+ * Hashed build files not in the precache — the shell's lazy chunks (/assets/…) and every
+ * remote's chunks (/remotes/<name>/assets/…): a name never changes content, so cache first.
+ * (A precached file handed over by the page is left to the precache.)
+ */
+router.registerRoute(
+  new Route(
+    ({ url, request }) =>
+      sameOriginGet(url, request) &&
+      /^(?:\/remotes\/[^/]+)?\/assets\/[^/]+$/.test(url.pathname) &&
+      getCacheKeyForURL(url.href) === undefined,
+    new CacheFirst({ cacheName: `closr-assets-${version}` }),
+  ),
+);
 /** Navigations: the network (fresh HTML), else the app shell or the offline page. */
-registerRoute(
-  ({ request, url }) => request.mode === "navigate" && !url.pathname.startsWith("/api/"),
-  async ({ request, url }) => {
-    try {
-      return await fetch(request);
-    } catch {
-      const fallback = isSignedInPath(url.pathname) ? "/index.html" : "/offline.html";
-      return (await matchPrecache(fallback)) ?? Response.error();
-    }
-  },
+router.registerRoute(
+  new Route(
+    ({ request, url }) => request.mode === "navigate" && !url.pathname.startsWith("/api/"),
+    async ({ request, url }) => {
+      try {
+        return await fetch(request);
+      } catch {
+        const fallback = isSignedInPath(url.pathname) ? "/index.html" : "/offline.html";
+        return (await matchPrecache(fallback)) ?? Response.error();
+      }
+    },
+  ),
 );
+router.addFetchListener();
+router.addCacheListener();
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
