@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { VitePWA } from "vite-plugin-pwa";
-import { remoteNames } from "../ui/src/federation/shared.ts";
+import { remoteNames } from "../client/src/federation/shared.ts";
 
 const frontends = join(import.meta.dirname, "..");
 

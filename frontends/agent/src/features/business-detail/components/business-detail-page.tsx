@@ -3,15 +3,15 @@
  * panel, the Verified badge, and a back link to the results (same query string). The frame is
  * @closr/ui's ProfileDetailFrame; this page gives the business's sections and details.
  */
+
 import {
-  Card,
-  CardContent,
   industryLabel,
   locationLabel,
   ProfileDetailFrame,
   useBusinessProfile,
   useCatalogue,
-} from "@closr/ui";
+} from "@closr/partner-kit";
+import { Card, CardContent } from "@closr/ui";
 import { useParams } from "react-router";
 
 export function BusinessDetailPage() {

@@ -4,7 +4,7 @@
  * a filter panel to /agent/find-businesses and the top 3 business matches (AgentHome). The
  * states are @closr/ui's PartyDashboardPage.
  */
-import { PartyDashboardPage, useOwnAgentProfile } from "@closr/ui";
+import { PartyDashboardPage, useOwnAgentProfile } from "@closr/partner-kit";
 import { AgentHome } from "./agent-home.tsx";
 
 export function AgentDashboardPage() {

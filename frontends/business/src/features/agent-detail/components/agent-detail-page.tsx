@@ -3,16 +3,16 @@
  * the match panel, the Verified badge, and a back link to the results (same query string). The
  * frame is @closr/ui's ProfileDetailFrame; this page gives the agent's sections and details.
  */
+
 import {
-  Card,
-  CardContent,
   experienceLabel,
   locationLabel,
   ProfileDetailFrame,
   SkillChips,
   useAgentProfile,
   useSkillEmojis,
-} from "@closr/ui";
+} from "@closr/partner-kit";
+import { Card, CardContent } from "@closr/ui";
 import { useParams } from "react-router";
 
 export function AgentDetailPage() {

@@ -3,8 +3,9 @@
  * conversation read (POST /api/conversations/{userId}/read), which refreshes the unread count
  * (its query lives in @closr/ui: `useUnreadCount`, `unreadCountKey`).
  */
+
+import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError } from "@closr/ui";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { messagingKeys } from "./messaging-keys.ts";
 

@@ -2,7 +2,7 @@
  * Query keys of the messaging feature; everything starts with "messaging" so a reset can refetch
  * it all. The unread count's key is @closr/ui's (one cache entry shared with the remotes' side menus).
  */
-import { unreadCountKey } from "@closr/ui";
+import { unreadCountKey } from "@closr/client";
 
 export const messagingKeys = {
   all: ["messaging"] as const,
