@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, expect, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { aParty, setUpPayouts } from "./support.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -43,6 +43,18 @@ async function deployNewBusinessRemote(context: BrowserContext) {
       headers: { "content-type": types[extname(file)] ?? "application/octet-stream" },
     });
   });
+}
+
+/**
+ * Follows an in-app link to `path` the way the router does (history push + popstate), at any
+ * width: a full load of /business/… would also preload the remote the server itself serves.
+ */
+async function follow(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, "\\?")}$`));
 }
 
 test.describe.configure({ mode: "serial" });
@@ -96,20 +108,15 @@ test("a business remote built and deployed alone runs beside the old shell and a
   });
   expect(asked.status()).toBe(201);
 
-  // Into the business area from a shell page, so the remote is found through the manifest alone
-  // (a full load of /business/… also preloads the remote the server itself serves).
+  // Into the business area from a shell page, so the remote is found through the manifest alone.
   await business.page.goto("/messages");
-  await business.page.getByRole("link", { name: "Dashboard" }).first().click();
-  await expect(business.page).toHaveURL(/\/business\/dashboard$/);
+  await follow(business.page, "/business/dashboard");
   await expect(business.page.getByText(note)).toBeVisible();
   await expect(business.page.getByRole("heading", { name: `Welcome back, ${company}!` })).toBeVisible();
   expect(businessScripts.some((p) => p.startsWith(`${base}remoteEntry.js`))).toBe(true);
 
-  await business.page
-    .getByRole("link", { name: /Active Agents/ })
-    .first()
-    .click();
-  await expect(business.page).toHaveURL(/\/business\/active-agents$/);
+  await follow(business.page, "/business/active-agents");
+  await business.page.getByRole("tab", { name: /Pending Requests/ }).click();
   const request = business.page.getByRole("article", { name: `Dee Agent ${suffix}` });
   await request.getByRole("button", { name: "Accept" }).click();
   await expect(business.page.getByText("Partnership updated").first()).toBeVisible();
@@ -126,7 +133,7 @@ test("a business remote built and deployed alone runs beside the old shell and a
   await form.getByRole("button", { name: "Create Invoice" }).click();
   await expect(agent.page.getByText("The invoice has been created successfully")).toBeVisible();
 
-  await business.page.getByRole("link", { name: "Payments" }).first().click();
+  await follow(business.page, "/business/payments");
   await expect(business.page.getByRole("heading", { name: "Payments" })).toBeVisible();
   const card = business.page.locator(".invoice-card", { hasText: description });
   await expect(card.locator(".badge")).toHaveText("Due");
@@ -139,8 +146,7 @@ test("a business remote built and deployed alone runs beside the old shell and a
   await expect(business.page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 
   // Find Agents on the new build: the page and its results.
-  await business.page.getByRole("link", { name: "Find Agents" }).first().click();
-  await expect(business.page).toHaveURL(/\/business\/find-agents/);
+  await follow(business.page, "/business/find-agents");
   await expect(business.page.getByRole("complementary", { name: "Agent filters" })).toBeVisible();
 
   // Nothing of the business remote, old or new, reached the agent; the business ran the new one only.
