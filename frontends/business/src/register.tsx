@@ -1,6 +1,6 @@
 /**
  * The business remote's only export (Module Federation `./register`): its routes under
- * /business and its side-menu items (spec §2.2, §2.8), shaped by @closr/ui's party remote.
+ * /business and its side-menu items (spec §2.2, §2.8), shaped by @closr/partner-kit's party remote.
  */
 import { PartyDisputePage, registerPartyRemote } from "@closr/partner-kit";
 import { AgentDetailPage } from "./features/agent-detail/components/agent-detail-page.tsx";

@@ -1,7 +1,9 @@
 /**
  * The Module Federation share config used by the shell and every remote: one React, one
- * router, one query cache, one valtio and one @closr/ui (so one API client and toast store).
- * Imported by relative path from each vite.config.ts.
+ * router, one react-query (so every remote's hooks read the shell's QueryClientProvider), one
+ * valtio and one @closr/ui (one toast store, one set of components). Nothing else is shared:
+ * @closr/client and @closr/partner-kit are bundled by each app (ADR 0048). Imported by relative
+ * path from each vite.config.ts.
  */
 export const federationShared = {
   react: { singleton: true, requiredVersion: "^19.0.0" },

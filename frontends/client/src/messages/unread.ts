@@ -1,7 +1,8 @@
 /**
  * The signed-in user's unread message count (GET /api/messages/unread-count), shared by the
- * shell (bell, Messages links, bottom bar, drawer) and the remotes' dashboard side menus. `ui`
- * is a Module Federation singleton, so all of them read ONE query cache entry.
+ * shell (bell, Messages links, bottom bar, drawer) and the remotes' dashboard side menus.
+ * react-query is a Module Federation singleton and the shell provides the one QueryClient, so
+ * every app's bundled copy of this hook reads ONE query cache entry (ADR 0048).
  *
  * Live-update contract: whoever learns that the count changed (the shell's event stream on a
  * new message or a read receipt, marking a conversation read) invalidates `unreadCountKey`.

@@ -1,7 +1,7 @@
 /**
  * /agent/businesses/:id — one business profile for an agent: every public field, the match
  * panel, the Verified badge, and a back link to the results (same query string). The frame is
- * @closr/ui's ProfileDetailFrame; this page gives the business's sections and details.
+ * @closr/partner-kit's ProfileDetailFrame; this page gives the business's sections and details.
  */
 
 import {

@@ -1,4 +1,4 @@
-/** /agent/create-profile and /agent/profile (shared page logic: @closr/ui makeProfilePages). */
+/** /agent/create-profile and /agent/profile (shared page logic: @closr/partner-kit makeProfilePages). */
 import { makeProfilePages, useOwnAgentProfile } from "@closr/partner-kit";
 import { AgentProfileForm } from "./agent-profile-form.tsx";
 

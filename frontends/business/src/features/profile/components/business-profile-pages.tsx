@@ -1,4 +1,4 @@
-/** /business/create-profile and /business/profile (shared page logic: @closr/ui makeProfilePages). */
+/** /business/create-profile and /business/profile (shared page logic: @closr/partner-kit makeProfilePages). */
 import { makeProfilePages, useOwnBusinessProfile } from "@closr/partner-kit";
 import { BusinessProfileForm } from "./business-profile-form.tsx";
 

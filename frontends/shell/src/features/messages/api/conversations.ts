@@ -1,7 +1,7 @@
 /**
  * The conversation list (GET /api/conversations, most recent first, by cursor) and marking a
  * conversation read (POST /api/conversations/{userId}/read), which refreshes the unread count
- * (its query lives in @closr/ui: `useUnreadCount`, `unreadCountKey`).
+ * (its query lives in @closr/client: `useUnreadCount`, `unreadCountKey`).
  */
 
 import { apiClient, toApiError } from "@closr/client";
