@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * pnpm start — builds each frontend whose dist is missing or older than its sources (or ui's),
+ * pnpm start — builds each frontend whose dist is missing or older than its sources (or those of
+ * the libraries ui, client and partner-kit),
  * then runs the API process, which migrates, seeds demo data on the embedded database and
  * serves everything on PORT (default 3000). Honours PORT and DATABASE_URL.
  */
@@ -10,7 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const frontends = ["ui", "business", "agent", "admin", "shell"];
+const frontends = ["ui", "client", "partner-kit", "business", "agent", "admin", "shell"];
 
 /** Newest modification time (ms) of any file below `dir`, skipping dist and node_modules. */
 function newest(dir) {
@@ -24,8 +25,13 @@ function newest(dir) {
   return latest;
 }
 
-const shared = Math.max(newest(join(root, "frontends/ui")), newest(join(root, "contracts/src")));
-for (const name of frontends.filter((f) => f !== "ui")) {
+// Libraries every app builds from: a change there rebuilds them all.
+const libraries = ["ui", "client", "partner-kit"];
+const shared = Math.max(
+  ...libraries.map((l) => newest(join(root, "frontends", l))),
+  newest(join(root, "contracts/src")),
+);
+for (const name of frontends.filter((f) => !libraries.includes(f))) {
   const dir = join(root, "frontends", name);
   const marker = join(dir, "dist", name === "shell" ? "index.html" : "remoteEntry.js");
   const built = existsSync(marker) ? statSync(marker).mtimeMs : 0;

@@ -1,4 +1,4 @@
 /** The agent remote: builds remoteEntry.js exposing ./register, served from /remotes/agent/. */
-import { remoteViteConfig } from "../ui/src/federation/remote-vite-config.ts";
+import { remoteViteConfig } from "../client/src/federation/remote-vite-config.ts";
 
 export default remoteViteConfig("agent");

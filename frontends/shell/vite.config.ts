@@ -10,23 +10,23 @@ import { fileURLToPath } from "node:url";
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { buildOptions } from "../ui/src/federation/build-options.ts";
-import { reactAriaEnglishOnly } from "../ui/src/federation/optimize-locales.ts";
-import { federationShared } from "../ui/src/federation/shared.ts";
+import { buildOptions } from "../client/src/federation/build-options.ts";
+import { reactAriaEnglishOnly } from "../client/src/federation/optimize-locales.ts";
+import { federationShared } from "../client/src/federation/shared.ts";
 import { pwa } from "./pwa.config.ts";
 
 /**
- * The stylesheets @closr/ui injects from JavaScript (injectStyles, by id) that the server-rendered
+ * The stylesheets @closr/ui and @closr/partner-kit inject from JavaScript (injectStyles, by id) that the server-rendered
  * dashboards need before any JavaScript runs (ADR 0033): emitted as dist/first-screen-styles.json
  * ({ id: css }, @imports inlined); the server puts each into a <style id> of the same id, so the
  * app's injectStyles finds it there and does not add it again.
  */
 function firstScreenStyles(): Plugin {
-  const ui = join(dirname(fileURLToPath(import.meta.url)), "../ui/src");
+  const frontends = join(dirname(fileURLToPath(import.meta.url)), "..");
   const sheets: Record<string, string> = {
-    "closr-native-fields-styles": "design-system/fields/native-fields.css",
-    "closr-profiles-styles": "features/profiles/styles/index.css",
-    "closr-partnerships-styles": "features/partnerships/partnerships.css",
+    "closr-native-fields-styles": "ui/src/design-system/fields/native-fields.css",
+    "closr-profiles-styles": "partner-kit/src/profiles/styles/index.css",
+    "closr-partnerships-styles": "partner-kit/src/partnerships/partnerships.css",
   };
   const inline = (file: string): string =>
     readFileSync(file, "utf8").replace(/@import\s+"([^"]+)";/g, (_, path: string) =>
@@ -37,7 +37,7 @@ function firstScreenStyles(): Plugin {
     apply: "build",
     generateBundle() {
       const css = Object.fromEntries(
-        Object.entries(sheets).map(([id, path]) => [id, inline(join(ui, path))]),
+        Object.entries(sheets).map(([id, path]) => [id, inline(join(frontends, path))]),
       );
       this.emitFile({ type: "asset", fileName: "first-screen-styles.json", source: JSON.stringify(css) });
     },

@@ -1,5 +1,5 @@
 /**
- * Profile labels and the card preview (spec §2.8, §9), shared by the app (frontends/ui
+ * Profile labels and the card preview (spec §2.8, §9), shared by the app (frontends/partner-kit
  * profile-format.ts re-exports them) and the server-rendered dashboards (ADR 0033), so both
  * print the same words.
  */

@@ -6,17 +6,20 @@
 import type { components } from "@closr/contracts/client";
 import type { IconName } from "@closr/ui";
 import type { ReactNode } from "react";
-import { AuditLogPage } from "./features/audit/audit-log-page.tsx";
-import { ContactMessagesPage } from "./features/contact/contact-messages-page.tsx";
+import { AuditLogPage } from "./features/audit/components/audit-log-page.tsx";
+import { ContactMessagesPage } from "./features/contact/components/contact-messages-page.tsx";
 import { ContentEditorPage } from "./features/content/components/content-editor-page.tsx";
 import { ContentListPage } from "./features/content/components/content-list-page.tsx";
 import { SettingsPage } from "./features/dashboard/components/settings-page.tsx";
-import { MediaLibraryPage } from "./features/media/media-library-page.tsx";
-import { MediationDisputePage, MediationQueuePage } from "./features/mediation/mediation-pages.tsx";
-import { QueuePage } from "./features/operations/queue-page.tsx";
+import { MediaLibraryPage } from "./features/media/components/media-library-page.tsx";
+import {
+  MediationDisputePage,
+  MediationQueuePage,
+} from "./features/mediation/components/mediation-pages.tsx";
+import { QueuePage } from "./features/operations/components/queue-page.tsx";
 import { StaffPaymentsPage } from "./features/payments/components/staff-payments-page.tsx";
-import { ReviewModerationPage } from "./features/review-moderation/review-moderation-page.tsx";
-import { UsersPage } from "./features/users/users-page.tsx";
+import { ReviewModerationPage } from "./features/review-moderation/components/review-moderation-page.tsx";
+import { UsersPage } from "./features/users/components/users-page.tsx";
 import { VerificationQueuePage } from "./features/verification/components/verification-queue-page.tsx";
 import { VerificationReviewPage } from "./features/verification/components/verification-review-page.tsx";
 

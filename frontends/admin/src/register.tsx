@@ -3,7 +3,7 @@
  * (spec §2.11), read from pages.tsx (one entry per page). The shell's guard admits only users
  * with role "admin".
  */
-import type { NavItem, RegisterRemote } from "@closr/ui";
+import type { NavItem, RegisterRemote } from "@closr/client";
 import { AdminDashboardPage } from "./features/dashboard/components/admin-dashboard-page.tsx";
 import { adminPages } from "./pages.tsx";
 

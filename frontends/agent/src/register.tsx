@@ -1,8 +1,8 @@
 /**
  * The agent remote's only export (Module Federation `./register`): its routes under /agent
- * and its side-menu items (spec §2.2, §2.9), shaped by @closr/ui's party remote.
+ * and its side-menu items (spec §2.2, §2.9), shaped by @closr/partner-kit's party remote.
  */
-import { PartyDisputePage, registerPartyRemote } from "@closr/ui";
+import { PartyDisputePage, registerPartyRemote } from "@closr/partner-kit";
 import { BusinessDetailPage } from "./features/business-detail/components/business-detail-page.tsx";
 import { AgentDashboardPage } from "./features/dashboard/components/agent-dashboard-page.tsx";
 import { FindBusinessesPage } from "./features/find-businesses/components/find-businesses-page.tsx";

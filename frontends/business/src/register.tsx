@@ -1,8 +1,8 @@
 /**
  * The business remote's only export (Module Federation `./register`): its routes under
- * /business and its side-menu items (spec §2.2, §2.8), shaped by @closr/ui's party remote.
+ * /business and its side-menu items (spec §2.2, §2.8), shaped by @closr/partner-kit's party remote.
  */
-import { PartyDisputePage, registerPartyRemote } from "@closr/ui";
+import { PartyDisputePage, registerPartyRemote } from "@closr/partner-kit";
 import { AgentDetailPage } from "./features/agent-detail/components/agent-detail-page.tsx";
 import { AgreementTemplatePage } from "./features/agreement-template/components/agreement-template-page.tsx";
 import { BusinessDashboardPage } from "./features/dashboard/components/business-dashboard-page.tsx";

@@ -1,6 +1,7 @@
 /** Shell entry: mounts the providers and the router into #root, then registers the service worker. */
 import "./pwa/install-prompt-store.ts";
 import "@closr/ui/styles.css";
+import { createQueryClient } from "@closr/client";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { Providers } from "./app/providers.tsx";
@@ -21,7 +22,7 @@ if (area === "business" || area === "agent" || area === "admin") preloadRemoteMo
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <Providers />
+      <Providers queryClient={createQueryClient()} />
     </StrictMode>,
   );
 });

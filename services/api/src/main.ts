@@ -29,6 +29,14 @@ const server = serve({ fetch: services.app.fetch, port: config.port }, (info) =>
   }
   logger.print(`${banner.join("\n")}\n`);
 });
+// Idle keep-alive connections stay open 65 s (Node's default is 5 s), longer than a client or a
+// load balancer keeps one for reuse (60 s is the usual balancer idle timeout). With 5 s, a client
+// that reused a connection just as the server closed it got "read ECONNRESET" on a request the
+// server never saw (seen in the e2e journeys' API calls after ~6 s idle on a busy machine).
+if ("keepAliveTimeout" in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 // Periodic work (session and rate-limit clean-up, local billing, sweeps) runs as scheduled
 // jobs of the queue (server.ts, ADR 0022).

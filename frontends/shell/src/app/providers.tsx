@@ -1,20 +1,9 @@
-/** The one QueryClient of the page (spec §7: no retry, no refetch on focus, never stale) and the router. */
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+/** The page's QueryClient (created by the caller, e.g. `createQueryClient()` of @closr/client) and the router. */
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import { router } from "./router.tsx";
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: false,
-      refetchOnWindowFocus: false,
-      staleTime: Number.POSITIVE_INFINITY,
-    },
-    mutations: { retry: false },
-  },
-});
-
-export function Providers() {
+export function Providers({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -2,14 +2,14 @@
  * The route table (spec §2.1). Remote areas (/business/*, /agent/*, /admin*) sit behind the
  * route guard and load their routes from the remote on first entry.
  */
-import type { UserType } from "@closr/ui";
+import type { UserType } from "@closr/client";
 import type { ReactNode } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { RequireUser } from "../features/access/components/require-user.tsx";
 import { AuthPage } from "../features/auth/components/auth-page.tsx";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
 import { RouteErrorPage } from "../features/errors/components/route-error-page.tsx";
-import { HelpRedirect } from "../features/help/help-redirect.tsx";
+import { HelpRedirect } from "../features/help/components/help-redirect.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
 import { lazyPage, staticPageRoutes } from "../features/static-pages/components/static-page-routes.tsx";
 import { RemoteRoutes } from "../federation/remote-routes.tsx";
@@ -63,7 +63,10 @@ export const router = createBrowserRouter([
       {
         path: "settings/api",
         ...lazyPage(
-          () => import("../features/integrations/api-settings-page.tsx").then((m) => m.ApiSettingsPage),
+          () =>
+            import("../features/integrations/components/api-settings-page.tsx").then(
+              (m) => m.ApiSettingsPage,
+            ),
           true,
         ),
       },

@@ -1,5 +1,7 @@
 /** The fixed bottom tab bar for signed-in users on small screens (spec §2.2), active by route prefix. */
-import { Icon, useCurrentUser } from "@closr/ui";
+
+import { useCurrentUser } from "@closr/client";
+import { Icon } from "@closr/ui";
 import { Link, useLocation } from "react-router";
 import { UnreadBadge } from "../features/messages/components/unread-badge.tsx";
 import { bottomTabs } from "./nav-links.ts";

@@ -3,8 +3,10 @@
  * desktop side menu and user menu (drawerMenu, ADR 0038) with Messages' unread count; signed out,
  * the top bar's page links and the auth buttons.
  */
+
+import { dashboardPath, type NavItem } from "@closr/client";
 import type { ApiUser } from "@closr/contracts/client";
-import { Button, dashboardPath, Icon, LinkButton, type NavItem } from "@closr/ui";
+import { Button, Icon, LinkButton } from "@closr/ui";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Link, useLocation } from "react-router";
 import { UnreadBadge } from "../features/messages/components/unread-badge.tsx";

@@ -1,7 +1,10 @@
 /** The navigation of spec §2.2, by page and by user type. */
+
+import type { NavItem } from "@closr/client";
 import type { ApiUser } from "@closr/contracts/client";
 import type { SiteLink } from "@closr/contracts/site/ui";
-import { type IconName, type NavItem, partyAreas, partyNavItems } from "@closr/ui";
+import { partyAreas, partyNavItems } from "@closr/partner-kit";
+import type { IconName } from "@closr/ui";
 
 export type NavLinkItem = SiteLink;
 

@@ -1,5 +1,7 @@
 /** The top bar (spec §2.2): brand, page links, role links, auth buttons or the user menu. */
-import { Icon, LinkButton, Menu, MenuItem, MenuSeparator, Skeleton, useCurrentUser } from "@closr/ui";
+
+import { useCurrentUser } from "@closr/client";
+import { Icon, LinkButton, Menu, MenuItem, MenuSeparator, Skeleton } from "@closr/ui";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { UnreadBadge } from "../features/messages/components/unread-badge.tsx";

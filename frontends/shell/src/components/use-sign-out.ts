@@ -1,5 +1,6 @@
 /** Logs out with the toasts of spec §8, then returns to the landing page. */
-import { describeFailure, toast, useLogout } from "@closr/ui";
+import { describeFailure, useLogout } from "@closr/client";
+import { toast } from "@closr/ui";
 import { useNavigate } from "react-router";
 
 export function useSignOut() {

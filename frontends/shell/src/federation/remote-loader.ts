@@ -3,7 +3,7 @@
  * the named remote with the federation runtime the vite plugin initialised (the module-level
  * instance of @module-federation/runtime), and loads its `./register` module.
  */
-import type { RegisterRemote, RemoteModule, RemoteName } from "@closr/ui";
+import type { RegisterRemote, RemoteModule, RemoteName } from "@closr/client";
 import { loadRemote, registerRemotes } from "@module-federation/runtime";
 
 export type RemoteManifest = Partial<Record<RemoteName, string>>;

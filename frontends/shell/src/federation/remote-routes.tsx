@@ -3,7 +3,9 @@
  * enters it (spinner meanwhile), renders its routes with a 404 fallback, and shows a retry
  * card if loading or rendering fails.
  */
-import { PageSpinner, type RemoteName } from "@closr/ui";
+
+import type { RemoteName } from "@closr/client";
+import { PageSpinner } from "@closr/ui";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Suspense, useRef } from "react";
 import { useRoutes } from "react-router";

@@ -1,5 +1,5 @@
 /** /find (the installed app's "Find" shortcut): the signed-in user's search page by user type. */
-import { useCurrentUser } from "@closr/ui";
+import { useCurrentUser } from "@closr/client";
 import { Navigate } from "react-router";
 
 export function FindRedirect() {

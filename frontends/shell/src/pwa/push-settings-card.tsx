@@ -4,17 +4,9 @@
  * (PUT /api/push/subscription); turning it off unsubscribes both sides. Pushes go out for new
  * messages and partnership requests while no Closr tab is open.
  */
-import {
-  Alert,
-  apiClient,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardTitle,
-  toApiError,
-  toast,
-} from "@closr/ui";
+
+import { apiClient, toApiError } from "@closr/client";
+import { Alert, Button, Card, CardContent, CardDescription, CardTitle, toast } from "@closr/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 const supported = () =>

@@ -1,6 +1,7 @@
 /** Admin API for content, media, users, contact messages and dashboard counts (issue 16). */
+
+import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError } from "@closr/ui";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 export type ContentEntry = components["schemas"]["ContentEntry"];

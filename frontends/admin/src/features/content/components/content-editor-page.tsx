@@ -4,12 +4,12 @@
  * away. Invalid JSON is refused with a message (never silently dropped). Drafts autosave to this
  * browser; a save over a newer version answers 409 and shows what changed.
  */
+
+import { ApiError, describeFailure } from "@closr/client";
 import {
   Alert,
-  ApiError,
   Button,
   CheckboxField,
-  describeFailure,
   formatDateTime,
   LinkButton,
   PageHeader,
@@ -27,7 +27,7 @@ import { useNavigate, useParams } from "react-router";
 import { type ContentEntry, type ContentType, useContentEntry, useSaveContent } from "../api/content-api.ts";
 import { contentTypeDefs, isContentType, slugify } from "./content-types.ts";
 import { StructuredFields } from "./structured-fields.tsx";
-import "../../shared/admin.css";
+import "../../shared/components/admin.css";
 
 type Json = Record<string, unknown>;
 

@@ -3,7 +3,9 @@
  * dates and view / edit / delete (with the spec's confirm dialog); search and paging; empty and
  * error (Retry) states.
  */
-import { Badge, Button, describeFailure, LinkButton, toast } from "@closr/ui";
+
+import { describeFailure } from "@closr/client";
+import { Badge, Button, LinkButton, toast } from "@closr/ui";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import {
@@ -12,11 +14,11 @@ import {
   AdminTable,
   ConfirmDialog,
   useListParams,
-} from "../../shared/admin-list.tsx";
-import { shortDate } from "../../shared/pager.tsx";
+} from "../../shared/components/admin-list.tsx";
+import { shortDate } from "../../shared/components/pager.tsx";
 import { type ContentEntry, PAGE_SIZE, useContentList, useDeleteContent } from "../api/content-api.ts";
 import { contentTypeDefs, isContentType, listTitleOf } from "./content-types.ts";
-import "../../shared/admin.css";
+import "../../shared/components/admin.css";
 
 export function ContentListPage() {
   // /admin/content/:contentType, or a card's fixed path such as /admin/content/blog (pages.tsx).

@@ -4,7 +4,7 @@
  */
 import { Button, InputField, SelectField, TextAreaField } from "@closr/ui";
 import { useId, useState } from "react";
-import { MediaPicker } from "../../media/media-picker.tsx";
+import { MediaPicker } from "../../media/components/media-picker.tsx";
 import { previewMarkdown } from "../api/content-api.ts";
 import type { FieldDef } from "./content-types.ts";
 

@@ -2,7 +2,7 @@
 import { Card, CardContent, Icon, LinkButton, PageHeader, Skeleton } from "@closr/ui";
 import { adminPages } from "../../../pages.tsx";
 import { useAdminStats } from "../../content/api/content-api.ts";
-import "../../shared/admin.css";
+import "../../shared/components/admin.css";
 
 export function AdminDashboardPage() {
   const stats = useAdminStats();

@@ -1,6 +1,7 @@
 /** Staff payments API (issue 14): completed and refunded payments, and refunding one (full or partial). */
+
+import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError } from "@closr/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 export type StaffPayment = components["schemas"]["StaffPayment"];

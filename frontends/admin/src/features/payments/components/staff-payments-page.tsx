@@ -3,6 +3,8 @@
  * in part. The gateway reverses the agent's transfer and the platform fee in proportion; each
  * refund is audit-logged and issues a credit note (linked after the refund).
  */
+
+import { describeFailure } from "@closr/client";
 import {
   Alert,
   Badge,
@@ -10,7 +12,6 @@ import {
   bindNumber,
   Card,
   CardContent,
-  describeFailure,
   Facts,
   formatDate,
   formatMoney,
@@ -20,7 +21,7 @@ import {
   toast,
 } from "@closr/ui";
 import { type FormEvent, useState } from "react";
-import { AdminPage } from "../../shared/admin-list.tsx";
+import { AdminPage } from "../../shared/components/admin-list.tsx";
 import { type Refund, type StaffPayment, useRefundPayment, useStaffPayments } from "../api/staff-payments.ts";
 import "./staff-payments.css";
 

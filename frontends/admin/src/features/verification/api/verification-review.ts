@@ -1,6 +1,7 @@
 /** Staff review API (issue 12): the queue, one request, decisions and signed document links. */
+
+import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError } from "@closr/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 export type VerificationReview = components["schemas"]["VerificationReview"];

@@ -4,6 +4,8 @@
  * inline links issued to staff only) with a download link, the reviewer's notes, and Start review
  * / Approve / Reject / Request changes (a reason is required for the last two).
  */
+
+import { describeFailure } from "@closr/client";
 import {
   Alert,
   Button,
@@ -11,7 +13,6 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
-  describeFailure,
   formatDate,
   LinkButton,
   PageHeader,

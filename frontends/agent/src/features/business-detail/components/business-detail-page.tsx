@@ -1,17 +1,17 @@
 /**
  * /agent/businesses/:id — one business profile for an agent: every public field, the match
  * panel, the Verified badge, and a back link to the results (same query string). The frame is
- * @closr/ui's ProfileDetailFrame; this page gives the business's sections and details.
+ * @closr/partner-kit's ProfileDetailFrame; this page gives the business's sections and details.
  */
+
 import {
-  Card,
-  CardContent,
   industryLabel,
   locationLabel,
   ProfileDetailFrame,
   useBusinessProfile,
   useCatalogue,
-} from "@closr/ui";
+} from "@closr/partner-kit";
+import { Card, CardContent } from "@closr/ui";
 import { useParams } from "react-router";
 
 export function BusinessDetailPage() {

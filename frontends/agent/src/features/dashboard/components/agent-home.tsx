@@ -6,15 +6,15 @@
  */
 import {
   type AgentProfile,
-  formatMoney,
   industryLabel,
   PartyHome,
   StatTile,
   useBusinessSearch,
   useCatalogue,
   useSizeLabels,
-} from "@closr/ui";
-import { BusinessCard } from "../../../components/business-card.tsx";
+} from "@closr/partner-kit";
+import { formatMoney } from "@closr/ui";
+import { BusinessCard } from "../../find-businesses/components/business-card.tsx";
 import { useMonthlyCommission } from "../../invoices/api/invoices-api.ts";
 
 export function AgentHome({ profile, username }: { profile: AgentProfile; username: string }) {

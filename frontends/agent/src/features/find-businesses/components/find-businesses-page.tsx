@@ -15,10 +15,10 @@ import {
   useOwnAgentProfile,
   useSizeLabels,
   useUrlSearch,
-} from "@closr/ui";
+} from "@closr/partner-kit";
 import { useMemo } from "react";
 import { useLocation } from "react-router";
-import { BusinessCard } from "../../../components/business-card.tsx";
+import { BusinessCard } from "./business-card.tsx";
 
 const industries = ["technology", "finance", "healthcare", "retail", "manufacturing", "other"] as const;
 const sizes = ["startup", "small", "medium", "enterprise"] as const;

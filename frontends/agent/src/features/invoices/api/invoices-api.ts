@@ -3,8 +3,9 @@
  * invoice's payments (loaded the first time its details open), and this month's paid total for
  * the dashboard. Query keys start with "invoices"; creating invalidates them.
  */
+
+import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError } from "@closr/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 type Schemas = components["schemas"];

@@ -4,25 +4,27 @@
  * each card "Invoice #{id} - {company}" with its badge, dates, amount, description and an
  * expandable "Payment Details" table loaded the first time it opens.
  */
+
+import { describeFailure, SignedInPage } from "@closr/client";
 import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  describeFailure,
   disputesTab,
-  EmptyState,
-  Facts,
-  formatDate,
-  formatMoney,
   InvoiceHead,
   InvoicePdfLink,
   isNoProfile,
   NoProfileState,
   OpenDisputeButton,
-  PageTabs,
   PaymentsTable,
-  SignedInPage,
+} from "@closr/partner-kit";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  EmptyState,
+  Facts,
+  formatDate,
+  formatMoney,
+  PageTabs,
   Spinner,
   usePageTab,
 } from "@closr/ui";

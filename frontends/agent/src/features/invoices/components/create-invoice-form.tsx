@@ -4,6 +4,9 @@
  * only active partnerships), Amount ($) step 0.01 min 0.01, Due Date (30 days ahead by default),
  * Description. Choosing another business resets the partnership. After success the form resets.
  */
+
+import { formFailure, usePartnerships } from "@closr/client";
+import { useCommissionQuote } from "@closr/partner-kit";
 import {
   Button,
   bindNumber,
@@ -11,21 +14,18 @@ import {
   Card,
   CardContent,
   formatMoney,
-  formFailure,
   InputField,
   MoneyField,
   SelectField,
   TextAreaField,
   TextLinkAlert,
   toast,
-  useCommissionQuote,
-  usePartnerships,
 } from "@closr/ui";
 import { format } from "date-fns";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { usePayoutAccount } from "../../payouts/api/payouts-api.ts";
+import { defaultDueDate, type InvoiceFormErrors, validateInvoiceForm } from "../api/invoice-form.ts";
 import { useCreateInvoice } from "../api/invoices-api.ts";
-import { defaultDueDate, type InvoiceFormErrors, validateInvoiceForm } from "../invoice-form.ts";
 
 export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
   const partnerships = usePartnerships();

@@ -1,8 +1,8 @@
 /**
  * /agent/current-partners — "Business Partnerships" (spec §2.9): the shared partnerships page
- * from @closr/ui, seen from the agent side (the cards show businesses).
+ * from @closr/partner-kit, seen from the agent side (the cards show businesses).
  */
-import { PartnershipsPage } from "@closr/ui";
+import { PartnershipsPage } from "@closr/partner-kit";
 
 export function CurrentPartnersPage() {
   return <PartnershipsPage side="agent" />;

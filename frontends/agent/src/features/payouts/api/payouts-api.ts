@@ -4,8 +4,9 @@
  * details (ABN, GST), and earnings. Query keys start with "payouts"; mutations invalidate them and
  * the invoices (whose terms depend on them).
  */
+
+import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError } from "@closr/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 type Schemas = components["schemas"];

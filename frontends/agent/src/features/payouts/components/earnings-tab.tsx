@@ -2,7 +2,9 @@
  * The Earnings view of /agent/invoices (issue 14): per month, what businesses paid, the platform
  * fees, refunds, the net, and of it what is pending payout or paid out; with a CSV export.
  */
-import { Alert, Button, Card, CardContent, describeFailure, formatMoney, Spinner } from "@closr/ui";
+
+import { describeFailure } from "@closr/client";
+import { Alert, Button, Card, CardContent, formatMoney, Spinner } from "@closr/ui";
 import { earningsCsv, useEarnings } from "../api/payouts-api.ts";
 
 const monthLabel = (month: string) =>

@@ -5,6 +5,9 @@
  * format; test BSB 000-000 with 000123456 is verified, 111111116 fails). The ABN is checked with
  * the ATO checksum; registering for GST adds 10 % GST on top of new invoices.
  */
+
+import { describeFailure, failureToast, formFailure } from "@closr/client";
+import { isNoProfile, NoProfileState } from "@closr/partner-kit";
 import {
   Alert,
   Badge,
@@ -14,12 +17,7 @@ import {
   Card,
   CardContent,
   CheckboxField,
-  describeFailure,
-  failureToast,
-  formFailure,
   InputField,
-  isNoProfile,
-  NoProfileState,
   PageHeader,
   PageSpinner,
   TitledCard,

@@ -8,18 +8,15 @@ import {
   type AgentProfile,
   type AgentProfileFields,
   type Catalogue,
-  InputField,
   locationOptions,
   ProfileFormFrame,
-  SelectField,
   SkillPicker,
-  TextAreaField,
-  TextField,
   useCreateAgentProfile,
   useProfileForm,
   useUpdateAgentProfile,
   validateAgentProfile,
-} from "@closr/ui";
+} from "@closr/partner-kit";
+import { InputField, SelectField, TextAreaField, TextField } from "@closr/ui";
 import { useId } from "react";
 
 const dashboard = "/agent/dashboard";

@@ -1,5 +1,5 @@
-/** /agent/create-profile and /agent/profile (shared page logic: @closr/ui makeProfilePages). */
-import { makeProfilePages, useOwnAgentProfile } from "@closr/ui";
+/** /agent/create-profile and /agent/profile (shared page logic: @closr/partner-kit makeProfilePages). */
+import { makeProfilePages, useOwnAgentProfile } from "@closr/partner-kit";
 import { AgentProfileForm } from "./agent-profile-form.tsx";
 
 export const { CreateProfilePage: CreateAgentProfilePage, EditProfilePage: EditAgentProfilePage } =

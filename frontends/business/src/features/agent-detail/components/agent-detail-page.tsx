@@ -1,18 +1,18 @@
 /**
  * /business/agents/:id — one agent's public profile for a business: every public field,
  * the match panel, the Verified badge, and a back link to the results (same query string). The
- * frame is @closr/ui's ProfileDetailFrame; this page gives the agent's sections and details.
+ * frame is @closr/partner-kit's ProfileDetailFrame; this page gives the agent's sections and details.
  */
+
 import {
-  Card,
-  CardContent,
   experienceLabel,
   locationLabel,
   ProfileDetailFrame,
   SkillChips,
   useAgentProfile,
   useSkillEmojis,
-} from "@closr/ui";
+} from "@closr/partner-kit";
+import { Card, CardContent } from "@closr/ui";
 import { useParams } from "react-router";
 
 export function AgentDetailPage() {

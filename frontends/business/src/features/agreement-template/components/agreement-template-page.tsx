@@ -5,20 +5,19 @@
  * paragraphs — with `{{placeholders}}` from the list shown. Below Enterprise the page shows the
  * general template read-only with the upgrade hint. Proposals render from the saved template.
  */
+
+import { apiClient, describeFailure, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
 import {
   Alert,
-  apiClient,
   Button,
   Card,
   CardContent,
-  describeFailure,
   LinkButton,
   PageHeader,
   PageSpinner,
   TextAreaField,
   TextLinkAlert,
-  toApiError,
   toast,
 } from "@closr/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -13,9 +13,9 @@ import {
   useAgentSearch,
   useCatalogue,
   useSkillEmojis,
-} from "@closr/ui";
+} from "@closr/partner-kit";
 import { Link } from "react-router";
-import { AgentCard } from "../../../components/agent-card.tsx";
+import { AgentCard } from "../../find-agents/components/agent-card.tsx";
 
 export function BusinessHome({ profile }: { profile: BusinessProfile }) {
   const catalogue = useCatalogue();

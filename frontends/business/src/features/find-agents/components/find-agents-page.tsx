@@ -16,10 +16,10 @@ import {
   useOwnBusinessProfile,
   useSkillEmojis,
   useUrlSearch,
-} from "@closr/ui";
+} from "@closr/partner-kit";
 import { useMemo } from "react";
 import { useLocation } from "react-router";
-import { AgentCard } from "../../../components/agent-card.tsx";
+import { AgentCard } from "./agent-card.tsx";
 
 const locations = ["sydney", "melbourne", "brisbane", "perth", "remote", "other"] as const;
 const bands = ["0-2", "3-5", "6-10", "10+"] as const;

@@ -4,8 +4,9 @@
  * publishable key at run time), starting a payment (POST /api/create-payment-intent) and the
  * local gateway's card confirmation. Query keys start with "payments"; mutations invalidate them.
  */
+
+import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError } from "@closr/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 type Schemas = components["schemas"];

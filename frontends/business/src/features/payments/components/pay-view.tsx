@@ -3,18 +3,10 @@
  * the payment (POST /api/create-payment-intent) once, then shows Stripe's Payment Element when
  * the server uses Stripe, else the local gateway's card form.
  */
-import {
-  Alert,
-  Button,
-  describeFailure,
-  Facts,
-  formatDate,
-  formatMoney,
-  LocalCardForm,
-  paymentMessages as messages,
-  Spinner,
-  TitledCard,
-} from "@closr/ui";
+
+import { describeFailure } from "@closr/client";
+import { LocalCardForm, paymentMessages as messages } from "@closr/partner-kit";
+import { Alert, Button, Facts, formatDate, formatMoney, Spinner, TitledCard } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";

@@ -3,15 +3,14 @@
  * only for a credit card; default) and the list with Set default and Delete. Only type, name,
  * last four and expiry are stored, never a card number.
  */
+
+import { describeFailure, failureToast, formFailure } from "@closr/client";
 import {
   Alert,
   Badge,
   Button,
   bindText,
   CheckboxField,
-  describeFailure,
-  failureToast,
-  formFailure,
   InputField,
   NumberField,
   SelectField,

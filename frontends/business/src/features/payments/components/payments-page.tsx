@@ -4,22 +4,24 @@
  * Payment Methods and Payment History (Date, Invoice, Amount, Status, Transaction ID). Invoice
  * labels Paid, Due, Overdue. Amounts "$1,234.50"; dates en-AU.
  */
+
+import { describeFailure, SignedInPage } from "@closr/client";
+import {
+  disputesTab,
+  InvoiceHead,
+  InvoicePdfLink,
+  OpenDisputeButton,
+  PaymentsTable,
+} from "@closr/partner-kit";
 import {
   Alert,
   Button,
   Card,
   CardContent,
-  describeFailure,
-  disputesTab,
   formatDate,
   formatMoney,
-  InvoiceHead,
-  InvoicePdfLink,
   injectStyles,
-  OpenDisputeButton,
   PageTabs,
-  PaymentsTable,
-  SignedInPage,
   Spinner,
   TextLinkAlert,
   usePageTab,

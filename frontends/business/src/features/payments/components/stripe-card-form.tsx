@@ -4,12 +4,11 @@
  * Confirms with a return address on this origin, /payment-confirmation?invoice_id=…, without a
  * redirect unless the payment method needs one (spec §7).
  */
-import { Alert, announce, announceException, Button, paymentMessages as messages } from "@closr/ui";
+import { useStripeFor } from "@closr/client/stripe";
+import { announce, announceException, paymentMessages as messages } from "@closr/partner-kit";
+import { Alert, Button } from "@closr/ui";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-// /pure: Stripe.js is fetched when a card form first needs it, not on every page of the remote.
-import type { Stripe } from "@stripe/stripe-js";
-import { loadStripe } from "@stripe/stripe-js/pure";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { PaymentIntent, StartedPayment } from "../api/payments-api.ts";
 
 /** What both card forms take: the started payment, the amount in words, and what to do once paid. */
@@ -17,16 +16,6 @@ type CardFormProps = {
   payment: StartedPayment;
   amountLabel: string;
   onDone: (intent: Pick<PaymentIntent, "id">) => void;
-};
-
-const loaded = new Map<string, Promise<Stripe | null>>();
-const stripeFor = (publishableKey: string) => {
-  let promise = loaded.get(publishableKey);
-  if (!promise) {
-    promise = loadStripe(publishableKey);
-    loaded.set(publishableKey, promise);
-  }
-  return promise;
 };
 
 function PaymentElementForm({ payment, amountLabel, onDone }: CardFormProps) {
@@ -80,10 +69,8 @@ function PaymentElementForm({ payment, amountLabel, onDone }: CardFormProps) {
 }
 
 export function StripeCardForm({ payment, amountLabel, onDone }: CardFormProps) {
-  const stripe = useMemo(
-    () => (payment.publishableKey ? stripeFor(payment.publishableKey) : null),
-    [payment.publishableKey],
-  );
+  // Stripe.js is fetched when a card form first needs it, not on every page of the remote.
+  const stripe = useStripeFor(payment.publishableKey);
   if (!stripe) return <Alert>{messages.notLoaded}</Alert>;
   return (
     <Elements

@@ -10,14 +10,12 @@ import {
   industryOptions,
   locationOptions,
   ProfileFormFrame,
-  SelectField,
-  TextAreaField,
-  TextField,
   useCreateBusinessProfile,
   useProfileForm,
   useUpdateBusinessProfile,
   validateBusinessProfile,
-} from "@closr/ui";
+} from "@closr/partner-kit";
+import { SelectField, TextAreaField, TextField } from "@closr/ui";
 
 const dashboard = "/business/dashboard";
 

@@ -1,5 +1,5 @@
-/** /business/create-profile and /business/profile (shared page logic: @closr/ui makeProfilePages). */
-import { makeProfilePages, useOwnBusinessProfile } from "@closr/ui";
+/** /business/create-profile and /business/profile (shared page logic: @closr/partner-kit makeProfilePages). */
+import { makeProfilePages, useOwnBusinessProfile } from "@closr/partner-kit";
 import { BusinessProfileForm } from "./business-profile-form.tsx";
 
 export const { CreateProfilePage: CreateBusinessProfilePage, EditProfilePage: EditBusinessProfilePage } =

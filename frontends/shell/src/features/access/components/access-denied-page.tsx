@@ -1,6 +1,8 @@
 /** The Access Denied card, with a way back to the user's own dashboard. */
+
+import { dashboardPath } from "@closr/client";
 import type { ApiUser } from "@closr/contracts/client";
-import { CenterCardPage, dashboardPath, LinkButton } from "@closr/ui";
+import { CenterCardPage, LinkButton } from "@closr/ui";
 
 export function AccessDeniedPage({ message, user }: { message: string; user: ApiUser }) {
   return (

@@ -2,7 +2,9 @@
  * The route guard (spec §2.1): a spinner while the current user loads, a redirect to /auth
  * when signed out, and Access Denied for the wrong user type or a non-admin on /admin.
  */
-import { Alert, Button, PageSpinner, type UserType, useCurrentUser } from "@closr/ui";
+
+import { type UserType, useCurrentUser } from "@closr/client";
+import { Alert, Button, PageSpinner } from "@closr/ui";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useOnline } from "../../../pwa/offline-notice.tsx";

@@ -1,5 +1,8 @@
 /** A gentle banner until the signed-in user confirms their email (issue 15), with "Resend link". */
-import { Button, describeFailure, toast, useCurrentUser, useResendVerification } from "@closr/ui";
+
+import { describeFailure, useCurrentUser } from "@closr/client";
+import { Button, toast } from "@closr/ui";
+import { useResendVerification } from "../api/account-api.ts";
 
 export function EmailVerificationBanner() {
   const { data: user } = useCurrentUser();

@@ -4,17 +4,11 @@
  * Partnerships, Getting Paid), businesses 4. Next records the step as completed, Back as not
  * completed, Finish completes it; the server keeps the state, so it resumes on any device.
  */
-import {
-  Button,
-  Dialog,
-  toast,
-  type UserType,
-  useCompleteOnboarding,
-  useCurrentUser,
-  useOnboarding,
-  useOnboardingProgress,
-} from "@closr/ui";
+
+import { type UserType, useCurrentUser } from "@closr/client";
+import { Button, Dialog, toast } from "@closr/ui";
 import { useLocation } from "react-router";
+import { useCompleteOnboarding, useOnboarding, useOnboardingProgress } from "../api/account-api.ts";
 
 type Step = { title: string; text: string };
 

@@ -2,7 +2,9 @@
  * /profile (issue 15): the user's own profile form in edit mode — /business/profile or
  * /agent/profile, which send someone without a profile on to create-profile.
  */
-import { PageSpinner, useCurrentUser } from "@closr/ui";
+
+import { useCurrentUser } from "@closr/client";
+import { PageSpinner } from "@closr/ui";
 import { Navigate } from "react-router";
 
 export function ProfileRedirect() {

@@ -3,9 +3,10 @@
  * with Back to Login and Try Again) and /reset-password?token=… (checking, then the new-password
  * form, the invalid-link message, or the success state).
  */
+
+import { ApiError } from "@closr/client";
 import {
   Alert,
-  ApiError,
   Button,
   CardDescription,
   CenterCardPage,
@@ -13,15 +14,17 @@ import {
   FormFields,
   LinkButton,
   PageSpinner,
-  useConfirmEmailChange,
-  useForgotPassword,
   useFormValues,
-  useResetPassword,
-  useResetTokenCheck,
-  useVerifyEmail,
 } from "@closr/ui";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import {
+  useConfirmEmailChange,
+  useForgotPassword,
+  useResetPassword,
+  useResetTokenCheck,
+  useVerifyEmail,
+} from "../api/account-api.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -4,6 +4,8 @@
  * Notifications (per email kind), Privacy (download my data, delete my account).
  * /settings/billing belongs to Subscriptions and renders inside the same SettingsLayout.
  */
+
+import { describeFailure, formFailure, useCurrentUser } from "@closr/client";
 import {
   Alert,
   Button,
@@ -13,28 +15,27 @@ import {
   CardTitle,
   CheckboxField,
   Dialog,
-  describeFailure,
   FormFields,
   formatDate,
-  formFailure,
-  type NotificationPreferences,
   PageSpinner,
-  SettingsLayout,
   toast,
+  useFormValues,
+} from "@closr/ui";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { PushSettingsCard } from "../../../pwa/push-settings-card.tsx";
+import {
+  type NotificationPreferences,
   useChangeEmail,
   useChangePassword,
-  useCurrentUser,
   useDeleteAccount,
-  useFormValues,
   useNotificationPreferences,
   useRequestDataExport,
   useSessions,
   useSignOutEverywhere,
   useUpdateNotificationPreferences,
-} from "@closr/ui";
-import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
-import { PushSettingsCard } from "../../../pwa/push-settings-card.tsx";
+} from "../api/account-api.ts";
+import { SettingsLayout } from "./settings-layout.tsx";
 
 type Errors = Record<string, string | undefined>;
 

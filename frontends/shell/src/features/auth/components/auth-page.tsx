@@ -2,7 +2,8 @@
  * /auth (spec §2.3): tabs "Log In" and "Sign Up" beside the marketing panel. A signed-in
  * visitor goes straight to their dashboard. `?tab=signup` opens the Sign Up tab; switching tabs keeps the URL.
  */
-import { dashboardPath, Icon, PageSpinner, Tab, TabList, TabPanel, Tabs, useCurrentUser } from "@closr/ui";
+import { dashboardPath, useCurrentUser } from "@closr/client";
+import { Icon, PageSpinner, Tab, TabList, TabPanel, Tabs } from "@closr/ui";
 import { useEffect, useState } from "react";
 import type { Key } from "react-aria-components";
 import { Navigate, useSearchParams } from "react-router";

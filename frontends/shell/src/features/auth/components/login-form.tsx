@@ -1,15 +1,7 @@
 /** The Log In form: username (or email) and password, client checks, problem mapping, toasts. */
-import {
-  Alert,
-  Button,
-  describeFailure,
-  type FieldErrors,
-  FormFields,
-  type LoginFields,
-  toast,
-  useLogin,
-  validateLogin,
-} from "@closr/ui";
+
+import { describeFailure, type FieldErrors, type LoginFields, useLogin, validateLogin } from "@closr/client";
+import { Alert, Button, FormFields, toast } from "@closr/ui";
 import { Link } from "react-router";
 import { useAuthForm } from "./use-auth-form.ts";
 

@@ -1,17 +1,14 @@
 /** The Sign Up form: email, username, password, confirmation and account type (default business). */
+
 import {
-  Alert,
-  Button,
   describeFailure,
   type FieldErrors,
-  FormFields,
-  RadioGroup,
   type RegisterFields,
-  toast,
   type UserType,
   useRegister,
   validateRegister,
-} from "@closr/ui";
+} from "@closr/client";
+import { Alert, Button, FormFields, RadioGroup, toast } from "@closr/ui";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useAuthForm } from "./use-auth-form.ts";

@@ -3,7 +3,8 @@
  * own error, a submit handler that runs the client checks before sending, and the welcome on
  * success (a toast, then the user's dashboard).
  */
-import { dashboardPath, type FieldErrors, toast, type UserType, useFormValues } from "@closr/ui";
+import { dashboardPath, type FieldErrors, type UserType } from "@closr/client";
+import { toast, useFormValues } from "@closr/ui";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 

@@ -2,8 +2,9 @@
  * /analytics and /performance calls (issue 18) through the generated client. The range lives in
  * the URL (?range=3m, or custom with from/to), so a page can be shared and reloaded.
  */
+
+import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError } from "@closr/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
 export type BusinessAnalytics = components["schemas"]["BusinessAnalytics"];

@@ -4,7 +4,9 @@
  * (Professional), the partnership funnel, period comparison and CSV export (Enterprise). Each
  * chart has a table with the same figures. Loaded on demand with its chart library.
  */
-import { formatDate, StatTile } from "@closr/ui";
+
+import { StatTile } from "@closr/partner-kit";
+import { formatDate } from "@closr/ui";
 import { useMemo } from "react";
 import { type BusinessAnalytics, exportHref, useAnalytics } from "../api/insights.ts";
 import { ChartCard, InsightsPage } from "./insights-page.tsx";

@@ -4,20 +4,10 @@
  * Retry) and loaded states of the page's figures; and the chart card every chart section uses
  * (the chart, or an empty state saying what will appear, always followed by its figure table).
  */
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  describeFailure,
-  isNoProfile,
-  NoProfileState,
-  PageHeader,
-  partyAreas,
-  partyNavItems,
-  SideMenuLayout,
-  Spinner,
-} from "@closr/ui";
+
+import { describeFailure, SideMenuLayout } from "@closr/client";
+import { isNoProfile, NoProfileState, partyAreas, partyNavItems } from "@closr/partner-kit";
+import { Alert, Button, Card, CardContent, PageHeader, Spinner } from "@closr/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { RangeQuery } from "../api/insights.ts";

@@ -4,7 +4,7 @@
  * appearances and profile views per day); Agent Pro adds percentiles among agents of the same
  * specialization and location (never names). Each chart has a table with the same figures.
  */
-import { StatTile } from "@closr/ui";
+import { StatTile } from "@closr/partner-kit";
 import { useMemo } from "react";
 import { type AgentPerformance, usePerformance } from "../api/insights.ts";
 import { ChartCard, InsightsPage } from "./insights-page.tsx";

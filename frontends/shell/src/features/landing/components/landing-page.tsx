@@ -2,7 +2,9 @@
  * The landing page (spec §1): hero, the platform's promises (#features), sections for
  * businesses and agents, success stories placeholder (#testimonials) and a closing call.
  */
-import { Badge, dashboardPath, Icon, type IconName, LinkButton, useCurrentUser } from "@closr/ui";
+
+import { dashboardPath, useCurrentUser } from "@closr/client";
+import { Badge, Icon, type IconName, LinkButton } from "@closr/ui";
 import type { ReactNode } from "react";
 import { CheckList, FeatureGrid } from "../../../components/marketing.tsx";
 

@@ -1,10 +1,11 @@
 /**
  * The conversation list (GET /api/conversations, most recent first, by cursor) and marking a
  * conversation read (POST /api/conversations/{userId}/read), which refreshes the unread count
- * (its query lives in @closr/ui: `useUnreadCount`, `unreadCountKey`).
+ * (its query lives in @closr/client: `useUnreadCount`, `unreadCountKey`).
  */
+
+import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError } from "@closr/ui";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { messagingKeys } from "./messaging-keys.ts";
 

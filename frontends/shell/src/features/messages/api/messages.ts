@@ -3,8 +3,9 @@
  * sending (POST /api/messages). A sent message is appended to the open conversation (spec §4);
  * live events (hooks/use-live-events.ts) add the other side's messages and read marks.
  */
+
+import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError } from "@closr/ui";
 import {
   type InfiniteData,
   type QueryClient,

@@ -1,8 +1,8 @@
 /**
  * Query keys of the messaging feature; everything starts with "messaging" so a reset can refetch
- * it all. The unread count's key is @closr/ui's (one cache entry shared with the remotes' side menus).
+ * it all. The unread count's key is @closr/client's (one cache entry shared with the remotes' side menus).
  */
-import { unreadCountKey } from "@closr/ui";
+import { unreadCountKey } from "@closr/client";
 
 export const messagingKeys = {
   all: ["messaging"] as const,

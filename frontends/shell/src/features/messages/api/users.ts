@@ -1,6 +1,7 @@
 /** Users by username for starting a conversation (GET /api/users?q=) and one user for a deep link (GET /api/users/{id}). */
+
+import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError } from "@closr/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { messagingKeys } from "./messaging-keys.ts";
 

@@ -6,7 +6,9 @@
  * the "Failed to send message" toast with the server's message. Messages received here are
  * marked read while the tab is visible, so the sender sees the read mark.
  */
-import { Button, describeFailure, toast } from "@closr/ui";
+
+import { describeFailure } from "@closr/client";
+import { Button, toast } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useMarkRead } from "../api/conversations.ts";

@@ -4,7 +4,7 @@
  * /messages?with={userId}, so partnership cards can deep-link to it. At 768px or less the
  * list and the conversation are two screens; Back returns to the list.
  */
-import { useCurrentUser } from "@closr/ui";
+import { useCurrentUser } from "@closr/client";
 import { useNavigate, useSearchParams } from "react-router";
 import { ConversationList } from "./conversation-list.tsx";
 import { ConversationPane } from "./conversation-pane.tsx";

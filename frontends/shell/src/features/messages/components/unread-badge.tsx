@@ -3,7 +3,9 @@
  * data"): a count pill for the Messages links (top bar, drawer, bottom bar). The top bar's bell is the
  * notification centre (features/notifications).
  */
-import { CountBadge, useUnreadCount } from "@closr/ui";
+
+import { useUnreadCount } from "@closr/client";
+import { CountBadge } from "@closr/ui";
 
 /**
  * A small count pill after a Messages link; its visually hidden words make the link's name

@@ -1,5 +1,5 @@
 /** The user's initial, name, Verified badge and account label (spec §2.10: Business or Sales Agent). */
-import { VerifiedBadge } from "@closr/ui";
+import { VerifiedBadge } from "@closr/partner-kit";
 import type { PublicUser } from "../api/users.ts";
 
 export const accountLabel = (userType: PublicUser["userType"]) =>

@@ -5,8 +5,9 @@
  * by itself and resumes with Last-Event-ID; if the stream closes for good, a new one resumes
  * from the last id seen (?lastEventId=) after a growing delay.
  */
+
+import { partnershipsKey, useCurrentUser } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { partnershipsKey, useCurrentUser } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { notificationsKey } from "../../notifications/api/notifications.ts";

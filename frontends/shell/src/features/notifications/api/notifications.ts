@@ -3,8 +3,9 @@
  * count), mark one or all read. The live event stream invalidates `notificationsKey` when a
  * notification arrives, so the bell's count rises without polling.
  */
+
+import { apiClient, toApiError, useCurrentUser } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { apiClient, toApiError, useCurrentUser } from "@closr/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 export type NotificationList = components["schemas"]["NotificationList"];

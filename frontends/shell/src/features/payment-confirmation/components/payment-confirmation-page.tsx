@@ -4,17 +4,8 @@
  * /api/payment-intents/{id}, which asks the gateway and applies what it reports); a failure to
  * verify is an error. invoice_id names the invoice paid.
  */
-import {
-  apiClient,
-  Card,
-  CardContent,
-  dashboardPath,
-  Icon,
-  LinkButton,
-  Spinner,
-  toApiError,
-  useCurrentUser,
-} from "@closr/ui";
+import { apiClient, dashboardPath, toApiError, useCurrentUser } from "@closr/client";
+import { Card, CardContent, Icon, LinkButton, Spinner } from "@closr/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
@@ -23,7 +14,7 @@ import {
   outcomeFromRedirect,
   unverified,
   type Verdict,
-} from "../payment-outcome.ts";
+} from "../api/payment-outcome.ts";
 
 export function PaymentConfirmationPage() {
   const [params] = useSearchParams();

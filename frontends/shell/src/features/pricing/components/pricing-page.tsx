@@ -7,8 +7,9 @@
  * user sees "Subscription initiated" and after 1 second goes to /subscribe?plan={priceId}.
  */
 
+import { apiClient, dashboardPath, toApiError, useCurrentUser } from "@closr/client";
 import { pricingFaq } from "@closr/contracts/site";
-import { apiClient, Button, dashboardPath, LinkButton, toApiError, toast, useCurrentUser } from "@closr/ui";
+import { Button, LinkButton, toast } from "@closr/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";

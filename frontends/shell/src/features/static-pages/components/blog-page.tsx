@@ -2,7 +2,8 @@
  * Blog (spec §2.12): the featured post, categories, a search that searches, and a newsletter
  * box with double opt-in (the emailed link comes back here with ?newsletter=token).
  */
-import { apiClient, Badge, Button, describeFailure, PageHeader, TextField, toApiError } from "@closr/ui";
+import { apiClient, describeFailure, toApiError } from "@closr/client";
+import { Badge, Button, PageHeader, TextField } from "@closr/ui";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { field, longDate, type PublicEntry, usePageMeta, usePublished } from "./public-content.ts";

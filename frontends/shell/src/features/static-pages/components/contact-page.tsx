@@ -3,19 +3,18 @@
  * form (all fields required) that is delivered to support for real and acknowledged with
  * "Message Sent"; an FAQ; links to /verification and /privacy.
  */
+
+import { apiClient, formFailure, toApiError } from "@closr/client";
 import { contactDetails } from "@closr/contracts/site";
 import {
-  apiClient,
   Button,
   Card,
   CardContent,
   FormFields,
-  formFailure,
   Icon,
   type IconName,
   PageHeader,
   TextAreaField,
-  toApiError,
   toast,
 } from "@closr/ui";
 import { type ReactNode, useState } from "react";

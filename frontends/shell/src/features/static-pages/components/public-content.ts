@@ -2,9 +2,11 @@
  * Public pages' data (issue 16): published content of a type through GET /api/content (with the
  * site's built-in entries while none is published), and the page's document title/description.
  */
+
+import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
 import { publicPageByPath } from "@closr/contracts/site";
-import { apiClient, formatDate, toApiError } from "@closr/ui";
+import { formatDate } from "@closr/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 

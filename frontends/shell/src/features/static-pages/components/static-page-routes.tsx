@@ -75,15 +75,20 @@ export const staticPageRoutes: RouteObject[] = [
   },
   {
     path: "subscribe",
-    ...lazyPage(() => import("../../subscription/subscribe-page.tsx").then((m) => m.SubscribePage)),
+    ...lazyPage(() =>
+      import("../../subscription/components/subscribe-page.tsx").then((m) => m.SubscribePage),
+    ),
   },
   {
     path: "settings/billing",
-    ...lazyPage(() => import("../../subscription/billing-page.tsx").then((m) => m.BillingPage), true),
+    ...lazyPage(
+      () => import("../../subscription/components/billing-page.tsx").then((m) => m.BillingPage),
+      true,
+    ),
   },
   {
     path: "reviews",
-    ...lazyPage(() => import("../../reviews/reviews-page.tsx").then((m) => m.ReviewsPage), true),
+    ...lazyPage(() => import("../../reviews/components/reviews-page.tsx").then((m) => m.ReviewsPage), true),
   },
   {
     path: "messages",

@@ -3,8 +3,9 @@
  * resubmitting as multipart/form-data through XMLHttpRequest, whose upload events give the
  * progress of each file (files are sent in order, so each file's share of the bytes is known).
  */
+
+import { ApiError, apiClient, isProblem, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { ApiError, apiClient, isProblem, toApiError } from "@closr/ui";
 import { useQuery } from "@tanstack/react-query";
 
 export type VerificationRequest = components["schemas"]["VerificationRequest"];

@@ -3,7 +3,9 @@
  * type, checked in the browser with §5's messages, then sent with a progress bar per file.
  * On a change request it resubmits the same request, keeping documents not replaced.
  */
-import { Alert, Button, describeFailure, InputField, TextAreaField, toast } from "@closr/ui";
+
+import { describeFailure } from "@closr/client";
+import { Alert, Button, InputField, TextAreaField, toast } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import {

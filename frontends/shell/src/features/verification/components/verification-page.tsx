@@ -5,6 +5,8 @@
  * request is pending the form is replaced by "Verification in Progress" (status, submitted and
  * reviewed dates); agents also see the rejection reason. A change request reopens the form.
  */
+
+import { useCurrentUser } from "@closr/client";
 import {
   Badge,
   type BadgeVariant,
@@ -23,7 +25,6 @@ import {
   TabList,
   TabPanel,
   Tabs,
-  useCurrentUser,
 } from "@closr/ui";
 import { useState } from "react";
 import { useVerificationRequests, type VerificationRequest } from "../api/verification.ts";
