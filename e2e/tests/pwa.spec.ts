@@ -85,12 +85,15 @@ test("the service worker precaches only the app's start; a remote is cached when
   browser,
   baseURL,
 }) => {
+  test.slow(); // two first visits, each waiting for the worker's install
   // A first look at the landing page: the app shell, the offline page and the shell's start-up
   // files — no remote, nothing from /api (ADR 0050).
   expect(await controlledAfterReload(page, "/")).toBe(true);
   const precache = await page.evaluate(async () => {
     const name = (await caches.keys()).find((key) => /^closr-precache-[0-9a-z]+$/.test(key));
-    return name ? (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname) : [];
+    return name
+      ? (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)
+      : [];
   });
   expect(precache).toEqual(expect.arrayContaining(["/index.html", "/offline.html"]));
   expect(precache.filter((path) => path.startsWith("/remotes/"))).toEqual([]);
@@ -113,8 +116,14 @@ test("the service worker precaches only the app's start; a remote is cached when
     // nothing of the remote is used (a no-op where the app starts at load).
     await business.mouse.move(10, 10);
     await expect(business.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    // The worker registers after load and an idle moment, installs, then takes the hand-over.
     await expect
-      .poll(async () => (await cacheKeys(business)).some((k) => k.includes("/remotes/business/remoteEntry.js")))
+      .poll(
+        async () => (await cacheKeys(business)).some((k) => k.includes("/remotes/business/remoteEntry.js")),
+        {
+          timeout: 45_000,
+        },
+      )
       .toBe(true);
     const keys = await cacheKeys(business);
     for (const remote of ["agent", "admin"])
