@@ -36,7 +36,11 @@ const defaults: Target[] = [
   { path: "/messages", as: "harbourtech" },
 ];
 /** Signed-in paths and who opens them when named on the command line. */
-const users: Record<string, string> = { "/business": "harbourtech", "/agent": "mia.chen", "/messages": "harbourtech" };
+const users: Record<string, string> = {
+  "/business": "harbourtech",
+  "/agent": "mia.chen",
+  "/messages": "harbourtech",
+};
 
 const [first, ...rest] = process.argv.slice(2);
 const origin = new URL(first ?? "http://localhost:3000").origin;
@@ -185,7 +189,10 @@ async function measure(context: BrowserContext, target: Target): Promise<Row> {
       if (!next || next[0] - end >= 5000) break;
     }
     const ends = Object.fromEntries(
-      (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((e) => [e.name, e.responseEnd]),
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((e) => [
+        e.name,
+        e.responseEnd,
+      ]),
     );
     return { fcp, interactive, ends };
   });
@@ -224,7 +231,10 @@ const rows: Row[] = [];
 try {
   for (const target of targets) {
     // A fresh context per page: a first visit, empty HTTP cache, no service worker yet.
-    const context = await browser.newContext({ serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({
+      serviceWorkers: "allow",
+      viewport: { width: 390, height: 844 },
+    });
     try {
       rows.push(await measure(context, target));
     } finally {

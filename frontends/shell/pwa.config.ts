@@ -69,7 +69,8 @@ const keepStartup: ManifestTransform = async (entries) => {
       const path = entry.url.replace(/^\//, "");
       return startup.has(path) || alwaysPrecached.some((pattern) => pattern.test(path));
     }),
-    warnings: startup.size === 0 ? ["index.html names no start-up file: the precache holds only root files"] : [],
+    warnings:
+      startup.size === 0 ? ["index.html names no start-up file: the precache holds only root files"] : [],
   };
 };
 

@@ -18,7 +18,12 @@
  *   ("New version available — Reload").
  */
 import { clientsClaim, setCacheNameDetails } from "workbox-core";
-import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import {
+  cleanupOutdatedCaches,
+  getCacheKeyForURL,
+  matchPrecache,
+  precacheAndRoute,
+} from "workbox-precaching";
 import { Route, Router } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { isSignedInPath } from "./signed-in-paths.ts";
@@ -57,7 +62,8 @@ const sameOriginGet = (url: URL, request: Request) =>
 router.registerRoute(
   new Route(
     ({ url, request }) =>
-      sameOriginGet(url, request) && /^\/remotes\/[^/]+\/(?:remoteEntry\.js|mf-manifest\.json)$/.test(url.pathname),
+      sameOriginGet(url, request) &&
+      /^\/remotes\/[^/]+\/(?:remoteEntry\.js|mf-manifest\.json)$/.test(url.pathname),
     new NetworkFirst({ cacheName: `closr-remotes-${version}`, networkTimeoutSeconds: 4 }),
   ),
 );
