@@ -40,7 +40,7 @@ export const pwa = () =>
     filename: "sw.ts",
     registerType: "prompt",
     injectRegister: false,
-    includeAssets: ["favicon.svg", "icons/*.png", "offline.html", "pwa-early.js", "app-boot.js"],
+    includeAssets: ["favicon.svg", "icons/*.png", "offline.html", "pwa-early.js"],
     manifest: {
       id: "/",
       name: "Closr: Connecting Businesses & Agents",
@@ -77,7 +77,7 @@ export const pwa = () =>
       ],
     },
     injectManifest: {
-      // A classic script: app-boot.js and workbox-window register /sw.js without `type: "module"`.
+      // A classic script: workbox-window registers /sw.js without `type: "module"`.
       // (The "es" format also makes the plugin pass rolldown the deprecated `inlineDynamicImports`.)
       rollupFormat: "iife",
       globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],

@@ -6,7 +6,7 @@
  */
 
 // Run time shared by the shell and every remote: the API client, federation, formatting.
-export { apiClient } from "./api/client.ts";
+export { apiClient, setApiTransport } from "./api/client.ts";
 export { ApiError, describeFailure, type FieldErrors, isProblem, toApiError } from "./api/problem.ts";
 // Design system: components, fields, layout, toasts and the style helper.
 export {

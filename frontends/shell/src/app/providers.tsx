@@ -1,23 +1,26 @@
-/** The one QueryClient of the page (spec §7: no retry, no refetch on focus, never stale) and the router. */
+/**
+ * The providers around the router (spec §7: no retry, no refetch on focus, never stale).
+ * The QueryClient and the router are made by the caller and passed in (ADR 0047): one of each per
+ * request in the server entry, one of each per page in main.tsx. Nothing here is module-level.
+ */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "react-router";
-import { router } from "./router.tsx";
+import type { ReactNode } from "react";
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: false,
-      refetchOnWindowFocus: false,
-      staleTime: Number.POSITIVE_INFINITY,
+/** A QueryClient with the app's defaults (spec §7): no retry, no refetch on focus, never stale. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        staleTime: Number.POSITIVE_INFINITY,
+      },
+      mutations: { retry: false },
     },
-    mutations: { retry: false },
-  },
-});
+  });
+}
 
-export function Providers() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  );
+/** `children` is the router: RouterProvider in the browser, StaticRouterProvider on the server. */
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

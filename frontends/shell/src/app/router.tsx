@@ -1,10 +1,11 @@
 /**
  * The route table (spec §2.1). Remote areas (/business/*, /agent/*, /admin*) sit behind the
- * route guard and load their routes from the remote on first entry.
+ * route guard and load their routes from the remote on first entry. The same table renders on
+ * the server (entry-server.tsx, static handler) and in the browser (ADR 0047).
  */
 import type { UserType } from "@closr/ui";
 import type { ReactNode } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { RequireUser } from "../features/access/components/require-user.tsx";
 import { AuthPage } from "../features/auth/components/auth-page.tsx";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
@@ -22,7 +23,8 @@ const guarded = (element: ReactNode, requirement: { userType?: UserType; admin?:
   <RequireUser {...requirement}>{element}</RequireUser>
 );
 
-export const router = createBrowserRouter([
+/** The app's routes, shared by the server entry and main.tsx. */
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
@@ -99,4 +101,12 @@ export const router = createBrowserRouter([
       { path: "*", element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+/**
+ * The browser's router over `routes`. Called by main.tsx after the lazy routes of the current URL
+ * are loaded, so the first render matches the server's HTML (hydration).
+ */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
