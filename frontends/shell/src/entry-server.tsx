@@ -65,7 +65,8 @@ const DATA_ROUNDS = 3;
 
 /** Whether the page at `pathname` is rendered here (signed-in pages render in the browser). */
 export function rendersOnServer(pathname: string): boolean {
-  return !isSignedInPath(pathname);
+  // /help is public, though offline it is served like a signed-in page (pwa/signed-in-paths.ts).
+  return pathname === "/help" || pathname.startsWith("/help/") || !isSignedInPath(pathname);
 }
 
 /** Queries a render started that have no data yet and are enabled (the server fetches those). */

@@ -52,7 +52,7 @@ import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.t
 import { registerAgreementRoutes } from "./routes/agreements/agreements.handlers.ts";
 import { registerContentRoutes } from "./routes/content/content.handlers.ts";
 import { registerDisputeRoutes } from "./routes/disputes/disputes.handlers.ts";
-import { registerHelpPages } from "./routes/help/help.pages.ts";
+import { registerHelpRoutes } from "./routes/help/help.handlers.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
 import { registerInsightsRoutes } from "./routes/insights/insights.handlers.ts";
 import { registerIntegrationRoutes } from "./routes/integrations/integrations.handlers.ts";
@@ -349,6 +349,7 @@ export function createApp(options: AppOptions) {
   registerVerificationRoutes(app, runtime, { linkSecret: fileLinkSecret });
   registerPayoutRoutes(app, runtime, { seller: options.platform ?? defaultPlatform });
   registerContentRoutes(app, runtime);
+  registerHelpRoutes(app, runtime);
   registerReviewRoutes(app, runtime);
   // Signing re-enters the password (issue 17): only a party's wrong passwords count, per signer
   // and agreement, so a stranger cannot lock the parties out (ADR 0034).
@@ -377,8 +378,6 @@ export function createApp(options: AppOptions) {
   app.all("/api/*", (c) => problem(c, "not-found", { detail: `No route ${c.req.method} ${c.req.path}.` }));
 
   registerPublicSite(app, runtime);
-  // The help centre (issue 18): server-rendered pages, before the SPA fallback.
-  registerHelpPages(app, runtime);
   if (options.frontendsDir)
     mountFrontends(app, options.frontendsDir, options.remotes ?? {}, runtime, trustProxy, options.ssrEntry);
 
@@ -473,6 +472,9 @@ function mountFrontends(
   const shellFiles = serveStatic({ root: shell, onFound: cacheHeaders });
   app.use("*", shellFiles);
   const indexFile = join(shell, "index.html");
+  // A page's form pressed before the app hydrated it posts to the page itself (method="post", so
+  // nothing typed lands in a URL or a log): the answer is the page again, nothing is done.
+  app.post("*", (c) => c.redirect(new URL(c.req.url).pathname + new URL(c.req.url).search, 303));
   const renderer = pageRendererAt(ssrEntry ?? join(shell, "..", "dist-server", "entry-server.js"));
   app.get("*", async (c) => {
     if (!existsSync(indexFile)) {

@@ -10,7 +10,6 @@ import { RequireUser } from "../features/access/components/require-user.tsx";
 import { AuthPage } from "../features/auth/components/auth-page.tsx";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
 import { RouteErrorPage } from "../features/errors/components/route-error-page.tsx";
-import { HelpRedirect } from "../features/help/help-redirect.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
 import { lazyPage, staticPageRoutes } from "../features/static-pages/components/static-page-routes.tsx";
 import { RemoteRoutes } from "../federation/remote-routes.tsx";
@@ -18,6 +17,7 @@ import { AppLayout } from "./app-layout.tsx";
 
 const recovery = () => import("../features/account/components/recovery-pages.tsx");
 const settings = () => import("../features/account/components/settings-pages.tsx");
+const help = () => import("../features/help/components/help-pages.tsx");
 
 const guarded = (element: ReactNode, requirement: { userType?: UserType; admin?: boolean }) => (
   <RequireUser {...requirement}>{element}</RequireUser>
@@ -84,8 +84,9 @@ export const routes: RouteObject[] = [
           return { element: guarded(<PerformancePage />, { userType: "agent" }) };
         },
       },
-      // The help centre is server-rendered (issue 18): a client-side visit reloads into it.
-      { path: "help/*", element: <HelpRedirect /> },
+      // The help centre (issue 18): public, in the side-menu frame when signed in.
+      { path: "help", ...lazyPage(() => help().then((m) => m.HelpIndexPage)) },
+      { path: "help/:slug", ...lazyPage(() => help().then((m) => m.HelpArticlePage)) },
       {
         path: "business/*",
         element: guarded(<RemoteRoutes name="business" basePath="/business" />, { userType: "business" }),
