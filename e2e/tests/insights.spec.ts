@@ -5,7 +5,7 @@
  * notification leads to the request; the help centre's search finds the article on paying
  * invoices. axe on the four pages; screenshots at the project's width.
  */
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, demo, expectNoSeriousAxe, logIn } from "./support.ts";
 
 const expectAccessible = (page: Page) => expectNoSeriousAxe(page, '[role="log"][aria-live]');

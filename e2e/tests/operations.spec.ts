@@ -6,7 +6,7 @@
  * The failed job is written straight into the e2e database (TEST_DATABASE_URL); on PGlite that
  * step is skipped.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import postgres from "postgres";
 import { DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 

@@ -6,7 +6,7 @@
  * has its own title. The route table's overflow and axe checks at 320/390/1280 px are in
  * a11y.spec.ts.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { aParty, DEMO_PASSWORD, demo, logIn, setUpPayouts } from "./support.ts";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
