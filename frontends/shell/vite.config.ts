@@ -26,6 +26,8 @@ export default defineConfig(({ isSsrBuild }) =>
     ? {
         base: "/",
         plugins: [reactAriaEnglishOnly(), react()],
+        // React's production build (the bundle is not run through NODE_ENV at run time).
+        define: { "process.env.NODE_ENV": JSON.stringify("production") },
         ssr: { noExternal: true, target: "node" },
         build: {
           ...buildOptions,

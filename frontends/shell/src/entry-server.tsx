@@ -72,7 +72,8 @@ export function rendersOnServer(pathname: string): boolean {
 /** Queries a render started that have no data yet and are enabled (the server fetches those). */
 const unfilled = (query: Query): boolean => {
   if (query.state.status !== "pending" || query.state.fetchStatus !== "idle") return false;
-  const enabled = query.options.enabled as boolean | ((q: Query) => boolean) | undefined;
+  // The observer's options (with `enabled`) are what the render built the query from.
+  const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
   return (typeof enabled === "function" ? enabled(query) : enabled) !== false && Boolean(query.options.queryFn);
 };
 

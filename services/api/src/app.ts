@@ -470,7 +470,8 @@ function mountFrontends(
   }
   const shell = join(dir, "shell", "dist");
   const shellFiles = serveStatic({ root: shell, onFound: cacheHeaders });
-  app.use("*", shellFiles);
+  // "/" is not the bare index.html: it comes rendered below (ADR 0047).
+  app.use("*", (c, next) => (c.req.path === "/" ? next() : shellFiles(c, next)));
   const indexFile = join(shell, "index.html");
   // A page's form pressed before the app hydrated it posts to the page itself (method="post", so
   // nothing typed lands in a URL or a log): the answer is the page again, nothing is done.

@@ -7,9 +7,9 @@
 import { createContext, useContext } from "react";
 
 export interface ServerPage {
-  status?: number;
-  title?: string;
-  description?: string;
+  status?: number | undefined;
+  title?: string | undefined;
+  description?: string | undefined;
 }
 
 export const ServerPageContext = createContext<ServerPage | null>(null);
