@@ -62,7 +62,7 @@ test("the app starts at load: its scripts run and hydrate the page without an in
 test("text typed into /auth before hydration stays in the fields and logs in", async ({ page }) => {
   // Hold the app's JavaScript back until the visitor has typed, so hydration is certain to come after.
   const release = await holdAppScripts(page);
-  await page.goto("/auth", { waitUntil: "domcontentloaded" });
+  await page.goto("/auth", { waitUntil: "commit" });
   const form = page.getByRole("form", { name: "Log in" });
   await form.getByLabel("Username").fill("harbourtech");
   await form.getByLabel("Password", { exact: true }).fill("closr-");
@@ -85,7 +85,7 @@ test("text typed into /auth before hydration stays in the fields and logs in", a
 
 test("before hydration, the Sign Up tab is a link that opens Sign Up", async ({ page }) => {
   const release = await holdAppScripts(page);
-  await page.goto("/auth", { waitUntil: "domcontentloaded" });
+  await page.goto("/auth", { waitUntil: "commit" });
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/auth\?tab=signup$/);
   await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
@@ -95,7 +95,7 @@ test("before hydration, the Sign Up tab is a link that opens Sign Up", async ({ 
 
 test("a log-in pressed before hydration sends nothing in the URL and lands back on /auth", async ({ page }) => {
   const release = await holdAppScripts(page);
-  await page.goto("/auth", { waitUntil: "domcontentloaded" });
+  await page.goto("/auth", { waitUntil: "commit" });
   const form = page.getByRole("form", { name: "Log in" });
   await form.getByLabel("Username").fill("mia.chen");
   await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);

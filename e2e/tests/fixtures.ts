@@ -2,7 +2,8 @@
  * Playwright with one change for every journey: `page.goto` (with the default `load`, or
  * `networkidle`) returns once the app has hydrated the served page (`<html data-hydrated>`, set
  * by main.tsx; ADR 0047), so a journey's first click or keystroke reaches React. Journeys that
- * look at the page before the app starts pass `waitUntil: "commit"` or `"domcontentloaded"`.
+ * look at the page before the app starts pass `waitUntil: "commit"` (module scripts held back
+ * also hold back DOMContentLoaded).
  * Specs import `test` and `expect` from here instead of @playwright/test.
  */
 import { test as base, type Page } from "@playwright/test";

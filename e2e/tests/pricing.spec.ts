@@ -32,7 +32,7 @@ test("before the app has hydrated /pricing, the served plans are the app's own n
   page,
 }) => {
   const release = await holdAppScripts(page);
-  await page.goto("/pricing", { waitUntil: "domcontentloaded" });
+  await page.goto("/pricing", { waitUntil: "commit" });
   const card = page.getByRole("region", { name: "For businesses" }).getByRole("listitem").filter({ hasText: "Professional" });
   await expect(card).toContainText("$49.00");
   // A mark on the served node: hydration keeps the node (and the mark); a re-render would drop it.
