@@ -105,13 +105,13 @@ test("a connection request raises the bell live in the other browser; opening it
 
 test("the help centre's search finds the article on paying invoices", async ({ page }) => {
   await page.goto("/help");
-  await expect(page).toHaveTitle("Help Centre — Closr");
+  await expect(page).toHaveTitle("Help Centre | Closr");
   await expect(page.getByRole("heading", { level: 2, name: "Invoices and payments" })).toBeVisible();
   await expectAccessible(page);
   await shot(page, "help");
   await page.getByRole("searchbox", { name: "Search help articles" }).fill("paying invoices");
   await page.getByRole("button", { name: "Search" }).click();
-  const first = page.locator(".hit").first().getByRole("link");
+  const first = page.locator(".help-hit").first().getByRole("link");
   await expect(first).toHaveText("Paying invoices by card");
   await shot(page, "help-search");
   await first.click();

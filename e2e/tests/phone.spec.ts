@@ -47,7 +47,7 @@ const shared: Stop[] = [
   { label: "Billing", url: /\/settings\/billing$/ },
 ];
 
-/** Help is the server's own page: tapped last (it has no app drawer). */
+/** Help (the app's page, in the side-menu frame when signed in): tapped last. */
 async function tapHelp(page: Page) {
   await tapInDrawer(page, "Help");
   await expect(page).toHaveURL(/\/help$/);
