@@ -17,6 +17,7 @@ import { dehydrate, type Query } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { HydratedMark } from "./app/hydrated-mark.tsx";
 import { createQueryClient, Providers } from "./app/providers.tsx";
 import { routes } from "./app/router.tsx";
 import { type ServerPage, ServerPageContext } from "./app/server-page.ts";
@@ -104,6 +105,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
             <Providers queryClient={queryClient}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </Providers>
+            <HydratedMark />
           </ServerPageContext>
         </StrictMode>,
       );

@@ -11,9 +11,10 @@ import "@closr/ui/styles.css";
 import "./features/static-pages/components/public-pages.css";
 import "./features/verification/components/verification.css";
 import { type DehydratedState, hydrate } from "@tanstack/react-query";
-import { StrictMode, startTransition, useEffect } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider } from "react-router";
+import { HydratedMark } from "./app/hydrated-mark.tsx";
 import { createQueryClient, Providers } from "./app/providers.tsx";
 import { createAppRouter, routes } from "./app/router.tsx";
 import { preloadRemoteModule } from "./federation/remote-loader.ts";
@@ -42,20 +43,13 @@ await Promise.all(
 );
 const router = createAppRouter();
 
-/** Marks <html data-hydrated> once React owns the page (end-to-end tests wait for it). */
-function Hydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
-  return null;
-}
-
+// The same tree as entry-server.tsx renders (same shape, so the same useId values).
 const app = (
   <StrictMode>
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
-    <Hydrated />
+    <HydratedMark />
   </StrictMode>
 );
 
