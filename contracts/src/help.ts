@@ -5,16 +5,16 @@
  */
 import { z } from "@hono/zod-openapi";
 
-export const HelpTopicSchema = z
-  .object({ id: z.string(), title: z.string() })
-  .openapi("HelpTopic");
+export const HelpTopicSchema = z.object({ id: z.string(), title: z.string() }).openapi("HelpTopic");
 
 export const HelpArticleSummary = z
   .object({
     slug: z.string(),
     title: z.string(),
     topic: z.string(),
-    summary: z.string().openapi({ description: "One sentence: the page's description and the list's teaser." }),
+    summary: z
+      .string()
+      .openapi({ description: "One sentence: the page's description and the list's teaser." }),
   })
   .openapi("HelpArticleSummary");
 
@@ -38,7 +38,9 @@ export const HelpSearchResults = z
     hits: z.array(
       z.object({
         article: HelpArticleSummary,
-        extract: z.string().openapi({ description: "Plain text around the match; matches between << and >>." }),
+        extract: z
+          .string()
+          .openapi({ description: "Plain text around the match; matches between << and >>." }),
       }),
     ),
   })

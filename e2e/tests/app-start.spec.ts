@@ -73,7 +73,9 @@ test("text typed into /auth before hydration stays in the fields and logs in", a
   release();
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   // Hydration kept the served nodes and the text in them.
-  expect(await heading.evaluate((el) => (el as HTMLElement & { servedMark?: boolean }).servedMark)).toBe(true);
+  expect(await heading.evaluate((el) => (el as HTMLElement & { servedMark?: boolean }).servedMark)).toBe(
+    true,
+  );
   await expect(form.getByLabel("Username")).toHaveValue("harbourtech");
   await expect(form.getByLabel("Password", { exact: true })).toHaveValue("closr-");
   // Typing goes on where it stopped, and the app's state holds the whole value: logging in works.
@@ -93,7 +95,9 @@ test("before hydration, the Sign Up tab is a link that opens Sign Up", async ({ 
   release();
 });
 
-test("a log-in pressed before hydration sends nothing in the URL and lands back on /auth", async ({ page }) => {
+test("a log-in pressed before hydration sends nothing in the URL and lands back on /auth", async ({
+  page,
+}) => {
   const release = await holdAppScripts(page);
   await page.goto("/auth", { waitUntil: "commit" });
   const form = page.getByRole("form", { name: "Log in" });

@@ -8,7 +8,13 @@ test("the served /pricing holds every plan and the FAQ; the app hydrates it at l
 }) => {
   // The HTML alone (no JavaScript): the app's own page, rendered on the server (ADR 0047).
   const served = await (await request.get("/pricing")).text();
-  for (const text of ["Professional", "$49.00", "Up to 3 active partnerships", "$19.00", "14-day money-back guarantee"])
+  for (const text of [
+    "Professional",
+    "$49.00",
+    "Up to 3 active partnerships",
+    "$19.00",
+    "14-day money-back guarantee",
+  ])
     expect(served).toContain(text);
   expect(served).toContain("<title>Pricing | Closr</title>");
 
@@ -33,7 +39,10 @@ test("before the app has hydrated /pricing, the served plans are the app's own n
 }) => {
   const release = await holdAppScripts(page);
   await page.goto("/pricing", { waitUntil: "commit" });
-  const card = page.getByRole("region", { name: "For businesses" }).getByRole("listitem").filter({ hasText: "Professional" });
+  const card = page
+    .getByRole("region", { name: "For businesses" })
+    .getByRole("listitem")
+    .filter({ hasText: "Professional" });
   await expect(card).toContainText("$49.00");
   // A mark on the served node: hydration keeps the node (and the mark); a re-render would drop it.
   await card.evaluate((el) => {
@@ -41,7 +50,9 @@ test("before the app has hydrated /pricing, the served plans are the app's own n
   });
   release();
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  expect(await card.evaluate((el) => (el as HTMLElement & { servedMark?: boolean }).servedMark === true)).toBe(true);
+  expect(
+    await card.evaluate((el) => (el as HTMLElement & { servedMark?: boolean }).servedMark === true),
+  ).toBe(true);
 });
 
 test("once the app has started, Subscribe Now asks a visitor to log in", async ({ page }) => {

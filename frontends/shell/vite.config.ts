@@ -38,23 +38,24 @@ export default defineConfig(({ isSsrBuild }) =>
         },
       }
     : {
-  base: "/",
-  plugins: [
-    reactAriaEnglishOnly(),
-    react(),
-    federation({
-      name: "shell",
-      remotes: {},
-      shared: federationShared,
-      dts: false,
-      // Seconds without module activity before the plugin stops waiting for the shared-module
-      // analysis (default 10): a busy machine can pause that long, and giving up early may leave
-      // shared dependencies out of the build.
-      moduleParseIdleTimeout: 120,
-    }),
-    pwa(),
-  ],
-  build: buildOptions,
-  server,
-  preview: { ...server, port: 4173 },
-}, );
+        base: "/",
+        plugins: [
+          reactAriaEnglishOnly(),
+          react(),
+          federation({
+            name: "shell",
+            remotes: {},
+            shared: federationShared,
+            dts: false,
+            // Seconds without module activity before the plugin stops waiting for the shared-module
+            // analysis (default 10): a busy machine can pause that long, and giving up early may leave
+            // shared dependencies out of the build.
+            moduleParseIdleTimeout: 120,
+          }),
+          pwa(),
+        ],
+        build: buildOptions,
+        server,
+        preview: { ...server, port: 4173 },
+      },
+);

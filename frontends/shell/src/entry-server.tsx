@@ -10,8 +10,8 @@
  * `<script type="application/json">` (the CSP allows no inline script) that main.tsx hydrates.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { appPage, notFoundTitle } from "@closr/contracts/site/ui";
 import { publicPageByPath, SITE_NAME } from "@closr/contracts/site";
+import { appPage, notFoundTitle } from "@closr/contracts/site/ui";
 import { setApiTransport } from "@closr/ui";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { StrictMode } from "react";
@@ -75,7 +75,9 @@ const unfilled = (query: Query): boolean => {
   if (query.state.status !== "pending" || query.state.fetchStatus !== "idle") return false;
   // The observer's options (with `enabled`) are what the render built the query from.
   const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
-  return (typeof enabled === "function" ? enabled(query) : enabled) !== false && Boolean(query.options.queryFn);
+  return (
+    (typeof enabled === "function" ? enabled(query) : enabled) !== false && Boolean(query.options.queryFn)
+  );
 };
 
 /**
@@ -157,7 +159,9 @@ function fillTemplate(
   const head = [
     `<title>${esc(page.title)}</title>`,
     page.description ? `<meta name="description" content="${esc(page.description)}" />` : "",
-    page.noindex ? `<meta name="robots" content="noindex" />` : `<link rel="canonical" href="${esc(page.url)}" />`,
+    page.noindex
+      ? `<meta name="robots" content="noindex" />`
+      : `<link rel="canonical" href="${esc(page.url)}" />`,
     `<meta property="og:site_name" content="${SITE_NAME}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content="${esc(page.title)}" />`,

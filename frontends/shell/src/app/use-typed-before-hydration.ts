@@ -11,7 +11,6 @@ export function useTypedBeforeHydration<Name extends string>(
   initial: Record<Name, string>,
   take: (typed: Partial<Record<Name, string>>) => void,
 ): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;

@@ -18,7 +18,11 @@ const subscribe = (listener: () => void) => {
 /** True while the browser reports a connection. */
 export function useOnline(): boolean {
   // On the server (and while hydrating) the page is online (ADR 0047).
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 export function OfflineNotice() {

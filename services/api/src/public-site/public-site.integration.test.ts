@@ -77,7 +77,12 @@ describe("pages served through the shell's server entry", () => {
     const client = t.client();
     const registered = await client.request("/api/register", {
       method: "POST",
-      json: { email: "ssr-reader@example.com", username: "ssrreader", password: "long enough password", userType: "agent" },
+      json: {
+        email: "ssr-reader@example.com",
+        username: "ssrreader",
+        password: "long enough password",
+        userType: "agent",
+      },
     });
     expect(registered.status).toBe(201);
     expect(await (await client.request("/about")).text()).toContain('data-user="ssrreader"');

@@ -55,7 +55,10 @@ const summary = (a: HelpArticle) => ({ slug: a.slug, title: a.title, topic: a.to
 export function registerHelpRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
   app.openapi(helpRoutes.listHelpArticles, (c) =>
     runUseCase(runtime, c, helpArticles(), (articles) =>
-      c.json({ topics: helpTopics.map((t) => ({ id: t.id, title: t.title })), articles: articles.map(summary) }, 200),
+      c.json(
+        { topics: helpTopics.map((t) => ({ id: t.id, title: t.title })), articles: articles.map(summary) },
+        200,
+      ),
     ),
   );
   app.openapi(helpRoutes.getHelpArticle, (c) =>

@@ -49,7 +49,9 @@ describe("help centre API", () => {
     expect(results.body.hits[0].article.slug).toBe("pay-an-invoice");
     expect(results.body.hits[0].extract).toContain("<<");
     const body = await get("/api/help/search?q=checksum");
-    expect(body.body.hits.map((h: { article: { slug: string } }) => h.article.slug)).toContain("get-verified");
+    expect(body.body.hits.map((h: { article: { slug: string } }) => h.article.slug)).toContain(
+      "get-verified",
+    );
     expect((await get("/api/help/search?q=zebra%20crossing")).body.hits).toEqual([]);
   });
 
@@ -68,7 +70,9 @@ describe("help centre API", () => {
     expect(article.body.html).not.toContain("javascript:");
     expect(article.body.html).not.toContain("onerror");
     const bpay = await get("/api/help/search?q=bpay");
-    expect(bpay.body.hits.map((h: { article: { slug: string } }) => h.article.slug)).toContain("pay-an-invoice");
+    expect(bpay.body.hits.map((h: { article: { slug: string } }) => h.article.slug)).toContain(
+      "pay-an-invoice",
+    );
     expect((await get("/api/help/search?q=marsupial")).body.hits).toEqual([]);
     expect((await get("/api/help/articles/draft-article")).status).toBe(404);
   });

@@ -19,8 +19,8 @@ import {
   toast,
 } from "@closr/ui";
 import { type ReactNode, useRef, useState } from "react";
-import { useTypedBeforeHydration } from "../../../app/use-typed-before-hydration.ts";
 import { Link } from "react-router";
+import { useTypedBeforeHydration } from "../../../app/use-typed-before-hydration.ts";
 import { usePageMeta } from "./public-content.ts";
 import "./public-pages.css";
 
