@@ -1,6 +1,6 @@
 /**
  * /auth (spec §2.3): tabs "Log In" and "Sign Up" beside the marketing panel. A signed-in
- * visitor goes straight to their dashboard. `?tab=signup` opens the Sign Up tab; switching tabs keeps the URL.
+ * visitor goes straight to their dashboard. `?tab=signup` opens the Sign Up tab.
  * The tabs are links (/auth, /auth?tab=signup), so a press before the app has hydrated the
  * server-rendered page still opens the tab (ADR 0047).
  */
