@@ -10,6 +10,7 @@ import * as agreementRoutes from "./routes/agreement.routes.ts";
 import * as contentRoutes from "./routes/content.routes.ts";
 import * as devRoutes from "./routes/dev.routes.ts";
 import * as disputeRoutes from "./routes/dispute.routes.ts";
+import * as helpRoutes from "./routes/help.routes.ts";
 import * as identityRoutes from "./routes/identity.routes.ts";
 import * as insightsRoutes from "./routes/insights.routes.ts";
 import * as integrationRoutes from "./routes/integrations.routes.ts";
@@ -35,6 +36,7 @@ export { isSafeLink, safeLink, safeLinkMessage } from "./common.ts";
 export * from "./content.ts";
 export * from "./dispute.ts";
 export * from "./document.ts";
+export * from "./help.ts";
 export * from "./identity.ts";
 export * from "./insights.ts";
 export * from "./integrations.ts";
@@ -60,6 +62,7 @@ export {
   contentRoutes,
   devRoutes,
   disputeRoutes,
+  helpRoutes,
   identityRoutes,
   insightsRoutes,
   integrationRoutes,
@@ -105,6 +108,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(operationsRoutes),
   ...Object.values(disputeRoutes),
   ...Object.values(integrationRoutes),
+  ...Object.values(helpRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

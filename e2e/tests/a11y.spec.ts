@@ -6,7 +6,7 @@
  * `as: null` runs signed out.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { demo, logIn } from "./support.ts";
 
 type Signed = null | "business" | "agent" | "admin";

@@ -4,7 +4,7 @@
  * Back; changing the password in Settings ends the session in another browser context. Axe
  * (serious/critical = 0) on every page the issue adds. Runs at 1280 and 390 px.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, expectNoSeriousAxe, logIn } from "./support.ts";
 
 // React Aria's live announcer (a visually hidden role=log region) briefly holds a role=img node

@@ -5,7 +5,7 @@
  * and sees the commission the agreement computes. axe (serious/critical = 0) on the agreement
  * page. Each run makes its own business and agent (through the API) and partners them.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures.ts";
 import { aParty, expectNoSeriousAxe } from "./support.ts";
 
 async function partners(browser: Browser) {

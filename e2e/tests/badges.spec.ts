@@ -6,7 +6,7 @@
  * has 1 unread message (from mia.chen), active partnerships (mia.chen's among them) and 2
  * incoming pending requests.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { demo, logIn } from "./support.ts";
 
 test.describe("on a phone", () => {

@@ -4,7 +4,7 @@
  * the contact form reaches the support outbox and the admin's list; /about is server-rendered
  * (its heading is in the HTML before any JavaScript). axe (serious/critical = 0) on every page.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
 // Several pages, each checked with axe, per journey: more than the default minute on a busy machine.

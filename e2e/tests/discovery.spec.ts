@@ -3,7 +3,7 @@
  * profile and finds ranked agents with reasons; a new agent creates a profile with skills and
  * finds businesses by industry. Search state lives in the URL.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, showFilters, skipOnboarding } from "./support.ts";
 
 async function signUp(page: Page, userType: "business" | "agent") {

@@ -6,7 +6,7 @@
  * which both parties accept. axe (serious/critical = 0) on the disputes pages; screenshots in
  * test-results/. Invoices are raised through the API after payouts are set up (local gateway).
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { anInvoicingPair, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
 const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page, "[data-live-announcer]");

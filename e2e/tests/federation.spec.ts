@@ -2,7 +2,7 @@
  * Module Federation at run time: remotes come from /remotes.json, use the shell's shared
  * singletons, and a remote that fails to load shows a card with Retry instead of a blank page.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { demo, logIn } from "./support.ts";
 
 test("a remote that fails to load shows a Retry card, and Retry recovers", async ({ page }) => {

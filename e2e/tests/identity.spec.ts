@@ -1,7 +1,7 @@
 /**
  * Journeys of the platform issue: sign up, log out, log in, the route guard's three outcomes.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { aNewAccount, DEMO_PASSWORD, demo, logIn, logOut, skipOnboarding } from "./support.ts";
 
 test("a new business signs up, lands on the business dashboard, and logs out", async ({ page }) => {
@@ -41,7 +41,8 @@ test("sign-up shows the spec's validation messages and keeps what was typed", as
   await expect(form.getByText("Please enter a valid email")).toBeVisible();
   await expect(form.getByText("Passwords don't match")).toBeVisible();
   await expect(form.getByLabel("Username")).toHaveValue("someone_new");
-  await expect(page).toHaveURL(/\/auth$/);
+  // Still on the Sign Up tab (a link: /auth?tab=signup, ADR 0047); the failed check sent nothing.
+  await expect(page).toHaveURL(/\/auth\?tab=signup$/);
 });
 
 test("a taken username is reported on the field", async ({ page }) => {

@@ -5,7 +5,7 @@
  * notification leads to the request; the help centre's search finds the article on paying
  * invoices. axe on the four pages; screenshots at the project's width.
  */
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, demo, expectNoSeriousAxe, logIn } from "./support.ts";
 
 const expectAccessible = (page: Page) => expectNoSeriousAxe(page, '[role="log"][aria-live]');
@@ -105,19 +105,19 @@ test("a connection request raises the bell live in the other browser; opening it
 
 test("the help centre's search finds the article on paying invoices", async ({ page }) => {
   await page.goto("/help");
-  await expect(page).toHaveTitle("Help Centre — Closr");
+  await expect(page).toHaveTitle("Help Centre | Closr");
   await expect(page.getByRole("heading", { level: 2, name: "Invoices and payments" })).toBeVisible();
   await expectAccessible(page);
   await shot(page, "help");
   await page.getByRole("searchbox", { name: "Search help articles" }).fill("paying invoices");
   await page.getByRole("button", { name: "Search" }).click();
-  const first = page.locator(".hit").first().getByRole("link");
+  const first = page.locator(".help-hit").first().getByRole("link");
   await expect(first).toHaveText("Paying invoices by card");
   await shot(page, "help-search");
   await first.click();
   await expect(page).toHaveTitle("Paying invoices by card — Closr Help Centre");
   await expect(page.getByRole("heading", { level: 1, name: "Paying invoices by card" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
+  await expect(page.getByRole("link", { name: "Contact us", exact: true })).toHaveAttribute("href", "/contact");
   await expectAccessible(page);
   await shot(page, "help-article");
 });

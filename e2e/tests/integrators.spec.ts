@@ -3,7 +3,7 @@
  * it (the demo admin) creates a key, sees the secret once, and revokes it; the key then answers
  * 401. Axe (serious/critical = 0) on the page. Runs at 1280 and 390 px.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
 const expectAccessible = (page: Page) => expectNoSeriousAxe(page, '[role="log"][aria-live]');

@@ -5,7 +5,7 @@
  * net per month equals the sum of its Payment History for that month (the figures the analytics
  * page shows are the ledger's).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { anInvoicingPair, demo, logIn } from "./support.ts";
 
 test("an invoice cancelled by a dispute settlement shows Cancelled, never Overdue, on both sides", async ({

@@ -5,7 +5,7 @@
  * (4000 0000 0000 0002) shows the provider's error and the invoice stays Due. Each run makes its
  * own business and agent (through the API, in two browser contexts) and partners them.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures.ts";
 import { aParty, setUpPayouts } from "./support.ts";
 
 /** A business and an agent with an active partnership (the agent asks, the business accepts). */

@@ -6,7 +6,7 @@
  * Setup that is not the path under test (the business, the agent's profile and payout account)
  * goes through the API.
  */
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "./fixtures.ts";
 import { aNewAccount, confirmEmail } from "./support.ts";
 
 test.use({ reducedMotion: "reduce" });

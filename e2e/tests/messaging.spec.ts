@@ -5,7 +5,7 @@
  * open. Also: the unread count on the Messages link, HTML shown as text, the
  * deep link /messages?with={userId}, and the two-screen layout at 390 px.
  */
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures.ts";
 import { demo, logIn } from "./support.ts";
 
 const business = demo.businessWithProfile; // harbourtech

@@ -6,8 +6,9 @@
  * The failed job is written straight into the e2e database (TEST_DATABASE_URL); on PGlite that
  * step is skipped.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import postgres from "postgres";
+import { expect, type Page, test } from "./fixtures.ts";
 import { DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
 test.describe.configure({ timeout: 180_000 });

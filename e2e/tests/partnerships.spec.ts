@@ -5,7 +5,7 @@
  * Each run makes its own business and agent (through the API, in two browser contexts), so
  * demo data never decides the counts.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount } from "./support.ts";
 
 type Party = { page: Page; request: APIRequestContext; profileId: number; userId: number; name: string };

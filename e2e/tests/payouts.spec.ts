@@ -7,7 +7,7 @@
  * refunded (invoice cards, the business's Payment History, ADR 0041). axe (serious/critical
  * = 0) on every page the issue adds; screenshots of each in test-results/.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { aParty, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
 const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page);

@@ -6,7 +6,7 @@
  * has its own title. The route table's overflow and axe checks at 320/390/1280 px are in
  * a11y.spec.ts.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { aParty, DEMO_PASSWORD, demo, logIn, setUpPayouts } from "./support.ts";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -47,7 +47,7 @@ const shared: Stop[] = [
   { label: "Billing", url: /\/settings\/billing$/ },
 ];
 
-/** Help is the server's own page: tapped last (it has no app drawer). */
+/** Help (the app's page, in the side-menu frame when signed in): tapped last. */
 async function tapHelp(page: Page) {
   await tapInDrawer(page, "Help");
   await expect(page).toHaveURL(/\/help$/);

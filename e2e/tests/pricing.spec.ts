@@ -1,16 +1,30 @@
-/** Pricing (spec §2.6 reading B, §9): the server's plan catalogue, the caller's plan, Subscribe Now. */
-import { expect, test } from "@playwright/test";
+/** Pricing (spec §2.6 reading B, §9): the server's plan catalogue, the caller's plan, Subscribe Now; served rendered (ADR 0047). */
+import { expect, test } from "./fixtures.ts";
 import { demo, holdAppScripts, logIn } from "./support.ts";
 
-test("a visitor who does nothing sees every plan, from the server's HTML alone; its links need no app", async ({
+test("the served /pricing holds every plan and the FAQ; the app hydrates it at load", async ({
   page,
+  request,
 }) => {
+  // The HTML alone (no JavaScript): the app's own page, rendered on the server (ADR 0047).
+  const served = await (await request.get("/pricing")).text();
+  for (const text of [
+    "Professional",
+    "$49.00",
+    "Up to 3 active partnerships",
+    "$19.00",
+    "14-day money-back guarantee",
+  ])
+    expect(served).toContain(text);
+  expect(served).toContain("<title>Pricing | Closr</title>");
+
   const scripts: string[] = [];
   page.on("request", (r) => {
     if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
   });
-  await page.goto("/pricing", { waitUntil: "load" });
-  // No interaction: /pricing's HTML is the whole page (ADR 0030), and the app waits for one.
+  await page.goto("/pricing");
+  // No interaction needed: the app started at load and took over the served nodes.
+  expect(scripts.some((url) => url.startsWith("/assets/"))).toBe(true);
   const business = page.getByRole("region", { name: "For businesses" });
   await expect(business.getByRole("listitem").filter({ hasText: "Professional" })).toContainText("$49.00");
   await expect(business).toContainText("Up to 3 active partnerships");
@@ -18,24 +32,31 @@ test("a visitor who does nothing sees every plan, from the server's HTML alone; 
   await expect(page.getByRole("region", { name: "Frequently asked questions" })).toContainText(
     "14-day money-back guarantee",
   );
-  await page.waitForTimeout(1500); // the app used to start right after the first paint here
-  expect(scripts.filter((url) => url.startsWith("/assets/"))).toEqual([]);
-  // Subscribe Now before the app has started (its scripts held back): a plain link to /auth.
-  await holdAppScripts(page);
-  await business
+});
+
+test("before the app has hydrated /pricing, the served plans are the app's own nodes, kept by hydration", async ({
+  page,
+}) => {
+  const release = await holdAppScripts(page);
+  await page.goto("/pricing", { waitUntil: "commit" });
+  const card = page
+    .getByRole("region", { name: "For businesses" })
     .getByRole("listitem")
-    .filter({ hasText: "Enterprise" })
-    .getByRole("link", { name: "Subscribe Now" })
-    .focus();
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole("form", { name: "Log in" })).toBeVisible();
+    .filter({ hasText: "Professional" });
+  await expect(card).toContainText("$49.00");
+  // A mark on the served node: hydration keeps the node (and the mark); a re-render would drop it.
+  await card.evaluate((el) => {
+    (el as HTMLElement & { servedMark?: boolean }).servedMark = true;
+  });
+  release();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  expect(
+    await card.evaluate((el) => (el as HTMLElement & { servedMark?: boolean }).servedMark === true),
+  ).toBe(true);
 });
 
 test("once the app has started, Subscribe Now asks a visitor to log in", async ({ page }) => {
   await page.goto("/pricing");
-  await page.mouse.move(10, 10); // the first interaction starts the app (ADR 0028)
-  // The app's cards replace the server's: Subscribe Now is a button there.
   const business = page.getByRole("region", { name: "For businesses" });
   await business
     .getByRole("listitem")

@@ -9,7 +9,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, chromium, expect, type Page, test } from "./fixtures.ts";
 import { DEMO_PASSWORD, demo, logIn } from "./support.ts";
 
 test.use({ serviceWorkers: "allow" });

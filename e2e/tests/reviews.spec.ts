@@ -5,7 +5,7 @@
  * Agents shows the rating. Runs in the desktop (1280 px) and mobile (390 px) projects; axe on
  * /reviews; screenshots of /reviews at each width go to test-results/.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures.ts";
 import { aParty, expectNoSeriousAxe } from "./support.ts";
 
 /** A context like the project's own (base URL, viewport, touch), for a second party's browser. */

@@ -4,7 +4,7 @@
  * partnership, then cancels at period end; the sidebar and Settings → Billing follow. axe finds no
  * serious or critical violations on /subscribe and /settings/billing. Runs at 1280 and 390 px.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, expectNoSeriousAxe } from "./support.ts";
 
 async function anAgent(browser: Browser, n: number) {

@@ -9,7 +9,7 @@ import {
   type BrowserContextOptions,
   expect,
   type Page,
-} from "@playwright/test";
+} from "./fixtures.ts";
 
 export const DEMO_PASSWORD = "closr-demo-2026";
 /** Demo accounts (services/api/src/seed): the plain ones have no profile yet; the *WithProfile ones do. */

@@ -3,7 +3,7 @@
  * agent resubmits, staff approve, and the agent shows Verified in Find Agents. Runs at 1280 and
  * 390 px (the mobile project); axe (serious/critical = 0) on /verification and the admin queue pages.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, confirmEmail, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
 
 const pdf = (text: string) => ({

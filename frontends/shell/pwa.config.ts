@@ -121,7 +121,7 @@ export const pwa = () => [
       ],
     },
     injectManifest: {
-      // A classic script: app-boot.js and workbox-window register /sw.js without `type: "module"`.
+      // A classic script: workbox-window registers /sw.js without `type: "module"`.
       // (The "es" format also makes the plugin pass rolldown the deprecated `inlineDynamicImports`.)
       rollupFormat: "iife",
       globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],

@@ -3648,6 +3648,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/help/articles/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One help article with its body rendered and sanitised
+         * @description One help article with its body rendered and sanitised.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        get: operations["getHelpArticle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/help/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The help topics and every published article (built-in and edited), by topic
+         * @description The help topics and every published article (built-in and edited), by topic.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/internal`.
+         */
+        get: operations["listHelpArticles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/help/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full-text search over the help articles (at most 20 hits)
+         * @description Full-text search over the help articles (at most 20 hits).
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        get: operations["searchHelpArticles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "partnership.requested": {
@@ -6583,6 +6655,32 @@ export interface components {
             events?: components["schemas"]["WebhookEventType"][];
             /** @example false */
             enabled?: boolean;
+        };
+        HelpArticle: components["schemas"]["HelpArticleSummary"] & {
+            /** @description The Markdown body, rendered and sanitised. */
+            html: string;
+        };
+        HelpArticleSummary: {
+            slug: string;
+            title: string;
+            topic: string;
+            /** @description One sentence: the page's description and the list's teaser. */
+            summary: string;
+        };
+        HelpIndex: {
+            topics: components["schemas"]["HelpTopic"][];
+            articles: components["schemas"]["HelpArticleSummary"][];
+        };
+        HelpTopic: {
+            id: string;
+            title: string;
+        };
+        HelpSearchResults: {
+            hits: {
+                article: components["schemas"]["HelpArticleSummary"];
+                /** @description Plain text around the match; matches between << and >>. */
+                extract: string;
+            }[];
         };
     };
     responses: never;
@@ -25332,6 +25430,194 @@ export interface operations {
                 };
             };
             /** @description Validation failed; Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHelpArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "slug": "string",
+                     *       "title": "string",
+                     *       "topic": "string",
+                     *       "summary": "string",
+                     *       "html": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HelpArticle"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listHelpArticles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Topics and articles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "topics": [
+                     *         {
+                     *           "id": "string",
+                     *           "title": "string"
+                     *         }
+                     *       ],
+                     *       "articles": [
+                     *         {
+                     *           "slug": "string",
+                     *           "title": "string",
+                     *           "topic": "string",
+                     *           "summary": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HelpIndex"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchHelpArticles: {
+        parameters: {
+            query: {
+                /** @description Words to find (empty finds nothing). */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hits, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "hits": [
+                     *         {
+                     *           "article": {
+                     *             "slug": "string",
+                     *             "title": "string",
+                     *             "topic": "string",
+                     *             "summary": "string"
+                     *           },
+                     *           "extract": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HelpSearchResults"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
             422: {
                 headers: {
                     [name: string]: unknown;

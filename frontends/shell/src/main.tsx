@@ -1,13 +1,25 @@
-/** Shell entry: mounts the providers and the router into #root, then registers the service worker. */
+/**
+ * Shell entry: hydrates the server-rendered page (ADR 0047) — or renders into an empty #root where
+ * the server sent the bare index.html — then registers the service worker. The QueryClient is
+ * made here (one per page) and starts with the server's query cache, so the first render matches
+ * the served HTML.
+ */
 import "./pwa/install-prompt-store.ts";
 import "@closr/ui/styles.css";
-import { createQueryClient } from "@closr/client";
+// The public pages' stylesheets ride with the first paint: the served HTML of a lazily loaded
+// public page is drawn before its chunk (and the CSS that came with it) arrives.
+import "./features/static-pages/components/public-pages.css";
+import "./features/verification/components/verification.css";
+import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { Providers } from "./app/providers.tsx";
-import { router } from "./app/router.tsx";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { matchRoutes, RouterProvider } from "react-router";
+import { HydratedMark } from "./app/hydrated-mark.tsx";
+import { createQueryClient, Providers } from "./app/providers.tsx";
+import { createAppRouter, routes } from "./app/router.tsx";
 import { preloadRemoteModule } from "./federation/remote-loader.ts";
 import { registerServiceWorker } from "./pwa/register-sw.ts";
+import { queryDataId } from "./ssr-data.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
@@ -16,15 +28,36 @@ if (!root) throw new Error("#root is missing from index.html");
 const area = /^\/(business|agent|admin)(?:\/|$)/.exec(window.location.pathname)?.[1];
 if (area === "business" || area === "agent" || area === "admin") preloadRemoteModule(area, `/${area}`);
 
-// A transition: React renders the first screen in slices of about 5 ms that yield to the
-// browser, not in one long task (issue 19, total blocking time); a server-rendered first
-// screen in #root stays on screen until the commit replaces it.
+const queryClient = createQueryClient();
+const served = document.getElementById(queryDataId)?.textContent;
+if (served) hydrate(queryClient, JSON.parse(served) as DehydratedState);
+
+// The current URL's lazy routes are loaded before the router exists, so its first render is the
+// page the server drew, not a loading state (a hydration mismatch otherwise).
+await Promise.all(
+  (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+    if (typeof route.lazy !== "function") return;
+    const loaded = await route.lazy();
+    Object.assign(route, { ...loaded, lazy: undefined });
+  }),
+);
+const router = createAppRouter();
+
+// The same tree as entry-server.tsx renders (same shape, so the same useId values).
+const app = (
+  <StrictMode>
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+    <HydratedMark />
+  </StrictMode>
+);
+
+// A transition: React hydrates the page in slices of about 5 ms that yield to the browser, not
+// in one long task (total blocking time).
 startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers queryClient={createQueryClient()} />
-    </StrictMode>,
-  );
+  if (root.hasChildNodes()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 });
 
 registerServiceWorker((path) => void router.navigate(path));

@@ -45,20 +45,14 @@ import {
 import { readSessionToken } from "./http/session-cookie.ts";
 import { isUnrepresentable, validationHook } from "./http/validation.ts";
 import { createOperations, type OperationsOptions } from "./ops/operations.ts";
-import {
-  dashboardPaths,
-  firstScreenStyles,
-  loadDashboardFigures,
-  renderDashboardPage,
-} from "./public-site/dashboards.ts";
-import { esc } from "./public-site/html.ts";
-import { injectPage, registerPublicSite, renderPublicPage } from "./public-site/public-site.ts";
+import { pageRendererAt } from "./page-render/page-renderer.ts";
+import { registerPublicSite } from "./public-site/public-site.ts";
 import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
 import { registerAgreementRoutes } from "./routes/agreements/agreements.handlers.ts";
 import { registerContentRoutes } from "./routes/content/content.handlers.ts";
 import { registerDisputeRoutes } from "./routes/disputes/disputes.handlers.ts";
-import { registerHelpPages } from "./routes/help/help.pages.ts";
+import { registerHelpRoutes } from "./routes/help/help.handlers.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
 import { registerInsightsRoutes } from "./routes/insights/insights.handlers.ts";
 import { registerIntegrationRoutes } from "./routes/integrations/integrations.handlers.ts";
@@ -90,6 +84,11 @@ export interface AppOptions {
   readonly allowedOrigins?: readonly string[];
   /** Folder holding <name>/dist for shell, business, agent, admin; omit to serve only the API. */
   readonly frontendsDir?: string | undefined;
+  /**
+   * The shell's built server entry (config SSR_ENTRY; ADR 0047); default
+   * <frontendsDir>/shell/dist-server/entry-server.js when it exists, else pages render in the browser.
+   */
+  readonly ssrEntry?: string | undefined;
   /** The run-time manifest of remotes served at /remotes.json. */
   readonly remotes?: Readonly<Record<string, string>>;
   /** Serve the development outbox at GET /api/dev/mailbox (never in production). */
@@ -350,6 +349,7 @@ export function createApp(options: AppOptions) {
   registerVerificationRoutes(app, runtime, { linkSecret: fileLinkSecret });
   registerPayoutRoutes(app, runtime, { seller: options.platform ?? defaultPlatform });
   registerContentRoutes(app, runtime);
+  registerHelpRoutes(app, runtime);
   registerReviewRoutes(app, runtime);
   // Signing re-enters the password (issue 17): only a party's wrong passwords count, per signer
   // and agreement, so a stranger cannot lock the parties out (ADR 0034).
@@ -378,9 +378,8 @@ export function createApp(options: AppOptions) {
   app.all("/api/*", (c) => problem(c, "not-found", { detail: `No route ${c.req.method} ${c.req.path}.` }));
 
   registerPublicSite(app, runtime);
-  // The help centre (issue 18): server-rendered pages, before the SPA fallback.
-  registerHelpPages(app, runtime);
-  if (options.frontendsDir) mountFrontends(app, options.frontendsDir, options.remotes ?? {}, runtime);
+  if (options.frontendsDir)
+    mountFrontends(app, options.frontendsDir, options.remotes ?? {}, runtime, trustProxy, options.ssrEntry);
 
   app.notFound((c) => problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` }));
 
@@ -444,9 +443,11 @@ function mountFrontends(
   dir: string,
   remotes: Readonly<Record<string, string>>,
   runtime: AppRuntime,
+  trustProxy: boolean,
+  ssrEntry: string | undefined,
 ) {
   const noCache = (path: string) =>
-    /(?:index\.html|remoteEntry\.js|mf-manifest\.json|sw\.js|manifest\.webmanifest|app-boot\.js|pwa-early\.js)$/.test(
+    /(?:index\.html|remoteEntry\.js|mf-manifest\.json|sw\.js|manifest\.webmanifest|pwa-early\.js)$/.test(
       path,
     );
   const cacheHeaders = (path: string, c: Context) => {
@@ -469,9 +470,13 @@ function mountFrontends(
   }
   const shell = join(dir, "shell", "dist");
   const shellFiles = serveStatic({ root: shell, onFound: cacheHeaders });
-  // "/" is not the bare index.html: it comes server-rendered below (issue 19, first paint).
+  // "/" is not the bare index.html: it comes rendered below (ADR 0047).
   app.use("*", (c, next) => (c.req.path === "/" ? next() : shellFiles(c, next)));
   const indexFile = join(shell, "index.html");
+  // A page's form pressed before the app hydrated it posts to the page itself (method="post", so
+  // nothing typed lands in a URL or a log): the answer is the page again, nothing is done.
+  app.post("*", (c) => c.redirect(new URL(c.req.url).pathname + new URL(c.req.url).search, 303));
+  const renderer = pageRendererAt(ssrEntry ?? join(shell, "..", "dist-server", "entry-server.js"));
   app.get("*", async (c) => {
     if (!existsSync(indexFile)) {
       return c.text("The frontends are not built yet: run pnpm build (pnpm start does it for you).", 503);
@@ -479,9 +484,9 @@ function mountFrontends(
     if (/\.[a-z0-9]+$/i.test(c.req.path))
       return problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` });
     c.header("cache-control", "no-cache");
-    // A signed-in user opening /auth goes to their dashboard (spec §2.3) from here: the
-    // server-rendered page starts the app only on the first interaction (ADR 0028).
-    const token = c.req.path.replace(/\/+$/, "") === "/auth" ? readSessionToken(c) : undefined;
+    const path = c.req.path.replace(/\/+$/, "") || "/";
+    // A signed-in user opening /auth goes to their dashboard (spec §2.3) without a round trip.
+    const token = path === "/auth" ? readSessionToken(c) : undefined;
     if (token) {
       const session = await runtime.runPromise(Effect.either(currentUser(token)));
       if (session._tag === "Right")
@@ -490,66 +495,50 @@ function mountFrontends(
           302,
         );
     }
-    // A signed-in dashboard comes server-rendered with the caller's figures (ADR 0033).
-    const dashboard = await renderDashboard(c, runtime, indexFile, dir, remotes);
-    if (dashboard) return c.html(dashboard);
-    // Public pages (issue 16) come server-rendered: title, description, Open Graph and content.
-    // Outside the contract's validation hook: text PostgreSQL cannot store never reaches it (ADR 0034).
+    const html = readFileSync(indexFile, "utf8");
+    // Pages the shell renders on the server (ADR 0047): the React page in #root, its title and
+    // status, and the query cache it hydrates from. Outside the contract's validation hook: text
+    // PostgreSQL cannot store never reaches it (ADR 0034).
     const search = new URL(c.req.url).searchParams;
     const storable =
       !isUnrepresentable(c.req.path) && ![...search.keys(), ...search.values()].some(isUnrepresentable);
-    const page = storable
-      ? await renderPublicPage(runtime, c.req.path.replace(/\/+$/, "") || "/", search)
-      : undefined;
-    const html = readFileSync(indexFile, "utf8");
-    // A visitor with a session cookie starts the app at once (their plan, their top bar).
-    if (page)
-      return c.html(
-        injectPage(html, page, new URL(c.req.path, c.req.url).href, readSessionToken(c) !== undefined),
-      );
-    // Any other page of the app gets its own <title>; a path no page answers is a 404 (the app
-    // draws its 404 card), so crawlers and checkers see a missing page as missing (ADR 0038).
-    const known = appPage(c.req.path);
+    const entry = storable ? await renderer() : undefined;
+    if (entry?.rendersOnServer(path)) {
+      try {
+        const result = await entry.render({
+          url: c.req.url,
+          headers: c.req.raw.headers,
+          clientAddress: clientAddress(c, trustProxy),
+          api: async (request) => app.request(request, undefined, c.env),
+          template: html,
+        });
+        if (result.kind === "redirect") return c.redirect(result.location, result.status as 302);
+        return c.html(result.html, result.status as 200);
+      } catch (error) {
+        // The app still draws the page in the browser from the bare index.html below.
+        (c.get("logger") ?? console).error({ err: error }, "server render failed");
+      }
+    }
+    // Signed-in pages (and any page when the server entry is absent) render in the browser; the
+    // served HTML still has the page's <title>; a path no page answers is a 404 (ADR 0038).
+    const known = appPage(path);
     const titled = withTitle(html, known?.title ?? notFoundTitle);
-    return c.html(preloadRemote(titled, c.req.path, dir, remotes), known ? 200 : 404);
+    return c.html(preloadRemote(titled, path, dir, remotes), known ? 200 : 404);
   });
 }
 
 /** index.html with `title` (escaped) in place of its <title>; unchanged when `title` is null. */
 function withTitle(indexHtml: string, title: string | null): string {
   if (title === null) return indexHtml;
-  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, `<title>${esc(title)}</title>`);
+  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`);
 }
 
-/**
- * The signed-in dashboards' first screen (issue 19, ADR 0033): for a GET of /business/dashboard
- * or /agent/dashboard with a valid session of that side whose profile exists, the shell's
- * index.html with the page drawn from the caller's figures, the remote's preloads and the app's
- * script inert until the first interaction (deferApp), and the stylesheets the page needs that
- * the app injects from JavaScript. Undefined otherwise (signed out, other side, no profile, a
- * failed read): the page is then served as before.
- */
-async function renderDashboard(
-  c: Context<AppEnv>,
-  runtime: AppRuntime,
-  indexFile: string,
-  dir: string,
-  remotes: Readonly<Record<string, string>>,
-): Promise<string | undefined> {
-  const path = c.req.path.replace(/\/+$/, "");
-  const party = dashboardPaths[path];
-  const token = party ? readSessionToken(c) : undefined;
-  if (!party || !token) return undefined;
-  const session = await runtime.runPromise(Effect.either(currentUser(token)));
-  if (session._tag === "Left") return undefined;
-  const figures = await loadDashboardFigures(runtime, session.right.user, party);
-  if (!figures) return undefined;
-  const html = preloadRemote(readFileSync(indexFile, "utf8"), path, dir, remotes);
-  return injectPage(html, renderDashboardPage(figures), new URL(path, c.req.url).href).replace(
-    "</head>",
-    `${firstScreenStyles(join(dir, "shell", "dist"))}\n  </head>`,
+/** HTML-escapes text for element content and attribute values. */
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
   );
-}
 
 /**
  * For a page inside a remote's area (/business/…, /agent/…, /admin…), adds modulepreload links

@@ -47,6 +47,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** Folder holding frontends/<name>/dist; unset means do not serve the frontends. */
   readonly frontendsDir: string | undefined;
+  /** The shell's built server entry (SSR_ENTRY; ADR 0047); unset = frontends/shell/dist-server/entry-server.js. */
+  readonly ssrEntry: string | undefined;
   /** Where the shell finds each remote's entry (run-time manifest, /remotes.json). */
   readonly remotes: Readonly<Record<"business" | "agent" | "admin", string>>;
   /** Seed demo users: by default on the embedded database; SEED_DEMO=1 forces it, 0 stops it; never in production. */
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     frontendsDir:
       env.SERVE_FRONTENDS === "0" ? undefined : resolve(repoRoot, env.FRONTENDS_DIR ?? "frontends"),
+    ssrEntry: env.SSR_ENTRY ? resolve(repoRoot, env.SSR_ENTRY) : undefined,
     remotes: {
       business: env.REMOTE_BUSINESS_URL ?? "/remotes/business/remoteEntry.js",
       agent: env.REMOTE_AGENT_URL ?? "/remotes/agent/remoteEntry.js",

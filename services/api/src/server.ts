@@ -67,6 +67,7 @@ export async function startServices(config: Config) {
     },
     allowedOrigins: config.allowedOrigins,
     frontendsDir: config.frontendsDir,
+    ssrEntry: config.ssrEntry,
     remotes: config.remotes,
     devMailbox: !config.production,
     fileLinkSecret: config.fileLinkSecret,

@@ -1,15 +1,15 @@
 /**
  * The route table (spec §2.1). Remote areas (/business/*, /agent/*, /admin*) sit behind the
- * route guard and load their routes from the remote on first entry.
+ * route guard and load their routes from the remote on first entry. The same table renders on
+ * the server (entry-server.tsx, static handler) and in the browser (ADR 0047).
  */
 import type { UserType } from "@closr/client";
 import type { ReactNode } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { RequireUser } from "../features/access/components/require-user.tsx";
 import { AuthPage } from "../features/auth/components/auth-page.tsx";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
 import { RouteErrorPage } from "../features/errors/components/route-error-page.tsx";
-import { HelpRedirect } from "../features/help/components/help-redirect.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
 import { lazyPage, staticPageRoutes } from "../features/static-pages/components/static-page-routes.tsx";
 import { RemoteRoutes } from "../federation/remote-routes.tsx";
@@ -17,12 +17,14 @@ import { AppLayout } from "./app-layout.tsx";
 
 const recovery = () => import("../features/account/components/recovery-pages.tsx");
 const settings = () => import("../features/account/components/settings-pages.tsx");
+const help = () => import("../features/help/components/help-pages.tsx");
 
 const guarded = (element: ReactNode, requirement: { userType?: UserType; admin?: boolean }) => (
   <RequireUser {...requirement}>{element}</RequireUser>
 );
 
-export const router = createBrowserRouter([
+/** The app's routes, shared by the server entry and main.tsx. */
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
@@ -85,8 +87,9 @@ export const router = createBrowserRouter([
           return { element: guarded(<PerformancePage />, { userType: "agent" }) };
         },
       },
-      // The help centre is server-rendered (issue 18): a client-side visit reloads into it.
-      { path: "help/*", element: <HelpRedirect /> },
+      // The help centre (issue 18): public, in the side-menu frame when signed in.
+      { path: "help", ...lazyPage(() => help().then((m) => m.HelpIndexPage)) },
+      { path: "help/:slug", ...lazyPage(() => help().then((m) => m.HelpArticlePage)) },
       {
         path: "business/*",
         element: guarded(<RemoteRoutes name="business" basePath="/business" />, { userType: "business" }),
@@ -102,4 +105,12 @@ export const router = createBrowserRouter([
       { path: "*", element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+/**
+ * The browser's router over `routes`. Called by main.tsx after the lazy routes of the current URL
+ * are loaded, so the first render matches the server's HTML (hydration).
+ */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -8,7 +8,7 @@ import type { IconName } from "@closr/ui";
 
 export type NavLinkItem = SiteLink;
 
-/** The signed-out links live with the server-rendered first screens' copy (ADR 0028). */
+/** The signed-out links and the landing page's anchors (spec §2.1, §2.2). */
 export { landingAnchors, publicLinks } from "@closr/contracts/site/ui";
 
 /** The bottom bar's short label for the partners page (spec §2.2); the rest comes from `partyAreas`. */

@@ -1,27 +1,35 @@
-/** The splash screen (spec §1, §9): brand and tagline for 2 seconds, once per browser session. */
+/**
+ * The splash screen (spec §1, §2.2, §9): brand and tagline for 2 seconds, once per session, in
+ * the installed app only (display-mode standalone), never in a browser tab. Drawn after
+ * hydration (an effect decides), so the server's HTML and the first render agree (ADR 0047).
+ */
 import { useEffect, useState } from "react";
 
 const SPLASH_MS = 2000;
 const seenKey = "closr.splash-seen";
 
-function alreadySeen(): boolean {
+function shouldShow(): boolean {
   try {
-    return sessionStorage.getItem(seenKey) === "1";
+    return (
+      window.matchMedia?.("(display-mode: standalone)").matches === true &&
+      sessionStorage.getItem(seenKey) !== "1"
+    );
   } catch {
     return false;
   }
 }
 
 export function SplashScreen() {
-  const [visible, setVisible] = useState(() => !alreadySeen());
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
-    if (!visible) return;
+    if (!shouldShow()) return;
     try {
       sessionStorage.setItem(seenKey, "1");
     } catch {}
+    setVisible(true);
     const timer = setTimeout(() => setVisible(false), SPLASH_MS);
     return () => clearTimeout(timer);
-  }, [visible]);
+  }, []);
   if (!visible) return null;
   return (
     <div className="splash" role="presentation">

@@ -47,8 +47,12 @@ export function useInstallOffer(): InstallState {
       return () => listeners.delete(listener);
     },
     () => state,
+    // Server and hydration: no offer yet (the served HTML shows no banner; ADR 0047).
+    () => serverState,
   );
 }
+
+const serverState: InstallState = { offer: null, installed: false };
 
 /** Shows the browser's install dialog; the offer is spent either way. Returns the user's answer. */
 export async function promptInstall(): Promise<"accepted" | "dismissed" | "unavailable"> {

@@ -12,10 +12,12 @@ export const INSTALL_BANNER_DELAY_MS = 15_000;
 const MOBILE_QUERY = "(max-width: 768px)";
 
 function useIsMobile(): boolean {
-  const [mobile, setMobile] = useState(() => window.matchMedia(MOBILE_QUERY).matches);
+  // false on the server and while hydrating (no offer shows then anyway); the effect reads it.
+  const [mobile, setMobile] = useState(false);
   useEffect(() => {
     const query = window.matchMedia(MOBILE_QUERY);
     const update = () => setMobile(query.matches);
+    update();
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);
   }, []);

@@ -17,7 +17,12 @@ const subscribe = (listener: () => void) => {
 
 /** True while the browser reports a connection. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  // On the server (and while hydrating) the page is online (ADR 0047).
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 export function OfflineNotice() {

@@ -1,7 +1,7 @@
 /**
  * The public site's server side (issue 16): /sitemap.xml (public pages and published content),
- * /robots.txt, the commission templates at /templates/*, and the server-rendered public pages
- * (render.ts) that the frontend fallback serves in place of the bare index.html.
+ * /robots.txt and the commission templates at /templates/*. The pages themselves are the app's,
+ * rendered by the shell's server entry (ADR 0047).
  */
 import { publicPages } from "@closr/contracts/site";
 import { listContent } from "@closr/core/content";
@@ -11,8 +11,6 @@ import type { AppEnv } from "../http/env.ts";
 import type { AppRuntime } from "../runtime.ts";
 import { esc } from "./html.ts";
 import { agreementHtml, agreementPdf, calculatorCsv, calculatorHtml, calculatorJs } from "./templates.ts";
-
-export { injectPage, renderPublicPage } from "./render.ts";
 
 /** Where each content type is shown publicly (only types with a page of their own per entry). */
 const entryPath: Partial<Record<string, (slug: string) => string>> = {

@@ -43,8 +43,8 @@ import { pageOf } from "../../http/lists.ts";
 import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
 import { storedFilePolicy } from "../../http/stored-file-headers.ts";
-import { defaultEntriesJson } from "../../public-site/render.ts";
 import type { AppRuntime } from "../../runtime.ts";
+import { defaultEntriesJson } from "./default-entries.ts";
 
 /** Core entry (with its rendered Markdown) → contract JSON. */
 export const contentJson = (entry: ContentEntry, html: Record<string, string>) => ({

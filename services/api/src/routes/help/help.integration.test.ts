@@ -1,10 +1,10 @@
 /**
- * The help centre (issue 18): server-rendered pages with their titles, PostgreSQL full-text
- * search over built-in and stored articles, a stored `help` row overriding a built-in one, and
- * Markdown sanitised (no script, no javascript: links).
+ * The help centre's API (issue 18; the app's /help pages read it, ADR 0047): topics and
+ * articles, PostgreSQL full-text search over built-in and stored articles, a stored `help` row
+ * overriding a built-in one, and Markdown sanitised (no script, no javascript: links).
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 let t: TestApp;
@@ -14,20 +14,19 @@ beforeAll(async () => {
   await sql`ALTER TABLE content DROP CONSTRAINT IF EXISTS content_type_check`.execute(t.database.db);
 }, 60_000);
 afterAll(() => t?.close());
+afterEach(() => expect(t.violations.splice(0)).toEqual([]));
 
-const page = async (path: string) => {
+// biome-ignore lint/suspicious/noExplicitAny: the contract validator checks every body
+const get = async (path: string): Promise<{ status: number; body: any }> => {
   const res = await t.client().request(path);
-  return { status: res.status, type: res.headers.get("content-type"), html: await res.text() };
+  return { status: res.status, body: await res.json() };
 };
 
-describe("help centre", () => {
-  it("lists the topics' articles, server-rendered with title and description", async () => {
-    const index = await page("/help");
+describe("help centre API", () => {
+  it("lists the topics and their articles, and answers one article with its body rendered", async () => {
+    const index = await get("/api/help/articles");
     expect(index.status).toBe(200);
-    expect(index.type).toMatch(/^text\/html/);
-    expect(index.html).toContain("<title>Help Centre — Closr</title>");
-    expect(index.html).toMatch(/<meta name="description" content="How to use Closr/);
-    for (const topic of [
+    expect(index.body.topics.map((t: { title: string }) => t.title)).toEqual([
       "Getting started",
       "Profiles",
       "Partnerships",
@@ -35,28 +34,25 @@ describe("help centre", () => {
       "Verification",
       "Plans and billing",
       "Account and privacy",
-    ])
-      expect(index.html).toContain(`>${topic}</h2>`);
-    expect(index.html).toContain('href="/help/pay-an-invoice"');
-    expect(index.html).toContain('<a href="/contact">Contact us</a>');
+    ]);
+    expect(index.body.articles.map((a: { slug: string }) => a.slug)).toContain("pay-an-invoice");
 
-    const article = await page("/help/pay-an-invoice");
-    expect(article.html).toContain("<title>Paying invoices by card — Closr Help Centre</title>");
-    expect(article.html).toContain("<strong>Pay Now</strong>");
-    expect((await page("/help/no-such-article")).status).toBe(404);
+    const article = await get("/api/help/articles/pay-an-invoice");
+    expect(article.body.title).toBe("Paying invoices by card");
+    expect(article.body.html).toContain("<strong>Pay Now</strong>");
+    expect((await get("/api/help/articles/no-such-article")).status).toBe(404);
   });
 
   it("searches titles and bodies with PostgreSQL full text: paying invoices finds the article", async () => {
-    const results = await page("/help?q=paying%20invoices");
+    const results = await get("/api/help/search?q=paying%20invoices");
     expect(results.status).toBe(200);
-    const first = results.html.match(/<div class="hit"><a href="\/help\/([a-z0-9-]+)"/);
-    expect(first?.[1]).toBe("pay-an-invoice");
-    expect(results.html).toContain("<mark>");
-    expect(results.html).toContain('name="robots" content="noindex"');
-    const body = await page("/help?q=checksum");
-    expect(body.html).toContain('href="/help/get-verified"');
-    const none = await page("/help?q=zebra%20crossing");
-    expect(none.html).toContain("No articles match");
+    expect(results.body.hits[0].article.slug).toBe("pay-an-invoice");
+    expect(results.body.hits[0].extract).toContain("<<");
+    const body = await get("/api/help/search?q=checksum");
+    expect(body.body.hits.map((h: { article: { slug: string } }) => h.article.slug)).toContain(
+      "get-verified",
+    );
+    expect((await get("/api/help/search?q=zebra%20crossing")).body.hits).toEqual([]);
   });
 
   it("a published help row overrides the built-in one and is searchable; Markdown is sanitised", async () => {
@@ -67,14 +63,17 @@ describe("help centre", () => {
       ('Draft article', 'draft-article', 'help', ${JSON.stringify({ topic: "profiles", summary: "x", body: "hidden marsupial" })}, false)`.execute(
       t.database.db,
     );
-    const article = await page("/help/pay-an-invoice");
-    expect(article.html).toContain("<title>Paying invoices (updated) — Closr Help Centre</title>");
-    expect(article.html).toContain("<strong>BPAY</strong>");
-    expect(article.html).not.toContain("<script>alert");
-    expect(article.html).not.toContain("javascript:");
-    expect(article.html).not.toContain("onerror");
-    expect((await page("/help?q=bpay")).html).toContain('href="/help/pay-an-invoice"');
-    expect((await page("/help?q=marsupial")).html).toContain("No articles match");
-    expect((await page("/help/draft-article")).status).toBe(404);
+    const article = await get("/api/help/articles/pay-an-invoice");
+    expect(article.body.title).toBe("Paying invoices (updated)");
+    expect(article.body.html).toContain("<strong>BPAY</strong>");
+    expect(article.body.html).not.toContain("<script>alert");
+    expect(article.body.html).not.toContain("javascript:");
+    expect(article.body.html).not.toContain("onerror");
+    const bpay = await get("/api/help/search?q=bpay");
+    expect(bpay.body.hits.map((h: { article: { slug: string } }) => h.article.slug)).toContain(
+      "pay-an-invoice",
+    );
+    expect((await get("/api/help/search?q=marsupial")).body.hits).toEqual([]);
+    expect((await get("/api/help/articles/draft-article")).status).toBe(404);
   });
 });

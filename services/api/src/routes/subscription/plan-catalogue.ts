@@ -1,7 +1,7 @@
 /**
  * The plan catalogue as the API answers it (`GET /api/plans`, spec §2.6 reading B, §9): core's
- * plans with the price in AUD dollars per month. Also what the server-rendered /pricing shows
- * (public-site/pricing.ts), so the HTML and the app read one source.
+ * plans with the price in AUD dollars per month. The server-rendered /pricing reads it through
+ * this endpoint too (ADR 0047), so the HTML and the app read one source.
  */
 import { cents, dollarsFromCents } from "@closr/core/shared";
 import { periodPriceCents, plans } from "@closr/core/subscription";

@@ -1,6 +1,8 @@
 /**
  * /auth (spec §2.3): tabs "Log In" and "Sign Up" beside the marketing panel. A signed-in
- * visitor goes straight to their dashboard. `?tab=signup` opens the Sign Up tab; switching tabs keeps the URL.
+ * visitor goes straight to their dashboard. `?tab=signup` opens the Sign Up tab.
+ * The tabs are links (/auth, /auth?tab=signup), so a press before the app has hydrated the
+ * server-rendered page still opens the tab (ADR 0047).
  */
 import { dashboardPath, useCurrentUser } from "@closr/client";
 import { Icon, PageSpinner, Tab, TabList, TabPanel, Tabs } from "@closr/ui";
@@ -48,8 +50,12 @@ export function AuthPage() {
         </div>
         <Tabs selectedKey={tab} onSelectionChange={setTab}>
           <TabList aria-label="Log in or sign up">
-            <Tab id="login">Log In</Tab>
-            <Tab id="signup">Sign Up</Tab>
+            <Tab id="login" href="/auth">
+              Log In
+            </Tab>
+            <Tab id="signup" href="/auth?tab=signup">
+              Sign Up
+            </Tab>
           </TabList>
           <TabPanel id="login">
             <LoginForm />

@@ -12,7 +12,7 @@ const fields = [
 
 export function LoginForm() {
   const login = useLogin();
-  const { values, errors, setErrors, set, formError, setFormError, submit, welcome } = useAuthForm(
+  const { formRef, values, errors, setErrors, set, formError, setFormError, submit, welcome } = useAuthForm(
     { username: "", password: "" },
     validateLogin,
   );
@@ -33,7 +33,8 @@ export function LoginForm() {
   );
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Log in">
+    // method="post": a submit before the app has hydrated sends nothing in the URL (ADR 0047).
+    <form ref={formRef} className="form" method="post" onSubmit={onSubmit} noValidate aria-label="Log in">
       {formError ? <Alert>{formError}</Alert> : null}
       <FormFields fields={fields} values={values} errors={errors} onChange={set} />
       <div className="form-row-end">

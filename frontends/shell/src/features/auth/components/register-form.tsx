@@ -38,7 +38,7 @@ const accountTypes = [
 
 export function RegisterForm() {
   const register = useRegister();
-  const { values, errors, setErrors, set, formError, setFormError, submit, welcome } = useAuthForm(
+  const { formRef, values, errors, setErrors, set, formError, setFormError, submit, welcome } = useAuthForm(
     { email: "", username: "", password: "", confirmPassword: "" },
     validateRegister,
   );
@@ -61,7 +61,8 @@ export function RegisterForm() {
   );
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Sign up">
+    // method="post": a submit before the app has hydrated sends nothing in the URL (ADR 0047).
+    <form ref={formRef} className="form" method="post" onSubmit={onSubmit} noValidate aria-label="Sign up">
       {formError ? <Alert>{formError}</Alert> : null}
       <FormFields fields={fields} values={values} errors={errors} onChange={set} />
       <RadioGroup

@@ -2,8 +2,11 @@
 import { notFoundTitle } from "@closr/contracts/site/ui";
 import { CenterCardPage, LinkButton } from "@closr/ui";
 import { useEffect } from "react";
+import { useServerPage } from "../../../app/server-page.ts";
 
 export function NotFoundPage() {
+  // Served with status 404 and its own title (a missing page reads as missing to crawlers).
+  useServerPage({ status: 404, title: notFoundTitle });
   useEffect(() => {
     document.title = notFoundTitle;
   }, []);

@@ -1,7 +1,7 @@
 /**
  * Pricing (spec §2.6 reading B, §9): three business plans and two agent plans from the server's
  * catalogue (GET /api/plans), the caller's current plan marked, and the FAQ (@closr/contracts/site;
- * the server draws the same page for a visitor before the app starts: public-site/pricing.ts). Get Started sends a
+ * rendered on the server too, ADR 0047). Get Started sends a
  * business to /business/dashboard, an agent to /agent/dashboard, a visitor to /auth. Subscribe Now
  * on a paid plan: a visitor goes to /auth with the toast "Authentication required"; a signed-in
  * user sees "Subscription initiated" and after 1 second goes to /subscribe?plan={priceId}.

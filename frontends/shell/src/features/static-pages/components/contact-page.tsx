@@ -17,8 +17,9 @@ import {
   TextAreaField,
   toast,
 } from "@closr/ui";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useTypedBeforeHydration } from "../../../app/use-typed-before-hydration.ts";
 import { usePageMeta } from "./public-content.ts";
 import "./public-pages.css";
 
@@ -47,6 +48,8 @@ function ContactForm() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const set = (name: keyof Fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, empty, (typed) => setFields((f) => ({ ...f, ...typed })));
 
   const submit = async () => {
     const found = check(fields);
@@ -69,7 +72,10 @@ function ContactForm() {
   };
 
   return (
+    // method="post": a press before the app hydrated sends nothing in the URL (ADR 0047).
     <form
+      ref={formRef}
+      method="post"
       className="stack"
       noValidate
       aria-label="Send us a message"
@@ -86,6 +92,7 @@ function ContactForm() {
       <FormFields fields={contactFields} values={fields} errors={errors} onChange={set} />
       <TextAreaField
         label="Message"
+        name="message"
         required
         rows={6}
         value={fields.message}

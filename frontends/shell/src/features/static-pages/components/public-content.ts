@@ -9,6 +9,7 @@ import { publicPageByPath } from "@closr/contracts/site";
 import { formatDate } from "@closr/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useServerPage } from "../../../app/server-page.ts";
 
 export type PublicEntry = components["schemas"]["ContentEntry"];
 export type PublicType = components["schemas"]["ContentType"];
@@ -46,6 +47,7 @@ export function usePageMeta(path: string, override?: { title: string; descriptio
   const page = publicPageByPath(path);
   const title = override?.title ?? page?.title;
   const description = override?.description ?? page?.description;
+  useServerPage({ title, description });
   useEffect(() => {
     if (title) document.title = title;
     if (description) document.querySelector('meta[name="description"]')?.setAttribute("content", description);

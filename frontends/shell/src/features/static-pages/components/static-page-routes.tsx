@@ -1,8 +1,8 @@
 /**
  * Public pages of spec §2.1: About, Careers, Blog (and /blog/:slug), Press, Commission Guides and
  * Contact read published content (issue 16, lazily loaded); How It Works, Terms and Privacy have
- * content; /analytics, /performance and /help are features/insights and the server-rendered help
- * centre (issue 18); /messages (features/messages) is behind the guard (any user type).
+ * content; /analytics and /performance are features/insights and /help features/help
+ * (issue 18); /messages (features/messages) is behind the guard (any user type).
  */
 import type { RouteObject } from "react-router";
 import { RequireUser } from "../../access/components/require-user.tsx";

@@ -1,0 +1,182 @@
+/**
+ * The shell's server entry (ADR 0047): renders a page of the app's own route table to HTML, with
+ * the data its queries need, for the API to serve in place of the bare index.html. Built by
+ * `vite build --ssr` into dist-server/entry-server.js; the API imports that file by path (env
+ * SSR_ENTRY), never this source (services do not import frontends).
+ *
+ * Data: the same API client as the browser, its `fetch` the API's in-process `app.request`
+ * (cookies and client address forwarded). The page renders, the enabled queries it started are
+ * fetched, and it renders again, up to three rounds; the filled cache ships as JSON in a
+ * `<script type="application/json">` (the CSP allows no inline script) that main.tsx hydrates.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { publicPageByPath, SITE_NAME } from "@closr/contracts/site";
+import { appPage, notFoundTitle } from "@closr/contracts/site/ui";
+import { setApiTransport } from "@closr/client";
+import { dehydrate, type Query } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { HydratedMark } from "./app/hydrated-mark.tsx";
+import { createQueryClient, Providers } from "./app/providers.tsx";
+import { routes } from "./app/router.tsx";
+import { type ServerPage, ServerPageContext } from "./app/server-page.ts";
+import { isSignedInPath } from "./pwa/signed-in-paths.ts";
+import { queryDataId } from "./ssr-data.ts";
+
+/** One page request, as the API hands it over. */
+export interface RenderRequest {
+  /** The page's absolute URL (path and query as requested). */
+  readonly url: string;
+  /** The visitor's request headers; `cookie` and `x-forwarded-for` reach the API calls. */
+  readonly headers: Headers;
+  /** The visitor's address (forwarded to the API calls as x-forwarded-for). */
+  readonly clientAddress?: string | undefined;
+  /** The API itself, in process (Hono's `app.request`). */
+  readonly api: (request: Request) => Promise<Response>;
+  /** The built shell's index.html (its scripts, styles and head). */
+  readonly template: string;
+}
+
+/** A rendered page: the whole document and its status, or a redirect. */
+export type RenderResult =
+  | { readonly kind: "page"; readonly status: number; readonly html: string }
+  | { readonly kind: "redirect"; readonly status: number; readonly location: string };
+
+const requests = new AsyncLocalStorage<RenderRequest>();
+
+// Every API call made while rendering goes to the API of the request being rendered.
+setApiTransport(async (call) => {
+  const current = requests.getStore();
+  if (!current) throw new Error("An API call outside a server render");
+  const headers = new Headers(call.headers);
+  const cookie = current.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  const forwarded = current.headers.get("x-forwarded-for") ?? current.clientAddress;
+  if (forwarded) headers.set("x-forwarded-for", forwarded);
+  const userAgent = current.headers.get("user-agent");
+  if (userAgent) headers.set("user-agent", userAgent);
+  return current.api(new Request(call, { headers }));
+});
+
+const handler = createStaticHandler(routes);
+
+/** Rounds of "render, fetch what the render asked for" before the last render. */
+const DATA_ROUNDS = 3;
+
+/** Whether the page at `pathname` is rendered here (signed-in pages render in the browser). */
+export function rendersOnServer(pathname: string): boolean {
+  // /help is public, though offline it is served like a signed-in page (pwa/signed-in-paths.ts).
+  return pathname === "/help" || pathname.startsWith("/help/") || !isSignedInPath(pathname);
+}
+
+/** Queries a render started that have no data yet and are enabled (the server fetches those). */
+const unfilled = (query: Query): boolean => {
+  if (query.state.status !== "pending" || query.state.fetchStatus !== "idle") return false;
+  // The observer's options (with `enabled`) are what the render built the query from.
+  const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return (
+    (typeof enabled === "function" ? enabled(query) : enabled) !== false && Boolean(query.options.queryFn)
+  );
+};
+
+/**
+ * Renders `request.url` (a path `rendersOnServer` accepts) into `request.template`: the page in
+ * #root, its title, description, canonical and Open Graph tags in <head>, and the query cache.
+ * Status 404 when the page is the 404 page (an unknown path, a missing blog post).
+ */
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  return requests.run(request, async () => {
+    const url = new URL(request.url);
+    const context = await handler.query(new Request(url, { headers: request.headers }));
+    if (context instanceof Response) {
+      return {
+        kind: "redirect",
+        status: context.status,
+        location: context.headers.get("location") ?? "/",
+      };
+    }
+    const queryClient = createQueryClient();
+    const router = createStaticRouter(handler.dataRoutes, context);
+    let page: ServerPage = {};
+    const draw = () => {
+      page = {};
+      return renderToString(
+        <StrictMode>
+          <ServerPageContext value={page}>
+            <Providers queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </Providers>
+            <HydratedMark />
+          </ServerPageContext>
+        </StrictMode>,
+      );
+    };
+    let body = draw();
+    for (let round = 0; round < DATA_ROUNDS; round++) {
+      const wanted = queryClient.getQueryCache().getAll().filter(unfilled);
+      if (wanted.length === 0) break;
+      await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
+      body = draw();
+    }
+    const path = url.pathname.replace(/\/+$/, "") || "/";
+    const known = appPage(path);
+    // A path the page table does not know is a 404 (ADR 0038), as is a page that drew the 404 page.
+    const status = page.status ?? (known ? 200 : 404);
+    const title = page.title ?? (status === 404 ? notFoundTitle : (known?.title ?? notFoundTitle));
+    const description = page.description ?? publicPageByPath(path)?.description;
+    const data = JSON.stringify(dehydrate(queryClient)).replace(/</g, "\\u003c");
+    const html = fillTemplate(request.template, {
+      title,
+      description,
+      url: `${url.origin}${path === "/" ? "/" : path}`,
+      body,
+      data,
+      noindex: status === 404,
+    });
+    return { kind: "page", status: status, html };
+  });
+}
+
+const esc = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
+  );
+
+/** The template with the page's head tags, its HTML in #root and the query cache after it. */
+function fillTemplate(
+  template: string,
+  page: {
+    title: string;
+    description: string | undefined;
+    url: string;
+    body: string;
+    data: string;
+    noindex: boolean;
+  },
+): string {
+  const head = [
+    `<title>${esc(page.title)}</title>`,
+    page.description ? `<meta name="description" content="${esc(page.description)}" />` : "",
+    page.noindex
+      ? `<meta name="robots" content="noindex" />`
+      : `<link rel="canonical" href="${esc(page.url)}" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${esc(page.title)}" />`,
+    page.description ? `<meta property="og:description" content="${esc(page.description)}" />` : "",
+    `<meta property="og:url" content="${esc(page.url)}" />`,
+  ]
+    .filter(Boolean)
+    .join("\n    ");
+  const withHead = template
+    .replace(/<title>[\s\S]*?<\/title>/, "")
+    .replace(page.description ? /<meta\s+name="description"[^>]*>/ : /$^/, "")
+    .replace("</head>", `    ${head}\n  </head>`);
+  return withHead.replace(
+    '<div id="root"></div>',
+    () =>
+      `<div id="root">${page.body}</div>\n    <script type="application/json" id="${queryDataId}">${page.data}</script>`,
+  );
+}
