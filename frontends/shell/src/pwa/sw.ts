@@ -47,7 +47,7 @@ const version = manifestVersion(manifest);
 setCacheNameDetails({ prefix: "closr", suffix: version, precache: "precache", runtime: "runtime" });
 
 // No directory index: a navigation to "/" is not the bare app shell but the server's page.
-precacheAndRoute(manifest, { directoryIndex: null });
+precacheAndRoute(manifest, { directoryIndex: "" });
 cleanupOutdatedCaches();
 
 /**
