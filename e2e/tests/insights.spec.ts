@@ -117,7 +117,10 @@ test("the help centre's search finds the article on paying invoices", async ({ p
   await first.click();
   await expect(page).toHaveTitle("Paying invoices by card — Closr Help Centre");
   await expect(page.getByRole("heading", { level: 1, name: "Paying invoices by card" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Contact us", exact: true })).toHaveAttribute("href", "/contact");
+  await expect(page.getByRole("link", { name: "Contact us", exact: true })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
   await expectAccessible(page);
   await shot(page, "help-article");
 });

@@ -10,9 +10,9 @@
  * `<script type="application/json">` (the CSP allows no inline script) that main.tsx hydrates.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { setApiTransport } from "@closr/client";
 import { publicPageByPath, SITE_NAME } from "@closr/contracts/site";
 import { appPage, notFoundTitle } from "@closr/contracts/site/ui";
-import { setApiTransport } from "@closr/client";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
