@@ -50,6 +50,7 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   verification: "Verification of a business or agent profile by document review.",
   payouts: "An agent's payout account and payouts of commission.",
   content: "Public site content (pages, posts, media) and its administration.",
+  help: "The help centre's articles by topic, one article and article search (public, spec §2.1 /help).",
   reviews: "Reviews between the parties of a partnership and their replies.",
   notifications: "In-app notifications and notification preferences.",
   insights: "Analytics for profiles and the marketplace.",
