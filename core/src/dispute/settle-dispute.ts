@@ -5,6 +5,7 @@ import {
   type DisputeResolution,
   type InvoiceLedger,
   InvoiceRepository,
+  invoiceLedgerOf,
   transitionInvoice,
 } from "../invoice/index.ts";
 import { PaymentGateway, PaymentRepository } from "../payment/index.ts";
@@ -30,7 +31,7 @@ export const settleDispute = Effect.fn("dispute.settle")(function* (id: DisputeI
   const difference = dispute.invoiceAmountCents - settled;
   // The invoice as it stood under this dispute (the dispute is terminal now, so the stored
   // invoice no longer reads as disputed): the machine resolves that dispute (ADR 0040).
-  const before: InvoiceLedger = ledgerOf({ ...(yield* invoiceTerms(dispute)), disputed: true });
+  const before: InvoiceLedger = invoiceLedgerOf({ ...(yield* invoiceTerms(dispute)), disputed: true });
   let plan: PlanBody = { kind: "release" };
   let resolution: DisputeResolution = { kind: "released" };
   if (outcome === "invoice_cancelled") {
@@ -81,7 +82,7 @@ export const settleDispute = Effect.fn("dispute.settle")(function* (id: DisputeI
   }
   const next = transitionInvoice(before, { type: "DisputeResolved", resolution, at: now });
   if (Either.isLeft(next)) return yield* Effect.die(next.left);
-  return yield* repository.settle(id, { ...plan, before, invoice: ledgerOf(next.right) }, now);
+  return yield* repository.settle(id, { ...plan, before, invoice: invoiceLedgerOf(next.right) }, now);
 }, atomically);
 
 type PlanBody = SettlementPlan extends infer P
@@ -89,20 +90,6 @@ type PlanBody = SettlementPlan extends infer P
     ? Omit<P, "before" | "invoice">
     : never
   : never;
-
-/** The machine's facts of an invoice (nothing else travels in a settlement plan). */
-const ledgerOf = (invoice: InvoiceLedger): InvoiceLedger => ({
-  id: invoice.id,
-  amountCents: invoice.amountCents,
-  subtotalCents: invoice.subtotalCents,
-  gstCents: invoice.gstCents,
-  platformFeeCents: invoice.platformFeeCents,
-  isPaid: invoice.isPaid,
-  paidAt: invoice.paidAt,
-  refundedCents: invoice.refundedCents,
-  cancelledAt: invoice.cancelledAt,
-  disputed: invoice.disputed,
-});
 
 /** The invoice's money terms for a dispute (read without the caller check: the dispute was checked). */
 export const invoiceTerms = Effect.fn("dispute.invoiceTerms")(function* (dispute: Dispute) {
