@@ -16,6 +16,7 @@ import {
   type GatewayRefund,
   holdTransferStep,
 } from "./charge-events.ts";
+import { applyChargeActions } from "./testing/index.ts";
 
 /** The paid invoice of the payment: A$1,100 with A$100 GST and a A$50 fee. */
 const paidInvoice = anInvoice({
@@ -67,27 +68,8 @@ const dispute = (status: string, amount = 110_000): ChargeEvent => ({
 });
 
 /** Applies the actions to the ledger as the repository does. */
-const apply = (l: ChargeLedger, actions: readonly ChargeAction[]): ChargeLedger => {
-  let refundedCents: number = l.refundedCents;
-  const recorded = [...l.recorded];
-  const terminal = new Set(l.terminal);
-  const holds = new Map(l.holds.map((h) => [h.disputeId, h]));
-  for (const a of actions) {
-    if (a.type === "record-refund") {
-      refundedCents += a.split.refundCents;
-      recorded.push({ refundId: a.refundId, payoutRefundId: 1, split: a.split, reversed: false });
-    } else if (a.type === "reverse-refund") {
-      refundedCents -= a.split.refundCents;
-      const i = recorded.findIndex((r) => r.refundId === a.refundId);
-      const found = recorded[i];
-      if (found) recorded[i] = { ...found, reversed: true };
-    } else if (a.type === "remember-terminal") terminal.add(a.refundId);
-    else if (a.type === "open-hold")
-      holds.set(a.disputeId, { disputeId: a.disputeId, amountCents: a.amountCents, status: "held" });
-    else holds.set(a.disputeId, { disputeId: a.disputeId, amountCents: a.amountCents, status: a.status });
-  }
-  return { ...l, refundedCents: cents(refundedCents), recorded, terminal, holds: [...holds.values()] };
-};
+const apply = (l: ChargeLedger, actions: readonly ChargeAction[]): ChargeLedger =>
+  applyChargeActions(l, actions, () => 1);
 
 describe("gateway refunds", () => {
   it("records a partial Dashboard refund with ADR 0011's split, then the rest after it", () => {

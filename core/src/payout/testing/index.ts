@@ -8,7 +8,7 @@ import { Effect, Either, Layer, Option } from "effect";
 import { sameInvoiceFacts } from "../../invoice/index.ts";
 import type { AgentProfileId, BusinessProfileId, PaymentId } from "../../shared/ids.ts";
 import { cents } from "../../shared/money.ts";
-import type { ChargeLedger, HoldTransfer } from "../charge-events.ts";
+import type { ChargeAction, ChargeLedger, HoldTransfer } from "../charge-events.ts";
 import { earningsByMonth } from "../earnings.ts";
 import { type AppliedChargeEvent, ChargeLedgerRepository } from "../gateway-charges.ts";
 import type { EarningEntry, PayoutAccount, PayoutRefund } from "../model.ts";
@@ -169,6 +169,44 @@ export const anEarning = (
 });
 
 /** One payment the charge ledger memory knows, by its gateway PaymentIntent id. */
+/**
+ * Applies decided charge actions to a ledger as the PostgreSQL repository writes them: refund rows
+ * recorded or reversed (refunded total follows), terminal refund ids remembered, card-dispute
+ * holds opened or closed. `nextRefundId` numbers each new payout refund row. Pure; the invoice
+ * is left as it was (the caller stores the transition's invoice).
+ */
+export const applyChargeActions = (
+  ledger: ChargeLedger,
+  actions: readonly ChargeAction[],
+  nextRefundId: () => number,
+): ChargeLedger => {
+  let refundedCents: number = ledger.refundedCents;
+  const recorded = [...ledger.recorded];
+  const terminal = new Set(ledger.terminal);
+  const holds = new Map(ledger.holds.map((h) => [h.disputeId, h]));
+  for (const a of actions) {
+    if (a.type === "record-refund") {
+      refundedCents += a.split.refundCents;
+      recorded.push({
+        refundId: a.refundId,
+        payoutRefundId: nextRefundId(),
+        split: a.split,
+        reversed: false,
+      });
+    } else if (a.type === "reverse-refund") {
+      refundedCents -= a.split.refundCents;
+      const i = recorded.findIndex((r) => r.refundId === a.refundId);
+      const found = recorded[i];
+      if (found) recorded[i] = { ...found, reversed: true };
+    } else if (a.type === "remember-terminal") terminal.add(a.refundId);
+    else {
+      const status = a.type === "open-hold" ? ("held" as const) : a.status;
+      holds.set(a.disputeId, { disputeId: a.disputeId, amountCents: a.amountCents, status });
+    }
+  }
+  return { ...ledger, refundedCents: cents(refundedCents), recorded, terminal, holds: [...holds.values()] };
+};
+
 export interface ChargeLedgerSeed {
   readonly paymentIntentId: string;
   readonly ledger: ChargeLedger;
@@ -208,43 +246,16 @@ export function makeChargeLedgerMemory(seeds: readonly ChargeLedgerSeed[] = []) 
         const { actions, transition } = decided.right;
         if (transition && !sameInvoiceFacts(ledger.invoice, transition.before))
           throw new Error("the stored invoice moved on under its lock");
-        let refundedCents: number = ledger.refundedCents;
-        const recorded = [...ledger.recorded];
-        const terminal = new Set(ledger.terminal);
-        const holds = new Map(ledger.holds.map((h) => [h.disputeId, h]));
-        for (const a of actions) {
-          if (a.type === "record-refund") {
-            refundedCents += a.split.refundCents;
-            recorded.push({
-              refundId: a.refundId,
-              payoutRefundId: ++refundIds,
-              split: a.split,
-              reversed: false,
+        for (const a of actions)
+          if (a.type === "open-hold" || (a.type === "close-hold" && !a.existed))
+            transfers.set(a.disputeId, {
+              paymentIntentId: event.paymentIntentId,
+              transferReversalCents: a.transferReversalCents,
+              reversal: null,
+              retransfer: null,
             });
-          } else if (a.type === "reverse-refund") {
-            refundedCents -= a.split.refundCents;
-            const i = recorded.findIndex((r) => r.refundId === a.refundId);
-            const found = recorded[i];
-            if (found) recorded[i] = { ...found, reversed: true };
-          } else if (a.type === "remember-terminal") terminal.add(a.refundId);
-          else {
-            const status = a.type === "open-hold" ? ("held" as const) : a.status;
-            if (a.type === "open-hold" || !a.existed)
-              transfers.set(a.disputeId, {
-                paymentIntentId: event.paymentIntentId,
-                transferReversalCents: a.transferReversalCents,
-                reversal: null,
-                retransfer: null,
-              });
-            holds.set(a.disputeId, { disputeId: a.disputeId, amountCents: a.amountCents, status });
-          }
-        }
         ledgers.set(event.paymentIntentId, {
-          ...ledger,
-          refundedCents: cents(refundedCents),
-          recorded,
-          terminal,
-          holds: [...holds.values()],
+          ...applyChargeActions(ledger, actions, () => ++refundIds),
           invoice: transition ? transition.invoice : ledger.invoice,
         });
         return { type: "decided", actions };
