@@ -1,7 +1,31 @@
 /**
- * bench/load — the measuring loops the benches share: a percentile over latencies and the
- * open and closed request loops (bench/search, bench/scale).
+ * bench/load — the measuring loops the benches share: a percentile over latencies, the
+ * open and closed request loops (bench/search, bench/scale) and a lean keep-alive HTTP GET.
  */
+import { Agent, request } from "node:http";
+
+/**
+ * A keep-alive HTTP/1.1 GET client for load loops: `get(path, headers)` resolves with the status
+ * after reading the whole body. node:http costs the load generator about a third of the CPU of
+ * `fetch` (undici's WHATWG streams) per request, and the generator shares the machine's cores
+ * with the server it measures, so a lean client leaves the server the CPU it would have in
+ * production.
+ */
+export function keepAliveClient(origin: string) {
+  const { hostname, port } = new URL(origin);
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request({ hostname, port, path, headers, agent }, (res) => {
+        res.on("data", () => {});
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  return { get, close: () => agent.destroy() };
+}
 
 /** The p-th percentile (0-100) of `xs`, by index floor(p% × n); NaN for no samples. */
 export const percentile = (xs: number[], p: number): number => {
