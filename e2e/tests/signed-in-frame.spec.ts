@@ -8,6 +8,10 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "./fixtures.ts";
 import { DEMO_PASSWORD, demo } from "./support.ts";
 
+/** A browser context of its own (own cookies) on the test's server. */
+const newContext = (browser: Browser, baseURL: string | undefined) =>
+  browser.newContext(baseURL ? { baseURL } : {});
+
 /** Signs `username` in on the context behind `request` (the session cookie lands in it). */
 async function signIn(request: APIRequestContext, baseURL: string | undefined, username: string) {
   const response = await request.post("/api/login", {
@@ -35,7 +39,7 @@ function queryData(html: string): Map<string, unknown> {
 
 /** A new signed-in page of its own context (own cookies), and the errors its console logs. */
 async function signedInPage(browser: Browser, baseURL: string | undefined, username: string) {
-  const context = await browser.newContext({ baseURL });
+  const context = await newContext(browser, baseURL);
   const page = await context.newPage();
   await signIn(page.request, baseURL, username);
   const errors: string[] = [];
@@ -65,13 +69,13 @@ test("the served /business/dashboard is the business frame around a skeleton, wi
   baseURL,
 }) => {
   // Another user's page is rendered first: nothing of it may reach the next visitor.
-  const agent = await browser.newContext({ baseURL });
+  const agent = await newContext(browser, baseURL);
   await signIn(agent.request, baseURL, demo.agentWithProfile);
   const agentHtml = await servedHtml(agent.request, "/agent/dashboard");
   expect(agentHtml).toContain('aria-label="Agent menu"');
   await agent.close();
 
-  const business = await browser.newContext({ baseURL });
+  const business = await newContext(browser, baseURL);
   await signIn(business.request, baseURL, demo.businessWithProfile);
   const html = await servedHtml(business.request, "/business/dashboard");
   // The top bar and the side menu of the business area, with its links, and the skeleton.
@@ -89,7 +93,7 @@ test("the served /business/dashboard is the business frame around a skeleton, wi
 });
 
 test("the served /messages holds the signed-in user's conversation list", async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
+  const context = await newContext(browser, baseURL);
   await signIn(context.request, baseURL, demo.businessWithProfile);
   const html = await servedHtml(context.request, "/messages");
   expect(html).toContain('aria-label="Conversations"');
