@@ -10,7 +10,6 @@
 
 import { type RemoteName, SideMenuLayout } from "@closr/client";
 import { partyAreas, partyNavItems } from "@closr/partner-kit";
-import { Skeleton } from "@closr/ui";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Suspense, useRef, useSyncExternalStore } from "react";
 import { useRoutes } from "react-router";
@@ -51,6 +50,26 @@ function RemoteRouteTree({
 const column = { display: "flex", flexDirection: "column", gap: 10 } as const;
 
 /**
+ * A still placeholder bar. Not @closr/ui's shimmering Skeleton: an animated background is
+ * repainted every frame, main-thread time a phone needs for starting the app (docs/benchmarks.md,
+ * Lighthouse).
+ */
+function Bone({ width, height = "1rem" }: { width: string; height?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      style={{
+        display: "block",
+        width,
+        height,
+        borderRadius: "var(--radius-sm)",
+        background: "var(--color-border)",
+      }}
+    />
+  );
+}
+
+/**
  * A page body's outline while the remote's page is on its way, about the size of an area's
  * first screen (title and description, a row of tiles, a panel) so the page replaces it with
  * little shift.
@@ -60,19 +79,19 @@ function PageSkeleton({ label }: { label: string }) {
     <div className="stack-lg" role="status" aria-busy="true" data-remote-skeleton="">
       <span className="visually-hidden">{label}</span>
       <div style={column}>
-        <Skeleton width="min(18rem, 75%)" height="2.2rem" />
-        <Skeleton width="min(26rem, 95%)" height="1.2rem" />
+        <Bone width="min(18rem, 75%)" height="2.2rem" />
+        <Bone width="min(26rem, 95%)" height="1.2rem" />
       </div>
       <div style={{ display: "grid", gap: 16, gridTemplateColumns: "repeat(auto-fit, minmax(12rem, 1fr))" }}>
         {[0, 1, 2].map((tile) => (
           <div key={tile} className="card card-content" style={{ ...column, minHeight: "9.5rem" }}>
-            <Skeleton width="55%" />
-            <Skeleton width="30%" height="2rem" />
-            <Skeleton width="70%" height="0.85rem" />
+            <Bone width="55%" />
+            <Bone width="30%" height="2rem" />
+            <Bone width="70%" height="0.85rem" />
           </div>
         ))}
       </div>
-      <Skeleton width="100%" height="18rem" />
+      <Bone width="100%" height="18rem" />
     </div>
   );
 }
