@@ -109,7 +109,9 @@ test("a log-in pressed before hydration sends nothing in the URL and lands back 
   await expect(page.getByRole("form", { name: "Log in" })).toBeVisible();
 });
 
-test("signed out, a dashboard renders in the browser and sends the visitor to /auth", async ({ page }) => {
+test("signed out, a dashboard sends the visitor to /auth (a server redirect since ADR 0051)", async ({
+  page,
+}) => {
   await page.goto("/agent/dashboard");
   await expect(page).toHaveURL(/\/auth/);
 });

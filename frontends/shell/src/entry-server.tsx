@@ -8,20 +8,30 @@
  * (cookies and client address forwarded). The page renders, the enabled queries it started are
  * fetched, and it renders again, up to three rounds; the filled cache ships as JSON in a
  * `<script type="application/json">` (the CSP allows no inline script) that main.tsx hydrates.
+ *
+ * Every page renders here (ADR 0051), signed-in ones with the visitor's session: the shell's own
+ * pages in full, a remote's area as its frame around a skeleton (federation/remote-routes.tsx),
+ * and a page that redirects (the guard, signed out) as a 302. Stylesheets modules inject from
+ * JavaScript (`injectStyles`) go into <head> as the same `<style id>` elements.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { setApiTransport } from "@closr/client";
 import { publicPageByPath, SITE_NAME } from "@closr/contracts/site";
 import { appPage, notFoundTitle } from "@closr/contracts/site/ui";
+import { recordedStyles } from "@closr/ui";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type RouteObject,
+  StaticRouterProvider,
+} from "react-router";
 import { HydratedMark } from "./app/hydrated-mark.tsx";
 import { createQueryClient, Providers } from "./app/providers.tsx";
 import { routes } from "./app/router.tsx";
 import { type ServerPage, ServerPageContext } from "./app/server-page.ts";
-import { isSignedInPath } from "./pwa/signed-in-paths.ts";
 import { queryDataId } from "./ssr-data.ts";
 
 /** One page request, as the API hands it over. */
@@ -64,11 +74,29 @@ const handler = createStaticHandler(routes);
 /** Rounds of "render, fetch what the render asked for" before the last render. */
 const DATA_ROUNDS = 3;
 
-/** Whether the page at `pathname` is rendered here (signed-in pages render in the browser). */
-export function rendersOnServer(pathname: string): boolean {
-  // /help is public, though offline it is served like a signed-in page (pwa/signed-in-paths.ts).
-  return pathname === "/help" || pathname.startsWith("/help/") || !isSignedInPath(pathname);
+/**
+ * Whether the page at `pathname` is rendered here: every page (ADR 0051; signed-in pages with the
+ * visitor's session). Kept in the contract so the service can still ask.
+ */
+export function rendersOnServer(_pathname: string): boolean {
+  return true;
 }
+
+/**
+ * Every lazy page's module, imported once when the entry loads: the stylesheets those modules
+ * inject are then recorded before the first render, so every page's <head> carries the same set
+ * whatever pages the process rendered before (and no render waits for a first import).
+ */
+const everyPage = (function loadAll(list: RouteObject[]): Promise<unknown> {
+  return Promise.all(
+    list.map((route) =>
+      Promise.all([
+        typeof route.lazy === "function" ? route.lazy() : undefined,
+        route.children ? loadAll(route.children) : undefined,
+      ]),
+    ),
+  );
+})(routes);
 
 /** Queries a render started that have no data yet and are enabled (the server fetches those). */
 const unfilled = (query: Query): boolean => {
@@ -86,6 +114,7 @@ const unfilled = (query: Query): boolean => {
  * Status 404 when the page is the 404 page (an unknown path, a missing blog post).
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
+  await everyPage;
   return requests.run(request, async () => {
     const url = new URL(request.url);
     const context = await handler.query(new Request(url, { headers: request.headers }));
@@ -119,6 +148,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
       body = draw();
     }
+    // The page sends the visitor elsewhere (signed out on a signed-in page, /profile, /find).
+    if (page.redirect) return { kind: "redirect", status: 302, location: page.redirect };
     const path = url.pathname.replace(/\/+$/, "") || "/";
     const known = appPage(path);
     // A path the page table does not know is a 404 (ADR 0038), as is a page that drew the 404 page.
@@ -156,6 +187,10 @@ function fillTemplate(
     noindex: boolean;
   },
 ): string {
+  // The injected stylesheets, as the browser's injectStyles would add them (same ids: it then skips).
+  const styles = [...recordedStyles()].map(
+    ([id, css]) => `<style id="${esc(id)}">${css.replace(/<\//g, "<\\/")}</style>`,
+  );
   const head = [
     `<title>${esc(page.title)}</title>`,
     page.description ? `<meta name="description" content="${esc(page.description)}" />` : "",
@@ -167,6 +202,7 @@ function fillTemplate(
     `<meta property="og:title" content="${esc(page.title)}" />`,
     page.description ? `<meta property="og:description" content="${esc(page.description)}" />` : "",
     `<meta property="og:url" content="${esc(page.url)}" />`,
+    ...styles,
   ]
     .filter(Boolean)
     .join("\n    ");

@@ -1,6 +1,7 @@
 /**
- * Shell entry: hydrates the server-rendered page (ADR 0047) — or renders into an empty #root where
- * the server sent the bare index.html — then registers the service worker. The QueryClient is
+ * Shell entry: hydrates the server-rendered page (ADR 0047, ADR 0051: signed-in pages too) — or
+ * renders into an empty #root where the bare index.html was served (the service worker's offline
+ * app shell, a failed server render) — then registers the service worker. The QueryClient is
  * made here (one per page) and starts with the server's query cache, so the first render matches
  * the served HTML.
  */
@@ -10,6 +11,9 @@ import "@closr/ui/styles.css";
 // public page is drawn before its chunk (and the CSS that came with it) arrives.
 import "./features/static-pages/components/public-pages.css";
 import "./features/verification/components/verification.css";
+// So are the signed-in pages' own (ADR 0051): messages, analytics and performance.
+import "./features/messages/components/messages.css";
+import "./features/insights/components/insights.css";
 import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";

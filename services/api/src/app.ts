@@ -513,7 +513,11 @@ function mountFrontends(
           template: html,
         });
         if (result.kind === "redirect") return c.redirect(result.location, result.status as 302);
-        return c.html(result.html, result.status as 200);
+        // A page rendered with a session holds that user's data (ADR 0051): never stored by a
+        // shared cache, nor by the browser's (a later visitor of the same machine, the back button
+        // after signing out).
+        if (readSessionToken(c) !== undefined) c.header("cache-control", "private, no-store");
+        return c.html(preloadRemote(result.html, path, dir, remotes), result.status as 200);
       } catch (error) {
         // The app still draws the page in the browser from the bare index.html below.
         (c.get("logger") ?? console).error({ err: error }, "server render failed");

@@ -5,7 +5,7 @@
  */
 import type { UserType } from "@closr/client";
 import type { ReactNode } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { RequireUser } from "../features/access/components/require-user.tsx";
 import { AuthPage } from "../features/auth/components/auth-page.tsx";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
@@ -14,6 +14,7 @@ import { LandingPage } from "../features/landing/components/landing-page.tsx";
 import { lazyPage, staticPageRoutes } from "../features/static-pages/components/static-page-routes.tsx";
 import { RemoteRoutes } from "../federation/remote-routes.tsx";
 import { AppLayout } from "./app-layout.tsx";
+import { Redirect } from "./redirect.tsx";
 
 const recovery = () => import("../features/account/components/recovery-pages.tsx");
 const settings = () => import("../features/account/components/settings-pages.tsx");
@@ -54,7 +55,7 @@ export const routes: RouteObject[] = [
         path: "find",
         ...lazyPage(() => import("../pwa/find-redirect.tsx").then((m) => m.FindRedirect), true),
       },
-      { path: "settings", element: <Navigate to="/settings/account" replace /> },
+      { path: "settings", element: <Redirect to="/settings/account" /> },
       { path: "settings/account", ...lazyPage(() => settings().then((m) => m.AccountSettingsPage), true) },
       { path: "settings/security", ...lazyPage(() => settings().then((m) => m.SecuritySettingsPage), true) },
       {

@@ -1,13 +1,17 @@
 /**
  * Mounts a remote's routes under its base path: loads the remote the first time the user
- * enters it (spinner meanwhile), renders its routes with a 404 fallback, and shows a retry
- * card if loading or rendering fails.
+ * enters it (the area's frame with a skeleton page meanwhile), renders its routes with a 404
+ * fallback, and shows a retry card if loading or rendering fails.
+ *
+ * The server never loads a remote (ADR 0051): it renders the area's frame — the side menu the
+ * remote's pages sit in, with live badges — around a skeleton of the page body, and the browser's
+ * first render (hydration) draws the same, then swaps in the remote's page when it arrives.
  */
 
-import type { RemoteName } from "@closr/client";
-import { PageSpinner } from "@closr/ui";
+import { type RemoteName, SideMenuLayout } from "@closr/client";
+import { partyAreas, partyNavItems } from "@closr/partner-kit";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Suspense, useRef } from "react";
+import { Suspense, useRef, useSyncExternalStore } from "react";
 import { useRoutes } from "react-router";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
 import { RemoteErrorBoundary } from "./remote-error-boundary.tsx";
@@ -42,7 +46,85 @@ function RemoteRouteTree({
   return useRoutes([...data.routes, { path: "*", element: <NotFoundPage /> }]);
 }
 
+/** Skeleton lines one under another. */
+const column = { display: "flex", flexDirection: "column", gap: 10 } as const;
+
+/**
+ * A still placeholder bar. Not @closr/ui's shimmering Skeleton: an animated background is
+ * repainted every frame, main-thread time a phone needs for starting the app (docs/benchmarks.md,
+ * Lighthouse).
+ */
+function Bone({ width, height = "1rem" }: { width: string; height?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      style={{
+        display: "block",
+        width,
+        height,
+        borderRadius: "var(--radius-sm)",
+        background: "var(--color-border)",
+      }}
+    />
+  );
+}
+
+/**
+ * A page body's outline while the remote's page is on its way, about the size of an area's
+ * first screen (title and description, a row of tiles, a panel) so the page replaces it with
+ * little shift.
+ */
+function PageSkeleton({ label }: { label: string }) {
+  return (
+    <div className="stack-lg" role="status" aria-busy="true" data-remote-skeleton="">
+      <span className="visually-hidden">{label}</span>
+      <div style={column}>
+        <Bone width="min(18rem, 75%)" height="2.2rem" />
+        <Bone width="min(26rem, 95%)" height="1.2rem" />
+      </div>
+      <div style={{ display: "grid", gap: 16, gridTemplateColumns: "repeat(auto-fit, minmax(12rem, 1fr))" }}>
+        {[0, 1, 2].map((tile) => (
+          <div key={tile} className="card card-content" style={{ ...column, minHeight: "9.5rem" }}>
+            <Bone width="55%" />
+            <Bone width="30%" height="2rem" />
+            <Bone width="70%" height="0.85rem" />
+          </div>
+        ))}
+      </div>
+      <Bone width="100%" height="18rem" />
+    </div>
+  );
+}
+
+/**
+ * What an area shows before its remote's page: the frame that page sits in (business and agent:
+ * the party's side menu, as partner-kit's PartyLayout draws it; admin: none) around a skeleton.
+ */
+export function RemoteSkeleton({ name }: { name: RemoteName }) {
+  const body = <PageSkeleton label={`Loading ${labels[name].toLowerCase()}`} />;
+  if (name === "admin") return <div className="container section">{body}</div>;
+  return (
+    <SideMenuLayout label={partyAreas[name].menuLabel} items={partyNavItems(name)}>
+      {body}
+    </SideMenuLayout>
+  );
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * True on the server and during the browser's hydration of the served page, false afterwards and
+ * on every render the browser starts itself (a client-side navigation, a bare index.html).
+ */
+const useServedRender = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+
 export function RemoteRoutes({ name, basePath }: { name: RemoteName; basePath: string }) {
+  const served = useServedRender();
   const queryClient = useQueryClient();
   const forceRef = useRef(false);
   const onRetry = () => {
@@ -51,8 +133,12 @@ export function RemoteRoutes({ name, basePath }: { name: RemoteName; basePath: s
   };
   return (
     <RemoteErrorBoundary title={`${labels[name]} is unavailable`} onRetry={onRetry}>
-      <Suspense fallback={<PageSpinner label={`Loading ${labels[name].toLowerCase()}`} />}>
-        <RemoteRouteTree name={name} basePath={basePath} forceRef={forceRef} />
+      <Suspense fallback={<RemoteSkeleton name={name} />}>
+        {served ? (
+          <RemoteSkeleton name={name} />
+        ) : (
+          <RemoteRouteTree name={name} basePath={basePath} forceRef={forceRef} />
+        )}
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 const fakeEntry = `
-export const rendersOnServer = (path) => !/^\\/(business|agent|admin|settings)(\\/|$)/.test(path);
+export const rendersOnServer = (path) => !/^\\/(agent|admin|settings)(\\/|$)/.test(path);
 export async function render({ url, headers, clientAddress, api, template }) {
   const path = new URL(url).pathname;
   if (path === "/go-away") return { kind: "redirect", status: 302, location: "/auth" };
@@ -107,6 +107,26 @@ describe("pages served through the shell's server entry", () => {
     expect(html).not.toContain("closr-query-data");
   });
 
+  it("keeps a page rendered with a session out of every cache; a signed-out page stays no-cache (ADR 0051)", async () => {
+    const visitor = await t.client().request("/about");
+    expect(visitor.headers.get("cache-control")).toBe("no-cache");
+    const client = t.client();
+    await client.request("/api/register", {
+      method: "POST",
+      json: {
+        email: "private-page@example.com",
+        username: "privatepage",
+        password: "long enough password",
+        userType: "business",
+      },
+    });
+    for (const path of ["/about", "/business/dashboard"]) {
+      const page = await client.request(path);
+      expect(page.headers.get("cache-control"), path).toBe("private, no-store");
+      expect(await page.text(), path).toContain('data-user="privatepage"');
+    }
+  });
+
   it("answers a page's form posted before the app hydrated with the page again (303), sending nothing", async () => {
     const res = await t.client().request("/auth?tab=signup", {
       method: "POST",
@@ -118,8 +138,9 @@ describe("pages served through the shell's server entry", () => {
     expect(res.headers.get("location")).toBe("/auth?tab=signup");
   });
 
-  it("preloads the remote of a signed-in area with the shell's page, not on other pages (issue 19)", async () => {
+  it("preloads the remote of a signed-in area with its rendered page, not on other pages (issue 19, ADR 0051)", async () => {
     const dashboard = await (await t.client().request("/business/dashboard")).text();
+    expect(dashboard).toContain('<div id="root"><p data-user=""'); // rendered by the entry
     expect(dashboard).toContain(
       '<link rel="modulepreload" crossorigin href="/remotes/business/remoteEntry.js">',
     );

@@ -26,7 +26,7 @@ import {
   TextLinkAlert,
   usePageTab,
 } from "@closr/ui";
-import { useEffect, useState } from "react";
+import { useInsertionEffect, useState } from "react";
 import { type Invoice, invoiceLabel, useInvoices, usePaymentHistory } from "../api/payments-api.ts";
 import { PayView } from "./pay-view.tsx";
 import { PaymentMethodsTab } from "./payment-methods-tab.tsx";
@@ -114,7 +114,8 @@ function HistoryTab() {
 }
 
 export function PaymentsPage() {
-  useEffect(() => injectStyles(STYLE_ID, css), []);
+  // Before the page's first paint (an insertion effect), so it never shows unstyled and shifts.
+  useInsertionEffect(() => injectStyles(STYLE_ID, css), []);
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [tab, setTab] = usePageTab(["invoices", "methods", "history", "disputes"]);
 

@@ -1,12 +1,13 @@
 /**
  * The route guard (spec §2.1): a spinner while the current user loads, a redirect to /auth
- * when signed out, and Access Denied for the wrong user type or a non-admin on /admin.
+ * when signed out (a 302 when the server renders the page, ADR 0051), and Access Denied for the wrong user type or a non-admin on /admin.
  */
 
 import { type UserType, useCurrentUser } from "@closr/client";
 import { Alert, Button, PageSpinner } from "@closr/ui";
 import type { ReactNode } from "react";
-import { Navigate, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Redirect } from "../../../app/redirect.tsx";
 import { useOnline } from "../../../pwa/offline-notice.tsx";
 import { AccessDeniedPage } from "./access-denied-page.tsx";
 
@@ -40,7 +41,7 @@ export function RequireUser({ userType, admin, children }: Requirement & { child
       </div>
     );
   }
-  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (!user) return <Redirect to="/auth" state={{ from: location.pathname }} />;
   if (userType && user.userType !== userType)
     return <AccessDeniedPage message={typeMessages[userType]} user={user} />;
   if (admin && user.role !== "admin") {

@@ -5,10 +5,10 @@
 
 import { useCurrentUser } from "@closr/client";
 import { PageSpinner } from "@closr/ui";
-import { Navigate } from "react-router";
+import { Redirect } from "../../../app/redirect.tsx";
 
 export function ProfileRedirect() {
   const { data: user } = useCurrentUser();
   if (!user) return <PageSpinner label="Loading" />;
-  return <Navigate to={user.userType === "business" ? "/business/profile" : "/agent/profile"} replace />;
+  return <Redirect to={user.userType === "business" ? "/business/profile" : "/agent/profile"} />;
 }
