@@ -11,7 +11,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { buildOptions } from "../client/src/federation/build-options.ts";
 import { reactAriaEnglishOnly } from "../client/src/federation/optimize-locales.ts";
-import { sharedAliases, sharedForBuild } from "../client/src/federation/narrow-shares.ts";
+import { sharedForBuild } from "../client/src/federation/narrow-shares.ts";
 import { pwa } from "./pwa.config.ts";
 
 const api = process.env.CLOSR_API ?? "http://localhost:3000";
@@ -45,7 +45,7 @@ export default defineConfig(({ isSsrBuild }) =>
           federation({
             name: "shell",
             remotes: {},
-            shared: sharedForBuild,
+            shared: sharedForBuild(),
             dts: false,
             // Seconds without module activity before the plugin stops waiting for the shared-module
             // analysis (default 10): a busy machine can pause that long, and giving up early may leave
@@ -54,7 +54,6 @@ export default defineConfig(({ isSsrBuild }) =>
           }),
           pwa(),
         ],
-        resolve: { alias: sharedAliases },
         build: buildOptions,
         server,
         preview: { ...server, port: 4173 },

@@ -11,7 +11,7 @@ import { defineConfig, type UserConfig } from "vite";
 import { buildOptions } from "./build-options.ts";
 import { reactAriaEnglishOnly } from "./optimize-locales.ts";
 import { remoteIndexHtmlPlugin } from "./remote-index-html.ts";
-import { sharedAliases, sharedForBuild } from "./narrow-shares.ts";
+import { sharedForBuild } from "./narrow-shares.ts";
 import type { RemoteName } from "./shared.ts";
 
 /** Each remote's dev and preview port. */
@@ -30,7 +30,7 @@ export function remoteViteConfig(name: RemoteName): UserConfig {
         filename: "remoteEntry.js",
         manifest: true,
         exposes: { "./register": "./src/register.tsx" },
-        shared: sharedForBuild,
+        shared: sharedForBuild(),
         dts: false,
         // Seconds without module activity before the plugin stops waiting for the shared-module
         // analysis (default 10): a busy machine can pause that long, and giving up early may leave
@@ -38,7 +38,6 @@ export function remoteViteConfig(name: RemoteName): UserConfig {
         moduleParseIdleTimeout: 120,
       }),
     ],
-    resolve: { alias: sharedAliases },
     build: buildOptions,
     server: { port, strictPort: true, cors: true, origin: `http://localhost:${port}` },
     preview: { port, strictPort: true, cors: true },
