@@ -51,6 +51,9 @@ export default defineConfig(({ isSsrBuild }) =>
             // analysis (default 10): a busy machine can pause that long, and giving up early may leave
             // shared dependencies out of the build.
             moduleParseIdleTimeout: 120,
+            // The one copy of the federation runtime on a page: the remotes read it from the shell
+            // (ADR 0052) instead of each loading their own (about 19 KiB gzip per remote).
+            experiments: { provideExternalRuntime: true },
           }),
           pwa(),
         ],

@@ -36,6 +36,8 @@ export function remoteViteConfig(name: RemoteName): UserConfig {
         // analysis (default 10): a busy machine can pause that long, and giving up early may leave
         // shared dependencies out of the build.
         moduleParseIdleTimeout: 120,
+        // The federation runtime comes from the shell, which provides it (ADR 0052).
+        experiments: { externalRuntime: true },
       }),
     ],
     build: buildOptions,
