@@ -10,8 +10,8 @@ import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { buildOptions } from "../client/src/federation/build-options.ts";
-import { reactAriaEnglishOnly } from "../client/src/federation/optimize-locales.ts";
 import { sharedForBuild } from "../client/src/federation/narrow-shares.ts";
+import { reactAriaEnglishOnly } from "../client/src/federation/optimize-locales.ts";
 import { pwa } from "./pwa.config.ts";
 
 const api = process.env.CLOSR_API ?? "http://localhost:3000";

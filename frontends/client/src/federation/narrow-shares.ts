@@ -24,7 +24,9 @@ export function reactRouterProviderSource(implementation = reactRouterProduction
 
 /** Writes the provider module (when its content changed) and returns its path. */
 function writeProvider(): string {
-  const file = fileURLToPath(new URL("../../node_modules/.cache/closr-shares/react-router.mjs", import.meta.url));
+  const file = fileURLToPath(
+    new URL("../../node_modules/.cache/closr-shares/react-router.mjs", import.meta.url),
+  );
   const source = reactRouterProviderSource();
   let current: string | undefined;
   try {

@@ -12,7 +12,8 @@ const frontends = fileURLToPath(new URL("../../../", import.meta.url));
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" || entry.name === "dist" ? [] : sources(path);
+    if (entry.isDirectory())
+      return entry.name === "node_modules" || entry.name === "dist" ? [] : sources(path);
     return /\.tsx?$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }

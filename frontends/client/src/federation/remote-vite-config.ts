@@ -9,9 +9,9 @@ import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
 import { buildOptions } from "./build-options.ts";
+import { sharedForBuild } from "./narrow-shares.ts";
 import { reactAriaEnglishOnly } from "./optimize-locales.ts";
 import { remoteIndexHtmlPlugin } from "./remote-index-html.ts";
-import { sharedForBuild } from "./narrow-shares.ts";
 import type { RemoteName } from "./shared.ts";
 
 /** Each remote's dev and preview port. */
