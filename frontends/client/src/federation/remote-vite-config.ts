@@ -9,9 +9,10 @@ import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
 import { buildOptions } from "./build-options.ts";
+import { sharedForBuild } from "./narrow-shares.ts";
 import { reactAriaEnglishOnly } from "./optimize-locales.ts";
 import { remoteIndexHtmlPlugin } from "./remote-index-html.ts";
-import { federationShared, type RemoteName } from "./shared.ts";
+import type { RemoteName } from "./shared.ts";
 
 /** Each remote's dev and preview port. */
 export const remotePorts: Record<RemoteName, number> = { business: 4101, agent: 4102, admin: 4103 };
@@ -29,12 +30,14 @@ export function remoteViteConfig(name: RemoteName): UserConfig {
         filename: "remoteEntry.js",
         manifest: true,
         exposes: { "./register": "./src/register.tsx" },
-        shared: federationShared,
+        shared: sharedForBuild(),
         dts: false,
         // Seconds without module activity before the plugin stops waiting for the shared-module
         // analysis (default 10): a busy machine can pause that long, and giving up early may leave
         // shared dependencies out of the build.
         moduleParseIdleTimeout: 120,
+        // The federation runtime comes from the shell, which provides it (ADR 0052).
+        experiments: { externalRuntime: true },
       }),
     ],
     build: buildOptions,

@@ -3,7 +3,7 @@
 import type { NavItem } from "@closr/client";
 import type { ApiUser } from "@closr/contracts/client";
 import type { SiteLink } from "@closr/contracts/site/ui";
-import { partyAreas, partyNavItems } from "@closr/partner-kit";
+import { partyAreas, partyNavItems } from "@closr/partner-kit/nav";
 import type { IconName } from "@closr/ui";
 
 export type NavLinkItem = SiteLink;

@@ -1,0 +1,29 @@
+/**
+ * What the apps share of react-router (ADR 0052): the names the browser code imports from it.
+ * Module Federation provides one module as `react-router`, built from this list
+ * (narrow-shares.ts), so the singleton carries these names and what they need instead of the
+ * package's whole entry (63 KiB gzip → 31 KiB). Every app — the shell and each remote — builds
+ * the same module and one instance runs (the shell's), so there is one router context.
+ * A name imported from "react-router" in browser code must be listed here: a unit test
+ * (react-router-shared.test.ts) fails otherwise. The server entry (entry-server.tsx) is built
+ * without federation and imports the server-only names (createStaticHandler…) from the package.
+ */
+export const sharedRouterNames = [
+  "createBrowserRouter",
+  "Form",
+  "isRouteErrorResponse",
+  "Link",
+  "matchRoutes",
+  "Navigate",
+  "NavLink",
+  "Outlet",
+  "RouterProvider",
+  "ScrollRestoration",
+  "useHref",
+  "useLocation",
+  "useNavigate",
+  "useParams",
+  "useRouteError",
+  "useRoutes",
+  "useSearchParams",
+] as const;
