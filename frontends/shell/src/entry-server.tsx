@@ -148,10 +148,12 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
       body = draw();
     }
-    // The page sends the visitor elsewhere (signed out on a signed-in page, /profile, /find).
-    if (page.redirect) return { kind: "redirect", status: 302, location: page.redirect };
     const path = url.pathname.replace(/\/+$/, "") || "/";
     const known = appPage(path);
+    // The page sends the visitor elsewhere (signed out on a signed-in page, /profile, /find). A path
+    // the page table does not know stays a 404 (ADR 0038) even where the guard would redirect
+    // (signed out on /business/no-such-page): the browser's guard still navigates to /auth.
+    if (page.redirect && known) return { kind: "redirect", status: 302, location: page.redirect };
     // A path the page table does not know is a 404 (ADR 0038), as is a page that drew the 404 page.
     const status = page.status ?? (known ? 200 : 404);
     const title = page.title ?? (status === 404 ? notFoundTitle : (known?.title ?? notFoundTitle));
