@@ -12,6 +12,7 @@ import { defineConfig } from "vite";
 import { buildOptions } from "../client/src/federation/build-options.ts";
 import { sharedForBuild } from "../client/src/federation/narrow-shares.ts";
 import { reactAriaEnglishOnly } from "../client/src/federation/optimize-locales.ts";
+import { stylesheetsFirstPlugin } from "../client/src/federation/stylesheets-first.ts";
 import { pwa } from "./pwa.config.ts";
 
 const api = process.env.CLOSR_API ?? "http://localhost:3000";
@@ -56,8 +57,10 @@ export default defineConfig(({ isSsrBuild }) =>
             experiments: { provideExternalRuntime: true },
           }),
           pwa(),
+          stylesheetsFirstPlugin(),
         ],
-        build: buildOptions,
+        // One stylesheet, first in <head> (stylesheets-first.ts): every page's CSS is ~11 KiB gzip.
+        build: { ...buildOptions, cssCodeSplit: false },
         server,
         preview: { ...server, port: 4173 },
       },
