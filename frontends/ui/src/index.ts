@@ -27,7 +27,7 @@ export {
   TitledCard,
 } from "./design-system/components/card.tsx";
 export { CountBadge, countName, countText } from "./design-system/components/count-badge.tsx";
-export { Dialog, DialogTrigger } from "./design-system/components/dialog.tsx";
+export { Dialog, DialogTrigger, preloadDialog } from "./design-system/components/dialog.tsx";
 export { EmptyState } from "./design-system/components/empty-state.tsx";
 export { type Fact, Facts } from "./design-system/components/facts.tsx";
 export { Icon, type IconName } from "./design-system/components/icons.tsx";
@@ -36,6 +36,7 @@ export { type PageTab, PageTabs, usePageTab } from "./design-system/components/p
 export { RetryAlert, TextLinkAlert, TextRetryAlert } from "./design-system/components/retry-alert.tsx";
 export { ScrollTable } from "./design-system/components/scroll-table.tsx";
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
+export { type DeferredComponent, deferred } from "./design-system/deferred.tsx";
 export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/fields/form-fields.tsx";
 export { MoneyField } from "./design-system/fields/money-field.tsx";
 export {

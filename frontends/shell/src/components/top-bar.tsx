@@ -1,14 +1,38 @@
 /** The top bar (spec §2.2): brand, page links, role links, auth buttons or the user menu. */
 
 import { useCurrentUser } from "@closr/client";
-import { Icon, LinkButton, Menu, MenuItem, MenuSeparator, Skeleton } from "@closr/ui";
+import type { ApiUser } from "@closr/contracts/client";
+import { deferred, Icon, LinkButton, Menu, Skeleton } from "@closr/ui";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { UnreadBadge } from "../features/messages/components/unread-badge.tsx";
-import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
-import { MobileDrawer } from "./mobile-drawer.tsx";
-import { drawerMenu, landingAnchors, profilePath, publicLinks, userLinks } from "./nav-links.ts";
+import { drawerMenu, landingAnchors, publicLinks, userLinks } from "./nav-links.ts";
 import { useSignOut } from "./use-sign-out.ts";
+import { UserMenuFace } from "./user-menu-face.tsx";
+
+/**
+ * The bell and user menu, loaded for signed-in users only (user-actions.tsx); until they arrive,
+ * their still faces. The phone drawer, loaded when first opened (or pressed, or focused).
+ */
+const UserActions = deferred(
+  () => Promise.all([import("./user-actions.tsx"), Menu.preload()]).then(([m]) => m.UserActions),
+  ({ user }: { user: ApiUser }) => <UserActionsFace user={user} />,
+);
+const MobileDrawer = deferred(() => import("./mobile-drawer.tsx").then((m) => m.MobileDrawer));
+
+/** The bell and the user menu's button as they look, inert, before their code has arrived. */
+function UserActionsFace({ user }: { user: ApiUser }) {
+  return (
+    <>
+      <span className="icon-button notification-bell" aria-hidden="true">
+        <Icon name="bell" size={20} />
+      </span>
+      <span className="btn btn-ghost btn-md menu-trigger" aria-hidden="true">
+        <UserMenuFace user={user} />
+      </span>
+    </>
+  );
+}
 
 export function Brand() {
   return (
@@ -67,36 +91,7 @@ export function TopBar() {
                   Go to Dashboard
                 </LinkButton>
               ) : null}
-              <NotificationBell />
-              <Menu
-                label={user.username}
-                trigger={
-                  <>
-                    <span className="avatar" aria-hidden="true">
-                      {user.username.slice(0, 1).toUpperCase()}
-                    </span>
-                    <span className="hide-mobile">{user.username}</span>
-                    <Icon name="chevronDown" size={16} />
-                  </>
-                }
-                onAction={(key) => {
-                  if (key === "logout") signOut();
-                }}
-              >
-                <MenuItem id="profile" href={profilePath(user)}>
-                  Profile
-                </MenuItem>
-                <MenuItem id="settings" href="/settings">
-                  Settings
-                </MenuItem>
-                {user.role === "admin" ? (
-                  <MenuItem id="admin" href="/admin">
-                    Admin
-                  </MenuItem>
-                ) : null}
-                <MenuSeparator />
-                <MenuItem id="logout">Log out</MenuItem>
-              </Menu>
+              <UserActions user={user} onSignOut={signOut} />
             </>
           ) : (
             <>
@@ -113,20 +108,24 @@ export function TopBar() {
             className="icon-button show-mobile"
             aria-label="Open menu"
             aria-expanded={drawerOpen}
+            onPointerDown={MobileDrawer.preload}
+            onFocus={MobileDrawer.preload}
             onClick={() => setDrawerOpen(true)}
           >
             <Icon name="menu" size={22} />
           </button>
         </div>
       </div>
-      <MobileDrawer
-        isOpen={drawerOpen}
-        onOpenChange={setDrawerOpen}
-        pageLinks={pageLinks}
-        menuItems={user ? drawerMenu(user) : []}
-        user={user ?? null}
-        onSignOut={signOut}
-      />
+      {drawerOpen ? (
+        <MobileDrawer
+          isOpen={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          pageLinks={pageLinks}
+          menuItems={user ? drawerMenu(user) : []}
+          user={user ?? null}
+          onSignOut={signOut}
+        />
+      ) : null}
     </header>
   );
 }

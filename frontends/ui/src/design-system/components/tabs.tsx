@@ -1,27 +1,38 @@
-/** Tabs (react-aria-components), styled as a segmented control. */
-import {
-  Tab as AriaTab,
-  TabList as AriaTabList,
-  TabPanel as AriaTabPanel,
-  Tabs as AriaTabs,
-  type TabListProps,
-  type TabPanelProps,
-  type TabProps,
-  type TabsProps,
-} from "react-aria-components";
+/**
+ * Tabs (react-aria-components), styled as a segmented control. Their code (tabs-impl.tsx, about
+ * 20 KiB gzip of react-aria's collections) is its own chunk, loaded when a `Tabs` is first drawn
+ * (deferred.tsx); `TabList`, `Tab` and `TabPanel` are only ever drawn inside a `Tabs`, by which
+ * time that chunk is there.
+ */
+import type { TabListProps, TabPanelProps, TabProps, TabsProps } from "react-aria-components";
+import { deferred } from "../deferred.tsx";
 
-export function Tabs(props: Omit<TabsProps, "className">) {
-  return <AriaTabs {...props} className="tabs" />;
-}
+type Impl = typeof import("./tabs-impl.tsx");
+let impl: Impl | undefined;
+
+const loaded = (): Impl => {
+  if (!impl) throw new Error("TabList, Tab and TabPanel are drawn inside Tabs");
+  return impl;
+};
+
+export const Tabs = deferred<Omit<TabsProps, "className">>(() =>
+  import("./tabs-impl.tsx").then((m) => {
+    impl = m;
+    return m.Tabs;
+  }),
+);
 
 export function TabList<T extends object>(props: Omit<TabListProps<T>, "className">) {
-  return <AriaTabList {...props} className="tab-list" />;
+  const { TabList: Impl } = loaded();
+  return <Impl {...props} />;
 }
 
 export function Tab(props: Omit<TabProps, "className">) {
-  return <AriaTab {...props} className="tab" />;
+  const { Tab: Impl } = loaded();
+  return <Impl {...props} />;
 }
 
 export function TabPanel(props: Omit<TabPanelProps, "className">) {
-  return <AriaTabPanel {...props} className="tab-panel" />;
+  const { TabPanel: Impl } = loaded();
+  return <Impl {...props} />;
 }
