@@ -18,7 +18,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { setApiTransport } from "@closr/client";
 import { publicPageByPath, SITE_NAME } from "@closr/contracts/site";
 import { appPage, notFoundTitle } from "@closr/contracts/site/ui";
-import { recordedStyles } from "@closr/ui";
+import { collectDeferred, recordedStyles } from "@closr/ui";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
@@ -32,7 +32,7 @@ import { HydratedMark } from "./app/hydrated-mark.tsx";
 import { createQueryClient, Providers } from "./app/providers.tsx";
 import { routes } from "./app/router.tsx";
 import { type ServerPage, ServerPageContext } from "./app/server-page.ts";
-import { queryDataId } from "./ssr-data.ts";
+import { deferredDataId, queryDataId } from "./ssr-data.ts";
 
 /** One page request, as the API hands it over. */
 export interface RenderRequest {
@@ -128,18 +128,23 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const queryClient = createQueryClient();
     const router = createStaticRouter(handler.dataRoutes, context);
     let page: ServerPage = {};
+    let drawn: string[] = [];
     const draw = () => {
       page = {};
-      return renderToString(
-        <StrictMode>
-          <ServerPageContext value={page}>
-            <Providers queryClient={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </Providers>
-            <HydratedMark />
-          </ServerPageContext>
-        </StrictMode>,
+      const rendered = collectDeferred(() =>
+        renderToString(
+          <StrictMode>
+            <ServerPageContext value={page}>
+              <Providers queryClient={queryClient}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </Providers>
+              <HydratedMark />
+            </ServerPageContext>
+          </StrictMode>,
+        ),
       );
+      drawn = rendered.drawn;
+      return rendered.result;
     };
     let body = draw();
     for (let round = 0; round < DATA_ROUNDS; round++) {
@@ -165,6 +170,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       url: `${url.origin}${path === "/" ? "/" : path}`,
       body,
       data,
+      deferred: JSON.stringify(drawn),
       noindex: status === 404,
     });
     return { kind: "page", status: status, html };
@@ -186,6 +192,8 @@ function fillTemplate(
     url: string;
     body: string;
     data: string;
+    /** The deferred components the page drew (JSON array of names), loaded before hydration. */
+    deferred: string;
     noindex: boolean;
   },
 ): string {
@@ -215,6 +223,7 @@ function fillTemplate(
   return withHead.replace(
     '<div id="root"></div>',
     () =>
-      `<div id="root">${page.body}</div>\n    <script type="application/json" id="${queryDataId}">${page.data}</script>`,
+      `<div id="root">${page.body}</div>\n    <script type="application/json" id="${queryDataId}">${page.data}</script>` +
+      `\n    <script type="application/json" id="${deferredDataId}">${page.deferred}</script>`,
   );
 }

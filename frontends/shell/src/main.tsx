@@ -7,6 +7,7 @@
  */
 import "./pwa/install-prompt-store.ts";
 import "@closr/ui/styles.css";
+import { preloadDeferred } from "@closr/ui";
 // The public pages' stylesheets ride with the first paint: the served HTML of a lazily loaded
 // public page is drawn before its chunk (and the CSS that came with it) arrives.
 import "./features/static-pages/components/public-pages.css";
@@ -23,7 +24,7 @@ import { createQueryClient, Providers } from "./app/providers.tsx";
 import { createAppRouter, routes } from "./app/router.tsx";
 import { preloadRemoteModule } from "./federation/remote-loader.ts";
 import { registerServiceWorker } from "./pwa/register-sw.ts";
-import { queryDataId } from "./ssr-data.ts";
+import { deferredDataId, queryDataId } from "./ssr-data.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
@@ -37,14 +38,19 @@ const served = document.getElementById(queryDataId)?.textContent;
 if (served) hydrate(queryClient, JSON.parse(served) as DehydratedState);
 
 // The current URL's lazy routes are loaded before the router exists, so its first render is the
-// page the server drew, not a loading state (a hydration mismatch otherwise).
-await Promise.all(
-  (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+// page the server drew, not a loading state (a hydration mismatch otherwise); so are the deferred
+// components (tabs, menus, dialogs: ADR 0055) the server drew, so the page is whole and live when
+// it says it is hydrated. Names a lazy route registers are loaded once that route is.
+const drawn = JSON.parse(document.getElementById(deferredDataId)?.textContent ?? "[]") as string[];
+await Promise.all([
+  preloadDeferred(drawn),
+  ...(matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
     if (typeof route.lazy !== "function") return;
     const loaded = await route.lazy();
     Object.assign(route, { ...loaded, lazy: undefined });
   }),
-);
+]);
+await preloadDeferred(drawn);
 const router = createAppRouter();
 
 // The same tree as entry-server.tsx renders (same shape, so the same useId values).

@@ -1,2 +1,5 @@
 /** The id of the `<script type="application/json">` that carries the server's query cache (ADR 0047). */
 export const queryDataId = "closr-query-data";
+
+/** The id of the `<script type="application/json">` listing the deferred components the server drew. */
+export const deferredDataId = "closr-deferred";

@@ -36,7 +36,12 @@ export { type PageTab, PageTabs, usePageTab } from "./design-system/components/p
 export { RetryAlert, TextLinkAlert, TextRetryAlert } from "./design-system/components/retry-alert.tsx";
 export { ScrollTable } from "./design-system/components/scroll-table.tsx";
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
-export { type DeferredComponent, deferred } from "./design-system/deferred.tsx";
+export {
+  collectDeferred,
+  type DeferredComponent,
+  deferred,
+  preloadDeferred,
+} from "./design-system/deferred.tsx";
 export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/fields/form-fields.tsx";
 export { MoneyField } from "./design-system/fields/money-field.tsx";
 export {

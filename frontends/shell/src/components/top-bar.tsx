@@ -1,38 +1,18 @@
 /** The top bar (spec §2.2): brand, page links, role links, auth buttons or the user menu. */
 
 import { useCurrentUser } from "@closr/client";
-import type { ApiUser } from "@closr/contracts/client";
-import { deferred, Icon, LinkButton, Menu, Skeleton } from "@closr/ui";
+import { deferred, Icon, LinkButton, Skeleton } from "@closr/ui";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { UnreadBadge } from "../features/messages/components/unread-badge.tsx";
 import { drawerMenu, landingAnchors, publicLinks, userLinks } from "./nav-links.ts";
 import { useSignOut } from "./use-sign-out.ts";
-import { UserMenuFace } from "./user-menu-face.tsx";
+import { UserActions } from "./user-actions.tsx";
 
-/**
- * The bell and user menu, loaded for signed-in users only (user-actions.tsx); until they arrive,
- * their still faces. The phone drawer, loaded when first opened (or pressed, or focused).
- */
-const UserActions = deferred(
-  () => Promise.all([import("./user-actions.tsx"), Menu.preload()]).then(([m]) => m.UserActions),
-  ({ user }: { user: ApiUser }) => <UserActionsFace user={user} />,
+/** The phone drawer, loaded when first opened (its code fetched when the button is pressed or focused). */
+const MobileDrawer = deferred("mobile-drawer", () =>
+  import("./mobile-drawer.tsx").then((m) => m.MobileDrawer),
 );
-const MobileDrawer = deferred(() => import("./mobile-drawer.tsx").then((m) => m.MobileDrawer));
-
-/** The bell and the user menu's button as they look, inert, before their code has arrived. */
-function UserActionsFace({ user }: { user: ApiUser }) {
-  return (
-    <>
-      <span className="icon-button notification-bell" aria-hidden="true">
-        <Icon name="bell" size={20} />
-      </span>
-      <span className="btn btn-ghost btn-md menu-trigger" aria-hidden="true">
-        <UserMenuFace user={user} />
-      </span>
-    </>
-  );
-}
 
 export function Brand() {
   return (

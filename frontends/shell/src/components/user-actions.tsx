@@ -1,7 +1,7 @@
 /**
  * The signed-in user's actions at the right of the top bar: the notification bell and the user
- * menu (Profile, Settings, Admin for staff, Log out). Their own chunk (top-bar.tsx draws them
- * through `deferred`): a signed-out visitor never downloads the menu's and popover's code.
+ * menu (Profile, Settings, Admin for staff, Log out). Both draw their buttons at once; the open
+ * popovers' code arrives when first wanted (notification-bell.tsx, @closr/ui's Menu).
  */
 import type { ApiUser } from "@closr/contracts/client";
 import { Menu, MenuItem, MenuSeparator } from "@closr/ui";

@@ -9,8 +9,10 @@
  * component with the same props. Its
  * `preload()` starts the load early (on a trigger's pointer-down or focus, so the code is usually
  * there by the time the press ends). On the server the load starts when the module is evaluated,
- * so a server render draws the component itself; the browser then keeps that served HTML until
- * the chunk has arrived and hydrates it (React keeps a suspended boundary's server HTML).
+ * so a server render draws the component itself. The server also records which deferred
+ * components a page drew (`collectDeferred`), and the browser loads those (`preloadDeferred`, by
+ * name) before it hydrates: a served form inside deferred tabs is live as soon as the page says it
+ * is hydrated, instead of waiting for a chunk after hydration.
  * A failed load rejects into the nearest error boundary and is tried again on the next draw.
  */
 import { type ComponentType, type ReactNode, Suspense, use } from "react";
@@ -18,7 +20,37 @@ import { type ComponentType, type ReactNode, Suspense, use } from "react";
 /** A component drawn from a chunk loaded on first use, with a way to start loading it sooner. */
 export type DeferredComponent<P> = ComponentType<P> & { preload: () => Promise<unknown> };
 
+/** Every deferred component's `preload`, by name. */
+const registry = new Map<string, () => Promise<unknown>>();
+
+/** The names drawn by the server render in progress (renders are synchronous: one at a time). */
+let drawing: Set<string> | undefined;
+
+/**
+ * Runs a server render (`renderToString`, synchronous) and returns its result with the names of
+ * the deferred components it drew.
+ */
+export function collectDeferred<T>(render: () => T): { result: T; drawn: string[] } {
+  const names = new Set<string>();
+  drawing = names;
+  try {
+    return { result: render(), drawn: [...names] };
+  } finally {
+    drawing = undefined;
+  }
+}
+
+/** Loads the named deferred components (unknown names are skipped); rejects if one fails. */
+export function preloadDeferred(names: readonly string[]): Promise<unknown> {
+  return Promise.all(names.map((name) => registry.get(name)?.()));
+}
+
+/**
+ * A component drawn from the chunk `load` imports. `name` is unique among deferred components
+ * (it links the server's record to the browser's preload).
+ */
 export function deferred<P extends object>(
+  name: string,
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode | ((props: P) => ReactNode) = null,
 ): DeferredComponent<P> {
@@ -38,6 +70,7 @@ export function deferred<P extends object>(
     return pending;
   };
   function Loaded(props: P) {
+    drawing?.add(name);
     const Component = loaded ?? use(preload());
     return <Component {...props} />;
   }
@@ -48,6 +81,7 @@ export function deferred<P extends object>(
       </Suspense>
     );
   }
+  registry.set(name, preload);
   if (typeof window === "undefined") preload().catch(() => undefined);
   return Object.assign(Deferred, { preload });
 }

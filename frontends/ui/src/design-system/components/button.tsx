@@ -1,5 +1,5 @@
 /** Buttons and button-styled links (react-aria-components), in four variants and two sizes. */
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import {
   Button as AriaButton,
   type ButtonProps as AriaButtonProps,
@@ -18,7 +18,7 @@ type Look = {
 const classes = ({ variant = "primary", size = "md", block }: Look, extra?: string) =>
   ["btn", `btn-${variant}`, `btn-${size}`, block ? "btn-block" : "", extra ?? ""].filter(Boolean).join(" ");
 
-export type ButtonProps = AriaButtonProps & Look & { className?: string };
+export type ButtonProps = AriaButtonProps & Look & { className?: string; ref?: Ref<HTMLButtonElement> };
 
 export function Button({ variant, size, block, className, children, ...props }: ButtonProps) {
   return (

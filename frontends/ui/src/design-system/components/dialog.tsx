@@ -22,9 +22,11 @@ export const InDialogTrigger = createContext(false);
 
 const load = () => import("./dialog-impl.tsx");
 
-const DialogPanel = deferred<DialogProps>(() => load().then((m) => m.DialogPanel));
+const DialogPanel = deferred<DialogProps>("dialog", () => load().then((m) => m.DialogPanel));
 
-export const DialogTrigger = deferred<DialogTriggerProps>(() => load().then((m) => m.DialogTrigger));
+export const DialogTrigger = deferred<DialogTriggerProps>("dialog-trigger", () =>
+  load().then((m) => m.DialogTrigger),
+);
 
 /** Starts loading the dialog's code (e.g. when the control that opens one is pressed or focused). */
 export const preloadDialog = DialogPanel.preload;

@@ -1,36 +1,49 @@
-/** A dropdown menu (react-aria-components): the code behind menu.tsx, its own chunk. */
-import type { ReactNode } from "react";
+/**
+ * The open dropdown menu behind menu.tsx, its own chunk (deferred.tsx): a popover anchored to the
+ * trigger with the list of actions or links (react-aria-components). Focus moves to the first item;
+ * Escape, an outside press or choosing an item closes it, and focus returns to the trigger.
+ */
+import type { ReactNode, RefObject } from "react";
 import {
   Menu as AriaMenu,
   MenuItem as AriaMenuItem,
   type MenuItemProps,
-  MenuTrigger,
   Popover,
   Separator,
 } from "react-aria-components";
-import { Button, type ButtonVariant } from "./button.tsx";
 
-export type MenuProps = {
-  /** The trigger's content; `label` is its accessible name. */
-  trigger: ReactNode;
+export type MenuPopoverProps = {
+  triggerRef: RefObject<HTMLButtonElement | null>;
   label: string;
   children: ReactNode;
-  variant?: ButtonVariant;
-  onAction?: (key: string | number) => void;
+  onAction?: ((key: string | number) => void) | undefined;
+  onClose: () => void;
 };
 
-export function Menu({ trigger, label, children, variant = "ghost", onAction }: MenuProps) {
+export function MenuPopover({ triggerRef, label, children, onAction, onClose }: MenuPopoverProps) {
   return (
-    <MenuTrigger>
-      <Button variant={variant} aria-label={label} className="menu-trigger">
-        {trigger}
-      </Button>
-      <Popover placement="bottom end" className="popover">
-        <AriaMenu className="menu" {...(onAction ? { onAction } : {})}>
-          {children}
-        </AriaMenu>
-      </Popover>
-    </MenuTrigger>
+    <Popover
+      triggerRef={triggerRef}
+      isOpen
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      placement="bottom end"
+      className="popover"
+    >
+      <AriaMenu
+        className="menu"
+        aria-label={label}
+        autoFocus="first"
+        onAction={(key) => {
+          onAction?.(key);
+          onClose();
+        }}
+        onClose={onClose}
+      >
+        {children}
+      </AriaMenu>
+    </Popover>
   );
 }
 

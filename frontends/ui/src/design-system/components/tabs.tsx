@@ -15,7 +15,7 @@ const loaded = (): Impl => {
   return impl;
 };
 
-export const Tabs = deferred<Omit<TabsProps, "className">>(() =>
+export const Tabs = deferred<Omit<TabsProps, "className">>("tabs", () =>
   import("./tabs-impl.tsx").then((m) => {
     impl = m;
     return m.Tabs;

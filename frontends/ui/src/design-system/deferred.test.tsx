@@ -1,0 +1,46 @@
+/** deferred components outside a browser (the shell's server render, ADR 0055). */
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { collectDeferred, deferred, preloadDeferred } from "./deferred.tsx";
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hello {name}</p>;
+}
+
+describe("deferred outside a browser", () => {
+  it("loads once, draws the loaded component, and records the names a render drew", async () => {
+    let loads = 0;
+    const Deferred = deferred("test-greeting", async () => {
+      loads += 1;
+      return Greeting;
+    });
+    const Other = deferred("test-other", async () => Greeting);
+    await Promise.all([Deferred.preload(), Deferred.preload(), preloadDeferred(["test-greeting", "no-such"])]);
+    expect(loads).toBe(1);
+    const { result, drawn } = collectDeferred(() => renderToString(<Deferred name="Mia" />));
+    expect(result).toContain("Hello <!-- -->Mia");
+    expect(drawn).toEqual(["test-greeting"]);
+    expect(drawn).not.toContain("test-other");
+    expect(Other.preload).toBeTypeOf("function");
+    // Outside collectDeferred nothing is recorded.
+    expect(collectDeferred(() => "nothing drawn").drawn).toEqual([]);
+  });
+
+  it("draws the fallback while loading, and tries a failed load again", async () => {
+    let attempts = 0;
+    const Flaky = deferred(
+      "test-flaky",
+      () => {
+        attempts += 1;
+        return attempts === 1 ? Promise.reject(new Error("offline")) : Promise.resolve(Greeting);
+      },
+      ({ name }: { name: string }) => <span>Loading {name}</span>,
+    );
+    // The load started at creation (no window) has failed; the render before it settles shows the fallback.
+    expect(renderToString(<Flaky name="Jack" />)).toContain("Loading <!-- -->Jack");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(preloadDeferred(["test-flaky"])).resolves.toBeDefined();
+    expect(attempts).toBe(2);
+    expect(renderToString(<Flaky name="Jack" />)).toContain("Hello <!-- -->Jack");
+  });
+});
