@@ -15,7 +15,11 @@ describe("deferred outside a browser", () => {
       return Greeting;
     });
     const Other = deferred("test-other", async () => Greeting);
-    await Promise.all([Deferred.preload(), Deferred.preload(), preloadDeferred(["test-greeting", "no-such"])]);
+    await Promise.all([
+      Deferred.preload(),
+      Deferred.preload(),
+      preloadDeferred(["test-greeting", "no-such"]),
+    ]);
     expect(loads).toBe(1);
     const { result, drawn } = collectDeferred(() => renderToString(<Deferred name="Mia" />));
     expect(result).toContain("Hello <!-- -->Mia");
