@@ -3,19 +3,25 @@
  * enters it (the area's frame with a skeleton page meanwhile), renders its routes with a 404
  * fallback, and shows a retry card if loading or rendering fails.
  *
- * The server never loads a remote (ADR 0051): it renders the area's frame — the side menu the
- * remote's pages sit in, with live badges — around a skeleton of the page body, and the browser's
- * first render (hydration) draws the same, then swaps in the remote's page when it arrives.
+ * On the server (ADR 0053), when the server entry has the remote's server bundle
+ * (`ServerRemotesContext`), the area renders the remote's real page with its data; the browser's
+ * hydration render then renders the remote's route tree too, which suspends until the remote's
+ * JavaScript arrives — React keeps the served HTML meanwhile and hydrates it then (a flag in the
+ * shipped query cache, `remoteServedKey`, says which the server drew). Without a server bundle
+ * (ADR 0051) the server renders the area's frame — the side menu the remote's pages sit in, with
+ * live badges — around a skeleton of the page body, the browser's hydration draws the same, then
+ * swaps in the remote's page when it arrives.
  */
 
 import { type RemoteName, SideMenuLayout } from "@closr/client";
 import { partyAreas, partyNavItems } from "@closr/partner-kit";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Suspense, useRef, useSyncExternalStore } from "react";
-import { useRoutes } from "react-router";
+import { Suspense, useContext, useRef, useSyncExternalStore } from "react";
+import { type RouteObject, useRoutes } from "react-router";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
 import { RemoteErrorBoundary } from "./remote-error-boundary.tsx";
 import { loadRemoteModule } from "./remote-loader.ts";
+import { remoteServedKey, ServerRemotesContext } from "./server-remotes.ts";
 
 const labels: Record<RemoteName, string> = {
   business: "Business workspace",
@@ -43,7 +49,12 @@ function RemoteRouteTree({
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  return useRoutes([...data.routes, { path: "*", element: <NotFoundPage /> }]);
+  return <RemotePages routes={data.routes} />;
+}
+
+/** A remote's routes with the shell's 404 page as the fallback. */
+function RemotePages({ routes }: { routes: RouteObject[] }) {
+  return useRoutes([...routes, { path: "*", element: <NotFoundPage /> }]);
 }
 
 /** Skeleton lines one under another. */
@@ -123,9 +134,19 @@ const useServedRender = () =>
     () => true,
   );
 
+/**
+ * A remote's area: its route tree (loaded on first entry), a skeleton while it loads, a retry card
+ * when loading or rendering fails. On the server: the remote's pages when the server has its
+ * server bundle, else the skeleton; in the browser's hydration render, whichever the server drew.
+ */
 export function RemoteRoutes({ name, basePath }: { name: RemoteName; basePath: string }) {
   const served = useServedRender();
   const queryClient = useQueryClient();
+  const serverRemotes = useContext(ServerRemotesContext);
+  const serverModule = serverRemotes?.module(name, basePath);
+  if (serverModule) serverRemotes?.rendered.add(name);
+  // Browser, hydrating: did the server draw the remote's page (then hydrate it) or the skeleton?
+  const skeleton = served && !serverModule && queryClient.getQueryData(remoteServedKey(name)) !== true;
   const forceRef = useRef(false);
   const onRetry = () => {
     forceRef.current = true;
@@ -134,7 +155,9 @@ export function RemoteRoutes({ name, basePath }: { name: RemoteName; basePath: s
   return (
     <RemoteErrorBoundary title={`${labels[name]} is unavailable`} onRetry={onRetry}>
       <Suspense fallback={<RemoteSkeleton name={name} />}>
-        {served ? (
+        {serverModule ? (
+          <RemotePages routes={serverModule.routes} />
+        ) : skeleton ? (
           <RemoteSkeleton name={name} />
         ) : (
           <RemoteRouteTree name={name} basePath={basePath} forceRef={forceRef} />
