@@ -16,7 +16,7 @@
 import { type RemoteName, SideMenuLayout } from "@closr/client";
 import { partyAreas, partyNavItems } from "@closr/partner-kit";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Suspense, useContext, useRef, useSyncExternalStore } from "react";
+import { Suspense, useContext, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { type RouteObject, useRoutes } from "react-router";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
 import { RemoteErrorBoundary } from "./remote-error-boundary.tsx";
@@ -135,34 +135,62 @@ const useServedRender = () =>
   );
 
 /**
+ * The area's content when the served HTML holds the skeleton (or on a page the browser renders
+ * itself): the skeleton while hydrating the served page, the remote's route tree afterwards.
+ */
+function SkeletonThenRemote({
+  name,
+  basePath,
+  forceRef,
+}: {
+  name: RemoteName;
+  basePath: string;
+  forceRef: { current: boolean };
+}) {
+  return useServedRender() ? (
+    <RemoteSkeleton name={name} />
+  ) : (
+    <RemoteRouteTree name={name} basePath={basePath} forceRef={forceRef} />
+  );
+}
+
+/**
  * A remote's area: its route tree (loaded on first entry), a skeleton while it loads, a retry card
  * when loading or rendering fails. On the server: the remote's pages when the server has its
  * server bundle, else the skeleton; in the browser's hydration render, whichever the server drew.
+ *
+ * The served remote page stays in a dehydrated Suspense boundary until the remote's JavaScript
+ * arrives; React client-renders such a boundary (dropping the served HTML) if it receives new
+ * props first. So the boundary's element is memoised: a re-render of this component (the session
+ * refreshing, the guard) hands React the same element and it leaves the boundary alone.
  */
 export function RemoteRoutes({ name, basePath }: { name: RemoteName; basePath: string }) {
-  const served = useServedRender();
   const queryClient = useQueryClient();
   const serverRemotes = useContext(ServerRemotesContext);
   const serverModule = serverRemotes?.module(name, basePath);
   if (serverModule) serverRemotes?.rendered.add(name);
-  // Browser, hydrating: did the server draw the remote's page (then hydrate it) or the skeleton?
-  const skeleton = served && !serverModule && queryClient.getQueryData(remoteServedKey(name)) !== true;
-  const forceRef = useRef(false);
-  const onRetry = () => {
-    forceRef.current = true;
-    queryClient.resetQueries({ queryKey: ["remote-module", name], exact: true });
-  };
-  return (
-    <RemoteErrorBoundary title={`${labels[name]} is unavailable`} onRetry={onRetry}>
-      <Suspense fallback={<RemoteSkeleton name={name} />}>
-        {serverModule ? (
-          <RemotePages routes={serverModule.routes} />
-        ) : skeleton ? (
-          <RemoteSkeleton name={name} />
-        ) : (
-          <RemoteRouteTree name={name} basePath={basePath} forceRef={forceRef} />
-        )}
-      </Suspense>
-    </RemoteErrorBoundary>
+  // Browser: did the server draw this remote's page (hydrate it once the remote loads)? Read once.
+  const [hydrateServed] = useState(
+    () => !serverRemotes && queryClient.getQueryData(remoteServedKey(name)) === true,
   );
+  const forceRef = useRef(false);
+  return useMemo(() => {
+    const onRetry = () => {
+      forceRef.current = true;
+      queryClient.resetQueries({ queryKey: ["remote-module", name], exact: true });
+    };
+    return (
+      <RemoteErrorBoundary title={`${labels[name]} is unavailable`} onRetry={onRetry}>
+        <Suspense fallback={<RemoteSkeleton name={name} />}>
+          {serverModule ? (
+            <RemotePages routes={serverModule.routes} />
+          ) : hydrateServed ? (
+            <RemoteRouteTree name={name} basePath={basePath} forceRef={forceRef} />
+          ) : (
+            <SkeletonThenRemote name={name} basePath={basePath} forceRef={forceRef} />
+          )}
+        </Suspense>
+      </RemoteErrorBoundary>
+    );
+  }, [name, basePath, queryClient, serverModule, hydrateServed]);
 }
