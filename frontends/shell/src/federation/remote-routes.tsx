@@ -16,8 +16,9 @@
 import { type RemoteName, SideMenuLayout } from "@closr/client";
 import { partyAreas, partyNavItems } from "@closr/partner-kit";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { Suspense, useContext, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { Suspense, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { type RouteObject, useRoutes } from "react-router";
+import { expectServedRemote, servedRemoteHydrated } from "../app/hydrated-mark.tsx";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
 import { RemoteErrorBoundary } from "./remote-error-boundary.tsx";
 import { loadRemoteModule } from "./remote-loader.ts";
@@ -49,6 +50,8 @@ function RemoteRouteTree({
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
+  // Committed: a served page of this remote is hydrated now (the hydrated mark waits for it).
+  useEffect(() => servedRemoteHydrated(name), [name]);
   return <RemotePages routes={data.routes} />;
 }
 
@@ -170,9 +173,11 @@ export function RemoteRoutes({ name, basePath }: { name: RemoteName; basePath: s
   const serverModule = serverRemotes?.module(name, basePath);
   if (serverModule) serverRemotes?.rendered.add(name);
   // Browser: did the server draw this remote's page (hydrate it once the remote loads)? Read once.
-  const [hydrateServed] = useState(
-    () => !serverRemotes && queryClient.getQueryData(remoteServedKey(name)) === true,
-  );
+  const [hydrateServed] = useState(() => {
+    const servedPage = !serverRemotes && queryClient.getQueryData(remoteServedKey(name)) === true;
+    if (servedPage) expectServedRemote(name);
+    return servedPage;
+  });
   const forceRef = useRef(false);
   return useMemo(() => {
     const onRetry = () => {
@@ -180,7 +185,11 @@ export function RemoteRoutes({ name, basePath }: { name: RemoteName; basePath: s
       queryClient.resetQueries({ queryKey: ["remote-module", name], exact: true });
     };
     return (
-      <RemoteErrorBoundary title={`${labels[name]} is unavailable`} onRetry={onRetry}>
+      <RemoteErrorBoundary
+        title={`${labels[name]} is unavailable`}
+        onRetry={onRetry}
+        onError={() => servedRemoteHydrated(name)}
+      >
         <Suspense fallback={<RemoteSkeleton name={name} />}>
           {serverModule ? (
             <RemotePages routes={serverModule.routes} />
