@@ -12,7 +12,7 @@
  */
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type UserConfigFnObject } from "vite";
+import { defineConfig, type UserConfig, type UserConfigFnObject } from "vite";
 import { buildOptions } from "./build-options.ts";
 import { sharedForBuild } from "./narrow-shares.ts";
 import { reactAriaEnglishOnly } from "./optimize-locales.ts";
@@ -24,14 +24,14 @@ import type { RemoteName } from "./shared.ts";
 export const remotePorts: Record<RemoteName, number> = { business: 4101, agent: 4102, admin: 4103 };
 
 /** The remote's server bundle (ADR 0053): `vite build --ssr src/register.tsx`. */
-function serverBuild() {
+function serverBuild(): UserConfig {
   return {
     plugins: [reactAriaEnglishOnly(), react()],
     // React's production build; the shell's server entry provides React itself, but code bundled
     // here may still branch on NODE_ENV.
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     // Bundle everything except the singletons the shell's server entry provides.
-    ssr: { noExternal: true, target: "node" as const },
+    ssr: { noExternal: true, target: "node" },
     build: {
       ...buildOptions,
       ssr: "src/register.tsx",
@@ -42,8 +42,8 @@ function serverBuild() {
         ...buildOptions.rolldownOptions,
         external: (id: string) => isServerShared(id),
         output: {
-          format: "cjs" as const,
-          exports: "named" as const,
+          format: "cjs",
+          exports: "named",
           entryFileNames: "register.cjs",
           codeSplitting: false,
         },
