@@ -4,6 +4,10 @@
  * (/remotes.json) names that address for "business" and keeps the running shell and agent remote
  * as they are. The business journeys run on the new build; the agent never fetches it.
  *
+ * A page of the business area loaded in full is rendered by the server with the business remote
+ * it serves itself (the running build, ADR 0053); the browser, running the new build, renders
+ * that area afresh where the two differ.
+ *
  * The new build lives at /remotes/business-next/ (built with that base), answered from its folder
  * by the browser context, the way a CDN would answer a deployment the API server knows nothing of.
  */
@@ -12,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "./fixtures.ts";
 import { aParty, setUpPayouts } from "./support.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -153,4 +157,22 @@ test("a business remote built and deployed alone runs beside the old shell and a
   expect(agentRequests.some((p) => p.startsWith("/remotes/agent/"))).toBe(true);
   expect(agentRequests.filter((p) => p.startsWith("/remotes/business"))).toEqual([]);
   expect(businessScripts.filter((p) => p.startsWith("/remotes/business/") && p.endsWith(".js"))).toEqual([]);
+
+  // A full load of a business page (ADR 0053): the server renders the business remote it serves
+  // (the running build, without the note), the browser runs the new build the manifest names. The
+  // served page does not match what the new build draws, so React renders that area afresh.
+  const served = await (await business.page.request.get("/business/dashboard")).text();
+  expect(served).toContain(`<h1 class="page-title">Welcome back, ${company}!</h1>`);
+  expect(served).not.toContain(note);
+  const pageErrors: string[] = [];
+  business.page.on("pageerror", (error) => pageErrors.push(error.message));
+  await business.page.goto("/business/dashboard");
+  await expect(business.page.getByText(note)).toBeVisible();
+  await expect(business.page.getByRole("heading", { name: `Welcome back, ${company}!` })).toBeVisible();
+  // The page works: its link navigates in the app.
+  await business.page.getByRole("link", { name: "Edit Profile" }).click();
+  await expect(business.page).toHaveURL(/\/business\/profile$/);
+  await expect(business.page.getByRole("heading", { level: 1 })).not.toHaveText(/Welcome back/);
+  // React reports the mismatch it recovered from (production build: error #418), nothing else.
+  expect(pageErrors.filter((message) => !/React error #418\b|hydrat/i.test(message))).toEqual([]);
 });

@@ -21,6 +21,11 @@ export {
   useBilling,
 } from "./billing/billing-api.ts";
 export { PastDueBanner, PlanStatus } from "./billing/plan-status.tsx";
+export {
+  isServerShared,
+  type ServerSharedModule,
+  serverSharedModules,
+} from "./federation/server-shared.ts";
 export { federationShared, type RemoteName, remoteNames } from "./federation/shared.ts";
 export {
   getUnreadCount,

@@ -10,12 +10,16 @@
  * `<script type="application/json">` (the CSP allows no inline script) that main.tsx hydrates.
  *
  * Every page renders here (ADR 0051), signed-in ones with the visitor's session: the shell's own
- * pages in full, a remote's area as its frame around a skeleton (federation/remote-routes.tsx),
- * and a page that redirects (the guard, signed out) as a 302. Stylesheets modules inject from
+ * pages in full, a remote's area with the remote's real page when the API hands over that
+ * remote's server bundle (`remoteServerEntry`, ADR 0053; evaluated with the shell's own React,
+ * router, react-query, @closr/ui and @closr/client: federation/server-shared-modules.ts), else as
+ * its frame around a skeleton (federation/remote-routes.tsx), and a page that redirects (the
+ * guard, signed out) as a 302. Stylesheets modules inject from
  * JavaScript (`injectStyles`) go into <head> as the same `<style id>` elements.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { setApiTransport } from "@closr/client";
+import type { RegisterRemote, RemoteModule, RemoteName } from "@closr/client";
+import { remoteNames, setApiTransport } from "@closr/client";
 import { publicPageByPath, SITE_NAME } from "@closr/contracts/site";
 import { appPage, notFoundTitle } from "@closr/contracts/site/ui";
 import { collectDeferred, recordedStyles } from "@closr/ui";
@@ -32,6 +36,9 @@ import { HydratedMark } from "./app/hydrated-mark.tsx";
 import { createQueryClient, Providers } from "./app/providers.tsx";
 import { routes } from "./app/router.tsx";
 import { type ServerPage, ServerPageContext } from "./app/server-page.ts";
+import { loadServerRemote } from "./federation/server-remote-loader.ts";
+import { remoteServedKey, type ServerRemotes, ServerRemotesContext } from "./federation/server-remotes.ts";
+import { requireShared } from "./federation/server-shared-modules.ts";
 import { deferredDataId, queryDataId } from "./ssr-data.ts";
 
 /** One page request, as the API hands it over. */
@@ -46,6 +53,12 @@ export interface RenderRequest {
   readonly api: (request: Request) => Promise<Response>;
   /** The built shell's index.html (its scripts, styles and head). */
   readonly template: string;
+  /**
+   * The absolute path of a remote's server bundle (its dist-server/register.cjs, ADR 0053) when
+   * this server serves that remote and the file exists; undefined otherwise (the area then
+   * renders its skeleton). Absent: no remote renders here.
+   */
+  readonly remoteServerEntry?: ((name: RemoteName) => string | undefined) | undefined;
 }
 
 /** A rendered page: the whole document and its status, or a redirect. */
@@ -98,6 +111,52 @@ const everyPage = (function loadAll(list: RouteObject[]): Promise<unknown> {
   );
 })(routes);
 
+/** Each register function's module per base path (register builds route objects: once is enough). */
+const remoteModules = new WeakMap<RegisterRemote, Map<string, RemoteModule>>();
+/** Server bundles that failed to load, by path and error message: logged once each. */
+const failedRemotes = new Set<string>();
+
+/**
+ * The remotes of one render: a remote's module from its server bundle (loaded once per file
+ * version), or undefined — no bundle, or one that fails to load (logged; the area then renders
+ * its skeleton, and the browser loads the remote as before).
+ */
+function serverRemotesFor(request: RenderRequest): ServerRemotes {
+  return {
+    rendered: new Set(),
+    module(name, basePath) {
+      const file = request.remoteServerEntry?.(name);
+      if (!file) return undefined;
+      try {
+        const register = loadServerRemote(file, requireShared);
+        if (!register) return undefined;
+        const byPath = remoteModules.get(register) ?? new Map<string, RemoteModule>();
+        remoteModules.set(register, byPath);
+        const module = byPath.get(basePath) ?? register({ basePath });
+        byPath.set(basePath, module);
+        return module;
+      } catch (error) {
+        const key = `${file}: ${String(error)}`;
+        if (!failedRemotes.has(key)) {
+          failedRemotes.add(key);
+          console.error(`The ${name} remote's server bundle could not be loaded`, error);
+        }
+        return undefined;
+      }
+    },
+  };
+}
+
+/**
+ * Loads every remote's server bundle the request offers (cached), before the first render: the
+ * stylesheets those bundles record when they load then go into every served page's <head> alike,
+ * whichever area the process rendered first (as `everyPage` does for the shell's own pages).
+ */
+function loadServedRemotes(request: RenderRequest): void {
+  const remotes = serverRemotesFor(request);
+  for (const name of remoteNames) remotes.module(name, `/${name}`);
+}
+
 /** Queries a render started that have no data yet and are enabled (the server fetches those). */
 const unfilled = (query: Query): boolean => {
   if (query.state.status !== "pending" || query.state.fetchStatus !== "idle") return false;
@@ -115,6 +174,7 @@ const unfilled = (query: Query): boolean => {
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   await everyPage;
+  loadServedRemotes(request);
   return requests.run(request, async () => {
     const url = new URL(request.url);
     const context = await handler.query(new Request(url, { headers: request.headers }));
@@ -129,16 +189,20 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const router = createStaticRouter(handler.dataRoutes, context);
     let page: ServerPage = {};
     let drawn: string[] = [];
+    let remotes = serverRemotesFor(request);
     const draw = () => {
       page = {};
+      remotes = serverRemotesFor(request);
       const rendered = collectDeferred(() =>
         renderToString(
           <StrictMode>
             <ServerPageContext value={page}>
-              <Providers queryClient={queryClient}>
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
-              </Providers>
-              <HydratedMark />
+              <ServerRemotesContext value={remotes}>
+                <Providers queryClient={queryClient}>
+                  <StaticRouterProvider router={router} context={context} hydrate={false} />
+                </Providers>
+                <HydratedMark />
+              </ServerRemotesContext>
             </ServerPageContext>
           </StrictMode>,
         ),
@@ -163,6 +227,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const status = page.status ?? (known ? 200 : 404);
     const title = page.title ?? (status === 404 ? notFoundTitle : (known?.title ?? notFoundTitle));
     const description = page.description ?? publicPageByPath(path)?.description;
+    // The browser's hydration render draws these areas' pages, not their skeletons (ADR 0053).
+    for (const name of remotes.rendered) queryClient.setQueryData(remoteServedKey(name), true);
     const data = JSON.stringify(dehydrate(queryClient)).replace(/</g, "\\u003c");
     const html = fillTemplate(request.template, {
       title,

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { TaxInvoiceSeller } from "@closr/adapters/pdf";
 import { type Db, OutboxWriteFailed } from "@closr/adapters/postgres";
 import { finishDocument, openApiInfo, registerContractComponents } from "@closr/contracts";
@@ -511,6 +511,7 @@ function mountFrontends(
           clientAddress: clientAddress(c, trustProxy),
           api: async (request) => app.request(request, undefined, c.env),
           template: html,
+          remoteServerEntry: (name) => remoteServerEntry(dir, remotes, name),
         });
         if (result.kind === "redirect") return c.redirect(result.location, result.status as 302);
         // A page rendered with a session holds that user's data (ADR 0051): never stored by a
@@ -531,6 +532,22 @@ function mountFrontends(
   });
 }
 
+/**
+ * The path of remote `name`'s server bundle (<dir>/<name>/dist-server/register.cjs, ADR 0053) when
+ * this server serves that remote (its /remotes.json URL is under /remotes/<name>/, as
+ * `preloadRemote` checks) and the file exists; undefined otherwise: a remote served from elsewhere
+ * may be a different version than the files here, so its area renders the skeleton.
+ */
+function remoteServerEntry(
+  dir: string,
+  remotes: Readonly<Record<string, string>>,
+  name: string,
+): string | undefined {
+  if (!remotes[name]?.startsWith(`/remotes/${name}/`)) return undefined;
+  const file = resolve(dir, name, "dist-server", "register.cjs");
+  return existsSync(file) ? file : undefined;
+}
+
 /** index.html with `title` (escaped) in place of its <title>; unchanged when `title` is null. */
 function withTitle(indexHtml: string, title: string | null): string {
   if (title === null) return indexHtml;
@@ -548,7 +565,9 @@ const escapeHtml = (text: string) =>
  * For a page inside a remote's area (/business/…, /agent/…, /admin…), adds modulepreload links
  * for that remote's entry and the chunks of its `./register` module (from the remote's
  * dist/mf-manifest.json), so the browser fetches them alongside the shell's own JavaScript
- * instead of after the session check and /remotes.json (issue 19, dashboard performance).
+ * instead of after the session check and /remotes.json (issue 19, dashboard performance), and
+ * stylesheet links for the CSS of that module (`assets.css`: the server may have drawn the remote's
+ * page, ADR 0053, which must not show unstyled until the remote's JavaScript adds its CSS).
  * Only remotes served here (a /remotes/<name>/ URL); an unreadable manifest preloads the entry only.
  */
 function preloadRemote(
@@ -561,15 +580,25 @@ function preloadRemote(
   const entry = name ? remotes[name] : undefined;
   if (!name || !entry?.startsWith(`/remotes/${name}/`)) return indexHtml;
   const urls = [entry];
+  const styles: string[] = [];
   try {
     const manifest = JSON.parse(readFileSync(join(dir, name, "dist", "mf-manifest.json"), "utf8")) as {
-      exposes?: { name: string; assets?: { js?: { sync?: string[] } } }[];
+      exposes?: {
+        name: string;
+        assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } };
+      }[];
     };
     const register = manifest.exposes?.find((e) => e.name === "register");
     for (const asset of register?.assets?.js?.sync ?? []) urls.push(`/remotes/${name}/${asset}`);
+    const css = register?.assets?.css;
+    for (const asset of new Set([...(css?.sync ?? []), ...(css?.async ?? [])]))
+      styles.push(`/remotes/${name}/${asset}`);
   } catch {
     // No manifest (remote not built with one): the entry alone still saves a round trip.
   }
-  const links = urls.map((u) => `<link rel="modulepreload" crossorigin href="${u}">`).join("");
+  const links = [
+    ...styles.map((u) => `<link rel="stylesheet" href="${u}">`),
+    ...urls.map((u) => `<link rel="modulepreload" crossorigin href="${u}">`),
+  ].join("");
   return indexHtml.replace("</head>", `${links}</head>`);
 }

@@ -2,7 +2,13 @@
 import { Alert, Button, CenterCardPage } from "@closr/ui";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 
-type Props = { title: string; onRetry: () => void; children: ReactNode };
+type Props = {
+  title: string;
+  onRetry: () => void;
+  /** Called when the boundary catches an error (after React logged it). */
+  onError?: (() => void) | undefined;
+  children: ReactNode;
+};
 type State = { error: Error | null };
 
 export class RemoteErrorBoundary extends Component<Props, State> {
@@ -14,6 +20,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[closr] ${this.props.title} failed`, error, info.componentStack);
+    this.props.onError?.();
   }
 
   private readonly retry = () => {

@@ -17,6 +17,8 @@ export interface PageRenderer {
     readonly clientAddress?: string | undefined;
     readonly api: (request: Request) => Promise<Response>;
     readonly template: string;
+    /** A remote's server bundle (an absolute path), when this server serves it (ADR 0053). */
+    readonly remoteServerEntry?: ((name: "business" | "agent" | "admin") => string | undefined) | undefined;
   }): Promise<
     | { readonly kind: "page"; readonly status: number; readonly html: string }
     | { readonly kind: "redirect"; readonly status: number; readonly location: string }

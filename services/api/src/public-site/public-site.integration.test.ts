@@ -12,12 +12,13 @@ import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 const fakeEntry = `
 export const rendersOnServer = (path) => !/^\\/(agent|admin|settings)(\\/|$)/.test(path);
-export async function render({ url, headers, clientAddress, api, template }) {
+export async function render({ url, headers, clientAddress, api, template, remoteServerEntry }) {
   const path = new URL(url).pathname;
   if (path === "/go-away") return { kind: "redirect", status: 302, location: "/auth" };
   if (path === "/boom") throw new Error("the render failed");
   const session = await (await api(new Request(new URL("/api/session", url), { headers }))).json();
-  const body = '<p data-user="' + (session.user?.username ?? "") + '" data-address="' + (clientAddress ?? "") + '">' + path + "</p>";
+  const remotes = ["business", "agent", "admin"].map((name) => name + "=" + (remoteServerEntry?.(name) ?? "")).join(" ");
+  const body = '<p data-user="' + (session.user?.username ?? "") + '" data-address="' + (clientAddress ?? "") + '" data-remotes="' + remotes + '">' + path + "</p>";
   return { kind: "page", status: path === "/missing" ? 404 : 200, html: template.replace('<div id="root"></div>', '<div id="root">' + body + "</div>") };
 }
 `;
@@ -34,9 +35,23 @@ beforeAll(async () => {
   writeFileSync(
     join(frontends, "business", "dist", "mf-manifest.json"),
     JSON.stringify({
-      exposes: [{ name: "register", assets: { js: { sync: ["assets/register-1.js"], async: [] } } }],
+      exposes: [
+        {
+          name: "register",
+          assets: {
+            js: { sync: ["assets/register-1.js"], async: [] },
+            css: { sync: ["assets/register-1.css"], async: [] },
+          },
+        },
+      ],
     }),
   );
+  // Server bundles (ADR 0053) of the business remote (served here) and the agent remote (not in
+  // this server's /remotes.json).
+  for (const name of ["business", "agent"]) {
+    mkdirSync(join(frontends, name, "dist-server"), { recursive: true });
+    writeFileSync(join(frontends, name, "dist-server", "register.cjs"), "exports.default = () => ({});");
+  }
   // A stand-in for frontends/shell/dist-server/entry-server.js (the real one is the shell's
   // build; the end-to-end journeys use it): it asks the API who is signed in, in process.
   mkdirSync(join(frontends, "shell", "dist-server"), { recursive: true });
@@ -149,8 +164,21 @@ describe("pages served through the shell's server entry", () => {
     );
     // The shell's own script starts at once there: no first screen to paint.
     expect(dashboard).toContain('<script type="module" src="/assets/index.js">');
+    // The remote's stylesheet, so a page the server drew with the remote is styled at once (ADR 0053).
+    expect(dashboard).toMatch(
+      /<link rel="stylesheet" href="\/remotes\/business\/assets\/register-1\.css">.*<\/head>/s,
+    );
     const settings = await (await t.client().request("/settings/account")).text();
     expect(settings).not.toContain("modulepreload");
+    expect(settings).not.toContain("register-1.css");
+  });
+
+  it("hands the entry a remote's server bundle only for a remote served here whose bundle exists (ADR 0053)", async () => {
+    const dashboard = await (await t.client().request("/business/dashboard")).text();
+    const remotes = /data-remotes="([^"]*)"/.exec(dashboard)?.[1]?.split(" ");
+    expect(remotes?.[0]).toBe(`business=${join(frontends, "business", "dist-server", "register.cjs")}`);
+    // The agent remote's bundle exists but /remotes.json does not name this server for it; admin has none.
+    expect(remotes?.slice(1)).toEqual(["agent=", "admin="]);
   });
 
   it("lists published content in /sitemap.xml", async () => {

@@ -98,6 +98,10 @@ function InvoicesTab({ onPay }: { onPay: (invoice: Invoice) => void }) {
   );
 }
 
+// On the server (ADR 0053) no effect runs: the stylesheet is recorded when this module loads, and
+// the served page carries it in <head> (the same <style id> the browser's injectStyles then skips).
+if (typeof document === "undefined") injectStyles(STYLE_ID, css);
+
 function HistoryTab() {
   const history = usePaymentHistory();
   if (history.isPending) return <Spinner label="Loading payment history" />;
