@@ -1,6 +1,9 @@
 /**
- * Build-time only (vite configs): the Module Federation share config with react-router narrowed
- * to `sharedRouterNames` (ADR 0052). `sharedForBuild` is `federationShared` with react-router's
+ * Build-time only (vite configs). For the remotes (`remoteViteConfig`): the Module Federation
+ * share config with react-router narrowed to `sharedRouterNames` (ADR 0052). For the shell, which
+ * is built without the federation plugin (ADR 0054): react-router's production build path
+ * (`reactRouterProduction`) and the installed versions it declares (`sharedVersions`).
+ * `sharedForBuild` is `federationShared` with react-router's
  * local provider (`import`) set to a module generated here, which re-exports those names from
  * react-router's production ESM build by file path (the name "react-router" would be routed back
  * to the share). The module is written under node_modules/.cache: the federation plugin treats a
