@@ -36,3 +36,49 @@ test("remotes are discovered at run time and never load their fallback copies of
   // ("__prebuild__" chunks); with the shell's singletons shared, none of them is fetched.
   expect(fromRemote.filter((s) => s.includes("__prebuild__"))).toEqual([]);
 });
+
+test("a remote runs on the shell's modules, and leaving for a shell page and coming back keeps working", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  await logIn(page, demo.businessWithProfile);
+  await page.goto("/business/dashboard");
+  const welcome = page.getByRole("heading", { level: 1, name: /^Welcome back, / });
+  await expect(welcome).toBeVisible();
+
+  // business (remote) → messages (shell) → business, by the side menu (no page load).
+  await page
+    .getByRole("link", { name: /^Messages/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(page.getByRole("link", { name: "mia.chen" }).first()).toBeVisible();
+  await page.getByRole("link", { name: "Dashboard", exact: true }).first().click();
+  await expect(welcome).toBeVisible();
+  await page
+    .getByRole("link", { name: /^Active Agents/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/business\/active-agents$/);
+
+  // Every shared module the runtime knows on this page is the shell's instance (ADR 0054).
+  const providers = await page.evaluate(() => {
+    type Share = { from?: string; loaded?: boolean };
+    type Instance = {
+      options: { name: string };
+      shareScopeMap: Record<string, Record<string, Record<string, Share>>>;
+    };
+    const federation = (globalThis as { __FEDERATION__?: { __INSTANCES__: Instance[] } }).__FEDERATION__;
+    return (federation?.__INSTANCES__ ?? []).flatMap((instance) =>
+      Object.entries(instance.shareScopeMap.default ?? {}).flatMap(([name, versions]) =>
+        Object.values(versions)
+          .filter((share) => share.loaded)
+          .map((share) => `${instance.options.name}: ${name} from ${share.from}`),
+      ),
+    );
+  });
+  expect(providers.length).toBeGreaterThan(0);
+  expect(providers.filter((line) => !line.endsWith(" from shell"))).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -5,6 +5,7 @@
  * it), the shell's root scripts, two icons, and the shell's start-up files — what the built
  * index.html loads (its module scripts, modulepreload links and stylesheets) and, through the
  * bundle graph, the chunks and CSS those import statically. Everything else (the shell's lazy routes, the
+ * federation runtime — runtime-host.ts, loaded with the first remote since ADR 0054 — and the
  * remotes' entries and chunks) is cached at run time when it is first used.
  */
 import { readFileSync } from "node:fs";

@@ -21,6 +21,7 @@ export {
   useBilling,
 } from "./billing/billing-api.ts";
 export { PastDueBanner, PlanStatus } from "./billing/plan-status.tsx";
+export { sharedRouterNames } from "./federation/react-router-shared.ts";
 export {
   isServerShared,
   type ServerSharedModule,

@@ -1,6 +1,9 @@
 /**
- * Build-time only (vite configs): the Module Federation share config with react-router narrowed
- * to `sharedRouterNames` (ADR 0052). `sharedForBuild` is `federationShared` with react-router's
+ * Build-time only (vite configs). For the remotes (`remoteViteConfig`): the Module Federation
+ * share config with react-router narrowed to `sharedRouterNames` (ADR 0052). For the shell, which
+ * is built without the federation plugin (ADR 0054): react-router's production build path
+ * (`reactRouterProduction`) and the installed versions it declares (`sharedVersions`).
+ * `sharedForBuild` is `federationShared` with react-router's
  * local provider (`import`) set to a module generated here, which re-exports those names from
  * react-router's production ESM build by file path (the name "react-router" would be routed back
  * to the share). The module is written under node_modules/.cache: the federation plugin treats a
@@ -14,8 +17,10 @@ import { fileURLToPath } from "node:url";
 import { sharedRouterNames } from "./react-router-shared.ts";
 import { federationShared } from "./shared.ts";
 
-const reactRouterEntry = createRequire(import.meta.url).resolve("react-router");
-const reactRouterProduction = join(dirname(reactRouterEntry), "..", "production", "index.mjs");
+const require = createRequire(import.meta.url);
+const reactRouterEntry = require.resolve("react-router");
+/** react-router's production ESM build (the package's browser export is its development build). */
+export const reactRouterProduction = join(dirname(reactRouterEntry), "..", "production", "index.mjs");
 
 /** The generated provider's source: the shared names, from react-router's production build. */
 export function reactRouterProviderSource(implementation = reactRouterProduction): string {
@@ -47,4 +52,36 @@ export function sharedForBuild() {
     ...federationShared,
     "react-router": { ...federationShared["react-router"], import: writeProvider() },
   };
+}
+
+/** The version in a package's package.json, found by walking up from its resolved entry. */
+function installedVersion(name: string, resolveFrom: NodeJS.Require): string {
+  let dir = dirname(resolveFrom.resolve(name));
+  for (;;) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === name && pkg.version) return pkg.version;
+    } catch {
+      // no package.json here: keep walking up
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`No package.json with a version for ${name}`);
+    dir = parent;
+  }
+}
+
+/**
+ * The installed version of each `federationShared` package, { name: "x.y.z" }: the versions the
+ * shell declares when it provides its own modules to the remotes at run time (ADR 0054; the
+ * federation plugin read them the same way). `appDir` is the app's folder (packages resolve from
+ * its node_modules). Throws if a package cannot be resolved.
+ */
+export function sharedVersions(appDir: string): Record<keyof typeof federationShared, string> {
+  const resolveFrom = createRequire(join(appDir, "package.json"));
+  return Object.fromEntries(
+    Object.keys(federationShared).map((name) => [name, installedVersion(name, resolveFrom)]),
+  ) as Record<keyof typeof federationShared, string>;
 }

@@ -1,10 +1,10 @@
 /**
  * Run-time discovery of remotes: fetches /remotes.json ({ name: remoteEntry URL }), registers
- * the named remote with the federation runtime the vite plugin initialised (the module-level
- * instance of @module-federation/runtime), and loads its `./register` module.
+ * the named remote with the shell's federation runtime and loads its `./register` module.
+ * The runtime is not part of the shell's start (ADR 0054): the first load imports
+ * runtime-host.ts, which starts it, beside the /remotes.json request.
  */
 import type { RegisterRemote, RemoteModule, RemoteName } from "@closr/client";
-import { loadRemote, registerRemotes } from "@module-federation/runtime";
 
 export type RemoteManifest = Partial<Record<RemoteName, string>>;
 
@@ -56,9 +56,23 @@ export function preloadRemoteModule(name: RemoteName, basePath: string): void {
   early.set(name, promise);
 }
 
+let runtimePromise: Promise<typeof import("./runtime-host.ts")> | undefined;
+
+/** The shell's federation runtime, started on first use (a failed download is retried next time). */
+function getRuntime(): Promise<typeof import("./runtime-host.ts")> {
+  runtimePromise ??= import("./runtime-host.ts").catch((error: unknown) => {
+    runtimePromise = undefined;
+    throw error;
+  });
+  return runtimePromise;
+}
+
 async function load(name: RemoteName, basePath: string, force: boolean): Promise<RemoteModule> {
   if (force) manifestPromise = undefined;
+  const runtime = getRuntime();
+  runtime.catch(() => undefined);
   const manifest = await getManifest();
+  const { loadRemote, registerRemotes } = await runtime;
   const entry = manifest[name];
   if (!entry) throw new Error(`The ${name} module is not available right now.`);
   if (force || !registered.has(name)) {
