@@ -1,6 +1,8 @@
 /** The chrome around every page: top bar, page, footer, mobile bottom bar, toasts and splash. */
+
+import { useCurrentUser } from "@closr/client";
 import { appPage } from "@closr/contracts/site/ui";
-import { ToastRegion } from "@closr/ui";
+import { deferred, ToastRegion } from "@closr/ui";
 import { useEffect } from "react";
 import { RouterProvider as AriaRouterProvider } from "react-aria-components";
 import { Outlet, ScrollRestoration, useHref, useLocation, useNavigate } from "react-router";
@@ -9,7 +11,6 @@ import { SiteFooter } from "../components/site-footer.tsx";
 import { SplashScreen } from "../components/splash-screen.tsx";
 import { TopBar } from "../components/top-bar.tsx";
 import { EmailVerificationBanner } from "../features/account/components/email-verification-banner.tsx";
-import { OnboardingDialog } from "../features/account/components/onboarding-dialog.tsx";
 import { InstallPrompt } from "../pwa/install-prompt.tsx";
 import { OfflineNotice } from "../pwa/offline-notice.tsx";
 
@@ -35,8 +36,17 @@ function ScrollToHash() {
   return null;
 }
 
+/**
+ * The onboarding walkthrough (spec §2.4): its own chunk, drawn for signed-in users only (it opens
+ * on their dashboard until completed), so a signed-out visitor never downloads it.
+ */
+const OnboardingDialog = deferred("onboarding", () =>
+  import("../features/account/components/onboarding-dialog.tsx").then((m) => m.OnboardingDialog),
+);
+
 export function AppLayout() {
   const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
   return (
     <AriaRouterProvider navigate={(to) => navigate(to)} useHref={useHref}>
       <a href="#main" className="skip-link">
@@ -50,7 +60,7 @@ export function AppLayout() {
       </main>
       <SiteFooter />
       <BottomBar />
-      <OnboardingDialog />
+      {user ? <OnboardingDialog /> : null}
       <InstallPrompt />
       <ToastRegion />
       <SplashScreen />

@@ -7,7 +7,6 @@ import type { UserType } from "@closr/client";
 import type { ReactNode } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { RequireUser } from "../features/access/components/require-user.tsx";
-import { AuthPage } from "../features/auth/components/auth-page.tsx";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
 import { RouteErrorPage } from "../features/errors/components/route-error-page.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
@@ -31,7 +30,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <LandingPage /> },
-      { path: "auth", element: <AuthPage /> },
+      {
+        path: "auth",
+        ...lazyPage(() => import("../features/auth/components/auth-page.tsx").then((m) => m.AuthPage)),
+      },
       ...staticPageRoutes,
       // Pages past the first screen are chunks of their own, loaded on navigation (issue 19).
       { path: "forgot-password", ...lazyPage(() => recovery().then((m) => m.ForgotPasswordPage)) },

@@ -6,7 +6,6 @@
  */
 import type { RouteObject } from "react-router";
 import { RequireUser } from "../../access/components/require-user.tsx";
-import { PricingPage } from "../../pricing/components/pricing-page.tsx";
 
 /**
  * A route whose page is its own chunk, downloaded on first visit (issue 19: the JavaScript
@@ -52,7 +51,10 @@ const contentPages: RouteObject[] = [
 
 export const staticPageRoutes: RouteObject[] = [
   ...contentPages,
-  { path: "pricing", element: <PricingPage /> },
+  {
+    path: "pricing",
+    ...lazyPage(() => import("../../pricing/components/pricing-page.tsx").then((m) => m.PricingPage)),
+  },
   {
     path: "how-it-works",
     ...lazyPage(() => import("./how-it-works-page.tsx").then((m) => m.HowItWorksPage)),
