@@ -62,8 +62,11 @@ try {
   );
   const deploySeconds = (Date.now() - started) / 1000;
   for (const app of ["shell", "business", "agent", "admin"]) {
-    const dist = join(root, "frontends", app, "dist");
-    if (existsSync(dist)) cpSync(dist, join(out, "frontends", app, "dist"), { recursive: true });
+    // The browser build and the server bundles (the shell's server entry, each remote's: ADR 0047, 0053).
+    for (const folder of ["dist", "dist-server"]) {
+      const built = join(root, "frontends", app, folder);
+      if (existsSync(built)) cpSync(built, join(out, "frontends", app, folder), { recursive: true });
+    }
   }
   const packages = readdirSync(join(out, "node_modules", ".pnpm")).filter(
     (n) => n !== "node_modules" && n !== "lock.yaml",
