@@ -3,7 +3,10 @@
  * serve it), at three moments of a first visit:
  *   - before first paint: scripts whose response ended by the first contentful paint;
  *   - by the time the page is interactive: by the end of the last long task (≥ 50 ms) before
- *     the first 5 s without one, and not before the page's first-level heading is on screen;
+ *     the first 5 s without one, and not before the page's first-level heading is on screen nor
+ *     before the app has hydrated it (`<html data-hydrated>`: a server-rendered page hydrates in
+ *     5 ms slices that make no long task, so long tasks alone would count it interactive before
+ *     the code it waits for — a deferred component's chunk, a remote — has arrived);
  *   - by the end: everything loaded once the network and the main thread have been quiet;
  * and what the service worker fetched for its caches on that first visit: the precache (files
  * the worker downloads at install) and the run-time caches (files kept as they were used).
@@ -68,17 +71,28 @@ function gzipSize(url: string, body: Buffer): number {
   return size;
 }
 
-/** Records long tasks and when the first h1 appeared, before any page script runs. */
+/** Records long tasks, when the first h1 appeared and when the app marked the page hydrated. */
 const probe = () => {
-  const w = window as unknown as { __longTasks: [number, number][]; __h1At?: number };
+  const w = window as unknown as {
+    __longTasks: [number, number][];
+    __h1At?: number;
+    __hydratedAt?: number;
+  };
   w.__longTasks = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__longTasks.push([e.startTime, e.startTime + e.duration]);
   }).observe({ type: "longtask" });
   const seen = () => {
     if (w.__h1At === undefined && document.querySelector("h1")) w.__h1At = performance.now();
+    if (w.__hydratedAt === undefined && document.documentElement.dataset.hydrated)
+      w.__hydratedAt = performance.now();
   };
-  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  new MutationObserver(seen).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["data-hydrated"],
+  });
   document.addEventListener("DOMContentLoaded", seen);
 };
 
@@ -175,12 +189,17 @@ async function measure(context: BrowserContext, target: Target): Promise<Row> {
     .catch(() => undefined);
   await settle(page, () => inflight, 2000);
   const timing = await page.evaluate(() => {
-    const w = window as unknown as { __longTasks: [number, number][]; __h1At?: number };
+    const w = window as unknown as {
+      __longTasks: [number, number][];
+      __h1At?: number;
+      __hydratedAt?: number;
+    };
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-    // Interactive: after the first paint, the DOM and the first heading, the end of the last long
-    // task that is followed by 5 s without one (Lighthouse's time-to-interactive, simplified).
-    let interactive = Math.max(fcp, nav?.domContentLoadedEventEnd ?? 0, w.__h1At ?? 0);
+    // Interactive: after the first paint, the DOM, the first heading and the app's hydration, the
+    // end of the last long task that is followed by 5 s without one (Lighthouse's
+    // time-to-interactive, simplified).
+    let interactive = Math.max(fcp, nav?.domContentLoadedEventEnd ?? 0, w.__h1At ?? 0, w.__hydratedAt ?? 0);
     const tasks = w.__longTasks.filter(([, end]) => end > interactive).sort((a, b) => a[0] - b[0]);
     for (let i = 0; i < tasks.length; i++) {
       const [, end] = tasks[i] as [number, number];

@@ -3,7 +3,8 @@
  * default due date and the client-side checks with the spec's messages (the server checks the
  * same rules and answers with the same words).
  */
-import { addDays, format } from "date-fns";
+import { formatDate } from "@closr/ui";
+import { addDays } from "date-fns";
 
 export type InvoiceFormField =
   | "businessId"
@@ -17,7 +18,7 @@ export type InvoiceFormField =
 export type InvoiceFormErrors = Partial<Record<InvoiceFormField, string>>;
 
 /** Today plus 30 days, yyyy-MM-dd in the browser's calendar (spec §5: due date defaults 30 days ahead). */
-export const defaultDueDate = (today = new Date()) => format(addDays(today, 30), "yyyy-MM-dd");
+export const defaultDueDate = (today = new Date()) => formatDate(addDays(today, 30), "yyyy-MM-dd");
 
 /** Spec §5 messages, checked before sending (the server checks the same rules). */
 export function validateInvoiceForm(form: {

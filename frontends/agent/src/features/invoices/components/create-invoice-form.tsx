@@ -13,6 +13,7 @@ import {
   bindText,
   Card,
   CardContent,
+  formatDate,
   formatMoney,
   InputField,
   MoneyField,
@@ -21,7 +22,6 @@ import {
   TextLinkAlert,
   toast,
 } from "@closr/ui";
-import { format } from "date-fns";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { usePayoutAccount } from "../../payouts/api/payouts-api.ts";
 import { defaultDueDate, type InvoiceFormErrors, validateInvoiceForm } from "../api/invoice-form.ts";
@@ -40,7 +40,7 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
   const [errors, setErrors] = useState<InvoiceFormErrors>({});
   // Issue 17: with a signed agreement the agent enters the sale value and the commission is computed.
   const [saleAmount, setSaleAmount] = useState("");
-  const [saleDate, setSaleDate] = useState(() => format(new Date(), "yyyy-MM-dd"));
+  const [saleDate, setSaleDate] = useState(() => formatDate(new Date(), "yyyy-MM-dd"));
   const [reason, setReason] = useState("");
   const [amountTouched, setAmountTouched] = useState(false);
   const saleValue =
