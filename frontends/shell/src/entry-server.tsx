@@ -22,7 +22,7 @@ import type { RegisterRemote, RemoteModule, RemoteName } from "@closr/client";
 import { remoteNames, setApiTransport } from "@closr/client";
 import { publicPageByPath, SITE_NAME } from "@closr/contracts/site";
 import { appPage, notFoundTitle } from "@closr/contracts/site/ui";
-import { collectDeferred, recordedStyles } from "@closr/ui";
+import { collectDeferred, recordedStylesFor, recordingStylesOf } from "@closr/ui";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
@@ -128,7 +128,7 @@ function serverRemotesFor(request: RenderRequest): ServerRemotes {
       const file = request.remoteServerEntry?.(name);
       if (!file) return undefined;
       try {
-        const register = loadServerRemote(file, requireShared);
+        const register = recordingStylesOf(name, () => loadServerRemote(file, requireShared));
         if (!register) return undefined;
         const byPath = remoteModules.get(register) ?? new Map<string, RemoteModule>();
         remoteModules.set(register, byPath);
@@ -237,6 +237,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       body,
       data,
       deferred: JSON.stringify(drawn),
+      area: /^\/(business|agent|admin)(?:\/|$)/.exec(path)?.[1],
       noindex: status === 404,
     });
     return { kind: "page", status: status, html };
@@ -260,11 +261,13 @@ function fillTemplate(
     data: string;
     /** The deferred components the page drew (JSON array of names), loaded before hydration. */
     deferred: string;
+    /** The remote area the page is in (its remote's stylesheets go in <head>), if any. */
+    area: string | undefined;
     noindex: boolean;
   },
 ): string {
   // The injected stylesheets, as the browser's injectStyles would add them (same ids: it then skips).
-  const styles = [...recordedStyles()].map(
+  const styles = recordedStylesFor(page.area).map(
     ([id, css]) => `<style id="${esc(id)}">${css.replace(/<\//g, "<\\/")}</style>`,
   );
   const head = [

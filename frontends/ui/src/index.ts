@@ -56,7 +56,12 @@ export {
 } from "./design-system/fields/native-fields.tsx";
 export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group.tsx";
 export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
-export { injectStyles, recordedStyles } from "./design-system/inject-styles.ts";
+export {
+  injectStyles,
+  recordedStyles,
+  recordedStylesFor,
+  recordingStylesOf,
+} from "./design-system/inject-styles.ts";
 export { CenterCardPage, ComingSoon, IconCard, PageHeader } from "./design-system/layout/page.tsx";
 export { ToastRegion } from "./design-system/toast/toast-region.tsx";
 export {

@@ -1,6 +1,6 @@
 /** injectStyles outside a browser (the shell's server render, ADR 0051): recorded, not applied. */
 import { describe, expect, it } from "vitest";
-import { injectStyles, recordedStyles } from "./inject-styles.ts";
+import { injectStyles, recordedStyles, recordedStylesFor, recordingStylesOf } from "./inject-styles.ts";
 
 describe("injectStyles outside a browser", () => {
   it("records each stylesheet once by id, in the order first injected, for the served <head>", () => {
@@ -12,5 +12,31 @@ describe("injectStyles outside a browser", () => {
       ["closr-b-styles", ".b { color: red; }"],
       ["closr-a-styles", ".a { color: blue; }"],
     ]);
+  });
+
+  it("gives a remote area's page the shell's sheets and that remote's, never another remote's", () => {
+    recordingStylesOf("business", () => {
+      injectStyles("closr-payments-styles", ".invoice-amount { font-size: 1.5rem; }");
+      injectStyles("closr-shared-kit-styles", ".card-x { padding: 0; }");
+    });
+    recordingStylesOf("agent", () => {
+      injectStyles("closr-invoices-styles", ".invoice-amount { font-weight: 700; }");
+      // Injected first by the business bundle: the agent's pages need it too.
+      injectStyles("closr-shared-kit-styles", ".card-x { padding: 0; }");
+    });
+    const ids = (area: string | undefined) => recordedStylesFor(area).map(([id]) => id);
+    expect(ids("agent")).toEqual([
+      "closr-b-styles",
+      "closr-a-styles",
+      "closr-shared-kit-styles",
+      "closr-invoices-styles",
+    ]);
+    expect(ids("business")).toEqual([
+      "closr-b-styles",
+      "closr-a-styles",
+      "closr-payments-styles",
+      "closr-shared-kit-styles",
+    ]);
+    expect(ids(undefined)).toEqual(["closr-b-styles", "closr-a-styles"]);
   });
 });
