@@ -27,7 +27,7 @@ export {
   type ServerSharedModule,
   serverSharedModules,
 } from "./federation/server-shared.ts";
-export { federationShared, type RemoteName, remoteNames } from "./federation/shared.ts";
+export { federationShared, type RemoteName, remoteAreaOf, remoteNames } from "./federation/shared.ts";
 export {
   getUnreadCount,
   unreadCountKey,

@@ -19,7 +19,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { RegisterRemote, RemoteModule, RemoteName } from "@closr/client";
-import { remoteNames, setApiTransport } from "@closr/client";
+import { remoteAreaOf, remoteNames, setApiTransport } from "@closr/client";
 import { publicPageByPath, SITE_NAME } from "@closr/contracts/site";
 import { appPage, notFoundTitle } from "@closr/contracts/site/ui";
 import { collectDeferred, recordedStylesFor, recordingStylesOf } from "@closr/ui";
@@ -149,8 +149,9 @@ function serverRemotesFor(request: RenderRequest): ServerRemotes {
 
 /**
  * Loads every remote's server bundle the request offers (cached), before the first render: the
- * stylesheets those bundles record when they load then go into every served page's <head> alike,
- * whichever area the process rendered first (as `everyPage` does for the shell's own pages).
+ * stylesheets those bundles record when they load are then known whichever area the process
+ * rendered first (as `everyPage` does for the shell's own pages); each page's <head> carries the
+ * shell's and its own area's (`recordedStylesFor`).
  */
 function loadServedRemotes(request: RenderRequest): void {
   const remotes = serverRemotesFor(request);
@@ -237,7 +238,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       body,
       data,
       deferred: JSON.stringify(drawn),
-      area: /^\/(business|agent|admin)(?:\/|$)/.exec(path)?.[1],
+      area: remoteAreaOf(path),
       noindex: status === 404,
     });
     return { kind: "page", status: status, html };
@@ -262,7 +263,7 @@ function fillTemplate(
     /** The deferred components the page drew (JSON array of names), loaded before hydration. */
     deferred: string;
     /** The remote area the page is in (its remote's stylesheets go in <head>), if any. */
-    area: string | undefined;
+    area: RemoteName | undefined;
     noindex: boolean;
   },
 ): string {

@@ -7,6 +7,7 @@
  */
 import "./pwa/install-prompt-store.ts";
 import "@closr/ui/styles.css";
+import { remoteAreaOf } from "@closr/client";
 import { preloadDeferred } from "@closr/ui";
 // The public pages' stylesheets ride with the first paint: the served HTML of a lazily loaded
 // public page is drawn before its chunk (and the CSS that came with it) arrives.
@@ -30,8 +31,8 @@ const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
 // A page in a remote's area: its module starts loading now, beside the session check.
-const area = /^\/(business|agent|admin)(?:\/|$)/.exec(window.location.pathname)?.[1];
-if (area === "business" || area === "agent" || area === "admin") preloadRemoteModule(area, `/${area}`);
+const area = remoteAreaOf(window.location.pathname);
+if (area) preloadRemoteModule(area, `/${area}`);
 
 const queryClient = createQueryClient();
 const served = document.getElementById(queryDataId)?.textContent;

@@ -17,3 +17,8 @@ export const federationShared = {
 /** The remotes the shell knows by name; their URLs come from /remotes.json at run time. */
 export const remoteNames = ["business", "agent", "admin"] as const;
 export type RemoteName = (typeof remoteNames)[number];
+
+/** The remote whose area `pathname` is in (/business/…, /agent/…, /admin…), if any. */
+export function remoteAreaOf(pathname: string): RemoteName | undefined {
+  return remoteNames.find((name) => pathname === `/${name}` || pathname.startsWith(`/${name}/`));
+}

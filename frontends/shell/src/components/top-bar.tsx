@@ -1,13 +1,13 @@
 /** The top bar (spec §2.2): brand, page links, role links, auth buttons or the user menu. */
 
 import { useCurrentUser } from "@closr/client";
-import { deferred, Icon, LinkButton, Skeleton } from "@closr/ui";
+import { deferred, Icon, LinkButton, Menu, MenuItem, MenuSeparator, Skeleton } from "@closr/ui";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { UnreadBadge } from "../features/messages/components/unread-badge.tsx";
-import { drawerMenu, landingAnchors, publicLinks, userLinks } from "./nav-links.ts";
+import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
+import { drawerMenu, landingAnchors, profilePath, publicLinks, userLinks } from "./nav-links.ts";
 import { useSignOut } from "./use-sign-out.ts";
-import { UserActions } from "./user-actions.tsx";
 
 /** The phone drawer, loaded when first opened (its code fetched when the button is pressed or focused). */
 const MobileDrawer = deferred("mobile-drawer", () =>
@@ -71,7 +71,36 @@ export function TopBar() {
                   Go to Dashboard
                 </LinkButton>
               ) : null}
-              <UserActions user={user} onSignOut={signOut} />
+              <NotificationBell />
+              <Menu
+                label={user.username}
+                trigger={
+                  <>
+                    <span className="avatar" aria-hidden="true">
+                      {user.username.slice(0, 1).toUpperCase()}
+                    </span>
+                    <span className="hide-mobile">{user.username}</span>
+                    <Icon name="chevronDown" size={16} />
+                  </>
+                }
+                onAction={(key) => {
+                  if (key === "logout") signOut();
+                }}
+              >
+                <MenuItem id="profile" href={profilePath(user)}>
+                  Profile
+                </MenuItem>
+                <MenuItem id="settings" href="/settings">
+                  Settings
+                </MenuItem>
+                {user.role === "admin" ? (
+                  <MenuItem id="admin" href="/admin">
+                    Admin
+                  </MenuItem>
+                ) : null}
+                <MenuSeparator />
+                <MenuItem id="logout">Log out</MenuItem>
+              </Menu>
             </>
           ) : (
             <>
@@ -88,8 +117,8 @@ export function TopBar() {
             className="icon-button show-mobile"
             aria-label="Open menu"
             aria-expanded={drawerOpen}
-            onPointerDown={MobileDrawer.preload}
-            onFocus={MobileDrawer.preload}
+            onPointerDown={MobileDrawer.prefetch}
+            onFocus={MobileDrawer.prefetch}
             onClick={() => setDrawerOpen(true)}
           >
             <Icon name="menu" size={22} />

@@ -30,15 +30,10 @@ const labels: Record<RemoteName, string> = {
   admin: "Admin panel",
 };
 
-function RemoteRouteTree({
-  name,
-  basePath,
-  forceRef,
-}: {
-  name: RemoteName;
-  basePath: string;
-  forceRef: { current: boolean };
-}) {
+/** A remote's area: the remote, its base path, and whether the next load must re-register it (Retry). */
+type AreaProps = { name: RemoteName; basePath: string; forceRef: { current: boolean } };
+
+function RemoteRouteTree({ name, basePath, forceRef }: AreaProps) {
   const { data } = useSuspenseQuery({
     queryKey: ["remote-module", name],
     queryFn: () => {
@@ -141,15 +136,7 @@ const useServedRender = () =>
  * The area's content when the served HTML holds the skeleton (or on a page the browser renders
  * itself): the skeleton while hydrating the served page, the remote's route tree afterwards.
  */
-function SkeletonThenRemote({
-  name,
-  basePath,
-  forceRef,
-}: {
-  name: RemoteName;
-  basePath: string;
-  forceRef: { current: boolean };
-}) {
+function SkeletonThenRemote({ name, basePath, forceRef }: AreaProps) {
   return useServedRender() ? (
     <RemoteSkeleton name={name} />
   ) : (

@@ -17,8 +17,15 @@
  */
 import { type ComponentType, type ReactNode, Suspense, use } from "react";
 
-/** A component drawn from a chunk loaded on first use, with a way to start loading it sooner. */
-export type DeferredComponent<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+/**
+ * A component drawn from a chunk loaded on first use, with ways to start loading it sooner:
+ * `preload()` (rejects if the load fails) and `prefetch()` (for event handlers: a failure is left
+ * to the draw that needs the component, which rejects into its error boundary).
+ */
+export type DeferredComponent<P> = ComponentType<P> & {
+  preload: () => Promise<unknown>;
+  prefetch: () => void;
+};
 
 /** Every deferred component's `preload`, by name. */
 const registry = new Map<string, () => Promise<unknown>>();
@@ -83,5 +90,8 @@ export function deferred<P extends object>(
   }
   registry.set(name, preload);
   if (typeof window === "undefined") preload().catch(() => undefined);
-  return Object.assign(Deferred, { preload });
+  const prefetch = () => {
+    preload().catch(() => undefined);
+  };
+  return Object.assign(Deferred, { preload, prefetch });
 }

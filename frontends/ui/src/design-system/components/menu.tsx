@@ -39,9 +39,6 @@ const MenuPopover = deferred<MenuPopoverProps>("menu", () =>
 export function Menu({ trigger, label, children, variant = "ghost", onAction }: MenuProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const preload = () => {
-    MenuPopover.preload().catch(() => undefined);
-  };
   return (
     <>
       <Button
@@ -51,9 +48,9 @@ export function Menu({ trigger, label, children, variant = "ghost", onAction }: 
         aria-haspopup="menu"
         aria-expanded={open}
         className="menu-trigger"
-        onHoverStart={preload}
-        onPressStart={preload}
-        onFocus={preload}
+        onHoverStart={MenuPopover.prefetch}
+        onPressStart={MenuPopover.prefetch}
+        onFocus={MenuPopover.prefetch}
         onPress={() => setOpen(true)}
       >
         {trigger}

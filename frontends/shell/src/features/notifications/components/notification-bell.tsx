@@ -22,9 +22,6 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const { data } = useNotifications();
   const unread = data?.unread ?? 0;
-  const preload = () => {
-    NotificationPanel.preload().catch(() => undefined);
-  };
 
   return (
     <>
@@ -34,9 +31,9 @@ export function NotificationBell() {
         aria-label={unread > 0 ? `Notifications: ${unread} unread` : "Notifications: none unread"}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onHoverStart={preload}
-        onPressStart={preload}
-        onFocus={preload}
+        onHoverStart={NotificationPanel.prefetch}
+        onPressStart={NotificationPanel.prefetch}
+        onFocus={NotificationPanel.prefetch}
         onPress={() => setOpen(true)}
       >
         <Icon name="bell" size={20} />
