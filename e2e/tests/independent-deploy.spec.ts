@@ -120,7 +120,7 @@ test("a business remote built and deployed alone runs beside the old shell and a
   expect(businessScripts.some((p) => p.startsWith(`${base}remoteEntry.js`))).toBe(true);
 
   await follow(business.page, "/business/active-agents");
-  await business.page.getByRole("tab", { name: /Pending Requests/ }).click();
+  await business.page.getByRole("link", { name: /Pending Requests/ }).click();
   const request = business.page.getByRole("article", { name: `Dee Agent ${suffix}` });
   await request.getByRole("button", { name: "Accept" }).click();
   await expect(business.page.getByText("Partnership updated").first()).toBeVisible();

@@ -98,7 +98,7 @@ test("a connection request raises the bell live in the other browser; opening it
   await shot(agentPage, "bell");
   await item.click();
   await expect(agentPage).toHaveURL(/\/agent\/current-partners\?tab=pending$/);
-  await expect(agentPage.getByRole("tab", { name: "Pending Requests (1)" })).toBeVisible();
+  await expect(agentPage.getByRole("link", { name: "Pending Requests (1)" })).toBeVisible();
   await expect(agentPage.getByText("Harbour Tech").first()).toBeVisible();
   await expect(bell).toHaveAccessibleName("Notifications: none unread");
 });

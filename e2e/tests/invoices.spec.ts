@@ -96,7 +96,7 @@ test("an agent invoices, the business pays with 4242…, both see it Paid and th
   const paidCard = business.page.locator(".invoice-card", { hasText: `Invoice #${invoiceId} -` });
   await expect(paidCard.locator(".badge")).toHaveText("Paid");
   await expect(paidCard.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
-  await business.page.getByRole("tab", { name: "Payment History" }).click();
+  await business.page.getByRole("link", { name: "Payment History" }).click();
   const row = business.page.getByRole("row", { name: new RegExp(`#${invoiceId}\\b`) });
   await expect(row).toContainText("$1,234.56");
   await expect(row).toContainText("Completed");

@@ -84,14 +84,18 @@ test("an agent connects, the business accepts, both dashboards count it, and the
   // The business sees it under Pending Requests (1) and accepts.
   await business.page.goto("/business/active-agents");
   await expect(business.page.getByRole("heading", { name: "Agent Partnerships" })).toBeVisible();
-  await expect(business.page.getByRole("tab", { name: "Active Partnerships (0)" })).toBeVisible();
+  await expect(business.page.getByRole("link", { name: "Active Partnerships (0)" })).toBeVisible();
   await expect(business.page.getByText("No active partnerships yet.", { exact: false })).toBeVisible();
-  // Keyboard: arrow keys move between the tabs; Enter accepts.
-  await business.page.getByRole("tab", { name: "Active Partnerships (0)" }).focus();
-  await business.page.keyboard.press("ArrowRight");
-  await expect(business.page.getByRole("tab", { name: "Pending Requests (1)" })).toHaveAttribute(
-    "aria-selected",
-    "true",
+  // Keyboard: the tabs are links (ADR 0056); Enter on one opens it, Enter on Accept accepts.
+  await expect(business.page.getByRole("link", { name: "Active Partnerships (0)" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await business.page.getByRole("link", { name: "Pending Requests (1)" }).focus();
+  await business.page.keyboard.press("Enter");
+  await expect(business.page.getByRole("link", { name: "Pending Requests (1)" })).toHaveAttribute(
+    "aria-current",
+    "page",
   );
   await expect(business.page).toHaveURL(/tab=pending/);
   const pending = business.page.getByRole("article", { name: agent.name });
@@ -99,10 +103,10 @@ test("an agent connects, the business accepts, both dashboards count it, and the
   await pending.getByRole("button", { name: "Accept" }).focus();
   await business.page.keyboard.press("Enter");
   await expect(business.page.getByText("Partnership updated")).toBeVisible();
-  await expect(business.page.getByRole("tab", { name: "Pending Requests (0)" })).toBeVisible();
+  await expect(business.page.getByRole("link", { name: "Pending Requests (0)" })).toBeVisible();
 
   // Active card: experience with a plus, the partnership's commission, start date, details.
-  await business.page.getByRole("tab", { name: "Active Partnerships (1)" }).click();
+  await business.page.getByRole("link", { name: "Active Partnerships (1)" }).click();
   const active = business.page.getByRole("article", { name: agent.name });
   await expect(active.getByText("8+ years")).toBeVisible();
   await expect(active.getByText("12%", { exact: true })).toBeVisible();
@@ -164,7 +168,7 @@ test("an agent connects, the business accepts, both dashboards count it, and the
     .getByRole("button", { name: "End Partnership" })
     .click();
   await expect(business.page.getByText("Partnership updated")).toBeVisible();
-  await expect(business.page.getByRole("tab", { name: "Active Partnerships (0)" })).toBeVisible();
+  await expect(business.page.getByRole("link", { name: "Active Partnerships (0)" })).toBeVisible();
   await expect(business.page.getByRole("article", { name: agent.name })).toBeHidden();
 
   // Emails go through the queue's worker (issue 21): delivered shortly after the change commits.
@@ -198,7 +202,7 @@ test("a business withdraws its own request; a request it receives can be rejecte
   await expect(sent.getByRole("button", { name: "Accept" })).toHaveCount(0);
   await sent.getByRole("button", { name: "Withdraw request" }).click();
   await expect(business.page.getByText("Partnership updated")).toBeVisible();
-  await expect(business.page.getByRole("tab", { name: "Pending Requests (0)" })).toBeVisible();
+  await expect(business.page.getByRole("link", { name: "Pending Requests (0)" })).toBeVisible();
 
   // Agent → business (through the API), rejected by the business.
   const sentByAgent = await agent.request.post("/api/partnerships", {
@@ -211,7 +215,7 @@ test("a business withdraws its own request; a request it receives can be rejecte
     .getByRole("button", { name: "Reject" })
     .click();
   await expect(business.page.getByText("Partnership updated")).toBeVisible();
-  await expect(business.page.getByRole("tab", { name: "Pending Requests (0)" })).toBeVisible();
+  await expect(business.page.getByRole("link", { name: "Pending Requests (0)" })).toBeVisible();
   await expect(business.page.getByText("No pending requests")).toBeVisible();
 
   // Rejected is not open: the agent may connect again.
@@ -246,7 +250,7 @@ test("accepting past the free plan's 3 active partnerships shows the limit with 
   if (!last) throw new Error("four agents expected");
 
   await business.page.goto("/business/active-agents?tab=pending");
-  await expect(business.page.getByRole("tab", { name: "Active Partnerships (3)" })).toBeVisible();
+  await expect(business.page.getByRole("link", { name: "Active Partnerships (3)" })).toBeVisible();
   await business.page
     .getByRole("article", { name: last.name })
     .getByRole("button", { name: "Accept" })
@@ -259,5 +263,5 @@ test("accepting past the free plan's 3 active partnerships shows the limit with 
     "href",
     "/pricing",
   );
-  await expect(business.page.getByRole("tab", { name: "Pending Requests (1)" })).toBeVisible();
+  await expect(business.page.getByRole("link", { name: "Pending Requests (1)" })).toBeVisible();
 });

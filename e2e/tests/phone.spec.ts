@@ -153,7 +153,7 @@ test("a business pays an invoice on its phone: drawer → Payments → Pay Now �
   await tapInDrawer(page, "Payments");
   await expect(page).toHaveURL(/\/business\/payments$/);
   // The four tabs fit (they wrap): "Disputes" is on screen, not cut off.
-  const disputesTab = page.getByRole("tab", { name: "Disputes" });
+  const disputesTab = page.getByRole("link", { name: "Disputes", exact: true });
   await expect(disputesTab).toBeInViewport({ ratio: 1 });
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
@@ -175,7 +175,7 @@ test("a business pays an invoice on its phone: drawer → Payments → Pay Now �
 
   await tapInDrawer(page, "Payments");
   await expect(card.locator(".badge")).toHaveText("Paid");
-  await page.getByRole("tab", { name: "Payment History" }).tap();
+  await page.getByRole("link", { name: "Payment History" }).tap();
   const row = page.getByRole("row", { name: new RegExp(`#${invoiceId}\\b`) });
   await expect(row).toContainText("$321.50");
   await expect(row).toContainText("Completed");

@@ -191,7 +191,7 @@ test("the app hydrates the served remote pages without console errors, and they 
       await page.getByRole("link", { name: "Edit Profile" }).click();
       await expect(page).toHaveURL(/\/agent\/profile$/);
     } else if (path === "/agent/invoices") {
-      await page.getByRole("tab", { name: "Earnings" }).click();
+      await page.getByRole("link", { name: "Earnings" }).click();
       await expect(page).toHaveURL(/\/agent\/invoices\?tab=earnings$/);
     } else {
       await page.getByLabel("Search users").first().fill("hackett");

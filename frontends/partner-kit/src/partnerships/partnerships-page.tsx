@@ -3,7 +3,8 @@
  * §2.9 "Business Partnerships" /agent/current-partners): tabs "Active Partnerships (n)" and
  * "Pending Requests (n)" with the caller's counts; active cards with End Partnership; pending
  * cards (received first) with Accept/Reject or Withdraw; empty states linking to the find page.
- * The selected tab lives in the URL (?tab=pending), so the dashboards can link to it.
+ * The tabs are links (PageTabs, ADR 0056): the selected one lives in the URL (?tab=pending), so
+ * the dashboards can link to it.
  */
 
 import { describeFailure, type Partnership, type PartnershipSide, usePartnerships } from "@closr/client";
@@ -15,15 +16,12 @@ import {
   LinkButton,
   PageHeader,
   PageSpinner,
+  PageTabs,
   RetryAlert,
-  Tab,
-  TabList,
-  TabPanel,
-  Tabs,
+  usePageTab,
 } from "@closr/ui";
 import { type ReactNode, useState } from "react";
-import type { Key } from "react-aria-components";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { useOwnAgentProfile, useOwnBusinessProfile } from "../profiles/profiles-api.ts";
 import { sideCopy } from "./connect-button.tsx";
 import { ActivePartnershipCard, PendingPartnershipCard } from "./partnership-card.tsx";
@@ -86,20 +84,12 @@ function PartnershipList({
 
 export function PartnershipsPage({ side }: { side: PartnershipSide }) {
   const copy = { ...pageCopy[side], ...sideCopy[side] };
-  const [params, setParams] = useSearchParams();
-  const tab = params.get("tab") === "pending" ? "pending" : "active";
+  const [tab] = usePageTab(["active", "pending"]);
   const [planLimit, setPlanLimit] = useState<string | null>(null);
   const open = usePartnerships();
   const ownBusiness = useOwnBusinessProfile(side === "business");
   const ownAgent = useOwnAgentProfile(side === "agent");
   const ownProfile = side === "business" ? ownBusiness.data : ownAgent.data;
-
-  const selectTab = (key: Key) => {
-    const next = new URLSearchParams(params);
-    if (key === "pending") next.set("tab", "pending");
-    else next.delete("tab");
-    setParams(next, { replace: true });
-  };
 
   const header = <PageHeader title={copy.title} description={copy.description} />;
   if (open.isPending) {
@@ -136,25 +126,37 @@ export function PartnershipsPage({ side }: { side: PartnershipSide }) {
   const tabs = [
     {
       id: "active",
-      label: `Active Partnerships (${counts.active})`,
-      items: active,
-      PartnershipCard: ActivePartnershipCard,
-      empty: <EmptyState title="No active partnerships" text={copy.emptyActive} action={findAction} />,
-    },
-    {
-      id: "pending",
-      label: `Pending Requests (${counts.pending})`,
-      items: pending,
-      PartnershipCard: PendingPartnershipCard,
-      empty: (
-        <EmptyState
-          title="No pending requests"
-          text="Connection requests you send or receive appear here until they're answered."
-          action={findAction}
+      title: `Active Partnerships (${counts.active})`,
+      panel: (
+        <PartnershipList
+          items={active}
+          PartnershipCard={ActivePartnershipCard}
+          side={side}
+          onPlanLimit={setPlanLimit}
+          empty={<EmptyState title="No active partnerships" text={copy.emptyActive} action={findAction} />}
         />
       ),
     },
-  ];
+    {
+      id: "pending",
+      title: `Pending Requests (${counts.pending})`,
+      panel: (
+        <PartnershipList
+          items={pending}
+          PartnershipCard={PendingPartnershipCard}
+          side={side}
+          onPlanLimit={setPlanLimit}
+          empty={
+            <EmptyState
+              title="No pending requests"
+              text="Connection requests you send or receive appear here until they're answered."
+              action={findAction}
+            />
+          }
+        />
+      ),
+    },
+  ] as const;
 
   return (
     <div className="stack-lg">
@@ -190,26 +192,7 @@ export function PartnershipsPage({ side }: { side: PartnershipSide }) {
         </p>
       ) : null}
       <div className="partnership-tabs">
-        <Tabs selectedKey={tab} onSelectionChange={selectTab}>
-          <TabList aria-label="Partnerships">
-            {tabs.map((t) => (
-              <Tab key={t.id} id={t.id}>
-                {t.label}
-              </Tab>
-            ))}
-          </TabList>
-          {tabs.map((t) => (
-            <TabPanel key={t.id} id={t.id}>
-              <PartnershipList
-                items={t.items}
-                PartnershipCard={t.PartnershipCard}
-                side={side}
-                onPlanLimit={setPlanLimit}
-                empty={t.empty}
-              />
-            </TabPanel>
-          ))}
-        </Tabs>
+        <PageTabs label="Partnerships" tab={tab} tabs={tabs} />
       </div>
     </div>
   );

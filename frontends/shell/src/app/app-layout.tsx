@@ -37,16 +37,21 @@ function ScrollToHash() {
 }
 
 /**
- * The onboarding walkthrough (spec §2.4): its own chunk, drawn for signed-in users only (it opens
- * on their dashboard until completed), so a signed-out visitor never downloads it.
+ * The onboarding walkthrough (spec §2.4): its own chunk, drawn only on a signed-in user's own
+ * dashboard (where it opens until completed), so no other page downloads it.
  */
 const OnboardingDialog = deferred("onboarding", () =>
   import("../features/account/components/onboarding-dialog.tsx").then((m) => m.OnboardingDialog),
 );
 
+function Onboarding() {
+  const { pathname } = useLocation();
+  const { data: user } = useCurrentUser();
+  return user && pathname === `/${user.userType}/dashboard` ? <OnboardingDialog /> : null;
+}
+
 export function AppLayout() {
   const navigate = useNavigate();
-  const { data: user } = useCurrentUser();
   return (
     <AriaRouterProvider navigate={(to) => navigate(to)} useHref={useHref}>
       <a href="#main" className="skip-link">
@@ -60,7 +65,7 @@ export function AppLayout() {
       </main>
       <SiteFooter />
       <BottomBar />
-      {user ? <OnboardingDialog /> : null}
+      <Onboarding />
       <InstallPrompt />
       <ToastRegion />
       <SplashScreen />

@@ -192,7 +192,6 @@ export function AgentInvoicesPage() {
         <PageTabs
           label="Invoices"
           tab={tab}
-          onSelect={setTab}
           tabs={[
             {
               id: "create",

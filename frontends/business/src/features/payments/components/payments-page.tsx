@@ -121,7 +121,7 @@ export function PaymentsPage() {
   // Before the page's first paint (an insertion effect), so it never shows unstyled and shifts.
   useInsertionEffect(() => injectStyles(STYLE_ID, css), []);
   const [paying, setPaying] = useState<Invoice | null>(null);
-  const [tab, setTab] = usePageTab(["invoices", "methods", "history", "disputes"]);
+  const [tab] = usePageTab(["invoices", "methods", "history", "disputes"]);
 
   return (
     <SignedInPage
@@ -136,7 +136,6 @@ export function PaymentsPage() {
         <PageTabs
           label="Payments"
           tab={tab}
-          onSelect={setTab}
           tabs={[
             { id: "invoices", title: "Invoices", panel: <InvoicesTab onPay={setPaying} /> },
             { id: "methods", title: "Payment Methods", panel: <PaymentMethodsTab /> },
