@@ -22,7 +22,7 @@ import type { RegisterRemote, RemoteModule, RemoteName } from "@closr/client";
 import { remoteAreaOf, remoteNames, setApiTransport } from "@closr/client";
 import { publicPageByPath, SITE_NAME } from "@closr/contracts/site";
 import { appPage, notFoundTitle } from "@closr/contracts/site/ui";
-import { collectDeferred, recordedStylesFor, recordingStylesOf } from "@closr/ui";
+import { collectDeferred, recordedStylesFor, recordingStylesOf, settleDeferred } from "@closr/ui";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
@@ -176,6 +176,9 @@ const unfilled = (query: Query): boolean => {
 export async function render(request: RenderRequest): Promise<RenderResult> {
   await everyPage;
   loadServedRemotes(request);
+  // Deferred components, a remote's pages among them (deferredPage), are drawn whole, not as
+  // their fallbacks: a render is synchronous and does not wait for a chunk.
+  await settleDeferred();
   return requests.run(request, async () => {
     const url = new URL(request.url);
     const context = await handler.query(new Request(url, { headers: request.headers }));

@@ -25,7 +25,7 @@ import { createQueryClient, Providers } from "./app/providers.tsx";
 import { createAppRouter, routes } from "./app/router.tsx";
 import { preloadRemoteModule } from "./federation/remote-loader.ts";
 import { registerServiceWorker } from "./pwa/register-sw.ts";
-import { deferredDataId, queryDataId } from "./ssr-data.ts";
+import { drawnDeferred, queryDataId } from "./ssr-data.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
@@ -42,7 +42,7 @@ if (served) hydrate(queryClient, JSON.parse(served) as DehydratedState);
 // page the server drew, not a loading state (a hydration mismatch otherwise); so are the deferred
 // components (tabs, menus, dialogs: ADR 0055) the server drew, so the page is whole and live when
 // it says it is hydrated. Names a lazy route registers are loaded once that route is.
-const drawn = JSON.parse(document.getElementById(deferredDataId)?.textContent ?? "[]") as string[];
+const drawn = drawnDeferred();
 await Promise.all([
   preloadDeferred(drawn),
   ...(matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {

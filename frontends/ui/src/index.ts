@@ -32,6 +32,7 @@ export { EmptyState } from "./design-system/components/empty-state.tsx";
 export { type Fact, Facts } from "./design-system/components/facts.tsx";
 export { Icon, type IconName } from "./design-system/components/icons.tsx";
 export { Menu, MenuItem, MenuSeparator } from "./design-system/components/menu.tsx";
+export { deferredPage, PageSkeleton } from "./design-system/components/page-skeleton.tsx";
 export { type PageTab, PageTabs, usePageTab } from "./design-system/components/page-tabs.tsx";
 export { RetryAlert, TextLinkAlert, TextRetryAlert } from "./design-system/components/retry-alert.tsx";
 export { ScrollTable } from "./design-system/components/scroll-table.tsx";
@@ -41,6 +42,7 @@ export {
   type DeferredComponent,
   deferred,
   preloadDeferred,
+  settleDeferred,
 } from "./design-system/deferred.tsx";
 export { type FormFieldSpec, FormFields, useFormValues } from "./design-system/fields/form-fields.tsx";
 export { MoneyField } from "./design-system/fields/money-field.tsx";

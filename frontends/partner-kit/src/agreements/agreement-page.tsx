@@ -29,7 +29,6 @@ import {
 } from "@closr/ui";
 import { type ReactNode, useState } from "react";
 import { useParams } from "react-router";
-import { partyAreas } from "../party/party-remote.tsx";
 import css from "./agreements.css?inline";
 import {
   type Agreement,
@@ -210,8 +209,11 @@ function VersionHistory({ agreement }: { agreement: Agreement }) {
   );
 }
 
-/** The agreement page of one partnership, seen from `side`. */
-export function AgreementPage({ side }: { side: PartnershipSide }) {
+/**
+ * The agreement page of one partnership, seen from `side`; `backHref` is the side's partners page
+ * (given by the party remote, so this chunk does not carry the area table).
+ */
+export function AgreementPage({ side, backHref }: { side: PartnershipSide; backHref: string }) {
   const partnershipId = Number(useParams().partnershipId ?? 0);
   const agreement = useAgreement(partnershipId);
   const partnerships = usePartnerships();
@@ -220,7 +222,6 @@ export function AgreementPage({ side }: { side: PartnershipSide }) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [signError, setSignError] = useState<string | undefined>();
   const partnership = partnerships.data?.items.find((p) => p.id === partnershipId);
-  const backHref = `/${side}/${partyAreas[side].partners.path}`;
   const counterpart = agreement.data
     ? side === "business"
       ? agreement.data.agentName

@@ -3,7 +3,7 @@
  * match only once the caller has a profile, so until then they are sorted by newest.
  */
 import { Alert, LinkButton } from "@closr/ui";
-import type { Party } from "./party-remote.tsx";
+import type { Party } from "./party-nav.ts";
 
 const words: Record<Party, { counterparts: string; create: string }> = {
   business: { counterparts: "agents", create: "Create Business Profile" },

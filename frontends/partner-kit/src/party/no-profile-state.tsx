@@ -4,7 +4,7 @@
  * red error with Retry (payouts, invoices, analytics, performance).
  */
 import { EmptyState } from "@closr/ui";
-import type { Party } from "./party-remote.tsx";
+import type { Party } from "./party-nav.ts";
 
 /** True when `error` is the API's 404 for a caller without a profile of their side. */
 export function isNoProfile(error: unknown): boolean {

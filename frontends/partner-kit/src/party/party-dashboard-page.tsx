@@ -10,7 +10,7 @@ import type { IconName } from "@closr/ui";
 import { Alert, Button, IconCard, LinkButton, PageHeader, PageSpinner, Skeleton } from "@closr/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { Party } from "./party-remote.tsx";
+import type { Party } from "./party-nav.ts";
 
 type Step = { icon: IconName; title: string; text: string };
 

@@ -14,7 +14,7 @@ import { locationOptions } from "../profiles/profile-format.ts";
 import type { ProfilePage } from "../profiles/profiles-api.ts";
 import type { SearchPatch } from "../profiles/use-url-search.ts";
 import { CreateProfileHint } from "./create-profile-hint.tsx";
-import type { Party } from "./party-remote.tsx";
+import type { Party } from "./party-nav.ts";
 
 const findCopy: Record<
   Party,

@@ -7,7 +7,7 @@
 
 import { SideMenuLayout, useCurrentUser } from "@closr/client";
 import type { ReactNode } from "react";
-import { partyAreas, partyNavItems } from "./party-remote.tsx";
+import { partyAreas, partyNavItems } from "./party-nav.ts";
 
 export function PartyFrame({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser();

@@ -14,7 +14,7 @@ import { DashboardPartners, usePartnershipCounts } from "../partnerships/dashboa
 import { StatTile } from "../profiles/profile-ui.tsx";
 import type { ProfilePage } from "../profiles/profiles-api.ts";
 import { TopMatches } from "../profiles/top-matches.tsx";
-import { type Party, partyAreas } from "./party-remote.tsx";
+import { type Party, partyAreas } from "./party-nav.ts";
 import { QuickSearchPanel } from "./quick-search-panel.tsx";
 
 const homeCopy: Record<

@@ -6,11 +6,11 @@
  * find the other side, the other side's detail, partners, money (payments or invoices).
  */
 
-import type { NavItem, RegisterRemote, RemoteModule } from "@closr/client";
+import type { NavItem, PartnershipSide, RegisterRemote, RemoteModule } from "@closr/client";
 import { SideMenuLayout } from "@closr/client";
+import { type DeferredComponent, deferredPage } from "@closr/ui";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, type RouteObject } from "react-router";
-import { AgreementPage } from "../agreements/agreement-page.tsx";
 import { type Party, partyAreas, partyNavItems } from "./party-nav.ts";
 
 export { otherParty, type Party, partyAreas, partyNavItems } from "./party-nav.ts";
@@ -39,9 +39,32 @@ export function PartyLayout({ party, navItems }: { party: Party; navItems: NavIt
   );
 }
 
+/** The pages both parties have, each its own chunk (ADR 0056), made once per party. */
+const sharedPages = new Map<
+  Party,
+  {
+    Agreement: DeferredComponent<{ side: PartnershipSide; backHref: string }>;
+    Dispute: DeferredComponent<{ backHref: string; backLabel: string }>;
+  }
+>();
+
+function sharedPagesOf(party: Party) {
+  const made = sharedPages.get(party) ?? {
+    Agreement: deferredPage(`${party}/agreement`, () =>
+      import("../agreements/agreement-page.tsx").then((m) => m.AgreementPage),
+    ),
+    Dispute: deferredPage(`${party}/dispute`, () =>
+      import("../disputes/disputes.tsx").then((m) => m.PartyDisputePage),
+    ),
+  };
+  sharedPages.set(party, made);
+  return made;
+}
+
 /** The remote's module (routes relative to /business or /agent, and its menu). */
 export function partyRemoteModule(party: Party, pages: PartyPages): RemoteModule {
   const area = partyAreas[party];
+  const { Agreement, Dispute } = sharedPagesOf(party);
   const navItems = partyNavItems(party, pages.extraNavItems);
   return {
     navItems,
@@ -58,7 +81,15 @@ export function partyRemoteModule(party: Party, pages: PartyPages): RemoteModule
           { path: area.partners.path, element: pages.partners },
           { path: area.money.path, element: pages.money },
           // Issue 17: the partnership's commission agreement, for both sides.
-          { path: `${area.partners.path}/:partnershipId/agreement`, element: <AgreementPage side={party} /> },
+          {
+            path: `${area.partners.path}/:partnershipId/agreement`,
+            element: <Agreement side={party} backHref={`/${party}/${area.partners.path}`} />,
+          },
+          // Issue 19: one dispute, opened from the money page's Disputes tab.
+          {
+            path: `${area.money.path}/disputes/:id`,
+            element: <Dispute backHref={`/${party}/${area.money.path}?tab=disputes`} backLabel="Disputes" />,
+          },
           ...(pages.extraRoutes ?? []),
         ],
       },

@@ -16,7 +16,7 @@ import { ConnectButton } from "../partnerships/connect-button.tsx";
 import { MatchPanel, MatchScore, VerifiedBadge } from "../profiles/profile-ui.tsx";
 import type { Match } from "../profiles/profiles-api.ts";
 import { ReputationPanel } from "../reviews/reputation-panel.tsx";
-import { otherParty, type Party, partyAreas } from "./party-remote.tsx";
+import { otherParty, type Party, partyAreas } from "./party-nav.ts";
 
 type ShownProfile = {
   id: number;

@@ -8,7 +8,7 @@
 import { Button, Card, CardContent, Icon, InputField, LinkButton, SelectField } from "@closr/ui";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { type Party, partyAreas } from "./party-remote.tsx";
+import { type Party, partyAreas } from "./party-nav.ts";
 
 const panelCopy: Record<
   Party,

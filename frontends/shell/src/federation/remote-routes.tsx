@@ -15,11 +15,13 @@
 
 import { type RemoteName, SideMenuLayout } from "@closr/client";
 import { partyAreas, partyNavItems } from "@closr/partner-kit";
+import { PageSkeleton, preloadDeferred } from "@closr/ui";
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Suspense, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { type RouteObject, useRoutes } from "react-router";
 import { expectServedRemote, servedRemoteHydrated } from "../app/hydrated-mark.tsx";
 import { NotFoundPage } from "../features/errors/components/not-found-page.tsx";
+import { drawnDeferred } from "../ssr-data.ts";
 import { RemoteErrorBoundary } from "./remote-error-boundary.tsx";
 import { loadRemoteModule } from "./remote-loader.ts";
 import { remoteServedKey, ServerRemotesContext } from "./server-remotes.ts";
@@ -36,10 +38,14 @@ type AreaProps = { name: RemoteName; basePath: string; forceRef: { current: bool
 function RemoteRouteTree({ name, basePath, forceRef }: AreaProps) {
   const { data } = useSuspenseQuery({
     queryKey: ["remote-module", name],
-    queryFn: () => {
+    queryFn: async () => {
       const force = forceRef.current;
       forceRef.current = false;
-      return loadRemoteModule(name, basePath, force);
+      const module = await loadRemoteModule(name, basePath, force);
+      // A remote's pages are their own chunks (deferredPage): the served page's chunk is loaded
+      // before the first render, so hydration finds it there (a failure is left to the page).
+      await preloadDeferred(drawnDeferred()).catch(() => undefined);
+      return module;
     },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
@@ -53,56 +59,6 @@ function RemoteRouteTree({ name, basePath, forceRef }: AreaProps) {
 /** A remote's routes with the shell's 404 page as the fallback. */
 function RemotePages({ routes }: { routes: RouteObject[] }) {
   return useRoutes([...routes, { path: "*", element: <NotFoundPage /> }]);
-}
-
-/** Skeleton lines one under another. */
-const column = { display: "flex", flexDirection: "column", gap: 10 } as const;
-
-/**
- * A still placeholder bar. Not @closr/ui's shimmering Skeleton: an animated background is
- * repainted every frame, main-thread time a phone needs for starting the app (docs/benchmarks.md,
- * Lighthouse).
- */
-function Bone({ width, height = "1rem" }: { width: string; height?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      style={{
-        display: "block",
-        width,
-        height,
-        borderRadius: "var(--radius-sm)",
-        background: "var(--color-border)",
-      }}
-    />
-  );
-}
-
-/**
- * A page body's outline while the remote's page is on its way, about the size of an area's
- * first screen (title and description, a row of tiles, a panel) so the page replaces it with
- * little shift.
- */
-function PageSkeleton({ label }: { label: string }) {
-  return (
-    <div className="stack-lg" role="status" aria-busy="true" data-remote-skeleton="">
-      <span className="visually-hidden">{label}</span>
-      <div style={column}>
-        <Bone width="min(18rem, 75%)" height="2.2rem" />
-        <Bone width="min(26rem, 95%)" height="1.2rem" />
-      </div>
-      <div style={{ display: "grid", gap: 16, gridTemplateColumns: "repeat(auto-fit, minmax(12rem, 1fr))" }}>
-        {[0, 1, 2].map((tile) => (
-          <div key={tile} className="card card-content" style={{ ...column, minHeight: "9.5rem" }}>
-            <Bone width="55%" />
-            <Bone width="30%" height="2rem" />
-            <Bone width="70%" height="0.85rem" />
-          </div>
-        ))}
-      </div>
-      <Bone width="100%" height="18rem" />
-    </div>
-  );
 }
 
 /**

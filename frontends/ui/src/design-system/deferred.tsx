@@ -53,6 +53,17 @@ export function preloadDeferred(names: readonly string[]): Promise<unknown> {
 }
 
 /**
+ * Waits until every deferred component known so far has loaded or failed (failures are left to
+ * the draw that needs the component). The server calls it before a render, so a render draws
+ * the components themselves, including those of a remote's server bundle loaded just before.
+ */
+export function settleDeferred(): Promise<void> {
+  return Promise.all([...registry.values()].map((preload) => preload().catch(() => undefined))).then(
+    () => undefined,
+  );
+}
+
+/**
  * A component drawn from the chunk `load` imports. `name` is unique among deferred components
  * (it links the server's record to the browser's preload).
  */

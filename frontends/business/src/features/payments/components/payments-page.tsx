@@ -18,9 +18,11 @@ import {
   Button,
   Card,
   CardContent,
+  deferred,
   formatDate,
   formatMoney,
   injectStyles,
+  PageSpinner,
   PageTabs,
   Spinner,
   TextLinkAlert,
@@ -28,9 +30,15 @@ import {
 } from "@closr/ui";
 import { useInsertionEffect, useState } from "react";
 import { type Invoice, invoiceLabel, useInvoices, usePaymentHistory } from "../api/payments-api.ts";
-import { PayView } from "./pay-view.tsx";
 import { PaymentMethodsTab } from "./payment-methods-tab.tsx";
 import css from "./payments.css?inline";
+
+/** Paying an invoice (the card form, Stripe's Elements in Stripe mode): its own chunk, loaded on Pay Now. */
+const PayView = deferred(
+  "business/pay",
+  () => import("./pay-view.tsx").then((m) => m.PayView),
+  <PageSpinner label="Loading payment" />,
+);
 
 /** Its stylesheet joins the page when the page first shows (it styles shared class names). */
 const STYLE_ID = "closr-business-payments-styles";
@@ -56,7 +64,13 @@ function InvoiceCard({ invoice, onPay }: { invoice: Invoice; onPay: () => void }
           </div>
         ) : invoice.status === "cancelled" || invoice.status === "disputed" ? null : (
           <div>
-            <Button onPress={onPay} aria-label={`Pay Now invoice #${invoice.id}`}>
+            <Button
+              onPress={onPay}
+              onHoverStart={PayView.prefetch}
+              onFocus={PayView.prefetch}
+              onPressStart={PayView.prefetch}
+              aria-label={`Pay Now invoice #${invoice.id}`}
+            >
               Pay Now
             </Button>
           </div>
