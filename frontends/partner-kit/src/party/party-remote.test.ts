@@ -60,6 +60,7 @@ describe("party remote (spec §2.2 side menus)", () => {
       ["current-partners", "partners"],
       ["invoices", "money"],
       ["current-partners/:partnershipId/agreement", expect.anything()],
+      ["invoices/disputes/:id", expect.anything()],
       ["reports", "reports"],
     ]);
     expect(module.navItems[5]).toEqual({ to: "/agent/payouts", label: "Payouts", icon: "dollar" });

@@ -1,7 +1,7 @@
 /** deferred components outside a browser (the shell's server render, ADR 0055). */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { collectDeferred, deferred, preloadDeferred } from "./deferred.tsx";
+import { collectDeferred, deferred, preloadDeferred, settleDeferred } from "./deferred.tsx";
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -46,5 +46,31 @@ describe("deferred outside a browser", () => {
     await expect(preloadDeferred(["test-flaky"])).resolves.toBeDefined();
     expect(attempts).toBe(2);
     expect(renderToString(<Flaky name="Jack" />)).toContain("Hello <!-- -->Jack");
+  });
+
+  it("settleDeferred waits for every load, so a render right after draws the components", async () => {
+    let release: (() => void) | undefined;
+    const Slow = deferred(
+      "test-slow",
+      () =>
+        new Promise<typeof Greeting>((resolve) => {
+          release = () => resolve(Greeting);
+        }),
+      ({ name }: { name: string }) => <span>Loading {name}</span>,
+    );
+    const Broken = deferred("test-broken", () => Promise.reject(new Error("gone")));
+    expect(renderToString(<Slow name="Kim" />)).toContain("Loading <!-- -->Kim");
+    const settled = settleDeferred();
+    let done = false;
+    void settled.then(() => {
+      done = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(done).toBe(false);
+    release?.();
+    // A failed load does not fail the wait; it is left to the draw that needs it.
+    await expect(settled).resolves.toBeUndefined();
+    expect(renderToString(<Slow name="Kim" />)).toContain("Hello <!-- -->Kim");
+    expect(Broken.preload).toBeTypeOf("function");
   });
 });
