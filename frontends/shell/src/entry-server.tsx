@@ -2,7 +2,8 @@
  * The shell's server entry (ADR 0047): renders a page of the app's own route table to HTML, with
  * the data its queries need, for the API to serve in place of the bare index.html. Built by
  * `vite build --ssr` into dist-server/entry-server.js; the API imports that file by path (env
- * SSR_ENTRY), never this source (services do not import frontends).
+ * SSR_ENTRY), never this source (services do not import { AsyncLocalStorage } from "node:async_hooks";
+import frontends).
  *
  * Data: the same API client as the browser, its `fetch` the API's in-process `app.request`
  * (cookies and client address forwarded). The page renders, the enabled queries it started are
@@ -22,7 +23,13 @@ import type { RegisterRemote, RemoteModule, RemoteName } from "@closr/client";
 import { remoteAreaOf, remoteNames, setApiTransport } from "@closr/client";
 import { publicPageByPath, SITE_NAME } from "@closr/contracts/site";
 import { appPage, notFoundTitle } from "@closr/contracts/site/ui";
-import { collectDeferred, recordedStylesFor, recordingStylesOf, settleDeferred } from "@closr/ui";
+import {
+  collectDeferred,
+  readRunningRemoteFrom,
+  recordedStylesFor,
+  recordingStylesOf,
+  settleDeferred,
+} from "@closr/ui";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
@@ -111,6 +118,15 @@ const everyPage = (function loadAll(list: RouteObject[]): Promise<unknown> {
   );
 })(routes);
 
+/**
+ * The remote whose code is running: set while its server bundle is evaluated and kept by every
+ * promise started then, so a page chunk the bundle imports later (deferredPage, ADR 0056) records
+ * its stylesheets as that remote's, not the shell's (a business page's `.invoice-amount` must not
+ * reach the agent's pages).
+ */
+const runningRemote = new AsyncLocalStorage<RemoteName>();
+readRunningRemoteFrom(() => runningRemote.getStore());
+
 /** Each register function's module per base path (register builds route objects: once is enough). */
 const remoteModules = new WeakMap<RegisterRemote, Map<string, RemoteModule>>();
 /** Server bundles that failed to load, by path and error message: logged once each. */
@@ -128,7 +144,9 @@ function serverRemotesFor(request: RenderRequest): ServerRemotes {
       const file = request.remoteServerEntry?.(name);
       if (!file) return undefined;
       try {
-        const register = recordingStylesOf(name, () => loadServerRemote(file, requireShared));
+        const register = runningRemote.run(name, () =>
+          recordingStylesOf(name, () => loadServerRemote(file, requireShared)),
+        );
         if (!register) return undefined;
         const byPath = remoteModules.get(register) ?? new Map<string, RemoteModule>();
         remoteModules.set(register, byPath);

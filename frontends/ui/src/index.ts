@@ -60,6 +60,7 @@ export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group
 export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
 export {
   injectStyles,
+  readRunningRemoteFrom,
   recordedStyles,
   recordedStylesFor,
   recordingStylesOf,

@@ -1,6 +1,12 @@
 /** injectStyles outside a browser (the shell's server render, ADR 0051): recorded, not applied. */
 import { describe, expect, it } from "vitest";
-import { injectStyles, recordedStyles, recordedStylesFor, recordingStylesOf } from "./inject-styles.ts";
+import {
+  injectStyles,
+  readRunningRemoteFrom,
+  recordedStyles,
+  recordedStylesFor,
+  recordingStylesOf,
+} from "./inject-styles.ts";
 
 describe("injectStyles outside a browser", () => {
   it("records each stylesheet once by id, in the order first injected, for the served <head>", () => {
@@ -38,5 +44,21 @@ describe("injectStyles outside a browser", () => {
       "closr-shared-kit-styles",
     ]);
     expect(ids(undefined)).toEqual(["closr-b-styles", "closr-a-styles"]);
+  });
+
+  it("keeps a remote as owner of what its code injects later, through the running-remote reader", async () => {
+    let running: string | undefined;
+    readRunningRemoteFrom(() => running);
+    // A page chunk of the agent remote, evaluated after recordingStylesOf has returned.
+    running = "agent";
+    await Promise.resolve();
+    injectStyles("closr-agent-page-styles", ".earnings { margin: 0; }");
+    running = undefined;
+    injectStyles("closr-shell-late-styles", ".late { margin: 0; }");
+    readRunningRemoteFrom(() => undefined);
+    const ids = (area: string | undefined) => recordedStylesFor(area).map(([id]) => id);
+    expect(ids("agent")).toContain("closr-agent-page-styles");
+    expect(ids("business")).not.toContain("closr-agent-page-styles");
+    expect(ids("business")).toContain("closr-shell-late-styles");
   });
 });

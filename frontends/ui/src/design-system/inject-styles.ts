@@ -20,6 +20,18 @@ const owners = new Map<string, Set<string>>();
 /** The remote whose server bundle is being evaluated (synchronously), if any. */
 let owner: string | undefined;
 
+/**
+ * Server only: the remote whose code is running, read from outside (the server entry's
+ * AsyncLocalStorage), for modules a remote's bundle evaluates after `recordingStylesOf` has
+ * returned — a page's chunk, imported on first use (ADR 0056).
+ */
+let runningRemote: () => string | undefined = () => undefined;
+
+/** Server only: sets where `injectStyles` reads the remote whose code is running (see above). */
+export function readRunningRemoteFrom(read: () => string | undefined): void {
+  runningRemote = read;
+}
+
 /** The owner of stylesheets recorded while no remote's bundle is being evaluated. */
 const SHELL = "shell";
 
@@ -27,7 +39,7 @@ export function injectStyles(id: string, css: string): void {
   if (typeof document === "undefined") {
     if (!recorded.has(id)) recorded.set(id, css);
     const by = owners.get(id) ?? new Set<string>();
-    by.add(owner ?? SHELL);
+    by.add(owner ?? runningRemote() ?? SHELL);
     owners.set(id, by);
     return;
   }
