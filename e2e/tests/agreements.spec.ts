@@ -110,10 +110,16 @@ test("business and agent negotiate and sign an agreement, then the agent invoice
   const invoice = agent.page.getByRole("form", { name: "Create invoice" });
   await invoice.getByLabel("Business").selectOption({ label: company });
   await invoice.getByLabel("Partnership").selectOption({ index: 1 });
-  await invoice.getByLabel("Sale value ($)").fill("10000");
+  // Typed key by key, as a person does (issue 46: the field used to lose focus after each key and
+  // keep "1", invoicing $0.15); the terms print dates as people read them, not ISO.
+  await invoice.getByLabel("Sale value ($)").pressSequentially("10000");
+  await expect(invoice.getByLabel("Sale value ($)")).toHaveValue("10000");
   await expect(invoice.getByText("Expected commission: $1,500.00")).toBeVisible();
   await expect(invoice.getByLabel("Amount ($)")).toHaveValue("1500.00");
-  await invoice.getByLabel("Description").fill("Commission on the Acme sale");
+  await expect(invoice.getByRole("region", { name: "Agreement commission" })).not.toContainText(
+    /\d{4}-\d{2}-\d{2}/,
+  );
+  await invoice.getByLabel("Description").pressSequentially("Commission on the Acme sale");
   await agent.page.screenshot({ path: test.info().outputPath("invoice-form.png"), fullPage: true });
   await invoice.getByRole("button", { name: "Create Invoice" }).click();
   await expect(agent.page.getByText("The invoice has been created successfully")).toBeVisible();

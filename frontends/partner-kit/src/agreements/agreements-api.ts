@@ -94,6 +94,11 @@ export function useCommissionQuote(partnershipId: number, saleAmount: number | n
     queryKey: ["agreements", partnershipId, "commission", saleAmount ?? 0] as const,
     enabled: partnershipId > 0,
     retry: false,
+    // While the next sale value's quote is on its way, keep the last quote of the same partnership
+    // (`isPlaceholderData` is true meanwhile): the form that shows it stays mounted, so the field
+    // being typed in keeps its focus and its keys (issue 46: typing 4500 left "4").
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === partnershipId ? previous : undefined,
     queryFn: async (): Promise<CommissionQuote | null> => {
       const { data, error, response } = await apiClient.GET(
         "/api/partnerships/{partnershipId}/agreement/commission",

@@ -49,4 +49,9 @@ describe("invoice form rules (spec §5)", () => {
     expect(defaultDueDate(new Date(2026, 10, 23))).toBe("2026-12-23");
     expect(defaultDueDate(new Date(2026, 1, 1))).toBe("2026-03-03");
   });
+
+  it("the due date follows the signed agreement's payment terms when given", () => {
+    expect(defaultDueDate(new Date(2026, 10, 23), 14)).toBe("2026-12-07");
+    expect(defaultDueDate(new Date(2026, 11, 31), 7)).toBe("2027-01-07");
+  });
 });

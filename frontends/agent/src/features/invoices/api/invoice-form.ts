@@ -17,8 +17,12 @@ export type InvoiceFormField =
   | "aboveCommissionReason";
 export type InvoiceFormErrors = Partial<Record<InvoiceFormField, string>>;
 
-/** Today plus 30 days, yyyy-MM-dd in the browser's calendar (spec §5: due date defaults 30 days ahead). */
-export const defaultDueDate = (today = new Date()) => formatDate(addDays(today, 30), "yyyy-MM-dd");
+/**
+ * Today plus `days` (default 30, spec §5; the signed agreement's payment terms where there is one),
+ * as yyyy-MM-dd in the browser's calendar.
+ */
+export const defaultDueDate = (today = new Date(), days = 30) =>
+  formatDate(addDays(today, days), "yyyy-MM-dd");
 
 /** Spec §5 messages, checked before sending (the server checks the same rules). */
 export function validateInvoiceForm(form: {

@@ -1,8 +1,14 @@
 /**
  * The Create Invoice tab (spec §2.9, §5 Invoice form, §8): Business select ("Select a business"
  * first), Partnership select (disabled until a business is chosen; "Partnership #{id} (status)";
- * only active partnerships), Amount ($) step 0.01 min 0.01, Due Date (30 days ahead by default),
- * Description. Choosing another business resets the partnership. After success the form resets.
+ * only active partnerships), Amount ($) step 0.01 min 0.01, Due Date (the signed agreement's
+ * payment terms ahead, else 30 days), Description. Choosing another business resets the
+ * partnership; choosing clears that field's error. After success the form resets.
+ *
+ * With a signed agreement the agent types the sale value and the amount follows the commission
+ * the server works out; while the quote for the value just typed is on its way the last one stays
+ * on screen (the fields keep focus), the expected commission says it is being worked out, and the
+ * form cannot be sent, so an amount computed from a half-typed value is never invoiced (issue 46).
  */
 
 import { formFailure, usePartnerships } from "@closr/client";
@@ -35,7 +41,8 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
   const [businessId, setBusinessId] = useState(0);
   const [partnershipId, setPartnershipId] = useState(0);
   const [amount, setAmount] = useState("");
-  const [dueDate, setDueDate] = useState(defaultDueDate);
+  const [dueDate, setDueDate] = useState(() => defaultDueDate());
+  const [dueTouched, setDueTouched] = useState(false);
   const [description, setDescription] = useState("");
   const [errors, setErrors] = useState<InvoiceFormErrors>({});
   // Issue 17: with a signed agreement the agent enters the sale value and the commission is computed.
@@ -47,10 +54,18 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
     saleAmount.trim() === "" || !Number.isFinite(Number(saleAmount)) ? null : Number(saleAmount);
   const quote = useCommissionQuote(partnershipId, saleValue);
   const agreement = quote.data ?? null;
-  const computed = agreement && saleValue !== null ? agreement.commission : null;
+  // A placeholder is the quote of an earlier sale value: shown, never used as this value's commission.
+  const quoteIsCurrent = quote.isSuccess && !quote.isPlaceholderData;
+  const computed = agreement && saleValue !== null && quoteIsCurrent ? agreement.commission : null;
+  const workingOut = agreement !== null && saleValue !== null && !quoteIsCurrent;
   useEffect(() => {
     if (computed !== null && !amountTouched) setAmount(computed.toFixed(2));
   }, [computed, amountTouched]);
+  const termsDays = agreement?.paymentTermsDays;
+  useEffect(() => {
+    if (termsDays !== undefined && !dueTouched) setDueDate(defaultDueDate(new Date(), termsDays));
+  }, [termsDays, dueTouched]);
+  const clearError = (field: keyof InvoiceFormErrors) => setErrors(({ [field]: _cleared, ...rest }) => rest);
   const aboveComputed = computed !== null && Number(amount) > computed + 1e-9;
 
   // The invoice screen keeps only active partnerships (spec §7).
@@ -72,6 +87,7 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
     setPartnershipId(0);
     setAmount("");
     setDueDate(defaultDueDate());
+    setDueTouched(false);
     setDescription("");
     setErrors({});
     setSaleAmount("");
@@ -82,6 +98,7 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateInvoiceForm({ businessId, partnershipId, amount, description, dueDate });
+    if (workingOut) found.saleAmount = "Wait a moment: the commission on this sale is being worked out";
     if (aboveComputed && reason.trim().length < 3)
       found.aboveCommissionReason = "Explain why the amount is above the computed commission";
     setErrors(found);
@@ -127,6 +144,7 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
             onChange={(e) => {
               setBusinessId(Number(e.target.value));
               setPartnershipId(0);
+              clearError("businessId");
             }}
             errorMessage={errors.businessId}
             options={[{ value: "0", label: "Select a business" }, ...businesses]}
@@ -135,7 +153,10 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
             label="Partnership"
             value={partnershipId}
             disabled={businessId === 0}
-            onChange={(e) => setPartnershipId(Number(e.target.value))}
+            onChange={(e) => {
+              setPartnershipId(Number(e.target.value));
+              clearError("partnershipId");
+            }}
             errorMessage={errors.partnershipId}
             description="Only active partnerships are shown. You can only create invoices for active partnerships."
             options={[
@@ -150,8 +171,8 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
             <section className="stack invoice-agreement" aria-label="Agreement commission">
               <p className="muted small">
                 Signed agreement (version {agreement.version}): {agreement.summary}. Term from{" "}
-                {agreement.startDate}
-                {agreement.endDate ? ` to ${agreement.endDate}` : ""}; invoices due in{" "}
+                {formatDate(agreement.startDate)}
+                {agreement.endDate ? ` to ${formatDate(agreement.endDate)}` : ""}; invoices due in{" "}
                 {agreement.paymentTermsDays} days.
               </p>
               <div className="invoice-form-row">
@@ -170,7 +191,13 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
               </div>
               <p className="invoice-expected" aria-live="polite">
                 Expected commission:{" "}
-                <strong>{computed === null ? "enter the sale value" : formatMoney(computed)}</strong>
+                <strong>
+                  {computed !== null
+                    ? formatMoney(computed)
+                    : workingOut
+                      ? "working it out…"
+                      : "enter the sale value"}
+                </strong>
               </p>
             </section>
           ) : null}
@@ -191,7 +218,18 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
                   : "No GST is added (you are not registered for GST)."
               }
             />
-            <InputField label="Due Date" type="date" {...bindText(dueDate, setDueDate, errors.dueDate)} />
+            <InputField
+              label="Due Date"
+              type="date"
+              {...bindText(
+                dueDate,
+                (value) => {
+                  setDueDate(value);
+                  setDueTouched(true);
+                },
+                errors.dueDate,
+              )}
+            />
           </div>
           {aboveComputed ? (
             <TextAreaField
