@@ -35,6 +35,7 @@ import { problem } from "./http/problem.ts";
 import {
   accountRateLimits,
   clientAddress,
+  clientBudgetKey,
   contentRateLimits,
   defaultRateLimits,
   failureBudget,
@@ -267,7 +268,7 @@ export function createApp(options: AppOptions) {
           const body = (await c.req.raw.clone().json()) as { username?: unknown };
           if (typeof body?.username === "string") username = body.username.trim().toLowerCase().slice(0, 254);
         } catch {}
-        return `login:${clientAddress(c, trustProxy)}:${username}`;
+        return `login:${clientBudgetKey(c, trustProxy)}:${username}`;
       },
       limitDb,
       { failuresOnly: true },
@@ -278,14 +279,14 @@ export function createApp(options: AppOptions) {
     "/api/login",
     limitBy(
       rateLimits.loginByAddress ?? loginByAddressDefault,
-      (c) => `login-address:${clientAddress(c, trustProxy)}`,
+      (c) => `login-address:${clientBudgetKey(c, trustProxy)}`,
       limitDb,
       { failuresOnly: true, detail: "Too many failed logins from your network. Please wait and try again." },
     ),
   );
   app.use(
     "/api/register",
-    limitBy(rateLimits.register, (c) => `register:${clientAddress(c, trustProxy)}`, limitDb),
+    limitBy(rateLimits.register, (c) => `register:${clientBudgetKey(c, trustProxy)}`, limitDb),
   );
   app.use("/api/messages", messageSendLimiter(rateLimits.messages, limitDb));
   // Password recovery (issue 15, OWASP Forgot Password): per client address and per email.
@@ -293,7 +294,7 @@ export function createApp(options: AppOptions) {
     "/api/forgot-password",
     limitBy(
       rateLimits.forgotPasswordByAddress ?? accountRateLimits.forgotPasswordByAddress,
-      (c) => `forgot:${clientAddress(c, trustProxy)}`,
+      (c) => `forgot:${clientBudgetKey(c, trustProxy)}`,
       limitDb,
     ),
   );
@@ -318,7 +319,7 @@ export function createApp(options: AppOptions) {
       path,
       limitBy(
         rateLimits.contact ?? contentRateLimits.contact,
-        (c) => `${path}:${clientAddress(c, trustProxy)}`,
+        (c) => `${path}:${clientBudgetKey(c, trustProxy)}`,
       ),
     );
   }
@@ -327,7 +328,7 @@ export function createApp(options: AppOptions) {
       path,
       limitBy(
         rateLimits.resetPassword ?? accountRateLimits.resetPassword,
-        (c) => `reset:${clientAddress(c, trustProxy)}`,
+        (c) => `reset:${clientBudgetKey(c, trustProxy)}`,
         limitDb,
       ),
     );

@@ -9,6 +9,7 @@ import { type Db, PgRateLimitStore } from "@closr/adapters/postgres";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { MemoryStore, rateLimiter } from "hono-rate-limiter";
+import ipaddr from "ipaddr.js";
 import { problem } from "./problem.ts";
 import { storableText } from "./validation.ts";
 
@@ -71,18 +72,55 @@ export const defaultRateLimits: RateLimits = {
   register: { limit: 20, windowMs: 60 * 60 * 1000 },
 };
 
-/** The client address: X-Forwarded-For's first hop when trusted, else the socket's. */
+/**
+ * The client address: X-Forwarded-For's first hop when trusted, else the socket's. An
+ * IPv4-mapped IPv6 address (`::ffff:127.0.0.1`, what a dual-stack socket reports) reads as the
+ * IPv4 address it carries; anything else is returned as given (stored as signing evidence).
+ */
 export function clientAddress(c: Context, trustProxy: boolean): string {
+  let address = "unknown";
   if (trustProxy) {
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+    if (forwarded) address = forwarded;
   }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
+  if (address === "unknown") {
+    try {
+      address = getConnInfo(c).remote.address ?? "unknown";
+    } catch {}
   }
+  return unmapIpv4(address);
 }
+
+/** `::ffff:a.b.c.d` as `a.b.c.d`; any other text unchanged. */
+function unmapIpv4(address: string): string {
+  if (!ipaddr.IPv6.isValid(address)) return address;
+  const parsed = ipaddr.IPv6.parse(address);
+  return parsed.isIPv4MappedAddress() ? parsed.toIPv4Address().toString() : address;
+}
+
+/**
+ * What a budget keyed on the client counts (issue 48): an IPv4 address as itself, an IPv6
+ * address by its /64 (`2001:db8:1:2::/64`), since one subscriber is routinely given a whole
+ * /64 and can rotate through it freely (RFC 6177; OWASP ASVS 5.0 V6.3 — rate limits must not
+ * be evaded by trivially changing the source). IPv4-mapped IPv6 reads as IPv4, so
+ * `::ffff:127.0.0.1` and `127.0.0.1` share one budget. Text that is no address (a proxy's
+ * odd header) is kept, cut to 64 characters.
+ */
+export function budgetAddress(address: string): string {
+  const unmapped = unmapIpv4(address.trim());
+  if (ipaddr.IPv4.isValidFourPartDecimal(unmapped)) return ipaddr.IPv4.parse(unmapped).toString();
+  // Zone ids (`fe80::1%eth0`) are not part of the address for budgeting.
+  const bare = unmapped.replace(/%.*$/, "");
+  if (ipaddr.IPv6.isValid(bare)) {
+    const prefix = ipaddr.IPv6.parse(bare).parts.slice(0, 4);
+    return `${prefix.map((part) => part.toString(16)).join(":")}::/64`;
+  }
+  return unmapped.slice(0, 64);
+}
+
+/** The budget key of the request's client: `budgetAddress(clientAddress(c, trustProxy))`. */
+export const clientBudgetKey = (c: Context, trustProxy: boolean): string =>
+  budgetAddress(clientAddress(c, trustProxy));
 
 /** The shared store over `db`, or undefined for the in-memory default. */
 export const rateLimitStore = (db: Db | undefined) => (db ? new PgRateLimitStore(db) : undefined);
