@@ -298,18 +298,29 @@ export function createApp(options: AppOptions) {
       limitDb,
     ),
   );
+  // Per (email, client): a stranger asking for someone's reset link spends their own budget,
+  // not the owner's (issue 48); a higher daily ceiling per email bounds the mail any one
+  // address receives (OWASP Forgot Password cheat sheet).
+  const forgotEmail = async (c: Context) => {
+    try {
+      const body = (await c.req.raw.clone().json()) as { email?: unknown };
+      if (typeof body?.email === "string") return body.email.trim().toLowerCase().slice(0, 254);
+    } catch {}
+    return "";
+  };
   app.use(
     "/api/forgot-password",
     limitBy(
       rateLimits.forgotPasswordByEmail ?? accountRateLimits.forgotPasswordByEmail,
-      async (c) => {
-        let email = "";
-        try {
-          const body = (await c.req.raw.clone().json()) as { email?: unknown };
-          if (typeof body?.email === "string") email = body.email.trim().toLowerCase().slice(0, 254);
-        } catch {}
-        return `forgot-email:${email}`;
-      },
+      async (c) => `forgot-email:${await forgotEmail(c)}:${clientBudgetKey(c, trustProxy)}`,
+      limitDb,
+    ),
+  );
+  app.use(
+    "/api/forgot-password",
+    limitBy(
+      rateLimits.forgotPasswordByEmailDaily ?? accountRateLimits.forgotPasswordByEmailDaily,
+      async (c) => `forgot-email-day:${await forgotEmail(c)}`,
       limitDb,
     ),
   );

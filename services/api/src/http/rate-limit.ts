@@ -27,8 +27,10 @@ export interface RateLimits {
   readonly messages?: RateLimitRule;
   /** POST /api/forgot-password per client address (default 10 per 15 min). */
   readonly forgotPasswordByAddress?: RateLimitRule;
-  /** POST /api/forgot-password per email (default 3 per 15 min). */
+  /** POST /api/forgot-password per (email, client address) (default 3 per 15 min; issue 48). */
   readonly forgotPasswordByEmail?: RateLimitRule;
+  /** POST /api/forgot-password per email from any address (default 20 a day; issue 48). */
+  readonly forgotPasswordByEmailDaily?: RateLimitRule;
   /** POST /api/reset-password and GET /api/verify-reset-token per client address (default 30 per 15 min). */
   readonly resetPassword?: RateLimitRule;
   /** Requests per API key (issue 20; default 120 a minute). */
@@ -59,10 +61,16 @@ export const contentRateLimits = {
   contact: { limit: 5, windowMs: 10 * 60 * 1000 },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** Forgot-password defaults (OWASP Forgot Password cheat sheet: limit per address and per account). */
+/**
+ * Forgot-password defaults (OWASP Forgot Password cheat sheet: limit per address and per
+ * account). The short per-email budget counts per (email, client address), so three requests
+ * for someone's email from a stranger's address do not stop the owner asking from theirs; the
+ * daily ceiling per email, from any address, bounds the reset mail one inbox can be sent.
+ */
 export const accountRateLimits = {
   forgotPasswordByAddress: { limit: 10, windowMs: 15 * 60 * 1000 },
   forgotPasswordByEmail: { limit: 3, windowMs: 15 * 60 * 1000 },
+  forgotPasswordByEmailDaily: { limit: 20, windowMs: 24 * 60 * 60 * 1000 },
   resetPassword: { limit: 30, windowMs: 15 * 60 * 1000 },
 } as const satisfies Record<string, RateLimitRule>;
 

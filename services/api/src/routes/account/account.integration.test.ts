@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { enablePayouts } from "../../testing/test-app.ts";
+import { createTestApp, enablePayouts } from "../../testing/test-app.ts";
 import { useTestApp } from "../../testing/use-test-app.ts";
 import { FORGOT_PASSWORD_MESSAGE } from "./account.handlers.ts";
 
@@ -194,6 +194,70 @@ describe("reset password", () => {
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
     expect(await mailTo(user.email, /password was changed/)).toBeDefined();
+  });
+});
+
+describe("forgot password per requester (issue 48)", () => {
+  it("a stranger's requests for someone's email do not stop the owner's own; the daily ceiling holds across addresses", async () => {
+    const limited = await createTestApp({
+      trustProxy: true,
+      rateLimits: {
+        login: { limit: 1000, windowMs: 60_000 },
+        register: { limit: 1000, windowMs: 60_000 },
+        forgotPasswordByEmail: { limit: 3, windowMs: 15 * 60_000 },
+        forgotPasswordByEmailDaily: { limit: 6, windowMs: 24 * 60 * 60_000 },
+      },
+    });
+    try {
+      const owner = { email: "owner48@example.com.au", username: "owner48", password: "first password 1" };
+      const from = (address: string) => ({ "x-forwarded-for": address });
+      expect(
+        (
+          await limited.client().request("/api/register", {
+            method: "POST",
+            json: { ...owner, userType: "agent" },
+            headers: from("198.51.100.20"),
+          })
+        ).status,
+      ).toBe(201);
+      const forgot = (address: string) =>
+        limited
+          .client()
+          .request("/api/forgot-password", {
+            method: "POST",
+            json: { email: owner.email },
+            headers: from(address),
+          })
+          .then((res) => res.status);
+      // The stranger spends their own budget for this email: 3, then 429.
+      const stranger = [];
+      for (let i = 0; i < 4; i++) stranger.push(await forgot("203.0.113.66"));
+      expect(stranger).toEqual([200, 200, 200, 429]);
+      // The owner, from their own address, still gets a reset link.
+      await limited.runJobs();
+      const before = await limited.database.db
+        .selectFrom("mailOutbox")
+        .select("id")
+        .where("recipient", "=", owner.email)
+        .where("subject", "like", "Reset your Closr password%")
+        .execute();
+      expect(await forgot("198.51.100.20")).toBe(200);
+      await limited.runJobs();
+      const after = await limited.database.db
+        .selectFrom("mailOutbox")
+        .select("id")
+        .where("recipient", "=", owner.email)
+        .where("subject", "like", "Reset your Closr password%")
+        .execute();
+      expect(after.length).toBe(before.length + 1);
+      // The daily ceiling per email counts every address: 6 answered (3 + 1 + 2), then 429 for all.
+      expect(await forgot("192.0.2.1")).toBe(200);
+      expect(await forgot("192.0.2.2")).toBe(200);
+      expect(await forgot("192.0.2.3")).toBe(429);
+      expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
   });
 });
 
