@@ -30,6 +30,7 @@ import { apiKeyAuth, bearerToken } from "./http/api-key.ts";
 import { compressJson } from "./http/compress-json.ts";
 import type { AppEnv } from "./http/env.ts";
 import { idempotency } from "./http/idempotency.ts";
+import { loginGuard } from "./http/login-guard.ts";
 import { noStoreByDefault } from "./http/no-store.ts";
 import { problem } from "./http/problem.ts";
 import {
@@ -258,31 +259,16 @@ export function createApp(options: AppOptions) {
   // unless a route says otherwise (issue 19).
   app.use("/api/*", noStoreByDefault());
 
+  // Login (issue 48, ADR 0057): device cookies beside the per-username and per-address budgets.
   app.use(
     "/api/login",
-    limitBy(
-      rateLimits.login,
-      async (c) => {
-        let username = "";
-        try {
-          const body = (await c.req.raw.clone().json()) as { username?: unknown };
-          if (typeof body?.username === "string") username = body.username.trim().toLowerCase().slice(0, 254);
-        } catch {}
-        return `login:${clientBudgetKey(c, trustProxy)}:${username}`;
-      },
-      limitDb,
-      { failuresOnly: true },
-    ),
-  );
-  // Credential stuffing (ADR 0034): failed logins per client address, whatever the username.
-  app.use(
-    "/api/login",
-    limitBy(
-      rateLimits.loginByAddress ?? loginByAddressDefault,
-      (c) => `login-address:${clientBudgetKey(c, trustProxy)}`,
-      limitDb,
-      { failuresOnly: true, detail: "Too many failed logins from your network. Please wait and try again." },
-    ),
+    loginGuard(runtime, {
+      perUsername: rateLimits.login,
+      perAddress: rateLimits.loginByAddress ?? loginByAddressDefault,
+      perDevice: rateLimits.loginByDevice,
+      trustProxy,
+      db: limitDb,
+    }),
   );
   app.use(
     "/api/register",

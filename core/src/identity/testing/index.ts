@@ -5,6 +5,7 @@
 import { Effect, Layer, Option } from "effect";
 import type { UserId } from "../../shared/ids.ts";
 import { AccountRepository } from "../account-ports.ts";
+import { type DeviceCookie, DeviceCookies } from "../device-cookies.ts";
 import { EmailTaken, UsernameTaken } from "../errors.ts";
 import { type Session, User } from "../model.ts";
 import { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "../ports.ts";
@@ -111,6 +112,28 @@ export function makeIdentityMemory() {
     sessions,
     hashCalls: () => hashCalls,
   };
+}
+
+/**
+ * DeviceCookies without crypto (unit tests): the value is the cookie as JSON plus `.signed`;
+ * anything else reads as no cookie. Nonces count up.
+ */
+export function deviceCookiesFake() {
+  let nonces = 0;
+  return Layer.succeed(DeviceCookies, {
+    nonce: Effect.sync(() => `nonce-${++nonces}-aaaaaaaaaaaaaaaa`),
+    sign: (cookie: DeviceCookie) =>
+      `${JSON.stringify({ ...cookie, expiresAt: cookie.expiresAt.toISOString() })}.signed`,
+    read: (value: string) => {
+      if (!value.endsWith(".signed")) return Option.none();
+      try {
+        const parsed = JSON.parse(value.slice(0, -".signed".length));
+        return Option.some({ ...parsed, expiresAt: new Date(parsed.expiresAt) } as DeviceCookie);
+      } catch {
+        return Option.none();
+      }
+    },
+  });
 }
 
 /** A member user (object mother): id, type, email u{id}@example.com, username user{id}. */

@@ -33,8 +33,8 @@ describe("address budgets through a limiter", () => {
     hono.post("/try", (c) => c.text("ok"));
     return hono;
   };
-  const from = (hono: Hono, address: string) =>
-    hono.request("/try", { method: "POST", headers: { "x-forwarded-for": address } }).then((r) => r.status);
+  const from = async (hono: Hono, address: string) =>
+    (await hono.request("/try", { method: "POST", headers: { "x-forwarded-for": address } })).status;
 
   it("two addresses in one /64 share a budget; another /64 has its own", async () => {
     const hono = app();

@@ -43,6 +43,11 @@ export interface RateLimits {
    */
   readonly loginByAddress?: RateLimitRule;
   /**
+   * Failed logins one device cookie may have before it is locked out and judged as an unknown
+   * client (issue 48, OWASP device cookies; default `deviceCookiePolicy`, 10 per 15 min).
+   */
+  readonly loginByDevice?: RateLimitRule;
+  /**
    * Wrong passwords a signer may give when signing one agreement (default: the `login` rule).
    * Counted per signed-in party and partnership; nothing else counts (ADR 0034).
    */
@@ -158,6 +163,46 @@ export function limitBy(
         detail: options.detail ?? "Too many attempts. Please wait a few minutes and try again.",
       }),
   });
+}
+
+/** One request's hit on a `hitCounter`: whether it went over the limit, and when the window ends. */
+export interface Hit {
+  readonly over: boolean;
+  readonly retryAfterSeconds: number;
+}
+
+/** A counter that spends first and gives back later (see `hitCounter`). */
+export interface HitCounter {
+  readonly rule: RateLimitRule;
+  /** Counts one attempt against `key` (atomically in the store) and says whether it is over. */
+  readonly hit: (key: string) => Promise<Hit>;
+  /** Takes one attempt back (a success, or an attempt that was never judged). */
+  readonly giveBack: (key: string) => Promise<void>;
+}
+
+/**
+ * `rule.limit` attempts per key and window, spent before the attempt is judged so that parallel
+ * attempts cannot all slip under the limit, and given back by the caller when the attempt turns
+ * out not to count (the login guard: successes and refused attempts). Counters in PostgreSQL
+ * when `db` is given, else in this process.
+ */
+export function hitCounter(rule: RateLimitRule, db?: Db): HitCounter {
+  const store = rateLimitStore(db) ?? new MemoryStore();
+  store.init({ windowMs: rule.windowMs } as Parameters<MemoryStore["init"]>[0]);
+  return {
+    rule,
+    hit: async (key) => {
+      const count = await store.increment(storableText(key));
+      const resetAt = count.resetTime?.getTime() ?? Date.now() + rule.windowMs;
+      return {
+        over: count.totalHits > rule.limit,
+        retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
+      };
+    },
+    giveBack: async (key) => {
+      await store.decrement(storableText(key));
+    },
+  };
 }
 
 /** Failed attempts counted by hand, for a limit only the handler can judge (see `failureBudget`). */

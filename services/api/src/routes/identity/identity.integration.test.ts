@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { loginByAddressDefault } from "../../http/rate-limit.ts";
-import { createTestApp } from "../../testing/test-app.ts";
+import { createTestApp, type TestClient } from "../../testing/test-app.ts";
 import { useTestApp } from "../../testing/use-test-app.ts";
 
 const t = useTestApp();
@@ -371,6 +371,151 @@ describe("rate limits", () => {
       });
       expect(elsewhere.status).toBe(200);
       expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("device cookies (issue 48): after 100 failed logins over 100 usernames from one address, the real user's known browser still signs in there; an unknown one gets 429", async () => {
+    const limited = await createTestApp({
+      trustProxy: true,
+      rateLimits: { login: { limit: 10, windowMs: 60_000 }, register: { limit: 10, windowMs: 60_000 } },
+    });
+    try {
+      const person = aRegistration();
+      const office = { "x-forwarded-for": "203.0.113.50" };
+      expect((await limited.client().request("/api/register", { method: "POST", json: person })).status).toBe(
+        201,
+      );
+      // The real user signed in once from their own browser: it now holds a device cookie.
+      const known = limited.client();
+      const first = await known.request("/api/login", {
+        method: "POST",
+        json: { username: person.username, password: person.password },
+      });
+      expect(first.status).toBe(200);
+      const device = first.headers.getSetCookie().find((line) => line.startsWith("closr_device="))!;
+      expect(device).toMatch(/HttpOnly/i);
+      expect(device).toMatch(/Path=\/api\/login/);
+      expect(device).toMatch(/SameSite=Lax/i);
+      expect(known.cookies.get("closr_device")).toBeTruthy();
+      // A stranger behind the same office address stuffs 100 usernames.
+      const statuses: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const res = await limited.client().request("/api/login", {
+          method: "POST",
+          json: { username: `office${i}`, password: "password123" },
+          headers: office,
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.filter((s) => s === 429)).toHaveLength(100 - loginByAddressDefault.limit);
+      // The real user, from that address, with their device cookie: 200.
+      const withCookie = await known.request("/api/login", {
+        method: "POST",
+        json: { username: person.username, password: person.password },
+        headers: office,
+      });
+      expect(withCookie.status).toBe(200);
+      // By email too: the cookie is the account's, whatever login is typed.
+      const byEmail = await known.request("/api/login", {
+        method: "POST",
+        json: { username: person.email.toUpperCase(), password: person.password },
+        headers: office,
+      });
+      expect(byEmail.status).toBe(200);
+      // Without one (a new browser), from that address: 429.
+      const without = await limited.client().request("/api/login", {
+        method: "POST",
+        json: { username: person.username, password: person.password },
+        headers: office,
+      });
+      expect(without.status).toBe(429);
+      // A forged or another account's cookie is no device cookie.
+      const forged = limited.client();
+      forged.cookies.set("closr_device", `${known.cookies.get("closr_device")}x`);
+      expect(
+        (
+          await forged.request("/api/login", {
+            method: "POST",
+            json: { username: person.username, password: person.password },
+            headers: office,
+          })
+        ).status,
+      ).toBe(429);
+      expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("device cookies: a stranger's failures on one username cannot lock the known device out; the device has its own budget", async () => {
+    const limited = await createTestApp({
+      trustProxy: true,
+      rateLimits: {
+        login: { limit: 3, windowMs: 60_000 },
+        loginByDevice: { limit: 2, windowMs: 60_000 },
+        register: { limit: 10, windowMs: 60_000 },
+      },
+    });
+    try {
+      const person = aRegistration();
+      const login = (client: TestClient, password: string, address: string) =>
+        client
+          .request("/api/login", {
+            method: "POST",
+            json: { username: person.username, password },
+            headers: { "x-forwarded-for": address },
+          })
+          .then((res) => res.status);
+      // Signing up gives the browser its device cookie.
+      const known = limited.client();
+      expect((await known.request("/api/register", { method: "POST", json: person })).status).toBe(201);
+      expect(known.cookies.get("closr_device")).toBeTruthy();
+      // Strangers from many addresses lock untrusted clients out of this username.
+      const strangers: number[] = [];
+      for (let i = 0; i < 5; i++)
+        strangers.push(await login(limited.client(), "wrong guess 1", `192.0.2.${i + 1}`));
+      expect(strangers).toEqual([401, 401, 401, 429, 429]);
+      expect(await login(limited.client(), person.password, "198.51.100.77")).toBe(429);
+      // The known device is judged on its own failures only.
+      expect(await login(known, person.password, "198.51.100.1")).toBe(200);
+      expect(await login(known, "my typo 1", "198.51.100.1")).toBe(401);
+      expect(await login(known, "my typo 2", "198.51.100.1")).toBe(401);
+      // Its budget spent, the device cookie is locked out and judged as an unknown client: 429.
+      expect(await login(known, person.password, "198.51.100.1")).toBe(429);
+      expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("two IPv6 addresses in one /64 share a budget, and ::ffff:127.0.0.1 is 127.0.0.1 (issue 48)", async () => {
+    const limited = await createTestApp({
+      trustProxy: true,
+      rateLimits: { login: { limit: 100, windowMs: 60_000 }, register: { limit: 2, windowMs: 60_000 } },
+    });
+    try {
+      const signUp = (address: string) =>
+        limited
+          .client()
+          .request("/api/register", {
+            method: "POST",
+            json: aRegistration(),
+            headers: { "x-forwarded-for": address },
+          })
+          .then((res) => res.status);
+      expect([
+        await signUp("2001:db8:48:1::1"),
+        await signUp("2001:db8:48:1:dead:beef:0:2"),
+        await signUp("2001:db8:48:1:ffff::3"),
+        await signUp("2001:db8:48:2::1"),
+      ]).toEqual([201, 201, 429, 201]);
+      expect([
+        await signUp("127.0.0.1"),
+        await signUp("::ffff:127.0.0.1"),
+        await signUp("127.0.0.1"),
+      ]).toEqual([201, 201, 429]);
     } finally {
       await limited.close();
     }
