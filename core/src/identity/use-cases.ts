@@ -42,8 +42,11 @@ const startSession = Effect.fn("identity.startSession")(function* (user: User, u
 });
 
 /**
- * Registers a user and signs them in.
- * Fails with EmailTaken or UsernameTaken (checked by the database's unique indexes, so races lose cleanly).
+ * Registers a user and signs them in. Fails with UsernameTaken (usernames are public handles;
+ * checked by the database's unique index, so races lose cleanly). An email that already has an
+ * account never fails the sign-up (OWASP Authentication and Forgot Password cheat sheets: the
+ * same answer whether or not an account exists; issue 48): the account is created with the
+ * address unclaimed (`User.unclaimedEmail`) and its owner is told (`sendVerificationEmail`).
  */
 export const register = Effect.fn("identity.register")(function* (input: RegisterInput) {
   const users = yield* UserRepository;

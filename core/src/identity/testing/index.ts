@@ -6,7 +6,7 @@ import { Effect, Layer, Option } from "effect";
 import type { UserId } from "../../shared/ids.ts";
 import { AccountRepository } from "../account-ports.ts";
 import { type DeviceCookie, DeviceCookies } from "../device-cookies.ts";
-import { EmailTaken, UsernameTaken } from "../errors.ts";
+import { UsernameTaken } from "../errors.ts";
 import { type Session, User } from "../model.ts";
 import { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "../ports.ts";
 
@@ -24,16 +24,17 @@ export function makeIdentityMemory() {
 
   const userRepository = Layer.succeed(UserRepository, {
     insert: (input) =>
-      Effect.suspend((): Effect.Effect<User, EmailTaken | UsernameTaken> => {
-        if (users.some((u) => u.user.email === input.email)) {
-          return Effect.fail(new EmailTaken({ email: input.email }));
-        }
+      Effect.suspend((): Effect.Effect<User, UsernameTaken> => {
         if (users.some((u) => u.user.username.toLowerCase() === input.username.toLowerCase())) {
           return Effect.fail(new UsernameTaken({ username: input.username }));
         }
+        // A taken email is kept unclaimed behind a placeholder, as UserRepositoryPg does (issue 48).
+        const taken = users.some((u) => u.user.email === input.email);
+        const id = users.length + 1;
         const user = new User({
-          id: (users.length + 1) as UserId,
-          email: input.email,
+          id: id as UserId,
+          email: taken ? `unclaimed-${id}@unclaimed.closr.invalid` : input.email,
+          ...(taken ? { unclaimedEmail: input.email } : {}),
           username: input.username,
           userType: input.userType,
           verificationStatus: "unverified",

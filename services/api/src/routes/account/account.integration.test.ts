@@ -343,6 +343,70 @@ describe("settings", () => {
     expect(await mailTo(user.email, /email was changed/)).toBeDefined();
   });
 
+  it("answers an email change to a taken address like a free one; the owner gets a notice, never a link (issue 48)", async () => {
+    const owner = await aUser();
+    const user = await aUser();
+    const toFree = await user.client.request("/api/account/email", {
+      method: "POST",
+      json: { newEmail: "free-48@example.com.au", password: user.password },
+    });
+    const toTaken = await user.client.request("/api/account/email", {
+      method: "POST",
+      json: { newEmail: owner.email.toUpperCase(), password: user.password },
+    });
+    expect(toTaken.status).toBe(toFree.status);
+    expect(toTaken.status).toBe(202);
+    const [freeBody, takenBody] = [await bodyOf(toFree), await bodyOf(toTaken)];
+    expect(Object.keys(takenBody)).toEqual(Object.keys(freeBody));
+    expect(takenBody.message.replace(owner.email, "X")).toBe(
+      freeBody.message.replace("free-48@example.com.au", "X"),
+    );
+    // The owner: a notice, no confirmation link.
+    expect(await mailTo(owner.email, /Someone tried to use your email/)).toBeDefined();
+    expect(await mailTo(owner.email, /Confirm your new email/)).toBeUndefined();
+    const notice = await mailTo(owner.email, /Someone tried to use your email/);
+    expect(notice!.body).not.toMatch(/confirm-email\?token=/);
+    // Nothing changed for either account; the owner still signs in by that email.
+    expect((await bodyOf(await user.client.request("/api/user"))).email).toBe(user.email);
+    expect((await logIn(owner.email, owner.password)).status).toBe(200);
+    // Nothing of the taken address is stored on the requester: the free address stays pending.
+    const pending = await sql<{ pending: string | null }>`
+      select pending_email as pending from users where id = ${user.id}`.execute(t.database.db);
+    expect(pending.rows[0]!.pending).toBe("free-48@example.com.au");
+  });
+
+  it("never attaches an address another account claimed after the link was sent: invalid-token (issue 48)", async () => {
+    const user = await aUser();
+    await user.client.request("/api/account/email", {
+      method: "POST",
+      json: { newEmail: "contested-48@example.com.au", password: user.password },
+    });
+    const token = linkToken(
+      (await mailTo("contested-48@example.com.au", /Confirm your new email/))!.body,
+      "/confirm-email",
+    );
+    // Someone signs up with the address before the link is used.
+    const rival = t.client();
+    const signUp = await rival.request("/api/register", {
+      method: "POST",
+      json: {
+        email: "contested-48@example.com.au",
+        username: "rival48",
+        password: "first password 1",
+        userType: "agent",
+      },
+    });
+    expect(signUp.status).toBe(201);
+    const confirmed = await user.client.request("/api/account/email/confirm", {
+      method: "POST",
+      json: { token },
+    });
+    expect(confirmed.status).toBe(400);
+    expect((await bodyOf(confirmed)).type).toBe("/problems/invalid-token");
+    expect((await bodyOf(await user.client.request("/api/user"))).email).toBe(user.email);
+    expect((await logIn("contested-48@example.com.au", "first password 1")).status).toBe(200);
+  });
+
   it("honours notification preferences in the Mailer", async () => {
     const business = await aUser("business");
     const agent = await aUser("agent");

@@ -75,21 +75,10 @@ describe("POST /api/register", () => {
     expect(res.headers.getSetCookie().join()).toMatch(/Secure/);
   });
 
-  it("answers 409 naming the field for a taken email or username (any case), creating nothing", async () => {
+  it("answers 409 naming the field for a taken username (any case), creating nothing", async () => {
     const first = aRegistration();
     await t.client().request("/api/register", { method: "POST", json: first });
     const before = await userCount();
-
-    const email = await t.client().request("/api/register", {
-      method: "POST",
-      json: aRegistration({ email: first.email.toUpperCase() }),
-    });
-    expect(email.status).toBe(409);
-    expect(email.headers.get("content-type")).toContain("application/problem+json");
-    expect(await bodyOf(email)).toMatchObject({
-      type: "/problems/email-taken",
-      errors: [{ field: "email" }],
-    });
 
     const username = await t.client().request("/api/register", {
       method: "POST",
@@ -101,6 +90,107 @@ describe("POST /api/register", () => {
       errors: [{ field: "username" }],
     });
     expect(await userCount()).toBe(before);
+  });
+
+  it("answers a taken email exactly like a free one; the owner is told, the newcomer gets no link and never the address (issue 48)", async () => {
+    const owner = aRegistration();
+    const ownerClient = t.client();
+    expect((await ownerClient.request("/api/register", { method: "POST", json: owner })).status).toBe(201);
+    const mails = (to: string) =>
+      t.database.db
+        .selectFrom("mailOutbox")
+        .select(["subject", "body"])
+        .where("recipient", "=", to)
+        .orderBy("id", "asc")
+        .execute();
+    const ownerMailsBefore = (await mails(owner.email)).length;
+
+    const free = aRegistration();
+    const freeClient = t.client();
+    const freeRes = await freeClient.request("/api/register", { method: "POST", json: free });
+    const squatterClient = t.client();
+    const squatter = aRegistration({ email: `  ${owner.email.toUpperCase()} ` });
+    const takenRes = await squatterClient.request("/api/register", { method: "POST", json: squatter });
+
+    // The same status, headers that matter and body shape (keys and value types).
+    expect(takenRes.status).toBe(freeRes.status);
+    expect(takenRes.status).toBe(201);
+    expect(takenRes.headers.get("content-type")).toBe(freeRes.headers.get("content-type"));
+    const cookieNames = (res: Response) =>
+      res.headers
+        .getSetCookie()
+        .map((line) => line.split("=")[0])
+        .sort();
+    expect(cookieNames(takenRes)).toEqual(cookieNames(freeRes));
+    const [freeBody, takenBody] = [await bodyOf(freeRes), await bodyOf(takenRes)];
+    const shape = (body: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value]));
+    expect(shape(takenBody)).toEqual(shape(freeBody));
+    expect(takenBody).toMatchObject({
+      email: owner.email,
+      username: squatter.username,
+      emailVerified: false,
+    });
+    expect(freeBody).toMatchObject({ email: free.email, username: free.username, emailVerified: false });
+    // The newcomer is signed in and sees the address they typed.
+    expect((await bodyOf(await squatterClient.request("/api/user"))).email).toBe(owner.email);
+
+    // The owner's outbox has the notice, and no confirmation link; the free sign-up got its link.
+    const ownerMails = (await mails(owner.email)).slice(ownerMailsBefore);
+    expect(ownerMails.map((m) => m.subject)).toEqual(["Someone tried to use your email on Closr"]);
+    expect(ownerMails[0]!.body).toMatch(/create a Closr account with your email address/);
+    expect(ownerMails[0]!.body).toMatch(/log in .*or reset your password/);
+    expect(ownerMails[0]!.body).not.toMatch(/verify-email\?token=/);
+    expect((await mails(free.email)).map((m) => m.subject)).toEqual(["Confirm your email for Closr"]);
+
+    // The database holds the owner's address once; the newcomer's is unclaimed.
+    const rows = await sql<{ username: string; email: string; unclaimed: string | null }>`
+      select username, email, unclaimed_email as unclaimed from users
+      where email = ${owner.email} or unclaimed_email = ${owner.email} order by id`.execute(t.database.db);
+    expect(rows.rows.map((r) => [r.username, r.email === owner.email, r.unclaimed])).toEqual([
+      [owner.username, true, null],
+      [squatter.username, false, owner.email],
+    ]);
+
+    // Resending answers as for anyone ("sent"); the owner's notice is not repeated within the hour.
+    await sql`update users set email_verification_sent_at = now() - interval '2 minutes'
+      where username = ${squatter.username}`.execute(t.database.db);
+    const resend = await squatterClient.request("/api/email-verification", { method: "POST" });
+    expect(resend.status).toBe(202);
+    expect((await bodyOf(resend)).message).toContain(owner.email);
+    expect((await mails(owner.email)).slice(ownerMailsBefore)).toHaveLength(1);
+    // An hour on, a resend tells the owner again.
+    await sql`update users set email_verification_sent_at = now() - interval '2 minutes',
+      email_notice_sent_at = now() - interval '61 minutes' where username = ${squatter.username}`.execute(
+      t.database.db,
+    );
+    expect((await squatterClient.request("/api/email-verification", { method: "POST" })).status).toBe(202);
+    expect((await mails(owner.email)).slice(ownerMailsBefore)).toHaveLength(2);
+
+    // The owner still signs in by email and gets the reset link; the newcomer cannot by that email.
+    const ownerLogin = await t.client().request("/api/login", {
+      method: "POST",
+      json: { username: owner.email, password: owner.password },
+    });
+    expect(ownerLogin.status).toBe(200);
+    expect((await bodyOf(ownerLogin)).username).toBe(owner.username);
+    expect(
+      (await t.client().request("/api/forgot-password", { method: "POST", json: { email: owner.email } }))
+        .status,
+    ).toBe(200);
+    await t.runJobs();
+    const resets = (await mails(owner.email)).filter((m) =>
+      m.subject.startsWith("Reset your Closr password"),
+    );
+    expect(resets).toHaveLength(1);
+    expect(
+      (
+        await t.client().request("/api/login", {
+          method: "POST",
+          json: { username: squatter.username, password: squatter.password },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("lists every invalid field with its message in a 422, creating nothing", async () => {
