@@ -18,6 +18,12 @@ export class UserRepository extends Context.Tag("identity/UserRepository")<
     readonly insert: (user: NewUser) => Effect.Effect<User, UsernameTaken>;
     /** Finds by username (case-insensitive) or email (case-insensitive). */
     readonly findCredentials: (login: string) => Effect.Effect<Option.Option<UserCredentials>>;
+    /**
+     * The live accounts holding `email` unclaimed (issue 48), newest first, at most
+     * `unclaimedLoginCandidates`: they sign in by the address they typed at sign-up, as anyone
+     * can, so a login by email does not tell them whether the address was taken.
+     */
+    readonly findUnclaimedCredentials: (email: string) => Effect.Effect<readonly UserCredentials[]>;
     readonly findById: (id: UserId) => Effect.Effect<Option.Option<User>>;
     /** Sets the role of the user with that username; None when there is no such user. */
     readonly setRole: (username: string, role: UserRole) => Effect.Effect<Option.Option<User>>;

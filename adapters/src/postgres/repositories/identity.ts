@@ -4,7 +4,13 @@
  * concurrent registrations of one name cannot both succeed.
  */
 import { randomUUID } from "node:crypto";
-import { SessionStore, User, UsernameTaken, UserRepository } from "@closr/core/identity";
+import {
+  SessionStore,
+  User,
+  UsernameTaken,
+  UserRepository,
+  unclaimedLoginCandidates,
+} from "@closr/core/identity";
 import type { UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
 import { sql } from "kysely";
@@ -117,6 +123,20 @@ const makeUserRepository = (db: Db) =>
           .where("suspendedAt", "is", null)
           .executeTakeFirst(),
       ).pipe(Effect.map(credentialsOf)),
+    findUnclaimedCredentials: (email) =>
+      Effect.promise(() =>
+        db
+          .selectFrom("users")
+          .select([...userColumns, "passwordHash"])
+          .where("unclaimedEmail", "=", email.toLowerCase())
+          .where("deletedAt", "is", null)
+          .where("suspendedAt", "is", null)
+          .orderBy("id", "desc")
+          .limit(unclaimedLoginCandidates)
+          .execute(),
+      ).pipe(
+        Effect.map((rows) => rows.map((row) => ({ user: toUser(row), passwordHash: row.passwordHash }))),
+      ),
     findById: (id) =>
       Effect.promise(() =>
         db.selectFrom("users").select(userColumns).where("id", "=", id).executeTakeFirst(),

@@ -51,6 +51,13 @@ export function makeIdentityMemory() {
         const found = users.find((u) => u.user.username.toLowerCase() === l || u.user.email === l);
         return Option.fromNullable(found);
       }),
+    findUnclaimedCredentials: (email) =>
+      Effect.sync(() =>
+        users
+          .filter((u) => u.user.unclaimedEmail === email)
+          .reverse()
+          .slice(0, 3),
+      ),
     findById: (id) => Effect.sync(() => Option.fromNullable(users.find((u) => u.user.id === id)?.user)),
     setRole: (username, role) =>
       Effect.sync(() => {

@@ -109,7 +109,10 @@ describe("POST /api/register", () => {
     const freeClient = t.client();
     const freeRes = await freeClient.request("/api/register", { method: "POST", json: free });
     const squatterClient = t.client();
-    const squatter = aRegistration({ email: `  ${owner.email.toUpperCase()} ` });
+    const squatter = aRegistration({
+      email: `  ${owner.email.toUpperCase()} `,
+      password: "the newcomer's own password",
+    });
     const takenRes = await squatterClient.request("/api/register", { method: "POST", json: squatter });
 
     // The same status, headers that matter and body shape (keys and value types).
@@ -167,7 +170,8 @@ describe("POST /api/register", () => {
     expect((await squatterClient.request("/api/email-verification", { method: "POST" })).status).toBe(202);
     expect((await mails(owner.email)).slice(ownerMailsBefore)).toHaveLength(2);
 
-    // The owner still signs in by email and gets the reset link; the newcomer cannot by that email.
+    // The owner still signs in by email and gets the reset link; the newcomer signs in by the
+    // address they typed too (into their own account), as after any sign-up.
     const ownerLogin = await t.client().request("/api/login", {
       method: "POST",
       json: { username: owner.email, password: owner.password },
@@ -183,14 +187,14 @@ describe("POST /api/register", () => {
       m.subject.startsWith("Reset your Closr password"),
     );
     expect(resets).toHaveLength(1);
-    expect(
-      (
-        await t.client().request("/api/login", {
-          method: "POST",
-          json: { username: squatter.username, password: squatter.password },
-        })
-      ).status,
-    ).toBe(200);
+    for (const login of [squatter.username, owner.email]) {
+      const res = await t.client().request("/api/login", {
+        method: "POST",
+        json: { username: login, password: squatter.password },
+      });
+      expect(res.status).toBe(200);
+      expect((await bodyOf(res)).username).toBe(squatter.username);
+    }
   });
 
   it("lists every invalid field with its message in a 422, creating nothing", async () => {
