@@ -259,7 +259,7 @@ export function createApp(options: AppOptions) {
   // unless a route says otherwise (issue 19).
   app.use("/api/*", noStoreByDefault());
 
-  // Login (issue 48, ADR 0057): device cookies beside the per-username and per-address budgets.
+  // Login (issue 48, ADR 0058): device cookies beside the per-username and per-address budgets.
   app.use(
     "/api/login",
     loginGuard(runtime, {
