@@ -83,11 +83,6 @@ export const problemCatalogue = {
     description:
       "Only a failed background job can be retried from the admin queue view; this one is queued, running, waiting for its next attempt or done.",
   },
-  "email-taken": {
-    status: 409,
-    title: "Email already registered",
-    description: "An account with this email already exists (field email).",
-  },
   "username-taken": {
     status: 409,
     title: "Username already taken",

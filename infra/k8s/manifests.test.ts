@@ -74,6 +74,7 @@ describe("infra/k8s manifests", () => {
       "NODE_ENV",
       "DATABASE_URL",
       "FILE_LINK_SECRET",
+      "DEVICE_COOKIE_SECRET",
       "VAPID_PUBLIC_KEY",
       "VAPID_PRIVATE_KEY",
     ];

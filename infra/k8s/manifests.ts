@@ -37,6 +37,11 @@ const env: IEnvVar[] = [
     valueFrom: { secretKeyRef: { name: "closr-db", key: "read-url", optional: true } },
   },
   { name: "FILE_LINK_SECRET", valueFrom: { secretKeyRef: { name: "closr-app", key: "file-link-secret" } } },
+  // Device cookies (issue 48): production refuses to start without the key.
+  {
+    name: "DEVICE_COOKIE_SECRET",
+    valueFrom: { secretKeyRef: { name: "closr-app", key: "device-cookie-secret" } },
+  },
   // Web push keys: production refuses to start without them (services/api/src/server.ts).
   { name: "VAPID_PUBLIC_KEY", valueFrom: { secretKeyRef: { name: "closr-app", key: "vapid-public-key" } } },
   { name: "VAPID_PRIVATE_KEY", valueFrom: { secretKeyRef: { name: "closr-app", key: "vapid-private-key" } } },

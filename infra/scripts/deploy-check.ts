@@ -116,6 +116,7 @@ try {
       NODE_ENV: "production",
       DATABASE_URL: url.toString(),
       FILE_LINK_SECRET: randomBytes(32).toString("hex"),
+      DEVICE_COOKIE_SECRET: randomBytes(32).toString("hex"),
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: "mailto:ops@closr.com.au",

@@ -6,8 +6,13 @@ import type { Email } from "@closr/core/shared";
 import { sql } from "kysely";
 import type { Db } from "../postgres/database.ts";
 
-/** False when the recipient has switched this email's kind off. Service emails are always wanted. */
+/**
+ * False when the recipient has switched this email's kind off, or the address is under the
+ * reserved `.invalid` TLD (RFC 6761: never delivered — deleted accounts' and unclaimed accounts'
+ * placeholders, issue 48). Service emails are otherwise always wanted.
+ */
 export async function recipientWants(db: Db, email: Email): Promise<boolean> {
+  if (/\.invalid$/i.test(email.to.trim())) return false;
   if (!email.kind) return true;
   const row = await db
     .selectFrom("users")

@@ -39,6 +39,9 @@ export interface UsersTable {
   deletedAt: NullableTimestamp;
   /** Set while an admin has suspended the account (migration 2026-11-23-11-content). */
   suspendedAt: NullableTimestamp;
+  /** Migration 2026-12-01-48-unclaimed-emails (issue 48). */
+  unclaimedEmail: ColumnType<string | null, string | null | undefined, string | null>;
+  emailNoticeSentAt: NullableTimestamp;
 }
 
 export interface SessionTable {

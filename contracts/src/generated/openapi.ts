@@ -83,7 +83,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with username (or email) and password
-         * @description Starts a new session with a new token (Set-Cookie). An unknown user and a wrong password give the same 401.
+         * @description Starts a new session with a new token (Set-Cookie) and renews the browser's device cookie. An unknown user and a wrong password give the same 401. Failed logins are limited per device cookie for a browser that signed in to the account before, else per username and per client address (IPv6 by /64): 429 with Retry-After.
          *
          *     **Access.** Public: no authentication.
          *
@@ -131,11 +131,11 @@ export interface paths {
         put?: never;
         /**
          * Create an account and sign in
-         * @description Creates the user and starts a session (Set-Cookie). A taken email or username answers 409 naming the field.
+         * @description Creates the user and starts a session (Set-Cookie), and a device cookie for the login guard. A taken username answers 409 naming the field. An email that already has an account answers the same as a free one (no account enumeration): the account is created without that address, no confirmation link is sent, and the address's owner is told by email.
          *
          *     **Access.** Public: no authentication.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/username-taken`, `/problems/email-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/origin-rejected`, `/problems/username-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         post: operations["register"];
         delete?: never;
@@ -155,11 +155,11 @@ export interface paths {
         put?: never;
         /**
          * Change the email: a confirmation link goes to the new address
-         * @description Change the email: a confirmation link goes to the new address.
+         * @description The same answer whether or not another account uses the new address (no account enumeration); when one does, its owner is told by email instead and nothing changes.
          *
          *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/email-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["changeEmail"];
         delete?: never;
@@ -207,7 +207,7 @@ export interface paths {
          *
          *     **Access.** Public: no authentication.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/email-taken`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/origin-rejected`, `/problems/not-found`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
          */
         post: operations["confirmEmailChange"];
         delete?: never;
@@ -4026,7 +4026,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /** @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. */
-        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/email-taken" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/invoice-transition" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use");
+        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/invoice-transition" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use");
         WebhookPartnershipEvent: {
             /**
              * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
@@ -7085,7 +7085,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Email already registered; Username already taken */
+            /** @description Username already taken */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7194,15 +7194,6 @@ export interface operations {
             };
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Email already registered */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7405,15 +7396,6 @@ export interface operations {
             };
             /** @description Not found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Email already registered */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };

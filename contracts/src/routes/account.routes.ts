@@ -97,10 +97,12 @@ export const changeEmail = createRoute({
   operationId: "changeEmail",
   tags: ["account"],
   summary: "Change the email: a confirmation link goes to the new address",
+  description:
+    "The same answer whether or not another account uses the new address (no account enumeration); when one does, its owner is told by email instead and nothing changes.",
   request: body(ChangeEmailRequest),
   responses: {
     202: json(AccountMessage, "Confirmation sent to the new address"),
-    ...signedInWriteProblems("email-taken"),
+    ...signedInWriteProblems(),
   },
 });
 
@@ -113,7 +115,7 @@ export const confirmEmailChange = createRoute({
   request: body(TokenRequest),
   responses: {
     200: json(User, "The user with the new email"),
-    ...problemResponses("invalid-token", "not-found", "email-taken", ...writeProblems, ...commonProblems),
+    ...problemResponses("invalid-token", "not-found", ...writeProblems, ...commonProblems),
   },
 });
 

@@ -24,13 +24,13 @@ export const register = createRoute({
   tags: ["identity"],
   summary: "Create an account and sign in",
   description:
-    "Creates the user and starts a session (Set-Cookie). A taken email or username answers 409 naming the field.",
+    "Creates the user and starts a session (Set-Cookie), and a device cookie for the login guard. A taken username answers 409 naming the field. An email that already has an account answers the same as a free one (no account enumeration): the account is created without that address, no confirmation link is sent, and the address's owner is told by email.",
   request: {
     body: { required: true, content: { "application/json": { schema: RegisterRequest } } },
   },
   responses: {
     201: json(User, "The new user, signed in"),
-    ...problemResponses("email-taken", "username-taken", ...writeProblems, "rate-limited", ...commonProblems),
+    ...problemResponses("username-taken", ...writeProblems, "rate-limited", ...commonProblems),
   },
 });
 
@@ -41,7 +41,7 @@ export const login = createRoute({
   tags: ["identity"],
   summary: "Sign in with username (or email) and password",
   description:
-    "Starts a new session with a new token (Set-Cookie). An unknown user and a wrong password give the same 401.",
+    "Starts a new session with a new token (Set-Cookie) and renews the browser's device cookie. An unknown user and a wrong password give the same 401. Failed logins are limited per device cookie for a browser that signed in to the account before, else per username and per client address (IPv6 by /64): 429 with Retry-After.",
   request: {
     body: { required: true, content: { "application/json": { schema: LoginRequest } } },
   },

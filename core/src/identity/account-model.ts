@@ -16,6 +16,8 @@ export const accountPolicy = {
   verifyEmailCooldownMs: 60 * 1000,
   /** A confirm-your-new-email link is valid for 24 hours. */
   changeEmailTtlMs: 24 * 60 * 60 * 1000,
+  /** At most one "someone tried to use your email" notice an hour caused by one account (issue 48). */
+  addressNoticeGapMs: 60 * 60 * 1000,
   /** A "Download my data" link is valid for 1 hour. */
   exportTtlMs: 60 * 60 * 1000,
 } as const;

@@ -48,11 +48,20 @@ export class AccountRepository extends Context.Tag("identity/AccountRepository")
       tokenHash: string,
       expiresAt: Date,
     ) => Effect.Effect<void>;
-    /** Moves the pending email into place (verified) when the token is valid; EmailTaken on a clash. */
+    /**
+     * Moves the pending email into place (verified, and no longer unclaimed) when the token is
+     * valid; EmailTaken when another account holds the address by then (core answers InvalidToken).
+     */
     readonly confirmPendingEmail: (
       tokenHash: string,
       now: Date,
     ) => Effect.Effect<Option.Option<{ readonly user: User; readonly previousEmail: string }>, EmailTaken>;
+    /**
+     * Records that `userId` caused a "someone tried to use your email" notice at `now`, unless it
+     * caused one after `notBefore`; true when recorded (send the notice), false otherwise. One
+     * atomic statement (users.email_notice_sent_at).
+     */
+    readonly claimAddressNotice: (userId: UserId, now: Date, notBefore: Date) => Effect.Effect<boolean>;
     /** True when a live account already uses that email. */
     readonly emailInUse: (email: string) => Effect.Effect<boolean>;
     /** The user's unexpired sessions, newest first. */

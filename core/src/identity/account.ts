@@ -17,7 +17,6 @@ import { AccountRepository } from "./account-ports.ts";
 import {
   EmailAlreadyVerified,
   EmailNotVerified,
-  EmailTaken,
   InvalidToken,
   VerificationEmailCooldown,
   WrongPassword,
@@ -123,7 +122,50 @@ export const resetPassword = Effect.fn("account.resetPassword")(function* (input
   return updated.value;
 }, atomically);
 
-/** Issues a 24-hour email verification link and emails it (at sign-up and on resend). */
+/**
+ * "Someone tried to use your email" to the owner of `address` (issue 48; OWASP Authentication
+ * cheat sheet: answer sign-up and email change the same whether or not the address is taken,
+ * and tell the owner by email instead). At most one notice an hour is caused by any one account
+ * (`accountPolicy.addressNoticeGapMs`), so resending cannot flood the owner's inbox.
+ */
+const noticeToOwner = Effect.fn("account.noticeToOwner")(function* (
+  requester: User,
+  address: string,
+  attempt: "sign-up" | "email-change",
+) {
+  const accounts = yield* AccountRepository;
+  const owner = yield* accounts.findByEmail(address);
+  if (Option.isNone(owner) || owner.value.user.id === requester.id) return;
+  const at = yield* now;
+  const allowed = yield* accounts.claimAddressNotice(
+    requester.id,
+    at,
+    new Date(at.getTime() - accountPolicy.addressNoticeGapMs),
+  );
+  if (!allowed) return;
+  const { origin } = yield* AppUrl;
+  const what =
+    attempt === "sign-up"
+      ? "create a Closr account with your email address"
+      : "change another Closr account's email to your address";
+  yield* sendBestEffort({
+    to: owner.value.user.email,
+    subject: "Someone tried to use your email on Closr",
+    text: `Hi ${owner.value.user.username},
+
+Someone tried to ${what}. Your account already uses it, so nothing was changed and no other account can use this address.
+
+If it was you, log in with your username or email, or reset your password at ${origin}/forgot-password. If it was not you, you can ignore this email.`,
+    action: { label: "Log in to Closr", url: `${origin}/auth` },
+  });
+});
+
+/**
+ * Issues a 24-hour email verification link and emails it (at sign-up and on resend). For an
+ * account whose address belongs to another account (`User.unclaimedEmail`, issue 48) the same
+ * record is kept — so the answer and the resend cooldown are the same — but no link is sent:
+ * the address's owner gets the notice instead.
+ */
 export const sendVerificationEmail = Effect.fn("account.sendVerificationEmail")(function* (user: User) {
   const accounts = yield* AccountRepository;
   const { token, hash } = yield* newToken;
@@ -134,6 +176,7 @@ export const sendVerificationEmail = Effect.fn("account.sendVerificationEmail")(
     new Date(at.getTime() + accountPolicy.verifyEmailTtlMs),
     at,
   );
+  if (user.unclaimedEmail !== undefined) return yield* noticeToOwner(user, user.unclaimedEmail, "sign-up");
   const { origin } = yield* AppUrl;
   yield* sendBestEffort({
     to: user.email,
@@ -175,8 +218,10 @@ export const requireVerifiedEmail = (user: User, action: string) =>
 
 /**
  * POST /api/account/email: sends a confirmation link to the new address; the email changes
- * only when that link is used. Needs the current password (WrongPassword on field password);
- * EmailTaken when another account uses the address.
+ * only when that link is used. Needs the current password (WrongPassword on field password).
+ * An address another account uses gets the same answer (OWASP Authentication cheat sheet, no
+ * account enumeration; issue 48): nothing is stored, and its owner gets a notice instead of a
+ * link. The account's own address is accepted and changes nothing.
  */
 export const requestEmailChange = Effect.fn("account.requestEmailChange")(function* (
   user: User,
@@ -185,7 +230,11 @@ export const requestEmailChange = Effect.fn("account.requestEmailChange")(functi
   const accounts = yield* AccountRepository;
   const email = normalizeEmail(input.newEmail);
   yield* checkPassword(user.id, input.password, "password");
-  if (email === user.email || (yield* accounts.emailInUse(email))) return yield* new EmailTaken({ email });
+  if (email === user.email) return email;
+  if (yield* accounts.emailInUse(email)) {
+    yield* noticeToOwner(user, email, "email-change");
+    return email;
+  }
   const { token, hash } = yield* newToken;
   const at = yield* now;
   yield* accounts.setPendingEmail(
@@ -204,11 +253,17 @@ export const requestEmailChange = Effect.fn("account.requestEmailChange")(functi
   return email;
 }, atomically);
 
-/** POST /api/account/email/confirm: the new address replaces the old one (verified); the old one is told. */
+/**
+ * POST /api/account/email/confirm: the new address replaces the old one (verified); the old one
+ * is told. An address that another account has claimed since the link was sent is never
+ * attached: InvalidToken, as for any dead link (the unique index decides, so races lose too).
+ */
 export const confirmEmailChange = Effect.fn("account.confirmEmailChange")(function* (token: string) {
   const accounts = yield* AccountRepository;
   const tokens = yield* SessionTokens;
-  const changed = yield* accounts.confirmPendingEmail(tokens.hash(token), yield* now);
+  const changed = yield* accounts
+    .confirmPendingEmail(tokens.hash(token), yield* now)
+    .pipe(Effect.catchTag("EmailTaken", () => new InvalidToken({ purpose: "change-email" })));
   if (Option.isNone(changed)) return yield* new InvalidToken({ purpose: "change-email" });
   const { user, previousEmail } = changed.value;
   yield* sendBestEffort({

@@ -1,7 +1,10 @@
 /** Identity's tagged errors. The service maps each to a problem type (services/api/src/problems.ts). */
 import { Data } from "effect";
 
-/** The email is already registered (409, field email). */
+/**
+ * The storage-level clash of two accounts on one email (the unique index). No operation answers
+ * it (issue 48: no account enumeration): core turns it into InvalidToken on email change.
+ */
 export class EmailTaken extends Data.TaggedError("EmailTaken")<{ readonly email: string }> {}
 
 /** The username is already taken, compared case-insensitively (409, field username). */
@@ -40,7 +43,6 @@ export class EmailNotVerified extends Data.TaggedError("EmailNotVerified")<{ rea
 
 /** Every tagged error identity's use cases fail with (the service maps each to a problem). */
 export type IdentityError =
-  | EmailTaken
   | UsernameTaken
   | InvalidCredentials
   | Unauthenticated

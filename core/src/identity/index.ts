@@ -3,6 +3,7 @@
 export * from "./account.ts";
 export * from "./account-model.ts";
 export * from "./account-ports.ts";
+export * from "./device-cookies.ts";
 export * from "./errors.ts";
 export * from "./model.ts";
 export * from "./ports.ts";

@@ -23,7 +23,17 @@ export class User extends Schema.Class<User>("User")({
   role: UserRole,
   emailVerified: Schema.Boolean,
   createdAt: Schema.DateFromSelf,
+  /**
+   * The address this account asked for at sign-up that already belonged to another account
+   * (issue 48: sign-up answers the same either way, OWASP Authentication cheat sheet). Shown to
+   * the account itself as its email; never confirmed, never mailed: `email` is then a
+   * placeholder under the reserved `.invalid` TLD that no mail reaches.
+   */
+  unclaimedEmail: Schema.optional(Schema.String),
 }) {}
+
+/** The email an account shows its own user: the unclaimed address it asked for, else its email. */
+export const shownEmail = (user: User): string => user.unclaimedEmail ?? user.email;
 
 /** A user together with their stored password hash; never leaves the identity context. */
 export interface UserCredentials {

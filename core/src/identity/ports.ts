@@ -4,16 +4,26 @@
  */
 import { Context, type Effect, type Option } from "effect";
 import type { UserId } from "../shared/ids.ts";
-import type { EmailTaken, UsernameTaken } from "./errors.ts";
+import type { UsernameTaken } from "./errors.ts";
 import type { NewUser, Session, User, UserCredentials, UserRole } from "./model.ts";
 
 export class UserRepository extends Context.Tag("identity/UserRepository")<
   UserRepository,
   {
-    /** Inserts a user; fails with EmailTaken / UsernameTaken on a uniqueness clash (also under races). */
-    readonly insert: (user: NewUser) => Effect.Effect<User, EmailTaken | UsernameTaken>;
+    /**
+     * Inserts a user. The email is claimed when no account holds it; when one does (also under a
+     * race) the account is stored all the same, with the address as `unclaimedEmail` and an
+     * unreachable placeholder as `email` (issue 48). Fails with UsernameTaken on a username clash.
+     */
+    readonly insert: (user: NewUser) => Effect.Effect<User, UsernameTaken>;
     /** Finds by username (case-insensitive) or email (case-insensitive). */
     readonly findCredentials: (login: string) => Effect.Effect<Option.Option<UserCredentials>>;
+    /**
+     * The live accounts holding `email` unclaimed (issue 48), newest first, at most
+     * `unclaimedLoginCandidates`: they sign in by the address they typed at sign-up, as anyone
+     * can, so a login by email does not tell them whether the address was taken.
+     */
+    readonly findUnclaimedCredentials: (email: string) => Effect.Effect<readonly UserCredentials[]>;
     readonly findById: (id: UserId) => Effect.Effect<Option.Option<User>>;
     /** Sets the role of the user with that username; None when there is no such user. */
     readonly setRole: (username: string, role: UserRole) => Effect.Effect<Option.Option<User>>;

@@ -41,11 +41,24 @@ describe("register", () => {
     expect(identity.sessions.has(exit.value.token)).toBe(false);
   });
 
-  it("rejects a taken email (any case) and a taken username (any case)", async () => {
-    const { run } = world();
+  it("keeps a taken email (any case) unclaimed and rejects a taken username (any case)", async () => {
+    const { identity, run } = world();
     await run(register(ava));
-    expect(failureTag(await run(register({ ...ava, username: "other", email: "AVA@example.com.au" })))).toBe(
-      "EmailTaken",
+    const other = await run(
+      register({ ...ava, username: "other", email: "AVA@example.com.au", password: "other password" }),
+    );
+    expect(Exit.isSuccess(other)).toBe(true);
+    const stored = identity.users.find((u) => u.user.username === "other")!.user;
+    expect(stored.unclaimedEmail).toBe("ava@example.com.au");
+    expect(stored.email).toMatch(/\.invalid$/);
+    // By that email, each signs in with their own password, the owner as before.
+    const byEmail = await run(login({ username: "ava@example.com.au", password: "correct horse" }));
+    expect(Exit.isSuccess(byEmail) && byEmail.value.user.username).toBe("ava");
+    await run(register({ ...ava, username: "third", email: "ava@example.com.au", password: "another one" }));
+    const third = await run(login({ username: "AVA@example.com.au", password: "another one" }));
+    expect(Exit.isSuccess(third) && third.value.user.username).toBe("third");
+    expect(failureTag(await run(login({ username: "ava@example.com.au", password: "nope nope" })))).toBe(
+      "InvalidCredentials",
     );
     expect(failureTag(await run(register({ ...ava, email: "new@example.com", username: "AVA" })))).toBe(
       "UsernameTaken",

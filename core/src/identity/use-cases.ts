@@ -42,8 +42,11 @@ const startSession = Effect.fn("identity.startSession")(function* (user: User, u
 });
 
 /**
- * Registers a user and signs them in.
- * Fails with EmailTaken or UsernameTaken (checked by the database's unique indexes, so races lose cleanly).
+ * Registers a user and signs them in. Fails with UsernameTaken (usernames are public handles;
+ * checked by the database's unique index, so races lose cleanly). An email that already has an
+ * account never fails the sign-up (OWASP Authentication and Forgot Password cheat sheets: the
+ * same answer whether or not an account exists; issue 48): the account is created with the
+ * address unclaimed (`User.unclaimedEmail`) and its owner is told (`sendVerificationEmail`).
  */
 export const register = Effect.fn("identity.register")(function* (input: RegisterInput) {
   const users = yield* UserRepository;
@@ -58,9 +61,16 @@ export const register = Effect.fn("identity.register")(function* (input: Registe
   return yield* startSession(user, input.userAgent);
 });
 
+/** At most this many unclaimed holders of one email are tried at a login by email (issue 48). */
+export const unclaimedLoginCandidates = 3;
+
 /**
  * Signs in by username or email. An unknown login still costs one hash so that both
  * failures take about the same time, and both fail with InvalidCredentials.
+ * A login by email also tries the accounts that hold that address unclaimed (issue 48), first,
+ * so an account signs in by the address it typed at sign-up whether or not the address was
+ * taken (OWASP Authentication cheat sheet: nothing may tell an account exists); the owner, who
+ * holds the address, is tried last.
  */
 export const login = Effect.fn("identity.login")(function* (input: {
   readonly username: string;
@@ -69,8 +79,15 @@ export const login = Effect.fn("identity.login")(function* (input: {
 }) {
   const users = yield* UserRepository;
   const hasher = yield* PasswordHasher;
-  const found = yield* users.findCredentials(input.username.trim());
+  const typed = input.username.trim();
+  const unclaimed = typed.includes("@") ? yield* users.findUnclaimedCredentials(normalizeEmail(typed)) : [];
+  for (const candidate of unclaimed.slice(0, unclaimedLoginCandidates)) {
+    if (yield* hasher.verify(candidate.passwordHash, input.password))
+      return yield* startSession(candidate.user, input.userAgent);
+  }
+  const found = yield* users.findCredentials(typed);
   if (Option.isNone(found)) {
+    if (unclaimed.length > 0) return yield* new InvalidCredentials();
     yield* hasher.hash(input.password);
     return yield* new InvalidCredentials();
   }

@@ -30,11 +30,13 @@ import { apiKeyAuth, bearerToken } from "./http/api-key.ts";
 import { compressJson } from "./http/compress-json.ts";
 import type { AppEnv } from "./http/env.ts";
 import { idempotency } from "./http/idempotency.ts";
+import { loginGuard } from "./http/login-guard.ts";
 import { noStoreByDefault } from "./http/no-store.ts";
 import { problem } from "./http/problem.ts";
 import {
   accountRateLimits,
   clientAddress,
+  clientBudgetKey,
   contentRateLimits,
   defaultRateLimits,
   failureBudget,
@@ -257,35 +259,20 @@ export function createApp(options: AppOptions) {
   // unless a route says otherwise (issue 19).
   app.use("/api/*", noStoreByDefault());
 
+  // Login (issue 48, ADR 0058): device cookies beside the per-username and per-address budgets.
   app.use(
     "/api/login",
-    limitBy(
-      rateLimits.login,
-      async (c) => {
-        let username = "";
-        try {
-          const body = (await c.req.raw.clone().json()) as { username?: unknown };
-          if (typeof body?.username === "string") username = body.username.trim().toLowerCase().slice(0, 254);
-        } catch {}
-        return `login:${clientAddress(c, trustProxy)}:${username}`;
-      },
-      limitDb,
-      { failuresOnly: true },
-    ),
-  );
-  // Credential stuffing (ADR 0034): failed logins per client address, whatever the username.
-  app.use(
-    "/api/login",
-    limitBy(
-      rateLimits.loginByAddress ?? loginByAddressDefault,
-      (c) => `login-address:${clientAddress(c, trustProxy)}`,
-      limitDb,
-      { failuresOnly: true, detail: "Too many failed logins from your network. Please wait and try again." },
-    ),
+    loginGuard(runtime, {
+      perUsername: rateLimits.login,
+      perAddress: rateLimits.loginByAddress ?? loginByAddressDefault,
+      perDevice: rateLimits.loginByDevice,
+      trustProxy,
+      db: limitDb,
+    }),
   );
   app.use(
     "/api/register",
-    limitBy(rateLimits.register, (c) => `register:${clientAddress(c, trustProxy)}`, limitDb),
+    limitBy(rateLimits.register, (c) => `register:${clientBudgetKey(c, trustProxy)}`, limitDb),
   );
   app.use("/api/messages", messageSendLimiter(rateLimits.messages, limitDb));
   // Password recovery (issue 15, OWASP Forgot Password): per client address and per email.
@@ -293,22 +280,33 @@ export function createApp(options: AppOptions) {
     "/api/forgot-password",
     limitBy(
       rateLimits.forgotPasswordByAddress ?? accountRateLimits.forgotPasswordByAddress,
-      (c) => `forgot:${clientAddress(c, trustProxy)}`,
+      (c) => `forgot:${clientBudgetKey(c, trustProxy)}`,
+      limitDb,
+    ),
+  );
+  // Per (email, client): a stranger asking for someone's reset link spends their own budget,
+  // not the owner's (issue 48); a higher daily ceiling per email bounds the mail any one
+  // address receives (OWASP Forgot Password cheat sheet).
+  const forgotEmail = async (c: Context) => {
+    try {
+      const body = (await c.req.raw.clone().json()) as { email?: unknown };
+      if (typeof body?.email === "string") return body.email.trim().toLowerCase().slice(0, 254);
+    } catch {}
+    return "";
+  };
+  app.use(
+    "/api/forgot-password",
+    limitBy(
+      rateLimits.forgotPasswordByEmail ?? accountRateLimits.forgotPasswordByEmail,
+      async (c) => `forgot-email:${await forgotEmail(c)}:${clientBudgetKey(c, trustProxy)}`,
       limitDb,
     ),
   );
   app.use(
     "/api/forgot-password",
     limitBy(
-      rateLimits.forgotPasswordByEmail ?? accountRateLimits.forgotPasswordByEmail,
-      async (c) => {
-        let email = "";
-        try {
-          const body = (await c.req.raw.clone().json()) as { email?: unknown };
-          if (typeof body?.email === "string") email = body.email.trim().toLowerCase().slice(0, 254);
-        } catch {}
-        return `forgot-email:${email}`;
-      },
+      rateLimits.forgotPasswordByEmailDaily ?? accountRateLimits.forgotPasswordByEmailDaily,
+      async (c) => `forgot-email-day:${await forgotEmail(c)}`,
       limitDb,
     ),
   );
@@ -318,7 +316,7 @@ export function createApp(options: AppOptions) {
       path,
       limitBy(
         rateLimits.contact ?? contentRateLimits.contact,
-        (c) => `${path}:${clientAddress(c, trustProxy)}`,
+        (c) => `${path}:${clientBudgetKey(c, trustProxy)}`,
       ),
     );
   }
@@ -327,7 +325,7 @@ export function createApp(options: AppOptions) {
       path,
       limitBy(
         rateLimits.resetPassword ?? accountRateLimits.resetPassword,
-        (c) => `reset:${clientAddress(c, trustProxy)}`,
+        (c) => `reset:${clientBudgetKey(c, trustProxy)}`,
         limitDb,
       ),
     );

@@ -84,6 +84,12 @@ export interface Config {
   readonly storage: StorageConfig;
   /** FILE_LINK_SECRET: the HMAC key of signed file links (required in production; random per process otherwise). */
   readonly fileLinkSecret: string | undefined;
+  /**
+   * DEVICE_COOKIE_SECRET: the HMAC key of device cookies (issue 48, OWASP device cookies), at
+   * least 32 characters; required in production so known devices stay known across restarts
+   * and replicas; random per process otherwise. Changing it forgets every device.
+   */
+  readonly deviceCookieSecret: string | undefined;
   /** Web push VAPID keys (issue 19): VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT (mailto:/https:); unset = generated at start (development). */
   readonly vapid: {
     readonly publicKey: string | undefined;
@@ -189,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
         : undefined,
     },
     fileLinkSecret: env.FILE_LINK_SECRET || undefined,
+    deviceCookieSecret: env.DEVICE_COOKIE_SECRET || undefined,
     vapid: {
       publicKey: env.VAPID_PUBLIC_KEY || undefined,
       privateKey: env.VAPID_PRIVATE_KEY || undefined,

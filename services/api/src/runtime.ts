@@ -2,9 +2,10 @@
  * The production Layer and the one ManagedRuntime per process that every handler runs on.
  * Source of the pattern: Effect-TS ai-docs, 04_integration/10_managed-runtime.
  */
+import { randomBytes } from "node:crypto";
 import { AbnRegistryAbr, AbnRegistryLocal, type AbrConfig } from "@closr/adapters/abr";
 import { ImageProcessorSharp, MarkdownRendererLive } from "@closr/adapters/content";
-import { DocumentDigestCrypto, SessionTokensCrypto } from "@closr/adapters/crypto";
+import { DeviceCookiesHmac, DocumentDigestCrypto, SessionTokensCrypto } from "@closr/adapters/crypto";
 import { JobAdministrationPg, JobQueuePg } from "@closr/adapters/jobs";
 import {
   PaymentGatewayLocal,
@@ -98,6 +99,7 @@ import type { DisputeRepository } from "@closr/core/dispute";
 import type { HelpRepository } from "@closr/core/help";
 import type {
   AccountRepository,
+  DeviceCookies,
   PasswordHasher,
   SessionStore,
   SessionTokens,
@@ -164,6 +166,7 @@ export type AppServices =
   | UserRepository
   | SessionStore
   | SessionTokens
+  | DeviceCookies
   | PasswordHasher
   | Clock
   | PgDatabase
@@ -261,6 +264,11 @@ export interface PaymentOptions {
    * Outgoing webhooks (ADR 0023): `allowPrivate` lets endpoints be loopback/private addresses
    * (default: true outside production — set false in production); `retry` shortens the back-off (tests).
    */
+  /**
+   * The HMAC key of device cookies (DEVICE_COOKIE_SECRET, issue 48); a random one per process
+   * when unset (development, tests: device cookies then end with the process).
+   */
+  readonly deviceCookieSecret?: string | undefined;
   readonly webhooks?:
     | { readonly allowPrivate?: boolean | undefined; readonly retry?: WebhookRetrySettings | undefined }
     | undefined;
@@ -353,6 +361,8 @@ export function makeAppLayer(
     verification,
     PasswordHasherArgon2,
     SessionTokensCrypto,
+    // Device cookies (issue 48): DEVICE_COOKIE_SECRET, required in production; else one per process.
+    DeviceCookiesHmac(payments.deviceCookieSecret ?? randomBytes(32).toString("base64url")),
     DocumentDigestCrypto,
     AgreementPdfLive,
     clock,

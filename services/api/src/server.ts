@@ -17,6 +17,8 @@ export async function startServices(config: Config) {
   const logger = createLogger(config.logLevel);
   if (config.production && !config.fileLinkSecret)
     throw new Error("FILE_LINK_SECRET must be set in production");
+  if (config.production && !config.deviceCookieSecret)
+    throw new Error("DEVICE_COOKIE_SECRET must be set in production (device cookies, issue 48)");
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -48,6 +50,7 @@ export async function startServices(config: Config) {
       feeBasisPoints: config.feeBasisPoints,
       supportEmail: config.supportEmail,
       vapid,
+      deviceCookieSecret: config.deviceCookieSecret,
       // SSRF (ADR 0023): production refuses private and loopback webhook endpoints.
       webhooks: { allowPrivate: !config.production },
     }),

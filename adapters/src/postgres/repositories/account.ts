@@ -162,6 +162,7 @@ export async function anonymiseUser(db: Db, userId: number, now: Date) {
         pendingEmail: null,
         pendingEmailTokenHash: null,
         pendingEmailExpiry: null,
+        unclaimedEmail: null,
         notificationPreferences: sql`'{}'::jsonb`,
         stripeCustomerId: null,
         deletedAt: now,
@@ -299,6 +300,8 @@ const makeAccountRepository = (db: Db) =>
           .set({ emailVerified: true, emailVerificationTokenHash: null, emailVerificationExpiry: null })
           .where("emailVerificationTokenHash", "=", tokenHash)
           .where("emailVerificationExpiry", ">", now)
+          // An unclaimed address (issue 48) is never confirmed, whatever token is shown.
+          .where("unclaimedEmail", "is", null)
           .where("deletedAt", "is", null)
           .returning(userColumns)
           .executeTakeFirst(),
@@ -334,6 +337,7 @@ const makeAccountRepository = (db: Db) =>
               .set({
                 email: before.pendingEmail,
                 emailVerified: true,
+                unclaimedEmail: null,
                 pendingEmail: null,
                 pendingEmailTokenHash: null,
                 pendingEmailExpiry: null,
@@ -352,6 +356,18 @@ const makeAccountRepository = (db: Db) =>
             : Effect.die(error),
         ),
       ),
+    claimAddressNotice: (userId, now, notBefore) =>
+      run(() =>
+        db
+          .updateTable("users")
+          .set({ emailNoticeSentAt: now })
+          .where("id", "=", userId)
+          .where((eb) =>
+            eb.or([eb("emailNoticeSentAt", "is", null), eb("emailNoticeSentAt", "<=", notBefore)]),
+          )
+          .returning("id")
+          .executeTakeFirst(),
+      ).pipe(Effect.map((row) => row !== undefined)),
     emailInUse: (email) =>
       run(() => db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()).pipe(
         Effect.map((row) => row !== undefined),

@@ -1,4 +1,4 @@
-import { EmailTaken, SessionStore, UsernameTaken, UserRepository } from "@closr/core/identity";
+import { SessionStore, UsernameTaken, UserRepository } from "@closr/core/identity";
 import type { UserId } from "@closr/core/shared";
 import { Effect, Exit, Layer, Option } from "effect";
 import { sql } from "kysely";
@@ -46,12 +46,19 @@ describe("UserRepositoryPg", () => {
     }
   });
 
-  it("maps unique violations to EmailTaken and UsernameTaken, even for concurrent inserts", async () => {
+  it("keeps a taken email unclaimed (issue 48) and maps a username clash to UsernameTaken, even for concurrent inserts", async () => {
     await run(Effect.flatMap(UserRepository, (r) => r.insert(newUser("sam"))));
     const email = await run(
       Effect.flatMap(UserRepository, (r) => r.insert({ ...newUser("sam2"), email: "sam@example.com" })),
     );
-    expect(Exit.isFailure(email) && JSON.stringify(email.cause)).toContain("EmailTaken");
+    expect(Exit.isSuccess(email)).toBe(true);
+    if (Exit.isSuccess(email)) {
+      expect(email.value.unclaimedEmail).toBe("sam@example.com");
+      expect(email.value.email).toMatch(/^unclaimed-[0-9a-f-]+@unclaimed\.closr\.invalid$/);
+    }
+    // Only the owner is found by that email.
+    const owner = await run(Effect.flatMap(UserRepository, (r) => r.findCredentials("sam@example.com")));
+    expect(Exit.isSuccess(owner) && Option.getOrNull(owner.value)?.user.username).toBe("sam");
     const name = await run(
       Effect.flatMap(UserRepository, (r) => r.insert({ ...newUser("SAM"), email: "x@example.com" })),
     );
@@ -81,12 +88,16 @@ describe("UserRepositoryPg", () => {
         ),
       ),
     );
-    expect(emailRacers.filter(Exit.isSuccess)).toHaveLength(1);
-    for (const exit of emailRacers.filter(Exit.isFailure)) {
-      expect(Exit.isFailure(exit) && exit.cause._tag === "Fail" && exit.cause.error).toBeInstanceOf(
-        EmailTaken,
-      );
-    }
+    // Every racer gets an account; exactly one holds the address (users_email_key).
+    expect(emailRacers.filter(Exit.isSuccess)).toHaveLength(8);
+    const holders = emailRacers.filter(
+      (exit) => Exit.isSuccess(exit) && exit.value.email === "racer@example.com",
+    );
+    expect(holders).toHaveLength(1);
+    const unclaimed = emailRacers.filter(
+      (exit) => Exit.isSuccess(exit) && exit.value.unclaimedEmail === "racer@example.com",
+    );
+    expect(unclaimed).toHaveLength(7);
   });
 
   it("setRole grants admin and answers None for an unknown username", async () => {
@@ -95,6 +106,20 @@ describe("UserRepositoryPg", () => {
     expect(Exit.isSuccess(granted) && Option.getOrNull(granted.value)?.role).toBe("admin");
     const none = await run(Effect.flatMap(UserRepository, (r) => r.setRole("nobody", "admin")));
     expect(Exit.isSuccess(none) && Option.isNone(none.value)).toBe(true);
+  });
+
+  it("the database keeps one account per email: users_email_key refuses a second, whatever the code does", async () => {
+    await run(Effect.flatMap(UserRepository, (r) => r.insert(newUser("uniq"))));
+    await expect(
+      sql`INSERT INTO users (email, username, password_hash, user_type) VALUES ('uniq@example.com', 'uniq2', 'x', 'agent')`.execute(
+        database.db,
+      ),
+    ).rejects.toThrow(/users_email_key|unique/);
+    await expect(
+      sql`INSERT INTO users (email, username, password_hash, user_type, unclaimed_email) VALUES ('u3@example.com', 'uniq3', 'x', 'agent', 'Uniq@example.com')`.execute(
+        database.db,
+      ),
+    ).rejects.toThrow();
   });
 
   it("the database refuses what the domain refuses: bad enums, upper-case emails", async () => {

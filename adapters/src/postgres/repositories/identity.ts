@@ -3,7 +3,14 @@
  * Uniqueness (email, case-insensitive username) is enforced by unique indexes, so two
  * concurrent registrations of one name cannot both succeed.
  */
-import { EmailTaken, SessionStore, User, UsernameTaken, UserRepository } from "@closr/core/identity";
+import { randomUUID } from "node:crypto";
+import {
+  SessionStore,
+  User,
+  UsernameTaken,
+  UserRepository,
+  unclaimedLoginCandidates,
+} from "@closr/core/identity";
 import type { UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
 import { sql } from "kysely";
@@ -23,6 +30,7 @@ export const userColumns = [
   "role",
   "emailVerified",
   "createdAt",
+  "unclaimedEmail",
 ] as const;
 
 type UserRow = {
@@ -34,6 +42,8 @@ type UserRow = {
   role: "member" | "admin";
   emailVerified: boolean;
   createdAt: Date;
+  /** Issue 48; a query that does not read it shows the placeholder instead. */
+  unclaimedEmail?: string | null;
 };
 
 /** Maps a row to the core User (adapter boundary: rows never leak). */
@@ -47,7 +57,14 @@ export const toUser = (row: UserRow): User =>
     role: row.role,
     emailVerified: row.emailVerified,
     createdAt: new Date(row.createdAt),
+    ...(row.unclaimedEmail ? { unclaimedEmail: row.unclaimedEmail } : {}),
   });
+
+/**
+ * The `email` of an account whose address another account holds (issue 48): unique, and under
+ * the reserved `.invalid` TLD (RFC 6761), so no mail is ever delivered to it.
+ */
+export const unclaimedPlaceholder = () => `unclaimed-${randomUUID()}@unclaimed.closr.invalid`;
 
 /** A user row with its password hash, if any, as the user and the hash (for log-in checks). */
 export const credentialsOf = (row: (UserRow & { passwordHash: string }) | undefined) =>
@@ -57,23 +74,33 @@ const makeUserRepository = (db: Db) =>
   UserRepository.of({
     insert: (input) =>
       Effect.tryPromise({
-        try: () =>
-          db
+        try: async () => {
+          const values = {
+            email: input.email,
+            username: input.username,
+            passwordHash: input.passwordHash,
+            userType: input.userType,
+          };
+          // Claim the email when it is free; ON CONFLICT on users_email_key only, so a username
+          // clash still raises, and a concurrent sign-up with the same email lands below.
+          const claimed = await db
             .insertInto("users")
-            .values({
-              email: input.email,
-              username: input.username,
-              passwordHash: input.passwordHash,
-              userType: input.userType,
-            })
+            .values(values)
+            .onConflict((oc) => oc.column("email").doNothing())
             .returning(userColumns)
-            .executeTakeFirstOrThrow(),
+            .executeTakeFirst();
+          if (claimed) return claimed;
+          return db
+            .insertInto("users")
+            .values({ ...values, email: unclaimedPlaceholder(), unclaimedEmail: input.email })
+            .returning(userColumns)
+            .executeTakeFirstOrThrow();
+        },
         catch: (error) => error,
       }).pipe(
         Effect.map(toUser),
-        Effect.catchAll((error): Effect.Effect<never, EmailTaken | UsernameTaken> => {
+        Effect.catchAll((error): Effect.Effect<never, UsernameTaken> => {
           const constraint = uniqueViolation(error);
-          if (constraint === "users_email_key") return Effect.fail(new EmailTaken({ email: input.email }));
           if (constraint === "users_username_lower_key") {
             return Effect.fail(new UsernameTaken({ username: input.username }));
           }
@@ -96,6 +123,20 @@ const makeUserRepository = (db: Db) =>
           .where("suspendedAt", "is", null)
           .executeTakeFirst(),
       ).pipe(Effect.map(credentialsOf)),
+    findUnclaimedCredentials: (email) =>
+      Effect.promise(() =>
+        db
+          .selectFrom("users")
+          .select([...userColumns, "passwordHash"])
+          .where("unclaimedEmail", "=", email.toLowerCase())
+          .where("deletedAt", "is", null)
+          .where("suspendedAt", "is", null)
+          .orderBy("id", "desc")
+          .limit(unclaimedLoginCandidates)
+          .execute(),
+      ).pipe(
+        Effect.map((rows) => rows.map((row) => ({ user: toUser(row), passwordHash: row.passwordHash }))),
+      ),
     findById: (id) =>
       Effect.promise(() =>
         db.selectFrom("users").select(userColumns).where("id", "=", id).executeTakeFirst(),
@@ -144,6 +185,7 @@ const makeSessionStore = (db: Db) =>
             "users.role",
             "users.emailVerified",
             "users.createdAt",
+            "users.unclaimedEmail",
           ])
           .where("session.tokenHash", "=", tokenHash)
           .where("session.expiresAt", ">", now)

@@ -5,7 +5,8 @@
 import { Effect, Layer, Option } from "effect";
 import type { UserId } from "../../shared/ids.ts";
 import { AccountRepository } from "../account-ports.ts";
-import { EmailTaken, UsernameTaken } from "../errors.ts";
+import { type DeviceCookie, DeviceCookies } from "../device-cookies.ts";
+import { UsernameTaken } from "../errors.ts";
 import { type Session, User } from "../model.ts";
 import { PasswordHasher, SessionStore, SessionTokens, UserRepository } from "../ports.ts";
 
@@ -23,16 +24,17 @@ export function makeIdentityMemory() {
 
   const userRepository = Layer.succeed(UserRepository, {
     insert: (input) =>
-      Effect.suspend((): Effect.Effect<User, EmailTaken | UsernameTaken> => {
-        if (users.some((u) => u.user.email === input.email)) {
-          return Effect.fail(new EmailTaken({ email: input.email }));
-        }
+      Effect.suspend((): Effect.Effect<User, UsernameTaken> => {
         if (users.some((u) => u.user.username.toLowerCase() === input.username.toLowerCase())) {
           return Effect.fail(new UsernameTaken({ username: input.username }));
         }
+        // A taken email is kept unclaimed behind a placeholder, as UserRepositoryPg does (issue 48).
+        const taken = users.some((u) => u.user.email === input.email);
+        const id = users.length + 1;
         const user = new User({
-          id: (users.length + 1) as UserId,
-          email: input.email,
+          id: id as UserId,
+          email: taken ? `unclaimed-${id}@unclaimed.closr.invalid` : input.email,
+          ...(taken ? { unclaimedEmail: input.email } : {}),
           username: input.username,
           userType: input.userType,
           verificationStatus: "unverified",
@@ -49,6 +51,13 @@ export function makeIdentityMemory() {
         const found = users.find((u) => u.user.username.toLowerCase() === l || u.user.email === l);
         return Option.fromNullable(found);
       }),
+    findUnclaimedCredentials: (email) =>
+      Effect.sync(() =>
+        users
+          .filter((u) => u.user.unclaimedEmail === email)
+          .reverse()
+          .slice(0, 3),
+      ),
     findById: (id) => Effect.sync(() => Option.fromNullable(users.find((u) => u.user.id === id)?.user)),
     setRole: (username, role) =>
       Effect.sync(() => {
@@ -111,6 +120,28 @@ export function makeIdentityMemory() {
     sessions,
     hashCalls: () => hashCalls,
   };
+}
+
+/**
+ * DeviceCookies without crypto (unit tests): the value is the cookie as JSON plus `.signed`;
+ * anything else reads as no cookie. Nonces count up.
+ */
+export function deviceCookiesFake() {
+  let nonces = 0;
+  return Layer.succeed(DeviceCookies, {
+    nonce: Effect.sync(() => `nonce-${++nonces}-aaaaaaaaaaaaaaaa`),
+    sign: (cookie: DeviceCookie) =>
+      `${JSON.stringify({ ...cookie, expiresAt: cookie.expiresAt.toISOString() })}.signed`,
+    read: (value: string) => {
+      if (!value.endsWith(".signed")) return Option.none();
+      try {
+        const parsed = JSON.parse(value.slice(0, -".signed".length));
+        return Option.some({ ...parsed, expiresAt: new Date(parsed.expiresAt) } as DeviceCookie);
+      } catch {
+        return Option.none();
+      }
+    },
+  });
 }
 
 /** A member user (object mother): id, type, email u{id}@example.com, username user{id}. */

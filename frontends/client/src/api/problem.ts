@@ -1,6 +1,6 @@
 /**
  * Turns an RFC 9457 problem (or any thrown value) into form field errors and a message.
- * 422 lists `errors: [{field, message}]`; 409 names the taken field by `type`;
+ * 422 lists `errors: [{field, message}]`; 409 names the taken username by `type`;
  * everything else becomes a message for a toast or a form-level alert.
  */
 import type { ApiProblem } from "@closr/contracts/client";
@@ -17,8 +17,9 @@ export class ApiError extends Error {
   }
 }
 
+// Only usernames (public handles) are ever answered taken; a taken email is answered like a free
+// one (issue 48: no account enumeration).
 const takenFieldByType: Record<string, { field: string; message: string }> = {
-  "/problems/email-taken": { field: "email", message: "This email is already registered" },
   "/problems/username-taken": { field: "username", message: "This username is already taken" },
 };
 

@@ -141,11 +141,6 @@ type ErrorTable = {
  * by `DomainError`, so a new error without a row (or a row for no error) does not compile.
  */
 export const errorTable = {
-  EmailTaken: () => ({
-    code: "email-taken",
-    detail: "An account with this email already exists.",
-    field: "email",
-  }),
   UsernameTaken: () => ({
     code: "username-taken",
     detail: "This username is already taken.",

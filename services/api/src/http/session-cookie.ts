@@ -33,3 +33,24 @@ export const clearSessionCookie = (c: Context) =>
     httpOnly: true,
     sameSite: "Lax",
   });
+
+/**
+ * The device cookie (issue 48, OWASP device cookies): a signed "this browser signed in to
+ * <username> before" that outlives sessions and logout, sent only to POST /api/login
+ * (Path=/api/login), HttpOnly, SameSite=Lax, Secure on the same rule as the session cookie.
+ */
+export const DEVICE_COOKIE = "closr_device";
+
+export const readDeviceCookie = (c: Context): string | undefined => {
+  const value = getCookie(c, DEVICE_COOKIE);
+  return value && value.length <= 600 ? value : undefined;
+};
+
+export const writeDeviceCookie = (c: Context, value: string, expiresAt: Date) =>
+  setCookie(c, DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: !isPlainLocalhost(c),
+    path: "/api/login",
+    expires: expiresAt,
+  });

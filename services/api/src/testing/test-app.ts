@@ -97,6 +97,7 @@ export async function createTestApp(
       register: { ...defaultRateLimits.register, limit: 1000 },
       forgotPasswordByAddress: { limit: 1000, windowMs: 60_000 },
       forgotPasswordByEmail: { limit: 1000, windowMs: 60_000 },
+      forgotPasswordByEmailDaily: { limit: 1000, windowMs: 60_000 },
       resetPassword: { limit: 1000, windowMs: 60_000 },
       contact: { limit: 1000, windowMs: 60_000 },
     },

@@ -17,6 +17,7 @@ import {
   resendVerificationEmail,
   resetPassword,
   setNotificationPreferences,
+  shownEmail,
   signOutEverywhere,
   verifyEmail,
   verifyResetToken,
@@ -29,6 +30,10 @@ import { runUseCase } from "../../http/run.ts";
 import { clearSessionCookie, readSessionToken } from "../../http/session-cookie.ts";
 import { toUserJson } from "../../http/user-json.ts";
 import type { AppRuntime } from "../../runtime.ts";
+
+/** The one answer to POST /api/account/email, whether or not the address has an account (issue 48). */
+export const changeEmailMessage = (email: string) =>
+  `Check ${email} for a confirmation link. Your email changes once you open it.`;
 
 /** The one answer to POST /api/forgot-password, known email or not. */
 export const FORGOT_PASSWORD_MESSAGE =
@@ -84,17 +89,15 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   app.openapi(signedIn(accountRoutes.resendVerificationEmail), async (c) => {
     const user = c.get("user");
     return runUseCase(runtime, c, resendVerificationEmail(user), () =>
-      c.json({ message: `We sent a new verification link to ${user.email}.` }, 202),
+      c.json({ message: `We sent a new verification link to ${shownEmail(user)}.` }, 202),
     );
   });
 
   app.openapi(signedIn(accountRoutes.changeEmail), async (c) => {
     const user = c.get("user");
+    // One answer whether or not another account uses the address (issue 48: no enumeration).
     return runUseCase(runtime, c, requestEmailChange(user, c.req.valid("json")), (email) =>
-      c.json(
-        { message: `We sent a confirmation link to ${email}. Your email changes once you open it.` },
-        202,
-      ),
+      c.json({ message: changeEmailMessage(email) }, 202),
     );
   });
 
@@ -161,7 +164,9 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
     const user = c.get("user");
     return runUseCase(runtime, c, requestDataExport(user), () =>
       c.json(
-        { message: `We are preparing your data. A download link will arrive at ${user.email} shortly.` },
+        {
+          message: `We are preparing your data. A download link will arrive at ${shownEmail(user)} shortly.`,
+        },
         202,
       ),
     );

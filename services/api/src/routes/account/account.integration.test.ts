@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { enablePayouts } from "../../testing/test-app.ts";
+import { createTestApp, enablePayouts } from "../../testing/test-app.ts";
 import { useTestApp } from "../../testing/use-test-app.ts";
 import { FORGOT_PASSWORD_MESSAGE } from "./account.handlers.ts";
 
@@ -197,6 +197,70 @@ describe("reset password", () => {
   });
 });
 
+describe("forgot password per requester (issue 48)", () => {
+  it("a stranger's requests for someone's email do not stop the owner's own; the daily ceiling holds across addresses", async () => {
+    const limited = await createTestApp({
+      trustProxy: true,
+      rateLimits: {
+        login: { limit: 1000, windowMs: 60_000 },
+        register: { limit: 1000, windowMs: 60_000 },
+        forgotPasswordByEmail: { limit: 3, windowMs: 15 * 60_000 },
+        forgotPasswordByEmailDaily: { limit: 6, windowMs: 24 * 60 * 60_000 },
+      },
+    });
+    try {
+      const owner = { email: "owner48@example.com.au", username: "owner48", password: "first password 1" };
+      const from = (address: string) => ({ "x-forwarded-for": address });
+      expect(
+        (
+          await limited.client().request("/api/register", {
+            method: "POST",
+            json: { ...owner, userType: "agent" },
+            headers: from("198.51.100.20"),
+          })
+        ).status,
+      ).toBe(201);
+      const forgot = (address: string) =>
+        limited
+          .client()
+          .request("/api/forgot-password", {
+            method: "POST",
+            json: { email: owner.email },
+            headers: from(address),
+          })
+          .then((res) => res.status);
+      // The stranger spends their own budget for this email: 3, then 429.
+      const stranger = [];
+      for (let i = 0; i < 4; i++) stranger.push(await forgot("203.0.113.66"));
+      expect(stranger).toEqual([200, 200, 200, 429]);
+      // The owner, from their own address, still gets a reset link.
+      await limited.runJobs();
+      const before = await limited.database.db
+        .selectFrom("mailOutbox")
+        .select("id")
+        .where("recipient", "=", owner.email)
+        .where("subject", "like", "Reset your Closr password%")
+        .execute();
+      expect(await forgot("198.51.100.20")).toBe(200);
+      await limited.runJobs();
+      const after = await limited.database.db
+        .selectFrom("mailOutbox")
+        .select("id")
+        .where("recipient", "=", owner.email)
+        .where("subject", "like", "Reset your Closr password%")
+        .execute();
+      expect(after.length).toBe(before.length + 1);
+      // The daily ceiling per email counts every address: 6 answered (3 + 1 + 2), then 429 for all.
+      expect(await forgot("192.0.2.1")).toBe(200);
+      expect(await forgot("192.0.2.2")).toBe(200);
+      expect(await forgot("192.0.2.3")).toBe(429);
+      expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("email verification", () => {
   it("sends a link at sign-up; using it sets emailVerified; the link then stops working", async () => {
     const user = await aUser("business");
@@ -277,6 +341,70 @@ describe("settings", () => {
     });
     expect((await logIn("new.address@example.com.au", user.password)).status).toBe(200);
     expect(await mailTo(user.email, /email was changed/)).toBeDefined();
+  });
+
+  it("answers an email change to a taken address like a free one; the owner gets a notice, never a link (issue 48)", async () => {
+    const owner = await aUser();
+    const user = await aUser();
+    const toFree = await user.client.request("/api/account/email", {
+      method: "POST",
+      json: { newEmail: "free-48@example.com.au", password: user.password },
+    });
+    const toTaken = await user.client.request("/api/account/email", {
+      method: "POST",
+      json: { newEmail: owner.email.toUpperCase(), password: user.password },
+    });
+    expect(toTaken.status).toBe(toFree.status);
+    expect(toTaken.status).toBe(202);
+    const [freeBody, takenBody] = [await bodyOf(toFree), await bodyOf(toTaken)];
+    expect(Object.keys(takenBody)).toEqual(Object.keys(freeBody));
+    expect(takenBody.message.replace(owner.email, "X")).toBe(
+      freeBody.message.replace("free-48@example.com.au", "X"),
+    );
+    // The owner: a notice, no confirmation link.
+    expect(await mailTo(owner.email, /Someone tried to use your email/)).toBeDefined();
+    expect(await mailTo(owner.email, /Confirm your new email/)).toBeUndefined();
+    const notice = await mailTo(owner.email, /Someone tried to use your email/);
+    expect(notice!.body).not.toMatch(/confirm-email\?token=/);
+    // Nothing changed for either account; the owner still signs in by that email.
+    expect((await bodyOf(await user.client.request("/api/user"))).email).toBe(user.email);
+    expect((await logIn(owner.email, owner.password)).status).toBe(200);
+    // Nothing of the taken address is stored on the requester: the free address stays pending.
+    const pending = await sql<{ pending: string | null }>`
+      select pending_email as pending from users where id = ${user.id}`.execute(t.database.db);
+    expect(pending.rows[0]!.pending).toBe("free-48@example.com.au");
+  });
+
+  it("never attaches an address another account claimed after the link was sent: invalid-token (issue 48)", async () => {
+    const user = await aUser();
+    await user.client.request("/api/account/email", {
+      method: "POST",
+      json: { newEmail: "contested-48@example.com.au", password: user.password },
+    });
+    const token = linkToken(
+      (await mailTo("contested-48@example.com.au", /Confirm your new email/))!.body,
+      "/confirm-email",
+    );
+    // Someone signs up with the address before the link is used.
+    const rival = t.client();
+    const signUp = await rival.request("/api/register", {
+      method: "POST",
+      json: {
+        email: "contested-48@example.com.au",
+        username: "rival48",
+        password: "first password 1",
+        userType: "agent",
+      },
+    });
+    expect(signUp.status).toBe(201);
+    const confirmed = await user.client.request("/api/account/email/confirm", {
+      method: "POST",
+      json: { token },
+    });
+    expect(confirmed.status).toBe(400);
+    expect((await bodyOf(confirmed)).type).toBe("/problems/invalid-token");
+    expect((await bodyOf(await user.client.request("/api/user"))).email).toBe(user.email);
+    expect((await logIn("contested-48@example.com.au", "first password 1")).status).toBe(200);
   });
 
   it("honours notification preferences in the Mailer", async () => {

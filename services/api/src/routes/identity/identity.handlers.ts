@@ -1,15 +1,37 @@
 /** Identity handlers: spec §7 GET /api/user, POST /api/register, /api/login, /api/logout. */
 import { identityRoutes } from "@closr/contracts";
-import { currentUser, login, logout, register, sendVerificationEmail } from "@closr/core/identity";
+import {
+  currentUser,
+  issueDeviceCookie,
+  login,
+  logout,
+  register,
+  type SignedIn,
+  sendVerificationEmail,
+} from "@closr/core/identity";
 import { atomically } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
-import { clearSessionCookie, readSessionToken, writeSessionCookie } from "../../http/session-cookie.ts";
+import {
+  clearSessionCookie,
+  readSessionToken,
+  writeDeviceCookie,
+  writeSessionCookie,
+} from "../../http/session-cookie.ts";
 import { toUserJson } from "../../http/user-json.ts";
 import type { AppRuntime } from "../../runtime.ts";
+
+/**
+ * A successful sign-in (login or sign-up) as a result: the session plus a new device cookie for
+ * the account (issue 48; OWASP device cookies: a new one at every successful authentication).
+ */
+const withDeviceCookie = <E, R>(signIn: Effect.Effect<SignedIn, E, R>) =>
+  Effect.flatMap(signIn, (signedIn) =>
+    Effect.map(issueDeviceCookie(signedIn.user), (device) => ({ ...signedIn, device })),
+  );
 
 export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
   app.openapi(signedIn(identityRoutes.getCurrentUser), (c) => c.json(toUserJson(c.get("user")), 200));
@@ -26,8 +48,9 @@ export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRun
     const signUp = atomically(
       Effect.tap(register({ ...body, userAgent }), (signedIn) => sendVerificationEmail(signedIn.user)),
     );
-    return runUseCase(runtime, c, signUp, async (signedIn) => {
+    return runUseCase(runtime, c, withDeviceCookie(signUp), async (signedIn) => {
       writeSessionCookie(c, signedIn.token, signedIn.expiresAt);
+      writeDeviceCookie(c, signedIn.device.value, signedIn.device.expiresAt);
       c.get("logger").info({ userId: signedIn.user.id, userType: signedIn.user.userType }, "user registered");
       return c.json(toUserJson(signedIn.user), 201);
     });
@@ -38,8 +61,10 @@ export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRun
     // A new token at every login (no session fixation); the old session, if any, ends.
     const previous = readSessionToken(c);
     if (previous) await runtime.runPromise(logout(previous));
-    return runUseCase(runtime, c, login({ ...body, userAgent: c.req.header("user-agent") }), (signedIn) => {
+    const signIn = withDeviceCookie(login({ ...body, userAgent: c.req.header("user-agent") }));
+    return runUseCase(runtime, c, signIn, (signedIn) => {
       writeSessionCookie(c, signedIn.token, signedIn.expiresAt);
+      writeDeviceCookie(c, signedIn.device.value, signedIn.device.expiresAt);
       return c.json(toUserJson(signedIn.user), 200);
     });
   });

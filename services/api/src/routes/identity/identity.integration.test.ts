@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { loginByAddressDefault } from "../../http/rate-limit.ts";
-import { createTestApp } from "../../testing/test-app.ts";
+import { createTestApp, type TestClient } from "../../testing/test-app.ts";
 import { useTestApp } from "../../testing/use-test-app.ts";
 
 const t = useTestApp();
@@ -75,21 +75,10 @@ describe("POST /api/register", () => {
     expect(res.headers.getSetCookie().join()).toMatch(/Secure/);
   });
 
-  it("answers 409 naming the field for a taken email or username (any case), creating nothing", async () => {
+  it("answers 409 naming the field for a taken username (any case), creating nothing", async () => {
     const first = aRegistration();
     await t.client().request("/api/register", { method: "POST", json: first });
     const before = await userCount();
-
-    const email = await t.client().request("/api/register", {
-      method: "POST",
-      json: aRegistration({ email: first.email.toUpperCase() }),
-    });
-    expect(email.status).toBe(409);
-    expect(email.headers.get("content-type")).toContain("application/problem+json");
-    expect(await bodyOf(email)).toMatchObject({
-      type: "/problems/email-taken",
-      errors: [{ field: "email" }],
-    });
 
     const username = await t.client().request("/api/register", {
       method: "POST",
@@ -101,6 +90,111 @@ describe("POST /api/register", () => {
       errors: [{ field: "username" }],
     });
     expect(await userCount()).toBe(before);
+  });
+
+  it("answers a taken email exactly like a free one; the owner is told, the newcomer gets no link and never the address (issue 48)", async () => {
+    const owner = aRegistration();
+    const ownerClient = t.client();
+    expect((await ownerClient.request("/api/register", { method: "POST", json: owner })).status).toBe(201);
+    const mails = (to: string) =>
+      t.database.db
+        .selectFrom("mailOutbox")
+        .select(["subject", "body"])
+        .where("recipient", "=", to)
+        .orderBy("id", "asc")
+        .execute();
+    const ownerMailsBefore = (await mails(owner.email)).length;
+
+    const free = aRegistration();
+    const freeClient = t.client();
+    const freeRes = await freeClient.request("/api/register", { method: "POST", json: free });
+    const squatterClient = t.client();
+    const squatter = aRegistration({
+      email: `  ${owner.email.toUpperCase()} `,
+      password: "the newcomer's own password",
+    });
+    const takenRes = await squatterClient.request("/api/register", { method: "POST", json: squatter });
+
+    // The same status, headers that matter and body shape (keys and value types).
+    expect(takenRes.status).toBe(freeRes.status);
+    expect(takenRes.status).toBe(201);
+    expect(takenRes.headers.get("content-type")).toBe(freeRes.headers.get("content-type"));
+    const cookieNames = (res: Response) =>
+      res.headers
+        .getSetCookie()
+        .map((line) => line.split("=")[0])
+        .sort();
+    expect(cookieNames(takenRes)).toEqual(cookieNames(freeRes));
+    const [freeBody, takenBody] = [await bodyOf(freeRes), await bodyOf(takenRes)];
+    const shape = (body: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value]));
+    expect(shape(takenBody)).toEqual(shape(freeBody));
+    expect(takenBody).toMatchObject({
+      email: owner.email,
+      username: squatter.username,
+      emailVerified: false,
+    });
+    expect(freeBody).toMatchObject({ email: free.email, username: free.username, emailVerified: false });
+    // The newcomer is signed in and sees the address they typed.
+    expect((await bodyOf(await squatterClient.request("/api/user"))).email).toBe(owner.email);
+
+    // The owner's outbox has the notice, and no confirmation link; the free sign-up got its link.
+    const ownerMails = (await mails(owner.email)).slice(ownerMailsBefore);
+    expect(ownerMails.map((m) => m.subject)).toEqual(["Someone tried to use your email on Closr"]);
+    expect(ownerMails[0]!.body).toMatch(/create a Closr account with your email address/);
+    expect(ownerMails[0]!.body).toMatch(/log in .*or reset your password/);
+    expect(ownerMails[0]!.body).not.toMatch(/verify-email\?token=/);
+    expect((await mails(free.email)).map((m) => m.subject)).toEqual(["Confirm your email for Closr"]);
+
+    // The database holds the owner's address once; the newcomer's is unclaimed.
+    const rows = await sql<{ username: string; email: string; unclaimed: string | null }>`
+      select username, email, unclaimed_email as unclaimed from users
+      where email = ${owner.email} or unclaimed_email = ${owner.email} order by id`.execute(t.database.db);
+    expect(rows.rows.map((r) => [r.username, r.email === owner.email, r.unclaimed])).toEqual([
+      [owner.username, true, null],
+      [squatter.username, false, owner.email],
+    ]);
+
+    // Resending answers as for anyone ("sent"); the owner's notice is not repeated within the hour.
+    await sql`update users set email_verification_sent_at = now() - interval '2 minutes'
+      where username = ${squatter.username}`.execute(t.database.db);
+    const resend = await squatterClient.request("/api/email-verification", { method: "POST" });
+    expect(resend.status).toBe(202);
+    expect((await bodyOf(resend)).message).toContain(owner.email);
+    expect((await mails(owner.email)).slice(ownerMailsBefore)).toHaveLength(1);
+    // An hour on, a resend tells the owner again.
+    await sql`update users set email_verification_sent_at = now() - interval '2 minutes',
+      email_notice_sent_at = now() - interval '61 minutes' where username = ${squatter.username}`.execute(
+      t.database.db,
+    );
+    expect((await squatterClient.request("/api/email-verification", { method: "POST" })).status).toBe(202);
+    expect((await mails(owner.email)).slice(ownerMailsBefore)).toHaveLength(2);
+
+    // The owner still signs in by email and gets the reset link; the newcomer signs in by the
+    // address they typed too (into their own account), as after any sign-up.
+    const ownerLogin = await t.client().request("/api/login", {
+      method: "POST",
+      json: { username: owner.email, password: owner.password },
+    });
+    expect(ownerLogin.status).toBe(200);
+    expect((await bodyOf(ownerLogin)).username).toBe(owner.username);
+    expect(
+      (await t.client().request("/api/forgot-password", { method: "POST", json: { email: owner.email } }))
+        .status,
+    ).toBe(200);
+    await t.runJobs();
+    const resets = (await mails(owner.email)).filter((m) =>
+      m.subject.startsWith("Reset your Closr password"),
+    );
+    expect(resets).toHaveLength(1);
+    for (const login of [squatter.username, owner.email]) {
+      const res = await t.client().request("/api/login", {
+        method: "POST",
+        json: { username: login, password: squatter.password },
+      });
+      expect(res.status).toBe(200);
+      expect((await bodyOf(res)).username).toBe(squatter.username);
+    }
   });
 
   it("lists every invalid field with its message in a 422, creating nothing", async () => {
@@ -371,6 +465,151 @@ describe("rate limits", () => {
       });
       expect(elsewhere.status).toBe(200);
       expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("device cookies (issue 48): after 100 failed logins over 100 usernames from one address, the real user's known browser still signs in there; an unknown one gets 429", async () => {
+    const limited = await createTestApp({
+      trustProxy: true,
+      rateLimits: { login: { limit: 10, windowMs: 60_000 }, register: { limit: 10, windowMs: 60_000 } },
+    });
+    try {
+      const person = aRegistration();
+      const office = { "x-forwarded-for": "203.0.113.50" };
+      expect((await limited.client().request("/api/register", { method: "POST", json: person })).status).toBe(
+        201,
+      );
+      // The real user signed in once from their own browser: it now holds a device cookie.
+      const known = limited.client();
+      const first = await known.request("/api/login", {
+        method: "POST",
+        json: { username: person.username, password: person.password },
+      });
+      expect(first.status).toBe(200);
+      const device = first.headers.getSetCookie().find((line) => line.startsWith("closr_device="))!;
+      expect(device).toMatch(/HttpOnly/i);
+      expect(device).toMatch(/Path=\/api\/login/);
+      expect(device).toMatch(/SameSite=Lax/i);
+      expect(known.cookies.get("closr_device")).toBeTruthy();
+      // A stranger behind the same office address stuffs 100 usernames.
+      const statuses: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const res = await limited.client().request("/api/login", {
+          method: "POST",
+          json: { username: `office${i}`, password: "password123" },
+          headers: office,
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.filter((s) => s === 429)).toHaveLength(100 - loginByAddressDefault.limit);
+      // The real user, from that address, with their device cookie: 200.
+      const withCookie = await known.request("/api/login", {
+        method: "POST",
+        json: { username: person.username, password: person.password },
+        headers: office,
+      });
+      expect(withCookie.status).toBe(200);
+      // By email too: the cookie is the account's, whatever login is typed.
+      const byEmail = await known.request("/api/login", {
+        method: "POST",
+        json: { username: person.email.toUpperCase(), password: person.password },
+        headers: office,
+      });
+      expect(byEmail.status).toBe(200);
+      // Without one (a new browser), from that address: 429.
+      const without = await limited.client().request("/api/login", {
+        method: "POST",
+        json: { username: person.username, password: person.password },
+        headers: office,
+      });
+      expect(without.status).toBe(429);
+      // A forged or another account's cookie is no device cookie.
+      const forged = limited.client();
+      forged.cookies.set("closr_device", `${known.cookies.get("closr_device")}x`);
+      expect(
+        (
+          await forged.request("/api/login", {
+            method: "POST",
+            json: { username: person.username, password: person.password },
+            headers: office,
+          })
+        ).status,
+      ).toBe(429);
+      expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("device cookies: a stranger's failures on one username cannot lock the known device out; the device has its own budget", async () => {
+    const limited = await createTestApp({
+      trustProxy: true,
+      rateLimits: {
+        login: { limit: 3, windowMs: 60_000 },
+        loginByDevice: { limit: 2, windowMs: 60_000 },
+        register: { limit: 10, windowMs: 60_000 },
+      },
+    });
+    try {
+      const person = aRegistration();
+      const login = (client: TestClient, password: string, address: string) =>
+        client
+          .request("/api/login", {
+            method: "POST",
+            json: { username: person.username, password },
+            headers: { "x-forwarded-for": address },
+          })
+          .then((res) => res.status);
+      // Signing up gives the browser its device cookie.
+      const known = limited.client();
+      expect((await known.request("/api/register", { method: "POST", json: person })).status).toBe(201);
+      expect(known.cookies.get("closr_device")).toBeTruthy();
+      // Strangers from many addresses lock untrusted clients out of this username.
+      const strangers: number[] = [];
+      for (let i = 0; i < 5; i++)
+        strangers.push(await login(limited.client(), "wrong guess 1", `192.0.2.${i + 1}`));
+      expect(strangers).toEqual([401, 401, 401, 429, 429]);
+      expect(await login(limited.client(), person.password, "198.51.100.77")).toBe(429);
+      // The known device is judged on its own failures only.
+      expect(await login(known, person.password, "198.51.100.1")).toBe(200);
+      expect(await login(known, "my typo 1", "198.51.100.1")).toBe(401);
+      expect(await login(known, "my typo 2", "198.51.100.1")).toBe(401);
+      // Its budget spent, the device cookie is locked out and judged as an unknown client: 429.
+      expect(await login(known, person.password, "198.51.100.1")).toBe(429);
+      expect(limited.violations).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("two IPv6 addresses in one /64 share a budget, and ::ffff:127.0.0.1 is 127.0.0.1 (issue 48)", async () => {
+    const limited = await createTestApp({
+      trustProxy: true,
+      rateLimits: { login: { limit: 100, windowMs: 60_000 }, register: { limit: 2, windowMs: 60_000 } },
+    });
+    try {
+      const signUp = (address: string) =>
+        limited
+          .client()
+          .request("/api/register", {
+            method: "POST",
+            json: aRegistration(),
+            headers: { "x-forwarded-for": address },
+          })
+          .then((res) => res.status);
+      expect([
+        await signUp("2001:db8:48:1::1"),
+        await signUp("2001:db8:48:1:dead:beef:0:2"),
+        await signUp("2001:db8:48:1:ffff::3"),
+        await signUp("2001:db8:48:2::1"),
+      ]).toEqual([201, 201, 429, 201]);
+      expect([
+        await signUp("127.0.0.1"),
+        await signUp("::ffff:127.0.0.1"),
+        await signUp("127.0.0.1"),
+      ]).toEqual([201, 201, 429]);
     } finally {
       await limited.close();
     }

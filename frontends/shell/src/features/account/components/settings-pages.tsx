@@ -55,6 +55,8 @@ export function AccountSettingsPage() {
     const found: Errors = {};
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.newEmail.trim()))
       found.newEmail = "Please enter a valid email";
+    else if (values.newEmail.trim().toLowerCase() === user?.email.toLowerCase())
+      found.newEmail = "This is already your email";
     if (!values.password) found.password = "Password is required";
     setErrors(found);
     setNotice(null);
@@ -68,8 +70,8 @@ export function AccountSettingsPage() {
         },
         onError: (error) => {
           const { fieldErrors, message } = describeFailure(error);
-          setErrors({ newEmail: fieldErrors.email ?? fieldErrors.newEmail, password: fieldErrors.password });
-          if (!fieldErrors.password && !fieldErrors.email && !fieldErrors.newEmail) setNotice(message);
+          setErrors({ newEmail: fieldErrors.newEmail, password: fieldErrors.password });
+          if (!fieldErrors.password && !fieldErrors.newEmail) setNotice(message);
         },
       },
     );
