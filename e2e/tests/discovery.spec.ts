@@ -109,7 +109,7 @@ test("a new agent creates a profile with 3 skills and finds businesses by indust
   await expect(form.getByLabel("Location")).toHaveValue("sydney");
 
   await form.getByLabel("Full Name").fill("Riley Nguyen");
-  await form.getByLabel("Specialization").fill("SaaS Sales");
+  await form.getByLabel("Specialisation").fill("SaaS Sales");
   await form.getByLabel("Years of Experience").fill("7");
   await form.getByLabel("Location").selectOption("sydney");
   await form.getByLabel("Bio").fill("Seven years selling SaaS to Sydney technology companies.");

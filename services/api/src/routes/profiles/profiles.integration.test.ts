@@ -162,7 +162,7 @@ describe("agent profiles", () => {
         "Minimum commission must be a number from 0 to 100",
       ],
       [{ fullName: "J" }, "fullName", "Full name must be at least 2 characters"],
-      [{ specialization: "" }, "specialization", "Specialization is required"],
+      [{ specialization: "" }, "specialization", "Specialisation is required"],
       [{ linkedinProfile: "javascript:alert(1)" }, "linkedinProfile", "Please enter a valid URL"],
     ];
     for (const [patch, field, message] of bad) {
