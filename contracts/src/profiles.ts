@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { IdParam, paging } from "./common.ts";
 import { VerificationStatus } from "./identity.ts";
+import { withHttps } from "./site/web-address.ts";
 
 export const Industry = z
   .enum(["technology", "finance", "healthcare", "retail", "manufacturing", "other"], {
@@ -150,6 +151,30 @@ const optionalUrl = (message: string) =>
     .optional()
     .transform((v) => (v === "" ? null : v));
 
+/**
+ * Optional web address as people type it (issue 46): a bare domain ("coastalplumbing.com.au") is
+ * stored as "https://coastalplumbing.com.au" (withHttps, before the URL check; the profile forms
+ * do the same); then as optionalUrl: "" or blanks clear it, anything but http(s) is refused.
+ */
+const optionalWebAddress = (message: string) =>
+  z
+    .preprocess(
+      (v) => (typeof v === "string" ? withHttps(v) : v),
+      z
+        .union(
+          [
+            z.literal(""),
+            z.null(),
+            z.url({ protocol: /^https?$/, error: message }).max(2000, { error: message }),
+          ],
+          {
+            error: message,
+          },
+        )
+        .transform((v) => (v === "" ? null : v)),
+    )
+    .optional();
+
 const optionalEmail = z
   .union([z.literal(""), z.null(), z.email({ error: "Please enter a valid email" }).max(254)], {
     error: "Please enter a valid email",
@@ -174,7 +199,7 @@ const businessFields = {
   description: optionalText(5000, "Description"),
   location: Location,
   logo: optionalUrl("Please enter a valid URL"),
-  website: optionalUrl("Please enter a valid URL"),
+  website: optionalWebAddress("Please enter a valid URL"),
   contactEmail: optionalEmail,
   contactPhone: optionalText(30, "Contact phone"),
 };
@@ -212,10 +237,10 @@ const agentFields = {
     .min(2, { error: "Full name must be at least 2 characters" })
     .max(200, { error: "Full name must be at most 200 characters" }),
   specialization: z
-    .string(required("Specialization", "Specialization is required"))
+    .string(required("Specialisation", "Specialisation is required"))
     .trim()
-    .min(2, { error: "Specialization is required" })
-    .max(200, { error: "Specialization must be at most 200 characters" }),
+    .min(2, { error: "Specialisation is required" })
+    .max(200, { error: "Specialisation must be at most 200 characters" }),
   yearsOfExperience: z
     .number({ error: "Years of experience must be a positive number" })
     .int({ error: "Years of experience must be a whole number" })
@@ -224,7 +249,7 @@ const agentFields = {
   bio: optionalText(5000, "Bio"),
   location: Location,
   photo: optionalUrl("Please enter a valid URL"),
-  linkedinProfile: optionalUrl("Please enter a valid URL"),
+  linkedinProfile: optionalWebAddress("Please enter a valid URL"),
   minimumCommissionRate: z
     .number({ error: "Minimum commission must be a number from 0 to 100" })
     .int({ error: "Minimum commission must be a whole number" })
@@ -276,7 +301,7 @@ const verified = z
 
 export const AgentSearchQuery = z.object({
   q: keyword,
-  specialization: z.string().max(200, { error: "Specialization must be at most 200 characters" }).optional(),
+  specialization: z.string().max(200, { error: "Specialisation must be at most 200 characters" }).optional(),
   location: Location.optional(),
   experience: ExperienceBand.optional().openapi({ description: "Years band: 0-2, 3-5, 6-10, 10+." }),
   minimumCommissionRate: z.coerce

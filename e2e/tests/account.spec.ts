@@ -172,3 +172,45 @@ test("changing the password in Settings ends the session of another browser", as
   await expect(page).toHaveURL(/\/business\/(profile|create-profile)$/);
   await account.context.close();
 });
+
+test("the email confirmation banner is one short line on a phone, and stays away for the session once dismissed (issue 46)", async ({
+  browser,
+  page,
+}) => {
+  const account = aNewAccount("agent");
+  expect((await page.request.post("/api/register", { data: account })).status()).toBe(201);
+  await page.request.patch("/api/onboarding/complete", { data: { dismissed: true } });
+  await page.goto("/agent/dashboard");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const banner = page.getByRole("complementary", { name: "Email verification" });
+  const heights: number[] = [];
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(banner).toBeVisible();
+    await page.screenshot({ path: `test-results/account-email-banner-${width}.png` });
+    heights.push((await banner.boundingBox())?.height ?? 999);
+  }
+  // One line with its buttons: at most 48 px of the screen at every width (it took 108 px at 320).
+  for (const height of heights) expect(height).toBeLessThanOrEqual(48);
+  await expect(banner.getByRole("button", { name: "Resend link" })).toBeVisible();
+  await expectAccessible(page);
+  await banner.getByRole("button", { name: "Dismiss for this session" }).click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(banner).toHaveCount(0);
+
+  // Another session (a browser of its own) is reminded again.
+  const other = await browser.newContext();
+  const again = await other.newPage();
+  expect(
+    (
+      await again.request.post("/api/login", {
+        data: { username: account.username, password: account.password },
+      })
+    ).status(),
+  ).toBe(200);
+  await again.goto("/agent/dashboard");
+  await expect(again.getByRole("complementary", { name: "Email verification" })).toBeVisible();
+  await other.close();
+});

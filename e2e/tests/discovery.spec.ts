@@ -109,7 +109,7 @@ test("a new agent creates a profile with 3 skills and finds businesses by indust
   await expect(form.getByLabel("Location")).toHaveValue("sydney");
 
   await form.getByLabel("Full Name").fill("Riley Nguyen");
-  await form.getByLabel("Specialization").fill("SaaS Sales");
+  await form.getByLabel("Specialisation").fill("SaaS Sales");
   await form.getByLabel("Years of Experience").fill("7");
   await form.getByLabel("Location").selectOption("sydney");
   await form.getByLabel("Bio").fill("Seven years selling SaaS to Sydney technology companies.");
@@ -143,4 +143,17 @@ test("a new agent creates a profile with 3 skills and finds businesses by indust
   await page.goBack();
   await expect(page).not.toHaveURL(/location=melbourne/);
   await expect(page.getByLabel("Industry")).toHaveValue("technology");
+});
+
+test("a website typed without https:// is accepted and kept as https://… (issue 46)", async ({ page }) => {
+  await signUp(page, "business");
+  await page.goto("/business/create-profile");
+  const form = page.getByRole("form", { name: "Create business profile" });
+  await form.getByLabel("Company Name").pressSequentially("Coastal Plumbing Co");
+  await form.getByLabel("Website").pressSequentially("coastalplumbing.com.au");
+  await form.getByRole("button", { name: "Create Profile" }).click();
+  await expect(page.getByText("Profile created!").first()).toBeVisible();
+  await expect(form.getByText("Please enter a valid URL")).toHaveCount(0);
+  await page.goto("/business/profile");
+  await expect(page.getByLabel("Website")).toHaveValue("https://coastalplumbing.com.au");
 });

@@ -130,3 +130,25 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   await expect(b.getByTestId("dispute-invoice-amount")).toHaveText("$150.00");
   await shot(b, "mediated");
 });
+
+test("a dispute that is not there is a not-found page with a way back to the disputes (issue 46)", async ({
+  page,
+}) => {
+  expect(
+    (
+      await page.request.post("/api/login", {
+        data: { username: demo.agentWithProfile, password: DEMO_PASSWORD },
+      })
+    ).status(),
+  ).toBe(200);
+  await page.goto("/agent/invoices/disputes/987654");
+  await expect(page.getByRole("heading", { name: "Dispute not found", level: 1 })).toBeVisible({
+    timeout: 45_000,
+  });
+  await expect(page.getByText("This dispute doesn't exist, or it isn't one of yours.")).toBeVisible();
+  await expect(page.getByText(/Error loading dispute/)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, "not-found");
+  await page.getByRole("link", { name: "Back to disputes" }).click();
+  await expect(page).toHaveURL(/\/agent\/invoices\?tab=disputes$/);
+});

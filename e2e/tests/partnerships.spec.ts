@@ -108,7 +108,7 @@ test("an agent connects, the business accepts, both dashboards count it, and the
   // Active card: experience with a plus, the partnership's commission, start date, details.
   await business.page.getByRole("link", { name: "Active Partnerships (1)" }).click();
   const active = business.page.getByRole("article", { name: agent.name });
-  await expect(active.getByText("8+ years")).toBeVisible();
+  await expect(active.getByText("8 years")).toBeVisible();
   await expect(active.getByText("12%", { exact: true })).toBeVisible();
   await expect(active.getByText("No reviews yet")).toBeVisible();
   await expect(active.getByText(/no end date/)).toBeHidden();

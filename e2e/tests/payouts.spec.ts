@@ -184,3 +184,30 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   await expect(agentInvoice).toContainText("Refunded to the business");
   await expect(agentInvoice).toContainText("$550.00");
 });
+
+test("the payouts page lists the agent's payouts by month, and links to the invoices and back (issue 46)", async ({
+  page,
+}) => {
+  expect(
+    (
+      await page.request.post("/api/login", {
+        data: { username: demo.agentWithProfile, password: DEMO_PASSWORD },
+      })
+    ).status(),
+  ).toBe(200);
+  await page.goto("/agent/payouts");
+  await expect(page.getByRole("heading", { name: "Payouts", exact: true })).toBeVisible({ timeout: 45_000 });
+  // The demo agent has six months of paid invoices (demo-insights seed).
+  const payouts = page.getByRole("region", { name: "Earnings" });
+  await expect(payouts.getByRole("columnheader", { name: "Paid out" })).toBeVisible();
+  await expect(payouts.getByRole("row").nth(1)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, "list");
+  await payouts.getByRole("link", { name: "Your invoices" }).click();
+  await expect(page).toHaveURL(/\/agent\/invoices\?tab=invoices$/);
+  await expect(page.getByRole("region", { name: "Paid" })).toBeVisible();
+  await page.goto("/agent/invoices?tab=earnings");
+  await page.getByRole("region", { name: "Earnings" }).getByRole("link", { name: "Payouts" }).click();
+  await expect(page).toHaveURL(/\/agent\/payouts$/);
+  await expect(page.getByRole("region", { name: "Earnings" })).toBeVisible();
+});

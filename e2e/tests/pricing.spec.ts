@@ -1,6 +1,6 @@
 /** Pricing (spec §2.6 reading B, §9): the server's plan catalogue, the caller's plan, Subscribe Now; served rendered (ADR 0047). */
 import { expect, test } from "./fixtures.ts";
-import { demo, holdAppScripts, logIn } from "./support.ts";
+import { aNewAccount, demo, holdAppScripts, logIn } from "./support.ts";
 
 test("the served /pricing holds every plan and the FAQ; the app hydrates it at load", async ({
   page,
@@ -86,4 +86,39 @@ test("a signed-in business sees its plan and only business plans", async ({ page
   // /subscribe?plan=price_enterprise starts the checkout; the server says a subscription is active (§4, §8).
   await expect(page.getByText("Active subscription detected")).toBeVisible();
   await expect(page).toHaveURL(/\/business\/dashboard$/);
+});
+
+test("the pricing page shows the annual billing its FAQ speaks of, and takes the choice to checkout (issue 46)", async ({
+  page,
+}) => {
+  await page.goto("/pricing");
+  await expect(page.getByRole("region", { name: "Frequently asked questions" })).toContainText(
+    "Monthly or annually",
+  );
+  const business = page.getByRole("region", { name: "For businesses" });
+  const professional = business.getByRole("listitem").filter({ hasText: "Professional" });
+  await expect(professional).toContainText("$49.00 / month");
+  const period = page.getByRole("group", { name: "Billing period" });
+  await period.getByRole("radio", { name: /Annual/ }).check();
+  await expect(professional).toContainText("$490.00 / year");
+  await expect(page.getByRole("region", { name: "For agents" })).toContainText("$190.00 / year");
+  await period.getByRole("radio", { name: "Monthly" }).check();
+  await expect(professional).toContainText("$49.00 / month");
+
+  // A signed-in business keeps the choice on its way to /subscribe.
+  const registered = await page.request.post("/api/register", { data: aNewAccount("business") });
+  expect(registered.status()).toBe(201);
+  await page.goto("/pricing");
+  await page
+    .getByRole("group", { name: "Billing period" })
+    .getByRole("radio", { name: /Annual/ })
+    .check();
+  await page
+    .getByRole("region", { name: "For businesses" })
+    .getByRole("listitem")
+    .filter({ hasText: "Professional" })
+    .getByRole("button", { name: "Subscribe Now" })
+    .click();
+  await expect(page).toHaveURL(/\/subscribe\?plan=price_professional&interval=year$/);
+  await expect(page.getByRole("radio", { name: /Annual/ })).toBeChecked();
 });

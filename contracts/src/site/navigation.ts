@@ -54,6 +54,24 @@ export const footerColumns: readonly { readonly title: string; readonly links: r
   },
 ];
 
+/** The two sides of the marketplace; each has its own area of pages (/business/…, /agent/…). */
+export type PartySide = "business" | "agent";
+
+/**
+ * The footer's columns for who is looking (issue 46): a visitor gets all of them; a signed-in
+ * business or agent gets none of the other side's pages (they answer Access Denied) and no sign-up
+ * link (/auth sends a signed-in user to their dashboard); public pages stay. A column keeps its
+ * heading: each keeps at least one public explainer page.
+ */
+export function footerColumnsFor(side: PartySide | null | undefined): typeof footerColumns {
+  if (!side) return footerColumns;
+  const otherArea = side === "business" ? "/agent/" : "/business/";
+  return footerColumns.map((column) => ({
+    title: column.title,
+    links: column.links.filter((link) => !link.href.startsWith(otherArea) && !link.href.startsWith("/auth")),
+  }));
+}
+
 /** The footer's legal row. */
 export const footerLegal: readonly SiteLink[] = [
   { label: "Privacy Policy", href: "/privacy" },

@@ -14,8 +14,12 @@ export const industryLabel = (value: string) => titleCase(value);
 export const experienceBandLabel = (band: string) => `${band} years`;
 /** 0 → "Any", 15 → "15%+" (spec §9). */
 export const commissionOptionLabel = (rate: number) => (rate === 0 ? "Any" : `${rate}%+`);
-/** Years of experience with a plus sign: "8+ years" (spec §2.8). */
-export const experienceLabel = (years: number) => `${years}+ ${years === 1 ? "year" : "years"}`;
+/**
+ * An agent's years of experience as the count it is: "19 years", "1 year". Spec §2.8 prints it
+ * "with a plus sign", but the profile stores an exact number, so "19+ years" claimed more than the
+ * agent said (issue 46); the plus belongs to the filter's open band ("10+ years") only.
+ */
+export const experienceLabel = (years: number) => `${years} ${years === 1 ? "year" : "years"}`;
 
 export const BIO_PREVIEW_LENGTH = 100;
 

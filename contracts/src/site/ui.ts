@@ -8,3 +8,4 @@ export * from "./app-pages.ts";
 export * from "./icons.ts";
 export * from "./navigation.ts";
 export * from "./profile-labels.ts";
+export * from "./web-address.ts";

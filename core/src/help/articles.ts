@@ -15,7 +15,7 @@ export const builtInArticles: readonly HelpArticle[] = [
     summary: "Closr connects Australian businesses with independent, commission-based sales agents.",
     body: `Closr is a marketplace for **businesses** that want more sales and **independent sales agents** who sell on commission.
 
-- Businesses list what they sell, find agents by specialization, skills and location, and pay commission through Closr.
+- Businesses list what they sell, find agents by specialisation, skills and location, and pay commission through Closr.
 - Agents build a profile, find businesses to represent, and raise invoices for the commission they earn.
 
 Everything happens in one place: connection requests, messages, invoices, card payments and the figures that show how a partnership is going.`,
@@ -39,18 +39,18 @@ Already have an account? Use **Log in**; if you forgot your password, use **Forg
     summary: "What to put in your profile so the right businesses or agents find you.",
     body: `Your profile is what the other side sees in search results and on your profile page.
 
-**Agents:** add your specialization, years of experience, location (or Remote), a short bio, up to 10 skills from the skills list and your minimum commission rate. Businesses searching for those skills see you higher in their results.
+**Agents:** add your specialisation, years of experience, location (or Remote), a short bio, up to 10 skills from the skills list and your minimum commission rate. Businesses searching for those skills see you higher in their results.
 
 **Businesses:** add your company name, industry, size, location and a description of what you sell and which agents you are looking for.
 
-Keep it current: the match score in searches uses your skills, specialization and location.`,
+Keep it current: the match score in searches uses your skills, specialisation and location.`,
   }),
   article({
     slug: "how-search-and-match-scores-work",
     topic: "profiles",
     title: "How search and match scores work",
     summary: "Filters narrow the list; the match score orders it by how well each profile fits you.",
-    body: `**Find Agents** and **Find Businesses** list profiles of the other side. Filters (specialization, industry, location, experience, keywords) narrow the list. Each result shows a match score from how its skills, specialization and location fit yours.
+    body: `**Find Agents** and **Find Businesses** list profiles of the other side. Filters (specialisation, industry, location, experience, keywords) narrow the list. Each result shows a match score from how its skills, specialisation and location fit yours.
 
 Verified profiles show the Verified badge. Agents on Agent Pro are marked **Featured** and come first among equally good matches.
 

@@ -97,7 +97,7 @@ export const decideOnGatewayEvent = (
         "declined",
       );
     case "payment_intent.canceled":
-      return apply([{ type: "fail", message: "The payment was canceled." }], "canceled");
+      return apply([{ type: "fail", message: "The payment was cancelled." }], "canceled");
     case "charge.refunded":
       // A partial refund (issue 14's staff refunds) leaves the payment completed; the refund use case
       // recorded its amount. Only a charge refunded in full makes the payment refunded.

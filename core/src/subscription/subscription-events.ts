@@ -43,7 +43,7 @@ const notify = Effect.fn("subscription.notify")(function* (applied: AppliedSubsc
     });
   if (before.status !== "canceled" && after.status === "canceled")
     mails.push({
-      subject: `Your ${plan} plan has been canceled`,
+      subject: `Your ${plan} plan has been cancelled`,
       text: `Hi ${user.value.username},\n\nYour ${plan} plan has ended and you're on the free ${plans[freePlan(user.value.userType)].title} plan. Your existing partnerships stay as they are. You can subscribe again at /pricing.\n\nThe Closr team`,
     });
   const mailer = yield* Mailer;

@@ -514,7 +514,7 @@ describe("gateway events", () => {
     expect(deleted).toMatchObject({ type: "applied", after: { status: "canceled", pastDueSince: null } });
     expect(store.plans.has(business.id)).toBe(false);
     expect(mails.at(-1)).toMatchObject({
-      subject: "Your Professional plan has been canceled",
+      subject: "Your Professional plan has been cancelled",
       text: expect.stringContaining("you're on the free Basic plan"),
     });
     expect(Either.getOrThrow(await run(getBilling(business)))).toMatchObject({

@@ -107,6 +107,7 @@ export {
   skillCategories,
   validateAgentProfile,
   validateBusinessProfile,
+  webAddressField,
 } from "./profiles/profile-format.ts";
 export { makeProfilePages, type ProfilePagesOptions } from "./profiles/profile-pages.tsx";
 export {

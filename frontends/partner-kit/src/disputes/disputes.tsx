@@ -15,6 +15,7 @@ import {
   bindText,
   Card,
   CardContent,
+  CenterCardPage,
   Dialog,
   DialogTrigger,
   formatDate,
@@ -25,9 +26,11 @@ import {
   SelectField,
   Spinner,
   TextAreaField,
+  TextRetryAlert,
 } from "@closr/ui";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useParams } from "react-router";
+import { isNotFound } from "../agreements/agreements-api.ts";
 import {
   countdown,
   type Dispute,
@@ -460,7 +463,23 @@ export function DisputeView({
   const dispute = useDispute(id);
   const now = useNow(dispute.data?.now);
   if (dispute.isPending) return <Spinner label="Loading dispute" />;
-  if (dispute.isError) return <Alert>Error loading dispute: {describeFailure(dispute.error).message}</Alert>;
+  // Missing, or another party's (the API answers 404 for both): a not-found page, like the app's others.
+  if (dispute.isError && isNotFound(dispute.error))
+    return (
+      <CenterCardPage
+        icon="search"
+        title="Dispute not found"
+        description="This dispute doesn't exist, or it isn't one of yours."
+      >
+        <LinkButton href={backHref}>Back to disputes</LinkButton>
+      </CenterCardPage>
+    );
+  if (dispute.isError)
+    return (
+      <TextRetryAlert onRetry={() => void dispute.refetch()}>
+        Error loading dispute: {describeFailure(dispute.error).message}
+      </TextRetryAlert>
+    );
   const detail = dispute.data;
   const d = detail.dispute;
   return (

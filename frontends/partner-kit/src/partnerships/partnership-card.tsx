@@ -1,7 +1,7 @@
 /**
  * Partnership cards for both sides (spec §2.8, §2.9, §4, §8):
  * - ActivePartnershipCard: the counterpart's initial, name, specialization or industry,
- *   location, experience ("8+ years", agents), start date (N/A if none), the partnership's
+ *   location, experience ("8 years", agents), start date (N/A if none), the partnership's
  *   commission rate, Show more/Show less (bio or description, commission structure, duration),
  *   Message (/messages?with={counterpart user id}), Contact (mailto, else the profile page) and
  *   End Partnership behind a confirm dialog (irreversible).

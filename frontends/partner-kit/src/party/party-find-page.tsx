@@ -31,7 +31,7 @@ const findCopy: Record<
     description:
       "Search commission-based sales agents across Australia, ranked by how well they match your business.",
     filterLabel: "Agent filters",
-    keywordPlaceholder: "Name, specialization, skills or bio",
+    keywordPlaceholder: "Name, specialisation, skills or bio",
     nouns: ["agent", "agents"],
   },
   agent: {

@@ -4,6 +4,7 @@ import {
   type BusinessProfileFields,
   validateAgentProfile,
   validateBusinessProfile,
+  webAddressField,
 } from "./profile-format.ts";
 
 const business: BusinessProfileFields = {
@@ -38,7 +39,7 @@ describe("business profile form rules (spec §5)", () => {
 
   it("a website must be an http(s) URL with a dotted host; an email must look like one", () => {
     expect(validateBusinessProfile({ ...business, website: "https://harbour.tech" }).website).toBeUndefined();
-    for (const website of ["harbour.tech", "ftp://harbour.tech", "http://localhost"])
+    for (const website of ["harbour tech", "ftp://harbour.tech", "http://localhost", "localhost"])
       expect(validateBusinessProfile({ ...business, website }).website).toBe("Please enter a valid URL");
     expect(validateBusinessProfile({ ...business, contactEmail: "sales@harbour" }).contactEmail).toBe(
       "Please enter a valid email",
@@ -49,15 +50,32 @@ describe("business profile form rules (spec §5)", () => {
   });
 });
 
+describe("website fields typed without https:// (issue 46)", () => {
+  it("accept a bare domain, and send it as https://…", () => {
+    expect(
+      validateBusinessProfile({ ...business, website: "coastalplumbing.com.au" }).website,
+    ).toBeUndefined();
+    expect(
+      validateBusinessProfile({ ...business, website: " www.harbour.tech/about " }).website,
+    ).toBeUndefined();
+    expect(
+      validateAgentProfile({ ...agent, linkedinProfile: "linkedin.com/in/mia" }).linkedinProfile,
+    ).toBeUndefined();
+    expect(webAddressField("coastalplumbing.com.au")).toBe("https://coastalplumbing.com.au");
+    expect(webAddressField(" http://harbour.tech ")).toBe("http://harbour.tech");
+    expect(webAddressField("  ")).toBeNull();
+  });
+});
+
 describe("agent profile form rules (spec §5)", () => {
   it("a complete form has no errors", () => {
     expect(validateAgentProfile(agent)).toEqual({});
   });
 
-  it("name and specialization need 2 characters", () => {
+  it("name and specialisation need 2 characters (in Australian English, issue 46)", () => {
     expect(validateAgentProfile({ ...agent, fullName: "M", specialization: " " })).toEqual({
       fullName: "Full name must be at least 2 characters",
-      specialization: "Specialization is required",
+      specialization: "Specialisation is required",
     });
   });
 
@@ -79,7 +97,7 @@ describe("agent profile form rules (spec §5)", () => {
   });
 
   it("a LinkedIn profile must be a URL; at most 10 skills (or the given limit)", () => {
-    expect(validateAgentProfile({ ...agent, linkedinProfile: "linkedin.com/in/mia" }).linkedinProfile).toBe(
+    expect(validateAgentProfile({ ...agent, linkedinProfile: "linkedin in mia" }).linkedinProfile).toBe(
       "Please enter a valid URL",
     );
     const eleven = Array.from({ length: 11 }, (_, i) => `skill-${i}`);

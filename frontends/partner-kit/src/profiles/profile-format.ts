@@ -4,7 +4,7 @@
  */
 
 import type { FieldErrors } from "@closr/client";
-import { industryLabel, locationLabel } from "@closr/contracts/site/ui";
+import { industryLabel, locationLabel, withHttps } from "@closr/contracts/site/ui";
 
 export {
   BIO_PREVIEW_LENGTH,
@@ -29,14 +29,21 @@ export function countLabel(total: number, one: string, many: string, capped = fa
   return `${shown} ${total === 1 && !capped ? one : many} found`;
 }
 
+/** An http(s) address with a dotted host, once a bare domain has "https://" in front (withHttps). */
 function isUrl(value: string): boolean {
   try {
-    const url = new URL(value);
+    const url = new URL(withHttps(value));
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
   } catch {
     return false;
   }
 }
+
+/**
+ * A website or LinkedIn field as the profile request carries it (issue 46): "https://" in front of
+ * a bare domain, as the API stores it (contracts' withHttps), or null when left empty.
+ */
+export const webAddressField = (value: string): string | null => withHttps(value) || null;
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -82,7 +89,7 @@ export function validateAgentProfile(
 ): FieldErrors<keyof AgentProfileFields> {
   const errors: FieldErrors<keyof AgentProfileFields> = {};
   if (fields.fullName.trim().length < 2) errors.fullName = "Full name must be at least 2 characters";
-  if (fields.specialization.trim().length < 2) errors.specialization = "Specialization is required";
+  if (fields.specialization.trim().length < 2) errors.specialization = "Specialisation is required";
   const years = Number(fields.yearsOfExperience);
   if (fields.yearsOfExperience.trim() === "" || !Number.isFinite(years) || years < 0) {
     errors.yearsOfExperience = "Years of experience must be a positive number";

@@ -134,9 +134,8 @@ export function ReputationPanel({ userId }: { userId: number }) {
             <dd>{formatDate(reputation.memberSince, "MMM yyyy")}</dd>
           </div>
         </dl>
-        {reviews.length === 0 ? (
-          <p className="muted">No reviews yet.</p>
-        ) : (
+        {/* The rating line above already says "No reviews yet" when there are none (issue 46). */}
+        {reviews.length > 0 ? (
           <ul className="review-list">
             {reviews.map((review) => (
               <li key={review.id} className="review-item">
@@ -144,7 +143,7 @@ export function ReputationPanel({ userId }: { userId: number }) {
               </li>
             ))}
           </ul>
-        )}
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,9 +1,14 @@
-/** The footer (spec §2.2): For Businesses, For Agents and Company columns, copyright and legal links. */
-import { footerColumns, footerLegal, footerTagline } from "@closr/contracts/site/ui";
+/**
+ * The footer (spec §2.2): For Businesses, For Agents and Company columns, copyright and legal
+ * links; signed in, only the links the user may open (footerColumnsFor, issue 46).
+ */
+import { useCurrentUser } from "@closr/client";
+import { footerColumnsFor, footerLegal, footerTagline } from "@closr/contracts/site/ui";
 import { Link } from "react-router";
 import { Brand } from "./top-bar.tsx";
 
 export function SiteFooter() {
+  const user = useCurrentUser().data;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -11,7 +16,7 @@ export function SiteFooter() {
           <Brand />
           <p>{footerTagline}</p>
         </div>
-        {footerColumns.map((column) => (
+        {footerColumnsFor(user?.userType).map((column) => (
           <div key={column.title}>
             <h2 className="footer-heading">{column.title}</h2>
             <ul className="footer-links">

@@ -121,6 +121,22 @@ describe("business profiles", () => {
     expect((await business.request("/api/business-profiles")).status).toBe(404);
   });
 
+  it("stores a website typed without https:// as https://… (issue 46)", async () => {
+    const owner = await signUp("business");
+    const created = await owner.request("/api/business-profiles", {
+      method: "POST",
+      json: aBusinessProfile({ website: "coastalplumbing.com.au" }),
+    });
+    expect(created.status).toBe(201);
+    const { id, website } = await bodyOf(created);
+    expect(website).toBe("https://coastalplumbing.com.au");
+    const edited = await owner.request(`/api/business-profiles/${id}`, {
+      method: "PATCH",
+      json: { website: "www.coastalplumbing.com.au/contact" },
+    });
+    expect((await bodyOf(edited)).website).toBe("https://www.coastalplumbing.com.au/contact");
+  });
+
   it("lets the owner edit, and answers 404 to anyone else without changing anything", async () => {
     const owner = await signUp("business");
     const { id } = await bodyOf(
@@ -162,7 +178,7 @@ describe("agent profiles", () => {
         "Minimum commission must be a number from 0 to 100",
       ],
       [{ fullName: "J" }, "fullName", "Full name must be at least 2 characters"],
-      [{ specialization: "" }, "specialization", "Specialization is required"],
+      [{ specialization: "" }, "specialization", "Specialisation is required"],
       [{ linkedinProfile: "javascript:alert(1)" }, "linkedinProfile", "Please enter a valid URL"],
     ];
     for (const [patch, field, message] of bad) {

@@ -300,7 +300,7 @@ describe("subscriptions over HTTP with the local gateway", () => {
     const mailbox = await bodyOf(await business.client.request("/api/dev/mailbox"));
     const subjects = mailbox.items.map((m: { subject: string }) => m.subject);
     expect(subjects).toContain("Receipt for your Enterprise renewal");
-    expect(subjects).toContain("Your Enterprise plan has been canceled");
+    expect(subjects).toContain("Your Enterprise plan has been cancelled");
   });
 
   it("a replayed or out-of-order event changes nothing", async () => {

@@ -30,6 +30,7 @@ import {
 } from "@closr/ui";
 import { useState } from "react";
 import { EarningsTab } from "../../payouts/components/earnings-tab.tsx";
+import { offersFeeTaxInvoice } from "../api/invoice-documents.ts";
 import { type Invoice, useInvoicePayments, useInvoices } from "../api/invoices-api.ts";
 import { CreateInvoiceForm } from "./create-invoice-form.tsx";
 import { useInvoicesStyles } from "./invoices-styles.ts";
@@ -111,13 +112,15 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
         {invoice.isPaid ? (
           <div className="invoice-documents">
             <InvoicePdfLink invoice={invoice} />
-            <a
-              className="btn btn-outline btn-sm"
-              href={`/api/invoices/${invoice.id}/fee-tax-invoice.pdf`}
-              download
-            >
-              Platform fee tax invoice PDF
-            </a>
+            {offersFeeTaxInvoice(invoice) ? (
+              <a
+                className="btn btn-outline btn-sm"
+                href={`/api/invoices/${invoice.id}/fee-tax-invoice.pdf`}
+                download
+              >
+                Platform fee tax invoice PDF
+              </a>
+            ) : null}
           </div>
         ) : null}
         {/* The invoice's life cycle refuses a dispute while disputed, once cancelled or refunded (ADR 0049). */}

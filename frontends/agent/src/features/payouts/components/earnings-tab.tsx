@@ -1,10 +1,13 @@
 /**
- * The Earnings view of /agent/invoices (issue 14): per month, what businesses paid, the platform
- * fees, refunds, the net, and of it what is pending payout or paid out; with a CSV export.
+ * The agent's payouts by month (issue 14), shown on /agent/payouts and as the Earnings view of
+ * /agent/invoices (issue 46: one component, one query): per month, what businesses paid, the
+ * platform fees, refunds, the net, and of it what is pending payout, held or paid out; with a CSV
+ * export, and a link to the other page (`shownOn` says which page this is).
  */
 
 import { describeFailure } from "@closr/client";
 import { Alert, Button, Card, CardContent, formatMoney, Spinner } from "@closr/ui";
+import { Link } from "react-router";
 import { earningsCsv, useEarnings } from "../api/payouts-api.ts";
 
 const monthLabel = (month: string) =>
@@ -12,7 +15,28 @@ const monthLabel = (month: string) =>
     new Date(`${month}-01T00:00:00Z`),
   );
 
-export function EarningsTab() {
+/** The link to the other page that shows the same money: invoices from payouts, payouts from invoices. */
+function CrossLink({ shownOn }: { shownOn: "payouts" | "invoices" }) {
+  return shownOn === "payouts" ? (
+    <p className="muted small">
+      Each payment belongs to an invoice: see them, with their PDFs, in{" "}
+      <Link className="text-link" to="/agent/invoices?tab=invoices">
+        Your invoices
+      </Link>
+      .
+    </p>
+  ) : (
+    <p className="muted small">
+      Where these payments go, and your tax details:{" "}
+      <Link className="text-link" to="/agent/payouts">
+        Payouts
+      </Link>
+      .
+    </p>
+  );
+}
+
+export function EarningsTab({ shownOn = "invoices" }: { shownOn?: "payouts" | "invoices" }) {
   const earnings = useEarnings();
   if (earnings.isPending) return <Spinner label="Loading earnings" />;
   if (earnings.isError)
@@ -27,7 +51,14 @@ export function EarningsTab() {
       </div>
     );
   const { months, payoutDelayDays } = earnings.data;
-  if (months.length === 0) return <p className="muted">No earnings yet. Paid invoices will show here.</p>;
+  if (months.length === 0)
+    return (
+      <section className="stack" aria-label="Earnings">
+        <h2 className="section-title">Earnings</h2>
+        <p className="muted">No earnings yet. Paid invoices will show here.</p>
+        <CrossLink shownOn={shownOn} />
+      </section>
+    );
   const download = () => {
     const url = URL.createObjectURL(
       new Blob([earningsCsv(earnings.data)], { type: "text/csv;charset=utf-8" }),
@@ -87,6 +118,7 @@ export function EarningsTab() {
         your share and return the platform fee in proportion. While a card dispute on a payment is open, its
         payout is held.
       </p>
+      <CrossLink shownOn={shownOn} />
     </section>
   );
 }

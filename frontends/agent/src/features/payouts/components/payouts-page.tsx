@@ -3,7 +3,8 @@
  * before the first invoice. With Stripe, "Set up payouts" opens Stripe's hosted onboarding; with
  * the local gateway, a bank account form plays that part (BSB and account number checked by
  * format; test BSB 000-000 with 000123456 is verified, 111111116 fails). The ABN is checked with
- * the ATO checksum; registering for GST adds 10 % GST on top of new invoices.
+ * the ATO checksum; registering for GST adds 10 % GST on top of new invoices. Below, the payouts
+ * by month (the same EarningsTab as Invoices → Earnings, each linking to the other; issue 46).
  */
 
 import { describeFailure, failureToast, formFailure } from "@closr/client";
@@ -33,6 +34,7 @@ import {
   useStartOnboarding,
   useSubmitBankDetails,
 } from "../api/payouts-api.ts";
+import { EarningsTab } from "./earnings-tab.tsx";
 
 const statusBadge: Record<PayoutAccount["status"], BadgeVariant> = {
   not_started: "outline",
@@ -259,6 +261,7 @@ export function PayoutsPage() {
       <TitledCard title="Tax details" className="stack">
         <TaxForm account={a} />
       </TitledCard>
+      <EarningsTab shownOn="payouts" />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import {
   useProfileForm,
   useUpdateAgentProfile,
   validateAgentProfile,
+  webAddressField,
 } from "@closr/partner-kit";
 import { InputField, SelectField, TextAreaField, TextField } from "@closr/ui";
 import { useId } from "react";
@@ -54,7 +55,7 @@ export function AgentProfileForm({
       location: values.location as AgentProfile["location"],
       minimumCommissionRate: Number(values.minimumCommissionRate),
       bio: values.bio.trim() || null,
-      linkedinProfile: values.linkedinProfile.trim() || null,
+      linkedinProfile: webAddressField(values.linkedinProfile),
       skills: values.skills,
     }),
     create: useCreateAgentProfile(),
@@ -73,7 +74,7 @@ export function AgentProfileForm({
     >
       <TextField label="Full Name" {...text("fullName")} isRequired autoComplete="name" />
       <InputField
-        label="Specialization"
+        label="Specialisation"
         list={listId}
         {...native("specialization")}
         description="Pick a suggestion or type your own"

@@ -52,7 +52,7 @@ export function AgentDetailPage() {
       )}
       details={(profile) => (
         <>
-          <dt>Specialization</dt>
+          <dt>Specialisation</dt>
           <dd>{profile.specialization}</dd>
           <dt>Experience</dt>
           <dd>{experienceLabel(profile.yearsOfExperience)}</dd>

@@ -65,9 +65,9 @@ export function FindAgentsPage() {
       filters={[
         {
           key: "specialization",
-          label: "Specialization",
+          label: "Specialisation",
           value: search.specialization ?? "",
-          emptyOption: "All specializations",
+          emptyOption: "All specialisations",
           options: (lists?.specializations ?? []).map((value) => ({ value, label: value })),
         },
         locationFilter(search.location, lists?.locations),

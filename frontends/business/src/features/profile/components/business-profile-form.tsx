@@ -14,6 +14,7 @@ import {
   useProfileForm,
   useUpdateBusinessProfile,
   validateBusinessProfile,
+  webAddressField,
 } from "@closr/partner-kit";
 import { SelectField, TextAreaField, TextField } from "@closr/ui";
 
@@ -48,7 +49,7 @@ export function BusinessProfileForm({
       size: values.size as BusinessProfile["size"],
       location: values.location as BusinessProfile["location"],
       description: values.description.trim() || null,
-      website: values.website.trim() || null,
+      website: webAddressField(values.website),
       contactEmail: values.contactEmail.trim() || null,
       contactPhone: values.contactPhone.trim() || null,
     }),

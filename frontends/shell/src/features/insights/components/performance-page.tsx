@@ -167,11 +167,11 @@ function Performance({ data }: { data: AgentPerformance }) {
         {data.peers === null ? (
           <UpgradePanel title="See where you stand" plan="Agent Pro">
             Agent Pro compares your earnings, profile views and search appearances with agents of the same
-            specialization and location, as percentiles (never names).
+            specialisation and location, as percentiles (never names).
           </UpgradePanel>
         ) : data.peers.peers === 0 ? (
           <p className="insights-empty">
-            No other agents share your specialization ({data.peers.specialization}) and location yet, so there
+            No other agents share your specialisation ({data.peers.specialization}) and location yet, so there
             is nobody to compare with.
           </p>
         ) : (

@@ -1,14 +1,45 @@
 /**
  * A plan as Pricing and /subscribe show it (spec §2.6 reading B): title with Most Popular and
  * Your plan badges, "Free" or "$x / month", description, the feature checklist, then the page's
- * own action; the plan grid's loading and error states; and the page frame both pages share.
+ * own action; the billing period choice (monthly or annual) above the plans; the plan grid's
+ * loading and error states; and the page frame both pages share.
  */
 import type { components } from "@closr/contracts/client";
-import { Alert, Badge, Button, formatMoney, Icon, PageHeader, Skeleton, toast } from "@closr/ui";
+import { Alert, Badge, Button, formatMoney, Icon, PageHeader, RadioGroup, Skeleton, toast } from "@closr/ui";
 import type { ReactNode } from "react";
 import type { NavigateFunction } from "react-router";
 
 type Plan = components["schemas"]["Plan"];
+
+/** How often a subscription is charged: monthly, or annually at 10× the month (ADR 0042). */
+export type BillingInterval = "month" | "year";
+
+/**
+ * "Billing period": Monthly or Annual ("2 months free"), above the plans on /pricing and
+ * /subscribe, so the prices shown are those the FAQ and the checkout speak of (issue 46).
+ */
+export function BillingIntervalChoice({
+  value,
+  onChange,
+}: {
+  value: BillingInterval;
+  onChange: (value: BillingInterval) => void;
+}) {
+  return (
+    <div className="billing-interval">
+      <RadioGroup
+        label="Billing period"
+        name="billing-interval"
+        value={value}
+        onChange={(chosen) => onChange(chosen === "year" ? "year" : "month")}
+        options={[
+          { value: "month", label: "Monthly" },
+          { value: "year", label: "Annual", description: "2 months free" },
+        ]}
+      />
+    </div>
+  );
+}
 
 /**
  * A signed-out visitor who picks a plan (on /pricing or /subscribe) is told to log in, in a
@@ -37,7 +68,7 @@ export function PlanCard({
   idPrefix: string;
   heading: "h2" | "h3";
   /** The price shown: per month (default) or per year on annual billing (/subscribe; ADR 0042). */
-  interval?: "month" | "year";
+  interval?: BillingInterval;
   /** The card's action (Subscribe, Choose, Get Started…). */
   children: ReactNode;
 }) {

@@ -4,7 +4,9 @@
  * rendered on the server too, ADR 0047). Get Started sends a
  * business to /business/dashboard, an agent to /agent/dashboard, a visitor to /auth. Subscribe Now
  * on a paid plan: a visitor goes to /auth with the toast "Authentication required"; a signed-in
- * user sees "Subscription initiated" and after 1 second goes to /subscribe?plan={priceId}.
+ * user sees "Subscription initiated" and after 1 second goes to /subscribe?plan={priceId}. Monthly
+ * or annual billing is chosen above the plans, as the FAQ says (issue 46); an annual choice goes
+ * on to /subscribe as `&interval=year`.
  */
 
 import { apiClient, dashboardPath, toApiError, useCurrentUser } from "@closr/client";
@@ -13,7 +15,13 @@ import { Button, LinkButton, toast } from "@closr/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { PlanCard as PlanCardFrame, PlansPage, sendToLogIn } from "./plan-card.tsx";
+import {
+  type BillingInterval,
+  BillingIntervalChoice,
+  PlanCard as PlanCardFrame,
+  PlansPage,
+  sendToLogIn,
+} from "./plan-card.tsx";
 
 type Catalogue = Awaited<ReturnType<typeof fetchPlans>>;
 type Plan = Catalogue["items"][number];
@@ -29,16 +37,18 @@ function PlanCard({
   current,
   onSubscribe,
   busy,
+  interval,
 }: {
   plan: Plan;
   current: boolean;
   onSubscribe: (plan: Plan) => void;
   busy: boolean;
+  interval: BillingInterval;
 }) {
   const user = useCurrentUser().data;
   const free = plan.price === 0;
   return (
-    <PlanCardFrame plan={plan} current={current} idPrefix="plan" heading="h3">
+    <PlanCardFrame plan={plan} current={current} idPrefix="plan" heading="h3" interval={interval}>
       {free ? (
         <LinkButton
           href={user ? dashboardPath(user.userType) : "/auth"}
@@ -66,6 +76,7 @@ export function PricingPage() {
   const user = useCurrentUser().data;
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
+  const [interval, setBillingInterval] = useState<BillingInterval>("month");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -76,7 +87,8 @@ export function PricingPage() {
     }
     setBusy(plan.id);
     toast({ title: "Subscription initiated", description: `Taking you to the ${plan.title} checkout.` });
-    timer.current = setTimeout(() => navigate(`/subscribe?plan=${plan.priceId ?? ""}`), 1000);
+    const annual = interval === "year" ? "&interval=year" : "";
+    timer.current = setTimeout(() => navigate(`/subscribe?plan=${plan.priceId ?? ""}${annual}`), 1000);
   };
 
   const section = (audience: "business" | "agent", title: string) => (
@@ -92,6 +104,7 @@ export function PricingPage() {
               current={plans.data?.currentPlanId === plan.id}
               busy={busy === plan.id}
               onSubscribe={subscribe}
+              interval={interval}
             />
           ))}
       </ul>
@@ -120,6 +133,7 @@ export function PricingPage() {
         </section>
       }
     >
+      <BillingIntervalChoice value={interval} onChange={setBillingInterval} />
       {!user || user.userType === "business" ? section("business", "For businesses") : null}
       {!user || user.userType === "agent" ? section("agent", "For agents") : null}
     </PlansPage>

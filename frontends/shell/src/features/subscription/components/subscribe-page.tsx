@@ -10,11 +10,17 @@
 
 import { billingKey, dashboardPath, useCurrentUser } from "@closr/client";
 import { LocalCardForm } from "@closr/partner-kit";
-import { Alert, Button, formatMoney, Icon, LinkButton, RadioGroup, toast } from "@closr/ui";
+import { Alert, Button, formatMoney, Icon, LinkButton, toast } from "@closr/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { PlanCard, PlansPage, sendToLogIn } from "../../pricing/components/plan-card.tsx";
+import {
+  type BillingInterval,
+  BillingIntervalChoice,
+  PlanCard,
+  PlansPage,
+  sendToLogIn,
+} from "../../pricing/components/plan-card.tsx";
 import {
   getOrCreateSubscription,
   type Plan,
@@ -24,7 +30,7 @@ import {
 } from "../api/subscription-api.ts";
 import { StripeElementForm } from "./stripe-element-form.tsx";
 
-type Interval = "month" | "year";
+type Interval = BillingInterval;
 
 export function SubscribePage() {
   const user = useCurrentUser().data;
@@ -35,7 +41,10 @@ export function SubscribePage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [checkout, setCheckout] = useState<{ plan: Plan; started: StartedSubscription } | null>(null);
   const [complete, setComplete] = useState(false);
-  const [interval, setBillingInterval] = useState<Interval>("month");
+  // /pricing passes the billing period chosen there (?interval=year; issue 46).
+  const [interval, setBillingInterval] = useState<Interval>(() =>
+    params.get("interval") === "year" ? "year" : "month",
+  );
   /** Stripe confirmed the payment; waiting for the webhook (null: not yet; "slow": still waiting). */
   const [activating, setActivating] = useState<"waiting" | "slow" | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -186,21 +195,13 @@ export function SubscribePage() {
         ) : null
       }
     >
-      <div className="billing-interval">
-        <RadioGroup
-          label="Billing period"
-          name="billing-interval"
-          value={interval}
-          onChange={(value) => {
-            setBillingInterval(value === "year" ? "year" : "month");
-            setCheckout(null);
-          }}
-          options={[
-            { value: "month", label: "Monthly" },
-            { value: "year", label: "Annual", description: "2 months free" },
-          ]}
-        />
-      </div>
+      <BillingIntervalChoice
+        value={interval}
+        onChange={(value) => {
+          setBillingInterval(value);
+          setCheckout(null);
+        }}
+      />
       <ul className={`plan-grid plan-grid-${audience}`}>
         {sidePlans.map((plan) => {
           const current = plans.data?.currentPlanId === plan.id;
