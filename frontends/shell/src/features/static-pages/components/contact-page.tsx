@@ -7,6 +7,7 @@
 import { apiClient, formFailure, toApiError } from "@closr/client";
 import { contactDetails } from "@closr/contracts/site";
 import {
+  Alert,
   Button,
   Card,
   CardContent,
@@ -19,22 +20,15 @@ import {
 } from "@closr/ui";
 import { type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
+import { postedFailure, usePostedForm } from "../../../app/posted-form.ts";
 import { useTypedBeforeHydration } from "../../../app/use-typed-before-hydration.ts";
+import {
+  checkContact as check,
+  emptyContact as empty,
+  type ContactFields as Fields,
+} from "./contact-checks.ts";
 import { usePageMeta } from "./public-content.ts";
 import "./public-pages.css";
-
-type Fields = { fullName: string; email: string; subject: string; message: string };
-const empty: Fields = { fullName: "", email: "", subject: "", message: "" };
-
-const check = (f: Fields): Partial<Record<keyof Fields, string>> => {
-  const errors: Partial<Record<keyof Fields, string>> = {};
-  if (!f.fullName.trim()) errors.fullName = "Full name is required";
-  if (!f.email.trim()) errors.email = "Email is required";
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) errors.email = "Please enter a valid email";
-  if (!f.subject.trim()) errors.subject = "Subject is required";
-  if (!f.message.trim()) errors.message = "Message is required";
-  return errors;
-};
 
 const contactFields = [
   { name: "fullName", label: "Full name" },
@@ -43,13 +37,19 @@ const contactFields = [
 ] as const;
 
 function ContactForm() {
-  const [fields, setFields] = useState<Fields>(empty);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  // A message posted before the app hydrated (issue 46): the server sent it (the thank-you), or
+  // drew the form again with the typed text and what was wrong.
+  const posted = usePostedForm("contact");
+  const failure = postedFailure(posted);
+  const start: Fields = { ...empty, ...(posted?.done ? {} : posted?.values) };
+  const [fields, setFields] = useState<Fields>(start);
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>(failure.fieldErrors);
+  const [refused] = useState(failure.message);
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState(posted?.done === true);
   const set = (name: keyof Fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
   const formRef = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(formRef, empty, (typed) => setFields((f) => ({ ...f, ...typed })));
+  useTypedBeforeHydration(formRef, start, (typed) => setFields((f) => ({ ...f, ...typed })));
 
   const submit = async () => {
     const found = check(fields);
@@ -89,6 +89,7 @@ function ContactForm() {
           <strong>Message Sent</strong> Thanks, we'll get back to you within 24 hours.
         </p>
       ) : null}
+      {refused && !sent ? <Alert>{refused}</Alert> : null}
       <FormFields fields={contactFields} values={fields} errors={errors} onChange={set} />
       <TextAreaField
         label="Message"
