@@ -4,7 +4,8 @@
  * One press, one request (issue 46): a button that sends — it is given `isPending`, or its
  * `onPress` returns a promise — takes a press once and ignores the next ones until that press's
  * work is over (the promise settled, or `isPending` back to false after it was true), so a double
- * tap sends one request. While pending it shows a spinner and is aria-disabled and aria-busy
+ * tap sends one request; a submit button's second click is cancelled (its form is not submitted
+ * again) the same way. While pending it shows a spinner and is aria-disabled and aria-busy
  * (react-aria keeps it focusable and announces it). A press that starts nothing (`isPending` stays
  * false) frees the button after `unclaimedPressMs`.
  */
@@ -50,11 +51,38 @@ export function Button({
   children,
   isPending,
   onPress,
+  ref,
   ...props
 }: ButtonProps) {
   const [awaiting, setAwaiting] = useState(false);
   const claim = useRef<Claim | null>(null);
   const pending = Boolean(isPending) || awaiting;
+  const own = useRef<HTMLButtonElement | null>(null);
+  const sendsOnSubmit = props.type === "submit" && isPending !== undefined;
+
+  /** Claims the button for a press whose work shows through `isPending` (freed if it never does). */
+  const claimUntilSettled = () => {
+    const mine: Claim = { sawPending: false };
+    claim.current = mine;
+    setTimeout(() => {
+      if (claim.current === mine && !mine.sawPending) claim.current = null;
+    }, unclaimedPressMs);
+  };
+
+  // A submit button's click submits its form natively (not through onPress): a click while the
+  // button is claimed is cancelled before the form sees it; the first one claims it.
+  useEffect(() => {
+    const button = own.current;
+    if (!button || !sendsOnSubmit) return;
+    const onClick = (event: MouseEvent) => {
+      if (claim.current) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      } else claimUntilSettled();
+    };
+    button.addEventListener("click", onClick, true);
+    return () => button.removeEventListener("click", onClick, true);
+  });
 
   useEffect(() => {
     const current = claim.current;
@@ -78,19 +106,19 @@ export function Button({
             if (claim.current === mine) claim.current = null;
             setAwaiting(false);
           });
-      } else if (isPending !== undefined) {
-        const mine: Claim = { sawPending: false };
-        claim.current = mine;
-        setTimeout(() => {
-          if (claim.current === mine && !mine.sawPending) claim.current = null;
-        }, unclaimedPressMs);
-      }
+      } else if (isPending !== undefined) claimUntilSettled();
     });
+  const setRef = (node: HTMLButtonElement | null) => {
+    own.current = node;
+    if (typeof ref === "function") ref(node);
+    else if (ref) ref.current = node;
+  };
 
   return (
     <AriaButton
       {...props}
       {...(press ? { onPress: press } : {})}
+      ref={setRef}
       isPending={pending}
       aria-busy={pending || undefined}
       className={classes({ variant, size, block }, className)}

@@ -17,6 +17,7 @@ import {
   PageHeader,
   TextAreaField,
   toast,
+  useSubmitOnce,
 } from "@closr/ui";
 import { type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -45,19 +46,18 @@ function ContactForm() {
   const [fields, setFields] = useState<Fields>(start);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>(failure.fieldErrors);
   const [refused] = useState(failure.message);
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(posted?.done === true);
   const set = (name: keyof Fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
   const formRef = useRef<HTMLFormElement>(null);
+  // One press, one message (issue 46): a double tap on Send Message sends it once.
+  const { onSubmit, isPending: sending } = useSubmitOnce(() => submit());
   useTypedBeforeHydration(formRef, start, (typed) => setFields((f) => ({ ...f, ...typed })));
 
   const submit = async () => {
     const found = check(fields);
     setErrors(found);
     if (Object.keys(found).length) return;
-    setSending(true);
     const { error, response } = await apiClient.POST("/api/contact", { body: fields });
-    setSending(false);
     if (error !== undefined) {
       formFailure(setErrors, "Message not sent")(toApiError(error, response));
       return;
@@ -79,10 +79,7 @@ function ContactForm() {
       className="stack"
       noValidate
       aria-label="Send us a message"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={onSubmit}
     >
       {sent ? (
         <p role="status" className="contact-sent">
@@ -101,7 +98,7 @@ function ContactForm() {
         errorMessage={errors.message}
       />
       <div>
-        <Button type="submit" isDisabled={sending}>
+        <Button type="submit" isPending={sending}>
           {sending ? "Sending…" : "Send Message"}
         </Button>
       </div>
