@@ -8,6 +8,9 @@
 import { expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, DEMO_PASSWORD, demo, expectNoSeriousAxe, holdAppScripts } from "./support.ts";
 
+// A slow device on a busy machine: every key is typed, on a CPU slowed 6×.
+test.describe.configure({ timeout: 120_000 });
+
 /** A slow device: the CPU throttled 6× through CDP, and the app's scripts held until released. */
 async function slowStart(page: Page): Promise<() => void> {
   const cdp = await page.context().newCDPSession(page);
@@ -121,4 +124,20 @@ test("contact pressed before the scripts shows its thank-you; typed text survive
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("We'll get back to you within 24 hours.").first()).toBeVisible();
   await expectNoSeriousAxe(page, "[data-live-announcer]", '[role="log"][aria-live]');
+});
+
+test("no form loses text typed before hydration: the blog's newsletter sign-up keeps it and sends it", async ({
+  page,
+}) => {
+  const release = await slowStart(page);
+  await page.goto("/blog", { waitUntil: "commit" });
+  const form = page.getByRole("complementary", { name: "Newsletter" });
+  await form.getByLabel("Email").pressSequentially("olivia@coastalplumbing.com.au");
+  release();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(form.getByLabel("Email")).toHaveValue("olivia@coastalplumbing.com.au");
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(
+    page.getByText("Check your inbox: we sent a link to confirm your subscription."),
+  ).toBeVisible();
 });

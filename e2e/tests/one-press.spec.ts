@@ -8,6 +8,9 @@
 import { expect, type Page, test } from "./fixtures.ts";
 import { anInvoicingPair, aParty, expectNoSeriousAxe } from "./support.ts";
 
+// Two parties, an invoice and every key typed: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 const unique = () => Date.now().toString(36).slice(-5).toUpperCase();
 
 /** Counts the requests `page` sends whose method is `method` and whose path matches `path`. */
