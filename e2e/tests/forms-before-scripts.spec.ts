@@ -8,8 +8,8 @@
 import { expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, DEMO_PASSWORD, demo, expectNoSeriousAxe, holdAppScripts } from "./support.ts";
 
-// A slow device on a busy machine: every key is typed, on a CPU slowed 6×.
-test.describe.configure({ timeout: 120_000 });
+// A slow device on a busy machine: every key is typed, on a CPU slowed 6× (up to 3 minutes).
+test.describe.configure({ timeout: 180_000 });
 
 /** A slow device: the CPU throttled 6× through CDP, and the app's scripts held until released. */
 async function slowStart(page: Page): Promise<() => void> {
