@@ -39,7 +39,9 @@ import {
   type RouteObject,
   StaticRouterProvider,
 } from "react-router";
+import { formPagePaths, submitPostedForm } from "./app/form-posts.ts";
 import { HydratedMark } from "./app/hydrated-mark.tsx";
+import { postedFormKey } from "./app/posted-form.ts";
 import { createQueryClient, Providers } from "./app/providers.tsx";
 import { routes } from "./app/router.tsx";
 import { type ServerPage, ServerPageContext } from "./app/server-page.ts";
@@ -66,27 +68,50 @@ export interface RenderRequest {
    * renders its skeleton). Absent: no remote renders here.
    */
   readonly remoteServerEntry?: ((name: RemoteName) => string | undefined) | undefined;
+  /**
+   * The text fields of a form posted to the page before the app hydrated it, for a page that
+   * `acceptsForm` (issue 46): the entry does the form's job first (app/form-posts.ts).
+   */
+  readonly form?: Readonly<Record<string, string>> | undefined;
 }
 
-/** A rendered page: the whole document and its status, or a redirect. */
-export type RenderResult =
+/**
+ * A rendered page: the whole document and its status, or a redirect; with the Set-Cookie headers
+ * the API answered a posted form's calls with (a log in's session), for the visitor.
+ */
+export type RenderResult = (
   | { readonly kind: "page"; readonly status: number; readonly html: string }
-  | { readonly kind: "redirect"; readonly status: number; readonly location: string };
+  | { readonly kind: "redirect"; readonly status: number; readonly location: string }
+) & { readonly setCookies?: readonly string[] };
 
-const requests = new AsyncLocalStorage<RenderRequest>();
+/** The request being rendered, and the cookies its API calls set. */
+const requests = new AsyncLocalStorage<{ readonly request: RenderRequest; readonly setCookies: string[] }>();
 
-// Every API call made while rendering goes to the API of the request being rendered.
+// Every API call made while rendering goes to the API of the request being rendered, with the
+// visitor's cookie, address, browser and origin (the API's Origin check of a posted form's calls).
 setApiTransport(async (call) => {
-  const current = requests.getStore();
-  if (!current) throw new Error("An API call outside a server render");
+  const store = requests.getStore();
+  if (!store) throw new Error("An API call outside a server render");
+  const current = store.request;
   const headers = new Headers(call.headers);
-  const cookie = current.headers.get("cookie");
-  if (cookie) headers.set("cookie", cookie);
+  for (const name of ["cookie", "user-agent", "origin", "sec-fetch-site"]) {
+    const value = current.headers.get(name);
+    if (value) headers.set(name, value);
+  }
   const forwarded = current.headers.get("x-forwarded-for") ?? current.clientAddress;
   if (forwarded) headers.set("x-forwarded-for", forwarded);
-  const userAgent = current.headers.get("user-agent");
-  if (userAgent) headers.set("user-agent", userAgent);
-  return current.api(new Request(call, { headers }));
+  // On the page's origin (the client's placeholder origin otherwise), so the API's Origin check
+  // of a posted form's calls compares the visitor's Origin with the page's own.
+  const page = new URL(current.url);
+  const target = new URL(call.url);
+  target.protocol = page.protocol;
+  target.host = page.host;
+  const body = call.method === "GET" || call.method === "HEAD" ? undefined : await call.arrayBuffer();
+  const response = await current.api(
+    new Request(target, { method: call.method, headers, ...(body ? { body } : {}) }),
+  );
+  store.setCookies.push(...response.headers.getSetCookie());
+  return response;
 });
 
 const handler = createStaticHandler(routes);
@@ -100,6 +125,11 @@ const DATA_ROUNDS = 3;
  */
 export function rendersOnServer(_pathname: string): boolean {
   return true;
+}
+
+/** Whether the page at `pathname` does the job of a form posted to it (issue 46; app/form-posts.ts). */
+export function acceptsForm(pathname: string): boolean {
+  return formPagePaths.includes(pathname.replace(/\/+$/, "") || "/");
 }
 
 /**
@@ -197,8 +227,15 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   // Deferred components, a remote's pages among them (deferredPage), are drawn whole, not as
   // their fallbacks: a render is synchronous and does not wait for a chunk.
   await settleDeferred();
-  return requests.run(request, async () => {
+  const setCookies: string[] = [];
+  return requests.run({ request, setCookies }, async (): Promise<RenderResult> => {
     const url = new URL(request.url);
+    const submitted =
+      request.form && acceptsForm(url.pathname)
+        ? await submitPostedForm(url.pathname.replace(/\/+$/, ""), request.form)
+        : undefined;
+    if (submitted?.kind === "redirect")
+      return { kind: "redirect", status: 303, location: submitted.location, setCookies };
     const context = await handler.query(new Request(url, { headers: request.headers }));
     if (context instanceof Response) {
       return {
@@ -208,6 +245,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       };
     }
     const queryClient = createQueryClient();
+    if (submitted) queryClient.setQueryData(postedFormKey, submitted.posted);
     const router = createStaticRouter(handler.dataRoutes, context);
     let page: ServerPage = {};
     let drawn: string[] = [];
@@ -246,7 +284,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     // (signed out on /business/no-such-page): the browser's guard still navigates to /auth.
     if (page.redirect && known) return { kind: "redirect", status: 302, location: page.redirect };
     // A path the page table does not know is a 404 (ADR 0038), as is a page that drew the 404 page.
-    const status = page.status ?? (known ? 200 : 404);
+    const status = page.status ?? submitted?.status ?? (known ? 200 : 404);
     const title = page.title ?? (status === 404 ? notFoundTitle : (known?.title ?? notFoundTitle));
     const description = page.description ?? publicPageByPath(path)?.description;
     // The browser's hydration render draws these areas' pages, not their skeletons (ADR 0053).
@@ -262,7 +300,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       area: remoteAreaOf(path),
       noindex: status === 404,
     });
-    return { kind: "page", status: status, html };
+    return { kind: "page", status: status, html, setCookies };
   });
 }
 

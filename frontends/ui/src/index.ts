@@ -58,6 +58,7 @@ export {
 } from "./design-system/fields/native-fields.tsx";
 export { RadioGroup, type RadioOption } from "./design-system/fields/radio-group.tsx";
 export { TextField, type TextFieldProps } from "./design-system/fields/text-field.tsx";
+export { useSubmitOnce } from "./design-system/fields/use-submit-once.ts";
 export {
   injectStyles,
   readRunningRemoteFrom,

@@ -132,6 +132,16 @@ export function createApp(options: AppOptions) {
   const isAllowedOrigin = (origin: string, c: Context) =>
     origin === new URL(c.req.url).origin || (options.allowedOrigins ?? []).includes(origin);
 
+  /** Whether a state-changing cookie request comes from another site (Origin, else Sec-Fetch-Site). */
+  const isCrossSite = (c: Context) => {
+    const origin = c.req.header("origin");
+    return origin ? !isAllowedOrigin(origin, c) : c.req.header("sec-fetch-site") === "cross-site";
+  };
+  const originRejected = (c: Context) =>
+    problem(c, "origin-rejected", {
+      detail: `Requests from ${c.req.header("origin") ?? "another site"} are not allowed.`,
+    });
+
   app.use(requestId());
   // /healthz, /readyz, /metrics and the HTTP latency histograms (issue 21).
   let liveStreams: (() => number) | undefined;
@@ -210,13 +220,7 @@ export function createApp(options: AppOptions) {
     // The Origin check guards cookie sessions only (issue 20): a bearer token is never sent by
     // the browser on its own, so a request carrying one cannot be a forged cross-site request.
     const bearer = bearerToken(c) !== undefined;
-    const origin = c.req.header("origin");
-    const fetchSite = c.req.header("sec-fetch-site");
-    if (!bearer && ((origin && !isAllowedOrigin(origin, c)) || (!origin && fetchSite === "cross-site"))) {
-      return problem(c, "origin-rejected", {
-        detail: `Requests from ${origin ?? "another site"} are not allowed.`,
-      });
-    }
+    if (!bearer && isCrossSite(c)) return originRejected(c);
     const hasBody =
       Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
     const type = c.req.header("content-type");
@@ -377,7 +381,10 @@ export function createApp(options: AppOptions) {
 
   registerPublicSite(app, runtime);
   if (options.frontendsDir)
-    mountFrontends(app, options.frontendsDir, options.remotes ?? {}, runtime, trustProxy, options.ssrEntry);
+    mountFrontends(app, options.frontendsDir, options.remotes ?? {}, runtime, trustProxy, options.ssrEntry, {
+      isCrossSite,
+      originRejected,
+    });
 
   app.notFound((c) => problem(c, "not-found", { detail: `Nothing at ${c.req.path}.` }));
 
@@ -443,6 +450,7 @@ function mountFrontends(
   runtime: AppRuntime,
   trustProxy: boolean,
   ssrEntry: string | undefined,
+  guard: { isCrossSite: (c: Context) => boolean; originRejected: (c: Context) => Response },
 ) {
   const noCache = (path: string) =>
     /(?:index\.html|remoteEntry\.js|mf-manifest\.json|sw\.js|manifest\.webmanifest|pwa-early\.js)$/.test(
@@ -471,10 +479,44 @@ function mountFrontends(
   // "/" is not the bare index.html: it comes rendered below (ADR 0047).
   app.use("*", (c, next) => (c.req.path === "/" ? next() : shellFiles(c, next)));
   const indexFile = join(shell, "index.html");
-  // A page's form pressed before the app hydrated it posts to the page itself (method="post", so
-  // nothing typed lands in a URL or a log): the answer is the page again, nothing is done.
-  app.post("*", (c) => c.redirect(new URL(c.req.url).pathname + new URL(c.req.url).search, 303));
   const renderer = pageRendererAt(ssrEntry ?? join(shell, "..", "dist-server", "entry-server.js"));
+  // A page's form pressed before the app hydrated it posts to the page itself (method="post", so
+  // nothing typed lands in a URL or a log). Log in, sign up, forgot password and contact (the
+  // forms the entry `acceptsForm`) are done by the server entry, through the same JSON API calls
+  // as in the browser — so the same use cases, rate limits and Origin check (issue 46): a redirect
+  // (303, with the session cookie the API set) or the page again with the outcome. Any other
+  // form's answer is the page again (303), nothing done.
+  const formBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text("Too large", 413) });
+  app.post("*", formBodyLimit, async (c) => {
+    const url = new URL(c.req.url);
+    const path = url.pathname.replace(/\/+$/, "") || "/";
+    const type = c.req.header("content-type") ?? "";
+    const entry = existsSync(indexFile) ? await renderer() : undefined;
+    if (
+      !entry?.acceptsForm?.(path) ||
+      !/^(?:application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)
+    )
+      return c.redirect(url.pathname + url.search, 303);
+    // A form post is a browser's cookie request: the API's Origin check, before anything is read.
+    if (guard.isCrossSite(c)) return guard.originRejected(c);
+    const form: Record<string, string> = {};
+    for (const [name, value] of Object.entries(await c.req.parseBody())) {
+      if (typeof value === "string") form[name] = value;
+    }
+    const result = await entry.render({
+      url: c.req.url,
+      headers: c.req.raw.headers,
+      clientAddress: clientAddress(c, trustProxy),
+      api: async (request) => app.request(request, undefined, c.env),
+      template: readFileSync(indexFile, "utf8"),
+      remoteServerEntry: (name) => remoteServerEntry(dir, remotes, name),
+      form,
+    });
+    for (const cookie of result.setCookies ?? []) c.header("set-cookie", cookie, { append: true });
+    c.header("cache-control", "private, no-store");
+    if (result.kind === "redirect") return c.redirect(result.location, 303);
+    return c.html(preloadRemote(result.html, path, dir, remotes), result.status as 200);
+  });
   app.get("*", async (c) => {
     if (!existsSync(indexFile)) {
       return c.text("The frontends are not built yet: run pnpm build (pnpm start does it for you).", 503);

@@ -217,7 +217,7 @@ export function OpenDisputeButton({
               description="0 means nothing is owed."
             />
             <div className="button-row">
-              <Button type="submit" isDisabled={open.isPending}>
+              <Button type="submit" isPending={open.isPending}>
                 Open dispute
               </Button>
               <Button variant="ghost" onPress={close}>

@@ -9,8 +9,8 @@
 
 import { apiClient, toApiError } from "@closr/client";
 import type { components } from "@closr/contracts/client";
-import { Alert, Button, Dialog, InputField } from "@closr/ui";
-import { type FormEvent, useState } from "react";
+import { Alert, Button, Dialog, InputField, useSubmitOnce } from "@closr/ui";
+import { useState } from "react";
 import { announce, announceException, type Outcome } from "./payment-outcome.ts";
 
 export type PaymentIntent = components["schemas"]["PaymentIntent"];
@@ -57,12 +57,31 @@ export async function authenticateLocalCard(
 
 type Errors = Partial<Record<"number" | "expiry" | "cvc", string>>;
 
-/** Stripe.js-style checks before anything is sent. */
+/** A card number as typed, shown as Stripe's field does: digits only (at most 19), in groups of 4. */
+export function formatCardNumber(typed: string): string {
+  const digits = typed.replace(/\D/g, "").slice(0, 19);
+  return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+/**
+ * An expiry as typed, shown "MM / YY" (issue 46: `1229` is 12 / 29): digits only, at most 4; a
+ * first digit 2–9 is a month, so it becomes 02–09; the separator appears once the year starts.
+ */
+export function formatExpiry(typed: string): string {
+  let digits = typed.replace(/\D/g, "").slice(0, 4);
+  if (/^[2-9]/.test(digits)) digits = `0${digits}`.slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}
+
+/**
+ * Stripe.js-style checks before anything is sent: the number (12–19 digits, spaces ignored), the
+ * expiry (MM/YY, MM / YY, MMYY or MM/YYYY; not before this month of `now`) and the CVC (3–4 digits).
+ */
 export function validateCard(number: string, expiry: string, cvc: string, now = new Date()) {
   const errors: Errors = {};
   const digits = number.replace(/\s/g, "");
   if (!/^\d{12,19}$/.test(digits)) errors.number = "Your card number is incomplete.";
-  const m = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  const m = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim()) ?? /^(\d{2})(\d{2})$/.exec(expiry.trim());
   let card: CardInput | undefined;
   if (!m) errors.expiry = "Your card's expiration date is incomplete.";
   else {
@@ -81,7 +100,7 @@ const outcomeOf = (intent: PaymentIntent): Outcome =>
   intent.status === "succeeded"
     ? { kind: "succeeded" }
     : intent.status === "requires_action"
-      ? { kind: "requires_action" }
+      ? { kind: "requires_action", step: "dialog" }
       : intent.lastPaymentError
         ? { kind: "declined", message: intent.lastPaymentError.message || "An unknown error occurred." }
         : { kind: "other" };
@@ -103,8 +122,13 @@ export function LocalCardForm({
   const [cvc, setCvc] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [authenticating, setAuthenticating] = useState(false);
+  const [authenticatingBusy, setAuthenticatingBusy] = useState(false);
+  /** A field's change: its new text, and its error cleared (it is being fixed). */
+  const change = (field: keyof Errors, set: (text: string) => void) => (text: string) => {
+    set(text);
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
 
   const settle = (intent: PaymentIntent) => {
     const outcome = outcomeOf(intent);
@@ -113,37 +137,34 @@ export function LocalCardForm({
     else if (outcome.kind !== "declined") onDone(intent);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  // One press, one confirm (issue 46): a double tap on Pay sends the card once.
+  const { onSubmit, isPending: paying } = useSubmitOnce(() => {
     const checked = validateCard(number, expiry, cvc);
     setErrors(checked.errors);
-    if (!checked.card) return;
-    setBusy(true);
+    const card = checked.card;
+    if (!card) return;
     setFormError(null);
-    try {
-      settle(await confirmLocalCard(endpoint, payment, checked.card));
-    } catch (error) {
-      setFormError(announceException(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    return confirmLocalCard(endpoint, payment, card).then(settle, (error: unknown) =>
+      setFormError(announceException(error)),
+    );
+  });
+  const busy = paying || authenticatingBusy;
 
   const authenticate = async (outcome: "complete" | "fail") => {
-    setBusy(true);
+    if (authenticatingBusy) return;
+    setAuthenticatingBusy(true);
     try {
       setAuthenticating(false);
       settle(await authenticateLocalCard(endpoint, payment, outcome));
     } catch (error) {
       setFormError(announceException(error));
     } finally {
-      setBusy(false);
+      setAuthenticatingBusy(false);
     }
   };
 
   return (
-    <form className="card-form stack" onSubmit={submit} noValidate aria-label="Card details">
+    <form className="card-form stack" onSubmit={onSubmit} noValidate aria-label="Card details">
       <InputField
         label="Card number"
         name="cardnumber"
@@ -152,7 +173,7 @@ export function LocalCardForm({
         placeholder="1234 1234 1234 1234"
         value={number}
         maxLength={23}
-        onChange={(e) => setNumber(e.target.value.replace(/[^\d ]/g, ""))}
+        onChange={(e) => change("number", setNumber)(formatCardNumber(e.target.value))}
         errorMessage={errors.number}
       />
       <div className="card-form-row">
@@ -162,8 +183,9 @@ export function LocalCardForm({
           autoComplete="cc-exp"
           placeholder="MM / YY"
           value={expiry}
+          inputMode="numeric"
           maxLength={7}
-          onChange={(e) => setExpiry(e.target.value)}
+          onChange={(e) => change("expiry", setExpiry)(formatExpiry(e.target.value))}
           errorMessage={errors.expiry}
         />
         <InputField
@@ -174,12 +196,12 @@ export function LocalCardForm({
           placeholder="CVC"
           value={cvc}
           maxLength={4}
-          onChange={(e) => setCvc(e.target.value.replace(/\D/g, ""))}
+          onChange={(e) => change("cvc", setCvc)(e.target.value.replace(/\D/g, ""))}
           errorMessage={errors.cvc}
         />
       </div>
       {formError ? <Alert>{formError}</Alert> : null}
-      <Button type="submit" block isDisabled={busy}>
+      <Button type="submit" block isPending={busy}>
         {busy ? "Processing..." : `Pay ${amountLabel}`}
       </Button>
       <p className="muted small">
@@ -199,10 +221,10 @@ export function LocalCardForm({
             for 3-D Secure.
           </p>
           <div className="dialog-actions">
-            <Button variant="outline" onPress={() => void authenticate("fail")} isDisabled={busy}>
+            <Button variant="outline" onPress={() => authenticate("fail")} isPending={authenticatingBusy}>
               Fail
             </Button>
-            <Button onPress={() => void authenticate("complete")} isDisabled={busy}>
+            <Button onPress={() => authenticate("complete")} isPending={authenticatingBusy}>
               Complete
             </Button>
           </div>

@@ -1,7 +1,9 @@
 /**
  * What the card form does with the gateway's answer (spec §4 "Card payment form", §8 Payments):
  * succeeded → "Payment successful!" toast and the confirmation page; requires_action →
- * "Additional verification required"; a decline → the provider's message in the form and a
+ * "Additional verification required", with the spec's "You'll be redirected…" where the bank's
+ * page may take over (Stripe), and what happens instead where a dialog opens (the local gateway's
+ * stand-in, issue 46); a decline → the provider's message in the form and a
  * "Payment failed" toast ("An unknown error occurred." without one); any other status → the
  * confirmation page; an exception → "An error occurred while processing your payment." with a
  * "Payment error" toast.
@@ -17,7 +19,7 @@ export const messages = {
 
 export type Outcome =
   | { readonly kind: "succeeded" }
-  | { readonly kind: "requires_action" }
+  | { readonly kind: "requires_action"; readonly step?: "redirect" | "dialog" }
   | { readonly kind: "declined"; readonly message: string }
   | { readonly kind: "other" };
 
@@ -30,7 +32,10 @@ export function announce(outcome: Outcome): string | null {
     case "requires_action":
       toast({
         title: "Additional verification required",
-        description: "You'll be redirected to verify your payment method.",
+        description:
+          outcome.step === "dialog"
+            ? "Your bank asks you to confirm this payment in the window that has opened."
+            : "You'll be redirected to verify your payment method.",
       });
       return null;
     case "declined":

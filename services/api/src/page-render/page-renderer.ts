@@ -11,6 +11,11 @@ import { pathToFileURL } from "node:url";
 export interface PageRenderer {
   /** Whether the page at `pathname` is rendered on the server (signed-in pages are not). */
   rendersOnServer(pathname: string): boolean;
+  /**
+   * Whether the page at `pathname` does the job of a form posted to it before the app hydrated
+   * (log in, sign up, forgot password, contact; issue 46). Absent: no page does.
+   */
+  acceptsForm?(pathname: string): boolean;
   render(request: {
     readonly url: string;
     readonly headers: Headers;
@@ -19,9 +24,16 @@ export interface PageRenderer {
     readonly template: string;
     /** A remote's server bundle (an absolute path), when this server serves it (ADR 0053). */
     readonly remoteServerEntry?: ((name: "business" | "agent" | "admin") => string | undefined) | undefined;
+    /** The text fields of a form posted to the page (application/x-www-form-urlencoded or multipart). */
+    readonly form?: Readonly<Record<string, string>> | undefined;
   }): Promise<
-    | { readonly kind: "page"; readonly status: number; readonly html: string }
-    | { readonly kind: "redirect"; readonly status: number; readonly location: string }
+    (
+      | { readonly kind: "page"; readonly status: number; readonly html: string }
+      | { readonly kind: "redirect"; readonly status: number; readonly location: string }
+    ) & {
+      /** Set-Cookie headers the API answered the form's calls with (the session of a log in). */
+      readonly setCookies?: readonly string[];
+    }
   >;
 }
 

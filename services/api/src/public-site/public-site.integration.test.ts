@@ -12,8 +12,20 @@ import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 const fakeEntry = `
 export const rendersOnServer = (path) => !/^\\/(agent|admin|settings)(\\/|$)/.test(path);
-export async function render({ url, headers, clientAddress, api, template, remoteServerEntry }) {
+export const acceptsForm = (path) => path === "/auth";
+export async function render({ url, headers, clientAddress, api, template, remoteServerEntry, form }) {
   const path = new URL(url).pathname;
+  if (form) {
+    // As the shell's form-posts.ts: the JSON login, in process, with the visitor's headers.
+    const login = await api(new Request(new URL("/api/login", url), {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: headers.get("origin") ?? "" },
+      body: JSON.stringify({ username: form.username, password: form.password }),
+    }));
+    if (login.ok) return { kind: "redirect", status: 303, location: "/business/dashboard", setCookies: login.headers.getSetCookie() };
+    const refused = await login.json();
+    return { kind: "page", status: login.status, html: template.replace('<div id="root"></div>', '<div id="root"><p role="alert">' + refused.title + '</p><input value="' + form.username + '"></div>') };
+  }
   if (path === "/go-away") return { kind: "redirect", status: 302, location: "/auth" };
   if (path === "/boom") throw new Error("the render failed");
   const session = await (await api(new Request(new URL("/api/session", url), { headers }))).json();
@@ -143,14 +155,64 @@ describe("pages served through the shell's server entry", () => {
   });
 
   it("answers a page's form posted before the app hydrated with the page again (303), sending nothing", async () => {
-    const res = await t.client().request("/auth?tab=signup", {
+    const res = await t.client().request("/about?tab=x", {
       method: "POST",
       body: "username=a&password=b",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
       redirect: "manual",
     });
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/auth?tab=signup");
+    expect(res.headers.get("location")).toBe("/about?tab=x");
+  });
+
+  it("does a log in posted before hydration: the JSON login's session cookie, then 303 to the dashboard (issue 46)", async () => {
+    await t.client().request("/api/register", {
+      method: "POST",
+      json: {
+        email: "form-post@example.com",
+        username: "formpost",
+        password: "long enough password",
+        userType: "business",
+      },
+    });
+    const visitor = t.client();
+    const refused = await visitor.request("/auth", {
+      method: "POST",
+      body: "form=login&username=formpost&password=wrong+password",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+      redirect: "manual",
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await refused.text()).toContain(
+      '<p role="alert">Invalid username or password</p><input value="formpost">',
+    );
+    expect(visitor.cookies.size).toBe(0);
+
+    const res = await visitor.request("/auth", {
+      method: "POST",
+      body: "form=login&username=formpost&password=long+enough+password",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/business/dashboard");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const session = await (await visitor.request("/api/session")).json();
+    expect(session.user?.username).toBe("formpost");
+  });
+
+  it("refuses a log in form posted from another site before anything is done (the Origin check)", async () => {
+    const visitor = t.client();
+    const res = await visitor.request("/auth", {
+      method: "POST",
+      body: "form=login&username=formpost&password=long+enough+password",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { type: string }).type).toBe("/problems/origin-rejected");
+    expect(visitor.cookies.size).toBe(0);
   });
 
   it("preloads the remote of a signed-in area with its rendered page, not on other pages (issue 19, ADR 0051)", async () => {

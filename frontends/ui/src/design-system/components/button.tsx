@@ -1,11 +1,22 @@
-/** Buttons and button-styled links (react-aria-components), in four variants and two sizes. */
-import type { ReactNode, Ref } from "react";
+/**
+ * Buttons and button-styled links (react-aria-components), in four variants and two sizes.
+ *
+ * One press, one request (issue 46): a button that sends — it is given `isPending`, or its
+ * `onPress` returns a promise — takes a press once and ignores the next ones until that press's
+ * work is over (the promise settled, or `isPending` back to false after it was true), so a double
+ * tap sends one request; a submit button's second click is cancelled (its form is not submitted
+ * again) the same way. While pending it shows a spinner and is aria-disabled and aria-busy
+ * (react-aria keeps it focusable and announces it). A press that starts nothing (`isPending` stays
+ * false) frees the button after `unclaimedPressMs`.
+ */
+import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import {
   Button as AriaButton,
   type ButtonProps as AriaButtonProps,
   Link as AriaLink,
   type LinkProps as AriaLinkProps,
   composeRenderProps,
+  type PressEvent,
 } from "react-aria-components";
 
 export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "destructive";
@@ -18,14 +29,103 @@ type Look = {
 const classes = ({ variant = "primary", size = "md", block }: Look, extra?: string) =>
   ["btn", `btn-${variant}`, `btn-${size}`, block ? "btn-block" : "", extra ?? ""].filter(Boolean).join(" ");
 
-export type ButtonProps = AriaButtonProps & Look & { className?: string; ref?: Ref<HTMLButtonElement> };
+/** How long (ms) a press whose `isPending` never turned true keeps the button from another press. */
+export const unclaimedPressMs = 1000;
 
-export function Button({ variant, size, block, className, children, ...props }: ButtonProps) {
+export type ButtonProps = Omit<AriaButtonProps, "onPress"> &
+  Look & {
+    className?: string;
+    ref?: Ref<HTMLButtonElement>;
+    /** The press; a promise it returns keeps the button pending (and deaf to presses) until it settles. */
+    onPress?: ((event: PressEvent) => unknown) | undefined;
+  };
+
+/** One press in flight: whether the button has seen its `isPending` turn true. */
+type Claim = { sawPending: boolean };
+
+export function Button({
+  variant,
+  size,
+  block,
+  className,
+  children,
+  isPending,
+  onPress,
+  ref,
+  ...props
+}: ButtonProps) {
+  const [awaiting, setAwaiting] = useState(false);
+  const claim = useRef<Claim | null>(null);
+  const pending = Boolean(isPending) || awaiting;
+  const own = useRef<HTMLButtonElement | null>(null);
+  const sendsOnSubmit = props.type === "submit" && isPending !== undefined;
+
+  /** Claims the button for a press whose work shows through `isPending` (freed if it never does). */
+  const claimUntilSettled = () => {
+    const mine: Claim = { sawPending: false };
+    claim.current = mine;
+    setTimeout(() => {
+      if (claim.current === mine && !mine.sawPending) claim.current = null;
+    }, unclaimedPressMs);
+  };
+
+  // A submit button's click submits its form natively (not through onPress): a click while the
+  // button is claimed is cancelled before the form sees it; the first one claims it.
+  useEffect(() => {
+    const button = own.current;
+    if (!button || !sendsOnSubmit) return;
+    const onClick = (event: MouseEvent) => {
+      if (claim.current) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      } else claimUntilSettled();
+    };
+    button.addEventListener("click", onClick, true);
+    return () => button.removeEventListener("click", onClick, true);
+  });
+
+  useEffect(() => {
+    const current = claim.current;
+    if (!current) return;
+    if (isPending) current.sawPending = true;
+    else if (current.sawPending) claim.current = null;
+  }, [isPending]);
+
+  const press =
+    onPress &&
+    ((event: PressEvent) => {
+      if (claim.current) return;
+      const result = onPress(event);
+      if (result instanceof Promise) {
+        const mine: Claim = { sawPending: true };
+        claim.current = mine;
+        setAwaiting(true);
+        void result
+          .catch(() => undefined)
+          .finally(() => {
+            if (claim.current === mine) claim.current = null;
+            setAwaiting(false);
+          });
+      } else if (isPending !== undefined) claimUntilSettled();
+    });
+  const setRef = (node: HTMLButtonElement | null) => {
+    own.current = node;
+    if (typeof ref === "function") ref(node);
+    else if (ref) ref.current = node;
+  };
+
   return (
-    <AriaButton {...props} className={classes({ variant, size, block }, className)}>
-      {composeRenderProps(children, (content, { isPending }) => (
+    <AriaButton
+      {...props}
+      {...(press ? { onPress: press } : {})}
+      ref={setRef}
+      isPending={pending}
+      aria-busy={pending || undefined}
+      className={classes({ variant, size, block }, className)}
+    >
+      {composeRenderProps(children, (content, { isPending: showPending }) => (
         <>
-          {isPending ? <span className="spinner spinner-inline" aria-hidden="true" /> : null}
+          {showPending ? <span className="spinner spinner-inline" aria-hidden="true" /> : null}
           {content}
         </>
       ))}

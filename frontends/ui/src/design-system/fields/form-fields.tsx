@@ -42,12 +42,16 @@ export function FormFields<Name extends string>({
 }
 
 /**
- * A text form's state: `values` from `initial`, per-field `errors`, and `set(name)`, the change
- * handler that stores the new text and clears that field's error.
+ * A text form's state: `values` from `initial`, per-field `errors` (from `initialErrors`, e.g. a
+ * form the server refused before the app hydrated), and `set(name)`, the change handler that
+ * stores the new text and clears that field's error.
  */
-export function useFormValues<Name extends string>(initial: Record<Name, string>) {
+export function useFormValues<Name extends string>(
+  initial: Record<Name, string>,
+  initialErrors: Partial<Record<Name, string | undefined>> = {},
+) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<Name, string | undefined>>>({});
+  const [errors, setErrors] = useState<Partial<Record<Name, string | undefined>>>(initialErrors);
   const set = (field: Name) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));

@@ -4,11 +4,15 @@
  * `selectOption(value)` and `fill()` work on them in tests.
  */
 import {
+  type ChangeEvent,
   type InputHTMLAttributes,
   type ReactNode,
+  type RefObject,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
+  useEffect,
   useId,
+  useRef,
 } from "react";
 import { injectStyles } from "../inject-styles.ts";
 import css from "./native-fields.css?inline";
@@ -138,6 +142,28 @@ export const bindNumber = (value: string, set: (text: string) => void, errorMess
   errorMessage,
 });
 
+/**
+ * Keeps text typed into a served field before the app hydrated it (issue 46, ADR 0047): React
+ * hydrates a controlled field without touching its text, but the state behind it still holds the
+ * served value, so the next render would wipe what was typed. Once, on mount, a text field whose
+ * text differs from its `value` hands that text to its `onChange`, as a keystroke would. Every
+ * form built on InputField / TextAreaField (and so NumberField, MoneyField) keeps its text.
+ */
+export function useTypedBeforeHydration<Field extends HTMLInputElement | HTMLTextAreaElement>(
+  value: unknown,
+  onChange: ((event: ChangeEvent<Field>) => void) | undefined,
+): RefObject<Field | null> {
+  const ref = useRef<Field>(null);
+  useEffect(() => {
+    const field = ref.current;
+    if (!field || !onChange || value === undefined || value === null) return;
+    if (["checkbox", "radio", "file"].includes(field.type)) return;
+    if (field.value !== String(value))
+      onChange({ target: field, currentTarget: field } as ChangeEvent<Field>);
+  }, []);
+  return ref;
+}
+
 /** A labelled native <input> (number, text with a datalist, ...). */
 export function InputField({
   label,
@@ -146,9 +172,10 @@ export function InputField({
   className,
   ...props
 }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+  const ref = useTypedBeforeHydration<HTMLInputElement>(props.value, props.onChange);
   return (
     <NativeField label={label} errorMessage={errorMessage} description={description} className={className}>
-      {(control) => <input {...props} {...control} className="field-input native-input" />}
+      {(control) => <input {...props} {...control} ref={ref} className="field-input native-input" />}
     </NativeField>
   );
 }
@@ -187,10 +214,17 @@ export function TextAreaField({
   className,
   ...props
 }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const ref = useTypedBeforeHydration<HTMLTextAreaElement>(props.value, props.onChange);
   return (
     <NativeField label={label} errorMessage={errorMessage} description={description} className={className}>
       {(control) => (
-        <textarea rows={4} {...props} {...control} className="field-input native-input native-textarea" />
+        <textarea
+          rows={4}
+          {...props}
+          {...control}
+          ref={ref}
+          className="field-input native-input native-textarea"
+        />
       )}
     </NativeField>
   );

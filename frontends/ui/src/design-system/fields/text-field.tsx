@@ -1,4 +1,9 @@
-/** A labelled text input with description and error message (react-aria-components TextField). */
+/**
+ * A labelled text input with description and error message (react-aria-components TextField).
+ * Text typed before the app hydrated the served field is kept (handed to `onChange` on mount,
+ * issue 46).
+ */
+import { useEffect, useRef } from "react";
 import {
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
@@ -24,6 +29,12 @@ export function TextField({
   className,
   ...props
 }: TextFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const field = input.current;
+    if (field && props.value !== undefined && props.onChange && field.value !== props.value)
+      props.onChange(field.value);
+  }, []);
   return (
     <AriaTextField
       {...props}
@@ -32,7 +43,7 @@ export function TextField({
       className={["field", className].filter(Boolean).join(" ")}
     >
       <Label className="field-label">{label}</Label>
-      <Input className="field-input" {...(placeholder === undefined ? {} : { placeholder })} />
+      <Input ref={input} className="field-input" {...(placeholder === undefined ? {} : { placeholder })} />
       {description ? (
         <Text slot="description" className="field-description">
           {description}

@@ -395,7 +395,7 @@ function Editor({
           <Button variant="outline" onPress={() => navigate(listPath)}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={save.isPending}>
+          <Button type="submit" isPending={save.isPending}>
             {save.isPending ? "Saving…" : "Save Changes"}
           </Button>
         </div>

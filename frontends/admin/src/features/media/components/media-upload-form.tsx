@@ -69,7 +69,7 @@ export function MediaUploadForm({ onUploaded }: { onUploaded?: (item: MediaItem)
         </p>
       ) : null}
       <div>
-        <Button onPress={submit} isDisabled={upload.isPending}>
+        <Button onPress={submit} isPending={upload.isPending}>
           {upload.isPending ? "Uploading…" : "Upload"}
         </Button>
       </div>

@@ -83,7 +83,7 @@ function RetryButton({ job }: { job: QueueJob }) {
       size="sm"
       variant="outline"
       aria-label={`Retry ${job.kind} job ${job.id}`}
-      isDisabled={retry.isPending}
+      isPending={retry.isPending}
       onPress={() =>
         retry.mutate(job.id, {
           onSuccess: () =>

@@ -73,7 +73,7 @@ function RefundForm({ row, onRefunded }: { row: StaffPayment; onRefunded: (refun
         >
           Half
         </Button>
-        <Button type="submit" variant="destructive" size="sm" isDisabled={refund.isPending}>
+        <Button type="submit" variant="destructive" size="sm" isPending={refund.isPending}>
           {refund.isPending ? "Refunding..." : "Refund"}
         </Button>
       </div>

@@ -211,7 +211,7 @@ export function VerificationReviewPage() {
         </CardHeader>
         <CardContent>
           {r.status === "submitted" ? (
-            <Button onPress={() => act("start_review")} isDisabled={decide.isPending}>
+            <Button onPress={() => act("start_review")} isPending={decide.isPending}>
               Start review
             </Button>
           ) : r.status === "under_review" ? (
@@ -224,17 +224,13 @@ export function VerificationReviewPage() {
                 errorMessage={reasonError}
               />
               <div className="review-buttons">
-                <Button onPress={() => act("approve")} isDisabled={decide.isPending}>
+                <Button onPress={() => act("approve")} isPending={decide.isPending}>
                   Approve
                 </Button>
-                <Button
-                  variant="outline"
-                  onPress={() => act("request_changes")}
-                  isDisabled={decide.isPending}
-                >
+                <Button variant="outline" onPress={() => act("request_changes")} isPending={decide.isPending}>
                   Request changes
                 </Button>
-                <Button variant="destructive" onPress={() => act("reject")} isDisabled={decide.isPending}>
+                <Button variant="destructive" onPress={() => act("reject")} isPending={decide.isPending}>
                   Reject
                 </Button>
               </div>

@@ -251,7 +251,7 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
             </p>
           ) : null}
           <div>
-            <Button type="submit" isDisabled={create.isPending}>
+            <Button type="submit" isPending={create.isPending}>
               {create.isPending ? "Creating Invoice..." : "Create Invoice"}
             </Button>
           </div>

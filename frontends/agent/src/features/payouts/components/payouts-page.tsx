@@ -132,7 +132,7 @@ function BankForm() {
         Test mode: BSB 000-000 with account 000123456 is verified; 111111116 fails verification.
       </p>
       <div>
-        <Button type="submit" isDisabled={submit.isPending}>
+        <Button type="submit" isPending={submit.isPending}>
           {submit.isPending ? "Verifying..." : "Verify bank account"}
         </Button>
       </div>
@@ -174,7 +174,7 @@ function TaxForm({ account }: { account: PayoutAccount }) {
         </p>
       ) : null}
       <div>
-        <Button type="submit" variant="outline" isDisabled={save.isPending}>
+        <Button type="submit" variant="outline" isPending={save.isPending}>
           {save.isPending ? "Saving..." : "Save tax details"}
         </Button>
       </div>
@@ -243,13 +243,13 @@ export function PayoutsPage() {
           ) : null}
           {a.status === "not_started" ? (
             <div>
-              <Button onPress={begin} isDisabled={start.isPending}>
+              <Button onPress={begin} isPending={start.isPending}>
                 {start.isPending ? "Starting..." : "Set up payouts"}
               </Button>
             </div>
           ) : a.status !== "enabled" && a.gateway === "stripe" ? (
             <div>
-              <Button onPress={begin} isDisabled={start.isPending}>
+              <Button onPress={begin} isPending={start.isPending}>
                 Continue on Stripe
               </Button>
             </div>

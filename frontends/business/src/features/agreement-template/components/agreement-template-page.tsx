@@ -167,7 +167,7 @@ export function AgreementTemplatePage() {
               {own.data.custom ? (
                 <Button
                   variant="outline"
-                  isDisabled={save.isPending}
+                  isPending={save.isPending}
                   onPress={() =>
                     save.mutate(null, {
                       onSuccess: () => toast({ title: "Back to the general template", variant: "success" }),

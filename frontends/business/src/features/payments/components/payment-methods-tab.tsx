@@ -145,7 +145,7 @@ export function PaymentMethodsTab() {
           <p className="muted small">
             Only the type, name, last 4 digits and expiry are saved — never a card number.
           </p>
-          <Button type="submit" isDisabled={add.isPending}>
+          <Button type="submit" isPending={add.isPending}>
             {add.isPending ? "Adding..." : "Add Payment Method"}
           </Button>
         </form>
@@ -178,7 +178,7 @@ export function PaymentMethodsTab() {
                       size="sm"
                       variant="outline"
                       onPress={() => makeDefault(method)}
-                      isDisabled={setDefault.isPending}
+                      isPending={setDefault.isPending}
                     >
                       Set default
                     </Button>
@@ -187,7 +187,7 @@ export function PaymentMethodsTab() {
                     size="sm"
                     variant="ghost"
                     onPress={() => del(method)}
-                    isDisabled={remove.isPending}
+                    isPending={remove.isPending}
                     aria-label={`Delete ${method.name}`}
                   >
                     Delete

@@ -6,9 +6,9 @@
  */
 import { useStripeFor } from "@closr/client/stripe";
 import { announce, announceException, paymentMessages as messages } from "@closr/partner-kit";
-import { Alert, Button } from "@closr/ui";
+import { Alert, Button, useSubmitOnce } from "@closr/ui";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import type { PaymentIntent, StartedPayment } from "../api/payments-api.ts";
 
 /** What both card forms take: the started payment, the amount in words, and what to do once paid. */
@@ -21,16 +21,13 @@ type CardFormProps = {
 function PaymentElementForm({ payment, amountLabel, onDone }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!stripe || !elements) {
       setFormError(messages.notLoaded);
       return;
     }
-    setBusy(true);
     setFormError(null);
     try {
       const result = await stripe.confirmPayment({
@@ -52,16 +49,16 @@ function PaymentElementForm({ payment, amountLabel, onDone }: CardFormProps) {
       }
     } catch (error) {
       setFormError(announceException(error));
-    } finally {
-      setBusy(false);
     }
   };
+  // One press, one confirm (issue 46): a double tap on Pay confirms the payment once.
+  const { onSubmit, isPending: busy } = useSubmitOnce(submit);
 
   return (
-    <form className="card-form stack" onSubmit={submit} aria-label="Card details">
+    <form className="card-form stack" onSubmit={onSubmit} aria-label="Card details">
       <PaymentElement />
       {formError ? <Alert>{formError}</Alert> : null}
-      <Button type="submit" block isDisabled={busy || !stripe}>
+      <Button type="submit" block isPending={busy} isDisabled={!stripe}>
         {busy ? "Processing..." : `Pay ${amountLabel}`}
       </Button>
     </form>

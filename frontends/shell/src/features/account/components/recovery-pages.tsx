@@ -18,6 +18,8 @@ import {
 } from "@closr/ui";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { postedFailure, usePostedForm } from "../../../app/posted-form.ts";
+import { useTypedBeforeHydration } from "../../../app/use-typed-before-hydration.ts";
 import {
   useConfirmEmailChange,
   useForgotPassword,
@@ -105,18 +107,35 @@ const resetSpec: RecoverySpec<"password" | "confirmPassword"> = {
 /**
  * A recovery form's state: its fields' values and errors (useFormValues), the form's failure,
  * and `fail`, which shows a request's failure (the server's words, else the spec's fallbacks).
+ * `posted` is the server's outcome of the form posted before the app hydrated (issue 46): its
+ * values, field errors and message are where the form starts. `formRef` goes on the <form>: text
+ * typed before hydration is kept.
  */
-function useRecoveryForm<Name extends string>(spec: RecoverySpec<Name>, initial: Record<Name, string>) {
-  const form = useFormValues(initial);
-  const [formError, setFormError] = useState<string | null>(null);
+function useRecoveryForm<Name extends string>(
+  spec: RecoverySpec<Name>,
+  initial: Record<Name, string>,
+  posted?: ReturnType<typeof usePostedForm>,
+) {
+  const failure = postedFailure(posted);
+  const start = { ...initial };
+  for (const key of Object.keys(initial) as Name[]) start[key] = posted?.values[key] ?? initial[key];
+  const form = useFormValues(start, failure.fieldErrors as Partial<Record<Name, string>>);
+  const [formError, setFormError] = useState<string | null>(
+    posted?.problem
+      ? messageOf(new ApiError(posted.problem), "Something went wrong. Please try again.", spec.network)
+      : null,
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+  const { setValues } = form;
+  useTypedBeforeHydration(formRef, start, (typed) => setValues((current) => ({ ...current, ...typed })));
   const fail = (failure: unknown) =>
     setFormError(messageOf(failure, "Something went wrong. Please try again.", spec.network));
-  return { ...form, spec, formError, setFormError, fail };
+  return { ...form, spec, formRef, formError, setFormError, fail };
 }
 
 /** A recovery form's card: what to do, the form (its failure, fields, submit), then Back to Login. */
 function RecoveryForm<Name extends string>({
-  form: { spec, formError, values, errors, set },
+  form: { spec, formRef, formError, values, errors, set },
   onSubmit,
   isPending,
 }: {
@@ -127,7 +146,16 @@ function RecoveryForm<Name extends string>({
   return (
     <RecoveryCard title={spec.title} icon="lock">
       <CardDescription>{spec.description}</CardDescription>
-      <form className="form text-left" onSubmit={onSubmit} noValidate aria-label={spec.label}>
+      {/* method="post": a press before the app hydrated sends nothing in the URL; the server does
+          the forgot-password job (issue 46), any other form is answered with the page again. */}
+      <form
+        ref={formRef}
+        className="form text-left"
+        method="post"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={spec.label}
+      >
         {formError ? <Alert>{formError}</Alert> : null}
         <FormFields fields={spec.fields} values={values} errors={errors} onChange={set} />
         <Button type="submit" block size="lg" isPending={isPending}>
@@ -143,9 +171,10 @@ function RecoveryForm<Name extends string>({
 
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
-  const form = useRecoveryForm(forgotSpec, { email: "" });
+  const posted = usePostedForm("forgot-password");
+  const form = useRecoveryForm(forgotSpec, { email: "" }, posted);
   const email = form.values.email;
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState(posted?.done === true);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

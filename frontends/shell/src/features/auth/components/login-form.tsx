@@ -13,6 +13,7 @@ const fields = [
 export function LoginForm() {
   const login = useLogin();
   const { formRef, values, errors, setErrors, set, formError, setFormError, submit, welcome } = useAuthForm(
+    "login",
     { username: "", password: "" },
     validateLogin,
   );
@@ -33,8 +34,18 @@ export function LoginForm() {
   );
 
   return (
-    // method="post": a submit before the app has hydrated sends nothing in the URL (ADR 0047).
-    <form ref={formRef} className="form" method="post" onSubmit={onSubmit} noValidate aria-label="Log in">
+    // method="post": a submit before the app has hydrated sends nothing in the URL (ADR 0047); the
+    // server signs in and redirects, or draws the form again with its refusal (issue 46).
+    <form
+      ref={formRef}
+      className="form"
+      method="post"
+      action="/auth"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Log in"
+    >
+      <input type="hidden" name="form" value="login" />
       {formError ? <Alert>{formError}</Alert> : null}
       <FormFields fields={fields} values={values} errors={errors} onChange={set} />
       <div className="form-row-end">

@@ -38,12 +38,12 @@ const accountTypes = [
 
 export function RegisterForm() {
   const register = useRegister();
-  const { formRef, values, errors, setErrors, set, formError, setFormError, submit, welcome } = useAuthForm(
-    { email: "", username: "", password: "", confirmPassword: "" },
-    validateRegister,
-  );
+  const { formRef, posted, values, errors, setErrors, set, formError, setFormError, submit, welcome } =
+    useAuthForm("signup", { email: "", username: "", password: "", confirmPassword: "" }, validateRegister);
   const [params] = useSearchParams();
-  const [userType, setUserType] = useState<UserType>(params.get("type") === "agent" ? "agent" : "business");
+  const [userType, setUserType] = useState<UserType>(
+    (posted?.values.userType ?? params.get("type")) === "agent" ? "agent" : "business",
+  );
 
   const onSubmit = submit(() =>
     register.mutate(
@@ -61,8 +61,18 @@ export function RegisterForm() {
   );
 
   return (
-    // method="post": a submit before the app has hydrated sends nothing in the URL (ADR 0047).
-    <form ref={formRef} className="form" method="post" onSubmit={onSubmit} noValidate aria-label="Sign up">
+    // method="post": a submit before the app has hydrated sends nothing in the URL (ADR 0047); the
+    // server registers and signs in, or draws the form again with its refusal (issue 46).
+    <form
+      ref={formRef}
+      className="form"
+      method="post"
+      action="/auth?tab=signup"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Sign up"
+    >
+      <input type="hidden" name="form" value="signup" />
       {formError ? <Alert>{formError}</Alert> : null}
       <FormFields fields={fields} values={values} errors={errors} onChange={set} />
       <RadioGroup

@@ -3,7 +3,7 @@
  * box with double opt-in (the emailed link comes back here with ?newsletter=token).
  */
 import { apiClient, describeFailure, toApiError } from "@closr/client";
-import { Badge, Button, PageHeader, TextField } from "@closr/ui";
+import { Badge, Button, PageHeader, TextField, useSubmitOnce } from "@closr/ui";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { field, longDate, type PublicEntry, usePageMeta, usePublished } from "./public-content.ts";
@@ -65,6 +65,8 @@ function Newsletter() {
     setState({ kind: "sent" });
     setEmail("");
   };
+  // One press, one subscription (issue 46).
+  const { onSubmit, isPending } = useSubmitOnce(() => submit());
   return (
     <aside className="card public-item" aria-labelledby="newsletter-title">
       <h2 id="newsletter-title" className="public-item-title">
@@ -76,14 +78,8 @@ function Newsletter() {
       ) : state.kind === "sent" ? (
         <p role="status">Check your inbox: we sent a link to confirm your subscription.</p>
       ) : (
-        <form
-          className="stack"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
+        // method="post": a press before the app hydrated puts no email in the URL (ADR 0047).
+        <form className="stack" method="post" noValidate onSubmit={onSubmit} aria-label="Newsletter sign-up">
           <TextField
             label="Email"
             type="email"
@@ -91,7 +87,9 @@ function Newsletter() {
             onChange={setEmail}
             errorMessage={state.kind === "error" ? state.message : undefined}
           />
-          <Button type="submit">Subscribe</Button>
+          <Button type="submit" isPending={isPending}>
+            Subscribe
+          </Button>
         </form>
       )}
     </aside>

@@ -7,6 +7,7 @@
 import { apiClient, formFailure, toApiError } from "@closr/client";
 import { contactDetails } from "@closr/contracts/site";
 import {
+  Alert,
   Button,
   Card,
   CardContent,
@@ -16,25 +17,19 @@ import {
   PageHeader,
   TextAreaField,
   toast,
+  useSubmitOnce,
 } from "@closr/ui";
 import { type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
+import { postedFailure, usePostedForm } from "../../../app/posted-form.ts";
 import { useTypedBeforeHydration } from "../../../app/use-typed-before-hydration.ts";
+import {
+  checkContact as check,
+  emptyContact as empty,
+  type ContactFields as Fields,
+} from "./contact-checks.ts";
 import { usePageMeta } from "./public-content.ts";
 import "./public-pages.css";
-
-type Fields = { fullName: string; email: string; subject: string; message: string };
-const empty: Fields = { fullName: "", email: "", subject: "", message: "" };
-
-const check = (f: Fields): Partial<Record<keyof Fields, string>> => {
-  const errors: Partial<Record<keyof Fields, string>> = {};
-  if (!f.fullName.trim()) errors.fullName = "Full name is required";
-  if (!f.email.trim()) errors.email = "Email is required";
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) errors.email = "Please enter a valid email";
-  if (!f.subject.trim()) errors.subject = "Subject is required";
-  if (!f.message.trim()) errors.message = "Message is required";
-  return errors;
-};
 
 const contactFields = [
   { name: "fullName", label: "Full name" },
@@ -43,21 +38,26 @@ const contactFields = [
 ] as const;
 
 function ContactForm() {
-  const [fields, setFields] = useState<Fields>(empty);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
+  // A message posted before the app hydrated (issue 46): the server sent it (the thank-you), or
+  // drew the form again with the typed text and what was wrong.
+  const posted = usePostedForm("contact");
+  const failure = postedFailure(posted);
+  const start: Fields = { ...empty, ...(posted?.done ? {} : posted?.values) };
+  const [fields, setFields] = useState<Fields>(start);
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>(failure.fieldErrors);
+  const [refused] = useState(failure.message);
+  const [sent, setSent] = useState(posted?.done === true);
   const set = (name: keyof Fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
   const formRef = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(formRef, empty, (typed) => setFields((f) => ({ ...f, ...typed })));
+  // One press, one message (issue 46): a double tap on Send Message sends it once.
+  const { onSubmit, isPending: sending } = useSubmitOnce(() => submit());
+  useTypedBeforeHydration(formRef, start, (typed) => setFields((f) => ({ ...f, ...typed })));
 
   const submit = async () => {
     const found = check(fields);
     setErrors(found);
     if (Object.keys(found).length) return;
-    setSending(true);
     const { error, response } = await apiClient.POST("/api/contact", { body: fields });
-    setSending(false);
     if (error !== undefined) {
       formFailure(setErrors, "Message not sent")(toApiError(error, response));
       return;
@@ -79,16 +79,14 @@ function ContactForm() {
       className="stack"
       noValidate
       aria-label="Send us a message"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={onSubmit}
     >
       {sent ? (
         <p role="status" className="contact-sent">
           <strong>Message Sent</strong> Thanks, we'll get back to you within 24 hours.
         </p>
       ) : null}
+      {refused && !sent ? <Alert>{refused}</Alert> : null}
       <FormFields fields={contactFields} values={fields} errors={errors} onChange={set} />
       <TextAreaField
         label="Message"
@@ -100,7 +98,7 @@ function ContactForm() {
         errorMessage={errors.message}
       />
       <div>
-        <Button type="submit" isDisabled={sending}>
+        <Button type="submit" isPending={sending}>
           {sending ? "Sending…" : "Send Message"}
         </Button>
       </div>

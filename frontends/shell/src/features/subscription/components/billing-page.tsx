@@ -198,7 +198,7 @@ function BillingContent() {
             <div className="billing-actions">
               {s.cancelAtPeriodEnd ? (
                 <Button
-                  isDisabled={change.isPending}
+                  isPending={change.isPending}
                   onPress={() => change.mutate({ kind: "resume" }, { onError: failed("Couldn't resume") })}
                 >
                   Resume subscription
@@ -206,7 +206,7 @@ function BillingContent() {
               ) : (
                 <Button
                   variant="outline"
-                  isDisabled={change.isPending}
+                  isPending={change.isPending}
                   onPress={() => change.mutate({ kind: "cancel" }, { onError: failed("Couldn't cancel") })}
                 >
                   Cancel at period end
@@ -249,7 +249,7 @@ function BillingContent() {
               {s.scheduledPlanId ? (
                 <Button
                   variant="ghost"
-                  isDisabled={change.isPending}
+                  isPending={change.isPending}
                   onPress={() =>
                     change.mutate(
                       {
