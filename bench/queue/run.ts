@@ -161,6 +161,8 @@ async function main() {
       specialization: "B2B Sales",
       yearsOfExperience: 5,
     });
+    // Payouts need a verified email: mark both bench accounts verified, as the link would.
+    await db`UPDATE users SET email_verified = true WHERE username LIKE ${`bq%${run}`}`;
     await agent("POST", "/api/payout-account/onboarding");
     await agent("POST", "/api/local-gateway/payout-account/bank-details", {
       accountName: "Bench Agent",
