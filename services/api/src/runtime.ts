@@ -5,7 +5,7 @@
 import { AbnRegistryAbr, AbnRegistryLocal, type AbrConfig } from "@closr/adapters/abr";
 import { ImageProcessorSharp, MarkdownRendererLive } from "@closr/adapters/content";
 import { DocumentDigestCrypto, SessionTokensCrypto } from "@closr/adapters/crypto";
-import { JobAdministrationPg, JobQueuePg } from "@closr/adapters/jobs";
+import { JobAdministrationPg, JobQueueLive } from "@closr/adapters/jobs";
 import {
   PaymentGatewayLocal,
   PayoutGatewayLocal,
@@ -307,7 +307,7 @@ export function makeAppLayer(
     payments.stripe ? SubscriptionCardGatewayStripe(payments.stripe) : SubscriptionCardGatewayNone,
     AccountRepositoryPg,
     OnboardingRepositoryPg,
-    JobQueuePg,
+    JobQueueLive,
     JobAdministrationPg,
     PayoutAccountRepositoryPg,
     PayoutRefundRepositoryPg,
