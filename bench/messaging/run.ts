@@ -22,7 +22,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { migrateToLatest, openDatabase } from "@closr/adapters/postgres";
 import postgres from "postgres";
-import { readSse, type SseReader } from "../../services/api/src/events/sse-reader.ts";
+import { readSse, type SseReader } from "../../services/api/src/testing/sse-reader.ts";
 import { adminUrl, benchDatabaseUrl } from "../data.ts";
 
 const users = Number(process.env.BENCH_USERS ?? 1000);

@@ -18,8 +18,8 @@ import { agentSearchQueries } from "@closr/adapters/postgres";
 import { seedDemoProfiles, seedDemoUsers, seedMarketplace } from "@closr/adapters/seed";
 import type { BusinessProfile } from "@closr/core/profiles";
 import { startCluster } from "../../scripts/cluster.ts";
-import { readSse, type SseReader } from "../../services/api/src/events/sse-reader.ts";
 import { makeAppLayer, makeRuntime } from "../../services/api/src/runtime.ts";
+import { readSse, type SseReader } from "../../services/api/src/testing/sse-reader.ts";
 import { benchDatabaseUrl, openBenchDatabase, toCriteria } from "../data.ts";
 import { closedLoop, type LoadResult, percentile } from "../load.ts";
 

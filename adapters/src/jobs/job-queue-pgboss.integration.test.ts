@@ -1,13 +1,16 @@
 /**
  * pg-boss on the app's postgres.js pool (issue 21): jobs run once, a failing job is retried
  * with back-off and then kept as failed, and a job enqueued inside a transaction exists only
- * if that transaction commits (transactional outbox). PostgreSQL only (pg-boss does not run
+ * if that transaction commits (transactional outbox); jobs left queued in the in-process `jobs`
+ * table move onto pg-boss once (ADR 0057). PostgreSQL only (pg-boss does not run
  * on PGlite; the in-process queue's own tests cover that engine).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../postgres/testing.ts";
-import type { JobHandlers } from "./job-queue-pg.ts";
-import { enqueueInTransaction, type PgBossQueue, startPgBossQueue } from "./job-queue-pgboss.ts";
+import type { JobHandlers } from "./job-queue.ts";
+import { enqueueInTransaction } from "./job-queue.ts";
+import { insertInProcessJob } from "./job-queue-in-process.ts";
+import { handOverToPgBoss, type PgBossQueue, startPgBossQueue } from "./job-queue-pgboss.ts";
 
 let database: TestDatabase;
 let queue: PgBossQueue | undefined;
@@ -97,5 +100,19 @@ describe("pg-boss job queue", () => {
       .getDb()
       .executeSql("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'data-export'", []);
     expect(Number(rows[0].n)).toBe(1);
+  });
+
+  it("moves jobs left queued in the jobs table onto pg-boss once, dropping queued ticks", async (ctx) => {
+    if (!queue) return ctx.skip();
+    const db = database.db;
+    await insertInProcessJob(db, "password-reset-request", { email: "left@example.com" });
+    await insertInProcessJob(db, "local-billing", { tick: new Date(0).toISOString() }, "local-billing@60:0");
+    const [first, second] = await Promise.all([handOverToPgBoss(queue, db), handOverToPgBoss(queue, db)]);
+    expect(first + second).toBe(1);
+    expect(await waitFor(() => seen.includes("left@example.com"))).toBe(true);
+    const left = await db.selectFrom("jobs").select("id").where("status", "=", "queued").execute();
+    expect(left).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(seen.filter((s) => s === "left@example.com")).toHaveLength(1);
   });
 });

@@ -8,16 +8,16 @@
  * concurrently, settles each job on its own, and fetches again at once while batches come full.
  * `enqueueInTransaction` writes a job in the caller's transaction: the job exists exactly when
  * the change that causes it commits (transactional outbox). On PGlite the in-process queue
- * (job-queue-pg.ts) does the same with its `jobs` table.
+ * (job-queue-in-process.ts) does the same with its `jobs` table; `JobQueueLive` (job-queue.ts)
+ * picks the engine per database.
  */
 import { defaultWebhookRetry } from "@closr/core/integrations";
-import { type JobKind, type JobPayloads, JobQueue } from "@closr/core/shared";
-import { Effect, Layer } from "effect";
-import { CompiledQuery, type Transaction } from "kysely";
+import type { JobKind, JobPayloads } from "@closr/core/shared";
+import { CompiledQuery, sql, type Transaction } from "kysely";
 import PgBoss from "pg-boss";
 import { type Db, postgresClientOf } from "../postgres/database.ts";
 import type { Database } from "../postgres/schema.ts";
-import { insertTableJob, type JobHandlers, type JobRun, wakeJobWorkers } from "./job-queue-pg.ts";
+import type { JobHandlers, JobRun } from "./job-queue.ts";
 
 /** Retry policy of every queue unless its settings say otherwise: 4 retries, 2·2^n s apart. */
 export const jobRetryPolicy = { retryLimit: 4, retryDelay: 2, retryBackoff: true } as const;
@@ -333,53 +333,42 @@ const errorOutput = (error: unknown): object => {
   return { message: String(error) };
 };
 
-/** The JobQueue Layer over a started pg-boss queue. */
-export const JobQueuePgBoss = (queue: PgBossQueue) =>
-  Layer.succeed(
-    JobQueue,
-    JobQueue.of({ enqueue: (kind, payload) => Effect.promise(() => queue.send(kind, payload)) }),
-  );
-
 /**
- * Writes a job inside `trx` (transactional outbox): pg-boss's insert when `db` runs pg-boss,
- * else a row of the in-process `jobs` table. Rolled back with the transaction; the worker
- * sees it once the transaction commits (pg-boss polls; the table worker polls every second).
+ * Writes a job on pg-boss inside `trx` (transactional outbox): rolled back with the
+ * transaction; a worker fetches it once the transaction commits (at its next poll).
  */
-export async function enqueueInTransaction<K extends JobKind>(
-  db: Db,
+export async function sendInTransaction<K extends JobKind>(
+  queue: PgBossQueue,
   trx: Transaction<Database>,
   kind: K,
   payload: JobPayloads[K],
 ): Promise<void> {
-  const queue = pgBossOf(db);
-  if (queue) {
-    await queue.ensureQueue(kind);
-    await queue.boss.send(kind, payload as object, {
-      ...queue.sendOptions(kind, payload),
-      db: kyselyExecutor(trx),
-    });
-    return;
-  }
-  await insertTableJob(trx, kind, payload);
+  await queue.ensureQueue(kind);
+  await queue.boss.send(kind, payload as object, {
+    ...queue.sendOptions(kind, payload),
+    db: kyselyExecutor(trx),
+  });
 }
 
 /**
- * Enqueues a job for `db` the durable way (issue 21): in `trx` when given (transactional
- * outbox), else on its own — on pg-boss when this process runs it for `db`, else as a `jobs`
- * row, waking the in-process worker.
+ * Moves the jobs still queued in the in-process `jobs` table of a PostgreSQL database onto
+ * pg-boss (ADR 0057): rows written under the retired `JOB_QUEUE=table`, or by a process that ran
+ * no pg-boss. One transaction deletes the queued rows and sends each with its kind's settings,
+ * so several processes starting at once move a row once. Queued scheduled ticks (rows with a
+ * singleton key) are dropped, not moved: pg-boss's own ticks replace them. Done and failed rows
+ * stay as history (the admin view lists them). Resolves how many jobs were moved.
  */
-export async function enqueueJob<K extends JobKind>(
-  db: Db,
-  kind: K,
-  payload: JobPayloads[K],
-  trx?: Transaction<Database>,
-): Promise<void> {
-  if (trx) return enqueueInTransaction(db, trx, kind, payload);
-  const queue = pgBossOf(db);
-  if (queue) {
-    await queue.send(kind, payload);
-    return;
-  }
-  await insertTableJob(db, kind, payload);
-  wakeJobWorkers(db);
+export async function handOverToPgBoss(queue: PgBossQueue, db: Db): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ kind: string; payload: unknown; singletonKey: string | null }>`
+      DELETE FROM jobs WHERE status = 'queued' RETURNING kind, payload, singleton_key`.execute(trx);
+    let moved = 0;
+    for (const row of rows) {
+      if (row.singletonKey !== null) continue;
+      const payload = typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload;
+      await sendInTransaction(queue, trx, row.kind as JobKind, payload as JobPayloads[JobKind]);
+      moved++;
+    }
+    return moved;
+  });
 }

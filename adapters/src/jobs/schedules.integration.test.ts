@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../postgres/database.ts";
 import { createTestDatabase, type TestDatabase } from "../postgres/testing.ts";
-import { startJobWorker } from "./job-queue-pg.ts";
+import { startInProcessJobWorker } from "./job-queue-in-process.ts";
 import { type PgBossQueue, startPgBossQueue } from "./job-queue-pgboss.ts";
 import { offerTick, type Schedule, startSchedules } from "./schedules.ts";
 
@@ -64,11 +64,11 @@ describe("a scheduled job runs once per tick across two processes", () => {
     }
   }, 60_000);
 
-  it("on the table queue: both processes' timers offer, 1 job per tick, run once", async (ctx) => {
+  it("on the in-process queue: both processes' timers offer, 1 job per tick, run once", async (ctx) => {
     if (!second) return ctx.skip();
     const runs: string[] = [];
     const workers = [database.db, second.db].map((db, i) =>
-      startJobWorker(
+      startInProcessJobWorker(
         db,
         {
           "notification-sweep": async ({ tick }) => {

@@ -5,14 +5,14 @@
  * the queue keeps one per window of the database clock:
  * - pg-boss: `send` with `singletonSeconds` (a unique index on the window start; the primitive
  *   pg-boss's own minute-granular `schedule`/cron is built on),
- * - the in-process table queue: `jobs.singleton_key = "<kind>@<window number>"`, unique.
+ * - the in-process queue (PGlite, tests): `jobs.singleton_key = "<kind>@<window number>"`, unique.
  * A tick's job is then retried like any other job (ADR 0015 policy) and shows in the admin
  * queue view. A process that is down simply does not offer; the others still do.
  */
 import type { JobKind, JobPayloads, ScheduledTick } from "@closr/core/shared";
 import { sql } from "kysely";
 import type { Db } from "../postgres/database.ts";
-import { insertTableJob, wakeJobWorkers } from "./job-queue-pg.ts";
+import { insertInProcessJob, wakeInProcessWorkers } from "./job-queue-in-process.ts";
 import { pgBossOf } from "./job-queue-pgboss.ts";
 
 /** The kinds whose payload is a tick: the only ones that can be scheduled. */
@@ -48,8 +48,8 @@ export async function offerTick(db: Db, schedule: Schedule): Promise<boolean> {
   const payload = { tick: new Date(Number(window) * every * 1000).toISOString() };
   const queue = pgBossOf(db);
   if (queue) return queue.sendOncePer(schedule.kind, payload, every);
-  const wrote = await insertTableJob(db, schedule.kind, payload, `${schedule.kind}@${every}:${window}`);
-  if (wrote) wakeJobWorkers(db);
+  const wrote = await insertInProcessJob(db, schedule.kind, payload, `${schedule.kind}@${every}:${window}`);
+  if (wrote) wakeInProcessWorkers(db);
   return wrote;
 }
 

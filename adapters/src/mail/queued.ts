@@ -9,7 +9,7 @@
  */
 import { type Email, Mailer } from "@closr/core/shared";
 import { Context, Effect, Layer } from "effect";
-import { enqueueJob } from "../jobs/job-queue-pgboss.ts";
+import { enqueueJob } from "../jobs/job-queue.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
 import { writeInScope } from "../postgres/transaction-scope.ts";
 

@@ -14,8 +14,8 @@ import { WebhookEvents, WebhookStore } from "@closr/core/integrations";
 import type { UserId } from "@closr/core/shared";
 import { Effect, Layer, Option } from "effect";
 import { sql, type Transaction } from "kysely";
-import { wakeJobWorkers } from "../jobs/job-queue-pg.ts";
-import { enqueueJob } from "../jobs/job-queue-pgboss.ts";
+import { enqueueJob } from "../jobs/job-queue.ts";
+import { wakeInProcessWorkers } from "../jobs/job-queue-in-process.ts";
 import type { Db } from "../postgres/database.ts";
 import { PgDatabase } from "../postgres/database-service.ts";
 import type { Database } from "../postgres/schema.ts";
@@ -378,7 +378,7 @@ export const WebhookEventsPg = Layer.effect(
               return;
             }
             const written = await db.transaction().execute((trx) => publishOn(db, trx, event));
-            if (written > 0) wakeJobWorkers(db);
+            if (written > 0) wakeInProcessWorkers(db);
           }),
         ),
     }),

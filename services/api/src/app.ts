@@ -27,9 +27,9 @@ import type { Logger } from "pino";
 import { defaultPlatform } from "./config.ts";
 import { LiveEventHub } from "./events/live-event-hub.ts";
 import { apiKeyAuth, bearerToken } from "./http/api-key.ts";
-import { compressJson } from "./http/compress-json.ts";
 import type { AppEnv } from "./http/env.ts";
 import { idempotency } from "./http/idempotency.ts";
+import { jsonContentLength } from "./http/json-length.ts";
 import { loginGuard } from "./http/login-guard.ts";
 import { noStoreByDefault } from "./http/no-store.ts";
 import { problem } from "./http/problem.ts";
@@ -208,9 +208,11 @@ export function createApp(options: AppOptions) {
       overwrite: false,
     }),
   );
+  // gzip/deflate for text, JSON, JS, CSS and SVG of 1 KB or more (hono's compress; event streams
+  // pass through). JSON answers get their Content-Length first, so the threshold applies to them
+  // too (ADR 0057).
   app.use(compress());
-  // JSON answers are gzipped on the thread pool (issue 22); compress() above skips them then.
-  app.use("/api/*", compressJson());
+  app.use("/api/*", jsonContentLength());
 
   // API guards: origin, media type, body size, then the session. State-changing requests
   // must come from an allowed origin (Origin header, else Sec-Fetch-Site) and carry JSON:

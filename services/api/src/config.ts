@@ -29,8 +29,6 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   /** DATABASE_READ_URL: a read replica for search queries (issue 21); unset = the primary. */
   readonly databaseReadUrl: string | undefined;
-  /** JOB_QUEUE: "pg-boss" (default on PostgreSQL) or "table" (the in-process queue of ADR 0010). */
-  readonly jobQueue: "pg-boss" | "table";
   /**
    * JOB_WORKERS=0: this process enqueues jobs but runs none (a web-only process beside worker
    * processes; bench:queue uses it to build a backlog). Default: it runs them.
@@ -147,7 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     appUrl: env.APP_URL ?? `http://localhost:${Number(env.PORT ?? 3000)}`,
     databaseUrl,
     databaseReadUrl: env.DATABASE_READ_URL || undefined,
-    jobQueue: env.JOB_QUEUE === "table" ? "table" : "pg-boss",
     jobWorkers: env.JOB_WORKERS !== "0",
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
     dataDir: resolve(repoRoot, env.DATA_DIR ?? ".data/pglite"),

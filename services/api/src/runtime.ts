@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { AbnRegistryAbr, AbnRegistryLocal, type AbrConfig } from "@closr/adapters/abr";
 import { ImageProcessorSharp, MarkdownRendererLive } from "@closr/adapters/content";
 import { DeviceCookiesHmac, DocumentDigestCrypto, SessionTokensCrypto } from "@closr/adapters/crypto";
-import { JobAdministrationPg, JobQueuePg } from "@closr/adapters/jobs";
+import { JobAdministrationPg, JobQueueLive } from "@closr/adapters/jobs";
 import {
   PaymentGatewayLocal,
   PayoutGatewayLocal,
@@ -315,7 +315,7 @@ export function makeAppLayer(
     payments.stripe ? SubscriptionCardGatewayStripe(payments.stripe) : SubscriptionCardGatewayNone,
     AccountRepositoryPg,
     OnboardingRepositoryPg,
-    JobQueuePg,
+    JobQueueLive,
     JobAdministrationPg,
     PayoutAccountRepositoryPg,
     PayoutRefundRepositoryPg,

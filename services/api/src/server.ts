@@ -2,7 +2,13 @@
  * Composition root: opens the database, migrates, builds the runtime and the app.
  * Used by main.ts (the process) and by tests that need a real server.
  */
-import { type PgBossQueue, startJobWorker, startPgBossQueue, startSchedules } from "@closr/adapters/jobs";
+import {
+  handOverToPgBoss,
+  type PgBossQueue,
+  startInProcessJobWorker,
+  startPgBossQueue,
+  startSchedules,
+} from "@closr/adapters/jobs";
 import { jobsTableDepth, migrateToLatest, openDatabase } from "@closr/adapters/postgres";
 import { vapidKeysOrGenerate } from "@closr/adapters/push";
 import { deliverLocalGatewayEvents } from "@closr/core/payment";
@@ -33,9 +39,9 @@ export async function startServices(config: Config) {
   if (vapid.generated && config.production)
     throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set in production (web push)");
   if (vapid.generated) logger.info("web push: generated development VAPID keys (set VAPID_* to keep them)");
-  // Durable jobs (issue 21): pg-boss on PostgreSQL unless JOB_QUEUE=table; PGlite: in-process queue.
+  // Durable jobs (issue 21, ADR 0057): pg-boss on PostgreSQL; PGlite: the in-process queue.
   const pgboss: PgBossQueue | undefined =
-    database.kind === "postgres" && config.jobQueue !== "table"
+    database.kind === "postgres"
       ? await startPgBossQueue(database.db, { onError: (err) => logger.error({ err }, "job queue error") })
       : undefined;
   const shutdown = { requested: false };
@@ -81,10 +87,10 @@ export async function startServices(config: Config) {
       shuttingDown: () => shutdown.requested,
     },
   });
-  // Background jobs (ADR 0010, ADR 0015): emails, forgot-password lookups, data exports,
-  // scheduled sweeps. With pg-boss the table
-  // worker still drains rows written to `jobs` (older jobs, or written in a transaction by code
-  // that runs on either engine).
+  // Background jobs (ADR 0010, ADR 0015, ADR 0057): emails, forgot-password lookups, data
+  // exports, scheduled sweeps. PostgreSQL: pg-boss, which first takes over any job still queued
+  // in the `jobs` table (written by an older version under JOB_QUEUE=table). PGlite: the
+  // in-process worker of the `jobs` table.
   // JOB_WORKERS=0: a process that only enqueues (ADR 0035).
   const handlers = jobHandlers(runtime);
   if (config.jobWorkers)
@@ -92,12 +98,17 @@ export async function startServices(config: Config) {
   // Without workers, still create every queue now: created lazily inside a request's transaction
   // it would need a second pool connection while the transaction holds one.
   else for (const kind of Object.keys(handlers)) await pgboss?.ensureQueue(kind);
+  if (pgboss) {
+    const moved = await handOverToPgBoss(pgboss, database.db);
+    if (moved > 0) logger.info({ moved }, "jobs moved from the jobs table to pg-boss");
+  }
   let tableStopped = false;
-  const jobs = config.jobWorkers
-    ? startJobWorker(database.db, handlers, {
-        onError: (err, job) => logger.error({ err, job }, "job failed"),
-      })
-    : { runDue: async () => 0, stop: async () => {} };
+  const jobs =
+    config.jobWorkers && !pgboss
+      ? startInProcessJobWorker(database.db, handlers, {
+          onError: (err, job) => logger.error({ err, job }, "job failed"),
+        })
+      : { runDue: async () => 0, stop: async () => {} };
   // Periodic work as scheduled jobs (issue 21): local subscription renewals (and the ones due
   // while stopped, at once), notification and review sweeps, session and rate-limit clean-up.
   // Every process offers each tick; the queue keeps one job per tick (adapters/src/jobs/schedules.ts).

@@ -1,28 +1,35 @@
 /**
  * noStoreByDefault (issue 19, issue 22, ADR 0031): API answers without a cache-control of their own
- * get `no-store`, a route's own cache-control stays, and the header is added without turning
- * @hono/node-server's lightweight Response into a stream, so compressJson outside it still reads
- * the JSON text. Checked through a real node-server listener.
+ * get `no-store`, a route's own cache-control stays, and the header is added in place, on the
+ * same Response object (hono's `c.header()` after the handler would rebuild it as a stream).
+ * Checked through a real node-server listener, with the app's compression outside it.
  */
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyText, compressJson } from "./compress-json.ts";
+import { jsonContentLength } from "./json-length.ts";
 import { noStoreByDefault } from "./no-store.ts";
 
 const big = { items: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `Agent ${i}` })) };
-/** Whether compressJson's fast path could read the JSON text, per path (recorded between the two). */
-const textSeen = new Map<string, boolean>();
+/** Whether noStoreByDefault kept the handler's Response object, per path. */
+const sameResponse = new Map<string, boolean>();
+const handlerResponse = new Map<string, Response>();
 
 const app = new Hono();
-app.use("*", compressJson());
+app.use(compress());
+app.use("*", jsonContentLength());
 app.use("*", async (c, next) => {
   await next();
-  textSeen.set(c.req.path, bodyText(c.res) !== undefined);
+  sameResponse.set(c.req.path, handlerResponse.get(c.req.path) === c.res);
 });
 app.use("*", noStoreByDefault());
+app.use("*", async (c, next) => {
+  await next();
+  handlerResponse.set(c.req.path, c.res);
+});
 app.get("/big", (c) => c.json(big));
 app.get("/public", (c) => c.json(big, 200, { "cache-control": "public, max-age=3600" }));
 app.get("/redirect", () => Response.redirect("http://example.com/elsewhere", 302));
@@ -61,12 +68,12 @@ const raw = async (path: string) => {
 };
 
 describe("noStoreByDefault on @hono/node-server", () => {
-  it("adds no-store and leaves the JSON text readable for compressJson (no stream)", async () => {
+  it("adds no-store in place (the same Response) and the answer is still gzipped", async () => {
     const res = await raw("/big");
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.headers["content-encoding"]).toBe("gzip");
     expect(JSON.parse(gunzipSync(res.body).toString())).toEqual(big);
-    expect(textSeen.get("/big")).toBe(true);
+    expect(sameResponse.get("/big")).toBe(true);
   });
 
   it("keeps a route's own cache-control", async () => {

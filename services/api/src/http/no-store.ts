@@ -8,8 +8,8 @@ import type { MiddlewareHandler } from "hono";
  * Adds the header to the finished response in place (issue 22, ADR 0031). hono's `c.header()`
  * after the handler rebuilds the response from `.body`, which turns @hono/node-server's
  * lightweight Response into an undici Response with a body stream (~2 % of the API process's CPU
- * under search load), and compressJson, outside this middleware, then has to read that stream
- * instead of the JSON text. The lightweight Response's headers are a plain Headers object; a
+ * under search load), and the compression outside this middleware (app.ts) then reads that
+ * stream. The lightweight Response's headers are a plain Headers object; a
  * response whose headers are immutable (`Response.redirect()`, a `fetch()` answer) falls back to
  * `c.header()`. The answer's headers are the same either way.
  */

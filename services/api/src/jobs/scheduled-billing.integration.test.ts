@@ -4,7 +4,7 @@
  * `local-billing` tick; a subscription whose period has ended is renewed once — one job, one
  * run, one new gateway invoice. PostgreSQL only (two processes cannot share a PGlite).
  */
-import { startJobWorker, startSchedules } from "@closr/adapters/jobs";
+import { startInProcessJobWorker, startSchedules } from "@closr/adapters/jobs";
 import { openDatabase } from "@closr/adapters/postgres";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -82,7 +82,7 @@ describe("scheduled local billing across two processes", () => {
       { name: "b", db: other.db, runtime: otherRuntime },
     ].map(({ name, db, runtime }) => {
       const handlers = jobHandlers(runtime);
-      const worker = startJobWorker(
+      const worker = startInProcessJobWorker(
         db,
         {
           "local-billing": async (payload, run) => {

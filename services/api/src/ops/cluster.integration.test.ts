@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Cluster, nginxBinary, startCluster } from "../../../../scripts/cluster.ts";
-import { readSse, type SseReader } from "../events/sse-reader.ts";
+import { readSse, type SseReader } from "../testing/sse-reader.ts";
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL) && Boolean(nginxBinary());
 let database: TestDatabase;

@@ -12,9 +12,9 @@ import pino from "pino";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
-import { readSse, type SseReader } from "../events/sse-reader.ts";
 import { defaultRateLimits, type RateLimits } from "../http/rate-limit.ts";
 import { makeAppLayer, makeRuntime } from "../runtime.ts";
+import { readSse, type SseReader } from "../testing/sse-reader.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 type Server = { url: string; close: () => Promise<void> };

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startJobWorker, tableRetryPolicies } from "@closr/adapters/jobs";
+import { inProcessRetryPolicies, startInProcessJobWorker } from "@closr/adapters/jobs";
 import type { SmtpOptions } from "@closr/adapters/mail";
 import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/testing";
 import type { StripeGatewayConfig } from "@closr/adapters/stripe";
@@ -83,9 +83,9 @@ export async function createTestApp(
       options.clock,
     ),
   );
-  const jobs = startJobWorker(database.db, jobHandlers(runtime), {
+  const jobs = startInProcessJobWorker(database.db, jobHandlers(runtime), {
     pollMs: 60_000,
-    retry: tableRetryPolicies(options.webhookRetry),
+    retry: inProcessRetryPolicies(options.webhookRetry),
   });
   const app = createApp({
     runtime,

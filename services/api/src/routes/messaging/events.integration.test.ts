@@ -9,8 +9,8 @@ import { serve } from "@hono/node-server";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app.ts";
-import { readSse, type SseFrame, type SseReader } from "../../events/sse-reader.ts";
 import { makeAppLayer, makeRuntime } from "../../runtime.ts";
+import { readSse, type SseFrame, type SseReader } from "../../testing/sse-reader.ts";
 import { createTestApp, type TestApp, type TestClient } from "../../testing/test-app.ts";
 
 type Server = { url: string; close: () => Promise<void> };

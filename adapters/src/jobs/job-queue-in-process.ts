@@ -1,71 +1,62 @@
 /**
- * The in-process job queue on PostgreSQL or PGlite (ADR 0010): a job is one row of `jobs`
- * (`insertTableJob`; the JobQueue Layer is in job-queue.ts); the worker claims due jobs with `FOR UPDATE SKIP LOCKED` (several API processes can
- * share the table without running a job twice), runs the handler for its kind, and marks it
- * done, or queues it again with back-off (up to `maxAttempts`, then failed). Works on
- * postgres.js and on PGlite alike.
+ * The in-process job queue (ADR 0010, ADR 0057): the queue of the embedded PGlite database,
+ * where pg-boss cannot run, and of the tests' databases (`createTestApp` runs due jobs on demand
+ * with `runDue`). A job is one row of `jobs` (`insertInProcessJob`); the worker claims due jobs
+ * with `FOR UPDATE SKIP LOCKED`, runs the handler for its kind, and marks it done, or queues it
+ * again with back-off (up to `maxAttempts`, then failed). Works on PGlite and on postgres.js
+ * alike; a PostgreSQL deployment always runs pg-boss (job-queue-pgboss.ts) and hands rows left
+ * in this table over to it at start-up (`handOverToPgBoss`).
  */
 import { defaultWebhookRetry } from "@closr/core/integrations";
 import type { JobKind, JobPayloads } from "@closr/core/shared";
 import { sql, type Transaction } from "kysely";
 import type { Db } from "../postgres/database.ts";
 import type { Database } from "../postgres/schema.ts";
+import type { JobHandlers, JobRun } from "./job-queue.ts";
 
-/**
- * What a run of a job knows about its retries (ADR 0035): how many times it ran before, and the
- * earliest the queue runs it again if this run fails (null: this is its last try).
- */
-export interface JobRun {
-  readonly retryCount: number;
-  readonly retryInSeconds: number | null;
-}
-
-/** Runs one job; a rejection counts as a failed attempt. */
-export type JobHandlers = {
-  readonly [K in JobKind]: (payload: JobPayloads[K], run: JobRun) => Promise<unknown>;
-};
-
-/** A kind's retries on the table queue: attempts in all, and the delay after failed attempt n. */
-export interface TableRetryPolicy {
+/** A kind's retries on the in-process queue: attempts in all, and the delay (s) after failed attempt n. */
+export interface InProcessRetryPolicy {
   readonly maxAttempts: number;
   readonly delaySeconds: (attempt: number) => number;
 }
 
 /**
- * Table-queue retries per kind: webhook deliveries follow `defaultWebhookRetry` (ADR 0035) like
+ * In-process retries per kind: webhook deliveries follow `defaultWebhookRetry` (ADR 0035) like
  * on pg-boss; every other kind gets `maxAttempts` (default 5) at 2^n s.
  */
-export const tableRetryPolicies = (
+export const inProcessRetryPolicies = (
   webhook: { readonly baseSeconds: number; readonly retryLimit: number } = defaultWebhookRetry,
-): { readonly [K in JobKind]?: TableRetryPolicy } => ({
+): { readonly [K in JobKind]?: InProcessRetryPolicy } => ({
   "deliver-webhook": {
     maxAttempts: webhook.retryLimit + 1,
     delaySeconds: (attempt) => webhook.baseSeconds * 2 ** (attempt - 1),
   },
 });
 
+/** How the in-process worker polls and retries. */
 export interface JobWorkerOptions {
   /** How often to look for due jobs when not woken, ms (default 1000). */
   readonly pollMs?: number;
   /** Attempts before a job is marked failed (default 5). */
   readonly maxAttempts?: number;
-  /** Per-kind retries (default `tableRetryPolicies()`). */
-  readonly retry?: { readonly [K in JobKind]?: TableRetryPolicy };
+  /** Per-kind retries (default `inProcessRetryPolicies()`). */
+  readonly retry?: { readonly [K in JobKind]?: InProcessRetryPolicy };
   readonly onError?: (error: unknown, job: { id: number; kind: string }) => void;
 }
 
 const wakers = new WeakMap<Db, Set<() => void>>();
 
-/** Wakes this process's table workers of `db` (after an enqueue, so a job runs at once). */
-export function wakeJobWorkers(db: Db): void {
+/** Wakes this process's in-process workers of `db` (after an enqueue, so a job runs at once). */
+export function wakeInProcessWorkers(db: Db): void {
   for (const wake of wakers.get(db) ?? []) wake();
 }
 
 /**
  * Writes one row of the in-process queue on `executor` (the database or a transaction).
  * `singletonKey` makes it one per key (a scheduled tick): false when that key already exists.
+ * Does not wake the worker (a transaction's row is not visible yet): call `wakeInProcessWorkers`.
  */
-export async function insertTableJob<K extends JobKind>(
+export async function insertInProcessJob<K extends JobKind>(
   executor: Db | Transaction<Database>,
   kind: K,
   payload: JobPayloads[K],
@@ -97,13 +88,21 @@ async function claim(db: Db) {
   return result.rows[0];
 }
 
-/** Starts the worker; returns `runDue` (process every due job now, for tests) and `stop`. */
-export function startJobWorker(db: Db, handlers: Partial<JobHandlers>, options: JobWorkerOptions = {}) {
-  const fallback: TableRetryPolicy = {
+/**
+ * Starts the in-process worker of `db` for `handlers` (polls every `pollMs`, and runs at once when
+ * woken); returns `runDue` (process every due job now and resolve how many ran, for tests) and
+ * `stop` (resolves once the current run has finished).
+ */
+export function startInProcessJobWorker(
+  db: Db,
+  handlers: Partial<JobHandlers>,
+  options: JobWorkerOptions = {},
+) {
+  const fallback: InProcessRetryPolicy = {
     maxAttempts: options.maxAttempts ?? 5,
     delaySeconds: (attempt) => 2 ** attempt,
   };
-  const policies = options.retry ?? tableRetryPolicies();
+  const policies = options.retry ?? inProcessRetryPolicies();
   const policyOf = (kind: string) => policies[kind as JobKind] ?? fallback;
   let running: Promise<number> | undefined;
   let stopped = false;

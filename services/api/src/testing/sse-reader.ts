@@ -1,17 +1,29 @@
 /**
- * A small Server-Sent Events reader for tests and benchmarks: parses a text/event-stream body
- * into frames (event, id, data, retry; comment lines skipped) per the WHATWG HTML
- * "event stream interpretation" rules, and lets a caller wait for a frame that matches.
+ * A Server-Sent Events reader for tests and benchmarks (ADR 0057): reads a text/event-stream
+ * body, parses it with the `eventsource-parser` package (the WHATWG HTML "event stream
+ * interpretation" rules: fields, comments, CR/LF/CRLF line ends, a leading BOM), and keeps the
+ * frames so a caller can wait for one that matches. A frame carries the last event id seen on
+ * the stream (ids persist across events, as an EventSource's `lastEventId` does) and the
+ * `retry:` value (ms) sent since the previous frame. Events without data are not dispatched
+ * (as in a browser).
  */
+import { createParser } from "eventsource-parser";
+
+/** One dispatched event of the stream. */
 export interface SseFrame {
+  /** The event type; "message" when the stream named none. */
   readonly event: string;
+  /** The last event id seen on the stream up to this frame, if any. */
   readonly id: string | undefined;
+  /** The data lines, joined with "\n". */
   readonly data: string;
+  /** The reconnection time (ms) sent since the previous frame, if any. */
   readonly retry: number | undefined;
   /** performance.now() when the frame was complete. */
   readonly receivedAt: number;
 }
 
+/** The frames of one stream, read as they arrive. */
 export interface SseReader {
   /** Every frame so far, in order. */
   readonly frames: SseFrame[];
@@ -19,22 +31,18 @@ export interface SseReader {
   readonly next: (match: (frame: SseFrame) => boolean, timeoutMs?: number) => Promise<SseFrame>;
   /** Called for each frame as it completes. */
   onFrame: ((frame: SseFrame) => void) | undefined;
-  /** Resolves when the stream ends. */
+  /** Resolves when the stream ends (or the read fails or is cancelled); never rejects. */
   readonly ended: Promise<void>;
   /** Stops reading (cancels the body). */
   readonly close: () => Promise<void>;
 }
 
-/** Reads frames from a response body. */
+/** Starts reading frames from a response body (see the module doc). */
 export function readSse(body: ReadableStream<Uint8Array>): SseReader {
   const frames: SseFrame[] = [];
   const waiters: { match: (f: SseFrame) => boolean; resolve: (f: SseFrame) => void }[] = [];
   const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let event = "";
-  let id: string | undefined;
-  let data: string[] = [];
+  let lastId: string | undefined;
   let retry: number | undefined;
 
   const self: SseReader = {
@@ -64,55 +72,39 @@ export function readSse(body: ReadableStream<Uint8Array>): SseReader {
     },
   };
 
-  const dispatch = () => {
-    if (data.length === 0 && event === "") return;
-    const frame: SseFrame = {
-      event: event || "message",
-      id,
-      data: data.join("\n"),
-      retry,
-      receivedAt: performance.now(),
-    };
-    event = "";
-    data = [];
-    retry = undefined;
-    frames.push(frame);
-    self.onFrame?.(frame);
-    for (let i = waiters.length - 1; i >= 0; i--) {
-      const waiter = waiters[i]!;
-      if (waiter.match(frame)) {
-        waiters.splice(i, 1);
-        waiter.resolve(frame);
+  const parser = createParser({
+    onRetry: (ms) => {
+      retry = ms;
+    },
+    onEvent: (message) => {
+      if (message.id !== undefined) lastId = message.id;
+      const frame: SseFrame = {
+        event: message.event || "message",
+        id: lastId,
+        data: message.data,
+        retry,
+        receivedAt: performance.now(),
+      };
+      retry = undefined;
+      frames.push(frame);
+      self.onFrame?.(frame);
+      for (let i = waiters.length - 1; i >= 0; i--) {
+        const waiter = waiters[i]!;
+        if (waiter.match(frame)) {
+          waiters.splice(i, 1);
+          waiter.resolve(frame);
+        }
       }
-    }
-  };
-
-  const line = (text: string) => {
-    if (text === "") return dispatch();
-    if (text.startsWith(":")) return;
-    const colon = text.indexOf(":");
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? "" : text.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    if (field === "event") event = value;
-    else if (field === "data") data.push(value);
-    else if (field === "id") id = value;
-    else if (field === "retry" && /^\d+$/.test(value)) retry = Number(value);
-  };
+    },
+  });
 
   (self as { ended: Promise<void> }).ended = (async () => {
+    const decoder = new TextDecoder();
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let newline = buffer.search(/\r\n|\r|\n/);
-        while (newline !== -1) {
-          const width = buffer.startsWith("\r\n", newline) ? 2 : 1;
-          line(buffer.slice(0, newline));
-          buffer = buffer.slice(newline + width);
-          newline = buffer.search(/\r\n|\r|\n/);
-        }
+        parser.feed(decoder.decode(value, { stream: true }));
       }
     } catch {
       // cancelled or connection closed
