@@ -42,7 +42,7 @@ import {
   loginByAddressDefault,
   type RateLimits,
 } from "./http/rate-limit.ts";
-import { readSessionToken } from "./http/session-cookie.ts";
+import { readSessionToken, TRUST_PROXY_VARIABLE } from "./http/session-cookie.ts";
 import { isUnrepresentable, jsonDepthLimit, validationHook } from "./http/validation.ts";
 import { createOperations, type OperationsOptions } from "./ops/operations.ts";
 import { pageRendererAt } from "./page-render/page-renderer.ts";
@@ -131,6 +131,11 @@ export function createApp(options: AppOptions) {
     origin === new URL(c.req.url).origin || (options.allowedOrigins ?? []).includes(origin);
 
   app.use(requestId());
+  // Read by the session cookie's Secure flag (X-Forwarded-Proto behind the proxy, issue 48).
+  app.use(async (c, next) => {
+    c.set(TRUST_PROXY_VARIABLE, trustProxy);
+    await next();
+  });
   // /healthz, /readyz, /metrics and the HTTP latency histograms (issue 21).
   let liveStreams: (() => number) | undefined;
   runtime.runPromise(LiveEventHub).then(
