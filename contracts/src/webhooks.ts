@@ -57,7 +57,7 @@ const endpointUrl = z
   .max(2048, { error: "The URL must be at most 2048 characters" })
   .openapi({
     description:
-      "http(s) URL; in production it must be on the public internet (no loopback, private or link-local address).",
+      "https URL (http also accepted outside production); in production it must be on the public internet (no loopback, private or link-local address, by name or by any address it resolves to).",
     example: "https://crm.example.com/closr/webhooks",
   });
 

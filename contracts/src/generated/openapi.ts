@@ -6581,7 +6581,7 @@ export interface components {
         WebhookEventType: "partnership.requested" | "partnership.accepted" | "partnership.rejected" | "partnership.withdrawn" | "partnership.ended" | "invoice.created" | "invoice.paid" | "invoice.overdue" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "message.created" | "verification.approved" | "verification.rejected" | "verification.changes_requested";
         CreateWebhookEndpointRequest: {
             /**
-             * @description http(s) URL; in production it must be on the public internet (no loopback, private or link-local address).
+             * @description https URL (http also accepted outside production); in production it must be on the public internet (no loopback, private or link-local address, by name or by any address it resolves to).
              * @example https://crm.example.com/closr/webhooks
              */
             url: string;
@@ -6647,7 +6647,7 @@ export interface components {
         };
         UpdateWebhookEndpointRequest: {
             /**
-             * @description http(s) URL; in production it must be on the public internet (no loopback, private or link-local address).
+             * @description https URL (http also accepted outside production); in production it must be on the public internet (no loopback, private or link-local address, by name or by any address it resolves to).
              * @example https://crm.example.com/closr/webhooks
              */
             url?: string;

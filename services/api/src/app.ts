@@ -44,8 +44,8 @@ import {
   loginByAddressDefault,
   type RateLimits,
 } from "./http/rate-limit.ts";
-import { readSessionToken } from "./http/session-cookie.ts";
-import { isUnrepresentable, validationHook } from "./http/validation.ts";
+import { readSessionToken, TRUST_PROXY_VARIABLE } from "./http/session-cookie.ts";
+import { isUnrepresentable, jsonDepthLimit, validationHook } from "./http/validation.ts";
 import { createOperations, type OperationsOptions } from "./ops/operations.ts";
 import { pageRendererAt } from "./page-render/page-renderer.ts";
 import { registerPublicSite } from "./public-site/public-site.ts";
@@ -143,6 +143,11 @@ export function createApp(options: AppOptions) {
     });
 
   app.use(requestId());
+  // Read by the session cookie's Secure flag (X-Forwarded-Proto behind the proxy, issue 48).
+  app.use(async (c, next) => {
+    c.set(TRUST_PROXY_VARIABLE, trustProxy);
+    await next();
+  });
   // /healthz, /readyz, /metrics and the HTTP latency histograms (issue 21).
   let liveStreams: (() => number) | undefined;
   runtime.runPromise(LiveEventHub).then(
@@ -256,6 +261,9 @@ export function createApp(options: AppOptions) {
         ? uploadLimit(c, next)
         : defaultLimit(c, next),
   );
+  // JSON nested deeper than 64 levels is refused here (422), before the session, the guards and
+  // anything recursive sees the value, so it is the same answer signed in or out (issue 48).
+  app.use("/api/*", jsonDepthLimit());
   app.use("/api/*", sessionResolver(runtime));
   // API keys (issue 20): a bearer token replaces the session, with per-key limits and scopes.
   app.use("/api/*", apiKeyAuth(runtime, rateLimits.apiKey, limitDb));

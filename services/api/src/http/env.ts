@@ -11,5 +11,7 @@ export interface AppEnv {
     user: User | null;
     /** The API key the request authenticated with (issue 20); unset for cookie sessions. */
     apiKey?: ApiKey;
+    /** TRUST_PROXY: the proxy's X-Forwarded-* headers are believed (session-cookie.ts, rate limits). */
+    trustProxy: boolean;
   };
 }

@@ -6,10 +6,16 @@
  * as a business, an agent and an admin, so it reaches the validators behind the route's guards.
  */
 import { createRequire } from "node:module";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aTestParty, partyProfile } from "../testing/parties.ts";
 import { confirmEmail, createTestApp, type TestApp, type TestClient } from "../testing/test-app.ts";
-import { undecodableTextMessage, unrepresentableTextMessage } from "./validation.ts";
+import {
+  jsonTooDeepMessage,
+  MAX_JSON_DEPTH,
+  undecodableTextMessage,
+  unrepresentableTextMessage,
+} from "./validation.ts";
 
 const require = createRequire(import.meta.url);
 // biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON
@@ -81,102 +87,130 @@ interface Probe {
   readonly init: () => RequestInit & { json?: unknown };
 }
 
+/** Valid values for the path and query parameters of an operation, so a probe reaches its validator. */
+function parameterFiller(template: string, parameters: Schema[]) {
+  const pathParams = parameters.filter((p) => p.in === "path");
+  const validValue = (param: Schema) => {
+    const schema = resolve(param.schema);
+    if (schema.example !== undefined) return encodeURIComponent(String(schema.example));
+    if (schema.enum) return encodeURIComponent(String(schema.enum[0]));
+    return [schema.type].flat().some((type: string) => type === "integer" || type === "number") ? "1" : "x";
+  };
+  const otherQuery = (probed?: string) =>
+    parameters
+      .filter((p) => p.in === "query" && p.name !== probed)
+      .filter((p) => p.required || [resolve(p.schema).type].flat().includes("integer"))
+      .map((p) => `${encodeURIComponent(p.name)}=${validValue(p)}`);
+  const filled = (override?: { name: string; value: string }) => {
+    const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      if (override?.name === name) return override.value;
+      return validValue(pathParams.find((p) => p.name === name));
+    });
+    const query = otherQuery().join("&");
+    return query ? `${path}?${query}` : path;
+  };
+  return { pathParams, validValue, otherQuery, filled };
+}
+
+/** Every operation of the document: path template, method, and the operation object. */
+function operations(): { template: string; method: string; operation: Schema }[] {
+  const list: { template: string; method: string; operation: Schema }[] = [];
+  for (const [template, item] of Object.entries<Schema>(document.paths))
+    for (const [method, operation] of Object.entries<Schema>(item))
+      if (["get", "post", "put", "patch", "delete"].includes(method))
+        list.push({ template, method, operation });
+  return list;
+}
+
 /** One probe per hostile value per string field of every operation in the document. */
 function probes(): Probe[] {
   const list: Probe[] = [];
-  for (const [template, item] of Object.entries<Schema>(document.paths)) {
-    for (const [method, operation] of Object.entries<Schema>(item)) {
-      if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
-      const parameters: Schema[] = operation.parameters ?? [];
-      const pathParams = parameters.filter((p) => p.in === "path");
-      // Valid values for the parameters not probed, so a probe reaches the validator of its own.
-      const validValue = (param: Schema) => {
-        const schema = resolve(param.schema);
-        if (schema.example !== undefined) return encodeURIComponent(String(schema.example));
-        if (schema.enum) return encodeURIComponent(String(schema.enum[0]));
-        return [schema.type].flat().some((type: string) => type === "integer" || type === "number")
-          ? "1"
-          : "x";
-      };
-      const otherQuery = (probed?: string) =>
-        parameters
-          .filter((p) => p.in === "query" && p.name !== probed)
-          .filter((p) => p.required || [resolve(p.schema).type].flat().includes("integer"))
-          .map((p) => `${encodeURIComponent(p.name)}=${validValue(p)}`);
-      const filled = (override?: { name: string; value: string }) => {
-        const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-          if (override?.name === name) return override.value;
-          return validValue(pathParams.find((p) => p.name === name));
+  for (const { template, method, operation } of operations()) {
+    const parameters: Schema[] = operation.parameters ?? [];
+    const { pathParams, validValue, otherQuery, filled } = parameterFiller(template, parameters);
+    const base = { method: method.toUpperCase() };
+    const hostile = [
+      [NUL, URL_NUL, "NUL", unrepresentableTextMessage],
+      [LONE_SURROGATE, URL_LONE_SURROGATE, "lone surrogate", null],
+    ] as const;
+    for (const param of parameters) {
+      if (!["path", "query"].includes(param.in) || !takesString(param.schema)) continue;
+      for (const [, inUrl, name, message] of hostile) {
+        const url =
+          param.in === "path"
+            ? filled({ name: param.name, value: inUrl })
+            : `${template.replace(/\{([^}]+)\}/g, (_, name: string) => validValue(pathParams.find((p) => p.name === name)))}?${[...otherQuery(param.name), `${encodeURIComponent(param.name)}=${inUrl}`].join("&")}`;
+        list.push({
+          ...base,
+          label: `${base.method} ${template} ${param.in} ${param.name} (${name})`,
+          url,
+          field: param.name,
+          message: message ?? undecodableTextMessage,
+          init: () => ({ method: base.method }),
         });
-        const query = otherQuery().join("&");
-        return query ? `${path}?${query}` : path;
-      };
-      const base = { method: method.toUpperCase() };
-      const hostile = [
-        [NUL, URL_NUL, "NUL", unrepresentableTextMessage],
-        [LONE_SURROGATE, URL_LONE_SURROGATE, "lone surrogate", null],
-      ] as const;
-      for (const param of parameters) {
-        if (!["path", "query"].includes(param.in) || !takesString(param.schema)) continue;
-        for (const [, inUrl, name, message] of hostile) {
-          const url =
-            param.in === "path"
-              ? filled({ name: param.name, value: inUrl })
-              : `${template.replace(/\{([^}]+)\}/g, (_, name: string) => validValue(pathParams.find((p) => p.name === name)))}?${[...otherQuery(param.name), `${encodeURIComponent(param.name)}=${inUrl}`].join("&")}`;
+      }
+    }
+    const content = operation.requestBody?.content ?? {};
+    const json = content["application/json"]?.schema;
+    if (json) {
+      const paths = takesString(json) && resolve(json).type === "string" ? [[]] : stringPaths(json);
+      for (const path of paths)
+        for (const [value, , name] of hostile)
           list.push({
             ...base,
-            label: `${base.method} ${template} ${param.in} ${param.name} (${name})`,
-            url,
-            field: param.name,
-            message: message ?? undecodableTextMessage,
-            init: () => ({ method: base.method }),
-          });
-        }
-      }
-      const content = operation.requestBody?.content ?? {};
-      const json = content["application/json"]?.schema;
-      if (json) {
-        const paths = takesString(json) && resolve(json).type === "string" ? [[]] : stringPaths(json);
-        for (const path of paths)
-          for (const [value, , name] of hostile)
-            list.push({
-              ...base,
-              label: `${base.method} ${template} body ${path.join(".") || "(root)"} (${name})`,
-              url: filled(),
-              field: path.join(".") || "body",
-              message: unrepresentableTextMessage,
-              init: () => ({ method: base.method, json: placed(path, value) }),
-            });
-      }
-      const multipart = content["multipart/form-data"]?.schema;
-      if (multipart) {
-        // A lone surrogate cannot travel in a multipart body: UTF-8 encoding makes it U+FFFD.
-        for (const [key, property] of Object.entries<Schema>(resolve(multipart).properties ?? {})) {
-          if (!takesString(property)) continue;
-          list.push({
-            ...base,
-            label: `${base.method} ${template} form ${key} (NUL)`,
+            label: `${base.method} ${template} body ${path.join(".") || "(root)"} (${name})`,
             url: filled(),
-            field: key,
+            field: path.join(".") || "body",
             message: unrepresentableTextMessage,
-            init: () => {
-              const form = new FormData();
-              form.set(key, NUL);
-              return { method: base.method, body: form };
-            },
+            init: () => ({ method: base.method, json: placed(path, value) }),
           });
-        }
+    }
+    const multipart = content["multipart/form-data"]?.schema;
+    if (multipart) {
+      // A lone surrogate cannot travel in a multipart body: UTF-8 encoding makes it U+FFFD.
+      for (const [key, property] of Object.entries<Schema>(resolve(multipart).properties ?? {})) {
+        if (!takesString(property)) continue;
+        list.push({
+          ...base,
+          label: `${base.method} ${template} form ${key} (NUL)`,
+          url: filled(),
+          field: key,
+          message: unrepresentableTextMessage,
+          init: () => {
+            const form = new FormData();
+            form.set(key, NUL);
+            return { method: base.method, body: form };
+          },
+        });
       }
     }
   }
   return list;
 }
 
+/** A JSON body nested `levels` deep: {"a":{"a":…1…}} (issue 48: 5,000 levels used to answer 500). */
+const deepJson = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+
+/** One 5,000-deep JSON body per operation of the document that takes a JSON body. */
+function deepProbes(): { label: string; method: string; url: string }[] {
+  return operations()
+    .filter(({ operation }) => operation.requestBody?.content?.["application/json"])
+    .map(({ template, method, operation }) => ({
+      label: `${method.toUpperCase()} ${template}`,
+      method: method.toUpperCase(),
+      url: parameterFiller(template, operation.parameters ?? []).filled(),
+    }));
+}
+
 let t: TestApp;
+/** What the app logged (pino JSON lines, level info and up). */
+const logged: string[] = [];
 let callers: { readonly name: string; readonly client: TestClient }[];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    logger: pino({ level: "info" }, { write: (line: string) => logged.push(line) }),
+  });
   const business = await aTestParty(t, "business", {
     username: "nulbusiness",
     profile: partyProfile("business", 1),
@@ -270,5 +304,66 @@ describe("text PostgreSQL cannot store", () => {
       const res = await t.client().request(path);
       expect(res.status, path).toBeLessThan(500);
     }
+  });
+});
+
+describe("JSON nested too deep (issue 48)", () => {
+  it("answers 5,000 levels with a 422 naming the limit on every JSON operation, signed out and signed in", async () => {
+    const all = deepProbes();
+    // Every JSON body of the contract: login, register, messages, invoices, profiles, …
+    expect(all.length).toBeGreaterThan(50);
+    const body = deepJson(5000);
+    const answers: string[] = [];
+    const wrong: string[] = [];
+    const before = logged.length;
+    for (const probe of all) {
+      for (const { name, client } of callers) {
+        const res = await client.request(probe.url, {
+          method: probe.method,
+          headers: { "content-type": "application/json" },
+          body,
+        });
+        const problem = (await res.json()) as { errors?: { field: string; message: string }[] };
+        answers.push(`${probe.label}: ${name} ${res.status}`);
+        const named = problem.errors?.some((e) => e.field === "body" && e.message === jsonTooDeepMessage);
+        if (res.status !== 422 || !named)
+          wrong.push(`${probe.label}: ${name} ${res.status} ${JSON.stringify(problem).slice(0, 200)}`);
+      }
+    }
+    expect(answers.filter((a) => / 5\d\d$/.test(a))).toEqual([]);
+    expect(wrong).toEqual([]);
+    expect(answers.length).toBe(all.length * callers.length);
+    // Client errors write no stack trace (and nothing at level error) to the log.
+    const lines = logged.slice(before).map((line) => JSON.parse(line) as { level: number; err?: unknown });
+    expect(lines.filter((line) => line.level >= 50 || line.err !== undefined)).toEqual([]);
+    expect(t.violations).toEqual([]);
+  }, 120_000);
+
+  it("lets a body exactly at the limit through to the validators, and refuses one level more", async () => {
+    const visitor = t.client();
+    const atLimit = await visitor.request("/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: deepJson(MAX_JSON_DEPTH),
+    });
+    expect(atLimit.status).toBe(422);
+    const atLimitErrors = ((await atLimit.json()) as { errors: { message: string }[] }).errors;
+    expect(atLimitErrors.map((e) => e.message)).not.toContain(jsonTooDeepMessage);
+    const over = await visitor.request("/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: deepJson(MAX_JSON_DEPTH + 1),
+    });
+    expect(over.status).toBe(422);
+    expect(await over.json()).toMatchObject({
+      type: "/problems/validation-failed",
+      errors: [{ field: "body", message: "Must be nested at most 64 levels deep" }],
+    });
+    // Brackets inside strings are text, not nesting.
+    const login = await visitor.request("/api/login", {
+      method: "POST",
+      json: { username: "[".repeat(200), password: "{".repeat(100) },
+    });
+    expect(login.status).toBe(401);
   });
 });

@@ -15,7 +15,7 @@ import type { WebhookRetrySettings } from "@closr/core/integrations";
 import type { Clock } from "@closr/core/shared";
 import type { Layer } from "effect";
 import { sql } from "kysely";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { createApp } from "../app.ts";
 import { defaultRateLimits, type RateLimits } from "../http/rate-limit.ts";
 import { jobHandlers } from "../jobs/job-handlers.ts";
@@ -63,6 +63,8 @@ export async function createTestApp(
     webhookRetry?: WebhookRetrySettings;
     /** Take the client address from X-Forwarded-For (as behind the platform's proxy). */
     trustProxy?: boolean;
+    /** Where the app logs (default: pino at level TEST_LOG, else silent); tests read what it wrote. */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -90,7 +92,7 @@ export async function createTestApp(
   const app = createApp({
     runtime,
     db: database.db,
-    logger: pino({ level: process.env.TEST_LOG ?? "silent" }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG ?? "silent" }),
     rateLimits: options.rateLimits ?? {
       login: { ...defaultRateLimits.login, limit: 1000 },
       loginByAddress: { ...defaultRateLimits.login, limit: 1000 },
