@@ -2,6 +2,7 @@
  * Identity model: users and sessions. Fields: spec §3 (users) plus `role`
  * (docs/architecture.md: admin pages need the admin role, not merely a verified account).
  */
+import { defaultTimeZone } from "@closr/format";
 import { Schema } from "effect";
 import { UserId } from "../shared/ids.ts";
 
@@ -23,6 +24,8 @@ export class User extends Schema.Class<User>("User")({
   role: UserRole,
   emailVerified: Schema.Boolean,
   createdAt: Schema.DateFromSelf,
+  /** IANA zone every date shown, printed or e-mailed to the user is formatted in (ADR 0057). */
+  timeZone: Schema.optionalWith(Schema.String, { default: () => defaultTimeZone }),
 }) {}
 
 /** A user together with their stored password hash; never leaves the identity context. */
@@ -37,6 +40,8 @@ export interface NewUser {
   readonly username: string;
   readonly passwordHash: string;
   readonly userType: UserType;
+  /** IANA zone from the browser at sign-up (validated by the contract); absent: Australia/Sydney. */
+  readonly timeZone?: string | undefined;
 }
 
 /** A session as stored: only the SHA-256 hash of its token is kept. */

@@ -23,6 +23,7 @@ export const userColumns = [
   "role",
   "emailVerified",
   "createdAt",
+  "timeZone",
 ] as const;
 
 type UserRow = {
@@ -34,6 +35,7 @@ type UserRow = {
   role: "member" | "admin";
   emailVerified: boolean;
   createdAt: Date;
+  timeZone: string;
 };
 
 /** Maps a row to the core User (adapter boundary: rows never leak). */
@@ -47,6 +49,7 @@ export const toUser = (row: UserRow): User =>
     role: row.role,
     emailVerified: row.emailVerified,
     createdAt: new Date(row.createdAt),
+    timeZone: row.timeZone,
   });
 
 /** A user row with its password hash, if any, as the user and the hash (for log-in checks). */
@@ -65,6 +68,7 @@ const makeUserRepository = (db: Db) =>
               username: input.username,
               passwordHash: input.passwordHash,
               userType: input.userType,
+              ...(input.timeZone ? { timeZone: input.timeZone } : {}),
             })
             .returning(userColumns)
             .executeTakeFirstOrThrow(),
@@ -144,6 +148,7 @@ const makeSessionStore = (db: Db) =>
             "users.role",
             "users.emailVerified",
             "users.createdAt",
+            "users.timeZone",
           ])
           .where("session.tokenHash", "=", tokenHash)
           .where("session.expiresAt", ">", now)

@@ -124,6 +124,7 @@ const makeApiKeyRepository = (db: Db) =>
             "u.role",
             "u.emailVerified",
             "u.createdAt as userCreatedAt",
+            "u.timeZone",
           ])
           .where("k.keyHash", "=", hashApiKey(secret))
           .where("k.revokedAt", "is", null)
