@@ -111,7 +111,7 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
       ),
     );
     expect(note).toContain("Credit note");
-    expect(note).toContain("A$100.00");
+    expect(note).toContain("$100.00");
 
     // The same event again, and a new event about the same refunds: nothing twice.
     expect((await redeliver(applied)).outcome).toBe("duplicate");
