@@ -525,8 +525,8 @@ describe("the user's time zone (issue 46, ADR 0057)", () => {
       const refused = await t.client().request("/api/register", {
         method: "POST",
         json: {
-          email: `z${counter}@example.com.au`,
-          username: `z${counter}`,
+          email: `zone_bad${counter}@example.com.au`,
+          username: `zone_bad${counter}`,
           password: "first password 1",
           timeZone,
         },
