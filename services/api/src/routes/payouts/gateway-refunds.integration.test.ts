@@ -364,7 +364,7 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     expect((await deliver("charge.refunded", partial.charge)).outcome).toBe("applied");
     const text = await pdf();
     expect(text).toMatch(/Status\s*Partly refunded/);
-    expect(text).toMatch(/Refunded\s*A\$100\.00/);
-    expect(text).toMatch(/Net paid\s*A\$1000\.00/);
+    expect(text).toMatch(/Refunded\s*\$100\.00/);
+    expect(text).toMatch(/Net paid\s*\$1,000\.00/);
   });
 });
