@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: [
-            "{contracts,adapters,services}/**/*.test.ts",
+            "{contracts,adapters,services,format}/**/*.test.ts",
             "frontends/**/*.test.{ts,tsx}",
             "scripts/**/*.test.ts",
             "examples/**/*.test.ts",

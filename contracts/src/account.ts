@@ -3,7 +3,7 @@
  * change, password change, sessions, notification preferences, privacy rights, onboarding (§3).
  */
 import { z } from "@hono/zod-openapi";
-import { passwordRules } from "./identity.ts";
+import { passwordRules, TimeZone } from "./identity.ts";
 
 const text = (label: string) =>
   z.string({
@@ -86,6 +86,10 @@ export const NotificationPreferences = z
 export const NotificationPreferencesPatch = NotificationPreferences.partial()
   .strict()
   .openapi("NotificationPreferencesPatch");
+
+export const TimeZoneRequest = z.strictObject({ timeZone: TimeZone }).openapi("TimeZoneRequest", {
+  description: "The zone dates are shown, printed and e-mailed in (ADR 0057).",
+});
 
 export const PasswordConfirmation = z
   .strictObject({

@@ -4,6 +4,7 @@
  * format and password length are "not shown" in the spec; we require a valid email and the
  * reset rule's 8-character minimum, with a 128-character maximum against hashing abuse.
  */
+import { isTimeZone } from "@closr/format";
 import { z } from "@hono/zod-openapi";
 
 export const UserType = z.enum(["business", "agent"]).openapi("UserType");
@@ -11,6 +12,16 @@ export const VerificationStatus = z.enum(["unverified", "pending", "verified"]).
 export const UserRole = z.enum(["member", "admin"]).openapi("UserRole", {
   description: "admin may edit public content and review verification requests (docs/architecture.md).",
 });
+
+/** An IANA time zone name the server knows ("Australia/Perth"; ADR 0057). */
+export const TimeZone = z
+  .string({ error: "Time zone must be text" })
+  .refine(isTimeZone, { error: "Time zone must be an IANA time zone, such as Australia/Sydney" })
+  .openapi("TimeZone", {
+    description:
+      "IANA time zone in which every date shown, printed or e-mailed to the user is formatted (default Australia/Sydney).",
+    example: "Australia/Sydney",
+  });
 
 export const User = z
   .object({
@@ -22,6 +33,7 @@ export const User = z
     role: UserRole,
     emailVerified: z.boolean(),
     createdAt: z.string().openapi({ format: "date-time" }),
+    timeZone: TimeZone,
   })
   .openapi("User", { description: "The signed-in user (own fields only)." });
 export type User = z.infer<typeof User>;
@@ -61,6 +73,10 @@ export const RegisterRequest = z
       .literal("unverified", { error: "New accounts start unverified" })
       .optional()
       .openapi({ description: "Accepted for compatibility (spec §5); only unverified." }),
+    timeZone: TimeZone.optional().openapi({
+      description:
+        "The browser's IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone); default Australia/Sydney.",
+    }),
   })
   .openapi("RegisterRequest");
 export type RegisterRequest = z.input<typeof RegisterRequest>;

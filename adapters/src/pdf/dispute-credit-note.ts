@@ -4,8 +4,8 @@
  * cents, AUD; GST shown when the agent was GST-registered with an ABN.
  */
 import type { InvoiceView } from "@closr/core/invoice";
+import { formatCents as aud, defaultTimeZone } from "@closr/format";
 import { invoiceNumber, type TaxDocument } from "./tax-document-pdf.ts";
-import { aud } from "./tax-invoice-pdf.ts";
 
 export interface DisputeCreditNote {
   readonly id: number;
@@ -17,13 +17,18 @@ export interface DisputeCreditNote {
   readonly createdAt: Date;
 }
 
-/** The document of `note` against `invoice` (its current, reduced state). */
-export const disputeCreditNote = (note: DisputeCreditNote, invoice: InvoiceView): TaxDocument => {
+/** The document of `note` against `invoice` (its current, reduced state), dated in the agent's `timeZone`. */
+export const disputeCreditNote = (
+  note: DisputeCreditNote,
+  invoice: InvoiceView,
+  timeZone: string = defaultTimeZone,
+): TaxDocument => {
   const registered = invoice.gstRegistered && invoice.agentAbn !== null;
   return {
     title: "Credit note",
     number: `CN-D${String(note.id).padStart(6, "0")}`,
     issueDate: note.createdAt,
+    timeZone,
     seller: { name: invoice.agentName ?? `Agent #${invoice.agentId}`, abn: invoice.agentAbn },
     buyer: { name: invoice.businessName ?? `Business #${invoice.businessId}`, abn: null, showAbn: false },
     lines: [

@@ -1,8 +1,10 @@
 /**
  * A plain text document as a PDF (pdf-lib; issue 16): a title, a subtitle and headed sections of
- * paragraphs, wrapped to A4 with page breaks. Used for the commission agreement template.
+ * paragraphs, wrapped to A4 with page breaks. Used for the commission agreement template and signed
+ * agreements. Drawn in embedded DejaVu Sans (fonts.ts), so what a person typed prints as typed.
  */
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
+import { documentSaveOptions, embedDocumentFonts } from "./fonts.ts";
 
 export interface PdfDocumentText {
   readonly title: string;
@@ -29,14 +31,13 @@ export async function renderDocumentPdf(doc: PdfDocumentText): Promise<Uint8Arra
   const pdf = await PDFDocument.create();
   pdf.setTitle(doc.title);
   pdf.setAuthor("Closr");
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold, printable } = await embedDocumentFonts(pdf);
   const [width, height] = [595.28, 841.89];
   const margin = 56;
   let page = pdf.addPage([width, height]);
   let y = height - margin;
   const write = (text: string, font: PDFFont, size: number, gap = 4) => {
-    for (const line of wrap(text, font, size, width - margin * 2)) {
+    for (const line of wrap(printable(text), font, size, width - margin * 2)) {
       if (y < margin + size) {
         page = pdf.addPage([width, height]);
         y = height - margin;
@@ -56,5 +57,5 @@ export async function renderDocumentPdf(doc: PdfDocumentText): Promise<Uint8Arra
       y -= 4;
     }
   }
-  return pdf.save();
+  return pdf.save(documentSaveOptions);
 }

@@ -39,6 +39,46 @@ const text = async (doc: Parameters<typeof renderTaxDocumentPdf>[0]) => {
   return pdfText(bytes);
 };
 
+describe("tax documents in the issuer's time zone, with the screens' money and the typed characters (issue 46)", () => {
+  // Paid at 23:30 UTC on 1 December: 10:30 on 2 December in Sydney, 07:30 on 2 December in Perth.
+  const lateUtc = paid({
+    amountCents: 185_185,
+    subtotalCents: 168_350,
+    gstCents: 16_835,
+    platformFeeCents: 9_259,
+    description: "November commission — 3 deals 🎉 closed",
+    createdAt: new Date("2026-12-01T23:30:00Z"),
+    paidAt: new Date("2026-12-01T23:30:00Z"),
+  });
+
+  it("dates the tax invoice 2 December for an issuer in Sydney and in Perth, never UTC's 1 December", async () => {
+    for (const zone of ["Australia/Sydney", "Australia/Perth"]) {
+      const t = await text(agentTaxInvoice(lateUtc, "51824753556", "paid", zone));
+      expect(t).toMatch(/Date of issue\s*2 December 2026/);
+      expect(t).toContain("Paid by card on 2 December 2026");
+      expect(t).not.toContain("1 December");
+    }
+    const fee = await text(
+      platformFeeTaxInvoice(lateUtc, {
+        name: "Closr Pty Ltd",
+        abn: "51824753556",
+        address: "Sydney NSW 2000",
+        email: "billing@closr.com.au",
+      }),
+    );
+    expect(fee).toMatch(/Date of issue\s*2 December 2026/);
+  });
+
+  it("prints amounts as every screen does ($1,851.85) and keeps the em dash; an emoji the font lacks is left out", async () => {
+    const t = await text(agentTaxInvoice(lateUtc, "51824753556", "paid", "Australia/Sydney"));
+    expect(t).toMatch(/Total \(including GST\)\s*\$1,851\.85/);
+    expect(t).toContain("$1,683.50");
+    expect(t).not.toContain("A$");
+    expect(t).toContain("November commission — 3 deals closed");
+    expect(t).not.toContain("?");
+  });
+});
+
 describe("invoice tax documents", () => {
   it("a GST-registered agent's tax invoice: title, agent and ABN, date, description, GST, total, buyer and ABN", async () => {
     const t = await text(agentTaxInvoice(paid(), "51824753556", "paid"));
@@ -51,16 +91,16 @@ describe("invoice tax documents", () => {
       "INV-000042",
       "October commission: 3 deals closed",
       "Subtotal (excluding GST)",
-      "A$1000.00",
+      "$1,000.00",
       "GST (10%)",
-      "A$100.00",
+      "$100.00",
       "Total (including GST)",
-      "A$1100.00",
+      "$1,100.00",
       "Billed to",
       "Harbour Tech",
       "Buyer's ABN",
       "51 824 753 556",
-      "Closr platform fee A$50.00 is deducted",
+      "Closr platform fee $50.00 is deducted",
       "Status",
       "Paid",
     ])
@@ -73,15 +113,15 @@ describe("invoice tax documents", () => {
       agentTaxInvoice(paid({ refundedCents: cents(10_000) }), "51824753556", "partly_refunded"),
     );
     expect(partly).toMatch(/Status\s*Partly refunded/);
-    expect(partly).toMatch(/Refunded\s*A\$100\.00/);
-    expect(partly).toMatch(/Net paid\s*A\$1000\.00/);
+    expect(partly).toMatch(/Refunded\s*\$100\.00/);
+    expect(partly).toMatch(/Net paid\s*\$1,000\.00/);
     const disputed = await text(agentTaxInvoice(paid({ disputed: true }), "51824753556", "disputed"));
     expect(disputed).toMatch(/Status\s*Disputed/);
     const refunded = await text(
       agentTaxInvoice(paid({ refundedCents: cents(110_000) }), "51824753556", "refunded"),
     );
     expect(refunded).toMatch(/Status\s*Refunded/);
-    expect(refunded).toMatch(/Net paid\s*A\$0\.00/);
+    expect(refunded).toMatch(/Net paid\s*\$0\.00/);
   });
 
   it("under A$1,000 the buyer's ABN is left out; an unregistered agent without ABN issues an Invoice with the withholding warning", async () => {
@@ -123,9 +163,9 @@ describe("invoice tax documents", () => {
       "ABN 51 824 753 556",
       "FEE-000042",
       "Mia Chen",
-      "A$50.00",
-      "A$4.55",
-      "A$45.45",
+      "$50.00",
+      "$4.55",
+      "$45.45",
     ])
       expect(fee).toContain(field);
     const note = await text(
@@ -151,9 +191,9 @@ describe("invoice tax documents", () => {
       "CN-000007",
       "INV-000042",
       "Duplicate leads",
-      "A$550.00",
+      "$550.00",
       "GST adjustment (10%)",
-      "A$50.00",
+      "$50.00",
     ])
       expect(note).toContain(field);
   });

@@ -5,8 +5,11 @@
  * "Adjustment notes"): the words "Tax invoice" (only a GST-registered supplier issues one; an
  * unregistered agent's document is an "Invoice" saying no GST is charged), the seller's name and
  * ABN, the date of issue, a description, the GST amount and the total, and the buyer's name and ABN
- * when the total is A$1,000 or more. Money arrives in cents; GST was rounded in core
- * (core/src/shared/tax.ts).
+ * when the total is $1,000 or more. Money arrives in cents; GST was rounded in core
+ * (core/src/shared/tax.ts). Each document is dated in its issuer's IANA time zone (the agent's for
+ * the agent's invoices and credit notes, Closr's for its fee; default Australia/Sydney), and dates
+ * and amounts are formatted by @closr/format like every screen ("2 December 2026", "$1,851.85";
+ * ADR 0057). Text is drawn in embedded DejaVu Sans (fonts.ts).
  */
 import { displayStateLabels, type InvoiceDisplayState, type InvoiceView } from "@closr/core/invoice";
 import type { PayoutRefund } from "@closr/core/payout";
@@ -16,14 +19,20 @@ import {
   gstOfInclusive,
   noAbnWithholdingPercent,
 } from "@closr/core/shared";
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import { aud, day, type TaxInvoiceSeller } from "./tax-invoice-pdf.ts";
+import { defaultTimeZone, formatCents, formatLongDate } from "@closr/format";
+import { PDFDocument, rgb } from "pdf-lib";
+import { documentSaveOptions, embedDocumentFonts } from "./fonts.ts";
+import type { TaxInvoiceSeller } from "./tax-invoice-pdf.ts";
+
+const aud = formatCents;
 
 /** One document, laid out by renderTaxDocumentPdf. */
 export interface TaxDocument {
   readonly title: "Tax invoice" | "Invoice" | "Credit note";
   readonly number: string;
   readonly issueDate: Date;
+  /** The issuer's IANA time zone: the date of issue is its calendar day there. */
+  readonly timeZone: string;
   readonly seller: { readonly name: string; readonly abn: string | null; readonly extra?: readonly string[] };
   readonly buyer: { readonly name: string; readonly abn: string | null; readonly showAbn: boolean };
   /** The invoice's display state as printed (ADR 0049), e.g. "Partly refunded"; absent on other documents. */
@@ -41,13 +50,16 @@ const abnLine = (abn: string | null) => (abn ? `ABN ${formatAbn(abn)}` : "No ABN
 /**
  * The agent's tax invoice (or invoice, when not registered for GST) for a paid invoice, with its
  * display state (`state`, core's `displayState`: Paid, Disputed, Refunded, Partly refunded …) and,
- * once refunded, the refunded amount and what is left below the totals (ADR 0049).
+ * once refunded, the refunded amount and what is left below the totals (ADR 0049). Dated in the
+ * agent's `timeZone` (the issuer's).
  */
 export const agentTaxInvoice = (
   invoice: InvoiceView,
   buyerAbn: string | null,
   state: InvoiceDisplayState,
+  timeZone: string = defaultTimeZone,
 ): TaxDocument => {
+  const day = (at: Date) => formatLongDate(at, timeZone);
   const registered = invoice.gstRegistered && invoice.agentAbn !== null;
   const notes = [
     `Paid by card on ${day(invoice.paidAt ?? invoice.createdAt)} through Closr. Amounts in Australian dollars.`,
@@ -73,6 +85,7 @@ export const agentTaxInvoice = (
     title: registered ? "Tax invoice" : "Invoice",
     number: invoiceNumber(invoice.id),
     issueDate: invoice.createdAt,
+    timeZone,
     status: displayStateLabels[state],
     seller: { name: invoice.agentName ?? `Agent #${invoice.agentId}`, abn: invoice.agentAbn },
     buyer: {
@@ -100,6 +113,7 @@ export const platformFeeTaxInvoice = (invoice: InvoiceView, platform: TaxInvoice
     title: "Tax invoice",
     number: `FEE-${String(invoice.id).padStart(6, "0")}`,
     issueDate: invoice.paidAt ?? invoice.createdAt,
+    timeZone: platform.timeZone ?? defaultTimeZone,
     seller: { name: platform.name, abn: platform.abn, extra: [platform.address, platform.email] },
     buyer: {
       name: invoice.agentName ?? `Agent #${invoice.agentId}`,
@@ -123,17 +137,20 @@ export const platformFeeTaxInvoice = (invoice: InvoiceView, platform: TaxInvoice
   };
 };
 
-/** The credit note (adjustment note) for one refund of an invoice. */
+/** The credit note (adjustment note) for one refund of an invoice, dated in the agent's `timeZone`. */
 export const creditNote = (
   refund: PayoutRefund,
   invoice: InvoiceView,
   buyerAbn: string | null,
+  timeZone: string = defaultTimeZone,
 ): TaxDocument => {
+  const day = (at: Date) => formatLongDate(at, timeZone);
   const registered = invoice.gstRegistered && invoice.agentAbn !== null;
   return {
     title: "Credit note",
     number: `CN-${String(refund.id).padStart(6, "0")}`,
     issueDate: refund.createdAt,
+    timeZone,
     seller: { name: invoice.agentName ?? `Agent #${invoice.agentId}`, abn: invoice.agentAbn },
     buyer: {
       name: invoice.businessName ?? `Business #${invoice.businessId}`,
@@ -166,13 +183,11 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
   pdf.setAuthor(doc.seller.name);
   pdf.setCreationDate(doc.issueDate);
   const page = pdf.addPage([595.28, 841.89]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold, printable } = await embedDocumentFonts(pdf);
   const ink = rgb(0.1, 0.12, 0.16);
   const muted = rgb(0.38, 0.4, 0.45);
   let y = 780;
-  // Helvetica's WinAnsi cannot encode every character a user may type: replace the rest.
-  const safe = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");
+  const safe = printable;
   const write = (text: string, o: { size?: number; strong?: boolean; x?: number; muted?: boolean } = {}) =>
     page.drawText(safe(text), {
       x: o.x ?? 56,
@@ -214,7 +229,7 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
   write(doc.number, { x: 200 });
   next();
   write("Date of issue", { strong: true });
-  write(day(doc.issueDate), { x: 200 });
+  write(formatLongDate(doc.issueDate, doc.timeZone), { x: 200 });
   if (doc.status) {
     next();
     write("Status", { strong: true });
@@ -258,5 +273,5 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
       next(14);
     }
   }
-  return pdf.save();
+  return pdf.save(documentSaveOptions);
 }

@@ -40,9 +40,31 @@ describe("renderTaxInvoicePdf", () => {
     expect(text).toContain("ABN 51 824 753 556");
     expect(text).toContain("CLR-000012");
     expect(text).toContain("GST (10%)");
-    expect(text).toContain("A$4.45");
+    expect(text).toContain("$4.45");
     expect(text).toContain("Total (including GST)");
-    expect(text).toContain("A$49.00");
-    expect(text).toContain("A$44.55");
+    expect(text).toContain("$49.00");
+    expect(text).toContain("$44.55");
+  });
+
+  it("dates the platform's invoice in its zone: paid at 23:30 UTC on 1 December is 2 December (Sydney)", async () => {
+    const late = new Date("2026-12-01T23:30:00Z");
+    const seller = {
+      name: "Closr Pty Ltd",
+      abn: "51824753556",
+      address: "Sydney NSW 2000",
+      email: "b@closr.com.au",
+    };
+    const buyer = { name: "HarbourTech", email: "owner@harbourtech.example" };
+    const sydney = pdfText(await renderTaxInvoicePdf({ ...invoice, paidAt: late }, seller, buyer));
+    expect(sydney).toMatch(/Date of issue\s*2 December 2026/);
+    expect(sydney).toContain("Paid by card on 2 December 2026");
+    const perth = pdfText(
+      await renderTaxInvoicePdf(
+        { ...invoice, paidAt: late },
+        { ...seller, timeZone: "Australia/Perth" },
+        buyer,
+      ),
+    );
+    expect(perth).toMatch(/Date of issue\s*2 December 2026/);
   });
 });

@@ -3,10 +3,13 @@
  * Shows what an Australian tax invoice needs (ATO "Tax invoices"): the words "Tax invoice", the
  * seller's name and ABN, the date of issue, the buyer, a description with the period, the GST
  * amount and the GST-inclusive total. Prices are GST-inclusive: GST = total / 11, to the cent.
+ * Dates are the issuer's (Closr's, `seller.timeZone`, default Australia/Sydney) calendar days and
+ * amounts are formatted like every screen ("$1,851.85"), both by @closr/format (ADR 0057).
  */
-import { longUtcDate } from "@closr/core/shared";
 import { formatAbn, plans, type SubscriptionInvoice } from "@closr/core/subscription";
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { defaultTimeZone, formatCents, formatLongDate } from "@closr/format";
+import { PDFDocument, rgb } from "pdf-lib";
+import { documentSaveOptions, embedDocumentFonts } from "./fonts.ts";
 
 export interface TaxInvoiceSeller {
   readonly name: string;
@@ -14,17 +17,14 @@ export interface TaxInvoiceSeller {
   readonly abn: string;
   readonly address: string;
   readonly email: string;
+  /** The issuer's IANA time zone, in which its documents are dated (default Australia/Sydney). */
+  readonly timeZone?: string;
 }
 
 export interface TaxInvoiceBuyer {
   readonly name: string;
   readonly email: string;
 }
-
-/** A$1,234.56 style amount (cents in). */
-export const aud = (cents: number) => `A$${(cents / 100).toFixed(2)}`;
-/** "23 November 2026" (UTC calendar day). */
-export const day = (d: Date) => longUtcDate(d);
 
 /** Renders the tax invoice; returns the PDF bytes. */
 export async function renderTaxInvoicePdf(
@@ -37,8 +37,10 @@ export async function renderTaxInvoicePdf(
   pdf.setAuthor(seller.name);
   pdf.setCreationDate(invoice.paidAt ?? invoice.createdAt);
   const page = pdf.addPage([595.28, 841.89]); // A4 in points
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold, printable } = await embedDocumentFonts(pdf);
+  const zone = seller.timeZone ?? defaultTimeZone;
+  const day = (at: Date) => formatLongDate(at, zone);
+  const aud = formatCents;
   const ink = rgb(0.1, 0.12, 0.16);
   const muted = rgb(0.38, 0.4, 0.45);
   let y = 780;
@@ -46,7 +48,7 @@ export async function renderTaxInvoicePdf(
     text: string,
     options: { size?: number; font?: typeof regular; x?: number; color?: typeof ink } = {},
   ) => {
-    page.drawText(text, {
+    page.drawText(printable(text), {
       x: options.x ?? 56,
       y,
       size: options.size ?? 11,
@@ -111,5 +113,5 @@ export async function renderTaxInvoicePdf(
     color: muted,
     size: 10,
   });
-  return pdf.save();
+  return pdf.save(documentSaveOptions);
 }

@@ -36,6 +36,8 @@ export interface UsersTable {
   pendingEmailTokenHash: string | null;
   pendingEmailExpiry: NullableTimestamp;
   notificationPreferences: ColumnType<Record<string, boolean>, string | undefined, string>;
+  /** IANA time zone, default 'Australia/Sydney' (migration 2026-12-01-46-user-time-zone). */
+  timeZone: Generated<string>;
   deletedAt: NullableTimestamp;
   /** Set while an admin has suspended the account (migration 2026-11-23-11-content). */
   suspendedAt: NullableTimestamp;

@@ -424,6 +424,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/time-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the time zone dates are shown, printed and e-mailed in
+         * @description An IANA zone name (Australia/Sydney, Australia/Perth, …); an unknown name answers 422. Answers the user as now stored.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        put: operations["setTimeZone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verify-email": {
         parameters: {
             query?: never;
@@ -4261,6 +4285,7 @@ export interface components {
             emailVerified: boolean;
             /** Format: date-time */
             createdAt: string;
+            timeZone: components["schemas"]["TimeZone"];
         };
         /** @enum {string} */
         UserType: "business" | "agent";
@@ -4271,6 +4296,11 @@ export interface components {
          * @enum {string}
          */
         UserRole: "member" | "admin";
+        /**
+         * @description IANA time zone in which every date shown, printed or e-mailed to the user is formatted (default Australia/Sydney).
+         * @example Australia/Sydney
+         */
+        TimeZone: string;
         SessionState: {
             /** @description The signed-in user; null when signed out. */
             user: components["schemas"]["User"] | null;
@@ -4295,6 +4325,7 @@ export interface components {
              * @enum {string}
              */
             verificationStatus?: "unverified";
+            timeZone?: components["schemas"]["TimeZone"] & unknown;
         };
         /** @description A human-readable confirmation. */
         AccountMessage: {
@@ -4345,6 +4376,10 @@ export interface components {
         ResetPasswordRequest: {
             token: string;
             password: string;
+        };
+        /** @description The zone dates are shown, printed and e-mailed in (ADR 0057). */
+        TimeZoneRequest: {
+            timeZone: components["schemas"]["TimeZone"];
         };
         NotificationPreferencesPatch: {
             connectionRequests?: boolean;
@@ -6769,7 +6804,8 @@ export interface operations {
                      *       "verificationStatus": "unverified",
                      *       "role": "member",
                      *       "emailVerified": true,
-                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "timeZone": "Australia/Sydney"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -6838,7 +6874,8 @@ export interface operations {
                      *         "verificationStatus": "unverified",
                      *         "role": "member",
                      *         "emailVerified": true,
-                     *         "createdAt": "2019-08-24T14:15:22Z"
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "timeZone": "Australia/Sydney"
                      *       }
                      *     }
                      */
@@ -6899,7 +6936,8 @@ export interface operations {
                      *       "verificationStatus": "unverified",
                      *       "role": "member",
                      *       "emailVerified": true,
-                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "timeZone": "Australia/Sydney"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -7039,7 +7077,8 @@ export interface operations {
                  *       "username": "acme_sales",
                  *       "password": "stringst",
                  *       "userType": "business",
-                 *       "verificationStatus": "unverified"
+                 *       "verificationStatus": "unverified",
+                 *       "timeZone": "string"
                  *     }
                  */
                 "application/json": components["schemas"]["RegisterRequest"];
@@ -7061,7 +7100,8 @@ export interface operations {
                      *       "verificationStatus": "unverified",
                      *       "role": "member",
                      *       "emailVerified": true,
-                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "timeZone": "Australia/Sydney"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -7370,7 +7410,8 @@ export interface operations {
                      *       "verificationStatus": "unverified",
                      *       "role": "member",
                      *       "emailVerified": true,
-                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "timeZone": "Australia/Sydney"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -8254,6 +8295,111 @@ export interface operations {
             };
         };
     };
+    setTimeZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "timeZone": "Australia/Sydney"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TimeZoneRequest"];
+            };
+        };
+        responses: {
+            /** @description The user with the new time zone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "email": "ava@harbourtech.com.au",
+                     *       "username": "ava",
+                     *       "userType": "business",
+                     *       "verificationStatus": "unverified",
+                     *       "role": "member",
+                     *       "emailVerified": true,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "timeZone": "Australia/Sydney"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     verifyEmail: {
         parameters: {
             query?: never;
@@ -8287,7 +8433,8 @@ export interface operations {
                      *       "verificationStatus": "unverified",
                      *       "role": "member",
                      *       "emailVerified": true,
-                     *       "createdAt": "2019-08-24T14:15:22Z"
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "timeZone": "Australia/Sydney"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];

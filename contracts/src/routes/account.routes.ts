@@ -17,6 +17,7 @@ import {
   ResetPasswordRequest,
   ResetTokenQuery,
   ResetTokenValid,
+  TimeZoneRequest,
   TokenRequest,
 } from "../account.ts";
 import { IdParam } from "../common.ts";
@@ -177,6 +178,21 @@ export const updateNotificationPreferences = createRoute({
   request: body(NotificationPreferencesPatch),
   responses: {
     200: json(NotificationPreferences, "Preferences"),
+    ...signedInWriteProblems(),
+  },
+});
+
+export const setTimeZone = createRoute({
+  method: "put",
+  path: "/api/account/time-zone",
+  operationId: "setTimeZone",
+  tags: ["account"],
+  summary: "Change the time zone dates are shown, printed and e-mailed in",
+  description:
+    "An IANA zone name (Australia/Sydney, Australia/Perth, …); an unknown name answers 422. Answers the user as now stored.",
+  request: body(TimeZoneRequest),
+  responses: {
+    200: json(User, "The user with the new time zone"),
     ...signedInWriteProblems(),
   },
 });

@@ -6,7 +6,7 @@
  * Enterprise businesses (spec §9 "custom contract templates") keep their own template in the same
  * shape; `renderTemplate` is the one renderer.
  */
-import { longUtcDate } from "../shared/calendar.ts";
+import { longCalendarDate } from "../shared/calendar.ts";
 import { describeModel } from "./commission.ts";
 import type { AgreementDocument, AgreementTerms } from "./model.ts";
 
@@ -119,7 +119,7 @@ const territoryLabels: Record<string, string> = {
   other: "Other locations",
 };
 
-const longDate = (date: string) => longUtcDate(new Date(`${date}T00:00:00Z`));
+const longDate = longCalendarDate;
 
 /** The placeholder values of one version of a partnership's agreement. */
 export function agreementValues(input: {

@@ -4,6 +4,7 @@
  * other parties (ADR 0037), the emails to both, and the settlement once it ended. Internal to
  * the context (not exported by index.ts).
  */
+import { defaultTimeZone, formatDate } from "@closr/format";
 import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { callerProfile } from "../invoice/index.ts";
@@ -60,13 +61,12 @@ export const tellBoth = Effect.fn("dispute.tellBoth")(function* (
 /** Who took a dispute step: a party, staff (mediation) or the deadline sweep. */
 export type StepActor = DisputeParty | "staff" | "system";
 
-export const deadlineFormat = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Sydney",
-  dateStyle: "full",
-  timeStyle: "short",
-});
-
-export const formatDeadline = (at: Date | null) => (at ? `${deadlineFormat.format(at)} (Sydney time)` : "—");
+/**
+ * A dispute deadline in e-mails: "Wednesday, 2 December 2026 at 5:00 PM (Sydney time)". Deadlines run
+ * on the Sydney business-day clock (deadlines.ts), so they are said in Sydney time for both parties.
+ */
+export const formatDeadline = (at: Date | null) =>
+  at ? `${formatDate(at, "EEEE, d MMMM yyyy 'at' h:mm a", defaultTimeZone)} (Sydney time)` : "—";
 
 /** The timeline line each party event writes (a tick writes none). */
 export const timelineKind: { readonly [T in DisputeEvent["type"]]: NewTimelineEntry["kind"] } = {

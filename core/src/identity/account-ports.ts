@@ -69,6 +69,8 @@ export class AccountRepository extends Context.Tag("identity/AccountRepository")
     /** Ends the user's sessions, except the one with `keepTokenHash`; returns how many ended. */
     readonly endSessions: (userId: UserId, keepTokenHash?: string) => Effect.Effect<number>;
     readonly notificationPreferences: (userId: UserId) => Effect.Effect<NotificationPreferences>;
+    /** Stores the user's IANA time zone (already validated); returns the user as now stored. */
+    readonly setTimeZone: (userId: UserId, timeZone: string) => Effect.Effect<User>;
     readonly setNotificationPreferences: (
       userId: UserId,
       preferences: NotificationPreferences,

@@ -320,6 +320,14 @@ export const setNotificationPreferences = Effect.fn("account.setNotificationPref
   return yield* (yield* AccountRepository).setNotificationPreferences(user.id, preferences);
 });
 
+/**
+ * PUT /api/account/time-zone: the zone every date the user sees, prints or is e-mailed is
+ * formatted in (issue 46, ADR 0057). `timeZone` is an IANA name the contract has validated.
+ */
+export const setTimeZone = Effect.fn("account.setTimeZone")(function* (user: User, timeZone: string) {
+  return yield* (yield* AccountRepository).setTimeZone(user.id, timeZone);
+});
+
 /** POST /api/account/export: queues "Download my data"; the link arrives by email. */
 export const requestDataExport = Effect.fn("account.requestDataExport")(function* (user: User) {
   yield* (yield* JobQueue).enqueue("data-export", { userId: user.id });

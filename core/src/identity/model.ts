@@ -2,6 +2,7 @@
  * Identity model: users and sessions. Fields: spec §3 (users) plus `role`
  * (docs/architecture.md: admin pages need the admin role, not merely a verified account).
  */
+import { defaultTimeZone } from "@closr/format";
 import { Schema } from "effect";
 import { UserId } from "../shared/ids.ts";
 
@@ -30,6 +31,8 @@ export class User extends Schema.Class<User>("User")({
    * placeholder under the reserved `.invalid` TLD that no mail reaches.
    */
   unclaimedEmail: Schema.optional(Schema.String),
+  /** IANA zone every date shown, printed or e-mailed to the user is formatted in (ADR 0057). */
+  timeZone: Schema.optionalWith(Schema.String, { default: () => defaultTimeZone }),
 }) {}
 
 /** The email an account shows its own user: the unclaimed address it asked for, else its email. */
@@ -47,6 +50,8 @@ export interface NewUser {
   readonly username: string;
   readonly passwordHash: string;
   readonly userType: UserType;
+  /** IANA zone from the browser at sign-up (validated by the contract); absent: Australia/Sydney. */
+  readonly timeZone?: string | undefined;
 }
 
 /** A session as stored: only the SHA-256 hash of its token is kept. */

@@ -14,6 +14,8 @@ export interface RegisterInput {
   readonly username: string;
   readonly password: string;
   readonly userType: UserType;
+  /** The browser's IANA time zone at sign-up (ADR 0057); absent: Australia/Sydney. */
+  readonly timeZone?: string | undefined;
   /** The browser's User-Agent, kept with the session. */
   readonly userAgent?: string | undefined;
 }
@@ -57,6 +59,7 @@ export const register = Effect.fn("identity.register")(function* (input: Registe
     username: normalizeUsername(input.username),
     passwordHash,
     userType: input.userType,
+    timeZone: input.timeZone,
   });
   return yield* startSession(user, input.userAgent);
 });

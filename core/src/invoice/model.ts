@@ -65,6 +65,8 @@ export interface Invoice {
 export interface InvoiceView extends Invoice {
   readonly businessName: string | null;
   readonly agentName: string | null;
+  /** The agent's IANA time zone: the agent issues the invoice, so its documents are dated there (ADR 0057). */
+  readonly agentTimeZone?: string | undefined;
 }
 
 /** An invoice as the caller reads it: with its spec §4 display state at the Clock's now. */

@@ -1,21 +1,12 @@
-/** Calendar-date formatting the contexts share: Sydney's `yyyy-MM-dd` and the long "23 November 2026". */
-
-const sydneyIsoFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Australia/Sydney",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+/**
+ * Calendar dates the contexts share, through the one formatting module (@closr/format, ADR 0057):
+ * Sydney's `yyyy-MM-dd` (the business calendar: due today, the month of a statement) and the long
+ * "23 November 2026" of a date-only value.
+ */
+import { calendarDate, defaultTimeZone, formatLongDate } from "@closr/format";
 
 /** The calendar date (`yyyy-MM-dd`) in Australia/Sydney at instant `at`. */
-export const sydneyIsoDate = (at: Date): string => sydneyIsoFormat.format(at);
+export const sydneyIsoDate = (at: Date): string => calendarDate(at, defaultTimeZone);
 
-const longFormat = new Intl.DateTimeFormat("en-AU", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** "23 November 2026": the UTC calendar day of `at`, month spelled out. */
-export const longUtcDate = (at: Date): string => longFormat.format(at);
+/** "23 November 2026": a date-only value (`yyyy-MM-dd`) with its month spelled out, unshifted by any zone. */
+export const longCalendarDate = (date: string): string => formatLongDate(date);

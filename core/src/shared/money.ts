@@ -3,6 +3,7 @@
  * dollars with at most 2 decimals; these two functions are the ONLY conversions between the two
  * (handlers and adapters convert nowhere else).
  */
+import { formatCents } from "@closr/format";
 import { Schema } from "effect";
 
 /** An integer amount of AUD cents. */
@@ -19,5 +20,4 @@ export const dollarsFromCents = (cents: Cents): number => Math.round(cents) / 10
 export const cents = (value: number): Cents => Cents.make(value);
 
 /** AUD in en-AU format ("$1,234.50") for notices and emails. */
-export const formatAud = (value: Cents): string =>
-  new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" }).format(dollarsFromCents(value));
+export const formatAud = (value: Cents): string => formatCents(value);

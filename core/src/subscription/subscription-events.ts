@@ -1,4 +1,5 @@
 /** The gateway's subscription events (Stripe Billing or the local gateway): applied once, then the emails they call for. */
+import { formatCents, formatLongDate } from "@closr/format";
 import { Effect, Option } from "effect";
 import { UserRepository } from "../identity/index.ts";
 import { atomically, Mailer } from "../shared/index.ts";
@@ -13,9 +14,7 @@ import {
   SubscriptionRepository,
 } from "./ports.ts";
 
-const money = (cents: number) => `A$${(cents / 100).toFixed(2)}`;
-
-const day = (d: Date) => d.toISOString().slice(0, 10);
+const money = formatCents;
 
 /** The emails of the life cycle (best effort: a mail failure never fails the event). */
 const notify = Effect.fn("subscription.notify")(function* (applied: AppliedSubscriptionEvent) {
@@ -24,6 +23,8 @@ const notify = Effect.fn("subscription.notify")(function* (applied: AppliedSubsc
   const user = yield* (yield* UserRepository).findById(after.userId);
   if (Option.isNone(user)) return;
   const plan = plans[after.planId].title;
+  // Dates in the reader's zone (ADR 0057): "23 December 2026".
+  const day = (d: Date) => formatLongDate(d, user.value.timeZone);
   const to = user.value.email;
   const mails: { subject: string; text: string }[] = [];
   if (before.status === "incomplete" && after.status === "active")

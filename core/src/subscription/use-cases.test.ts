@@ -225,10 +225,10 @@ describe("local card steps", () => {
       expect.objectContaining({
         to: "u1@example.com",
         subject: "Welcome to Professional",
-        text: expect.stringContaining("We charged A$49.00 (GST included); your tax invoice CLR-000001"),
+        text: expect.stringContaining("We charged $49.00 (GST included); your tax invoice CLR-000001"),
       }),
     ]);
-    expect(mails[0]?.text).toContain("It renews on 2026-12-28.");
+    expect(mails[0]?.text).toContain("It renews on 28 December 2026.");
   });
 
   it("a declined card leaves it incomplete with a failed invoice and the card's error; no email", async () => {
@@ -450,7 +450,7 @@ describe("gateway events", () => {
     expect(mails.at(-1)).toMatchObject({
       subject: "Receipt for your Professional renewal",
       text: expect.stringContaining(
-        "We charged A$49.00 (GST A$4.45 included) for Professional, 2026-12-28 to 2027-01-28",
+        "We charged $49.00 (GST $4.45 included) for Professional, 28 December 2026 to 28 January 2027",
       ),
     });
     expect(Either.getOrThrow(await run(applySubscriptionEvent(renewal)))).toEqual({ type: "duplicate" });
@@ -487,7 +487,7 @@ describe("gateway events", () => {
     expect(mails.at(-1)).toMatchObject({
       subject: "Payment failed for your Professional plan",
       text: expect.stringContaining(
-        "We couldn't charge A$49.00 for your Professional plan: Insufficient funds",
+        "We couldn't charge $49.00 for your Professional plan: Insufficient funds",
       ),
     });
     expect(Either.getOrThrow(await run(getBilling(business))).entitlements).toMatchObject({

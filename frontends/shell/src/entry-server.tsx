@@ -29,6 +29,7 @@ import {
   recordedStylesFor,
   recordingStylesOf,
   settleDeferred,
+  withDisplayTimeZone,
 } from "@closr/ui";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { StrictMode } from "react";
@@ -253,18 +254,21 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const draw = () => {
       page = {};
       remotes = serverRemotesFor(request);
+      // The page sets the user's display zone as it renders (Providers); it ends with the render.
       const rendered = collectDeferred(() =>
-        renderToString(
-          <StrictMode>
-            <ServerPageContext value={page}>
-              <ServerRemotesContext value={remotes}>
-                <Providers queryClient={queryClient}>
-                  <StaticRouterProvider router={router} context={context} hydrate={false} />
-                </Providers>
-                <HydratedMark />
-              </ServerRemotesContext>
-            </ServerPageContext>
-          </StrictMode>,
+        withDisplayTimeZone(undefined, () =>
+          renderToString(
+            <StrictMode>
+              <ServerPageContext value={page}>
+                <ServerRemotesContext value={remotes}>
+                  <Providers queryClient={queryClient}>
+                    <StaticRouterProvider router={router} context={context} hydrate={false} />
+                  </Providers>
+                  <HydratedMark />
+                </ServerRemotesContext>
+              </ServerPageContext>
+            </StrictMode>,
+          ),
         ),
       );
       drawn = rendered.drawn;

@@ -5,6 +5,24 @@
  * singleton (one toast store, one set of components); it reads no API and knows no feature
  * (ADR 0048). Every name exported here is the package's public surface.
  */
+
+// The one formatting module (ADR 0057), re-exported so every app shares @closr/ui's copy (and its
+// display zone): frontends import formatting from here, never from @closr/format directly.
+export {
+  australianTimeZones,
+  datePatterns,
+  defaultTimeZone,
+  displayTimeZone,
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+  formatTime,
+  isTimeZone,
+  setDisplayTimeZone,
+  withDisplayTimeZone,
+} from "@closr/format";
 export {
   Button,
   type ButtonProps,
@@ -76,4 +94,3 @@ export {
   toast,
   toastStore,
 } from "./design-system/toast/toast-store.ts";
-export { datePatterns, formatDate, formatDateTime, formatMoney, formatTime } from "./lib/format.ts";

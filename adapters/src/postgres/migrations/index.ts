@@ -30,6 +30,7 @@ import * as searchVocabulary from "./2026-11-28-30-search-vocabulary.ts";
 import * as insightsRollupInTransaction from "./2026-11-29-40-insights-rollup-in-transaction.ts";
 import * as gatewayRefundsHolds from "./2026-11-29-45-gateway-refunds-holds.ts";
 import * as payoutHoldTransfers from "./2026-11-30-46-payout-hold-transfers.ts";
+import * as userTimeZone from "./2026-12-01-46-user-time-zone.ts";
 import * as unclaimedEmails from "./2026-12-01-48-unclaimed-emails.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-45-gateway-refunds-holds": gatewayRefundsHolds,
   "2026-11-30-46-payout-hold-transfers": payoutHoldTransfers,
   "2026-12-01-48-unclaimed-emails": unclaimedEmails,
+  "2026-12-01-46-user-time-zone": userTimeZone,
 };

@@ -417,6 +417,19 @@ const makeAccountRepository = (db: Db) =>
           .returning("notificationPreferences")
           .executeTakeFirstOrThrow(),
       ).pipe(Effect.map((row) => asPreferences(row.notificationPreferences))),
+    setTimeZone: (userId, timeZone) =>
+      run(() =>
+        db
+          .updateTable("users")
+          .set({ timeZone })
+          .where("id", "=", userId)
+          .returning(userColumns)
+          .executeTakeFirstOrThrow(),
+      ).pipe(
+        Effect.map(toUser),
+        // The cached session holds the user: the next request reads the new zone.
+        Effect.tap(() => Effect.sync(() => revokeCachedSessions(userId))),
+      ),
     anonymise: (userId, now) =>
       run(() => anonymiseUser(db, userId, now)).pipe(
         Effect.tap(() => Effect.sync(() => revokeCachedSessions(userId))),

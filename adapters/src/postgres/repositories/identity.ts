@@ -31,6 +31,7 @@ export const userColumns = [
   "emailVerified",
   "createdAt",
   "unclaimedEmail",
+  "timeZone",
 ] as const;
 
 type UserRow = {
@@ -44,6 +45,7 @@ type UserRow = {
   createdAt: Date;
   /** Issue 48; a query that does not read it shows the placeholder instead. */
   unclaimedEmail?: string | null;
+  timeZone: string;
 };
 
 /** Maps a row to the core User (adapter boundary: rows never leak). */
@@ -58,6 +60,7 @@ export const toUser = (row: UserRow): User =>
     emailVerified: row.emailVerified,
     createdAt: new Date(row.createdAt),
     ...(row.unclaimedEmail ? { unclaimedEmail: row.unclaimedEmail } : {}),
+    timeZone: row.timeZone,
   });
 
 /**
@@ -80,6 +83,7 @@ const makeUserRepository = (db: Db) =>
             username: input.username,
             passwordHash: input.passwordHash,
             userType: input.userType,
+            ...(input.timeZone ? { timeZone: input.timeZone } : {}),
           };
           // Claim the email when it is free; ON CONFLICT on users_email_key only, so a username
           // clash still raises, and a concurrent sign-up with the same email lands below.
@@ -186,6 +190,7 @@ const makeSessionStore = (db: Db) =>
             "users.emailVerified",
             "users.createdAt",
             "users.unclaimedEmail",
+            "users.timeZone",
           ])
           .where("session.tokenHash", "=", tokenHash)
           .where("session.expiresAt", ">", now)

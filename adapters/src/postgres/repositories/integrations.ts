@@ -125,6 +125,7 @@ const makeApiKeyRepository = (db: Db) =>
             "u.emailVerified",
             "u.createdAt as userCreatedAt",
             "u.unclaimedEmail",
+            "u.timeZone",
           ])
           .where("k.keyHash", "=", hashApiKey(secret))
           .where("k.revokedAt", "is", null)

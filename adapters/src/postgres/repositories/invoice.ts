@@ -44,6 +44,7 @@ const invoiceSelect = (db: Executor) =>
       sql<boolean>`${facts.disputed}`.as("disputed"),
       "b.companyName as businessName",
       "a.fullName as agentName",
+      sql<string | null>`(SELECT u.time_zone FROM users u WHERE u.id = a.user_id)`.as("agentTimeZone"),
     ]);
 
 /** A row of invoiceSelect (typed by kysely from the tables' Selectable rows). */
@@ -71,6 +72,7 @@ const toInvoice = (r: InvoiceRow): InvoiceView => ({
   disputed: Boolean(r.disputed),
   businessName: r.businessName ?? null,
   agentName: r.agentName ?? null,
+  agentTimeZone: r.agentTimeZone ?? undefined,
 });
 
 /** One invoice with its parties' names, read on `db` (a transaction when locking). */

@@ -3,7 +3,7 @@
  * the server, not a fixed "Professional / Free Trial") and the past_due banner with "Update card".
  */
 
-import { LinkButton } from "@closr/ui";
+import { formatDate, LinkButton } from "@closr/ui";
 import { Link } from "react-router";
 import { planTitle, statusLabel, useBilling } from "./billing-api.ts";
 
@@ -37,10 +37,7 @@ export function PastDueBanner() {
       <p>
         <strong>Your last payment failed.</strong> Update your card to keep your{" "}
         {planTitle(billing.subscription.planId)} plan
-        {ends
-          ? ` (features stay on until ${new Date(ends).toLocaleDateString("en-AU", { day: "numeric", month: "short" })})`
-          : ""}
-        .
+        {ends ? ` (features stay on until ${formatDate(ends, "d MMM")})` : ""}.
       </p>
       <LinkButton href="/settings/billing" size="sm">
         Update card

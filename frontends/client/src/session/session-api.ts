@@ -3,6 +3,7 @@
  * register and log out. Success stores or clears the current user in the query cache.
  */
 import type { ApiUser } from "@closr/contracts/client";
+import { isTimeZone } from "@closr/ui";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../api/client.ts";
 import { toApiError } from "../api/problem.ts";
@@ -40,11 +41,20 @@ export function useLogin() {
   });
 }
 
+/** The browser's IANA zone (Intl), if it names one; the server validates it again (ADR 0057). */
+export function browserTimeZone(): string | undefined {
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isTimeZone(zone) ? zone : undefined;
+}
+
+/** POST /api/register with the browser's time zone: dates are then shown in it (ADR 0057). */
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: RegisterInput) => {
-      const { data, error, response } = await apiClient.POST("/api/register", { body: input });
+      const timeZone = browserTimeZone();
+      const body = timeZone ? { ...input, timeZone } : input;
+      const { data, error, response } = await apiClient.POST("/api/register", { body });
       if (error !== undefined || !data) throw toApiError(error, response);
       return data;
     },

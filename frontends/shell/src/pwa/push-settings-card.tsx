@@ -8,12 +8,23 @@
 import { apiClient, toApiError } from "@closr/client";
 import { Alert, Button, Card, CardContent, CardDescription, CardTitle, toast } from "@closr/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 
 const supported = () =>
   typeof window !== "undefined" &&
   "serviceWorker" in navigator &&
   "PushManager" in window &&
   "Notification" in window;
+
+const unchanging = () => () => undefined;
+
+/**
+ * Whether this browser can take push notifications; `undefined` on the server and during
+ * hydration, which must draw what the server drew (issue 46: "does not support" on the server,
+ * a button in the browser was React #418), then the browser's answer.
+ */
+const usePushSupport = (): boolean | undefined =>
+  useSyncExternalStore(unchanging, supported, () => undefined);
 
 /** base64url → bytes, as pushManager.subscribe wants the VAPID key. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -46,9 +57,10 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 
 export function PushSettingsCard() {
   const queryClient = useQueryClient();
+  const support = usePushSupport();
   const state = useQuery({
     queryKey: pushStateKey,
-    enabled: supported(),
+    enabled: support === true,
     queryFn: async () => (await currentSubscription()) !== null,
   });
   const enable = useMutation({
@@ -100,14 +112,17 @@ export function PushSettingsCard() {
           New messages and partnership requests, when you don't have Closr open. Opening one takes you to the
           conversation or request.
         </CardDescription>
-        {!supported() ? (
+        {support === false ? (
           <Alert variant="info">This browser does not support push notifications.</Alert>
         ) : state.data ? (
           <Button variant="outline" isPending={disable.isPending} onPress={() => disable.mutate()}>
             Turn off push notifications
           </Button>
         ) : (
-          <Button isPending={enable.isPending || state.isPending} onPress={() => enable.mutate()}>
+          <Button
+            isPending={support === undefined || enable.isPending || state.isPending}
+            onPress={() => enable.mutate()}
+          >
             Turn on push notifications
           </Button>
         )}

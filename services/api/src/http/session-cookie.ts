@@ -83,7 +83,7 @@ export const writeDeviceCookie = (c: Context, value: string, expiresAt: Date) =>
   setCookie(c, DEVICE_COOKIE, value, {
     httpOnly: true,
     sameSite: "Lax",
-    secure: !isPlainLocalhost(c),
+    secure: secureCookie(c),
     path: "/api/login",
     expires: expiresAt,
   });

@@ -12,4 +12,5 @@ export const toUserJson = (user: User): ApiUser => ({
   role: user.role,
   emailVerified: user.emailVerified,
   createdAt: user.createdAt.toISOString(),
+  timeZone: user.timeZone,
 });

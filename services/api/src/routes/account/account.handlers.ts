@@ -17,6 +17,7 @@ import {
   resendVerificationEmail,
   resetPassword,
   setNotificationPreferences,
+  setTimeZone,
   shownEmail,
   signOutEverywhere,
   verifyEmail,
@@ -157,6 +158,13 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
     }
     return runUseCase(runtime, c, setNotificationPreferences(user, stored), (p) =>
       c.json(preferencesJson(p), 200),
+    );
+  });
+
+  app.openapi(signedIn(accountRoutes.setTimeZone), async (c) => {
+    const { timeZone } = c.req.valid("json");
+    return runUseCase(runtime, c, setTimeZone(c.get("user"), timeZone), (user) =>
+      c.json(toUserJson(user), 200),
     );
   });
 

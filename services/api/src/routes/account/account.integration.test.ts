@@ -628,3 +628,60 @@ describe("onboarding (spec §7)", () => {
     expect((await t.client().request("/api/onboarding")).status).toBe(401);
   });
 });
+
+describe("the user's time zone (issue 46, ADR 0057)", () => {
+  it("is Australia/Sydney by default, taken from sign-up when it is an IANA zone, and refused otherwise", async () => {
+    const sydney = await aUser();
+    expect((await bodyOf(await sydney.client.request("/api/user"))).timeZone).toBe("Australia/Sydney");
+
+    counter++;
+    const perth = t.client();
+    const registered = await perth.request("/api/register", {
+      method: "POST",
+      json: {
+        email: `zone${counter}@example.com.au`,
+        username: `zone${counter}`,
+        password: "first password 1",
+        timeZone: "Australia/Perth",
+      },
+    });
+    expect(registered.status).toBe(201);
+    expect((await bodyOf(registered)).timeZone).toBe("Australia/Perth");
+
+    for (const timeZone of ["AEST", "+08:00", "Mars/Olympus_Mons"]) {
+      counter++;
+      const refused = await t.client().request("/api/register", {
+        method: "POST",
+        json: {
+          email: `zone_bad${counter}@example.com.au`,
+          username: `zone_bad${counter}`,
+          password: "first password 1",
+          timeZone,
+        },
+      });
+      expect(refused.status).toBe(422);
+      expect((await bodyOf(refused)).errors).toEqual([
+        { field: "timeZone", message: "Time zone must be an IANA time zone, such as Australia/Sydney" },
+      ]);
+    }
+  });
+
+  it("changes with PUT /api/account/time-zone, at once on the next request", async () => {
+    const user = await aUser();
+    const changed = await user.client.request("/api/account/time-zone", {
+      method: "PUT",
+      json: { timeZone: "Australia/Adelaide" },
+    });
+    expect(changed.status).toBe(200);
+    expect((await bodyOf(changed)).timeZone).toBe("Australia/Adelaide");
+    expect((await bodyOf(await user.client.request("/api/session"))).user.timeZone).toBe(
+      "Australia/Adelaide",
+    );
+    const refused = await user.client.request("/api/account/time-zone", {
+      method: "PUT",
+      json: { timeZone: "Sydney" },
+    });
+    expect(refused.status).toBe(422);
+    expect((await bodyOf(await user.client.request("/api/user"))).timeZone).toBe("Australia/Adelaide");
+  });
+});

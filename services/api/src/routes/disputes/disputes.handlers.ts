@@ -237,7 +237,11 @@ export function registerDisputeRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
     return runUseCase(runtime, c, getDisputeCreditNote(c.get("user"), DisputeId.make(id)), async (found) =>
       c.body(
         (await renderTaxDocumentPdf(
-          disputeCreditNote({ ...found.note, disputeId: found.dispute.id }, found.invoice),
+          disputeCreditNote(
+            { ...found.note, disputeId: found.dispute.id },
+            found.invoice,
+            found.invoice.agentTimeZone,
+          ),
         )) as Uint8Array<ArrayBuffer>,
         200,
         {

@@ -195,7 +195,7 @@ describe("disputes", () => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const text = pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain("Credit note");
-    expect(text).toContain("A$500.00");
+    expect(text).toContain("$500.00");
     expect(
       (await (await aParty("business")).client.request(`/api/disputes/${dispute.id}/credit-note.pdf`)).status,
     ).toBe(404);

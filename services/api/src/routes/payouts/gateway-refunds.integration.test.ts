@@ -111,7 +111,7 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
       ),
     );
     expect(note).toContain("Credit note");
-    expect(note).toContain("A$100.00");
+    expect(note).toContain("$100.00");
 
     // The same event again, and a new event about the same refunds: nothing twice.
     expect((await redeliver(applied)).outcome).toBe("duplicate");
@@ -364,7 +364,7 @@ describe("Dashboard refunds and card disputes (Stripe stand-in)", () => {
     expect((await deliver("charge.refunded", partial.charge)).outcome).toBe("applied");
     const text = await pdf();
     expect(text).toMatch(/Status\s*Partly refunded/);
-    expect(text).toMatch(/Refunded\s*A\$100\.00/);
-    expect(text).toMatch(/Net paid\s*A\$1000\.00/);
+    expect(text).toMatch(/Refunded\s*\$100\.00/);
+    expect(text).toMatch(/Net paid\s*\$1,000\.00/);
   });
 });

@@ -172,7 +172,11 @@ export function registerPayoutRoutes(
   app.openapi(signedIn(payoutRoutes.getInvoiceTaxInvoicePdf), async (c) => {
     const { id } = c.req.valid("param");
     return runUseCase(runtime, c, getInvoiceDocument(c.get("user"), InvoiceId.make(id)), (found) =>
-      pdfResponse(c, agentTaxInvoice(found.invoice, found.buyerAbn, found.state), `closr-invoice-${id}.pdf`),
+      pdfResponse(
+        c,
+        agentTaxInvoice(found.invoice, found.buyerAbn, found.state, found.invoice.agentTimeZone),
+        `closr-invoice-${id}.pdf`,
+      ),
     );
   });
 
@@ -193,7 +197,11 @@ export function registerPayoutRoutes(
   app.openapi(signedIn(payoutRoutes.getCreditNotePdf), async (c) => {
     const { id } = c.req.valid("param");
     return runUseCase(runtime, c, getCreditNote(c.get("user"), PayoutRefundId.make(id)), (found) =>
-      pdfResponse(c, creditNote(found.refund, found.invoice, found.buyerAbn), `closr-credit-note-${id}.pdf`),
+      pdfResponse(
+        c,
+        creditNote(found.refund, found.invoice, found.buyerAbn, found.invoice.agentTimeZone),
+        `closr-credit-note-${id}.pdf`,
+      ),
     );
   });
 

@@ -260,9 +260,9 @@ describe("payouts on the local gateway", () => {
       "Date of issue",
       "Qualified demos for the Sydney launch",
       "GST (10%)",
-      "A$100.00",
+      "$100.00",
       "Total (including GST)",
-      "A$1100.00",
+      "$1,100.00",
       `Harbour ${n - 1}`,
       "Buyer's ABN", // A$1,000 or more
     ])
@@ -270,8 +270,8 @@ describe("payouts on the local gateway", () => {
     const fee = await pdfOf(await p.agent.client.request(`/api/invoices/${invoice.id}/fee-tax-invoice.pdf`));
     expect(fee).toContain("Tax invoice");
     expect(fee).toContain("ABN 51 824 753 556");
-    expect(fee).toContain("A$50.00");
-    expect(fee).toContain("A$4.55"); // GST in the GST-inclusive fee: 5000 / 11 = 454.5 → 455
+    expect(fee).toContain("$50.00");
+    expect(fee).toContain("$4.55"); // GST in the GST-inclusive fee: 5000 / 11 = 454.5 → 455
     expect((await business.request(`/api/invoices/${invoice.id}/fee-tax-invoice.pdf`)).status).toBe(403);
 
     // Staff only; then half.
@@ -299,8 +299,8 @@ describe("payouts on the local gateway", () => {
     ]);
     const note = await pdfOf(await business.request(`/api/refunds/${first.id}/credit-note.pdf`));
     expect(note).toContain("Credit note");
-    expect(note).toContain("A$550.00");
-    expect(note).toContain("A$50.00");
+    expect(note).toContain("$550.00");
+    expect(note).toContain("$50.00");
     expect((await t.client().request(`/api/refunds/${first.id}/credit-note.pdf`)).status).toBe(401);
 
     const rest = await refund(admin.client, payment.id, 550);

@@ -6,14 +6,12 @@
  */
 
 import { describeFailure } from "@closr/client";
-import { Alert, Button, Card, CardContent, formatMoney, Spinner } from "@closr/ui";
+import { Alert, Button, Card, CardContent, formatDate, formatMoney, Spinner } from "@closr/ui";
 import { Link } from "react-router";
 import { earningsCsv, useEarnings } from "../api/payouts-api.ts";
 
-const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat("en-AU", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
+/** "November 2026" from "2026-11" (a calendar month). */
+const monthLabel = (month: string) => formatDate(`${month}-01`, "MMMM yyyy");
 
 /** The link to the other page that shows the same money: invoices from payouts, payouts from invoices. */
 function CrossLink({ shownOn }: { shownOn: "payouts" | "invoices" }) {

@@ -113,6 +113,16 @@ export const useUpdateNotificationPreferences = () => {
   });
 };
 
+/** PUT /api/account/time-zone: stores the zone and puts the answered user in the session cache. */
+export const useSetTimeZone = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (timeZone: string) =>
+      ok(await apiClient.PUT("/api/account/time-zone", { body: { timeZone } })),
+    onSuccess: (user) => queryClient.setQueryData(currentUserKey, user),
+  });
+};
+
 export const useRequestDataExport = () =>
   useMutation({ mutationFn: async () => ok(await apiClient.POST("/api/account/export")) });
 

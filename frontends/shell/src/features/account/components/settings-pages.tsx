@@ -1,5 +1,6 @@
 /**
- * /settings (issue 15): Account (change email, confirmed at the new address), Security (change
+ * /settings (issue 15): Account (change email, confirmed at the new address; the time zone dates are
+ * shown, printed and e-mailed in, issue 46), Security (change
  * password with the current one; other sessions end; sessions list; sign out everywhere),
  * Notifications (per email kind), Privacy (download my data, delete my account).
  * /settings/billing belongs to Subscriptions and renders inside the same SettingsLayout.
@@ -8,6 +9,7 @@
 import { describeFailure, formFailure, useCurrentUser } from "@closr/client";
 import {
   Alert,
+  australianTimeZones,
   Button,
   Card,
   CardContent,
@@ -18,6 +20,7 @@ import {
   FormFields,
   formatDate,
   PageSpinner,
+  SelectField,
   toast,
   useFormValues,
 } from "@closr/ui";
@@ -32,6 +35,7 @@ import {
   useNotificationPreferences,
   useRequestDataExport,
   useSessions,
+  useSetTimeZone,
   useSignOutEverywhere,
   useUpdateNotificationPreferences,
 } from "../api/account-api.ts";
@@ -92,6 +96,7 @@ export function AccountSettingsPage() {
           </dl>
         </CardContent>
       </Card>
+      <TimeZoneCard zone={user?.timeZone} />
       <Card>
         <CardContent>
           <CardTitle>Change email</CardTitle>
@@ -113,6 +118,48 @@ export function AccountSettingsPage() {
         </CardContent>
       </Card>
     </SettingsLayout>
+  );
+}
+
+/** The zones offered: the Australian ones, then the user's own if it is another (set at sign-up abroad). */
+export const timeZoneOptions = (current: string | undefined) => {
+  const options = australianTimeZones.map(({ zone, label }) => ({ value: zone, label }));
+  return current && !options.some((o) => o.value === current)
+    ? [...options, { value: current, label: current.replace(/_/g, " ") }]
+    : options;
+};
+
+/** Settings → Account: the zone every date is shown, printed and e-mailed in; saved when chosen. */
+function TimeZoneCard({ zone }: { zone: string | undefined }) {
+  const save = useSetTimeZone();
+  const current = save.isPending ? save.variables : zone;
+  return (
+    <Card>
+      <CardContent>
+        <CardTitle>Time zone</CardTitle>
+        <CardDescription>
+          Dates on Closr, in emails and on the tax invoices you issue are shown in this time zone.
+        </CardDescription>
+        <SelectField
+          label="Time zone"
+          name="timeZone"
+          value={current ?? "Australia/Sydney"}
+          options={timeZoneOptions(current)}
+          disabled={save.isPending}
+          onChange={(event) =>
+            save.mutate(event.target.value, {
+              onSuccess: () => toast({ title: "Time zone saved", variant: "success" }),
+              onError: (error) =>
+                toast({
+                  title: "Time zone not saved",
+                  description: describeFailure(error).message,
+                  variant: "destructive",
+                }),
+            })
+          }
+        />
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,15 +1,7 @@
 /** Pieces both insights pages share: figure tables, the upgrade panel, formatting (en-AU, AUD). */
-import { Card, CardContent, formatMoney, LinkButton } from "@closr/ui";
+import { Card, CardContent, formatDate, formatMoney, LinkButton } from "@closr/ui";
 import type { ReactNode } from "react";
 
-const monthFormat = new Intl.DateTimeFormat("en-AU", { month: "short", year: "numeric", timeZone: "UTC" });
-const dayFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", timeZone: "UTC" });
-const longDay = new Intl.DateTimeFormat("en-AU", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
 const percent = new Intl.NumberFormat("en-AU", { style: "percent", maximumFractionDigits: 0 });
 const compactMoney = new Intl.NumberFormat("en-AU", {
   style: "currency",
@@ -18,12 +10,12 @@ const compactMoney = new Intl.NumberFormat("en-AU", {
   maximumFractionDigits: 1,
 });
 
-/** "Nov 2026" from "2026-11". */
-export const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
-/** "23 Nov" from "2026-11-23". */
-export const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
-/** "23 November 2026". */
-export const longDayLabel = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));
+/** "Nov 2026" from "2026-11" (a calendar month: no zone shifts it). */
+export const monthLabel = (month: string) => formatDate(`${month}-01`, "MMM yyyy");
+/** "23 Nov" from "2026-11-23" (a calendar day). */
+export const dayLabel = (day: string) => formatDate(day, "d MMM");
+/** "23 November 2026" from "2026-11-23" (a calendar day). */
+export const longDayLabel = (day: string) => formatDate(day, "d MMMM yyyy");
 export const percentLabel = (rate: number | null) => (rate === null ? "—" : percent.format(rate));
 export const axisMoney = (value: number) => compactMoney.format(value);
 export const money = formatMoney;
