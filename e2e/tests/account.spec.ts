@@ -5,7 +5,7 @@
  * (serious/critical = 0) on every page the issue adds. Runs at 1280 and 390 px.
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from "./fixtures.ts";
-import { aNewAccount, expectNoSeriousAxe, logIn } from "./support.ts";
+import { aNewAccount, expectNoSeriousAxe, logIn, retype } from "./support.ts";
 
 // React Aria's live announcer (a visually hidden role=log region) briefly holds a role=img node
 // labelled by a pending button that is gone by then; it is the library's, not the page's.
@@ -46,10 +46,10 @@ test("forgot password: the emailed link resets the password, and the new one log
   await expectAccessible(page);
 
   const form = page.getByRole("form", { name: "Forgot password" });
-  await form.getByLabel("Email").fill("not-an-email");
+  await form.getByLabel("Email").pressSequentially("not-an-email");
   await form.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(form.getByText("Please enter a valid email")).toBeVisible();
-  await form.getByLabel("Email").fill(account.email);
+  await retype(form.getByLabel("Email"), account.email);
   await form.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
@@ -61,13 +61,13 @@ test("forgot password: the emailed link resets the password, and the new one log
   const reset = page.getByRole("form", { name: "Reset password" });
   await expect(reset).toBeVisible();
   await expectAccessible(page);
-  await reset.getByLabel("New Password").fill("short");
-  await reset.getByLabel("Confirm Password").fill("different");
+  await reset.getByLabel("New Password").pressSequentially("short");
+  await reset.getByLabel("Confirm Password").pressSequentially("different");
   await reset.getByRole("button", { name: "Reset Password" }).click();
   await expect(reset.getByText("Password must be at least 8 characters")).toBeVisible();
   await expect(reset.getByText("Passwords do not match")).toBeVisible();
-  await reset.getByLabel("New Password").fill("my new password 2026");
-  await reset.getByLabel("Confirm Password").fill("my new password 2026");
+  await retype(reset.getByLabel("New Password"), "my new password 2026");
+  await retype(reset.getByLabel("Confirm Password"), "my new password 2026");
   await reset.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("heading", { name: "Password Reset" })).toBeVisible();
 
@@ -149,12 +149,12 @@ test("changing the password in Settings ends the session of another browser", as
   await expect(page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem")).toHaveCount(2);
   await expectAccessible(page);
   const form = page.getByRole("form", { name: "Change password" });
-  await form.getByLabel("Current password").fill("not my password");
-  await form.getByLabel("New password", { exact: true }).fill("a brand new password");
-  await form.getByLabel("Confirm new password").fill("a brand new password");
+  await form.getByLabel("Current password").pressSequentially("not my password");
+  await form.getByLabel("New password", { exact: true }).pressSequentially("a brand new password");
+  await form.getByLabel("Confirm new password").pressSequentially("a brand new password");
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(form.getByText("Your current password is incorrect")).toBeVisible();
-  await form.getByLabel("Current password").fill(account.password);
+  await retype(form.getByLabel("Current password"), account.password);
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Password changed")).toBeVisible();
 

@@ -7,7 +7,7 @@
  * test-results/. Invoices are raised through the API after payouts are set up (local gateway).
  */
 import { expect, type Page, test } from "./fixtures.ts";
-import { anInvoicingPair, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
+import { anInvoicingPair, DEMO_PASSWORD, demo, expectNoSeriousAxe, retype } from "./support.ts";
 
 const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page, "[data-live-announcer]");
 
@@ -42,7 +42,7 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   await card.getByRole("button", { name: `Dispute invoice #${first}` }).click();
   const dialog = b.getByRole("dialog", { name: `Dispute invoice #${first}` });
   await expect(dialog.getByLabel("Reason")).toHaveValue("amount_not_owed");
-  await dialog.getByLabel("What went wrong?").fill("None of these leads matched our brief.");
+  await dialog.getByLabel("What went wrong?").pressSequentially("None of these leads matched our brief.");
   await expectNoSeriousA11yViolations(b);
   await shot(b, "open-dialog");
   await dialog.getByRole("button", { name: "Open dispute" }).click();
@@ -66,7 +66,7 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   await shot(a, "tab");
   await row.click();
   await expect(a.getByText(/proposes the business pays/)).toBeVisible();
-  await a.getByLabel("Counter-offer (AUD, total the business pays)").fill("200");
+  await retype(a.getByLabel("Counter-offer (AUD, total the business pays)"), "200");
   await a.getByRole("button", { name: "Send counter-offer" }).click();
   await expect(a.getByText("Waiting for the business")).toBeVisible();
   await expectNoSeriousA11yViolations(a);
@@ -111,10 +111,10 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   await s.getByRole("link", { name: new RegExp(`Dispute #${secondId} `) }).click();
   await expect(s.getByRole("link", { name: "Agreement (PDF)" })).toBeVisible();
   const propose = s.getByRole("form", { name: "Propose resolution" });
-  await propose.getByLabel("The business pays in total (AUD)").fill("150");
+  await retype(propose.getByLabel("The business pays in total (AUD)"), "150");
   await propose
     .getByLabel("Note to both parties")
-    .fill("Half of the calls were logged; the business pays half.");
+    .pressSequentially("Half of the calls were logged; the business pays half.");
   await expectNoSeriousA11yViolations(s);
   await shot(s, "mediation");
   await propose.getByRole("button", { name: "Propose resolution" }).click();

@@ -9,10 +9,10 @@ test("a new business signs up, lands on the business dashboard, and logs out", a
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("Email").fill(account.email);
-  await form.getByLabel("Username").fill(account.username);
-  await form.getByLabel("Password", { exact: true }).fill(account.password);
-  await form.getByLabel("Confirm Password").fill(account.password);
+  await form.getByLabel("Email").pressSequentially(account.email);
+  await form.getByLabel("Username").pressSequentially(account.username);
+  await form.getByLabel("Password", { exact: true }).pressSequentially(account.password);
+  await form.getByLabel("Confirm Password").pressSequentially(account.password);
   await expect(form.getByRole("radio", { name: "Business looking for sales agents" })).toBeChecked();
   await form.getByRole("button", { name: "Create Account" }).click();
 
@@ -33,10 +33,10 @@ test("sign-up shows the spec's validation messages and keeps what was typed", as
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("Email").fill("not-an-email");
-  await form.getByLabel("Username").fill("someone_new");
-  await form.getByLabel("Password", { exact: true }).fill("longenough1");
-  await form.getByLabel("Confirm Password").fill("different1");
+  await form.getByLabel("Email").pressSequentially("not-an-email");
+  await form.getByLabel("Username").pressSequentially("someone_new");
+  await form.getByLabel("Password", { exact: true }).pressSequentially("longenough1");
+  await form.getByLabel("Confirm Password").pressSequentially("different1");
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(form.getByText("Please enter a valid email")).toBeVisible();
   await expect(form.getByText("Passwords don't match")).toBeVisible();
@@ -49,10 +49,10 @@ test("a taken username is reported on the field", async ({ page }) => {
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("Email").fill(`fresh-${Date.now()}@example.com`);
-  await form.getByLabel("Username").fill(demo.agent);
-  await form.getByLabel("Password", { exact: true }).fill("long enough pw");
-  await form.getByLabel("Confirm Password").fill("long enough pw");
+  await form.getByLabel("Email").pressSequentially(`fresh-${Date.now()}@example.com`);
+  await form.getByLabel("Username").pressSequentially(demo.agent);
+  await form.getByLabel("Password", { exact: true }).pressSequentially("long enough pw");
+  await form.getByLabel("Confirm Password").pressSequentially("long enough pw");
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(form.getByText("This username is already taken.")).toBeVisible();
 });
@@ -60,8 +60,8 @@ test("a taken username is reported on the field", async ({ page }) => {
 test("a wrong password shows Login failed and stays on /auth", async ({ page }) => {
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Log in" });
-  await form.getByLabel("Username").fill(demo.agent);
-  await form.getByLabel("Password", { exact: true }).fill("not the password");
+  await form.getByLabel("Username").pressSequentially(demo.agent);
+  await form.getByLabel("Password", { exact: true }).pressSequentially("not the password");
   await form.getByRole("button", { name: "Log In" }).click();
   await expect(page.getByText("Login failed")).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
