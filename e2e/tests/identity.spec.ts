@@ -1,7 +1,7 @@
 /**
  * Journeys of the platform issue: sign up, log out, log in, the route guard's three outcomes.
  */
-import { expect, test } from "./fixtures.ts";
+import { allowConsole, expect, test } from "./fixtures.ts";
 import { aNewAccount, DEMO_PASSWORD, demo, logIn, logOut, skipOnboarding } from "./support.ts";
 
 test("a new business signs up, lands on the business dashboard, and logs out", async ({ page }) => {
@@ -46,6 +46,8 @@ test("sign-up shows the spec's validation messages and keeps what was typed", as
 });
 
 test("a taken username is reported on the field", async ({ page }) => {
+  // Provoked on purpose: the API refuses the taken username (409).
+  allowConsole(/status of 409 .*\/api\/register:/);
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   const form = page.getByRole("form", { name: "Sign up" });
@@ -58,6 +60,8 @@ test("a taken username is reported on the field", async ({ page }) => {
 });
 
 test("a wrong password shows Login failed and stays on /auth", async ({ page }) => {
+  // Provoked on purpose: the API refuses the wrong password (401).
+  allowConsole(/status of 401 .*\/api\/login:/);
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Log in" });
   await form.getByLabel("Username").pressSequentially(demo.agent);
