@@ -5,6 +5,9 @@ import { allowConsole, expect, test } from "./fixtures.ts";
 import { aNewAccount, DEMO_PASSWORD, demo, logIn, logOut, skipOnboarding } from "./support.ts";
 
 test("a new business signs up, lands on the business dashboard, and logs out", async ({ page }) => {
+  // App defect (issue 46 report): a new account's dashboard asks for its own profile (and its
+  // onboarding state) and is answered 404 while there is none, which the console logs as errors.
+  allowConsole(/status of 404 .*\/api\/(business-profiles|agent-profiles|onboarding):/);
   const account = aNewAccount("business");
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
@@ -74,6 +77,8 @@ test("a wrong password shows Login failed and stays on /auth", async ({ page }) 
 test("a demo agent logs in, lands on the agent dashboard, and is denied the business area", async ({
   page,
 }) => {
+  // App defect (issue 46 report): the demo agent without a profile is answered 404 for it.
+  allowConsole(/status of 404 .*\/api\/agent-profiles:/);
   await logIn(page, demo.agent, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/agent\/dashboard$/);
   await expect(page.getByText("Login successful")).toBeVisible();
@@ -123,6 +128,8 @@ test("the admin sees the admin dashboard; a business member is denied it", async
 });
 
 test("an unknown path shows the 404 card", async ({ page }) => {
+  // Provoked on purpose: the unknown page itself answers 404.
+  allowConsole(/status of 404 .*\/no\/such\/page:/);
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
 });
