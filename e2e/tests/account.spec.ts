@@ -50,6 +50,8 @@ test("forgot password: the emailed link resets the password, and the new one log
   // App defect (issue 46 report): after the reset, the page checks the used token again and the
   // API's 400 lands in the console.
   allowConsole(/status of 400 .*\/api\/verify-reset-token\?token=/);
+  // App defect (issue 46 report): the new agent's dashboard asks for a profile not yet made (404).
+  allowConsole(/status of 404 .*\/api\/agent-profiles:/);
   const account = await anAccount(browser, "agent");
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot Password?" }).click();
