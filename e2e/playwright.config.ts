@@ -13,6 +13,13 @@ const port = Number(process.env.E2E_PORT ?? 3210);
  */
 const workers = Number(process.env.E2E_WORKERS ?? 2);
 const workerPort = port + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+/**
+ * The journeys that move money (invoices, payments, payouts, subscriptions, agreements' invoices,
+ * disputes' refunds): they run once more in Perth (UTC+8, no daylight saving) at desktop size, so a
+ * date formatted in the wrong zone shows (issue 46). Each is also in the mobile project.
+ */
+const moneyJourneys =
+  /(invoices|invoice-states|payouts|subscriptions|subscriptions-stripe|agreements|disputes)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "./tests",
@@ -25,6 +32,10 @@ export default defineConfig({
   outputDir: "./test-results",
   use: {
     baseURL: `http://localhost:${workerPort}`,
+    // A person in Sydney with an Australian browser (issue 46); every context a journey opens,
+    // browser.newContext() too, inherits these.
+    locale: "en-AU",
+    timezoneId: "Australia/Sydney",
     trace: "retain-on-failure",
     // Journeys run without the service worker (it would answer from its cache, past page.route);
     // pwa.spec.ts allows it.
@@ -45,6 +56,15 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop-perth",
+      testMatch: moneyJourneys,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        timezoneId: "Australia/Perth",
+      },
+    },
     {
       // The phone layout (≤ 768 px: drawer, bottom bar) for the platform journeys.
       name: "mobile",

@@ -4,8 +4,16 @@
  * Back; changing the password in Settings ends the session in another browser context. Axe
  * (serious/critical = 0) on every page the issue adds. Runs at 1280 and 390 px.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from "./fixtures.ts";
-import { aNewAccount, expectNoSeriousAxe, logIn } from "./support.ts";
+import {
+  type APIRequestContext,
+  allowConsole,
+  allowIssue46HydrationMismatch,
+  type Browser,
+  expect,
+  type Page,
+  test,
+} from "./fixtures.ts";
+import { aNewAccount, expectNoSeriousAxe, logIn, retype } from "./support.ts";
 
 // React Aria's live announcer (a visually hidden role=log region) briefly holds a role=img node
 // labelled by a pending button that is gone by then; it is the library's, not the page's.
@@ -39,6 +47,11 @@ test("forgot password: the emailed link resets the password, and the new one log
   browser,
   page,
 }) => {
+  // App defect (issue 46 report): after the reset, the page checks the used token again and the
+  // API's 400 lands in the console.
+  allowConsole(/status of 400 .*\/api\/verify-reset-token\?token=/);
+  // App defect (issue 46 report): the new agent's dashboard asks for a profile not yet made (404).
+  allowConsole(/status of 404 .*\/api\/agent-profiles:/);
   const account = await anAccount(browser, "agent");
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot Password?" }).click();
@@ -46,10 +59,10 @@ test("forgot password: the emailed link resets the password, and the new one log
   await expectAccessible(page);
 
   const form = page.getByRole("form", { name: "Forgot password" });
-  await form.getByLabel("Email").fill("not-an-email");
+  await form.getByLabel("Email").pressSequentially("not-an-email");
   await form.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(form.getByText("Please enter a valid email")).toBeVisible();
-  await form.getByLabel("Email").fill(account.email);
+  await retype(form.getByLabel("Email"), account.email);
   await form.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
@@ -61,13 +74,13 @@ test("forgot password: the emailed link resets the password, and the new one log
   const reset = page.getByRole("form", { name: "Reset password" });
   await expect(reset).toBeVisible();
   await expectAccessible(page);
-  await reset.getByLabel("New Password").fill("short");
-  await reset.getByLabel("Confirm Password").fill("different");
+  await reset.getByLabel("New Password").pressSequentially("short");
+  await reset.getByLabel("Confirm Password").pressSequentially("different");
   await reset.getByRole("button", { name: "Reset Password" }).click();
   await expect(reset.getByText("Password must be at least 8 characters")).toBeVisible();
   await expect(reset.getByText("Passwords do not match")).toBeVisible();
-  await reset.getByLabel("New Password").fill("my new password 2026");
-  await reset.getByLabel("Confirm Password").fill("my new password 2026");
+  await retype(reset.getByLabel("New Password"), "my new password 2026");
+  await retype(reset.getByLabel("Confirm Password"), "my new password 2026");
   await reset.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("heading", { name: "Password Reset" })).toBeVisible();
 
@@ -123,6 +136,12 @@ test("a new agent walks through the 5 onboarding steps with Back, and never sees
 });
 
 test("changing the password in Settings ends the session of another browser", async ({ browser, page }) => {
+  // Provoked on purpose: the wrong current password is refused (422).
+  allowConsole(/status of 422 .*\/api\/account\/password:/);
+  // App defect (issue 46 report): a business without a profile is answered 404 for it.
+  allowConsole(/status of 404 .*\/api\/business-profiles:/);
+  // Issue 46, #418 on /settings/security for a business without a profile: remove after merge.
+  allowIssue46HydrationMismatch("/settings/security", "/settings/notifications");
   // Two browsers, four settings pages each checked with axe: 26 s on a quiet machine, over the
   // default 60 s while the other worker runs too (CI, 390 px).
   test.setTimeout(120_000);
@@ -149,12 +168,12 @@ test("changing the password in Settings ends the session of another browser", as
   await expect(page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem")).toHaveCount(2);
   await expectAccessible(page);
   const form = page.getByRole("form", { name: "Change password" });
-  await form.getByLabel("Current password").fill("not my password");
-  await form.getByLabel("New password", { exact: true }).fill("a brand new password");
-  await form.getByLabel("Confirm new password").fill("a brand new password");
+  await form.getByLabel("Current password").pressSequentially("not my password");
+  await form.getByLabel("New password", { exact: true }).pressSequentially("a brand new password");
+  await form.getByLabel("Confirm new password").pressSequentially("a brand new password");
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(form.getByText("Your current password is incorrect")).toBeVisible();
-  await form.getByLabel("Current password").fill(account.password);
+  await retype(form.getByLabel("Current password"), account.password);
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Password changed")).toBeVisible();
 

@@ -5,8 +5,15 @@
  * and sees the commission the agreement computes. axe (serious/critical = 0) on the agreement
  * page. Each run makes its own business and agent (through the API) and partners them.
  */
-import { type Browser, expect, type Page, test } from "./fixtures.ts";
-import { aParty, expectNoSeriousAxe } from "./support.ts";
+import {
+  allowConsole,
+  allowIssue46HydrationMismatch,
+  type Browser,
+  expect,
+  type Page,
+  test,
+} from "./fixtures.ts";
+import { aParty, expectNoSeriousAxe, retype } from "./support.ts";
 
 async function partners(browser: Browser) {
   const suffix = Date.now().toString(36);
@@ -37,7 +44,7 @@ async function partners(browser: Browser) {
 async function signWithPassword(page: Page, password: string) {
   await page.getByRole("button", { name: "Sign with password" }).click();
   const dialog = page.getByRole("dialog", { name: /Sign version 2/ });
-  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByLabel("Password").pressSequentially(password);
   await dialog.getByRole("button", { name: "Sign agreement" }).click();
   await expect(page.getByText("Agreement signed", { exact: true })).toBeVisible();
 }
@@ -45,9 +52,19 @@ async function signWithPassword(page: Page, password: string) {
 test("business and agent negotiate and sign an agreement, then the agent invoices by sale value", async ({
   browser,
 }) => {
+  // App defect (issue 46 report): "no agreement yet" is asked as GET …/agreement and answered 404,
+  // which every such page logs as a console error.
+  allowConsole(/status of 404 .*\/api\/partnerships\/\d+\/agreement:/);
   // Two parties, two signatures and an invoice: longer than the default minute on a shared machine.
   test.setTimeout(150_000);
   const { business, agent, id, company, agentName } = await partners(browser);
+  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
+  allowIssue46HydrationMismatch(
+    "/business/active-agents",
+    `/business/active-agents/${id}/agreement`,
+    `/agent/current-partners/${id}/agreement`,
+    "/agent/invoices",
+  );
 
   // The business opens the agreement from the partner's card and starts one.
   await business.page.goto("/business/active-agents");
@@ -60,8 +77,8 @@ test("business and agent negotiate and sign an agreement, then the agent invoice
   await business.page.getByRole("button", { name: "Start an agreement" }).click();
   const form = business.page.getByRole("form", { name: "Agreement terms" });
   await expect(form.getByText("Straight commission is usually 10–30%.")).toBeVisible();
-  await form.getByLabel("Commission rate (%)").fill("12");
-  await form.getByLabel("Products or services covered").fill("Cloud accounting subscriptions");
+  await retype(form.getByLabel("Commission rate (%)"), "12");
+  await form.getByLabel("Products or services covered").pressSequentially("Cloud accounting subscriptions");
   await form.getByRole("button", { name: "Save draft" }).click();
   await expect(business.page.getByText("Draft saved")).toBeVisible();
   await business.page.getByRole("button", { name: `Propose to ${agentName}` }).click();
@@ -74,7 +91,7 @@ test("business and agent negotiate and sign an agreement, then the agent invoice
   await expectNoSeriousAxe(agent.page, "[data-react-aria-top-layer]", "[data-live-announcer]");
   await agent.page.getByRole("button", { name: "Counter-propose" }).click();
   const counter = agent.page.getByRole("form", { name: "Agreement terms" });
-  await counter.getByLabel("Commission rate (%)").fill("15");
+  await retype(counter.getByLabel("Commission rate (%)"), "15");
   await counter.getByRole("button", { name: "Save draft" }).click();
   await expect(agent.page.getByText("Draft saved")).toBeVisible();
   await agent.page.getByRole("button", { name: `Propose to ${company}` }).click();

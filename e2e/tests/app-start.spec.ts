@@ -64,8 +64,8 @@ test("text typed into /auth before hydration stays in the fields and logs in", a
   const release = await holdAppScripts(page);
   await page.goto("/auth", { waitUntil: "commit" });
   const form = page.getByRole("form", { name: "Log in" });
-  await form.getByLabel("Username").fill("harbourtech");
-  await form.getByLabel("Password", { exact: true }).fill("closr-");
+  await form.getByLabel("Username").pressSequentially("harbourtech");
+  await form.getByLabel("Password", { exact: true }).pressSequentially("closr-");
   const heading = page.getByRole("heading", { level: 1 });
   await heading.evaluate((el) => {
     (el as HTMLElement & { servedMark?: boolean }).servedMark = true;
@@ -101,8 +101,8 @@ test("a log-in pressed before hydration sends nothing in the URL and lands back 
   const release = await holdAppScripts(page);
   await page.goto("/auth", { waitUntil: "commit" });
   const form = page.getByRole("form", { name: "Log in" });
-  await form.getByLabel("Username").fill("mia.chen");
-  await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByLabel("Username").pressSequentially("mia.chen");
+  await form.getByLabel("Password", { exact: true }).pressSequentially(DEMO_PASSWORD);
   await form.getByRole("button", { name: "Log In" }).click();
   await expect(page).toHaveURL(/\/auth$/); // a POST to the page, answered with the page: no password in a URL
   release();

@@ -5,7 +5,7 @@
  * (its heading is in the HTML before any JavaScript). axe (serious/critical = 0) on every page.
  */
 import { expect, type Page, test } from "./fixtures.ts";
-import { DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
+import { DEMO_PASSWORD, demo, expectNoSeriousAxe, retype } from "./support.ts";
 
 // Several pages, each checked with axe, per journey: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -50,11 +50,13 @@ test("the admin publishes a blog post with a cover image and a visitor reads it 
   await page.getByRole("link", { name: "Create New" }).first().click();
   await expect(page.getByRole("heading", { name: "New Blog Post" })).toBeVisible();
 
-  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Title").pressSequentially(title);
   const slug = await page.getByLabel("Slug").inputValue();
   expect(slug).toMatch(/^closing-with-tiers-/);
-  await page.getByLabel("Lead").fill("Why tiered commission keeps your best agents.");
-  await page.getByLabel("Body (Markdown)").fill("## Tiers reward growth\n\nPay **more** above target.");
+  await page.getByLabel("Lead").pressSequentially("Why tiered commission keeps your best agents.");
+  await page
+    .getByLabel("Body (Markdown)")
+    .pressSequentially("## Tiers reward growth\n\nPay **more** above target.");
   await page.getByLabel("Category").selectOption("Commission");
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(
@@ -64,7 +66,7 @@ test("the admin publishes a blog post with a cover image and a visitor reads it 
   await page.getByRole("button", { name: "Choose image" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("File").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
-  await dialog.getByLabel("Alt text").fill("A blue cover");
+  await dialog.getByLabel("Alt text").pressSequentially("A blue cover");
   await dialog.getByRole("button", { name: "Upload" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Change image" })).toBeVisible();
@@ -75,11 +77,11 @@ test("the admin publishes a blog post with a cover image and a visitor reads it 
   await expect(json).toHaveValue(/"coverImage": "\/api\/media\/files\//);
   await shot(page, "admin-editor-json");
   const original = await json.inputValue();
-  await json.fill("{ not json");
+  await retype(json, "{ not json");
   await page.getByRole("tab", { name: "Form" }).click();
   await expect(page.getByText(/Invalid JSON/)).toBeVisible();
   await expect(page.getByRole("tab", { name: "JSON" })).toHaveAttribute("aria-selected", "true");
-  await json.fill(original);
+  await json.fill(original); // paste
   await page.getByRole("tab", { name: "Form" }).click();
   await expectNoSeriousA11yViolations(page);
   await shot(page, "admin-editor-form");
@@ -117,10 +119,10 @@ test("the contact form reaches the support outbox and the admin's list", async (
   await expect(page.getByRole("heading", { name: "Contact Us" })).toBeVisible();
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Full name is required")).toBeVisible();
-  await page.getByLabel("Full name").fill("Jo Citizen");
-  await page.getByLabel("Email").fill("jo@example.com.au");
-  await page.getByLabel("Subject").fill(subject);
-  await page.getByRole("textbox", { name: "Message" }).fill("What are your fees for agents?");
+  await page.getByLabel("Full name").pressSequentially("Jo Citizen");
+  await page.getByLabel("Email").pressSequentially("jo@example.com.au");
+  await page.getByLabel("Subject").pressSequentially(subject);
+  await page.getByRole("textbox", { name: "Message" }).pressSequentially("What are your fees for agents?");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("form", { name: "Send us a message" }).getByText("Message Sent")).toBeVisible();
   await expect(page.getByLabel("Subject")).toHaveValue("");

@@ -3,18 +3,18 @@
  * profile and finds ranked agents with reasons; a new agent creates a profile with skills and
  * finds businesses by industry. Search state lives in the URL.
  */
-import { expect, type Page, test } from "./fixtures.ts";
-import { aNewAccount, showFilters, skipOnboarding } from "./support.ts";
+import { allowConsole, expect, type Page, test } from "./fixtures.ts";
+import { aNewAccount, retype, showFilters, skipOnboarding } from "./support.ts";
 
 async function signUp(page: Page, userType: "business" | "agent") {
   const account = aNewAccount(userType);
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("Email").fill(account.email);
-  await form.getByLabel("Username").fill(account.username);
-  await form.getByLabel("Password", { exact: true }).fill(account.password);
-  await form.getByLabel("Confirm Password").fill(account.password);
+  await form.getByLabel("Email").pressSequentially(account.email);
+  await form.getByLabel("Username").pressSequentially(account.username);
+  await form.getByLabel("Password", { exact: true }).pressSequentially(account.password);
+  await form.getByLabel("Confirm Password").pressSequentially(account.password);
   if (userType === "agent") {
     await form.getByRole("radio", { name: "Sales agent looking for opportunities" }).check();
   }
@@ -33,6 +33,9 @@ async function scoresOf(page: Page): Promise<number[]> {
 test("a new business creates its profile, finds ranked agents with reasons and opens one", async ({
   page,
 }) => {
+  // App defect (issue 46 report): a new account's dashboard asks for its own profile (and its
+  // onboarding state) and is answered 404 while there is none, which the console logs as errors.
+  allowConsole(/status of 404 .*\/api\/(business-profiles|agent-profiles|onboarding):/);
   await signUp(page, "business");
   await page.getByRole("link", { name: "Create Business Profile" }).first().click();
   await expect(page).toHaveURL(/\/business\/create-profile$/);
@@ -43,17 +46,17 @@ test("a new business creates its profile, finds ranked agents with reasons and o
   await expect(form.getByLabel("Location")).toHaveValue("sydney");
 
   // Client-side validation uses the spec's messages and sends nothing.
-  await form.getByLabel("Company Name").fill("A");
-  await form.getByLabel("Website").fill("not a url");
+  await form.getByLabel("Company Name").pressSequentially("A");
+  await form.getByLabel("Website").pressSequentially("not a url");
   await form.getByRole("button", { name: "Create Profile" }).click();
   await expect(form.getByText("Company name must be at least 2 characters")).toBeVisible();
   await expect(form.getByText("Please enter a valid URL")).toBeVisible();
 
-  await form.getByLabel("Company Name").fill("Enterprise Cloud Co");
+  await retype(form.getByLabel("Company Name"), "Enterprise Cloud Co");
   await form.getByLabel("Industry").selectOption("technology");
   await form.getByLabel("Location").selectOption("sydney");
-  await form.getByLabel("Website").fill("https://enterprise-cloud.example.com.au");
-  await form.getByLabel("Description").fill("Enterprise SaaS for Australian logistics firms.");
+  await retype(form.getByLabel("Website"), "https://enterprise-cloud.example.com.au");
+  await form.getByLabel("Description").pressSequentially("Enterprise SaaS for Australian logistics firms.");
   await form.getByRole("button", { name: "Create Profile" }).click();
   await expect(page.getByText("Profile created!").first()).toBeVisible();
   await expect(page).toHaveURL(/\/business\/dashboard$/, { timeout: 10_000 });
@@ -65,7 +68,7 @@ test("a new business creates its profile, finds ranked agents with reasons and o
   await expect(page).toHaveURL(/\/business\/find-agents$/);
   // The find page is on screen once its filter panel is (the dashboard also has a Keyword field).
   const filters = await showFilters(page, "Agent filters");
-  await page.getByLabel("Keyword").fill("enterprise");
+  await page.getByLabel("Keyword").pressSequentially("enterprise");
   await page.getByLabel("Keyword").press("Enter");
   await filters.getByLabel("Location").selectOption("sydney");
   await filters.getByLabel("Experience").selectOption("6-10");
@@ -102,17 +105,20 @@ test("a new business creates its profile, finds ranked agents with reasons and o
 });
 
 test("a new agent creates a profile with 3 skills and finds businesses by industry", async ({ page }) => {
+  // App defect (issue 46 report): a new account's dashboard asks for its own profile (and its
+  // onboarding state) and is answered 404 while there is none, which the console logs as errors.
+  allowConsole(/status of 404 .*\/api\/(business-profiles|agent-profiles|onboarding):/);
   await signUp(page, "agent");
   await page.goto("/agent/create-profile");
   const form = page.getByRole("form", { name: "Create agent profile" });
   await expect(form.getByLabel("Minimum Commission Rate (%)")).toHaveValue("10");
   await expect(form.getByLabel("Location")).toHaveValue("sydney");
 
-  await form.getByLabel("Full Name").fill("Riley Nguyen");
-  await form.getByLabel("Specialisation").fill("SaaS Sales");
-  await form.getByLabel("Years of Experience").fill("7");
+  await form.getByLabel("Full Name").pressSequentially("Riley Nguyen");
+  await form.getByLabel("Specialisation").pressSequentially("SaaS Sales");
+  await retype(form.getByLabel("Years of Experience"), "7");
   await form.getByLabel("Location").selectOption("sydney");
-  await form.getByLabel("Bio").fill("Seven years selling SaaS to Sydney technology companies.");
+  await form.getByLabel("Bio").pressSequentially("Seven years selling SaaS to Sydney technology companies.");
   for (const skill of ["Technology/SaaS", "Cold Calling", "CRM Systems"]) {
     const chip = form.getByRole("button", { name: skill, exact: true });
     await chip.click();

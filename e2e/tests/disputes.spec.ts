@@ -6,8 +6,8 @@
  * which both parties accept. axe (serious/critical = 0) on the disputes pages; screenshots in
  * test-results/. Invoices are raised through the API after payouts are set up (local gateway).
  */
-import { expect, type Page, test } from "./fixtures.ts";
-import { anInvoicingPair, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
+import { allowIssue46HydrationMismatch, expect, type Page, test } from "./fixtures.ts";
+import { anInvoicingPair, DEMO_PASSWORD, demo, expectNoSeriousAxe, retype } from "./support.ts";
 
 const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page, "[data-live-announcer]");
 
@@ -20,6 +20,14 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   browser,
   page: defaultPage,
 }) => {
+  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
+  allowIssue46HydrationMismatch(
+    "/business/payments",
+    "/business/payments/disputes/:id",
+    "/agent/invoices",
+    "/agent/invoices/disputes/:id",
+    "/admin/disputes/:id",
+  );
   test.setTimeout(300_000);
   const viewport = defaultPage.viewportSize();
   const suffix = Date.now().toString(36);
@@ -42,7 +50,7 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   await card.getByRole("button", { name: `Dispute invoice #${first}` }).click();
   const dialog = b.getByRole("dialog", { name: `Dispute invoice #${first}` });
   await expect(dialog.getByLabel("Reason")).toHaveValue("amount_not_owed");
-  await dialog.getByLabel("What went wrong?").fill("None of these leads matched our brief.");
+  await dialog.getByLabel("What went wrong?").pressSequentially("None of these leads matched our brief.");
   await expectNoSeriousA11yViolations(b);
   await shot(b, "open-dialog");
   await dialog.getByRole("button", { name: "Open dispute" }).click();
@@ -66,7 +74,7 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   await shot(a, "tab");
   await row.click();
   await expect(a.getByText(/proposes the business pays/)).toBeVisible();
-  await a.getByLabel("Counter-offer (AUD, total the business pays)").fill("200");
+  await retype(a.getByLabel("Counter-offer (AUD, total the business pays)"), "200");
   await a.getByRole("button", { name: "Send counter-offer" }).click();
   await expect(a.getByText("Waiting for the business")).toBeVisible();
   await expectNoSeriousA11yViolations(a);
@@ -111,10 +119,10 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   await s.getByRole("link", { name: new RegExp(`Dispute #${secondId} `) }).click();
   await expect(s.getByRole("link", { name: "Agreement (PDF)" })).toBeVisible();
   const propose = s.getByRole("form", { name: "Propose resolution" });
-  await propose.getByLabel("The business pays in total (AUD)").fill("150");
+  await retype(propose.getByLabel("The business pays in total (AUD)"), "150");
   await propose
     .getByLabel("Note to both parties")
-    .fill("Half of the calls were logged; the business pays half.");
+    .pressSequentially("Half of the calls were logged; the business pays half.");
   await expectNoSeriousA11yViolations(s);
   await shot(s, "mediation");
   await propose.getByRole("button", { name: "Propose resolution" }).click();

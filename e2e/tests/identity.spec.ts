@@ -1,18 +1,21 @@
 /**
  * Journeys of the platform issue: sign up, log out, log in, the route guard's three outcomes.
  */
-import { expect, test } from "./fixtures.ts";
+import { allowConsole, expect, test } from "./fixtures.ts";
 import { aNewAccount, DEMO_PASSWORD, demo, logIn, logOut, skipOnboarding } from "./support.ts";
 
 test("a new business signs up, lands on the business dashboard, and logs out", async ({ page }) => {
+  // App defect (issue 46 report): a new account's dashboard asks for its own profile (and its
+  // onboarding state) and is answered 404 while there is none, which the console logs as errors.
+  allowConsole(/status of 404 .*\/api\/(business-profiles|agent-profiles|onboarding):/);
   const account = aNewAccount("business");
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("Email").fill(account.email);
-  await form.getByLabel("Username").fill(account.username);
-  await form.getByLabel("Password", { exact: true }).fill(account.password);
-  await form.getByLabel("Confirm Password").fill(account.password);
+  await form.getByLabel("Email").pressSequentially(account.email);
+  await form.getByLabel("Username").pressSequentially(account.username);
+  await form.getByLabel("Password", { exact: true }).pressSequentially(account.password);
+  await form.getByLabel("Confirm Password").pressSequentially(account.password);
   await expect(form.getByRole("radio", { name: "Business looking for sales agents" })).toBeChecked();
   await form.getByRole("button", { name: "Create Account" }).click();
 
@@ -33,10 +36,10 @@ test("sign-up shows the spec's validation messages and keeps what was typed", as
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("Email").fill("not-an-email");
-  await form.getByLabel("Username").fill("someone_new");
-  await form.getByLabel("Password", { exact: true }).fill("longenough1");
-  await form.getByLabel("Confirm Password").fill("different1");
+  await form.getByLabel("Email").pressSequentially("not-an-email");
+  await form.getByLabel("Username").pressSequentially("someone_new");
+  await form.getByLabel("Password", { exact: true }).pressSequentially("longenough1");
+  await form.getByLabel("Confirm Password").pressSequentially("different1");
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(form.getByText("Please enter a valid email")).toBeVisible();
   await expect(form.getByText("Passwords don't match")).toBeVisible();
@@ -46,22 +49,26 @@ test("sign-up shows the spec's validation messages and keeps what was typed", as
 });
 
 test("a taken username is reported on the field", async ({ page }) => {
+  // Provoked on purpose: the API refuses the taken username (409).
+  allowConsole(/status of 409 .*\/api\/register:/);
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("Email").fill(`fresh-${Date.now()}@example.com`);
-  await form.getByLabel("Username").fill(demo.agent);
-  await form.getByLabel("Password", { exact: true }).fill("long enough pw");
-  await form.getByLabel("Confirm Password").fill("long enough pw");
+  await form.getByLabel("Email").pressSequentially(`fresh-${Date.now()}@example.com`);
+  await form.getByLabel("Username").pressSequentially(demo.agent);
+  await form.getByLabel("Password", { exact: true }).pressSequentially("long enough pw");
+  await form.getByLabel("Confirm Password").pressSequentially("long enough pw");
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(form.getByText("This username is already taken.")).toBeVisible();
 });
 
 test("a wrong password shows Login failed and stays on /auth", async ({ page }) => {
+  // Provoked on purpose: the API refuses the wrong password (401).
+  allowConsole(/status of 401 .*\/api\/login:/);
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Log in" });
-  await form.getByLabel("Username").fill(demo.agent);
-  await form.getByLabel("Password", { exact: true }).fill("not the password");
+  await form.getByLabel("Username").pressSequentially(demo.agent);
+  await form.getByLabel("Password", { exact: true }).pressSequentially("not the password");
   await form.getByRole("button", { name: "Log In" }).click();
   await expect(page.getByText("Login failed")).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
@@ -70,6 +77,8 @@ test("a wrong password shows Login failed and stays on /auth", async ({ page }) 
 test("a demo agent logs in, lands on the agent dashboard, and is denied the business area", async ({
   page,
 }) => {
+  // App defect (issue 46 report): the demo agent without a profile is answered 404 for it.
+  allowConsole(/status of 404 .*\/api\/agent-profiles:/);
   await logIn(page, demo.agent, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/agent\/dashboard$/);
   await expect(page.getByText("Login successful")).toBeVisible();
@@ -119,6 +128,8 @@ test("the admin sees the admin dashboard; a business member is denied it", async
 });
 
 test("an unknown path shows the 404 card", async ({ page }) => {
+  // Provoked on purpose: the unknown page itself answers 404.
+  allowConsole(/status of 404 .*\/no\/such\/page:/);
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
 });

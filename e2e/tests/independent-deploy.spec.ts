@@ -131,9 +131,9 @@ test("a business remote built and deployed alone runs beside the old shell and a
   const form = agent.page.getByRole("form", { name: "Create invoice" });
   await form.getByLabel("Business").selectOption({ label: company });
   await form.getByLabel("Partnership").selectOption({ index: 1 });
-  await form.getByLabel("Amount ($)").fill("480.00");
+  await form.getByLabel("Amount ($)").pressSequentially("480.00");
   const description = `Deploy check ${suffix}`;
-  await form.getByLabel("Description").fill(description);
+  await form.getByLabel("Description").pressSequentially(description);
   await form.getByRole("button", { name: "Create Invoice" }).click();
   await expect(agent.page.getByText("The invoice has been created successfully")).toBeVisible();
 
@@ -143,9 +143,9 @@ test("a business remote built and deployed alone runs beside the old shell and a
   await expect(card.locator(".badge")).toHaveText("Due");
   await card.getByRole("button", { name: "Pay Now" }).click();
   const cardForm = business.page.getByRole("form", { name: "Card details" });
-  await cardForm.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await cardForm.getByLabel("Expiry").fill("12 / 34");
-  await cardForm.getByLabel("CVC").fill("123");
+  await cardForm.getByLabel("Card number").pressSequentially("4242424242424242");
+  await cardForm.getByLabel("Expiry").pressSequentially("12/34");
+  await cardForm.getByLabel("CVC").pressSequentially("123");
   await cardForm.getByRole("button", { name: "Pay $480.00" }).click();
   await expect(business.page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 

@@ -109,7 +109,7 @@ test("the help centre's search finds the article on paying invoices", async ({ p
   await expect(page.getByRole("heading", { level: 2, name: "Invoices and payments" })).toBeVisible();
   await expectAccessible(page);
   await shot(page, "help");
-  await page.getByRole("searchbox", { name: "Search help articles" }).fill("paying invoices");
+  await page.getByRole("searchbox", { name: "Search help articles" }).pressSequentially("paying invoices");
   await page.getByRole("button", { name: "Search" }).click();
   const first = page.locator(".help-hit").first().getByRole("link");
   await expect(first).toHaveText("Paying invoices by card");

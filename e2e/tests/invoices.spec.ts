@@ -5,7 +5,14 @@
  * (4000 0000 0000 0002) shows the provider's error and the invoice stays Due. Each run makes its
  * own business and agent (through the API, in two browser contexts) and partners them.
  */
-import { type Browser, expect, type Page, test } from "./fixtures.ts";
+import {
+  allowConsole,
+  allowIssue46HydrationMismatch,
+  type Browser,
+  expect,
+  type Page,
+  test,
+} from "./fixtures.ts";
 import { aParty, setUpPayouts } from "./support.ts";
 
 /** A business and an agent with an active partnership (the agent asks, the business accepts). */
@@ -34,6 +41,9 @@ async function raiseInvoice(
   amount: string,
   description: string,
 ): Promise<number> {
+  // App defect (issue 46 report): on a partnership with no agreement the form still asks for the
+  // agreement's commission on a sale of 0, and the API's 404 lands in the console.
+  allowConsole(/status of 404 .*\/api\/partnerships\/\d+\/agreement\/commission\?saleAmount=0:/);
   await page.goto("/agent/invoices");
   await expect(page.getByRole("heading", { name: "Agent Invoices" })).toBeVisible();
   const form = page.getByRole("form", { name: "Create invoice" });
@@ -44,8 +54,8 @@ async function raiseInvoice(
   await partnership.selectOption({ index: 1 });
   await expect(partnership.locator("option:checked")).toHaveText(/^Partnership #\d+ \(active\)$/);
   await expect(form.getByLabel("Due Date")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
-  await form.getByLabel("Amount ($)").fill(amount);
-  await form.getByLabel("Description").fill(description);
+  await form.getByLabel("Amount ($)").pressSequentially(amount);
+  await form.getByLabel("Description").pressSequentially(description);
   await form.getByRole("button", { name: "Create Invoice" }).click();
   await expect(page.getByText("The invoice has been created successfully")).toBeVisible();
   const card = page.locator(".invoice-card", { hasText: description });
@@ -67,24 +77,26 @@ async function openPayView(page: Page, invoiceId: number) {
   return page.getByRole("form", { name: "Card details" });
 }
 
-async function fillCard(page: Page, number: string) {
+async function typeCard(page: Page, number: string) {
   const form = page.getByRole("form", { name: "Card details" });
-  await form.getByLabel("Card number").fill(number);
-  await form.getByLabel("Expiry").fill("12 / 34");
-  await form.getByLabel("CVC").fill("123");
+  await form.getByLabel("Card number").pressSequentially(number);
+  await form.getByLabel("Expiry").pressSequentially("12/34");
+  await form.getByLabel("CVC").pressSequentially("123");
   return form;
 }
 
 test("an agent invoices, the business pays with 4242…, both see it Paid and the payment in history", async ({
   browser,
 }) => {
+  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
+  allowIssue46HydrationMismatch("/business/payments", "/agent/invoices", "/agent/dashboard");
   const { business, agent, company } = await partners(browser);
   const description = `Q4 pipeline work ${Date.now().toString(36)}`;
   const invoiceId = await raiseInvoice(agent.page, company, "1234.56", description);
 
   const form = await openPayView(business.page, invoiceId);
   await expect(business.page.getByText("$1,234.56").first()).toBeVisible();
-  await fillCard(business.page, "4242 4242 4242 4242");
+  await typeCard(business.page, "4242424242424242");
   await form.getByRole("button", { name: "Pay $1,234.56" }).click();
   await expect(business.page).toHaveURL(
     new RegExp(`/payment-confirmation\\?payment_intent=pi_local_\\w+&invoice_id=${invoiceId}`),
@@ -114,12 +126,14 @@ test("an agent invoices, the business pays with 4242…, both see it Paid and th
 });
 
 test("a declined card shows the error and the invoice stays Due", async ({ browser }) => {
+  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
+  allowIssue46HydrationMismatch("/business/payments", "/agent/invoices");
   const { business, agent, company } = await partners(browser);
   const description = `Declined card check ${Date.now().toString(36)}`;
   const invoiceId = await raiseInvoice(agent.page, company, "50", description);
 
   const form = await openPayView(business.page, invoiceId);
-  await fillCard(business.page, "4000 0000 0000 0002");
+  await typeCard(business.page, "4000000000000002");
   await form.getByRole("button", { name: "Pay $50.00" }).click();
   await expect(form.getByRole("alert")).toHaveText("Your card was declined.");
   await expect(business.page.getByText("Payment failed", { exact: true })).toBeVisible();
@@ -140,12 +154,14 @@ test("a declined card shows the error and the invoice stays Due", async ({ brows
 test("card 4000 0025 0000 3155 asks for authentication; completing it pays the invoice", async ({
   browser,
 }) => {
+  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
+  allowIssue46HydrationMismatch("/business/payments");
   const { business, agent, company } = await partners(browser);
   const description = `Authenticated payment ${Date.now().toString(36)}`;
   const invoiceId = await raiseInvoice(agent.page, company, "75.10", description);
 
   const form = await openPayView(business.page, invoiceId);
-  await fillCard(business.page, "4000 0025 0000 3155");
+  await typeCard(business.page, "4000002500003155");
   await form.getByRole("button", { name: "Pay $75.10" }).click();
   await expect(business.page.getByText("Additional verification required")).toBeVisible();
   const dialog = business.page.getByRole("dialog", { name: "Authenticate payment" });

@@ -25,7 +25,7 @@ async function signedIn(
 /** Opens /messages, searches for `username` and opens the conversation; returns their user id. */
 async function openConversationWith(page: Page, username: string): Promise<number> {
   await page.goto("/messages");
-  await page.getByRole("searchbox", { name: "Search conversations" }).fill(username);
+  await page.getByRole("searchbox", { name: "Search conversations" }).pressSequentially(username);
   const entry = page.getByRole("link", { name: username, exact: true });
   await entry.click();
   await expect(page).toHaveURL(/\/messages\?with=\d+$/);
@@ -38,7 +38,7 @@ const bubble = (page: Page, text: string) =>
   conversation(page).getByRole("listitem").filter({ hasText: text });
 
 async function send(page: Page, text: string) {
-  await page.getByRole("textbox", { name: "Message" }).fill(text);
+  await page.getByRole("textbox", { name: "Message" }).pressSequentially(text);
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("");
 }
@@ -72,7 +72,7 @@ test("a message appears live for the receiver, and its read mark appears live fo
       a.page.getByText("Select a conversation from the list to view and send messages."),
     ).toBeVisible();
   }
-  await a.page.getByRole("searchbox", { name: "Search conversations" }).fill("no-such-user-zzz");
+  await a.page.getByRole("searchbox", { name: "Search conversations" }).pressSequentially("no-such-user-zzz");
   await expect(a.page.getByText("No conversations found")).toBeVisible();
 
   const agentId = await openConversationWith(a.page, agent);
@@ -86,8 +86,12 @@ test("a message appears live for the receiver, and its read mark appears live fo
     await expect(a.page.getByRole("link", { name: agent, exact: true })).toContainText("Sales Agent");
   }
   await expect(a.page.getByRole("button", { name: "Send" })).toBeDisabled();
-  await a.page.getByRole("textbox", { name: "Message" }).fill("   ");
+  const messageBox = a.page.getByRole("textbox", { name: "Message" });
+  await messageBox.pressSequentially("   ");
   await expect(a.page.getByRole("button", { name: "Send" })).toBeDisabled();
+  // The spaces are deleted the way they were typed, before the first message.
+  await messageBox.press("ControlOrMeta+a");
+  await messageBox.press("Backspace");
 
   // B waits on the list screen: the new conversation and the unread counts arrive live.
   await b.page.goto("/messages");
@@ -152,7 +156,7 @@ test("a failed send shows the failure toast and keeps the text", async ({ browse
         })
       : route.continue(),
   );
-  await a.page.getByRole("textbox", { name: "Message" }).fill("This one will fail");
+  await a.page.getByRole("textbox", { name: "Message" }).pressSequentially("This one will fail");
   await a.page.getByRole("button", { name: "Send" }).click();
   await expect(a.page.getByText("Failed to send message")).toBeVisible();
   await expect(a.page.getByText("You are sending messages too quickly.")).toBeVisible();
@@ -170,7 +174,7 @@ test("on a phone the list and the conversation are two screens", async ({ browse
   const search = b.page.getByRole("searchbox", { name: "Search conversations" });
   await expect(search).toBeVisible();
   await expect(b.page.getByRole("heading", { name: "Your Messages" })).toBeHidden();
-  await search.fill(business);
+  await search.pressSequentially(business);
   await b.page.getByRole("link", { name: business, exact: true }).tap();
   await expect(b.page.getByRole("textbox", { name: "Message" })).toBeVisible();
   await expect(search).toBeHidden();

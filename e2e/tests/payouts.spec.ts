@@ -7,8 +7,8 @@
  * refunded (invoice cards, the business's Payment History, ADR 0041). axe (serious/critical
  * = 0) on every page the issue adds; screenshots of each in test-results/.
  */
-import { expect, type Page, test } from "./fixtures.ts";
-import { aParty, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
+import { allowConsole, allowIssue46HydrationMismatch, expect, type Page, test } from "./fixtures.ts";
+import { aParty, DEMO_PASSWORD, demo, expectNoSeriousAxe, retype } from "./support.ts";
 
 const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page);
 
@@ -21,6 +21,18 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   browser,
   page: defaultPage,
 }) => {
+  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
+  allowIssue46HydrationMismatch(
+    "/business/payments",
+    "/agent/invoices",
+    "/agent/dashboard",
+    "/admin/payments",
+  );
+  // Provoked on purpose: the ABN with wrong check digits is refused (422).
+  allowConsole(/status of 422 .*\/api\/payout-account\/tax-details:/);
+  // App defect (issue 46 report): the invoice form asks a partnership with no agreement for the
+  // agreement's commission on a sale of 0 (404).
+  allowConsole(/status of 404 .*\/api\/partnerships\/\d+\/agreement\/commission\?saleAmount=0:/);
   test.setTimeout(300_000); // a long journey; the shared machine runs it in 2.5–3 min
   const viewport = defaultPage.viewportSize();
   const suffix = Date.now().toString(36);
@@ -54,21 +66,21 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   await expect(bank).toBeVisible();
   await expectNoSeriousA11yViolations(a);
   await shot(a, "setup");
-  await bank.getByLabel("Account name").fill(agentName);
-  await bank.getByLabel("BSB").fill("000-000");
-  await bank.getByLabel("Account number").fill("111111116");
+  await bank.getByLabel("Account name").pressSequentially(agentName);
+  await bank.getByLabel("BSB").pressSequentially("000-000");
+  await bank.getByLabel("Account number").pressSequentially("111111116");
   await bank.getByRole("button", { name: "Verify bank account" }).click();
   await expect(a.getByText("Needs attention")).toBeVisible();
   await expect(a.getByText("A bank account that can be verified")).toBeVisible();
-  await bank.getByLabel("Account number").fill("000123456");
+  await retype(bank.getByLabel("Account number"), "000123456");
   await bank.getByRole("button", { name: "Verify bank account" }).click();
   await expect(a.getByText("Active", { exact: true })).toBeVisible();
   await expect(a.getByText(/bank account ending 3456/)).toBeVisible();
   const tax = a.getByRole("form", { name: "Tax details" });
-  await tax.getByLabel("ABN").fill("51 824 753 557");
+  await tax.getByLabel("ABN").pressSequentially("51 824 753 557");
   await tax.getByRole("button", { name: "Save tax details" }).click();
   await expect(tax.getByText("This is not a valid ABN (the check digits do not match)")).toBeVisible();
-  await tax.getByLabel("ABN").fill("83 914 571 673");
+  await retype(tax.getByLabel("ABN"), "83 914 571 673");
   await tax.getByLabel(/registered for GST/).check();
   await tax.getByRole("button", { name: "Save tax details" }).click();
   await expect(a.getByText("Tax details saved")).toBeVisible();
@@ -81,9 +93,9 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   await expect(form.getByText("Excluding GST: 10% GST is added on top.")).toBeVisible();
   await form.getByLabel("Business").selectOption({ label: company });
   await form.getByLabel("Partnership").selectOption({ index: 1 });
-  await form.getByLabel("Amount ($)").fill("1000");
+  await form.getByLabel("Amount ($)").pressSequentially("1000");
   const description = `Enterprise demos ${suffix}`;
-  await form.getByLabel("Description").fill(description);
+  await form.getByLabel("Description").pressSequentially(description);
   await form.getByRole("button", { name: "Create Invoice" }).click();
   await expect(a.getByText("The invoice has been created successfully")).toBeVisible();
   const agentCard = a.locator(".invoice-card", { hasText: description });
@@ -106,9 +118,9 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   await expect(b.getByText("83 914 571 673")).toBeVisible();
   await shot(b, "pay-view");
   const card = b.getByRole("form", { name: "Card details" });
-  await card.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await card.getByLabel("Expiry").fill("12 / 34");
-  await card.getByLabel("CVC").fill("123");
+  await card.getByLabel("Card number").pressSequentially("4242424242424242");
+  await card.getByLabel("Expiry").pressSequentially("12/34");
+  await card.getByLabel("CVC").pressSequentially("123");
   await card.getByRole("button", { name: "Pay $1,100.00" }).click();
   await expect(b.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 
@@ -155,7 +167,7 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   await shot(s, "admin");
   await row.getByRole("button", { name: "Half" }).click();
   await expect(row.getByLabel("Refund amount ($)")).toHaveValue("550.00");
-  await row.getByLabel("Reason").fill("Half the demos were cancelled");
+  await row.getByLabel("Reason").pressSequentially("Half the demos were cancelled");
   await row.getByRole("button", { name: "Refund", exact: true }).click();
   await expect(s.getByText("Refund issued")).toBeVisible();
   await expect(row).toContainText("Partially refunded");

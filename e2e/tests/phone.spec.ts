@@ -96,8 +96,8 @@ test("an admin reaches the admin area from the drawer and every admin page from 
   test.setTimeout(300_000);
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Log in" });
-  await form.getByLabel("Username").fill(demo.admin);
-  await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByLabel("Username").pressSequentially(demo.admin);
+  await form.getByLabel("Password", { exact: true }).pressSequentially(DEMO_PASSWORD);
   await form.getByRole("button", { name: "Log In" }).click();
   await expect(page).toHaveURL(/\/business\//);
   await tapInDrawer(page, "Admin");
@@ -163,9 +163,9 @@ test("a business pays an invoice on its phone: drawer → Payments → Pay Now �
   const form = page.getByRole("form", { name: "Card details" });
   await expect(form).toBeVisible();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  await form.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await form.getByLabel("Expiry").fill("12 / 34");
-  await form.getByLabel("CVC").fill("123");
+  await form.getByLabel("Card number").pressSequentially("4242424242424242");
+  await form.getByLabel("Expiry").pressSequentially("12/34");
+  await form.getByLabel("CVC").pressSequentially("123");
   const pay = form.getByRole("button", { name: "Pay $321.50" });
   // The form fits the phone's width (it may sit below the fold; the tap scrolls to it).
   const box = await pay.boundingBox();

@@ -46,7 +46,7 @@ async function writeReview(page: Page, about: string, stars: string, comment: st
   const form = page.getByRole("form", { name: `Review ${about}` });
   for (const label of ["Overall rating", "Communication", "Reliability", "Results"])
     await form.getByLabel(label).selectOption(stars);
-  await form.getByLabel("Your review (public)").fill(comment);
+  await form.getByLabel("Your review (public)").pressSequentially(comment);
   await form.getByRole("button", { name: "Submit review" }).click();
   await expect(page.getByText("Review submitted")).toBeVisible();
 }
@@ -54,7 +54,7 @@ async function writeReview(page: Page, about: string, stars: string, comment: st
 async function reply(page: Page, from: string, text: string) {
   await page.goto("/reviews");
   const item = page.getByRole("listitem", { name: `Review from ${from}` });
-  await item.getByLabel("Public reply (one per review)").fill(text);
+  await item.getByLabel("Public reply (one per review)").pressSequentially(text);
   await item.getByRole("button", { name: "Post reply" }).click();
   await expect(item.getByText(text)).toBeVisible();
   await expect(item.getByRole("button", { name: "Post reply" })).toBeHidden();

@@ -194,7 +194,7 @@ test("the app hydrates the served remote pages without console errors, and they 
       await page.getByRole("link", { name: "Earnings" }).click();
       await expect(page).toHaveURL(/\/agent\/invoices\?tab=earnings$/);
     } else {
-      await page.getByLabel("Search users").first().fill("hackett");
+      await page.getByLabel("Search users").first().pressSequentially("hackett");
       await page.getByRole("button", { name: "Search", exact: true }).click();
       await expect(page).toHaveURL(/\/admin\/users\?q=hackett$/);
     }

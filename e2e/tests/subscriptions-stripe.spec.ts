@@ -13,8 +13,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Page, test } from "./fixtures.ts";
-import { aNewAccount } from "./support.ts";
+import { allowConsole, allowIssue46HydrationMismatch, expect, type Page, test } from "./fixtures.ts";
+import { aNewAccount, retype } from "./support.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const stub = readFileSync(join(here, "stubs", "stripe-js-stub.js"), "utf8");
@@ -97,6 +97,10 @@ const fitsWidth = (page: Page) =>
 test("annual Professional through the Payment Element: declined, then 3-D Secure, then active; Update card saves a new one", async ({
   page,
 }) => {
+  // Provoked on purpose: the declined test card's confirm answers 402 at the Stripe stand-in.
+  allowConsole(/status of 402 .*\/test\/confirm:/);
+  // Issue 46, #418 on /settings/billing (a business without a profile; its dates): remove after merge.
+  allowIssue46HydrationMismatch("/settings/billing");
   test.setTimeout(180_000);
   await stubStripe(page);
   const { request } = page.context();
@@ -121,7 +125,7 @@ test("annual Professional through the Payment Element: declined, then 3-D Secure
   await screenshots(page, "subscribe-checkout");
 
   // Declined: Stripe's message, nothing activated.
-  await cardNumber.fill("4000 0000 0000 0002");
+  await cardNumber.pressSequentially("4000000000000002");
   await checkout.getByRole("button", { name: "Pay $490.00" }).click();
   await expect(checkout.getByText("Your card was declined.")).toBeVisible();
   const afterDecline = await (await request.get("/api/subscription")).json();
@@ -129,7 +133,7 @@ test("annual Professional through the Payment Element: declined, then 3-D Secure
   expect(afterDecline.entitlements.planId).toBe("basic");
 
   // 3-D Secure: the authentication step, then the webhook activates the plan.
-  await cardNumber.fill("4000 0027 6000 3184");
+  await retype(cardNumber, "4000002760003184");
   await checkout.getByRole("button", { name: "Pay $490.00" }).click();
   const bank = page.getByRole("dialog", { name: "Authenticate your card" });
   await bank.getByRole("button", { name: "Complete authentication" }).click();
@@ -148,10 +152,10 @@ test("annual Professional through the Payment Element: declined, then 3-D Secure
   await screenshots(page, "billing");
 
   await method.getByRole("button", { name: "Update card" }).click();
-  await method.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await method.getByLabel("Card number").pressSequentially("4000000000000002");
   await method.getByRole("button", { name: "Save card" }).click();
   await expect(method.getByText("Your card was declined.")).toBeVisible();
-  await method.getByLabel("Card number").fill("5555 5555 5555 4444");
+  await retype(method.getByLabel("Card number"), "5555555555554444");
   await method.getByRole("button", { name: "Save card" }).click();
   await expect(method).toContainText("Mastercard •••• 4444");
   await page.reload();

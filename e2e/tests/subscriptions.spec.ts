@@ -4,7 +4,14 @@
  * partnership, then cancels at period end; the sidebar and Settings → Billing follow. axe finds no
  * serious or critical violations on /subscribe and /settings/billing. Runs at 1280 and 390 px.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from "./fixtures.ts";
+import {
+  type APIRequestContext,
+  allowIssue46HydrationMismatch,
+  type Browser,
+  expect,
+  type Page,
+  test,
+} from "./fixtures.ts";
 import { aNewAccount, expectNoSeriousAxe } from "./support.ts";
 
 async function anAgent(browser: Browser, n: number) {
@@ -40,6 +47,8 @@ test("a Basic business hits its limit, upgrades to Professional with 4242, accep
   page,
   browser,
 }) => {
+  // Issue 46, #418 on /settings/billing and the dashboard's served dates in UTC: remove after merge.
+  allowIssue46HydrationMismatch("/business/dashboard", "/settings/billing");
   const wide = (page.viewportSize()?.width ?? 1280) > 768;
   const { request } = page.context();
   const account = aNewAccount("business");
@@ -72,9 +81,9 @@ test("a Basic business hits its limit, upgrades to Professional with 4242, accep
   const checkout = page.getByRole("region", { name: "Subscribe to Professional" });
   await expect(checkout).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await checkout.getByLabel("Expiry").fill("12 / 34");
-  await checkout.getByLabel("CVC").fill("123");
+  await checkout.getByLabel("Card number").pressSequentially("4242424242424242");
+  await checkout.getByLabel("Expiry").pressSequentially("12/34");
+  await checkout.getByLabel("CVC").pressSequentially("123");
   await checkout.getByRole("button", { name: /^Pay/ }).click();
   await expect(page.getByRole("heading", { name: "Subscription Complete!" })).toBeVisible();
   await expect(page).toHaveURL(/\/business\/dashboard$/, { timeout: 10_000 });

@@ -8,6 +8,7 @@ import {
   type Browser,
   type BrowserContextOptions,
   expect,
+  type Locator,
   type Page,
 } from "./fixtures.ts";
 
@@ -33,12 +34,23 @@ export const aNewAccount = (userType: "business" | "agent") => {
   };
 };
 
+/**
+ * Types `text` over whatever `field` holds, as a person does: select all (Ctrl/Cmd+A), then the
+ * keys one by one, so the field sees every keystroke (issue 46: `fill` pastes the whole value at
+ * once and hid a field that lost focus after each key). For a field with a value (a default, a
+ * value typed before, a form opened on saved terms); an empty field takes `pressSequentially`.
+ */
+export async function retype(field: Locator, text: string) {
+  await field.press("ControlOrMeta+a");
+  await field.pressSequentially(text);
+}
+
 /** Logs in through the /auth page and waits for the role dashboard. */
 export async function logIn(page: Page, username: string, password = DEMO_PASSWORD) {
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Log in" });
-  await form.getByLabel("Username").fill(username);
-  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByLabel("Username").pressSequentially(username);
+  await form.getByLabel("Password", { exact: true }).pressSequentially(password);
   await form.getByRole("button", { name: "Log In" }).click();
   await expect(page).toHaveURL(/\/(business|agent)\/dashboard$/);
 }

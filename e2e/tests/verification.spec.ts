@@ -4,7 +4,7 @@
  * 390 px (the mobile project); axe (serious/critical = 0) on /verification and the admin queue pages.
  */
 import { type Browser, expect, type Page, test } from "./fixtures.ts";
-import { aNewAccount, confirmEmail, DEMO_PASSWORD, demo, expectNoSeriousAxe } from "./support.ts";
+import { aNewAccount, confirmEmail, DEMO_PASSWORD, demo, expectNoSeriousAxe, retype } from "./support.ts";
 
 const pdf = (text: string) => ({
   name: "identity.pdf",
@@ -53,9 +53,11 @@ test("an agent applies with a PDF, staff request changes, the agent resubmits, s
   await page.getByRole("button", { name: "Apply for Agent Verification" }).click();
   const dialog = page.getByRole("dialog", { name: "Agent Verification" });
   await expect(dialog.getByRole("tab", { name: "Business" })).toBeDisabled();
-  await dialog.getByLabel("LinkedIn profile").fill("https://www.linkedin.com/in/vera");
-  await dialog.getByLabel("Years of experience").fill("6");
-  await dialog.getByLabel("Professional qualifications").fill("Diploma of Sales, six years in SaaS");
+  await dialog.getByLabel("LinkedIn profile").fill("https://www.linkedin.com/in/vera"); // paste
+  await retype(dialog.getByLabel("Years of experience"), "6");
+  await dialog
+    .getByLabel("Professional qualifications")
+    .pressSequentially("Diploma of Sales, six years in SaaS");
   await dialog.getByLabel(/Identification document/).setInputFiles(pdf("first"));
   await expect(dialog.getByText(/identity\.pdf/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -77,7 +79,7 @@ test("an agent applies with a PDF, staff request changes, the agent resubmits, s
   await staff.getByRole("button", { name: "Start review" }).click();
   await staff.getByRole("button", { name: "Request changes" }).click();
   await expect(staff.getByText("Please give a reason")).toBeVisible();
-  await staff.getByLabel(/Reason/).fill("The scan is blurred. Please upload a clearer copy.");
+  await staff.getByLabel(/Reason/).pressSequentially("The scan is blurred. Please upload a clearer copy.");
   await staff.getByRole("button", { name: "Request changes" }).click();
   await expect(staff.getByText("Waiting for the applicant to resubmit.")).toBeVisible();
   await expectNoSeriousA11yViolations(staff);
