@@ -27,7 +27,6 @@ import {
   TextAreaField,
 } from "@closr/ui";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { useParams } from "react-router";
 import {
   countdown,
   type Dispute,
@@ -550,10 +549,4 @@ export function DisputeView({
       </section>
     </div>
   );
-}
-
-/** The route element of a party's dispute page (`:id` from the URL). */
-export function PartyDisputePage({ backHref, backLabel }: { backHref: string; backLabel: string }) {
-  const { id } = useParams();
-  return <DisputeView id={Number(id)} backHref={backHref} backLabel={backLabel} />;
 }
