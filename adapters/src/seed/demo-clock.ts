@@ -59,3 +59,9 @@ export function sydneyMonthName(now: Date, monthsAgo: number): string {
   const first = new Date(Date.UTC(today.year, today.month - 1 - monthsAgo, 15));
   return new Intl.DateTimeFormat("en-AU", { month: "long", timeZone: "UTC" }).format(first);
 }
+
+/** "2026-12": the Sydney calendar month of `at`. */
+export function sydneyMonth(at: Date): string {
+  const day = sydneyDay(at);
+  return `${day.year}-${String(day.month).padStart(2, "0")}`;
+}

@@ -12,7 +12,7 @@ import { BusinessProfileId, cents, PartnershipId } from "@closr/core/shared";
 import { Effect } from "effect";
 import { confirmLocalCardPayment } from "../local-gateway/index.ts";
 import { PgDatabase } from "../postgres/index.ts";
-import { sydneyMonthName, sydneyWorkTime } from "./demo-clock.ts";
+import { sydneyMonth, sydneyMonthName, sydneyWorkTime } from "./demo-clock.ts";
 import { demoActivePartnership, seedForDemoParties } from "./demo-users.ts";
 import type { SeedRuntime } from "./runtime.ts";
 
@@ -47,10 +47,16 @@ export async function seedDemoInvoices(runtime: SeedRuntime) {
         amountCents: cents(96_000),
         description: `${sydneyMonthName(now, 1)} lead generation: 40 qualified leads for the Sydney launch`,
       });
-      // Dated as the conversation tells it (seed/demo-messages.ts): raised 13 working days back in
-      // the morning, paid the next day after lunch; the due one raised two days ago.
+      // Dated as the conversation tells it (seed/demo-messages.ts): raised 13 days back in the
+      // morning, paid after lunch; the due one raised two days ago.
       const raisedAt = sydneyWorkTime(now, 13, 10, 22);
-      const paidAt = sydneyWorkTime(now, 12, 13, 14);
+      // Paid in this Sydney month where it can be (the earliest working day of it, 13:14), so the
+      // agent's Monthly Commission on the dashboard is not $0.00.
+      const thisMonth = sydneyMonth(now);
+      const paidAt =
+        [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
+          .map((daysAgo) => sydneyWorkTime(now, daysAgo, 13, 14))
+          .find((at) => at > raisedAt && sydneyMonth(at) === thisMonth) ?? sydneyWorkTime(now, 12, 13, 14);
       yield* Effect.promise(async () => {
         await db
           .updateTable("invoices")

@@ -73,7 +73,7 @@ export async function seedDemoMessages(runtime: SeedRuntime) {
           18,
           `Signed! I've booked three more demos for next week and sent the ${invoiced} invoice.`,
         ],
-        [b, 12, 13, 2, "Brilliant work, Mia. Invoice approved, paying it today."],
+        [b, 12, 13, 2, "Brilliant work, Mia. Invoice approved; it goes out in our next payment run."],
         [a, 2, 9, 41, "Quick one: can I offer a 30-day pilot to the larger accounts?"],
       ];
       const sent: { id: number; at: Date }[] = [];
