@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 /**
  * pnpm start — builds each frontend whose dist is missing or older than its sources (or those of
- * the libraries ui, client and partner-kit),
+ * the libraries ui, client and partner-kit; none with SERVE_FRONTENDS=0),
  * then runs the API process, which migrates, seeds demo data on the embedded database and
- * serves everything on PORT (default 3000). Honours PORT and DATABASE_URL.
+ * serves everything on PORT (default 3000). Honours PORT, DATABASE_URL and the API's other settings.
+ * The terminal shows what a person needs: the builds, warnings and errors (LOG_LEVEL defaults to
+ * `warn` here, so the API's JSON info lines stay out; set LOG_LEVEL=info for them), then the
+ * banner. SIGINT (Ctrl-C) and SIGTERM are passed to the API, which stops gracefully; this script
+ * then exits with its code (0). package.json runs it with `exec`, so the signal reaches it and
+ * pnpm, seeing exit code 0, reports no failure.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -32,7 +37,8 @@ const shared = Math.max(
   ...libraries.map((l) => newest(join(root, "frontends", l))),
   newest(join(root, "contracts/src")),
 );
-for (const name of frontends.filter((f) => !libraries.includes(f))) {
+const serveFrontends = process.env.SERVE_FRONTENDS !== "0";
+for (const name of frontends.filter((f) => serveFrontends && !libraries.includes(f))) {
   const dir = join(root, "frontends", name);
   const marker = join(dir, "dist", name === "shell" ? "index.html" : "remoteEntry.js");
   const built = existsSync(marker) ? statSync(marker).mtimeMs : 0;
@@ -53,7 +59,17 @@ for (const name of frontends.filter((f) => !libraries.includes(f))) {
 const server = spawn(process.execPath, ["--import", "tsx", join(root, "services/api/src/main.ts")], {
   cwd: root,
   stdio: "inherit",
-  env: process.env,
+  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+// Ctrl-C reaches every process of the terminal's group (the API too); a process manager's SIGTERM
+// reaches this one only. Either way the API hears it once more from here (it stops only once).
+let stopRequested = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    stopRequested = true;
+    server.kill(signal);
+  });
+}
+// The API's own code; ended by a signal it was passed (before its handlers were in place) is a stop
+// asked for, anything else a failure.
+server.on("exit", (code, signal) => process.exit(code ?? (signal && stopRequested ? 0 : 1)));

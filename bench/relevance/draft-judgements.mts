@@ -216,9 +216,13 @@ const agentQueries: [q: string, intent: string, rules: Rule<Agent>[]][] = [
   ],
   ["mia chen", "the agent Mia Chen", [[3, named("mia chen")]]],
   ["mia chn", "Mia Chen with a short misspelt surname", [[3, named("mia chen")]]],
-  ["isabella beker", "typo (deletion) in the surname Becker", [[3, named("isabella becker")]]],
-  ["claudia cromier", "typo (transposition) in the surname Cormier", [[3, named("claudia cormier")]]],
-  ["oscar gibson", "the agent Oscar Gibson-Botsford", [[3, named("oscar gibson-botsford")]]],
+  ["fatima hadad", "typo (deletion) in the surname Haddad", [[3, named("fatima haddad")]]],
+  [
+    "fletcher fitzgerlad",
+    "typo (transposition) in the surname Fitzgerald",
+    [[3, named("fletcher fitzgerald")]],
+  ],
+  ["cooper nasser", "the agent Cooper Nasser", [[3, named("cooper nasser")]]],
   ["xqzvbnm", "nonsense: nothing", []],
   ["qwrtpsdf zxcvb", "nonsense: nothing", []],
 ];
@@ -263,9 +267,13 @@ const businessQueries: [q: string, intent: string, rules: Rule<Business>[]][] = 
   ],
   ["harbour tech", "the company Harbour Tech", [[3, company("harbour tech")]]],
   ["harbor tech", "Harbour Tech, misspelt", [[3, company("harbour tech")]]],
-  ["keeling group", "the company Keeling Group", [[3, company("keeling group")]]],
-  ["keelng group", "Keeling Group, misspelt", [[3, company("keeling group")]]],
-  ["cummings corp", "the company Cummings Corp", [[3, company("cummings corp")]]],
+  [
+    "woolloongabba analytics",
+    "the company Woolloongabba Analytics",
+    [[3, company("woolloongabba analytics")]],
+  ],
+  ["wooloongabba analytics", "Woolloongabba Analytics, misspelt", [[3, company("woolloongabba analytics")]]],
+  ["lyrebird surf", "the company Lyrebird Surf Co.", [[3, company("lyrebird surf co.")]]],
   ["healthcare sydney", "healthcare businesses in Sydney", [[3, inCity("sydney", industry("healthcare"))]]],
   [
     "technology in melbourne",

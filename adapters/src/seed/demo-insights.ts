@@ -4,13 +4,17 @@
  * month; Harbour Tech gains an active and an ended partnership with two generated agents (paid
  * invoices, one overdue) and a declined request; Mia Chen and the agents of her specialization
  * get a year of search appearances and profile views. Written in SQL because it is history
- * (dated in the past); the figures are deterministic. Idempotent: skipped once the Harbour Tech –
+ * (dated in the past, invoices and payments at office hours in Sydney); the figures are deterministic. Idempotent: skipped once the Harbour Tech –
  * Mia Chen partnership has an invoice older than 30 days.
  */
 import { Effect } from "effect";
 import { sql } from "kysely";
 import { PgDatabase } from "../postgres/index.ts";
+import { sydneyWorkTime } from "./demo-clock.ts";
 import type { SeedRuntime } from "./runtime.ts";
+
+const monthName = (at: Date) =>
+  new Intl.DateTimeFormat("en-AU", { month: "long", timeZone: "Australia/Sydney" }).format(at);
 
 export async function seedDemoInsights(runtime: SeedRuntime) {
   await runtime.runPromise(
@@ -26,6 +30,7 @@ export async function seedDemoInsights(runtime: SeedRuntime) {
             LIMIT 1`.execute(tx);
           const hm = pair.rows[0];
           if (!hm) return;
+          const now = new Date();
           const old = await sql<{ n: number }>`
             SELECT count(*)::int AS n FROM invoices
             WHERE partnership_id = ${hm.id} AND created_at < now() - interval '30 days'`.execute(tx);
@@ -72,32 +77,35 @@ export async function seedDemoInsights(runtime: SeedRuntime) {
             payDays: number,
             description: string,
           ) => {
+            // Raised in the morning, paid in the afternoon, on working days in Sydney.
+            const raisedAt = sydneyWorkTime(now, daysAgo, 9 + (daysAgo % 3), (daysAgo * 17) % 60);
+            const paidAt = sydneyWorkTime(now, daysAgo - payDays, 13 + (daysAgo % 4), (daysAgo * 29) % 60);
             const r = await sql<{ id: number }>`
               INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, subtotal_cents, description, due_date,
                                     is_paid, created_at, paid_at)
               VALUES (${partnershipId}, ${hm.businessId}, ${agentId}, ${cents}, ${cents}, ${description},
-                      (now() - make_interval(days => ${daysAgo - 14}))::date, true,
-                      now() - make_interval(days => ${daysAgo}), now() - make_interval(days => ${daysAgo - payDays}))
+                      (now() - make_interval(days => ${daysAgo - 14}))::date, true, ${raisedAt}, ${paidAt})
               RETURNING id`.execute(tx);
             const id = r.rows[0]!.id;
             await sql`
               INSERT INTO payments (invoice_id, business_id, agent_id, amount_cents, status, transaction_id, created_at,
                                     updated_at)
               VALUES (${id}, ${hm.businessId}, ${agentId}, ${cents}, 'completed', ${`ch_demo_history_${id}`},
-                      now() - make_interval(days => ${daysAgo - payDays}), now() - make_interval(days => ${daysAgo - payDays}))`.execute(
-              tx,
-            );
+                      ${paidAt}, ${paidAt})`.execute(tx);
           };
-          const months = ["May", "June", "July", "August", "September"];
           for (let m = 0; m < 5; m++) {
             const daysAgo = 175 - m * 30;
+            // The month the work was done: the one before the invoice's.
+            const month = monthName(
+              new Date(sydneyWorkTime(now, daysAgo, 12, 0).getTime() - 20 * 86_400_000),
+            );
             await paid(
               hm.id,
               hm.agentId,
               120_000 + m * 23_500,
               daysAgo,
               9 + (m % 3) * 4,
-              `${months[m]} commission: closed deals`,
+              `${month} commission: closed deals`,
             );
             await paid(
               hm.id,
@@ -105,7 +113,7 @@ export async function seedDemoInsights(runtime: SeedRuntime) {
               45_000 + m * 8_000,
               daysAgo - 12,
               6 + (m % 2) * 12,
-              `${months[m]} lead generation`,
+              `${month} lead generation`,
             );
           }
           if (withActive && activeAgent)
@@ -116,15 +124,22 @@ export async function seedDemoInsights(runtime: SeedRuntime) {
                 80_000 + m * 15_000,
                 120 - m * 30,
                 12 + m * 3,
-                "Monthly commission",
+                `${monthName(new Date(sydneyWorkTime(now, 120 - m * 30, 12, 0).getTime() - 20 * 86_400_000))} commission: new fleet accounts`,
               );
           if (withEnded && endedAgent) {
             for (let m = 0; m < 3; m++)
-              await paid(withEnded, endedAgent, 60_000 - m * 10_000, 160 - m * 30, 20, "Commission");
+              await paid(
+                withEnded,
+                endedAgent,
+                60_000 - m * 10_000,
+                160 - m * 30,
+                20,
+                `${monthName(new Date(sydneyWorkTime(now, 160 - m * 30, 12, 0).getTime() - 20 * 86_400_000))} commission: warehouse software referrals`,
+              );
             await sql`
               INSERT INTO invoices (partnership_id, business_id, agent_id, amount_cents, subtotal_cents, description, due_date, created_at)
               VALUES (${withEnded}, ${hm.businessId}, ${endedAgent}, 35000, 35000, 'Final commission before the partnership ended',
-                      (now() - interval '20 days')::date, now() - interval '40 days')`.execute(tx);
+                      (now() - interval '20 days')::date, ${sydneyWorkTime(now, 40, 16, 35)})`.execute(tx);
           }
 
           // A year of visibility for Mia Chen and the agents of her specialization and location.

@@ -6,6 +6,10 @@
  * (services/api main.ts), the search tests and the relevance benchmark, so all see the same data.
  * Returns the demo accounts' logins (username, password, role) for the start banner.
  */
+
+import { Effect } from "effect";
+import { sql } from "kysely";
+import { PgDatabase } from "../postgres/database-service.ts";
 import { seedDemoAgreements } from "./demo-agreements.ts";
 import { seedDemoDisputes } from "./demo-disputes.ts";
 import { seedDemoInsights } from "./demo-insights.ts";
@@ -36,3 +40,47 @@ export async function seedDemo(runtime: SeedRuntime) {
   await seedDemoDisputes(runtime);
   return logins;
 }
+
+/** How much demo data the database holds (rows, all users' together): the start's "Demo data" line. */
+export interface DemoSummary {
+  readonly agents: number;
+  readonly businesses: number;
+  readonly partnerships: number;
+  readonly invoices: number;
+  readonly messages: number;
+  readonly reviews: number;
+  readonly disputes: number;
+}
+
+/** Counts the profiles, partnerships, invoices, messages, reviews and disputes the database holds. */
+export async function demoSummary(runtime: SeedRuntime): Promise<DemoSummary> {
+  return runtime.runPromise(
+    Effect.flatMap(PgDatabase, (db) =>
+      Effect.promise(async () => {
+        const result = await sql<Record<keyof DemoSummary, number>>`
+          select (select count(*) from agent_profiles)::int as agents,
+                 (select count(*) from business_profiles)::int as businesses,
+                 (select count(*) from partnerships)::int as partnerships,
+                 (select count(*) from invoices)::int as invoices,
+                 (select count(*) from messages)::int as messages,
+                 (select count(*) from reviews)::int as reviews,
+                 (select count(*) from disputes)::int as disputes`.execute(db);
+        const row = result.rows[0];
+        const n = (key: keyof DemoSummary) => Number(row?.[key] ?? 0);
+        return {
+          agents: n("agents"),
+          businesses: n("businesses"),
+          partnerships: n("partnerships"),
+          invoices: n("invoices"),
+          messages: n("messages"),
+          reviews: n("reviews"),
+          disputes: n("disputes"),
+        };
+      }),
+    ),
+  );
+}
+
+/** "Demo data: 302 agents, 102 businesses, 9 partnerships, 14 invoices, 38 messages, 3 reviews, 2 disputes". */
+export const demoSummaryLine = (s: DemoSummary): string =>
+  `Demo data: ${s.agents} agents, ${s.businesses} businesses, ${s.partnerships} partnerships, ${s.invoices} invoices, ${s.messages} messages, ${s.reviews} reviews, ${s.disputes} disputes`;

@@ -1,8 +1,9 @@
 /**
- * Deterministic demo marketplace: realistic Australian businesses and agents over the spec's
- * lists (seeded faker, en_AU). Generated users share one password hash (computed once by the
- * caller) and use the `seed.closr.au` email domain, so later runs append after earlier ones.
- * Inserts in batches of 1,000 rows (users, then profiles).
+ * Deterministic demo marketplace: Australian businesses and agents over the spec's lists, their
+ * names, descriptions and bios combined from the curated pools of seed/demo-text.ts by a seeded
+ * faker PRNG (the same seed and counts give the same data). Generated users share one password
+ * hash (computed once by the caller) and use the `seed.closr.au` email domain, so later runs
+ * append after earlier ones. Inserts in batches of 1,000 rows (users, then profiles).
  */
 
 import {
@@ -19,6 +20,16 @@ import { en, en_AU, Faker } from "@faker-js/faker";
 import { type Insertable, sql, type Transaction } from "kysely";
 import type { Db } from "../postgres/database.ts";
 import type { Database } from "../postgres/schema.ts";
+import {
+  agentBio,
+  businessDescription,
+  companyKind,
+  firstNames,
+  lastNames,
+  companyName as makeCompanyName,
+  type Pick,
+  phoneNumber,
+} from "./demo-text.ts";
 
 export interface SeedOptions {
   readonly agents: number;
@@ -57,14 +68,6 @@ const extraSpecializations = [
   "Channel Sales",
   "Field Sales",
 ];
-const cityName: Record<Location, string> = {
-  sydney: "Sydney",
-  melbourne: "Melbourne",
-  brisbane: "Brisbane",
-  perth: "Perth",
-  remote: "Australia-wide",
-  other: "regional Australia",
-};
 
 const slug = (text: string) =>
   text
@@ -121,12 +124,14 @@ export async function seedMarketplace(db: Db, options: SeedOptions) {
   const faker = new Faker({ locale: [en_AU, en] });
   const { agents: agentStart, businesses: businessStart } = await countSeeded(db);
   faker.seed([options.seed ?? 2026, agentStart, businessStart]);
+  const pick: Pick = (items) => faker.helpers.arrayElement(items);
+  const digits = (n: number) => faker.string.numeric(n);
 
   for (let offset = 0; offset < options.agents; offset += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, options.agents - offset) }, (_, k) => {
       const i = agentStart + offset + k;
-      const first = faker.person.firstName();
-      const last = faker.person.lastName();
+      const first = pick(firstNames);
+      const last = pick(lastNames);
       const industry = faker.helpers.arrayElement(industries);
       const specialization =
         faker.helpers.maybe(() => faker.helpers.arrayElement(specializations), { probability: 0.65 }) ??
@@ -136,7 +141,13 @@ export async function seedMarketplace(db: Db, options: SeedOptions) {
       const own = industrySkill[industry];
       const skills = new Set<string>(own && faker.datatype.boolean(0.7) ? [own] : []);
       for (const s of faker.helpers.arrayElements(skillCatalogue, { min: 2, max: 7 })) skills.add(s.name);
-      const bio = `${years > 0 ? `${years} years` : "New to"} ${specialization.toLowerCase()} ${years > 0 ? "experience" : "and keen to prove it"}, selling to ${industry} companies in ${cityName[location]}. ${faker.company.catchPhrase()}. Previously with ${faker.company.name()}.`;
+      const bio = agentBio(
+        pick,
+        specialization,
+        years,
+        location,
+        makeCompanyName(pick, companyKind(pick, industry), location),
+      );
       return {
         user: {
           email: `${slug(`${first}.${last}`)}.${i}@${DOMAIN}`,
@@ -167,14 +178,26 @@ export async function seedMarketplace(db: Db, options: SeedOptions) {
     );
   }
 
+  const companyNames = new Set<string>();
   for (let offset = 0; offset < options.businesses; offset += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, options.businesses - offset) }, (_, k) => {
       const i = businessStart + offset + k;
-      const companyName = faker.company.name();
       const industry: Industry = faker.helpers.arrayElement(industries);
       const size: BusinessSize = faker.helpers.arrayElement(businessSizes);
       const location = faker.helpers.arrayElement(cities);
-      const domain = `${slug(companyName).replace(/\./g, "")}.com.au`;
+      const kind = companyKind(pick, industry);
+      let companyName = makeCompanyName(pick, kind, location);
+      // Unique within a run: after a few collisions the name is a family's ("Nguyen Engineering"),
+      // then two families' ("Kelly & Haddad Accounting").
+      for (let tries = 0; companyNames.has(companyName); tries++)
+        companyName =
+          tries < 3
+            ? makeCompanyName(pick, kind, location)
+            : tries < 8
+              ? `${pick(lastNames)} ${kind.noun}`
+              : `${pick(lastNames)} & ${pick(lastNames)} ${kind.noun}`;
+      companyNames.add(companyName);
+      const domain = `${companyName.toLowerCase().replace(/[^a-z0-9]+/g, "")}.com.au`;
       return {
         user: {
           email: `team.${i}@${DOMAIN}`,
@@ -192,10 +215,10 @@ export async function seedMarketplace(db: Db, options: SeedOptions) {
           industry,
           size,
           location,
-          description: `${faker.company.catchPhrase()}. ${companyName} serves ${industry} customers from ${cityName[location]} and is looking for commission-based agents to grow ${faker.commerce.department().toLowerCase()} sales.`,
+          description: businessDescription(pick, companyName, kind, industry, location, size),
           website: `https://www.${domain}`,
           contactEmail: `sales@${domain}`,
-          contactPhone: faker.phone.number(),
+          contactPhone: phoneNumber(digits, location),
         },
       };
     });

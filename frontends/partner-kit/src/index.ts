@@ -5,7 +5,6 @@
  * Module Federation singleton, ADR 0048): a remote takes a new version when its team rebuilds it.
  * Its components draw with @closr/ui and read data with @closr/client.
  */
-export { AgreementPage } from "./agreements/agreement-page.tsx";
 export {
   type Agreement,
   type CommissionQuote,
@@ -17,7 +16,6 @@ export {
   DisputesTab,
   DisputeView,
   OpenDisputeButton,
-  PartyDisputePage,
   ProposeResolutionForm,
 } from "./disputes/disputes.tsx";
 export * from "./disputes/disputes-api.ts";

@@ -29,7 +29,6 @@ import {
   TextRetryAlert,
 } from "@closr/ui";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { useParams } from "react-router";
 import { isNotFound } from "../agreements/agreements-api.ts";
 import {
   countdown,
@@ -569,10 +568,4 @@ export function DisputeView({
       </section>
     </div>
   );
-}
-
-/** The route element of a party's dispute page (`:id` from the URL). */
-export function PartyDisputePage({ backHref, backLabel }: { backHref: string; backLabel: string }) {
-  const { id } = useParams();
-  return <DisputeView id={Number(id)} backHref={backHref} backLabel={backLabel} />;
 }

@@ -54,7 +54,7 @@ function sharedPagesOf(party: Party) {
       import("../agreements/agreement-page.tsx").then((m) => m.AgreementPage),
     ),
     Dispute: deferredPage(`${party}/dispute`, () =>
-      import("../disputes/disputes.tsx").then((m) => m.PartyDisputePage),
+      import("../disputes/party-dispute-page.tsx").then((m) => m.PartyDisputePage),
     ),
   };
   sharedPages.set(party, made);
