@@ -4,15 +4,7 @@
  * Back; changing the password in Settings ends the session in another browser context. Axe
  * (serious/critical = 0) on every page the issue adds. Runs at 1280 and 390 px.
  */
-import {
-  type APIRequestContext,
-  allowConsole,
-  allowIssue46HydrationMismatch,
-  type Browser,
-  expect,
-  type Page,
-  test,
-} from "./fixtures.ts";
+import { type APIRequestContext, allowConsole, type Browser, expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, expectNoSeriousAxe, logIn, retype } from "./support.ts";
 
 // React Aria's live announcer (a visually hidden role=log region) briefly holds a role=img node
@@ -140,8 +132,7 @@ test("changing the password in Settings ends the session of another browser", as
   allowConsole(/status of 422 .*\/api\/account\/password:/);
   // App defect (issue 46 report): a business without a profile is answered 404 for it.
   allowConsole(/status of 404 .*\/api\/business-profiles:/);
-  // Issue 46, #418 on /settings/security for a business without a profile: remove after merge.
-  allowIssue46HydrationMismatch("/settings/security", "/settings/notifications");
+
   // Two browsers, four settings pages each checked with axe: 26 s on a quiet machine, over the
   // default 60 s while the other worker runs too (CI, 390 px).
   test.setTimeout(120_000);

@@ -5,14 +5,7 @@
  * and sees the commission the agreement computes. axe (serious/critical = 0) on the agreement
  * page. Each run makes its own business and agent (through the API) and partners them.
  */
-import {
-  allowConsole,
-  allowIssue46HydrationMismatch,
-  type Browser,
-  expect,
-  type Page,
-  test,
-} from "./fixtures.ts";
+import { allowConsole, type Browser, expect, type Page, test } from "./fixtures.ts";
 import { aParty, expectNoSeriousAxe, retype } from "./support.ts";
 
 async function partners(browser: Browser) {
@@ -58,13 +51,6 @@ test("business and agent negotiate and sign an agreement, then the agent invoice
   // Two parties, two signatures and an invoice: longer than the default minute on a shared machine.
   test.setTimeout(150_000);
   const { business, agent, id, company, agentName } = await partners(browser);
-  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
-  allowIssue46HydrationMismatch(
-    "/business/active-agents",
-    `/business/active-agents/${id}/agreement`,
-    `/agent/current-partners/${id}/agreement`,
-    "/agent/invoices",
-  );
 
   // The business opens the agreement from the partner's card and starts one.
   await business.page.goto("/business/active-agents");

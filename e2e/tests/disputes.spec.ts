@@ -6,7 +6,7 @@
  * which both parties accept. axe (serious/critical = 0) on the disputes pages; screenshots in
  * test-results/. Invoices are raised through the API after payouts are set up (local gateway).
  */
-import { allowIssue46HydrationMismatch, expect, type Page, test } from "./fixtures.ts";
+import { expect, type Page, test } from "./fixtures.ts";
 import { anInvoicingPair, DEMO_PASSWORD, demo, expectNoSeriousAxe, retype } from "./support.ts";
 
 const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page, "[data-live-announcer]");
@@ -20,14 +20,6 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   browser,
   page: defaultPage,
 }) => {
-  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
-  allowIssue46HydrationMismatch(
-    "/business/payments",
-    "/business/payments/disputes/:id",
-    "/agent/invoices",
-    "/agent/invoices/disputes/:id",
-    "/admin/disputes/:id",
-  );
   test.setTimeout(300_000);
   const viewport = defaultPage.viewportSize();
   const suffix = Date.now().toString(36);

@@ -66,23 +66,6 @@ export function allowConsole(pattern: RegExp) {
   entry.allowed.push({ pattern, used: false });
 }
 
-/**
- * TEMPORARY, remove after issue 46's fixes merge: allows React's hydration mismatch (#418) on the
- * pages at `paths` (pathnames, any query; `:id` stands for a number) in the current test only. Two known causes are being
- * fixed in other branches of issue 46: served dates formatted in UTC (a day out in Sydney or
- * Perth from 13:00/14:00 UTC to midnight UTC: invoices, payments, agreements, analytics,
- * dashboards), and /settings/notifications, /settings/billing and /settings/security for a
- * business without a profile. Each call says which, in a comment.
- */
-export function allowIssue46HydrationMismatch(...paths: string[]) {
-  for (const path of paths) {
-    const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&").replaceAll(":id", "\\d+");
-    allowConsole(
-      new RegExp(`^pageerror https?://[^/]+${escaped}(\\?\\S*)? Error: Minified React error #418;`),
-    );
-  }
-}
-
 /** Adds the console, page error and popup listeners of `context` (each context once). */
 function watch(context: BrowserContext, problems: ConsoleProblem[], seen: WeakSet<BrowserContext>) {
   if (seen.has(context)) return;

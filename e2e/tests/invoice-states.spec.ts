@@ -5,15 +5,13 @@
  * net per month equals the sum of its Payment History for that month (the figures the analytics
  * page shows are the ledger's).
  */
-import { allowIssue46HydrationMismatch, expect, test } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 import { anInvoicingPair, demo, logIn } from "./support.ts";
 
 test("an invoice cancelled by a dispute settlement shows Cancelled, never Overdue, on both sides", async ({
   browser,
   page: defaultPage,
 }) => {
-  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
-  allowIssue46HydrationMismatch("/business/payments", "/agent/invoices");
   test.setTimeout(240_000);
   const viewport = defaultPage.viewportSize();
   const suffix = Date.now().toString(36);
@@ -65,8 +63,6 @@ test("an invoice cancelled by a dispute settlement shows Cancelled, never Overdu
 test("on a fresh demo start, analytics per month equals the Payment History of that month", async ({
   page,
 }) => {
-  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
-  allowIssue46HydrationMismatch("/analytics");
   test.setTimeout(120_000);
   await logIn(page, demo.businessWithProfile);
   const analytics = (await (await page.request.get("/api/analytics?range=12m")).json()) as {

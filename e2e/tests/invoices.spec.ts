@@ -5,14 +5,7 @@
  * (4000 0000 0000 0002) shows the provider's error and the invoice stays Due. Each run makes its
  * own business and agent (through the API, in two browser contexts) and partners them.
  */
-import {
-  allowConsole,
-  allowIssue46HydrationMismatch,
-  type Browser,
-  expect,
-  type Page,
-  test,
-} from "./fixtures.ts";
+import { allowConsole, type Browser, expect, type Page, test } from "./fixtures.ts";
 import { aParty, setUpPayouts } from "./support.ts";
 
 /** A business and an agent with an active partnership (the agent asks, the business accepts). */
@@ -88,8 +81,6 @@ async function typeCard(page: Page, number: string) {
 test("an agent invoices, the business pays with 4242…, both see it Paid and the payment in history", async ({
   browser,
 }) => {
-  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
-  allowIssue46HydrationMismatch("/business/payments", "/agent/invoices", "/agent/dashboard");
   const { business, agent, company } = await partners(browser);
   const description = `Q4 pipeline work ${Date.now().toString(36)}`;
   const invoiceId = await raiseInvoice(agent.page, company, "1234.56", description);
@@ -126,8 +117,6 @@ test("an agent invoices, the business pays with 4242…, both see it Paid and th
 });
 
 test("a declined card shows the error and the invoice stays Due", async ({ browser }) => {
-  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
-  allowIssue46HydrationMismatch("/business/payments", "/agent/invoices");
   const { business, agent, company } = await partners(browser);
   const description = `Declined card check ${Date.now().toString(36)}`;
   const invoiceId = await raiseInvoice(agent.page, company, "50", description);
@@ -154,8 +143,6 @@ test("a declined card shows the error and the invoice stays Due", async ({ brows
 test("card 4000 0025 0000 3155 asks for authentication; completing it pays the invoice", async ({
   browser,
 }) => {
-  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
-  allowIssue46HydrationMismatch("/business/payments");
   const { business, agent, company } = await partners(browser);
   const description = `Authenticated payment ${Date.now().toString(36)}`;
   const invoiceId = await raiseInvoice(agent.page, company, "75.10", description);

@@ -7,7 +7,7 @@
  * refunded (invoice cards, the business's Payment History, ADR 0041). axe (serious/critical
  * = 0) on every page the issue adds; screenshots of each in test-results/.
  */
-import { allowConsole, allowIssue46HydrationMismatch, expect, type Page, test } from "./fixtures.ts";
+import { allowConsole, expect, type Page, test } from "./fixtures.ts";
 import { aParty, DEMO_PASSWORD, demo, expectNoSeriousAxe, retype } from "./support.ts";
 
 const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page);
@@ -21,13 +21,6 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   browser,
   page: defaultPage,
 }) => {
-  // Issue 46, served dates in UTC (a day out in Sydney and Perth for part of each day): remove after merge.
-  allowIssue46HydrationMismatch(
-    "/business/payments",
-    "/agent/invoices",
-    "/agent/dashboard",
-    "/admin/payments",
-  );
   // Provoked on purpose: the ABN with wrong check digits is refused (422).
   allowConsole(/status of 422 .*\/api\/payout-account\/tax-details:/);
   // App defect (issue 46 report): the invoice form asks a partnership with no agreement for the

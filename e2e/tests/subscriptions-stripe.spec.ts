@@ -13,7 +13,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { allowConsole, allowIssue46HydrationMismatch, expect, type Page, test } from "./fixtures.ts";
+import { allowConsole, expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, retype } from "./support.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -99,8 +99,7 @@ test("annual Professional through the Payment Element: declined, then 3-D Secure
 }) => {
   // Provoked on purpose: the declined test card's confirm answers 402 at the Stripe stand-in.
   allowConsole(/status of 402 .*\/test\/confirm:/);
-  // Issue 46, #418 on /settings/billing (a business without a profile; its dates): remove after merge.
-  allowIssue46HydrationMismatch("/settings/billing");
+
   test.setTimeout(180_000);
   await stubStripe(page);
   const { request } = page.context();

@@ -4,14 +4,7 @@
  * partnership, then cancels at period end; the sidebar and Settings → Billing follow. axe finds no
  * serious or critical violations on /subscribe and /settings/billing. Runs at 1280 and 390 px.
  */
-import {
-  type APIRequestContext,
-  allowIssue46HydrationMismatch,
-  type Browser,
-  expect,
-  type Page,
-  test,
-} from "./fixtures.ts";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, expectNoSeriousAxe } from "./support.ts";
 
 async function anAgent(browser: Browser, n: number) {
@@ -47,8 +40,6 @@ test("a Basic business hits its limit, upgrades to Professional with 4242, accep
   page,
   browser,
 }) => {
-  // Issue 46, #418 on /settings/billing and the dashboard's served dates in UTC: remove after merge.
-  allowIssue46HydrationMismatch("/business/dashboard", "/settings/billing");
   const wide = (page.viewportSize()?.width ?? 1280) > 768;
   const { request } = page.context();
   const account = aNewAccount("business");
