@@ -88,7 +88,7 @@ export const NotificationPreferencesPatch = NotificationPreferences.partial()
   .openapi("NotificationPreferencesPatch");
 
 export const TimeZoneRequest = z.strictObject({ timeZone: TimeZone }).openapi("TimeZoneRequest", {
-  description: "The zone dates are shown, printed and e-mailed in (ADR 0057).",
+  description: "The zone dates are shown, printed and e-mailed in (ADR 0059).",
 });
 
 export const PasswordConfirmation = z

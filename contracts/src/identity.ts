@@ -13,7 +13,7 @@ export const UserRole = z.enum(["member", "admin"]).openapi("UserRole", {
   description: "admin may edit public content and review verification requests (docs/architecture.md).",
 });
 
-/** An IANA time zone name the server knows ("Australia/Perth"; ADR 0057). */
+/** An IANA time zone name the server knows ("Australia/Perth"; ADR 0059). */
 export const TimeZone = z
   .string({ error: "Time zone must be text" })
   .refine(isTimeZone, { error: "Time zone must be an IANA time zone, such as Australia/Sydney" })

@@ -1,5 +1,5 @@
 /**
- * One time zone rule (issue 46, ADR 0057), in an en-AU browser at Australia/Sydney: every date is
+ * One time zone rule (issue 46, ADR 0059), in an en-AU browser at Australia/Sydney: every date is
  * formatted in the signed-in user's zone by the server render and by the browser alike, so the
  * served HTML and the hydrated page say the same day and React reports no mismatch (#418); sign-up
  * takes the browser's zone; Settings → Account changes it.

@@ -1,4 +1,4 @@
-/** The one formatting module (ADR 0057): dates in the reader's zone, calendar days unshifted, AUD. */
+/** The one formatting module (ADR 0059): dates in the reader's zone, calendar days unshifted, AUD. */
 import { describe, expect, it } from "vitest";
 import {
   calendarDate,

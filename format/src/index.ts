@@ -1,5 +1,5 @@
 /**
- * The one date and money formatting module (ADR 0057; docs/architecture.md, API conventions): every
+ * The one date and money formatting module (ADR 0059; docs/architecture.md, API conventions): every
  * date the product shows, prints or e-mails goes through `formatDate` in the reader's IANA time zone
  * (default `Australia/Sydney`), and every amount through `formatMoney` / `formatCents` (en-AU, AUD:
  * "$1,851.85"). Used alike by server renders, the browser, PDFs and e-mails, so served HTML and

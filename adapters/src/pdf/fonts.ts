@@ -1,5 +1,5 @@
 /**
- * The fonts every PDF draws with (ADR 0057; issue 46): DejaVu Sans and DejaVu Sans Bold, TrueType
+ * The fonts every PDF draws with (ADR 0059; issue 46): DejaVu Sans and DejaVu Sans Bold, TrueType
  * files shipped by the npm package `dejavu-fonts-ttf` and embedded (subset) through fontkit, so a
  * document prints what a person typed — "—", "’", "€", "✓", Māori macrons, Greek — instead of the
  * standard-14 fonts' WinAnsi "?". A character DejaVu Sans has no glyph for (most emoji, CJK) is left

@@ -9,7 +9,7 @@
  * (core/src/shared/tax.ts). Each document is dated in its issuer's IANA time zone (the agent's for
  * the agent's invoices and credit notes, Closr's for its fee; default Australia/Sydney), and dates
  * and amounts are formatted by @closr/format like every screen ("2 December 2026", "$1,851.85";
- * ADR 0057). Text is drawn in embedded DejaVu Sans (fonts.ts).
+ * ADR 0059). Text is drawn in embedded DejaVu Sans (fonts.ts).
  */
 import { displayStateLabels, type InvoiceDisplayState, type InvoiceView } from "@closr/core/invoice";
 import type { PayoutRefund } from "@closr/core/payout";

@@ -4,7 +4,7 @@
  * seller's name and ABN, the date of issue, the buyer, a description with the period, the GST
  * amount and the GST-inclusive total. Prices are GST-inclusive: GST = total / 11, to the cent.
  * Dates are the issuer's (Closr's, `seller.timeZone`, default Australia/Sydney) calendar days and
- * amounts are formatted like every screen ("$1,851.85"), both by @closr/format (ADR 0057).
+ * amounts are formatted like every screen ("$1,851.85"), both by @closr/format (ADR 0059).
  */
 import { formatAbn, plans, type SubscriptionInvoice } from "@closr/core/subscription";
 import { defaultTimeZone, formatCents, formatLongDate } from "@closr/format";

@@ -4377,7 +4377,7 @@ export interface components {
             token: string;
             password: string;
         };
-        /** @description The zone dates are shown, printed and e-mailed in (ADR 0057). */
+        /** @description The zone dates are shown, printed and e-mailed in (ADR 0059). */
         TimeZoneRequest: {
             timeZone: components["schemas"]["TimeZone"];
         };

@@ -322,7 +322,7 @@ export const setNotificationPreferences = Effect.fn("account.setNotificationPref
 
 /**
  * PUT /api/account/time-zone: the zone every date the user sees, prints or is e-mailed is
- * formatted in (issue 46, ADR 0057). `timeZone` is an IANA name the contract has validated.
+ * formatted in (issue 46, ADR 0059). `timeZone` is an IANA name the contract has validated.
  */
 export const setTimeZone = Effect.fn("account.setTimeZone")(function* (user: User, timeZone: string) {
   return yield* (yield* AccountRepository).setTimeZone(user.id, timeZone);

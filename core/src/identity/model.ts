@@ -31,7 +31,7 @@ export class User extends Schema.Class<User>("User")({
    * placeholder under the reserved `.invalid` TLD that no mail reaches.
    */
   unclaimedEmail: Schema.optional(Schema.String),
-  /** IANA zone every date shown, printed or e-mailed to the user is formatted in (ADR 0057). */
+  /** IANA zone every date shown, printed or e-mailed to the user is formatted in (ADR 0059). */
   timeZone: Schema.optionalWith(Schema.String, { default: () => defaultTimeZone }),
 }) {}
 

@@ -14,7 +14,7 @@ export interface RegisterInput {
   readonly username: string;
   readonly password: string;
   readonly userType: UserType;
-  /** The browser's IANA time zone at sign-up (ADR 0057); absent: Australia/Sydney. */
+  /** The browser's IANA time zone at sign-up (ADR 0059); absent: Australia/Sydney. */
   readonly timeZone?: string | undefined;
   /** The browser's User-Agent, kept with the session. */
   readonly userAgent?: string | undefined;

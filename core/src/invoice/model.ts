@@ -65,7 +65,7 @@ export interface Invoice {
 export interface InvoiceView extends Invoice {
   readonly businessName: string | null;
   readonly agentName: string | null;
-  /** The agent's IANA time zone: the agent issues the invoice, so its documents are dated there (ADR 0057). */
+  /** The agent's IANA time zone: the agent issues the invoice, so its documents are dated there (ADR 0059). */
   readonly agentTimeZone?: string | undefined;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Calendar dates the contexts share, through the one formatting module (@closr/format, ADR 0057):
+ * Calendar dates the contexts share, through the one formatting module (@closr/format, ADR 0059):
  * Sydney's `yyyy-MM-dd` (the business calendar: due today, the month of a statement) and the long
  * "23 November 2026" of a date-only value.
  */

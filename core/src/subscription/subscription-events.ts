@@ -23,7 +23,7 @@ const notify = Effect.fn("subscription.notify")(function* (applied: AppliedSubsc
   const user = yield* (yield* UserRepository).findById(after.userId);
   if (Option.isNone(user)) return;
   const plan = plans[after.planId].title;
-  // Dates in the reader's zone (ADR 0057): "23 December 2026".
+  // Dates in the reader's zone (ADR 0059): "23 December 2026".
   const day = (d: Date) => formatLongDate(d, user.value.timeZone);
   const to = user.value.email;
   const mails: { subject: string; text: string }[] = [];

@@ -6,7 +6,7 @@
  * (ADR 0048). Every name exported here is the package's public surface.
  */
 
-// The one formatting module (ADR 0057), re-exported so every app shares @closr/ui's copy (and its
+// The one formatting module (ADR 0059), re-exported so every app shares @closr/ui's copy (and its
 // display zone): frontends import formatting from here, never from @closr/format directly.
 export {
   australianTimeZones,

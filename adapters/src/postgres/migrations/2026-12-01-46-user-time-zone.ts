@@ -1,5 +1,5 @@
 /**
- * Each user's time zone (issue 46, ADR 0057): users.time_zone, an IANA zone name such as
+ * Each user's time zone (issue 46, ADR 0059): users.time_zone, an IANA zone name such as
  * 'Australia/Perth', in which every date the product shows, prints or e-mails to that user is
  * formatted (and the documents the user issues are dated). Existing users get Australia/Sydney,
  * the product's default; the API validates the name (`isTimeZone`, @closr/format) before storing it.

@@ -41,13 +41,13 @@ export function useLogin() {
   });
 }
 
-/** The browser's IANA zone (Intl), if it names one; the server validates it again (ADR 0057). */
+/** The browser's IANA zone (Intl), if it names one; the server validates it again (ADR 0059). */
 export function browserTimeZone(): string | undefined {
   const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
   return isTimeZone(zone) ? zone : undefined;
 }
 
-/** POST /api/register with the browser's time zone: dates are then shown in it (ADR 0057). */
+/** POST /api/register with the browser's time zone: dates are then shown in it (ADR 0059). */
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,7 @@ import type { ReactNode } from "react";
 export { createQueryClient } from "@closr/client";
 
 /**
- * Dates below format in the signed-in user's zone (Australia/Sydney signed out; ADR 0057). Set
+ * Dates below format in the signed-in user's zone (Australia/Sydney signed out; ADR 0059). Set
  * while rendering, before the page below it renders: on the server inside one synchronous
  * renderToString (entry-server.tsx restores the default after it), in the browser from the same
  * session the server rendered with, so served HTML and hydration format alike.

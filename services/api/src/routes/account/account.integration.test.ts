@@ -629,7 +629,7 @@ describe("onboarding (spec §7)", () => {
   });
 });
 
-describe("the user's time zone (issue 46, ADR 0057)", () => {
+describe("the user's time zone (issue 46, ADR 0059)", () => {
   it("is Australia/Sydney by default, taken from sign-up when it is an IANA zone, and refused otherwise", async () => {
     const sydney = await aUser();
     expect((await bodyOf(await sydney.client.request("/api/user"))).timeZone).toBe("Australia/Sydney");
