@@ -4,7 +4,7 @@
  * Back; changing the password in Settings ends the session in another browser context. Axe
  * (serious/critical = 0) on every page the issue adds. Runs at 1280 and 390 px.
  */
-import { type APIRequestContext, allowConsole, type Browser, expect, type Page, test } from "./fixtures.ts";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, expectNoSeriousAxe, logIn, retype } from "./support.ts";
 
 // React Aria's live announcer (a visually hidden role=log region) briefly holds a role=img node
@@ -39,11 +39,6 @@ test("forgot password: the emailed link resets the password, and the new one log
   browser,
   page,
 }) => {
-  // App defect (issue 46 report): after the reset, the page checks the used token again and the
-  // API's 400 lands in the console.
-  allowConsole(/status of 400 .*\/api\/verify-reset-token\?token=/);
-  // App defect (issue 46 report): the new agent's dashboard asks for a profile not yet made (404).
-  allowConsole(/status of 404 .*\/api\/agent-profiles:/);
   const account = await anAccount(browser, "agent");
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot Password?" }).click();
@@ -128,11 +123,6 @@ test("a new agent walks through the 5 onboarding steps with Back, and never sees
 });
 
 test("changing the password in Settings ends the session of another browser", async ({ browser, page }) => {
-  // Provoked on purpose: the wrong current password is refused (422).
-  allowConsole(/status of 422 .*\/api\/account\/password:/);
-  // App defect (issue 46 report): a business without a profile is answered 404 for it.
-  allowConsole(/status of 404 .*\/api\/business-profiles:/);
-
   // Two browsers, four settings pages each checked with axe: 26 s on a quiet machine, over the
   // default 60 s while the other worker runs too (CI, 390 px).
   test.setTimeout(120_000);

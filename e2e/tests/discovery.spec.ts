@@ -3,7 +3,7 @@
  * profile and finds ranked agents with reasons; a new agent creates a profile with skills and
  * finds businesses by industry. Search state lives in the URL.
  */
-import { allowConsole, expect, type Page, test } from "./fixtures.ts";
+import { expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, retype, showFilters, skipOnboarding } from "./support.ts";
 
 async function signUp(page: Page, userType: "business" | "agent") {
@@ -33,9 +33,6 @@ async function scoresOf(page: Page): Promise<number[]> {
 test("a new business creates its profile, finds ranked agents with reasons and opens one", async ({
   page,
 }) => {
-  // App defect (issue 46 report): a new account's dashboard asks for its own profile (and its
-  // onboarding state) and is answered 404 while there is none, which the console logs as errors.
-  allowConsole(/status of 404 .*\/api\/(business-profiles|agent-profiles|onboarding):/);
   await signUp(page, "business");
   await page.getByRole("link", { name: "Create Business Profile" }).first().click();
   await expect(page).toHaveURL(/\/business\/create-profile$/);
@@ -105,9 +102,6 @@ test("a new business creates its profile, finds ranked agents with reasons and o
 });
 
 test("a new agent creates a profile with 3 skills and finds businesses by industry", async ({ page }) => {
-  // App defect (issue 46 report): a new account's dashboard asks for its own profile (and its
-  // onboarding state) and is answered 404 while there is none, which the console logs as errors.
-  allowConsole(/status of 404 .*\/api\/(business-profiles|agent-profiles|onboarding):/);
   await signUp(page, "agent");
   await page.goto("/agent/create-profile");
   const form = page.getByRole("form", { name: "Create agent profile" });

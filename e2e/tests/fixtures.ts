@@ -4,8 +4,9 @@
  *   served page (`<html data-hydrated>`, set by main.tsx; ADR 0047), so a journey's first click or
  *   keystroke reaches React. Journeys that look at the page before the app starts pass
  *   `waitUntil: "commit"` (module scripts held back also hold back DOMContentLoaded).
- * - A journey fails at its end on any console error, hydration warning or uncaught page error in
- *   any page of any browser context it opens (the default one, `browser.newContext()`, popups),
+ * - A journey fails at its end on any console error (but Chromium's line for an HTTP 4xx answer,
+ *   see `httpClientErrorAnswer`), hydration warning or uncaught page error in any page of any
+ *   browser context it opens (the default one, `browser.newContext()`, popups),
  *   listing each with its page's address (issue 46, "Test like a person"). A journey that
  *   provokes an error on purpose says so with `allowConsole(/pattern/)`, for that test only.
  * Specs import `test`, `expect` and `allowConsole` from here instead of @playwright/test.
@@ -43,6 +44,16 @@ function waitForHydrationOnGoto(page: Page) {
 export const hydrationWarning =
   /hydrat|Minified React error #(418|419|421|422|423|425)\b|react\.dev\/errors\/(418|419|421|422|423|425)\b/i;
 
+/**
+ * Chromium's own network line for an HTTP 4xx answer ("Failed to load resource: the server
+ * responded with a status of 404 (Not Found)"). It is logged by the browser, not by the app, for
+ * every 4xx the app asks for and handles: "no profile yet" (404), a refused log in (401), a form
+ * sent back with its errors (422), the not-found page. Those answers are the contract's, and the
+ * journeys assert what the page shows for them; a 5xx, a failed connection (net::ERR_*) or
+ * anything the app's code logs still fails the journey.
+ */
+const httpClientErrorAnswer = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
+
 /** One problem a journey's pages reported: where, of which kind, and the text. */
 type ConsoleProblem = { readonly kind: string; readonly url: string; readonly text: string };
 
@@ -73,6 +84,7 @@ function watch(context: BrowserContext, problems: ConsoleProblem[], seen: WeakSe
   context.on("console", (message) => {
     const type = message.type();
     const text = message.text();
+    if (type === "error" && httpClientErrorAnswer.test(text)) return;
     if (type === "error" || ((type === "warning" || type === "log") && hydrationWarning.test(text))) {
       const location = message.location();
       const where = location.url ? ` (${location.url}:${location.lineNumber})` : "";

@@ -1,13 +1,10 @@
 /**
  * Journeys of the platform issue: sign up, log out, log in, the route guard's three outcomes.
  */
-import { allowConsole, expect, test } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 import { aNewAccount, DEMO_PASSWORD, demo, logIn, logOut, skipOnboarding } from "./support.ts";
 
 test("a new business signs up, lands on the business dashboard, and logs out", async ({ page }) => {
-  // App defect (issue 46 report): a new account's dashboard asks for its own profile (and its
-  // onboarding state) and is answered 404 while there is none, which the console logs as errors.
-  allowConsole(/status of 404 .*\/api\/(business-profiles|agent-profiles|onboarding):/);
   const account = aNewAccount("business");
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
@@ -49,8 +46,6 @@ test("sign-up shows the spec's validation messages and keeps what was typed", as
 });
 
 test("a taken username is reported on the field", async ({ page }) => {
-  // Provoked on purpose: the API refuses the taken username (409).
-  allowConsole(/status of 409 .*\/api\/register:/);
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   const form = page.getByRole("form", { name: "Sign up" });
@@ -63,8 +58,6 @@ test("a taken username is reported on the field", async ({ page }) => {
 });
 
 test("a wrong password shows Login failed and stays on /auth", async ({ page }) => {
-  // Provoked on purpose: the API refuses the wrong password (401).
-  allowConsole(/status of 401 .*\/api\/login:/);
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Log in" });
   await form.getByLabel("Username").pressSequentially(demo.agent);
@@ -77,8 +70,6 @@ test("a wrong password shows Login failed and stays on /auth", async ({ page }) 
 test("a demo agent logs in, lands on the agent dashboard, and is denied the business area", async ({
   page,
 }) => {
-  // App defect (issue 46 report): the demo agent without a profile is answered 404 for it.
-  allowConsole(/status of 404 .*\/api\/agent-profiles:/);
   await logIn(page, demo.agent, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/agent\/dashboard$/);
   await expect(page.getByText("Login successful")).toBeVisible();
@@ -128,8 +119,6 @@ test("the admin sees the admin dashboard; a business member is denied it", async
 });
 
 test("an unknown path shows the 404 card", async ({ page }) => {
-  // Provoked on purpose: the unknown page itself answers 404.
-  allowConsole(/status of 404 .*\/no\/such\/page:/);
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
 });

@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, expect, type Page, test } from "./fixtures.ts";
+import { allowConsole, type BrowserContext, expect, type Page, test } from "./fixtures.ts";
 import { aParty, setUpPayouts } from "./support.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -94,6 +94,10 @@ test("a business remote built and deployed alone runs beside the old shell and a
   browser,
 }) => {
   test.setTimeout(180_000);
+  // Expected by design (ADR 0053, above): a business page loaded in full is served by the running
+  // build and hydrated by the new one, which differ (the release note), so React reports the
+  // mismatch (#418) and draws the area afresh.
+  allowConsole(/^pageerror \S+\/business\/\S* Error: Minified React error #418;/);
   const suffix = Date.now().toString(36);
   const company = `Deploy Test Co ${suffix}`;
   const business = await aParty(browser, "business", company);

@@ -3,8 +3,8 @@
  * Job Queue from the dashboard, see jobs by kind and state (the demo seed's emails went through
  * the durable queue), filter to failed jobs, read the last error and retry one; the retried job
  * runs and is done. A member gets the 403 problem from the API. axe (serious/critical = 0).
- * The failed job is written straight into the e2e database (TEST_DATABASE_URL); on PGlite that
- * step is skipped.
+ * The failed job is written straight into the e2e database's pg-boss table (TEST_DATABASE_URL);
+ * on PGlite that step is skipped.
  */
 
 import postgres from "postgres";
@@ -40,14 +40,15 @@ async function aFailedJob(marker: string): Promise<string | false> {
     url.pathname = `/${datname}`;
     const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
     try {
-      const [row] = await db<{ id: number }[]>`
-        INSERT INTO jobs (kind, payload, status, attempts, last_error, finished_at)
-        SELECT 'data-export', jsonb_build_object('userId', a.id), 'failed', 5,
-               'Export storage unreachable (ECONNREFUSED)', now()
+      // On PostgreSQL the jobs run on pg-boss (ADR 0057): a failed job is a pg-boss job.
+      const [row] = await db<{ id: string }[]>`
+        INSERT INTO pgboss.job (name, data, state, retry_count, retry_limit, output, completed_on)
+        SELECT 'data-export', jsonb_build_object('userId', a.id), 'failed', 4, 4,
+               jsonb_build_object('message', 'Export storage unreachable (ECONNREFUSED)'), now()
         FROM users a WHERE a.username = ${demo.admin}
           AND EXISTS (SELECT 1 FROM users m WHERE m.username = ${marker})
-        RETURNING id`;
-      if (row) return `t-${row.id}`;
+        RETURNING id::text`;
+      if (row) return row.id;
     } catch {
       // Another run's database still migrating, or gone: not ours.
     } finally {

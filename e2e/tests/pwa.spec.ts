@@ -9,7 +9,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, expect, type Page, test } from "./fixtures.ts";
+import { allowConsole, type BrowserContext, chromium, expect, type Page, test } from "./fixtures.ts";
 import { DEMO_PASSWORD, demo, logIn } from "./support.ts";
 
 test.use({ serviceWorkers: "allow" });
@@ -139,6 +139,8 @@ test("a signed-in user going offline keeps the shell and sees a clear offline no
   page,
   context,
 }) => {
+  // Provoked on purpose: offline, the app's requests fail at the network.
+  allowConsole(/net::ERR_INTERNET_DISCONNECTED/);
   await logIn(page, demo.businessWithProfile);
   expect(await controlledAfterReload(page, "/business/dashboard")).toBe(true);
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();

@@ -13,7 +13,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { allowConsole, expect, type Page, test } from "./fixtures.ts";
+import { expect, type Page, test } from "./fixtures.ts";
 import { aNewAccount, retype } from "./support.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -97,9 +97,6 @@ const fitsWidth = (page: Page) =>
 test("annual Professional through the Payment Element: declined, then 3-D Secure, then active; Update card saves a new one", async ({
   page,
 }) => {
-  // Provoked on purpose: the declined test card's confirm answers 402 at the Stripe stand-in.
-  allowConsole(/status of 402 .*\/test\/confirm:/);
-
   test.setTimeout(180_000);
   await stubStripe(page);
   const { request } = page.context();

@@ -1,7 +1,8 @@
 /**
  * The Create Invoice tab (spec §2.9, §5 Invoice form, §8): Business select ("Select a business"
- * first), Partnership select (disabled until a business is chosen; "Partnership #{id} (status)";
- * only active partnerships), Amount ($) step 0.01 min 0.01, Due Date (the signed agreement's
+ * first), Partnership select (disabled until a business is chosen; "Partnership since 3 Mar 2026":
+ * only active partnerships are listed, so the status says nothing, and an id means nothing to a
+ * person, issue 46), Amount ($) step 0.01 min 0.01, Due Date (the signed agreement's
  * payment terms ahead, else 30 days), Description. Choosing another business resets the
  * partnership; choosing clears that field's error. After success the form resets.
  *
@@ -163,7 +164,7 @@ export function CreateInvoiceForm({ onCreated }: { onCreated: () => void }) {
               { value: "0", label: "Select a partnership" },
               ...forBusiness.map((p) => ({
                 value: String(p.id),
-                label: `Partnership #${p.id} (${p.status})`,
+                label: `Partnership since ${formatDate(p.createdAt)}`,
               })),
             ]}
           />
