@@ -79,11 +79,19 @@ export const readDeviceCookie = (c: Context): string | undefined => {
   return value && value.length <= 600 ? value : undefined;
 };
 
+/** Browsers keep a cookie at most 400 days (RFC 6265bis §5.5), and hono's setCookie refuses more. */
+const COOKIE_LIFETIME_CAP_MS = 400 * 24 * 60 * 60 * 1000;
+
+/**
+ * Sets the device cookie until `expiresAt` (the signed value carries the same expiry, which the
+ * server checks), capped at 400 days from this process's wall clock: `expiresAt` comes from the
+ * app's Clock, which tests move ahead of the wall clock.
+ */
 export const writeDeviceCookie = (c: Context, value: string, expiresAt: Date) =>
   setCookie(c, DEVICE_COOKIE, value, {
     httpOnly: true,
     sameSite: "Lax",
     secure: secureCookie(c),
     path: "/api/login",
-    expires: expiresAt,
+    expires: new Date(Math.min(expiresAt.getTime(), Date.now() + COOKIE_LIFETIME_CAP_MS - 60_000)),
   });
