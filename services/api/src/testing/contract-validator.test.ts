@@ -13,6 +13,7 @@ const validUser = {
   role: "member",
   emailVerified: false,
   createdAt: "2026-01-01T00:00:00.000Z",
+  timeZone: "Australia/Sydney",
 };
 
 describe("contractViolations", () => {
