@@ -223,14 +223,20 @@ export function VerificationReviewPage() {
                 onChange={(event) => setReason(event.currentTarget.value)}
                 errorMessage={reasonError}
               />
+              {/* isDisabled, not isPending: a press refused for a missing reason starts nothing, and the
+                  Button would then hold its presses for a second (issue 46, left open). */}
               <div className="review-buttons">
-                <Button onPress={() => act("approve")} isPending={decide.isPending}>
+                <Button onPress={() => act("approve")} isDisabled={decide.isPending}>
                   Approve
                 </Button>
-                <Button variant="outline" onPress={() => act("request_changes")} isPending={decide.isPending}>
+                <Button
+                  variant="outline"
+                  onPress={() => act("request_changes")}
+                  isDisabled={decide.isPending}
+                >
                   Request changes
                 </Button>
-                <Button variant="destructive" onPress={() => act("reject")} isPending={decide.isPending}>
+                <Button variant="destructive" onPress={() => act("reject")} isDisabled={decide.isPending}>
                   Reject
                 </Button>
               </div>
