@@ -28,7 +28,7 @@ import * as reviewRoutes from "./routes/review.routes.ts";
 import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
 import * as verificationRoutes from "./routes/verification.routes.ts";
-import { webhookRoutes } from "./webhooks.ts";
+import { webhookFamilySchemas, webhookRoutes } from "./webhooks.ts";
 
 export * from "./account.ts";
 export * from "./agreement.ts";
@@ -36,6 +36,7 @@ export { isSafeLink, safeLink, safeLinkMessage } from "./common.ts";
 export * from "./content.ts";
 export * from "./dispute.ts";
 export * from "./document.ts";
+export * from "./headers.ts";
 export * from "./help.ts";
 export * from "./identity.ts";
 export * from "./insights.ts";
@@ -115,7 +116,7 @@ export const allRoutes: RouteConfig[] = [
 export const openApiInfo: {
   openapi: string;
   info: { title: string; version: string; description: string };
-  servers: { url: string }[];
+  servers: { url: string; description?: string }[];
 } = {
   openapi: "3.1.0",
   info: {
@@ -124,7 +125,11 @@ export const openApiInfo: {
     description:
       "The Closr marketplace API. Errors are RFC 9457 problem details; money is AUD dollars with 2 decimals; times are ISO 8601 UTC.",
   },
-  servers: [{ url: "/" }],
+  // Absolute server URLs (issue 49): generators and proxies need a base to resolve paths against.
+  servers: [
+    { url: "https://closr.com.au", description: "Production" },
+    { url: "http://localhost:3000", description: "A local copy (pnpm start)" },
+  ],
 };
 
 /**
@@ -141,6 +146,9 @@ export function registerContractComponents(app: OpenAPIHono<any>) {
   app.openAPIRegistry.registerComponent("schemas", "ProblemType", problemTypeSchema());
   // Outgoing webhooks (ADR 0023): the document's top-level `webhooks`, one per event type.
   for (const webhook of webhookRoutes) app.openAPIRegistry.registerWebhook(webhook);
+  // The family unions (issue 49), for consumers that take every event of a family at one URL.
+  for (const [family, schema] of Object.entries(webhookFamilySchemas))
+    app.openAPIRegistry.register(`Webhook${family.charAt(0).toUpperCase()}${family.slice(1)}Event`, schema);
 }
 
 /** Builds the OpenAPI 3.1 document from the route definitions alone (no handlers). */

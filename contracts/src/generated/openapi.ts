@@ -485,7 +485,7 @@ export interface paths {
          *
          *     **Access.** Public: no authentication.
          *
-         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/invalid-token`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
          */
         get: operations["verifyResetToken"];
         put?: never;
@@ -4049,19 +4049,23 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. */
-        ProblemType: string & ("/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/invoice-transition" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use");
-        WebhookPartnershipEvent: {
+        /**
+         * @description Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. Each value's status, title and meaning: docs/api/problems.md.
+         * @example /problems/validation-failed
+         * @enum {string}
+         */
+        ProblemType: "/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/invoice-transition" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use";
+        WebhookPartnershipRequestedEvent: {
             /**
              * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
              * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
              */
             id: string;
             /**
-             * @example partnership.requested
+             * @description The event type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            type: "partnership.requested" | "partnership.accepted" | "partnership.rejected" | "partnership.withdrawn" | "partnership.ended";
+            type: "partnership.requested";
             /**
              * Format: date-time
              * @example 2026-11-25T09:30:00.000Z
@@ -4100,17 +4104,97 @@ export interface components {
              */
             createdAt: string;
         };
-        WebhookInvoiceEvent: {
+        WebhookPartnershipAcceptedEvent: {
             /**
              * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
              * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
              */
             id: string;
             /**
-             * @example invoice.created
+             * @description The event type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            type: "invoice.created" | "invoice.paid" | "invoice.overdue";
+            type: "partnership.accepted";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookPartnershipObject"];
+            };
+        };
+        WebhookPartnershipRejectedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "partnership.rejected";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookPartnershipObject"];
+            };
+        };
+        WebhookPartnershipWithdrawnEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "partnership.withdrawn";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookPartnershipObject"];
+            };
+        };
+        WebhookPartnershipEndedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "partnership.ended";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookPartnershipObject"];
+            };
+        };
+        WebhookInvoiceCreatedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "invoice.created";
             /**
              * Format: date-time
              * @example 2026-11-25T09:30:00.000Z
@@ -4140,17 +4224,57 @@ export interface components {
             /** @example false */
             isPaid: boolean;
         };
-        WebhookPaymentEvent: {
+        WebhookInvoicePaidEvent: {
             /**
              * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
              * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
              */
             id: string;
             /**
-             * @example payment.succeeded
+             * @description The event type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            type: "payment.succeeded" | "payment.failed" | "payment.refunded";
+            type: "invoice.paid";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookInvoiceObject"];
+            };
+        };
+        WebhookInvoiceOverdueEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "invoice.overdue";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookInvoiceObject"];
+            };
+        };
+        WebhookPaymentSucceededEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "payment.succeeded";
             /**
              * Format: date-time
              * @example 2026-11-25T09:30:00.000Z
@@ -4179,13 +4303,54 @@ export interface components {
              */
             status: "completed" | "failed" | "refunded";
         };
-        WebhookMessageEvent: {
+        WebhookPaymentFailedEvent: {
             /**
              * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
              * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
              */
             id: string;
             /**
+             * @description The event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "payment.failed";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookPaymentObject"];
+            };
+        };
+        WebhookPaymentRefundedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "payment.refunded";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookPaymentObject"];
+            };
+        };
+        WebhookMessageCreatedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
              * @example message.created
              * @enum {string}
              */
@@ -4214,17 +4379,17 @@ export interface components {
              */
             sentAt: string;
         };
-        WebhookVerificationEvent: {
+        WebhookVerificationApprovedEvent: {
             /**
              * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
              * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
              */
             id: string;
             /**
-             * @example verification.approved
+             * @description The event type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            type: "verification.approved" | "verification.rejected" | "verification.changes_requested";
+            type: "verification.approved";
             /**
              * Format: date-time
              * @example 2026-11-25T09:30:00.000Z
@@ -4245,6 +4410,54 @@ export interface components {
              */
             status: "approved" | "rejected" | "changes_requested";
         };
+        WebhookVerificationRejectedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "verification.rejected";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookVerificationObject"];
+            };
+        };
+        WebhookVerificationChangesRequestedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "verification.changes_requested";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookVerificationObject"];
+            };
+        };
+        /** @description Any partnership event (one schema per event type, discriminated by `type`). */
+        WebhookPartnershipEvent: components["schemas"]["WebhookPartnershipRequestedEvent"] | components["schemas"]["WebhookPartnershipAcceptedEvent"] | components["schemas"]["WebhookPartnershipRejectedEvent"] | components["schemas"]["WebhookPartnershipWithdrawnEvent"] | components["schemas"]["WebhookPartnershipEndedEvent"];
+        /** @description Any invoice event (one schema per event type, discriminated by `type`). */
+        WebhookInvoiceEvent: components["schemas"]["WebhookInvoiceCreatedEvent"] | components["schemas"]["WebhookInvoicePaidEvent"] | components["schemas"]["WebhookInvoiceOverdueEvent"];
+        /** @description Any payment event (one schema per event type, discriminated by `type`). */
+        WebhookPaymentEvent: components["schemas"]["WebhookPaymentSucceededEvent"] | components["schemas"]["WebhookPaymentFailedEvent"] | components["schemas"]["WebhookPaymentRefundedEvent"];
+        /** @description Any verification event (one schema per event type, discriminated by `type`). */
+        WebhookVerificationEvent: components["schemas"]["WebhookVerificationApprovedEvent"] | components["schemas"]["WebhookVerificationRejectedEvent"] | components["schemas"]["WebhookVerificationChangesRequestedEvent"];
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -6531,6 +6744,23 @@ export interface components {
             amount?: number;
             message?: string;
         };
+        /**
+         * @example {
+         *       "key": {
+         *         "id": 7,
+         *         "name": "CRM sync",
+         *         "hint": "closr_live_Xq3v",
+         *         "scopes": [
+         *           "profiles:read",
+         *           "invoices:write"
+         *         ],
+         *         "createdAt": "2026-11-24T09:30:00.000Z",
+         *         "lastUsedAt": null,
+         *         "revokedAt": null
+         *       },
+         *       "secret": "closr_live_Xq3vT9aE1bYh0nK2cW7pLr5sD8fG4jM6uQzA1oI3eVw"
+         *     }
+         */
         CreatedApiKey: {
             key: components["schemas"]["ApiKey"];
             /**
@@ -6563,6 +6793,7 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was revoked; null = active.
+             * @example null
              */
             revokedAt: string | null;
         };
@@ -6721,7 +6952,58 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Requests allowed in the current window (IETF RateLimit header fields, draft 6). Sent on rate-limited operations.
+         * @example 120
+         */
+        "RateLimit-Limit": number;
+        /**
+         * @description Requests left in the current window (draft 6). 0 on a 429.
+         * @example 119
+         */
+        "RateLimit-Remaining": number;
+        /**
+         * @description Seconds until the current window ends and the budget is full again (draft 6).
+         * @example 60
+         */
+        "RateLimit-Reset": number;
+        /**
+         * @description The limit and its window in seconds, `<limit>;w=<seconds>` (draft 6).
+         * @example 120;w=60
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description Seconds to wait before trying again (RFC 9110 §10.2.3). Sent with 429.
+         * @example 60
+         */
+        "Retry-After": number;
+        /**
+         * @description `true` when this answer is the stored answer of an earlier request with the same `Idempotency-Key` (nothing was done again).
+         * @example true
+         */
+        "Idempotent-Replayed": "true";
+        /**
+         * @description The `closr_session` cookie (HttpOnly; SameSite=Lax; Secure except on plain localhost): set by log-in and registration, cleared by log-out, password reset, signing out everywhere and account deletion; any request carrying the cookie may renew it (sliding expiry) or clear it when it has expired. Log-in and registration also set `closr_device` (Path=/api/login), the browser's own failed-login budget.
+         * @example closr_session=Xq3vT9aE1bYh0nK2cW7pLr5sD8fG4jM6uQzA1oI3eVw; Path=/; HttpOnly; SameSite=Lax; Secure
+         */
+        "Set-Cookie": string;
+        /**
+         * @description The created object's address (RFC 9110 §10.2.2), a path on the API's origin.
+         * @example /api/invoices/31
+         */
+        Location: string;
+        /**
+         * @description The answer is a deprecated behaviour of this operation (RFC 9745): the date it was deprecated as an HTTP structured-field date (`@<unix seconds>`). The `Link` header (rel="deprecation") points to the changelog.
+         * @example @1764633600
+         */
+        Deprecation: string;
+        /**
+         * @description Links about this answer (RFC 8288), e.g. `rel="deprecation"` to the changelog entry.
+         * @example </docs/api/changelog.md#2026-12-02>; rel="deprecation"; type="text/markdown"
+         */
+        Link: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -6738,6 +7020,7 @@ export interface operations {
             /** @description Healthy */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6754,6 +7037,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6763,6 +7047,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6772,6 +7057,7 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6792,6 +7078,11 @@ export interface operations {
             /** @description The signed-in user */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6814,6 +7105,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6823,6 +7119,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6832,6 +7133,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6841,6 +7148,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6861,6 +7173,7 @@ export interface operations {
             /** @description The signed-in user, or null */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6885,6 +7198,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6894,6 +7208,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6924,6 +7239,11 @@ export interface operations {
             /** @description The signed-in user */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6946,6 +7266,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6955,6 +7280,11 @@ export interface operations {
             /** @description Invalid username or password */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6964,6 +7294,11 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6973,6 +7308,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6982,6 +7322,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6991,6 +7336,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7000,6 +7350,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7009,6 +7365,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7024,11 +7385,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Signed out */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7036,6 +7404,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7045,6 +7414,7 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7054,6 +7424,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7088,6 +7459,11 @@ export interface operations {
             /** @description The new user, signed in */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7110,6 +7486,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7119,6 +7500,11 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7128,6 +7514,11 @@ export interface operations {
             /** @description Username already taken */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7137,6 +7528,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7146,6 +7542,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7155,6 +7556,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7164,6 +7570,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7173,6 +7585,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7203,6 +7620,7 @@ export interface operations {
             /** @description Confirmation sent to the new address */
             202: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7217,6 +7635,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7226,6 +7645,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7235,6 +7655,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7244,6 +7665,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7253,6 +7675,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7262,6 +7685,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7271,6 +7695,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7301,6 +7726,7 @@ export interface operations {
             /** @description Changed */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7315,6 +7741,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7324,6 +7751,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7333,6 +7761,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7342,6 +7771,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7351,6 +7781,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7360,6 +7791,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7369,6 +7801,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7398,6 +7831,7 @@ export interface operations {
             /** @description The user with the new email */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7420,6 +7854,7 @@ export interface operations {
             /** @description Invalid or expired link; Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7429,6 +7864,7 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7438,6 +7874,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7447,6 +7884,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7456,6 +7894,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7465,6 +7904,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7474,6 +7914,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7503,6 +7944,7 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7510,6 +7952,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7519,6 +7962,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7528,6 +7972,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7537,6 +7982,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7546,6 +7992,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7555,6 +8002,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7564,6 +8012,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7575,10 +8024,12 @@ export interface operations {
     downloadDataExport: {
         parameters: {
             query: {
+                /** @description The token from the link that was emailed. */
                 token: string;
             };
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -7588,6 +8039,7 @@ export interface operations {
             /** @description Everything Closr holds about the caller */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7605,6 +8057,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7614,6 +8067,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7623,6 +8077,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7632,6 +8087,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7641,6 +8097,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7650,6 +8107,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7679,6 +8137,11 @@ export interface operations {
             /** @description Accepted */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7693,6 +8156,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7702,6 +8170,11 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7711,6 +8184,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7720,6 +8198,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7729,6 +8212,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7738,6 +8226,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7747,6 +8241,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7767,6 +8266,7 @@ export interface operations {
             /** @description Preferences */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7785,6 +8285,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7794,6 +8295,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7803,6 +8305,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7812,6 +8315,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7845,6 +8349,7 @@ export interface operations {
             /** @description Preferences */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7863,6 +8368,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7872,6 +8378,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7881,6 +8388,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7890,6 +8398,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7899,6 +8408,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7908,6 +8418,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7917,6 +8428,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7937,6 +8449,7 @@ export interface operations {
             /** @description Sessions, newest first */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7959,6 +8472,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7968,6 +8482,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7977,6 +8492,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7986,6 +8502,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8001,11 +8518,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Every session ended */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8013,6 +8537,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8022,6 +8547,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8031,6 +8557,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8040,6 +8567,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8055,11 +8583,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Queued */
             202: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8074,6 +8609,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8083,6 +8619,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8092,6 +8629,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8101,6 +8639,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8116,11 +8655,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Sent */
             202: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8135,6 +8681,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8144,6 +8691,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8153,6 +8701,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8162,6 +8711,7 @@ export interface operations {
             /** @description Email already verified */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8171,6 +8721,8 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8180,6 +8732,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8210,6 +8763,11 @@ export interface operations {
             /** @description Password changed */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8224,6 +8782,11 @@ export interface operations {
             /** @description Invalid or expired link; Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8233,6 +8796,11 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8242,6 +8810,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8251,6 +8824,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8260,6 +8838,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8269,6 +8852,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8278,6 +8866,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8287,6 +8881,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8316,6 +8915,7 @@ export interface operations {
             /** @description The user with the new time zone */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8338,6 +8938,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8347,6 +8948,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8356,6 +8958,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8365,6 +8968,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8374,6 +8978,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8383,6 +8988,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8392,6 +8998,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8421,6 +9028,7 @@ export interface operations {
             /** @description The user, email verified */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8443,6 +9051,7 @@ export interface operations {
             /** @description Invalid or expired link; Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8452,6 +9061,7 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8461,6 +9071,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8470,6 +9081,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8479,6 +9091,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8488,6 +9101,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8497,6 +9111,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8508,6 +9123,7 @@ export interface operations {
     verifyResetToken: {
         parameters: {
             query: {
+                /** @description The token from the link that was emailed. */
                 token: string;
             };
             header?: never;
@@ -8519,6 +9135,11 @@ export interface operations {
             /** @description The token is valid */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8533,6 +9154,11 @@ export interface operations {
             /** @description Invalid or expired link; Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8542,6 +9168,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8551,6 +9182,26 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8560,6 +9211,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8590,6 +9246,7 @@ export interface operations {
             /** @description Completed */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8617,6 +9274,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8626,6 +9284,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8635,6 +9294,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8644,6 +9304,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8653,6 +9314,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8662,6 +9324,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8671,6 +9334,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8691,6 +9355,7 @@ export interface operations {
             /** @description The walkthrough */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8718,6 +9383,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8727,6 +9393,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8736,6 +9403,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8745,6 +9413,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8754,6 +9423,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8787,6 +9457,7 @@ export interface operations {
             /** @description Already existed */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8814,6 +9485,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8841,6 +9513,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8850,6 +9523,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8859,6 +9533,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8868,6 +9543,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8877,6 +9553,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8886,6 +9563,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8895,6 +9573,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8925,6 +9604,7 @@ export interface operations {
             /** @description Updated */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8952,6 +9632,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8961,6 +9642,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8970,6 +9652,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8979,6 +9662,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8988,6 +9672,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8997,6 +9682,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9006,6 +9692,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9015,6 +9702,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9028,18 +9716,21 @@ export interface operations {
             query?: {
                 /** @description Keywords; each word matches as a prefix. */
                 q?: string;
+                /** @description Agents whose specialization contains this text. */
                 specialization?: string;
+                /** @description Only profiles in this location. */
                 location?: components["schemas"]["Location"];
                 /** @description Years band: 0-2, 3-5, 6-10, 10+. */
-                experience?: components["schemas"]["ExperienceBand"] & unknown;
+                experience?: components["schemas"]["ExperienceBand"];
                 /** @description Agents whose minimum commission rate is at least this percent; 0 means any. */
-                minimumCommissionRate?: number | null;
+                minimumCommissionRate?: number;
                 /** @description true: verified accounts only. */
                 verified?: "true" | "false";
                 /** @description match (default: with keywords, exact words before corrected typos, then text relevance by field, then match score and reputation; without, match score then reputation; newest when the caller has no profile and no keywords), newest, experience, rating (Bayesian average). */
                 sort?: "match" | "newest" | "experience" | "rating";
                 /** @description From 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -9051,6 +9742,13 @@ export interface operations {
             /** @description Own profile, or a page of agents */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9098,6 +9796,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9107,6 +9810,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9116,6 +9824,11 @@ export interface operations {
             /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9125,6 +9838,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9134,6 +9852,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9143,6 +9866,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9152,6 +9881,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9190,6 +9924,12 @@ export interface operations {
             /** @description The new profile */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9237,6 +9977,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9246,6 +9991,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9255,6 +10005,11 @@ export interface operations {
             /** @description Not available for this account type; Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9264,6 +10019,11 @@ export interface operations {
             /** @description Profile already exists */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9273,6 +10033,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9282,6 +10047,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9291,6 +10061,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9300,6 +10075,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9309,6 +10090,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9322,17 +10108,21 @@ export interface operations {
             query?: {
                 /** @description Keywords; each word matches as a prefix. */
                 q?: string;
+                /** @description Only businesses in this industry. */
                 industry?: components["schemas"]["Industry"];
+                /** @description Only businesses of this size. */
                 size?: components["schemas"]["BusinessSize"];
+                /** @description Only profiles in this location. */
                 location?: components["schemas"]["Location"];
                 /** @description true: verified accounts only. */
                 verified?: "true" | "false";
                 /** @description Businesses whose average rating is at least this (3, 4, 5); 0 means any. */
-                minimumRating?: number | null;
+                minimumRating?: number;
                 /** @description match (default; as for agents), newest or rating (Bayesian average; newest when the caller has no profile and no keywords). */
                 sort?: "match" | "newest" | "rating";
                 /** @description From 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -9344,6 +10134,13 @@ export interface operations {
             /** @description Own profile, or a page of businesses */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9388,6 +10185,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9397,6 +10199,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9406,6 +10213,11 @@ export interface operations {
             /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9415,6 +10227,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9424,6 +10241,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9433,6 +10255,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9442,6 +10270,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9480,6 +10313,12 @@ export interface operations {
             /** @description The new profile */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9524,6 +10363,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9533,6 +10377,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9542,6 +10391,11 @@ export interface operations {
             /** @description Not available for this account type; Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9551,6 +10405,11 @@ export interface operations {
             /** @description Profile already exists */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9560,6 +10419,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9569,6 +10433,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9578,6 +10447,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9587,6 +10461,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9596,6 +10476,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9609,6 +10494,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -9618,6 +10504,11 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9665,6 +10556,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9674,6 +10570,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9683,6 +10584,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9692,6 +10598,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9701,6 +10612,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9710,6 +10626,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9719,6 +10641,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9732,6 +10659,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -9760,6 +10688,11 @@ export interface operations {
             /** @description The updated profile */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9807,6 +10740,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9816,6 +10754,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9825,6 +10768,11 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9834,6 +10782,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9843,6 +10796,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9852,6 +10810,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9861,6 +10824,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9870,6 +10838,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9879,6 +10853,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9892,6 +10871,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -9901,6 +10881,11 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9945,6 +10930,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9954,6 +10944,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9963,6 +10958,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9972,6 +10972,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9981,6 +10986,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9990,6 +11000,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9999,6 +11015,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10012,6 +11033,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -10038,6 +11060,11 @@ export interface operations {
             /** @description The updated profile */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10082,6 +11109,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10091,6 +11123,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10100,6 +11137,11 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10109,6 +11151,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10118,6 +11165,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10127,6 +11179,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10136,6 +11193,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10145,6 +11207,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10154,6 +11222,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10174,6 +11247,7 @@ export interface operations {
             /** @description The catalogue */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10216,6 +11290,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10225,6 +11300,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10240,6 +11316,7 @@ export interface operations {
                 status?: string;
                 /** @description From 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -10251,6 +11328,11 @@ export interface operations {
             /** @description A page of partnerships */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10355,6 +11437,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10364,6 +11451,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10373,6 +11465,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10382,6 +11479,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10391,6 +11493,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10400,6 +11508,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10438,6 +11551,13 @@ export interface operations {
             /** @description The pending partnership */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10531,6 +11651,12 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10540,6 +11666,12 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10549,6 +11681,12 @@ export interface operations {
             /** @description Create your profile first; Plan limit reached; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10558,6 +11696,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10567,6 +11711,12 @@ export interface operations {
             /** @description Partnership already exists; A request with this idempotency key is in progress */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10576,6 +11726,12 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10585,6 +11741,12 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10594,6 +11756,12 @@ export interface operations {
             /** @description Validation failed; Idempotency key reused with a different request */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10603,6 +11771,13 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10612,6 +11787,12 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10632,6 +11813,7 @@ export interface operations {
             /** @description The caller's emails */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10656,6 +11838,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10665,6 +11848,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10674,6 +11858,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10683,6 +11868,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10692,6 +11878,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10705,6 +11892,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -10714,6 +11902,11 @@ export interface operations {
             /** @description The partnership */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10807,6 +12000,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10816,6 +12014,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10825,6 +12028,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10834,6 +12042,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10843,6 +12056,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10852,6 +12070,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10861,6 +12085,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10874,6 +12103,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -10893,6 +12123,11 @@ export interface operations {
             /** @description The changed partnership */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10986,6 +12221,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10995,6 +12235,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11004,6 +12249,11 @@ export interface operations {
             /** @description Plan limit reached; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11013,6 +12263,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11022,6 +12277,11 @@ export interface operations {
             /** @description Partnership change not allowed */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11031,6 +12291,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11040,6 +12305,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11049,6 +12319,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11058,6 +12333,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11067,6 +12348,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11096,6 +12382,7 @@ export interface operations {
             /** @description The gateway's time after the move */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11110,6 +12397,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11119,6 +12407,7 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11128,6 +12417,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11137,6 +12427,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11146,6 +12437,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11155,6 +12447,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11164,6 +12457,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11177,6 +12471,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: string;
             };
             cookie?: never;
@@ -11196,6 +12491,7 @@ export interface operations {
             /** @description The payment after authentication */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11220,6 +12516,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11229,6 +12526,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11238,6 +12536,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11247,6 +12546,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11256,6 +12556,7 @@ export interface operations {
             /** @description The payment cannot do that in its current state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11265,6 +12566,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11274,6 +12576,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11283,6 +12586,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11292,6 +12596,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11307,11 +12612,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Billing after the change */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11367,6 +12679,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11376,6 +12689,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11385,6 +12699,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11394,6 +12709,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11403,6 +12719,7 @@ export interface operations {
             /** @description The subscription cannot do that in its current state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11412,6 +12729,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11421,6 +12739,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11430,6 +12749,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11439,6 +12759,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11448,6 +12769,7 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11477,6 +12799,7 @@ export interface operations {
             /** @description Billing after the change */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11532,6 +12855,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11541,6 +12865,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11550,6 +12875,7 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11559,6 +12885,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11568,6 +12895,7 @@ export interface operations {
             /** @description The subscription cannot do that in its current state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11577,6 +12905,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11586,6 +12915,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11595,6 +12925,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11604,6 +12935,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11613,6 +12945,7 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11626,15 +12959,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Billing with the new card */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11690,6 +13031,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11699,6 +13041,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11708,6 +13051,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11717,6 +13061,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11726,6 +13071,7 @@ export interface operations {
             /** @description The subscription cannot do that in its current state; The payment cannot do that in its current state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11735,6 +13081,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11744,6 +13091,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11753,6 +13101,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11762,6 +13111,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11771,6 +13121,7 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11784,6 +13135,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: string;
             };
             cookie?: never;
@@ -11808,6 +13160,7 @@ export interface operations {
             /** @description The payment after confirmation (a decline has lastPaymentError) */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11832,6 +13185,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11841,6 +13195,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11850,6 +13205,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11859,6 +13215,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11868,6 +13225,7 @@ export interface operations {
             /** @description The payment cannot do that in its current state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11877,6 +13235,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11886,6 +13245,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11895,6 +13255,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11904,6 +13265,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11924,6 +13286,7 @@ export interface operations {
             /** @description Billing */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11979,6 +13342,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11988,6 +13352,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11997,6 +13362,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12006,6 +13372,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12036,6 +13403,7 @@ export interface operations {
             /** @description The subscription and the client secret of its first invoice */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12069,6 +13437,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12078,6 +13447,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12087,6 +13457,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12096,6 +13467,7 @@ export interface operations {
             /** @description A checkout for another plan is waiting for payment */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12105,6 +13477,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12114,6 +13487,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12123,6 +13497,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12132,6 +13507,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12141,6 +13517,7 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12154,6 +13531,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -12163,6 +13541,7 @@ export interface operations {
             /** @description The tax invoice */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12172,6 +13551,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12181,6 +13561,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12190,6 +13571,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12199,6 +13581,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12208,6 +13591,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12217,6 +13601,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12237,6 +13622,7 @@ export interface operations {
             /** @description The plan catalogue */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12268,6 +13654,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12277,6 +13664,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12288,7 +13676,9 @@ export interface operations {
     listSubscriptionInvoices: {
         parameters: {
             query?: {
+                /** @description The page, from 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -12300,6 +13690,7 @@ export interface operations {
             /** @description A page of subscription invoices */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12332,6 +13723,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12341,6 +13733,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12350,6 +13743,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12359,6 +13753,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12368,6 +13763,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12383,11 +13779,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Billing after the change */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12443,6 +13846,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12452,6 +13856,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12461,6 +13866,7 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12470,6 +13876,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12479,6 +13886,7 @@ export interface operations {
             /** @description The subscription cannot do that in its current state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12488,6 +13896,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12497,6 +13906,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12506,6 +13916,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12515,6 +13926,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12524,6 +13936,7 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12539,11 +13952,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The SetupIntent's client secret for the Payment Element */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12560,6 +13980,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12569,6 +13990,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12578,6 +14000,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12587,6 +14010,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12596,6 +14020,7 @@ export interface operations {
             /** @description The subscription cannot do that in its current state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12605,6 +14030,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12614,6 +14040,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12623,6 +14050,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12632,6 +14060,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12641,6 +14070,7 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12661,6 +14091,11 @@ export interface operations {
             /** @description The count */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12675,6 +14110,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12684,6 +14124,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12693,6 +14138,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12702,6 +14152,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12711,6 +14167,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12724,6 +14185,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -12733,6 +14195,11 @@ export interface operations {
             /** @description The user */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12751,6 +14218,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12760,6 +14232,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12769,6 +14246,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12778,6 +14260,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12787,6 +14274,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12796,6 +14288,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12805,6 +14303,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12818,6 +14321,7 @@ export interface operations {
             query?: {
                 /** @description Opaque: the nextCursor of the previous page. Absent: the first page. */
                 cursor?: string;
+                /** @description At most this many items. */
                 limit?: number;
             };
             header?: never;
@@ -12829,6 +14333,11 @@ export interface operations {
             /** @description A page of conversations */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12863,6 +14372,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12872,6 +14386,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12881,6 +14400,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12890,6 +14414,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12899,6 +14428,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12908,6 +14443,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12923,6 +14463,7 @@ export interface operations {
                 with: number;
                 /** @description Opaque: the nextCursor of the previous page. Absent: the first page. */
                 cursor?: string;
+                /** @description At most this many items. */
                 limit?: number;
             };
             header?: never;
@@ -12934,6 +14475,11 @@ export interface operations {
             /** @description A page of the conversation */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12958,6 +14504,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12967,6 +14518,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12976,6 +14532,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12985,6 +14546,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12994,6 +14560,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13003,6 +14574,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13012,6 +14589,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13049,6 +14631,12 @@ export interface operations {
             /** @description The stored message */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13068,6 +14656,12 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13077,6 +14671,12 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13086,6 +14686,12 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13095,6 +14701,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13104,6 +14716,12 @@ export interface operations {
             /** @description A request with this idempotency key is in progress */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13113,6 +14731,12 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13122,6 +14746,12 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13131,6 +14761,12 @@ export interface operations {
             /** @description Validation failed; Idempotency key reused with a different request */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13140,6 +14776,13 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13149,6 +14792,12 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13164,6 +14813,7 @@ export interface operations {
                 q?: string;
                 /** @description From 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -13175,6 +14825,11 @@ export interface operations {
             /** @description A page of users */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13200,6 +14855,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13209,6 +14869,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13218,6 +14883,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13227,6 +14897,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13236,6 +14911,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13245,6 +14926,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13258,6 +14944,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The other user's id (a user id, not a profile id). */
                 userId: number;
             };
             cookie?: never;
@@ -13276,6 +14963,11 @@ export interface operations {
             /** @description How many became read */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13291,6 +14983,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13300,6 +14997,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13309,6 +15011,11 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13318,6 +15025,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13327,6 +15039,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13336,6 +15053,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13345,6 +15067,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13354,6 +15081,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13363,6 +15096,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13386,6 +15124,11 @@ export interface operations {
             /** @description The event stream; each frame is described by LiveEvent. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13395,6 +15138,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13404,6 +15152,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13413,6 +15166,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13422,6 +15180,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13431,6 +15194,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13440,6 +15209,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13451,7 +15225,9 @@ export interface operations {
     listInvoices: {
         parameters: {
             query?: {
+                /** @description The page, from 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -13463,6 +15239,11 @@ export interface operations {
             /** @description A page of invoices */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13506,6 +15287,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13515,6 +15301,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13524,6 +15315,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13533,6 +15329,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13542,6 +15343,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13551,6 +15358,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13590,6 +15402,13 @@ export interface operations {
             /** @description The new invoice */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13626,6 +15445,12 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13635,6 +15460,12 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13644,6 +15475,12 @@ export interface operations {
             /** @description Not available for this account type; Set up payouts first; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13653,6 +15490,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13662,6 +15505,12 @@ export interface operations {
             /** @description A request with this idempotency key is in progress */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13671,6 +15520,12 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13680,6 +15535,12 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13689,6 +15550,12 @@ export interface operations {
             /** @description Validation failed; Idempotency key reused with a different request */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13698,6 +15565,13 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13707,6 +15581,12 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13727,6 +15607,11 @@ export interface operations {
             /** @description This month's paid total */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13743,6 +15628,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13752,6 +15642,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13761,6 +15656,11 @@ export interface operations {
             /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13770,6 +15670,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13779,6 +15684,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13788,6 +15699,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13801,6 +15717,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -13810,6 +15727,11 @@ export interface operations {
             /** @description The invoice */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13846,6 +15768,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13855,6 +15782,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13864,6 +15796,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13873,6 +15810,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13882,6 +15824,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13891,6 +15838,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13900,6 +15853,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13913,6 +15871,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -13922,6 +15881,11 @@ export interface operations {
             /** @description Its payments, newest first */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13956,6 +15920,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13965,6 +15934,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13974,6 +15948,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13983,6 +15962,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13992,6 +15976,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14001,6 +15990,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14010,6 +16005,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14023,6 +16023,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: string;
             };
             cookie?: never;
@@ -14042,6 +16043,11 @@ export interface operations {
             /** @description The intent after authentication */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14066,6 +16072,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14075,6 +16086,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14084,6 +16100,11 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14093,6 +16114,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14102,6 +16128,11 @@ export interface operations {
             /** @description The payment cannot do that in its current state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14111,6 +16142,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14120,6 +16156,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14129,6 +16170,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14138,6 +16184,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14147,6 +16199,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14156,6 +16213,11 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14169,6 +16231,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: string;
             };
             cookie?: never;
@@ -14193,6 +16256,11 @@ export interface operations {
             /** @description The intent after confirmation (a decline is status requires_payment_method with lastPaymentError) */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14217,6 +16285,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14226,6 +16299,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14235,6 +16313,11 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14244,6 +16327,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14253,6 +16341,11 @@ export interface operations {
             /** @description The payment cannot do that in its current state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14262,6 +16355,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14271,6 +16369,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14280,6 +16383,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14289,6 +16397,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14298,6 +16412,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14307,6 +16426,11 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14342,6 +16466,12 @@ export interface operations {
             /** @description The intent to confirm */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14368,6 +16498,12 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14377,6 +16513,12 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14386,6 +16528,12 @@ export interface operations {
             /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14395,6 +16543,12 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14404,6 +16558,12 @@ export interface operations {
             /** @description Invoice already paid; Invoice under dispute; A payment for this invoice is being processed; A request with this idempotency key is in progress */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14413,6 +16573,12 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14422,6 +16588,12 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14431,6 +16603,12 @@ export interface operations {
             /** @description Validation failed; Idempotency key reused with a different request */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14440,6 +16618,13 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14449,6 +16634,12 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14458,6 +16649,12 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14478,6 +16675,11 @@ export interface operations {
             /** @description Payment methods */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14507,6 +16709,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14516,6 +16723,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14525,6 +16737,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14534,6 +16751,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14543,6 +16766,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14577,6 +16805,11 @@ export interface operations {
             /** @description The saved method */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14599,6 +16832,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14608,6 +16846,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14617,6 +16860,11 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14626,6 +16874,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14635,6 +16888,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14644,6 +16902,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14653,6 +16916,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14662,6 +16931,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14675,15 +16949,27 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14691,6 +16977,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14700,6 +16991,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14709,6 +17005,11 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14718,6 +17019,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14727,6 +17033,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14736,6 +17047,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14745,6 +17061,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14754,6 +17075,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14763,6 +17090,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14783,6 +17115,7 @@ export interface operations {
             /** @description The payment config */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14798,6 +17131,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14807,6 +17141,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14820,6 +17155,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: string;
             };
             cookie?: never;
@@ -14829,6 +17165,11 @@ export interface operations {
             /** @description The intent */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14853,6 +17194,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14862,6 +17208,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14871,6 +17222,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14880,6 +17236,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14889,6 +17250,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14898,6 +17264,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14907,6 +17279,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14916,6 +17293,11 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14927,7 +17309,9 @@ export interface operations {
     listPayments: {
         parameters: {
             query?: {
+                /** @description The page, from 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -14939,6 +17323,11 @@ export interface operations {
             /** @description A page of payments, newest first */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14976,6 +17365,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14985,6 +17379,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14994,6 +17393,11 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15003,6 +17407,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15012,6 +17421,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15021,6 +17436,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15034,15 +17454,27 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The new default */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15065,6 +17497,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15074,6 +17511,11 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15083,6 +17525,11 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15092,6 +17539,11 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15101,6 +17553,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15110,6 +17567,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15119,6 +17581,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15128,6 +17595,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15137,6 +17610,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15152,11 +17630,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Received */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15172,6 +17657,7 @@ export interface operations {
             /** @description Invalid webhook; Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15181,6 +17667,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15190,6 +17677,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15199,6 +17687,7 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15219,6 +17708,7 @@ export interface operations {
             /** @description The caller's requests */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15268,6 +17758,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15277,6 +17768,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15286,6 +17778,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15295,6 +17788,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15319,6 +17813,7 @@ export interface operations {
             /** @description The submitted request */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15361,6 +17856,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15370,6 +17866,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15379,6 +17876,7 @@ export interface operations {
             /** @description Not available for this account type; Email not verified; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15388,6 +17886,7 @@ export interface operations {
             /** @description A verification request is already open; Already verified */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15397,6 +17896,7 @@ export interface operations {
             /** @description Document too large; Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15406,6 +17906,7 @@ export interface operations {
             /** @description Unsupported document type; Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15415,6 +17916,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15424,6 +17926,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15437,6 +17940,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -15456,6 +17960,7 @@ export interface operations {
             /** @description The changed request */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15504,6 +18009,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15513,6 +18019,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15522,6 +18029,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15531,6 +18039,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15540,6 +18049,7 @@ export interface operations {
             /** @description Verification change not allowed */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15549,6 +18059,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15558,6 +18069,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15567,6 +18079,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15576,6 +18089,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15588,15 +18102,21 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Unix seconds. */
-                expires?: number | null;
+                expires?: number;
+                /** @description How the browser should present the file: download it (attachment) or show it (inline). */
                 disposition: "attachment" | "inline";
+                /** @description The media type to answer with, from the signed link. */
                 type: string;
+                /** @description The stored file's name from its signed link. */
                 name: string;
+                /** @description The link's signature (HMAC), from the signed link. */
                 signature: string;
             };
             header?: never;
             path: {
+                /** @description The file's area (e.g. verification). */
                 prefix: string;
+                /** @description The stored file's name from its signed link. */
                 name: string;
             };
             cookie?: never;
@@ -15606,6 +18126,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15617,6 +18138,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15626,6 +18148,7 @@ export interface operations {
             /** @description Invalid or expired link */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15635,6 +18158,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15644,6 +18168,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15653,6 +18178,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15669,7 +18195,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
+                /** @description The document's number within the verification request (from 1). */
                 documentId: number;
             };
             cookie?: never;
@@ -15679,6 +18207,7 @@ export interface operations {
             /** @description The signed link */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15694,6 +18223,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15703,6 +18233,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15712,6 +18243,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15721,6 +18253,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15730,6 +18263,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15739,6 +18273,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15752,6 +18287,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -15761,6 +18297,7 @@ export interface operations {
             /** @description The request */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15809,6 +18346,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15818,6 +18356,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15827,6 +18366,7 @@ export interface operations {
             /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15836,6 +18376,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15845,6 +18386,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15854,6 +18396,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15865,9 +18408,11 @@ export interface operations {
     listVerificationQueue: {
         parameters: {
             query?: {
+                /** @description Only requests in these statuses (comma-separated). */
                 status?: string;
                 /** @description From 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -15879,6 +18424,7 @@ export interface operations {
             /** @description A page of the queue */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15934,6 +18480,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15943,6 +18490,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15952,6 +18500,7 @@ export interface operations {
             /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15961,6 +18510,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15970,6 +18520,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15983,6 +18534,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -15996,6 +18548,7 @@ export interface operations {
             /** @description The request, submitted again */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16038,6 +18591,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16047,6 +18601,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16056,6 +18611,7 @@ export interface operations {
             /** @description Not available for this account type; Email not verified; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16065,6 +18621,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16074,6 +18631,7 @@ export interface operations {
             /** @description A verification request is already open; Already verified; Verification change not allowed */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16083,6 +18641,7 @@ export interface operations {
             /** @description Document too large; Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16092,6 +18651,7 @@ export interface operations {
             /** @description Unsupported document type; Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16101,6 +18661,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16110,6 +18671,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16123,6 +18685,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -16132,6 +18695,7 @@ export interface operations {
             /** @description The credit note */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16141,6 +18705,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16150,6 +18715,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16159,6 +18725,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16168,6 +18735,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16177,6 +18745,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16186,6 +18755,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16206,6 +18776,7 @@ export interface operations {
             /** @description Earnings, newest month first */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16243,6 +18814,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16252,6 +18824,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16261,6 +18834,7 @@ export interface operations {
             /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16270,6 +18844,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16279,6 +18854,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16292,6 +18868,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -16301,6 +18878,7 @@ export interface operations {
             /** @description The platform fee tax invoice */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16310,6 +18888,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16319,6 +18898,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16328,6 +18908,7 @@ export interface operations {
             /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16337,6 +18918,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16346,6 +18928,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16355,6 +18938,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16368,6 +18952,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -16377,6 +18962,7 @@ export interface operations {
             /** @description The tax invoice */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16386,6 +18972,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16395,6 +18982,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16404,6 +18992,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16413,6 +19002,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16422,6 +19012,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16431,6 +19022,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16451,6 +19043,7 @@ export interface operations {
             /** @description The payout account (status not_started when none) */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16476,6 +19069,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16485,6 +19079,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16494,6 +19089,7 @@ export interface operations {
             /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16503,6 +19099,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16512,6 +19109,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16525,6 +19123,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -16534,6 +19133,7 @@ export interface operations {
             /** @description Its refunds, oldest first */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16560,6 +19160,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16569,6 +19170,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16578,6 +19180,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16587,6 +19190,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16596,6 +19200,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16605,6 +19210,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16618,6 +19224,7 @@ export interface operations {
             query?: {
                 /** @description From 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -16629,6 +19236,7 @@ export interface operations {
             /** @description A page of payments */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16693,6 +19301,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16702,6 +19311,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16711,6 +19321,7 @@ export interface operations {
             /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16720,6 +19331,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16729,6 +19341,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16742,6 +19355,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -16761,6 +19375,7 @@ export interface operations {
             /** @description The refund */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16783,6 +19398,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16792,6 +19408,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16801,6 +19418,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16810,6 +19428,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16819,6 +19438,7 @@ export interface operations {
             /** @description Refund not allowed; Not possible in this invoice's state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16828,6 +19448,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16837,6 +19458,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16846,6 +19468,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16855,6 +19478,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16864,6 +19488,7 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16894,6 +19519,7 @@ export interface operations {
             /** @description Saved */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16919,6 +19545,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16928,6 +19555,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16937,6 +19565,7 @@ export interface operations {
             /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16946,6 +19575,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16955,6 +19585,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16964,6 +19595,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16973,6 +19605,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16982,6 +19615,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16997,11 +19631,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Where to continue */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17016,6 +19657,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17025,6 +19667,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17034,6 +19677,7 @@ export interface operations {
             /** @description Not available for this account type; Email not verified; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17043,6 +19687,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17052,6 +19697,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17061,6 +19707,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17070,6 +19717,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17079,6 +19727,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17088,6 +19737,7 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17103,11 +19753,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Received */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17123,6 +19780,7 @@ export interface operations {
             /** @description Invalid webhook; Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17132,6 +19790,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17141,6 +19800,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17150,6 +19810,7 @@ export interface operations {
             /** @description Service unavailable */
             503: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17181,6 +19842,7 @@ export interface operations {
             /** @description The account after verification */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17206,6 +19868,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17215,6 +19878,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17224,6 +19888,7 @@ export interface operations {
             /** @description Not available for this account type; Email not verified; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17233,6 +19898,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17242,6 +19908,7 @@ export interface operations {
             /** @description Payouts not started */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17251,6 +19918,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17260,6 +19928,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17269,6 +19938,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17278,6 +19948,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17307,6 +19978,7 @@ export interface operations {
             /** @description Confirmed */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -17314,6 +19986,7 @@ export interface operations {
             /** @description Invalid or expired link; Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17323,6 +19996,7 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17332,6 +20006,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17341,6 +20016,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17350,6 +20026,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17359,6 +20036,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17370,7 +20048,9 @@ export interface operations {
     listContent: {
         parameters: {
             query?: {
+                /** @description Only content of this type. */
                 type?: components["schemas"]["ContentType"];
+                /** @description Only the content with this slug. */
                 slug?: string;
                 /** @description Title, slug or content text. */
                 search?: string;
@@ -17382,6 +20062,7 @@ export interface operations {
                 status?: "published" | "all";
                 /** @description From 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -17393,6 +20074,7 @@ export interface operations {
             /** @description A page of entries */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17429,6 +20111,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17438,6 +20121,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17447,6 +20131,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17481,6 +20166,8 @@ export interface operations {
             /** @description The created entry */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17510,6 +20197,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17519,6 +20207,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17528,6 +20217,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17537,6 +20227,7 @@ export interface operations {
             /** @description Slug already in use */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17546,6 +20237,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17555,6 +20247,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17564,6 +20257,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17573,6 +20267,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17586,6 +20281,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -17595,6 +20291,7 @@ export interface operations {
             /** @description The entry */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17624,6 +20321,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17633,6 +20331,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17642,6 +20341,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17651,6 +20351,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17664,6 +20365,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -17688,6 +20390,7 @@ export interface operations {
             /** @description The updated entry */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17717,6 +20420,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17726,6 +20430,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17735,6 +20440,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17744,6 +20450,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17753,6 +20460,7 @@ export interface operations {
             /** @description Slug already in use; Content changed since you opened it */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17762,6 +20470,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17771,6 +20480,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17780,6 +20490,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17789,6 +20500,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17802,15 +20514,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -17818,6 +20538,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17827,6 +20548,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17836,6 +20558,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17845,6 +20568,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17854,6 +20578,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17863,6 +20588,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17872,6 +20598,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17881,6 +20608,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17894,15 +20622,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -17910,6 +20646,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17919,6 +20656,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17928,6 +20666,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17937,6 +20676,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17946,6 +20686,7 @@ export interface operations {
             /** @description Media is in use */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17955,6 +20696,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17964,6 +20706,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17973,6 +20716,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17982,6 +20726,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18002,6 +20747,7 @@ export interface operations {
             /** @description Counts */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18046,6 +20792,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18055,6 +20802,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18064,6 +20812,7 @@ export interface operations {
             /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18073,6 +20822,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18082,6 +20832,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18093,10 +20844,12 @@ export interface operations {
     getMediaFile: {
         parameters: {
             query?: {
+                /** @description The original file, or its thumbnail. */
                 variant?: "original" | "thumbnail";
             };
             header?: never;
             path: {
+                /** @description The stored media file's name. */
                 name: string;
             };
             cookie?: never;
@@ -18106,6 +20859,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18119,6 +20873,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18128,6 +20883,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18137,6 +20893,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18146,6 +20903,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18159,15 +20917,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The user, who may now create API keys */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18189,6 +20955,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18198,6 +20965,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18207,6 +20975,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18216,6 +20985,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18225,6 +20995,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18234,6 +21005,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18243,6 +21015,7 @@ export interface operations {
             /** @description Validation failed; Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18252,6 +21025,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18273,6 +21047,7 @@ export interface operations {
                 actor?: string;
                 /** @description From 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -18284,6 +21059,7 @@ export interface operations {
             /** @description A page of entries */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18313,6 +21089,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18322,6 +21099,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18331,6 +21109,7 @@ export interface operations {
             /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18340,6 +21119,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18349,6 +21129,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18362,6 +21143,7 @@ export interface operations {
             query?: {
                 /** @description From 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -18373,6 +21155,7 @@ export interface operations {
             /** @description A page of messages */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18400,6 +21183,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18409,6 +21193,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18418,6 +21203,7 @@ export interface operations {
             /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18427,6 +21213,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18436,6 +21223,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18447,9 +21235,11 @@ export interface operations {
     listMedia: {
         parameters: {
             query?: {
+                /** @description Only items whose name or text contains this. */
                 search?: string;
                 /** @description From 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -18461,6 +21251,7 @@ export interface operations {
             /** @description A page of media */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18500,6 +21291,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18509,6 +21301,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18518,6 +21311,7 @@ export interface operations {
             /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18527,6 +21321,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18536,6 +21331,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18560,6 +21356,7 @@ export interface operations {
             /** @description The stored item */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18592,6 +21389,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18601,6 +21399,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18610,6 +21409,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18619,6 +21419,7 @@ export interface operations {
             /** @description Request body too large; File too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18628,6 +21429,7 @@ export interface operations {
             /** @description Unsupported media type; Unsupported file type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18637,6 +21439,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18646,6 +21449,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18657,9 +21461,11 @@ export interface operations {
     listManagedUsers: {
         parameters: {
             query?: {
+                /** @description Only items whose name or text contains this. */
                 search?: string;
                 /** @description From 1. */
                 page?: number;
+                /** @description Items per page. */
                 pageSize?: number;
             };
             header?: never;
@@ -18671,6 +21477,7 @@ export interface operations {
             /** @description A page of users */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18699,6 +21506,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18708,6 +21516,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18717,6 +21526,7 @@ export interface operations {
             /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18726,6 +21536,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18735,6 +21546,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18764,6 +21576,7 @@ export interface operations {
             /** @description The HTML */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18778,6 +21591,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18787,6 +21601,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18796,6 +21611,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18805,6 +21621,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18814,6 +21631,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18823,6 +21641,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18832,6 +21651,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18864,6 +21684,11 @@ export interface operations {
             /** @description Received */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18884,6 +21709,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18893,6 +21723,11 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18902,6 +21737,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18911,6 +21751,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18920,6 +21765,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18929,6 +21779,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18938,6 +21794,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18951,6 +21812,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -18969,6 +21831,7 @@ export interface operations {
             /** @description The user */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18990,6 +21853,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18999,6 +21863,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19008,6 +21873,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19017,6 +21883,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19026,6 +21893,7 @@ export interface operations {
             /** @description Not on your own account */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19035,6 +21903,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19044,6 +21913,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19053,6 +21923,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19062,6 +21933,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19075,6 +21947,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -19093,6 +21966,7 @@ export interface operations {
             /** @description The user */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19114,6 +21988,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19123,6 +21998,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19132,6 +22008,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19141,6 +22018,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19150,6 +22028,7 @@ export interface operations {
             /** @description Not on your own account */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19159,6 +22038,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19168,6 +22048,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19177,6 +22058,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19186,6 +22068,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19215,6 +22098,11 @@ export interface operations {
             /** @description A confirmation email is on its way */
             202: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -19222,6 +22110,11 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19231,6 +22124,11 @@ export interface operations {
             /** @description Cross-origin request rejected */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19240,6 +22138,11 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19249,6 +22152,11 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19258,6 +22166,11 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19267,6 +22180,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19276,6 +22195,11 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19289,6 +22213,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -19312,6 +22237,7 @@ export interface operations {
             /** @description The review (blind until both reviewed or 14 days passed) */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19351,6 +22277,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19360,6 +22287,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19369,6 +22297,7 @@ export interface operations {
             /** @description You cannot review this partnership; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19378,6 +22307,7 @@ export interface operations {
             /** @description Already reviewed */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19387,6 +22317,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19396,6 +22327,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19405,6 +22337,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19414,6 +22347,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19427,6 +22361,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -19436,6 +22371,7 @@ export interface operations {
             /** @description Reputation and public reviews */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19492,6 +22428,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19501,6 +22438,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19510,6 +22448,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19519,6 +22458,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19528,6 +22468,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19541,6 +22482,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -19559,6 +22501,7 @@ export interface operations {
             /** @description The hidden review */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19607,6 +22550,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19616,6 +22560,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19625,6 +22570,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19634,6 +22580,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19643,6 +22590,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19652,6 +22600,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19661,6 +22610,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19670,6 +22620,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19690,6 +22641,7 @@ export interface operations {
             /** @description The caller's reviews */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19777,6 +22729,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19786,6 +22739,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19795,6 +22749,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19804,6 +22759,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19824,6 +22780,7 @@ export interface operations {
             /** @description The moderation queue */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19876,6 +22833,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19885,6 +22843,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19894,6 +22853,7 @@ export interface operations {
             /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19903,6 +22863,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19916,6 +22877,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -19934,6 +22896,7 @@ export interface operations {
             /** @description The review with its reply */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19973,6 +22936,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19982,6 +22946,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19991,6 +22956,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20000,6 +22966,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20009,6 +22976,7 @@ export interface operations {
             /** @description Already replied */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20018,6 +22986,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20027,6 +22996,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20036,6 +23006,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20045,6 +23016,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20058,6 +23030,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -20076,6 +23049,7 @@ export interface operations {
             /** @description The review, reported */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20115,6 +23089,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20124,6 +23099,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20133,6 +23109,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20142,6 +23119,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20151,6 +23129,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20160,6 +23139,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20169,6 +23149,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20178,6 +23159,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20191,15 +23173,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The partnership's id. */
                 partnershipId: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The agreement after the change */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20290,6 +23280,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20299,6 +23290,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20308,6 +23300,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20317,6 +23310,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20326,6 +23320,7 @@ export interface operations {
             /** @description Agreement change not allowed */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20335,6 +23330,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20344,6 +23340,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20353,6 +23350,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20362,6 +23360,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20375,15 +23374,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The partnership's id. */
                 partnershipId: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The agreement after the change */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20474,6 +23481,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20483,6 +23491,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20492,6 +23501,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20501,6 +23511,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20510,6 +23521,7 @@ export interface operations {
             /** @description Agreement change not allowed */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20519,6 +23531,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20528,6 +23541,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20537,6 +23551,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20546,6 +23561,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20559,6 +23575,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The partnership's id. */
                 partnershipId: number;
             };
             cookie?: never;
@@ -20589,6 +23606,7 @@ export interface operations {
             /** @description The agreement with the edited draft */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20679,6 +23697,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20688,6 +23707,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20697,6 +23717,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20706,6 +23727,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20715,6 +23737,7 @@ export interface operations {
             /** @description Agreement change not allowed */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20724,6 +23747,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20733,6 +23757,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20742,6 +23767,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20751,6 +23777,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20764,6 +23791,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The partnership's id. */
                 partnershipId: number;
             };
             cookie?: never;
@@ -20773,6 +23801,7 @@ export interface operations {
             /** @description The agreement */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20863,6 +23892,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20872,6 +23902,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20881,6 +23912,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20890,6 +23922,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20899,6 +23932,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20908,6 +23942,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20921,6 +23956,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The partnership's id. */
                 partnershipId: number;
             };
             cookie?: never;
@@ -20951,6 +23987,7 @@ export interface operations {
             /** @description The new draft */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21041,6 +24078,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21050,6 +24088,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21059,6 +24098,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21068,6 +24108,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21077,6 +24118,7 @@ export interface operations {
             /** @description Agreement change not allowed */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21086,6 +24128,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21095,6 +24138,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21104,6 +24148,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21113,6 +24158,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21126,6 +24172,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The partnership's id. */
                 partnershipId: number;
             };
             cookie?: never;
@@ -21135,6 +24182,7 @@ export interface operations {
             /** @description The signed agreement */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21144,6 +24192,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21153,6 +24202,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21162,6 +24212,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21171,6 +24222,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21180,6 +24232,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21189,6 +24242,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21209,6 +24263,7 @@ export interface operations {
             /** @description The template and whether the plan includes custom templates */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21242,6 +24297,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21251,6 +24307,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21260,6 +24317,7 @@ export interface operations {
             /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21269,6 +24327,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21278,6 +24337,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21318,6 +24378,7 @@ export interface operations {
             /** @description The saved template */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21351,6 +24412,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21360,6 +24422,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21369,6 +24432,7 @@ export interface operations {
             /** @description Not available for this account type; Not included in your plan; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21378,6 +24442,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21387,6 +24452,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21396,6 +24462,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21405,6 +24472,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21414,6 +24482,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21425,10 +24494,12 @@ export interface operations {
     getCommissionQuote: {
         parameters: {
             query?: {
-                saleAmount?: number | null;
+                /** @description The sale's amount in AUD dollars (2 decimals) to compute the commission of. */
+                saleAmount?: number;
             };
             header?: never;
             path: {
+                /** @description The partnership's id. */
                 partnershipId: number;
             };
             cookie?: never;
@@ -21438,6 +24509,7 @@ export interface operations {
             /** @description The computed commission */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21458,6 +24530,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21467,6 +24540,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21476,6 +24550,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21485,6 +24560,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21494,6 +24570,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21503,6 +24580,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21516,15 +24594,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The partnership's id. */
                 partnershipId: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The agreement after the change */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21615,6 +24701,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21624,6 +24711,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21633,6 +24721,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21642,6 +24731,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21651,6 +24741,7 @@ export interface operations {
             /** @description Agreement change not allowed */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21660,6 +24751,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21669,6 +24761,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21678,6 +24771,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21687,6 +24781,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21700,6 +24795,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The partnership's id. */
                 partnershipId: number;
             };
             cookie?: never;
@@ -21719,6 +24815,7 @@ export interface operations {
             /** @description The agreement after the signature */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21809,6 +24906,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21818,6 +24916,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21827,6 +24926,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21836,6 +24936,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21845,6 +24946,7 @@ export interface operations {
             /** @description Agreement change not allowed */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21854,6 +24956,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21863,6 +24966,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21872,6 +24976,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21881,6 +24986,8 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21890,6 +24997,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21910,6 +25018,7 @@ export interface operations {
             /** @description The list */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21934,6 +25043,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21943,6 +25053,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21952,6 +25063,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21961,6 +25073,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21976,11 +25089,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The list after the change */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22005,6 +25125,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22014,6 +25135,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22023,6 +25145,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22032,6 +25155,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22041,6 +25165,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22050,6 +25175,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22059,6 +25185,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22072,15 +25199,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The list after the change */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22105,6 +25240,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22114,6 +25250,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22123,6 +25260,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22132,6 +25270,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22141,6 +25280,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22150,6 +25290,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22159,6 +25300,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22168,6 +25310,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22181,7 +25324,9 @@ export interface operations {
             query?: {
                 /** @description Preset; custom takes from and to. */
                 range?: "month" | "3m" | "12m" | "custom";
+                /** @description The first day of the period (yyyy-MM-dd, in the business's zone, Australia/Sydney by default). */
                 from?: string;
+                /** @description The last day of the period (yyyy-MM-dd, inclusive). */
                 to?: string;
                 /** @description Also the previous period of the same length (Enterprise). */
                 compare?: "true" | "false";
@@ -22195,6 +25340,7 @@ export interface operations {
             /** @description text/csv: months, a blank line, then the per-agent table (AUD dollars). */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22204,6 +25350,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22213,6 +25360,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22222,6 +25370,7 @@ export interface operations {
             /** @description Not available for this account type; Not included in your plan; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22231,6 +25380,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22240,6 +25390,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22249,6 +25400,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22262,7 +25414,9 @@ export interface operations {
             query?: {
                 /** @description Preset; custom takes from and to. */
                 range?: "month" | "3m" | "12m" | "custom";
+                /** @description The first day of the period (yyyy-MM-dd, in the business's zone, Australia/Sydney by default). */
                 from?: string;
+                /** @description The last day of the period (yyyy-MM-dd, inclusive). */
                 to?: string;
                 /** @description Also the previous period of the same length (Enterprise). */
                 compare?: "true" | "false";
@@ -22276,6 +25430,7 @@ export interface operations {
             /** @description The figures */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22353,6 +25508,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22362,6 +25518,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22371,6 +25528,7 @@ export interface operations {
             /** @description Not available for this account type; Not included in your plan; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22380,6 +25538,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22389,6 +25548,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22398,6 +25558,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22411,13 +25572,16 @@ export interface operations {
             query?: {
                 /** @description Preset; custom takes from and to. */
                 range?: "month" | "3m" | "12m" | "custom";
+                /** @description The first day of the period (yyyy-MM-dd, in the business's zone, Australia/Sydney by default). */
                 from?: string;
+                /** @description The last day of the period (yyyy-MM-dd, inclusive). */
                 to?: string;
                 /** @description Also the previous period of the same length (Enterprise). */
                 compare?: "true" | "false";
             };
             header?: never;
             path: {
+                /** @description The agent's profile id. */
                 agentId: number;
             };
             cookie?: never;
@@ -22427,6 +25591,7 @@ export interface operations {
             /** @description The agent's months */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22451,6 +25616,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22460,6 +25626,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22469,6 +25636,7 @@ export interface operations {
             /** @description Not available for this account type; Not included in your plan; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22478,6 +25646,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22487,6 +25656,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22496,6 +25666,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22509,7 +25680,9 @@ export interface operations {
             query?: {
                 /** @description Preset; custom takes from and to. */
                 range?: "month" | "3m" | "12m" | "custom";
+                /** @description The first day of the period (yyyy-MM-dd, in the business's zone, Australia/Sydney by default). */
                 from?: string;
+                /** @description The last day of the period (yyyy-MM-dd, inclusive). */
                 to?: string;
                 /** @description Also the previous period of the same length (Enterprise). */
                 compare?: "true" | "false";
@@ -22523,6 +25696,7 @@ export interface operations {
             /** @description The figures */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22587,6 +25761,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22596,6 +25771,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22605,6 +25781,7 @@ export interface operations {
             /** @description Not available for this account type; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22614,6 +25791,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22623,6 +25801,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22632,6 +25811,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22652,6 +25832,7 @@ export interface operations {
             /** @description The key */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22666,6 +25847,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22675,6 +25857,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22684,6 +25867,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22693,6 +25877,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22727,6 +25912,7 @@ export interface operations {
             /** @description Subscribed */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -22734,6 +25920,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22743,6 +25930,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22752,6 +25940,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22761,6 +25950,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22770,6 +25960,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22779,6 +25970,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22788,6 +25980,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22817,6 +26010,7 @@ export interface operations {
             /** @description Unsubscribed (also when it was not subscribed) */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -22824,6 +26018,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22833,6 +26028,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22842,6 +26038,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22851,6 +26048,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22860,6 +26058,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22869,6 +26068,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22878,6 +26078,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22889,9 +26090,11 @@ export interface operations {
     listQueueJobs: {
         parameters: {
             query?: {
+                /** @description Only jobs of this kind (e.g. send-email). */
                 kind?: string;
                 /** @description queued: waiting for its first attempt; running; retried: an attempt failed, the next waits (back-off); failed: attempts used up (staff may retry); done (listed for 24 hours). */
                 state?: components["schemas"]["JobState"];
+                /** @description At most this many items. */
                 limit?: number;
             };
             header?: never;
@@ -22903,6 +26106,7 @@ export interface operations {
             /** @description Counts and the newest jobs */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22935,6 +26139,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22944,6 +26149,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22953,6 +26159,7 @@ export interface operations {
             /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22962,6 +26169,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22971,6 +26179,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22984,15 +26193,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The job, queued again */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23014,6 +26231,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23023,6 +26241,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23032,6 +26251,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23041,6 +26261,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23050,6 +26271,7 @@ export interface operations {
             /** @description Job cannot be retried */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23059,6 +26281,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23068,6 +26291,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23081,6 +26305,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -23094,6 +26319,7 @@ export interface operations {
             /** @description The stored evidence */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23114,6 +26340,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23123,6 +26350,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23132,6 +26360,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23141,6 +26370,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23150,6 +26380,7 @@ export interface operations {
             /** @description Not possible in this dispute's state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23159,6 +26390,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23168,6 +26400,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23177,6 +26410,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23186,6 +26420,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23199,6 +26434,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -23217,6 +26453,7 @@ export interface operations {
             /** @description The dispute after the answer */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23261,6 +26498,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23270,6 +26508,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23279,6 +26518,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23288,6 +26528,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23297,6 +26538,7 @@ export interface operations {
             /** @description Not possible in this dispute's state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23306,6 +26548,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23315,6 +26558,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23324,6 +26568,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23333,6 +26578,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23346,6 +26592,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -23355,6 +26602,7 @@ export interface operations {
             /** @description The dispute */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23438,6 +26686,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23447,6 +26696,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23456,6 +26706,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23465,6 +26716,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23474,6 +26726,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23483,6 +26736,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23496,6 +26750,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -23505,6 +26760,7 @@ export interface operations {
             /** @description The credit note */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23514,6 +26770,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23523,6 +26780,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23532,6 +26790,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23541,6 +26800,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23550,6 +26810,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23559,6 +26820,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23572,6 +26834,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -23581,6 +26844,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23592,6 +26856,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23601,6 +26866,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23610,6 +26876,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23619,6 +26886,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23628,6 +26896,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23637,6 +26906,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23650,6 +26920,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -23659,6 +26930,7 @@ export interface operations {
             /** @description The invoice's disputes */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23707,6 +26979,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23716,6 +26989,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23725,6 +26999,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23734,6 +27009,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23743,6 +27019,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23752,6 +27029,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23765,6 +27043,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -23785,6 +27064,8 @@ export interface operations {
             /** @description The dispute */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23829,6 +27110,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23838,6 +27120,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23847,6 +27130,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23856,6 +27140,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23865,6 +27150,7 @@ export interface operations {
             /** @description Dispute already open; Not possible in this invoice's state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23874,6 +27160,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23883,6 +27170,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23892,6 +27180,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23901,6 +27190,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23921,6 +27211,7 @@ export interface operations {
             /** @description The mediation queue */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23970,6 +27261,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23979,6 +27271,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23988,6 +27281,7 @@ export interface operations {
             /** @description Forbidden; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23997,6 +27291,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24006,6 +27301,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24026,6 +27322,7 @@ export interface operations {
             /** @description The caller's disputes */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24075,6 +27372,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24084,6 +27382,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24093,6 +27392,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24102,6 +27402,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24111,6 +27412,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24124,6 +27426,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -24142,6 +27445,7 @@ export interface operations {
             /** @description Added */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -24149,6 +27453,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24158,6 +27463,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24167,6 +27473,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24176,6 +27483,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24185,6 +27493,7 @@ export interface operations {
             /** @description Not possible in this dispute's state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24194,6 +27503,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24203,6 +27513,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24212,6 +27523,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24221,6 +27533,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24234,6 +27547,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -24253,6 +27567,7 @@ export interface operations {
             /** @description The dispute with its proposal */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24297,6 +27612,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24306,6 +27622,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24315,6 +27632,7 @@ export interface operations {
             /** @description Forbidden; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24324,6 +27642,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24333,6 +27652,7 @@ export interface operations {
             /** @description Not possible in this dispute's state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24342,6 +27662,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24351,6 +27672,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24360,6 +27682,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24369,6 +27692,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24382,6 +27706,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -24402,6 +27727,7 @@ export interface operations {
             /** @description The dispute after the answer */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24446,6 +27772,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24455,6 +27782,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24464,6 +27792,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24473,6 +27802,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24482,6 +27812,7 @@ export interface operations {
             /** @description Not possible in this dispute's state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24491,6 +27822,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24500,6 +27832,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24509,6 +27842,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24518,6 +27852,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24531,15 +27866,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The withdrawn dispute */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24584,6 +27927,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24593,6 +27937,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24602,6 +27947,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24611,6 +27957,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24620,6 +27967,7 @@ export interface operations {
             /** @description Not possible in this dispute's state */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24629,6 +27977,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24638,6 +27987,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24647,6 +27997,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24656,6 +28007,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24676,6 +28028,7 @@ export interface operations {
             /** @description The keys */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24692,7 +28045,7 @@ export interface operations {
                      *           ],
                      *           "createdAt": "2026-11-24T09:30:00.000Z",
                      *           "lastUsedAt": "2019-08-24T14:15:22Z",
-                     *           "revokedAt": "2019-08-24T14:15:22Z"
+                     *           "revokedAt": null
                      *         }
                      *       ]
                      *     }
@@ -24703,6 +28056,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24712,6 +28066,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24721,6 +28076,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24730,6 +28086,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24764,6 +28121,7 @@ export interface operations {
             /** @description The key and its secret */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24774,11 +28132,12 @@ export interface operations {
                      *         "name": "CRM sync",
                      *         "hint": "closr_live_Xq3v",
                      *         "scopes": [
+                     *           "profiles:read",
                      *           "invoices:write"
                      *         ],
                      *         "createdAt": "2026-11-24T09:30:00.000Z",
-                     *         "lastUsedAt": "2019-08-24T14:15:22Z",
-                     *         "revokedAt": "2019-08-24T14:15:22Z"
+                     *         "lastUsedAt": null,
+                     *         "revokedAt": null
                      *       },
                      *       "secret": "closr_live_Xq3vT9aE1bYh0nK2cW7pLr5sD8fG4jM6uQzA1oI3eVw"
                      *     }
@@ -24789,6 +28148,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24798,6 +28158,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24807,6 +28168,7 @@ export interface operations {
             /** @description API access is not included in your plan; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24816,6 +28178,7 @@ export interface operations {
             /** @description Too many API keys */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24825,6 +28188,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24834,6 +28198,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24843,6 +28208,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24852,6 +28218,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24872,6 +28239,7 @@ export interface operations {
             /** @description The endpoints */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24898,6 +28266,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24907,6 +28276,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24916,6 +28286,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24925,6 +28296,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24960,6 +28332,7 @@ export interface operations {
             /** @description The endpoint and its signing secret */
             201: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24984,6 +28357,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24993,6 +28367,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25002,6 +28377,7 @@ export interface operations {
             /** @description API access is not included in your plan; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25011,6 +28387,7 @@ export interface operations {
             /** @description Too many webhook endpoints */
             409: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25020,6 +28397,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25029,6 +28407,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25038,6 +28417,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25047,6 +28427,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25060,15 +28441,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -25076,6 +28465,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25085,6 +28475,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25094,6 +28485,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25103,6 +28495,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25112,6 +28505,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25121,6 +28515,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25130,6 +28525,7 @@ export interface operations {
             /** @description Validation failed; Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25139,6 +28535,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25152,6 +28549,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -25175,6 +28573,7 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25196,6 +28595,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25205,6 +28605,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25214,6 +28615,7 @@ export interface operations {
             /** @description API access is not included in your plan; Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25223,6 +28625,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25232,6 +28635,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25241,6 +28645,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25250,6 +28655,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25259,6 +28665,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25272,6 +28679,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
@@ -25281,6 +28689,7 @@ export interface operations {
             /** @description The deliveries, newest first */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25309,6 +28718,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25318,6 +28728,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25327,6 +28738,7 @@ export interface operations {
             /** @description The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25336,6 +28748,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25345,6 +28758,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25354,6 +28768,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25367,15 +28782,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The delivery, pending again */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25400,6 +28823,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25409,6 +28833,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25418,6 +28843,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25427,6 +28853,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25436,6 +28863,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25445,6 +28873,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25454,6 +28883,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25463,6 +28893,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25476,15 +28907,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The object's id (a positive integer). */
                 id: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The revoked key */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25498,7 +28937,7 @@ export interface operations {
                      *       ],
                      *       "createdAt": "2026-11-24T09:30:00.000Z",
                      *       "lastUsedAt": "2019-08-24T14:15:22Z",
-                     *       "revokedAt": "2019-08-24T14:15:22Z"
+                     *       "revokedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKey"];
@@ -25507,6 +28946,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25516,6 +28956,7 @@ export interface operations {
             /** @description Authentication required */
             401: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25525,6 +28966,7 @@ export interface operations {
             /** @description Cross-origin request rejected; The API key lacks the scope for this */
             403: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25534,6 +28976,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25543,6 +28986,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25552,6 +28996,7 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25561,6 +29006,7 @@ export interface operations {
             /** @description Validation failed; Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25570,6 +29016,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25583,6 +29030,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The item's slug (its address). */
                 slug: string;
             };
             cookie?: never;
@@ -25592,6 +29040,7 @@ export interface operations {
             /** @description The article */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25610,6 +29059,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25619,6 +29069,7 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25628,6 +29079,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25637,6 +29089,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25657,6 +29110,7 @@ export interface operations {
             /** @description Topics and articles */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25684,6 +29138,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25693,6 +29148,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25716,6 +29172,7 @@ export interface operations {
             /** @description The hits, best first */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25740,6 +29197,7 @@ export interface operations {
             /** @description Malformed request */
             400: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25749,6 +29207,7 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25758,6 +29217,7 @@ export interface operations {
             /** @description Internal server error */
             500: {
                 headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25780,7 +29240,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPartnershipEvent"];
+                "application/json": components["schemas"]["WebhookPartnershipRequestedEvent"];
             };
         };
         responses: {
@@ -25807,7 +29267,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPartnershipEvent"];
+                "application/json": components["schemas"]["WebhookPartnershipAcceptedEvent"];
             };
         };
         responses: {
@@ -25834,7 +29294,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPartnershipEvent"];
+                "application/json": components["schemas"]["WebhookPartnershipRejectedEvent"];
             };
         };
         responses: {
@@ -25861,7 +29321,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPartnershipEvent"];
+                "application/json": components["schemas"]["WebhookPartnershipWithdrawnEvent"];
             };
         };
         responses: {
@@ -25888,7 +29348,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPartnershipEvent"];
+                "application/json": components["schemas"]["WebhookPartnershipEndedEvent"];
             };
         };
         responses: {
@@ -25915,7 +29375,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookInvoiceEvent"];
+                "application/json": components["schemas"]["WebhookInvoiceCreatedEvent"];
             };
         };
         responses: {
@@ -25942,7 +29402,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookInvoiceEvent"];
+                "application/json": components["schemas"]["WebhookInvoicePaidEvent"];
             };
         };
         responses: {
@@ -25969,7 +29429,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookInvoiceEvent"];
+                "application/json": components["schemas"]["WebhookInvoiceOverdueEvent"];
             };
         };
         responses: {
@@ -25996,7 +29456,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPaymentEvent"];
+                "application/json": components["schemas"]["WebhookPaymentSucceededEvent"];
             };
         };
         responses: {
@@ -26023,7 +29483,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPaymentEvent"];
+                "application/json": components["schemas"]["WebhookPaymentFailedEvent"];
             };
         };
         responses: {
@@ -26050,7 +29510,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookPaymentEvent"];
+                "application/json": components["schemas"]["WebhookPaymentRefundedEvent"];
             };
         };
         responses: {
@@ -26077,7 +29537,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookMessageEvent"];
+                "application/json": components["schemas"]["WebhookMessageCreatedEvent"];
             };
         };
         responses: {
@@ -26104,7 +29564,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookVerificationEvent"];
+                "application/json": components["schemas"]["WebhookVerificationApprovedEvent"];
             };
         };
         responses: {
@@ -26131,7 +29591,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookVerificationEvent"];
+                "application/json": components["schemas"]["WebhookVerificationRejectedEvent"];
             };
         };
         responses: {
@@ -26158,7 +29618,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookVerificationEvent"];
+                "application/json": components["schemas"]["WebhookVerificationChangesRequestedEvent"];
             };
         };
         responses: {
