@@ -68,14 +68,15 @@ export const headerComponents = {
   },
   Deprecation: {
     description:
-      'The answer is a deprecated behaviour of this operation (RFC 9745): the date it was deprecated as an HTTP structured-field date (`@<unix seconds>`). The `Link` header (rel="deprecation") points to the changelog.',
+      'The answer is a deprecated behaviour of this operation (RFC 9745): the date it was deprecated as an HTTP structured-field date (`@<unix seconds>`). The `Link` header (rel="successor-version") names the operation that replaces it; docs/api/changelog.md says when it goes.',
     schema: { type: "string" },
     example: "@1764633600",
   },
   Link: {
-    description: 'Links about this answer (RFC 8288), e.g. `rel="deprecation"` to the changelog entry.',
+    description:
+      'Links about this answer (RFC 8288): with `Deprecation`, `rel="successor-version"` to what replaces it.',
     schema: { type: "string" },
-    example: '</docs/api/changelog.md#2026-12-02>; rel="deprecation"; type="text/markdown"',
+    example: '</api/agent-profiles/me>; rel="successor-version"',
   },
 } as const satisfies Record<string, HeaderObject>;
 

@@ -252,7 +252,7 @@ const familyOf = (type: WebhookEventTypeName) => type.split(".")[0] as Family;
 /** Every event's payload schema, by event type. */
 export const webhookEventSchemas = Object.fromEntries(
   webhookEventTypes.map((type) => [type, eventSchema(type, familyObjects[familyOf(type)])]),
-) as Record<WebhookEventTypeName, z.ZodObject>;
+) as unknown as Record<WebhookEventTypeName, z.ZodObject>;
 
 /**
  * A family's payload (WebhookPartnershipEvent …): the union of its events' schemas, discriminated
