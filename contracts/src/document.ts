@@ -345,11 +345,15 @@ const withHeader = (response: Json, ...names: ResponseHeaderName[]) => {
  * of a deprecated behaviour.
  */
 function declareHeaders(operation: Json, responses: Json, limited: boolean) {
-  const byKey = operation.security?.some((requirement: Json) => "apiKey" in requirement) ?? false;
+  // Every request with a valid API key passes the per-key limiter first (services/api
+  // api-key.ts): on an operation keys may call (or a public one) every answer carries RateLimit-*;
+  // on a session-only operation a key only ever gets 403 insufficient-scope or 429.
+  const security: Json[] = operation.security ?? [];
+  const byKey = security.length === 0 || security.some((requirement: Json) => "apiKey" in requirement);
   const id = operation.operationId as string;
   for (const [status, response] of Object.entries<Json>(responses)) {
     withHeader(response, "Set-Cookie");
-    if (limited || byKey) withHeader(response, ...rateLimitHeaders);
+    if (limited || byKey || status === "403" || status === "429") withHeader(response, ...rateLimitHeaders);
     if (status === "429") withHeader(response, "Retry-After");
     if (idempotentOperations.has(id)) withHeader(response, "Idempotent-Replayed");
     if (status === "201" && createdLocations[id]) withHeader(response, "Location");

@@ -67,11 +67,11 @@ describe("contractViolations: response headers (issue 49)", () => {
     expect((await contractViolations("GET", "/api/user", bad))[0]).toContain("RateLimit-Limit");
   });
 
-  it("reports RateLimit-* on an operation that is not limited", async () => {
+  it("reports RateLimit-* on a session-only operation's success (a key only gets its 403 or 429)", async () => {
     const found = await contractViolations(
       "GET",
-      "/api/health",
-      withHeaders(200, { status: "ok", database: "ok", version: "0.1.0" }, { "ratelimit-limit": "10" }),
+      "/api/api-keys",
+      withHeaders(200, { access: true, items: [] }, { "ratelimit-limit": "10" }),
     );
     expect(found[0]).toContain("header RateLimit-Limit is sent but not declared");
   });
