@@ -42,8 +42,8 @@ export const tagAreas: Readonly<Record<string, ApiKeyArea>> = {
 };
 
 /**
- * Every tag an operation may use, with its description (the document declares them in this
- * order). A new tag needs a row here, or the lint gate fails with `operation-tag-defined`.
+ * Every tag an operation may use, with its description (the document declares them in
+ * alphabetical order). A new tag needs a row here, or the lint gate fails with `operation-tag-defined`.
  */
 export const tagDescriptions: Readonly<Record<string, string>> = {
   system: "Health and version of the service.",
@@ -212,8 +212,10 @@ export function finishDocument<D extends Json>(document: D): D {
     if (!doc.paths?.[template]?.get)
       throw new Error(`createdLocations.${operationId}: ${template} is not a GET operation of the document`);
   }
+  // Alphabetical (Spectral's openapi-tags-alphabetical, every rule on since issue 49).
   doc.tags = Object.entries(tagDescriptions)
     .filter(([name]) => used.has(name))
+    .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, description]) => ({ name, description }));
   // Keep the document's key order readable: openapi, info, servers, tags, paths, webhooks, components.
   const { openapi, info, servers, tags, paths, webhooks, components, ...rest } = doc;

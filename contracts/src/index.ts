@@ -28,7 +28,7 @@ import * as reviewRoutes from "./routes/review.routes.ts";
 import * as subscriptionRoutes from "./routes/subscription.routes.ts";
 import * as systemRoutes from "./routes/system.routes.ts";
 import * as verificationRoutes from "./routes/verification.routes.ts";
-import { webhookFamilySchemas, webhookRoutes } from "./webhooks.ts";
+import { webhookRoutes } from "./webhooks.ts";
 
 export * from "./account.ts";
 export * from "./agreement.ts";
@@ -127,8 +127,10 @@ export const openApiInfo: {
   },
   // Absolute server URLs (issue 49): generators and proxies need a base to resolve paths against.
   servers: [
-    { url: "https://closr.com.au", description: "Production" },
-    { url: "http://localhost:3000", description: "A local copy (pnpm start)" },
+    {
+      url: "https://closr.com.au",
+      description: "Production (a local copy answers the same paths at its own origin)",
+    },
   ],
 };
 
@@ -146,9 +148,6 @@ export function registerContractComponents(app: OpenAPIHono<any>) {
   app.openAPIRegistry.registerComponent("schemas", "ProblemType", problemTypeSchema());
   // Outgoing webhooks (ADR 0023): the document's top-level `webhooks`, one per event type.
   for (const webhook of webhookRoutes) app.openAPIRegistry.registerWebhook(webhook);
-  // The family unions (issue 49), for consumers that take every event of a family at one URL.
-  for (const [family, schema] of Object.entries(webhookFamilySchemas))
-    app.openAPIRegistry.register(`Webhook${family.charAt(0).toUpperCase()}${family.slice(1)}Event`, schema);
 }
 
 /** Builds the OpenAPI 3.1 document from the route definitions alone (no handlers). */

@@ -271,7 +271,10 @@ const familySchema = (family: Family, name: string) => {
   });
 };
 
-/** The family unions, for consumers that take every event of a family at one URL. */
+/**
+ * The family unions, for consumers that take every event of a family at one URL (in the SDK as zod
+ * schemas; the document has one schema per event and no family components, which nothing refers to).
+ */
 export const webhookFamilySchemas = {
   partnership: familySchema("partnership", "WebhookPartnershipEvent"),
   invoice: familySchema("invoice", "WebhookInvoiceEvent"),

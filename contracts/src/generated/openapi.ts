@@ -4158,7 +4158,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example partnership.requested
              * @enum {string}
              */
             type: "partnership.requested";
@@ -4207,7 +4208,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example partnership.accepted
              * @enum {string}
              */
             type: "partnership.accepted";
@@ -4227,7 +4229,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example partnership.rejected
              * @enum {string}
              */
             type: "partnership.rejected";
@@ -4247,7 +4250,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example partnership.withdrawn
              * @enum {string}
              */
             type: "partnership.withdrawn";
@@ -4267,7 +4271,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example partnership.ended
              * @enum {string}
              */
             type: "partnership.ended";
@@ -4287,7 +4292,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example invoice.created
              * @enum {string}
              */
             type: "invoice.created";
@@ -4327,7 +4333,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example invoice.paid
              * @enum {string}
              */
             type: "invoice.paid";
@@ -4347,7 +4354,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example invoice.overdue
              * @enum {string}
              */
             type: "invoice.overdue";
@@ -4367,7 +4375,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example payment.succeeded
              * @enum {string}
              */
             type: "payment.succeeded";
@@ -4406,7 +4415,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example payment.failed
              * @enum {string}
              */
             type: "payment.failed";
@@ -4426,7 +4436,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example payment.refunded
              * @enum {string}
              */
             type: "payment.refunded";
@@ -4482,7 +4493,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example verification.approved
              * @enum {string}
              */
             type: "verification.approved";
@@ -4513,7 +4525,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example verification.rejected
              * @enum {string}
              */
             type: "verification.rejected";
@@ -4533,7 +4546,8 @@ export interface components {
              */
             id: string;
             /**
-             * @description The event type. (enum property replaced by openapi-typescript)
+             * @description The event type.
+             * @example verification.changes_requested
              * @enum {string}
              */
             type: "verification.changes_requested";
@@ -4546,14 +4560,6 @@ export interface components {
                 object: components["schemas"]["WebhookVerificationObject"];
             };
         };
-        /** @description Any partnership event (one schema per event type, discriminated by `type`). */
-        WebhookPartnershipEvent: components["schemas"]["WebhookPartnershipRequestedEvent"] | components["schemas"]["WebhookPartnershipAcceptedEvent"] | components["schemas"]["WebhookPartnershipRejectedEvent"] | components["schemas"]["WebhookPartnershipWithdrawnEvent"] | components["schemas"]["WebhookPartnershipEndedEvent"];
-        /** @description Any invoice event (one schema per event type, discriminated by `type`). */
-        WebhookInvoiceEvent: components["schemas"]["WebhookInvoiceCreatedEvent"] | components["schemas"]["WebhookInvoicePaidEvent"] | components["schemas"]["WebhookInvoiceOverdueEvent"];
-        /** @description Any payment event (one schema per event type, discriminated by `type`). */
-        WebhookPaymentEvent: components["schemas"]["WebhookPaymentSucceededEvent"] | components["schemas"]["WebhookPaymentFailedEvent"] | components["schemas"]["WebhookPaymentRefundedEvent"];
-        /** @description Any verification event (one schema per event type, discriminated by `type`). */
-        WebhookVerificationEvent: components["schemas"]["WebhookVerificationApprovedEvent"] | components["schemas"]["WebhookVerificationRejectedEvent"] | components["schemas"]["WebhookVerificationChangesRequestedEvent"];
         /** @description RFC 9457 problem details. */
         Problem: {
             /**
