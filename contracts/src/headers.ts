@@ -70,7 +70,7 @@ export const headerComponents = {
     description:
       'The answer is a deprecated behaviour of this operation (RFC 9745): the date it was deprecated as an HTTP structured-field date (`@<unix seconds>`). The `Link` header (rel="successor-version") names the operation that replaces it; docs/api/changelog.md says when it goes.',
     schema: { type: "string" },
-    example: "@1764633600",
+    example: "@1796169600",
   },
   Link: {
     description:
