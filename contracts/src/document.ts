@@ -15,6 +15,15 @@
  *   carry one example per problem code (problems.ts).
  */
 import { sample } from "openapi-sampler";
+import {
+  createdLocations,
+  deprecatedBehaviours,
+  headerComponents,
+  headerRef,
+  type ResponseHeaderName,
+  rateLimitedOperations,
+  rateLimitHeaders,
+} from "./headers.ts";
 import { type ProblemCode, problemCatalogue, problemExample, problemResponse } from "./problems.ts";
 
 /** The areas an API key's scopes are granted per (issue 20). */
@@ -33,8 +42,8 @@ export const tagAreas: Readonly<Record<string, ApiKeyArea>> = {
 };
 
 /**
- * Every tag an operation may use, with its description (the document declares them in this
- * order). A new tag needs a row here, or the lint gate fails with `operation-tag-defined`.
+ * Every tag an operation may use, with its description (the document declares them in
+ * alphabetical order). A new tag needs a row here, or the lint gate fails with `operation-tag-defined`.
  */
 export const tagDescriptions: Readonly<Record<string, string>> = {
   system: "Health and version of the service.",
@@ -100,6 +109,51 @@ export const idempotentOperations: ReadonlySet<string> = new Set([
   "sendMessage",
 ]);
 
+/**
+ * What the `session` scheme says about the Origin rule (issue 49): the guard of services/api
+ * (app.ts, ADR 0001) for every state-changing cookie request.
+ */
+export const sessionSchemeDescription =
+  "The browser session: the `closr_session` cookie (HttpOnly; SameSite=Lax; Secure except on plain localhost) set by POST /api/login and POST /api/register, with sliding expiry. **Origin rule:** a state-changing request (POST, PUT, PATCH, DELETE) made with this cookie must carry an `Origin` header of the site itself (the scheme, host and port the API is served from, e.g. `https://closr.com.au`) or of an origin the deployment allows (`ALLOWED_ORIGINS`); without `Origin`, a `Sec-Fetch-Site: cross-site` request is refused too. Anything else answers 403 `/problems/origin-rejected` before the body is read. Requests with an API key (`Authorization: Bearer`) are not subject to the rule. State-changing requests must also send their body as `application/json` (415 otherwise).";
+
+/**
+ * Descriptions of parameters their route leaves undescribed, by `<path> <name>` first, then by
+ * name (issue 49: every parameter described). A new parameter with a name not here needs its own
+ * `.openapi({ description })`, or the lint gate fails on `oas3-parameter-description`.
+ */
+export const parameterDescriptions: Readonly<Record<string, string>> = {
+  id: "The object's id (a positive integer).",
+  partnershipId: "The partnership's id.",
+  userId: "The other user's id (a user id, not a profile id).",
+  agentId: "The agent's profile id.",
+  documentId: "The document's number within the verification request (from 1).",
+  page: "The page, from 1.",
+  pageSize: "Items per page.",
+  limit: "At most this many items.",
+  token: "The token from the link that was emailed.",
+  specialization: "Agents whose specialization contains this text.",
+  location: "Only profiles in this location.",
+  industry: "Only businesses in this industry.",
+  size: "Only businesses of this size.",
+  from: "The first day of the period (yyyy-MM-dd, in the business's zone, Australia/Sydney by default).",
+  to: "The last day of the period (yyyy-MM-dd, inclusive).",
+  search: "Only items whose name or text contains this.",
+  slug: "The item's slug (its address).",
+  status: "Only requests in these statuses (comma-separated).",
+  kind: "Only jobs of this kind (e.g. send-email).",
+  variant: "The original file, or its thumbnail.",
+  saleAmount: "The sale's amount in AUD dollars (2 decimals) to compute the commission of.",
+  "/api/files/{prefix}/{name} prefix": "The file's area (e.g. verification).",
+  "/api/files/{prefix}/{name} name": "The stored file's name from its signed link.",
+  "/api/media/files/{name} name": "The stored media file's name.",
+  disposition: "How the browser should present the file: download it (attachment) or show it (inline).",
+  "/api/files/{prefix}/{name} type": "The media type to answer with, from the signed link.",
+  "/api/files/{prefix}/{name} signature": "The link's signature (HMAC), from the signed link.",
+  "/api/content type": "Only content of this type.",
+  "/api/content slug": "Only the content with this slug.",
+  "/api/files/{prefix}/{name} expires": "When the signed link expires, in Unix seconds.",
+};
+
 /** Finishes a generated OpenAPI 3.1 document in place and returns it (see the module comment). */
 export function finishDocument<D extends Json>(document: D): D {
   const doc: Json = document;
@@ -118,8 +172,7 @@ export function finishDocument<D extends Json>(document: D): D {
       type: "apiKey",
       in: "cookie",
       name: "closr_session",
-      description:
-        "The browser session set by POST /api/login (HttpOnly cookie). State-changing requests must come from Closr's own origin.",
+      description: sessionSchemeDescription,
     },
     apiKey: {
       type: "http",
@@ -130,6 +183,7 @@ export function finishDocument<D extends Json>(document: D): D {
     },
     ...doc.components.securitySchemes,
   };
+  doc.components.headers = { ...headerComponents, ...doc.components.headers };
   // The problem `type` member is one of the catalogue's URIs (components.schemas.ProblemType);
   // typed as any string too, so a client built today reads a problem type added later.
   const problem = doc.components.schemas?.Problem;
@@ -154,8 +208,14 @@ export function finishDocument<D extends Json>(document: D): D {
   for (const item of Object.values<Json>(doc.webhooks ?? {})) {
     for (const method of METHODS) if (item[method]) for (const tag of item[method].tags ?? []) used.add(tag);
   }
+  for (const [operationId, template] of Object.entries(createdLocations)) {
+    if (!doc.paths?.[template]?.get)
+      throw new Error(`createdLocations.${operationId}: ${template} is not a GET operation of the document`);
+  }
+  // Alphabetical (Spectral's openapi-tags-alphabetical, every rule on since issue 49).
   doc.tags = Object.entries(tagDescriptions)
     .filter(([name]) => used.has(name))
+    .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, description]) => ({ name, description }));
   // Keep the document's key order readable: openapi, info, servers, tags, paths, webhooks, components.
   const { openapi, info, servers, tags, paths, webhooks, components, ...rest } = doc;
@@ -205,6 +265,25 @@ function finishOperation(doc: Json, path: string, method: string, operation: Jso
     addProblem(responses, "idempotency-key-reused");
     addProblem(responses, "idempotency-key-in-use");
   }
+  finishParameters(path, operation);
+  const write = method !== "get" && method !== "head";
+  if (write && !operation.requestBody) {
+    // Every write declares its body (issue 49): an empty object where it takes none, so a client
+    // that sends `{}` is as right as one that sends nothing.
+    operation.requestBody = {
+      required: false,
+      description: "Nothing to send: no body, or an empty JSON object.",
+      content: {
+        "application/json": { schema: { type: "object", additionalProperties: false }, example: {} },
+      },
+    };
+  }
+  // The Origin rule (issue 49): every write a session cookie can make can be refused for it.
+  if (write && operation.security?.some((requirement: Json) => "session" in requirement))
+    addProblem(responses, "origin-rejected");
+  const limited = rateLimitedOperations.has(operation.operationId);
+  if (limited) addProblem(responses, "rate-limited");
+  declareHeaders(operation, responses, limited);
   const codes = new Set<string>();
   for (const response of Object.values<Json>(responses))
     for (const code of Object.keys(problemExamples(response))) codes.add(code);
@@ -234,6 +313,54 @@ function finishOperation(doc: Json, path: string, method: string, operation: Jso
     }
   }
   void path;
+}
+
+/** Describes the parameters the route left undescribed (`parameterDescriptions`); nullable query ints become plain. */
+function finishParameters(path: string, operation: Json) {
+  for (const parameter of operation.parameters ?? []) {
+    if (!parameter.description && !parameter.schema?.description) {
+      const text =
+        parameterDescriptions[`${path} ${parameter.name}`] ?? parameterDescriptions[parameter.name];
+      if (text) parameter.description = text;
+    } else if (!parameter.description && parameter.schema?.description) {
+      parameter.description = parameter.schema.description;
+    }
+    // A query value is never JSON null (issue 49): `["integer", "null"]` is an integer.
+    const type = parameter.schema?.type;
+    if (Array.isArray(type) && type.includes("null")) {
+      const rest = type.filter((t: string) => t !== "null");
+      parameter.schema.type = rest.length === 1 ? rest[0] : rest;
+    }
+  }
+}
+
+const withHeader = (response: Json, ...names: ResponseHeaderName[]) => {
+  response.headers ??= {};
+  for (const name of names) response.headers[name] ??= headerRef(name);
+};
+
+/**
+ * The response headers an operation sends (issue 49, headers.ts): Set-Cookie on every answer
+ * (the session cookie may be renewed or cleared), RateLimit-* where limited (per client, or per
+ * API key on the operations a key can call), Retry-After on 429, Idempotent-Replayed where
+ * `Idempotency-Key` is taken, Location on the 201s of `createdLocations`, Deprecation on the 200
+ * of a deprecated behaviour.
+ */
+function declareHeaders(operation: Json, responses: Json, limited: boolean) {
+  // Every request with a valid API key passes the per-key limiter first (services/api
+  // api-key.ts): on an operation keys may call (or a public one) every answer carries RateLimit-*;
+  // on a session-only operation a key only ever gets 403 insufficient-scope or 429.
+  const security: Json[] = operation.security ?? [];
+  const byKey = security.length === 0 || security.some((requirement: Json) => "apiKey" in requirement);
+  const id = operation.operationId as string;
+  for (const [status, response] of Object.entries<Json>(responses)) {
+    withHeader(response, "Set-Cookie");
+    if (limited || byKey || status === "403" || status === "429") withHeader(response, ...rateLimitHeaders);
+    if (status === "429") withHeader(response, "Retry-After");
+    if (idempotentOperations.has(id)) withHeader(response, "Idempotent-Replayed");
+    if (status === "201" && createdLocations[id]) withHeader(response, "Location");
+    if (status === "200" && deprecatedBehaviours[id]) withHeader(response, "Deprecation", "Link");
+  }
 }
 
 /** Adds a problem code to an operation's responses, next to the codes of the same status. */

@@ -36,6 +36,7 @@ export { isSafeLink, safeLink, safeLinkMessage } from "./common.ts";
 export * from "./content.ts";
 export * from "./dispute.ts";
 export * from "./document.ts";
+export * from "./headers.ts";
 export * from "./help.ts";
 export * from "./identity.ts";
 export * from "./insights.ts";
@@ -115,7 +116,7 @@ export const allRoutes: RouteConfig[] = [
 export const openApiInfo: {
   openapi: string;
   info: { title: string; version: string; description: string };
-  servers: { url: string }[];
+  servers: { url: string; description?: string }[];
 } = {
   openapi: "3.1.0",
   info: {
@@ -124,7 +125,13 @@ export const openApiInfo: {
     description:
       "The Closr marketplace API. Errors are RFC 9457 problem details; money is AUD dollars with 2 decimals; times are ISO 8601 UTC.",
   },
-  servers: [{ url: "/" }],
+  // Absolute server URLs (issue 49): generators and proxies need a base to resolve paths against.
+  servers: [
+    {
+      url: "https://closr.com.au",
+      description: "Production (a local copy answers the same paths at its own origin)",
+    },
+  ],
 };
 
 /**

@@ -24,7 +24,10 @@ export const ApiKey = z
       .datetime()
       .nullable()
       .openapi({ description: "Last request with the key (to the minute); null = never used." }),
-    revokedAt: z.iso.datetime().nullable().openapi({ description: "When it was revoked; null = active." }),
+    revokedAt: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ description: "When it was revoked; null = active.", example: null }),
   })
   .openapi("ApiKey");
 
@@ -61,7 +64,21 @@ export const CreatedApiKey = z
       example: "closr_live_Xq3vT9aE1bYh0nK2cW7pLr5sD8fG4jM6uQzA1oI3eVw",
     }),
   })
-  .openapi("CreatedApiKey");
+  .openapi("CreatedApiKey", {
+    // A new key (issue 49): never used, not revoked.
+    example: {
+      key: {
+        id: 7,
+        name: "CRM sync",
+        hint: "closr_live_Xq3v",
+        scopes: ["profiles:read", "invoices:write"],
+        createdAt: "2026-11-24T09:30:00.000Z",
+        lastUsedAt: null,
+        revokedAt: null,
+      },
+      secret: "closr_live_Xq3vT9aE1bYh0nK2cW7pLr5sD8fG4jM6uQzA1oI3eVw",
+    },
+  });
 
 export const ApiKeyId = z.object({
   id: z.coerce

@@ -344,20 +344,25 @@ export type ProblemCode = keyof typeof problemCatalogue;
 export const problemType = (code: ProblemCode): string => `/problems/${code}`;
 
 /**
- * The catalogue as a JSON Schema for the OpenAPI document (components.schemas.ProblemType): one
- * `const` per stable `type` URI, titled and described, with its HTTP status as `x-status`.
+ * The catalogue as a JSON Schema for the OpenAPI document (components.schemas.ProblemType): a flat
+ * `enum` of every stable `type` URI (issue 49: every generator reads an enum; openapi-typescript-
+ * codegen fails on a 3.1 `oneOf` of `const`), with each value's title and meaning in
+ * `x-enum-descriptions` and its HTTP status in `x-enum-statuses`, in the same order.
  */
-export const problemTypeSchema = () => ({
-  type: "string" as const,
-  description:
-    "Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs.",
-  oneOf: (Object.keys(problemCatalogue) as ProblemCode[]).map((code) => ({
-    const: problemType(code),
-    title: problemCatalogue[code].title,
-    description: problemCatalogue[code].description,
-    "x-status": problemCatalogue[code].status,
-  })),
-});
+export const problemTypeSchema = () => {
+  const codes = Object.keys(problemCatalogue) as ProblemCode[];
+  return {
+    type: "string" as const,
+    description:
+      "Every problem `type` URI the API answers (RFC 9457 §3.1.1, relative to the API's origin). Stable: a URI never changes meaning; new problems get new URIs. Each value's status, title and meaning: docs/api/problems.md.",
+    enum: codes.map(problemType),
+    "x-enum-descriptions": codes.map(
+      (code) => `${problemCatalogue[code].title}: ${problemCatalogue[code].description}`,
+    ),
+    "x-enum-statuses": codes.map((code) => problemCatalogue[code].status),
+    example: problemType("validation-failed"),
+  };
+};
 
 export const FieldError = z
   .object({

@@ -303,7 +303,10 @@ export const AgentSearchQuery = z.object({
   q: keyword,
   specialization: z.string().max(200, { error: "Specialisation must be at most 200 characters" }).optional(),
   location: Location.optional(),
-  experience: ExperienceBand.optional().openapi({ description: "Years band: 0-2, 3-5, 6-10, 10+." }),
+  // The band's description on the parameter, so its schema stays a plain $ref (issue 49: no allOf).
+  experience: ExperienceBand.optional().openapi({
+    param: { description: "Years band: 0-2, 3-5, 6-10, 10+." },
+  }),
   minimumCommissionRate: z.coerce
     .number({ error: "minimumCommissionRate must be a whole number from 0 to 100" })
     .int({ error: "minimumCommissionRate must be a whole number from 0 to 100" })

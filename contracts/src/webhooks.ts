@@ -210,7 +210,22 @@ const VerificationObject = z
   })
   .openapi("WebhookVerificationObject");
 
-const envelope = <T extends z.ZodType>(name: string, types: readonly string[], object: T) =>
+type WebhookEventTypeName = (typeof webhookEventTypes)[number];
+
+/** `partnership.changes_requested` → `PartnershipChangesRequested` (the schema's name part). */
+const pascal = (type: string) =>
+  type
+    .split(/[._]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("");
+
+/**
+ * One event's payload (issue 49): the envelope with `type` fixed to this event (a single-value
+ * enum, which every generator reads as a literal) and the family's object, registered as
+ * `Webhook<Type>Event` (e.g. WebhookPartnershipAcceptedEvent), so a typed consumer can switch on
+ * `type`.
+ */
+const eventSchema = <T extends z.ZodType>(type: WebhookEventTypeName, object: T) =>
   z
     .object({
       id: z.string().openapi({
@@ -218,34 +233,53 @@ const envelope = <T extends z.ZodType>(name: string, types: readonly string[], o
           "The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.",
         example: "evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b",
       }),
-      type: z.enum(types as [string, ...string[]]).openapi({ example: types[0] }),
+      type: z.enum([type]).openapi({ description: "The event type.", example: type }),
       createdAt: z.iso.datetime().openapi({ example: "2026-11-25T09:30:00.000Z" }),
       data: z.object({ object }),
     })
-    .openapi(name);
+    .openapi(`Webhook${pascal(type)}Event`);
 
-const byFamily = {
-  partnership: envelope(
-    "WebhookPartnershipEvent",
-    webhookEventTypes.filter((t) => t.startsWith("partnership.")),
-    PartnershipObject,
-  ),
-  invoice: envelope(
-    "WebhookInvoiceEvent",
-    webhookEventTypes.filter((t) => t.startsWith("invoice.")),
-    InvoiceObject,
-  ),
-  payment: envelope(
-    "WebhookPaymentEvent",
-    webhookEventTypes.filter((t) => t.startsWith("payment.")),
-    PaymentObject,
-  ),
-  message: envelope("WebhookMessageEvent", ["message.created"], MessageObject),
-  verification: envelope(
-    "WebhookVerificationEvent",
-    webhookEventTypes.filter((t) => t.startsWith("verification.")),
-    VerificationObject,
-  ),
+const familyObjects = {
+  partnership: PartnershipObject,
+  invoice: InvoiceObject,
+  payment: PaymentObject,
+  message: MessageObject,
+  verification: VerificationObject,
+} as const;
+type Family = keyof typeof familyObjects;
+const familyOf = (type: WebhookEventTypeName) => type.split(".")[0] as Family;
+
+/** Every event's payload schema, by event type. */
+export const webhookEventSchemas = Object.fromEntries(
+  webhookEventTypes.map((type) => [type, eventSchema(type, familyObjects[familyOf(type)])]),
+) as unknown as Record<WebhookEventTypeName, z.ZodObject>;
+
+/**
+ * A family's payload (WebhookPartnershipEvent …): the union of its events' schemas, discriminated
+ * by `type` (issue 49: it no longer allows one event's type with another's meaning).
+ */
+const familySchema = (family: Family, name: string) => {
+  const members = webhookEventTypes
+    .filter((type) => familyOf(type) === family)
+    .map((t) => webhookEventSchemas[t]);
+  return (
+    members.length === 1
+      ? members[0]!
+      : z.discriminatedUnion("type", members as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]])
+  ).openapi(name, {
+    description: `Any ${family} event (one schema per event type, discriminated by \`type\`).`,
+  });
+};
+
+/**
+ * The family unions, for consumers that take every event of a family at one URL (in the SDK as zod
+ * schemas; the document has one schema per event and no family components, which nothing refers to).
+ */
+export const webhookFamilySchemas = {
+  partnership: familySchema("partnership", "WebhookPartnershipEvent"),
+  invoice: familySchema("invoice", "WebhookInvoiceEvent"),
+  payment: familySchema("payment", "WebhookPaymentEvent"),
+  verification: familySchema("verification", "WebhookVerificationEvent"),
 };
 
 const eventDescriptions: Record<(typeof webhookEventTypes)[number], string> = {
@@ -270,7 +304,6 @@ const eventDescriptions: Record<(typeof webhookEventTypes)[number], string> = {
 
 /** The `webhooks` entries: one `post` operation per event type, with its payload schema. */
 export const webhookRoutes = webhookEventTypes.map((type) => {
-  const family = type.split(".")[0] as keyof typeof byFamily;
   return {
     method: "post" as const,
     path: type,
@@ -294,7 +327,7 @@ export const webhookRoutes = webhookEventTypes.map((type) => {
         required: true,
         content: {
           "application/json": {
-            schema: byFamily[family],
+            schema: webhookEventSchemas[type],
           },
         },
       },

@@ -27,13 +27,30 @@ export const listBusinessProfiles = createRoute({
   path: "/api/business-profiles",
   operationId: "listBusinessProfiles",
   tags: ["profiles"],
-  summary: "Own business profile (business) or a page of businesses (agent)",
+  summary: "A page of businesses (agent)",
   description:
-    "A business gets its own profile (404 when it has none yet). An agent gets businesses filtered by industry, size, location, keyword and verification, ranked by match to the agent's profile by default.",
+    "An agent gets businesses filtered by industry, size, location, keyword and verification, ranked by match to the agent's profile by default. Deprecated behaviour, kept for one version (issue 49): a business calling this gets its own profile (404 when it has none yet), with a `Deprecation` header; read it at GET /api/business-profiles/me.",
   request: { query: BusinessSearchQuery },
   responses: {
-    200: json(z.union([BusinessProfile, BusinessProfilePage]), "Own profile, or a page of businesses"),
+    200: json(
+      z.union([BusinessProfilePage, BusinessProfile]),
+      "A page of businesses (or, deprecated, a business's own profile)",
+    ),
     ...signedInProblems("wrong-account-type", "not-found", "validation-failed"),
+  },
+});
+
+export const getOwnBusinessProfile = createRoute({
+  method: "get",
+  path: "/api/business-profiles/me",
+  operationId: "getOwnBusinessProfile",
+  tags: ["profiles"],
+  summary: "The signed-in business's own profile",
+  description:
+    "The caller's own business profile (issue 49: one shape per operation). 404 when the business has not created it yet; 403 wrong-account-type for an agent.",
+  responses: {
+    200: json(BusinessProfile, "The caller's profile"),
+    ...signedInProblems("wrong-account-type", "not-found"),
   },
 });
 
@@ -81,13 +98,30 @@ export const listAgentProfiles = createRoute({
   path: "/api/agent-profiles",
   operationId: "listAgentProfiles",
   tags: ["profiles"],
-  summary: "Own agent profile (agent) or a page of agents (business)",
+  summary: "A page of agents (business)",
   description:
-    "An agent gets its own profile (404 when it has none yet). A business gets agents filtered by specialization, location, experience band, minimum commission, keyword and verification, ranked by match to the business's profile by default.",
+    "A business gets agents filtered by specialization, location, experience band, minimum commission, keyword and verification, ranked by match to the business's profile by default. Deprecated behaviour, kept for one version (issue 49): an agent calling this gets its own profile (404 when it has none yet), with a `Deprecation` header; read it at GET /api/agent-profiles/me.",
   request: { query: AgentSearchQuery },
   responses: {
-    200: json(z.union([AgentProfile, AgentProfilePage]), "Own profile, or a page of agents"),
+    200: json(
+      z.union([AgentProfilePage, AgentProfile]),
+      "A page of agents (or, deprecated, an agent's own profile)",
+    ),
     ...signedInProblems("wrong-account-type", "not-found", "validation-failed"),
+  },
+});
+
+export const getOwnAgentProfile = createRoute({
+  method: "get",
+  path: "/api/agent-profiles/me",
+  operationId: "getOwnAgentProfile",
+  tags: ["profiles"],
+  summary: "The signed-in agent's own profile",
+  description:
+    "The caller's own agent profile (issue 49: one shape per operation). 404 when the agent has not created it yet; 403 wrong-account-type for a business.",
+  responses: {
+    200: json(AgentProfile, "The caller's profile"),
+    ...signedInProblems("wrong-account-type", "not-found"),
   },
 });
 

@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import type { TaxInvoiceSeller } from "@closr/adapters/pdf";
 import { type Db, OutboxWriteFailed } from "@closr/adapters/postgres";
-import { finishDocument, openApiInfo, registerContractComponents } from "@closr/contracts";
+import { finishDocument, openApiInfo, registerContractComponents, systemRoutes } from "@closr/contracts";
 import { appPage, notFoundTitle } from "@closr/contracts/site";
 import { currentUser } from "@closr/core/identity";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -30,6 +30,7 @@ import { apiKeyAuth, bearerToken } from "./http/api-key.ts";
 import type { AppEnv } from "./http/env.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { jsonContentLength } from "./http/json-length.ts";
+import { createdLocation } from "./http/location.ts";
 import { loginGuard } from "./http/login-guard.ts";
 import { noStoreByDefault } from "./http/no-store.ts";
 import { problem } from "./http/problem.ts";
@@ -267,6 +268,9 @@ export function createApp(options: AppOptions) {
   app.use("/api/*", sessionResolver(runtime));
   // API keys (issue 20): a bearer token replaces the session, with per-key limits and scopes.
   app.use("/api/*", apiKeyAuth(runtime, rateLimits.apiKey, limitDb));
+  // Location on the 201s the contract declares it for (issue 49); outside idempotency, so a
+  // replayed 201 carries it too.
+  app.use("/api/*", createdLocation());
   // Idempotency-Key on the POSTs that create invoices, payment intents, partnerships, messages.
   app.use("/api/*", idempotency(db));
   // API answers carry personal data: no cache (browser, proxy or service worker) keeps them
@@ -381,9 +385,9 @@ export function createApp(options: AppOptions) {
   registerContractComponents(app);
   // The served document is the generated one, finished as contracts/openapi.json is (ADR 0021).
   let served: unknown;
-  app.get("/api/openapi.json", (c) => {
+  app.openapi(systemRoutes.getOpenApiDocument, (c) => {
     served ??= finishDocument(app.getOpenAPI31Document(openApiInfo));
-    return c.json(served);
+    return c.json(served as { openapi: string }, 200);
   });
   mountDocs(app);
 
@@ -427,7 +431,7 @@ function mountDocs(app: OpenAPIHono<AppEnv>) {
     "swagger-ui.css": "text/css; charset=utf-8",
     "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
   };
-  app.get("/api/docs", (c) =>
+  app.openapi(systemRoutes.getApiReference, (c) =>
     c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Closr API reference</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>

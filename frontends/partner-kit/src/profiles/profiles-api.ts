@@ -103,10 +103,9 @@ export function useOwnBusinessProfile(enabled = true) {
     queryKey: ownBusinessProfileKey,
     enabled,
     queryFn: async (): Promise<BusinessProfile | null> => {
-      const { data, error, response } = await apiClient.GET("/api/business-profiles");
+      const { data, error, response } = await apiClient.GET("/api/business-profiles/me");
       if (response.status === 404) return null;
       if (error !== undefined || !data) throw toApiError(error, response);
-      if (isPage(data)) throw new Error("Failed to fetch business profile");
       return data;
     },
   });
@@ -118,10 +117,9 @@ export function useOwnAgentProfile(enabled = true) {
     queryKey: ownAgentProfileKey,
     enabled,
     queryFn: async (): Promise<AgentProfile | null> => {
-      const { data, error, response } = await apiClient.GET("/api/agent-profiles");
+      const { data, error, response } = await apiClient.GET("/api/agent-profiles/me");
       if (response.status === 404) return null;
       if (error !== undefined || !data) throw toApiError(error, response);
-      if (isPage(data)) throw new Error("Failed to fetch agent profile");
       return data;
     },
   });

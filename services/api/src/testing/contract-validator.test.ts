@@ -42,3 +42,37 @@ describe("contractViolations", () => {
     );
   });
 });
+
+describe("contractViolations: response headers (issue 49)", () => {
+  const withHeaders = (status: number, body: unknown, headers: Record<string, string>) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json", ...headers },
+    });
+
+  it("reports a contract header an operation sends without declaring it", async () => {
+    // GET /api/user is session or any key: RateLimit-* is declared; Location is not.
+    const found = await contractViolations(
+      "GET",
+      "/api/user",
+      withHeaders(200, validUser, { location: "/api/user" }),
+    );
+    expect(found).toEqual(["GET /api/user 200: header Location is sent but not declared"]);
+  });
+
+  it("accepts declared headers and checks their values", async () => {
+    const ok = withHeaders(200, validUser, { "ratelimit-limit": "120", "ratelimit-remaining": "119" });
+    expect(await contractViolations("GET", "/api/user", ok)).toEqual([]);
+    const bad = withHeaders(200, validUser, { "ratelimit-limit": "lots" });
+    expect((await contractViolations("GET", "/api/user", bad))[0]).toContain("RateLimit-Limit");
+  });
+
+  it("reports RateLimit-* on a session-only operation's success (a key only gets its 403 or 429)", async () => {
+    const found = await contractViolations(
+      "GET",
+      "/api/api-keys",
+      withHeaders(200, { access: true, items: [] }, { "ratelimit-limit": "10" }),
+    );
+    expect(found[0]).toContain("header RateLimit-Limit is sent but not declared");
+  });
+});

@@ -1,8 +1,12 @@
 /**
  * Validates real responses against the committed contracts/openapi.json (JSON Schema 2020-12
- * through Ajv): the route must exist, the status must be declared, and the body must match.
+ * through Ajv): the route must exist, the status must be declared, the body must match, and a
+ * response may carry one of the contract's response headers (RateLimit-*, Retry-After,
+ * Idempotent-Replayed, Set-Cookie, Location, Deprecation, Link; contracts' headers.ts) only where
+ * the operation's response declares it, with a value its schema allows (issue 49).
  */
 import { createRequire } from "node:module";
+import { declaredResponseHeaders } from "@closr/contracts";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 
@@ -29,6 +33,41 @@ function findPath(path: string): string | undefined {
   return undefined;
 }
 
+/** A header object of the document, through its `$ref` to components.headers. */
+// biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON
+const resolveHeader = (header: any) =>
+  header?.$ref ? document.components.headers[String(header.$ref).split("/").pop()!] : header;
+
+/** The contract's response headers a response carries without its operation declaring them. */
+function undeclaredHeaders(
+  method: string,
+  template: string,
+  response: Response,
+  // biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON
+  declared: any,
+): string[] {
+  const found: string[] = [];
+  const headers: Record<string, unknown> = declared.headers ?? {};
+  for (const name of declaredResponseHeaders) {
+    const value = name === "Set-Cookie" ? response.headers.getSetCookie()[0] : response.headers.get(name);
+    if (value === null || value === undefined) continue;
+    const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+    if (!entry) {
+      found.push(`${method} ${template} ${response.status}: header ${name} is sent but not declared`);
+      continue;
+    }
+    const schema = resolveHeader(entry)?.schema;
+    if (!schema) continue;
+    const typed = schema.type === "integer" && /^\d+$/.test(value) ? Number(value) : value;
+    const validate = ajv.compile(schema);
+    if (!validate(typed))
+      found.push(
+        `${method} ${template} ${response.status}: header ${name} "${value}" ${ajv.errorsText(validate.errors)}`,
+      );
+  }
+  return found;
+}
+
 /** Returns a list of contract violations for one response (empty when it conforms). */
 export async function contractViolations(method: string, url: string, response: Response): Promise<string[]> {
   const path = new URL(url, "http://localhost").pathname;
@@ -42,6 +81,8 @@ export async function contractViolations(method: string, url: string, response: 
   }
   const declared = operation.responses[String(response.status)];
   if (!declared) return [`${method} ${template}: status ${response.status} is not declared`];
+  const headerViolations = undeclaredHeaders(method, template!, response, declared);
+  if (headerViolations.length) return headerViolations;
   if (!declared.content) {
     const text = await response.clone().text();
     return text ? [`${method} ${template} ${response.status}: declared without body, got one`] : [];

@@ -2,7 +2,7 @@
  * Profile and discovery handlers (spec §7): see contracts/src/routes/profiles.routes.ts.
  * The caller always comes from the session; a `userId` in a body must be the caller's own.
  */
-import { profileRoutes } from "@closr/contracts";
+import { deprecatedBehaviours, deprecationHeaderValue, profileRoutes } from "@closr/contracts";
 import type { User } from "@closr/core/identity";
 import { countProfileView, countSearchAppearances } from "@closr/core/insights";
 import {
@@ -113,7 +113,11 @@ const defined = <T extends object>(o: T) =>
  * because each route has its own contract types.
  */
 const makeProfileOperations = (runtime: AppRuntime) => ({
-  /** A user of `side` reads their own profile; the other side searches `side`'s profiles. */
+  /**
+   * The other side searches `side`'s profiles; a user of `side` still reads their own profile here
+   * for one version, marked deprecated (RFC 9745 `Deprecation` + `Link`; issue 49): the own
+   * profile is at `GET /api/<side>-profiles/me`.
+   */
   ownOrSearch: <P, J, E1 extends DomainError, E2 extends DomainError>(
     c: Context,
     user: User,
@@ -123,10 +127,29 @@ const makeProfileOperations = (runtime: AppRuntime) => ({
     search: () => Effect.Effect<Page<{ profile: P; match: Match | undefined }>, E2, AppServices>,
   ) =>
     user.userType === side
-      ? runUseCase(runtime, c, own(user), (p) => c.json(json(p), 200))
+      ? runUseCase(runtime, c, own(user), (p) => {
+          const deprecated =
+            deprecatedBehaviours[side === "agent" ? "listAgentProfiles" : "listBusinessProfiles"]!;
+          c.header("Deprecation", deprecationHeaderValue(deprecated.since));
+          c.header("Link", `<${deprecated.replacement}>; rel="successor-version"`);
+          return c.json(json(p), 200);
+        })
       : runUseCase(runtime, c, search(), (result) =>
           c.json({ ...result, items: result.items.map((i) => json(i.profile, i.match)) }, 200),
         ),
+  /** The caller's own profile of `side` (`/me`); 403 wrong-account-type for the other side. */
+  own: <P, J, E extends DomainError>(
+    c: Context,
+    user: User,
+    side: ProfileKind,
+    json: (p: P) => J,
+    own: (user: User) => Effect.Effect<P, E, AppServices>,
+  ) =>
+    user.userType === side
+      ? runUseCase(runtime, c, own(user), (p) => c.json(json(p), 200))
+      : problem(c, "wrong-account-type", {
+          detail: `Only ${side === "agent" ? "agents" : "businesses"} have ${side === "agent" ? "an agent" : "a business"} profile of their own.`,
+        }),
   /** Creates the caller's own profile; a `userId` in the body must be the caller's. */
   create: <F, P, J, E extends DomainError>(
     c: Context,
@@ -180,6 +203,14 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   );
 
   const ops = makeProfileOperations(runtime);
+
+  // `/me` before `/{id}`: the literal path wins (issue 49).
+  app.openapi(signedIn(profileRoutes.getOwnBusinessProfile), async (c) =>
+    ops.own(c, c.get("user"), "business", businessJson, getOwnBusinessProfile),
+  );
+  app.openapi(signedIn(profileRoutes.getOwnAgentProfile), async (c) =>
+    ops.own(c, c.get("user"), "agent", agentJson, getOwnAgentProfile),
+  );
 
   app.openapi(signedIn(profileRoutes.listBusinessProfiles), async (c) => {
     const q = c.req.valid("query");

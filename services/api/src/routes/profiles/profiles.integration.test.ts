@@ -333,3 +333,43 @@ describe("catalogue", () => {
     expect(ExperienceBand.options).toEqual(Object.keys(experienceBands));
   });
 });
+
+describe("own profiles at /me (issue 49: one shape per operation)", () => {
+  it("answers the caller's own profile at /me, 404 before it exists, 403 for the other side", async () => {
+    const agent = await signUp("agent");
+    expect((await agent.request("/api/agent-profiles/me")).status).toBe(404);
+    const created = await agent.request("/api/agent-profiles", { method: "POST", json: anAgentProfile() });
+    expect(created.status).toBe(201);
+    const profile = await bodyOf(created);
+    expect(created.headers.get("location")).toBe(`/api/agent-profiles/${profile.id}`);
+    const own = await agent.request("/api/agent-profiles/me");
+    expect(own.status).toBe(200);
+    expect((await bodyOf(own)).id).toBe(profile.id);
+    expect(own.headers.get("deprecation")).toBeNull();
+    const wrong = await agent.request("/api/business-profiles/me");
+    expect(wrong.status).toBe(403);
+    expect((await bodyOf(wrong)).type).toBe("/problems/wrong-account-type");
+
+    const business = await signUp("business");
+    await business.request("/api/business-profiles", { method: "POST", json: aBusinessProfile() });
+    const mine = await business.request("/api/business-profiles/me");
+    expect(mine.status).toBe(200);
+    expect((await bodyOf(mine)).companyName).toBe("Sunrise Health");
+  });
+
+  it("still answers an agent's own profile on the list for one version, marked deprecated (RFC 9745)", async () => {
+    const agent = await signUp("agent");
+    await agent.request("/api/agent-profiles", { method: "POST", json: anAgentProfile() });
+    const old = await agent.request("/api/agent-profiles");
+    expect(old.status).toBe(200);
+    expect(old.headers.get("deprecation")).toBe("@1796169600");
+    expect(old.headers.get("link")).toBe('</api/agent-profiles/me>; rel="successor-version"');
+    expect(await bodyOf(old)).not.toHaveProperty("items");
+
+    const business = await signUp("business");
+    const page = await business.request("/api/agent-profiles?pageSize=5");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("deprecation")).toBeNull();
+    expect(await bodyOf(page)).toHaveProperty("items");
+  });
+});
