@@ -2,11 +2,11 @@
  * The shell's server entry (ADR 0047): renders a page of the app's own route table to HTML, with
  * the data its queries need, for the API to serve in place of the bare index.html. Built by
  * `vite build --ssr` into dist-server/entry-server.js; the API imports that file by path (env
- * SSR_ENTRY), never this source (services do not import { AsyncLocalStorage } from "node:async_hooks";
-import frontends).
+ * SSR_ENTRY), never this source (services do not import frontends).
  *
- * Data: the same API client as the browser, its `fetch` the API's in-process `app.request`
- * (cookies and client address forwarded). The page renders, the enabled queries it started are
+ * Data: the same API client as the browser, its transport for this render the API's in-process
+ * `app.request` (cookies and client address forwarded; `withApiTransport`, ADR 0060: each
+ * render's own, never a module variable). The page renders, the enabled queries it started are
  * fetched, and it renders again, up to three rounds; the filled cache ships as JSON in a
  * `<script type="application/json">` (the CSP allows no inline script) that main.tsx hydrates.
  *
