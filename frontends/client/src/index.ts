@@ -9,7 +9,7 @@
  * Stripe.js helpers are the separate entry `@closr/client/stripe`; the build-time federation
  * config is under src/federation, imported by relative path from each vite.config.ts.
  */
-export { apiClient, setApiTransport } from "./api/client.ts";
+export { apiClient } from "./api/client.ts";
 export { failureToast, formFailure } from "./api/form-failure.ts";
 export { ApiError, describeFailure, type FieldErrors, isProblem, toApiError } from "./api/problem.ts";
 export {

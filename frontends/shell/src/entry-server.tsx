@@ -2,11 +2,11 @@
  * The shell's server entry (ADR 0047): renders a page of the app's own route table to HTML, with
  * the data its queries need, for the API to serve in place of the bare index.html. Built by
  * `vite build --ssr` into dist-server/entry-server.js; the API imports that file by path (env
- * SSR_ENTRY), never this source (services do not import { AsyncLocalStorage } from "node:async_hooks";
-import frontends).
+ * SSR_ENTRY), never this source (services do not import frontends).
  *
- * Data: the same API client as the browser, its `fetch` the API's in-process `app.request`
- * (cookies and client address forwarded). The page renders, the enabled queries it started are
+ * Data: the same API client as the browser, its transport for this render the API's in-process
+ * `app.request` (cookies and client address forwarded; `withApiTransport`, ADR 0060: each
+ * render's own, never a module variable). The page renders, the enabled queries it started are
  * fetched, and it renders again, up to three rounds; the filled cache ships as JSON in a
  * `<script type="application/json">` (the CSP allows no inline script) that main.tsx hydrates.
  *
@@ -20,11 +20,12 @@ import frontends).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { RegisterRemote, RemoteModule, RemoteName } from "@closr/client";
-import { remoteAreaOf, remoteNames, setApiTransport } from "@closr/client";
+import { remoteAreaOf, remoteNames } from "@closr/client";
+import { withApiTransport } from "@closr/client/server";
 import { publicPageByPath, SITE_NAME } from "@closr/contracts/site";
 import { appPage, notFoundTitle } from "@closr/contracts/site/ui";
 import {
-  collectDeferred,
+  DrawnDeferred,
   readRunningRemoteFrom,
   recordedStylesFor,
   recordingStylesOf,
@@ -85,35 +86,34 @@ export type RenderResult = (
   | { readonly kind: "redirect"; readonly status: number; readonly location: string }
 ) & { readonly setCookies?: readonly string[] };
 
-/** The request being rendered, and the cookies its API calls set. */
-const requests = new AsyncLocalStorage<{ readonly request: RenderRequest; readonly setCookies: string[] }>();
-
-// Every API call made while rendering goes to the API of the request being rendered, with the
-// visitor's cookie, address, browser and origin (the API's Origin check of a posted form's calls).
-setApiTransport(async (call) => {
-  const store = requests.getStore();
-  if (!store) throw new Error("An API call outside a server render");
-  const current = store.request;
-  const headers = new Headers(call.headers);
-  for (const name of ["cookie", "user-agent", "origin", "sec-fetch-site"]) {
-    const value = current.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  const forwarded = current.headers.get("x-forwarded-for") ?? current.clientAddress;
-  if (forwarded) headers.set("x-forwarded-for", forwarded);
-  // On the page's origin (the client's placeholder origin otherwise), so the API's Origin check
-  // of a posted form's calls compares the visitor's Origin with the page's own.
-  const page = new URL(current.url);
-  const target = new URL(call.url);
-  target.protocol = page.protocol;
-  target.host = page.host;
-  const body = call.method === "GET" || call.method === "HEAD" ? undefined : await call.arrayBuffer();
-  const response = await current.api(
-    new Request(target, { method: call.method, headers, ...(body ? { body } : {}) }),
-  );
-  store.setCookies.push(...response.headers.getSetCookie());
-  return response;
-});
+/**
+ * How one render's API calls reach the API: in process, with the visitor's cookie, address,
+ * browser and origin (the API's Origin check of a posted form's calls); the cookies the API sets
+ * are kept in `setCookies`, the render's own list (issue 47, item 4: no module-level state).
+ */
+function apiTransportFor(current: RenderRequest, setCookies: string[]) {
+  return async (call: Request): Promise<Response> => {
+    const headers = new Headers(call.headers);
+    for (const name of ["cookie", "user-agent", "origin", "sec-fetch-site"]) {
+      const value = current.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    const forwarded = current.headers.get("x-forwarded-for") ?? current.clientAddress;
+    if (forwarded) headers.set("x-forwarded-for", forwarded);
+    // On the page's origin (the client's placeholder origin otherwise), so the API's Origin check
+    // of a posted form's calls compares the visitor's Origin with the page's own.
+    const page = new URL(current.url);
+    const target = new URL(call.url);
+    target.protocol = page.protocol;
+    target.host = page.host;
+    const body = call.method === "GET" || call.method === "HEAD" ? undefined : await call.arrayBuffer();
+    const response = await current.api(
+      new Request(target, { method: call.method, headers, ...(body ? { body } : {}) }),
+    );
+    setCookies.push(...response.headers.getSetCookie());
+    return response;
+  };
+}
 
 const handler = createStaticHandler(routes);
 
@@ -229,7 +229,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   // their fallbacks: a render is synchronous and does not wait for a chunk.
   await settleDeferred();
   const setCookies: string[] = [];
-  return requests.run({ request, setCookies }, async (): Promise<RenderResult> => {
+  return withApiTransport(apiTransportFor(request, setCookies), async (): Promise<RenderResult> => {
     const url = new URL(request.url);
     const submitted =
       request.form && acceptsForm(url.pathname)
@@ -254,11 +254,12 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     const draw = () => {
       page = {};
       remotes = serverRemotesFor(request);
+      const drawnNow = new Set<string>();
       // The page sets the user's display zone as it renders (Providers); it ends with the render.
-      const rendered = collectDeferred(() =>
-        withDisplayTimeZone(undefined, () =>
-          renderToString(
-            <StrictMode>
+      const html = withDisplayTimeZone(undefined, () =>
+        renderToString(
+          <StrictMode>
+            <DrawnDeferred value={drawnNow}>
               <ServerPageContext value={page}>
                 <ServerRemotesContext value={remotes}>
                   <Providers queryClient={queryClient}>
@@ -267,12 +268,12 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
                   <HydratedMark />
                 </ServerRemotesContext>
               </ServerPageContext>
-            </StrictMode>,
-          ),
+            </DrawnDeferred>
+          </StrictMode>,
         ),
       );
-      drawn = rendered.drawn;
-      return rendered.result;
+      drawn = [...drawnNow];
+      return html;
     };
     let body = draw();
     for (let round = 0; round < DATA_ROUNDS; round++) {

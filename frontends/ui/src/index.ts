@@ -56,8 +56,8 @@ export { RetryAlert, TextLinkAlert, TextRetryAlert } from "./design-system/compo
 export { ScrollTable } from "./design-system/components/scroll-table.tsx";
 export { Tab, TabList, TabPanel, Tabs } from "./design-system/components/tabs.tsx";
 export {
-  collectDeferred,
   type DeferredComponent,
+  DrawnDeferred,
   deferred,
   preloadDeferred,
   settleDeferred,

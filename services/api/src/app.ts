@@ -48,6 +48,7 @@ import {
 import { readSessionToken, TRUST_PROXY_VARIABLE } from "./http/session-cookie.ts";
 import { isUnrepresentable, jsonDepthLimit, validationHook } from "./http/validation.ts";
 import { createOperations, type OperationsOptions } from "./ops/operations.ts";
+import { builtFileReader } from "./page-render/built-files.ts";
 import { pageRendererAt } from "./page-render/page-renderer.ts";
 import { registerPublicSite } from "./public-site/public-site.ts";
 import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
@@ -493,6 +494,7 @@ function mountFrontends(
   // "/" is not the bare index.html: it comes rendered below (ADR 0047).
   app.use("*", (c, next) => (c.req.path === "/" ? next() : shellFiles(c, next)));
   const indexFile = join(shell, "index.html");
+  const readIndex = builtFileReader((text) => text);
   const renderer = pageRendererAt(ssrEntry ?? join(shell, "..", "dist-server", "entry-server.js"));
   // A page's form pressed before the app hydrated it posts to the page itself (method="post", so
   // nothing typed lands in a URL or a log). Log in, sign up, forgot password and contact (the
@@ -522,7 +524,7 @@ function mountFrontends(
       headers: c.req.raw.headers,
       clientAddress: clientAddress(c, trustProxy),
       api: async (request) => app.request(request, undefined, c.env),
-      template: readFileSync(indexFile, "utf8"),
+      template: readIndex(indexFile) ?? "",
       remoteServerEntry: (name) => remoteServerEntry(dir, remotes, name),
       form,
     });
@@ -549,7 +551,10 @@ function mountFrontends(
           302,
         );
     }
-    const html = readFileSync(indexFile, "utf8");
+    const html = readIndex(indexFile);
+    if (html === undefined) {
+      return c.text("The frontends are not built yet: run pnpm build (pnpm start does it for you).", 503);
+    }
     // Pages the shell renders on the server (ADR 0047): the React page in #root, its title and
     // status, and the query cache it hydrates from. Outside the contract's validation hook: text
     // PostgreSQL cannot store never reaches it (ADR 0034).
@@ -615,6 +620,17 @@ const escapeHtml = (text: string) =>
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
   );
 
+/** The parts of a remote's mf-manifest.json that `preloadRemote` reads (read once per file version). */
+const readManifest = builtFileReader(
+  (text) =>
+    JSON.parse(text) as {
+      exposes?: {
+        name: string;
+        assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } };
+      }[];
+    },
+);
+
 /**
  * For a page inside a remote's area (/business/…, /agent/…, /admin…), adds modulepreload links
  * for that remote's entry and the chunks of its `./register` module (from the remote's
@@ -635,21 +651,13 @@ function preloadRemote(
   if (!name || !entry?.startsWith(`/remotes/${name}/`)) return indexHtml;
   const urls = [entry];
   const styles: string[] = [];
-  try {
-    const manifest = JSON.parse(readFileSync(join(dir, name, "dist", "mf-manifest.json"), "utf8")) as {
-      exposes?: {
-        name: string;
-        assets?: { js?: { sync?: string[] }; css?: { sync?: string[]; async?: string[] } };
-      }[];
-    };
-    const register = manifest.exposes?.find((e) => e.name === "register");
-    for (const asset of register?.assets?.js?.sync ?? []) urls.push(`/remotes/${name}/${asset}`);
-    const css = register?.assets?.css;
-    for (const asset of new Set([...(css?.sync ?? []), ...(css?.async ?? [])]))
-      styles.push(`/remotes/${name}/${asset}`);
-  } catch {
-    // No manifest (remote not built with one): the entry alone still saves a round trip.
-  }
+  const manifest = readManifest(join(dir, name, "dist", "mf-manifest.json"));
+  // No manifest (remote not built with one): the entry alone still saves a round trip.
+  const register = manifest?.exposes?.find((e) => e.name === "register");
+  for (const asset of register?.assets?.js?.sync ?? []) urls.push(`/remotes/${name}/${asset}`);
+  const css = register?.assets?.css;
+  for (const asset of new Set([...(css?.sync ?? []), ...(css?.async ?? [])]))
+    styles.push(`/remotes/${name}/${asset}`);
   const links = [
     ...styles.map((u) => `<link rel="stylesheet" href="${u}">`),
     ...urls.map((u) => `<link rel="modulepreload" crossorigin href="${u}">`),

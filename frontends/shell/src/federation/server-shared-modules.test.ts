@@ -1,6 +1,6 @@
 /** The require a remote's server bundle gets (ADR 0053): the shell's own instances, or a clear error. */
 import * as closrClient from "@closr/client";
-import { serverSharedModules, setApiTransport } from "@closr/client";
+import { apiClient, serverSharedModules } from "@closr/client";
 import * as closrUi from "@closr/ui";
 import { recordedStyles } from "@closr/ui";
 import * as reactQuery from "@tanstack/react-query";
@@ -19,7 +19,7 @@ describe("requireShared", () => {
     expect(requireShared("@closr/client")).toBe(closrClient);
     expect(requireShared("@closr/ui")).toBe(closrUi);
     // The state a remote must share: the API transport the entry sets, the recorded stylesheets.
-    expect((requireShared("@closr/client") as typeof closrClient).setApiTransport).toBe(setApiTransport);
+    expect((requireShared("@closr/client") as typeof closrClient).apiClient).toBe(apiClient);
     expect((requireShared("@closr/ui") as typeof closrUi).recordedStyles).toBe(recordedStyles);
     expect((requireShared("@tanstack/react-query") as typeof reactQuery).QueryClientContext).toBe(
       reactQuery.QueryClientContext,

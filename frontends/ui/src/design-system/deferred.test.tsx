@@ -1,7 +1,7 @@
 /** deferred components outside a browser (the shell's server render, ADR 0055). */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { collectDeferred, deferred, preloadDeferred, settleDeferred } from "./deferred.tsx";
+import { DrawnDeferred, deferred, preloadDeferred, settleDeferred } from "./deferred.tsx";
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -21,13 +21,19 @@ describe("deferred outside a browser", () => {
       preloadDeferred(["test-greeting", "no-such"]),
     ]);
     expect(loads).toBe(1);
-    const { result, drawn } = collectDeferred(() => renderToString(<Deferred name="Mia" />));
+    const drawn = new Set<string>();
+    const other = new Set<string>();
+    const result = renderToString(
+      <DrawnDeferred value={drawn}>
+        <Deferred name="Mia" />
+      </DrawnDeferred>,
+    );
+    // A second render with its own set: each render records into its own, never a shared one.
+    renderToString(<DrawnDeferred value={other}>nothing deferred</DrawnDeferred>);
     expect(result).toContain("Hello <!-- -->Mia");
-    expect(drawn).toEqual(["test-greeting"]);
-    expect(drawn).not.toContain("test-other");
+    expect([...drawn]).toEqual(["test-greeting"]);
+    expect([...other]).toEqual([]);
     expect(Other.preload).toBeTypeOf("function");
-    // Outside collectDeferred nothing is recorded.
-    expect(collectDeferred(() => "nothing drawn").drawn).toEqual([]);
   });
 
   it("draws the fallback while loading, and tries a failed load again", async () => {

@@ -10,12 +10,13 @@
  * `preload()` starts the load early (on a trigger's pointer-down or focus, so the code is usually
  * there by the time the press ends). On the server the load starts when the module is evaluated,
  * so a server render draws the component itself. The server also records which deferred
- * components a page drew (`collectDeferred`), and the browser loads those (`preloadDeferred`, by
+ * components a page drew (a `DrawnDeferred` set provided around the render: the render's own,
+ * never a module variable, issue 47 item 4), and the browser loads those (`preloadDeferred`, by
  * name) before it hydrates: a served form inside deferred tabs is live as soon as the page says it
  * is hydrated, instead of waiting for a chunk after hydration.
  * A failed load rejects into the nearest error boundary and is tried again on the next draw.
  */
-import { type ComponentType, type ReactNode, Suspense, use } from "react";
+import { type ComponentType, createContext, type ReactNode, Suspense, use } from "react";
 
 /**
  * A component drawn from a chunk loaded on first use, with ways to start loading it sooner:
@@ -30,22 +31,11 @@ export type DeferredComponent<P> = ComponentType<P> & {
 /** Every deferred component's `preload`, by name. */
 const registry = new Map<string, () => Promise<unknown>>();
 
-/** The names drawn by the server render in progress (renders are synchronous: one at a time). */
-let drawing: Set<string> | undefined;
-
 /**
- * Runs a server render (`renderToString`, synchronous) and returns its result with the names of
- * the deferred components it drew.
+ * Where a server render records the names of the deferred components it draws: a Set the render
+ * creates and provides around its tree (undefined: nothing is recorded, as in the browser).
  */
-export function collectDeferred<T>(render: () => T): { result: T; drawn: string[] } {
-  const names = new Set<string>();
-  drawing = names;
-  try {
-    return { result: render(), drawn: [...names] };
-  } finally {
-    drawing = undefined;
-  }
-}
+export const DrawnDeferred = createContext<Set<string> | undefined>(undefined);
 
 /** Loads the named deferred components (unknown names are skipped); rejects if one fails. */
 export function preloadDeferred(names: readonly string[]): Promise<unknown> {
@@ -88,7 +78,7 @@ export function deferred<P extends object>(
     return pending;
   };
   function Loaded(props: P) {
-    drawing?.add(name);
+    use(DrawnDeferred)?.add(name);
     const Component = loaded ?? use(preload());
     return <Component {...props} />;
   }

@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 
 /** What the shell's entry-server.tsx exports (kept in step with it by hand; ADR 0047). */
 export interface PageRenderer {
-  /** Whether the page at `pathname` is rendered on the server (signed-in pages are not). */
+  /** Whether the page at `pathname` is rendered on the server (today every page is; ADR 0060). */
   rendersOnServer(pathname: string): boolean;
   /**
    * Whether the page at `pathname` does the job of a form posted to it before the app hydrated

@@ -2,7 +2,7 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { collectDeferred } from "../deferred.tsx";
+import { DrawnDeferred } from "../deferred.tsx";
 import { PageTabs, usePageTab } from "./page-tabs.tsx";
 
 const ids = ["create", "invoices", "earnings"] as const;
@@ -23,13 +23,15 @@ function Sections() {
 }
 
 function draw(url: string) {
-  return collectDeferred(() =>
-    renderToString(
+  const drawn = new Set<string>();
+  const result = renderToString(
+    <DrawnDeferred value={drawn}>
       <MemoryRouter initialEntries={[url]}>
         <Sections />
-      </MemoryRouter>,
-    ),
+      </MemoryRouter>
+    </DrawnDeferred>,
   );
+  return { result, drawn: [...drawn] };
 }
 
 /** The opening tag of the link whose text is `text`. */
