@@ -82,11 +82,52 @@ test("the card form formats as typed, clears fixed errors, and a double tap on P
   await expect(form.getByText("Your card's security code is incomplete.")).toHaveCount(0);
   await expectNoSeriousAxe(page, "[data-live-announcer]", '[role="log"][aria-live]');
 
+  // A second tap that lands before React has drawn the pending button: both clicks in one task
+  // (Playwright's dblclick lets React draw between them, so it passed without the guard too).
   const confirms = countRequests(page, "POST", /^\/api\/local-gateway\/payment-intents\/[^/]+\/confirm$/);
-  await form.getByRole("button", { name: "Pay $850.00" }).dblclick();
+  await form.getByRole("button", { name: "Pay $850.00" }).evaluate((pay: HTMLButtonElement) => {
+    pay.click();
+    pay.click();
+  });
   await expect(page).toHaveURL(
     new RegExp(`/payment-confirmation\\?payment_intent=pi_local_\\w+&invoice_id=${invoiceId}`),
   );
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  expect(confirms()).toBe(1);
+});
+
+test("a press that sends nothing leaves the button free: the next press, a moment later, counts", async ({
+  browser,
+}) => {
+  const tag = unique();
+  const pair = await anInvoicingPair(
+    browser,
+    { company: `Kurrajong Print ${tag}`, agentName: `Ella Nguyen ${tag}` },
+    null,
+  );
+  const invoiceId = await pair.raise(310, `Print run leads ${tag}`);
+  const page = pair.business.page;
+  const form = await openPayView(page, invoiceId);
+  const pay = form.getByRole("button", { name: "Pay $310.00" });
+  const confirms = countRequests(page, "POST", /^\/api\/local-gateway\/payment-intents\/[^/]+\/confirm$/);
+
+  // Refused before sending (nothing typed): no request, and the button is not held.
+  await pay.click();
+  await expect(form.getByText("Your card's security code is incomplete.")).toBeVisible();
+  await expect(pay).not.toHaveAttribute("aria-busy", "true");
+  // At once a second refused press: it runs the checks again (issue 46: the button ignored every
+  // press for a second after one that started nothing).
+  await form.getByLabel("CVC").pressSequentially("1");
+  await expect(form.getByText("Your card's security code is incomplete.")).toHaveCount(0);
+  await pay.click();
+  await expect(form.getByText("Your card's security code is incomplete.")).toBeVisible();
+  expect(confirms()).toBe(0);
+
+  // A press that sends: busy while its request is in flight, and the payment goes through once.
+  await form.getByLabel("Card number").pressSequentially("4242424242424242");
+  await form.getByLabel("Expiry").pressSequentially("1229");
+  await form.getByLabel("CVC").pressSequentially("23");
+  await pay.click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   expect(confirms()).toBe(1);
 });
