@@ -67,6 +67,27 @@ export async function typeDate(field: Locator, isoDate: string) {
 export const sydneyDateIn = (days: number) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(Date.now() + days * 86_400_000);
 
+/** Signs `page`'s context in through the API (the same cookies as the /auth form). */
+export async function signInThroughApi(page: Page, username: string, password = DEMO_PASSWORD) {
+  expect((await page.request.post("/api/login", { data: { username, password } })).status()).toBe(200);
+}
+
+/**
+ * A page in a new context of `browser`, at `viewport` (null: the project's), signed in as
+ * `username` through the API: a second party (staff, the other side) beside the journey's page.
+ */
+export async function aSignedInPage(
+  browser: Browser,
+  viewport: { width: number; height: number } | null,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<Page> {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await signInThroughApi(page, username, password);
+  return page;
+}
+
 /** Logs in through the /auth page and waits for the role dashboard. */
 export async function logIn(page: Page, username: string, password = DEMO_PASSWORD) {
   await page.goto("/auth");

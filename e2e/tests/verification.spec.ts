@@ -3,8 +3,8 @@
  * agent resubmits, staff approve, and the agent shows Verified in Find Agents. Runs at 1280 and
  * 390 px (the mobile project); axe (serious/critical = 0) on /verification and the admin queue pages.
  */
-import { type Browser, expect, type Page, test } from "./fixtures.ts";
-import { aNewAccount, confirmEmail, DEMO_PASSWORD, demo, expectNoSeriousAxe, retype } from "./support.ts";
+import { expect, type Page, test } from "./fixtures.ts";
+import { aNewAccount, aSignedInPage, confirmEmail, demo, expectNoSeriousAxe, retype } from "./support.ts";
 
 const pdf = (text: string) => ({
   name: "identity.pdf",
@@ -15,19 +15,6 @@ const pdf = (text: string) => ({
 });
 
 const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page);
-
-/** A page signed in through the API (same cookies as the /auth form). */
-async function signedInPage(
-  browser: Browser,
-  viewport: { width: number; height: number } | null,
-  login: { username: string; password: string },
-) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  const res = await page.request.post("/api/login", { data: login });
-  expect(res.status()).toBe(200);
-  return page;
-}
 
 test("an agent applies with a PDF, staff request changes, the agent resubmits, staff approve: Verified in Find Agents", async ({
   page,
@@ -69,7 +56,7 @@ test("an agent applies with a PDF, staff request changes, the agent resubmits, s
   await expectNoSeriousA11yViolations(page);
 
   // Staff request changes.
-  const staff = await signedInPage(browser, viewport, { username: demo.admin, password: DEMO_PASSWORD });
+  const staff = await aSignedInPage(browser, viewport, demo.admin);
   await staff.goto("/admin/verification");
   await expect(staff.getByRole("heading", { name: "Verification" })).toBeVisible();
   await expectNoSeriousA11yViolations(staff);
@@ -115,10 +102,7 @@ test("an agent applies with a PDF, staff request changes, the agent resubmits, s
 
   // In Find Agents the new agent is verified but on Agent Basic, which does not grant the badge
   // (ADR 0042: the badge = verified AND Professional, Enterprise or Agent Pro); the API says so.
-  const business = await signedInPage(browser, viewport, {
-    username: demo.businessWithProfile,
-    password: DEMO_PASSWORD,
-  });
+  const business = await aSignedInPage(browser, viewport, demo.businessWithProfile);
   await business.goto(`/business/find-agents?q=${encodeURIComponent(fullName)}`);
   const card = business.locator("article, li, .card").filter({ hasText: fullName }).first();
   await expect(card).toBeVisible();
