@@ -27,6 +27,9 @@ async function partners(browser: Browser) {
   return { business, agent, company: `Invoice Test Co ${suffix}` };
 }
 
+// Two parties, an invoice typed key by key and a payment: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 /** The agent raises an invoice through the Create Invoice form; returns its id. */
 async function raiseInvoice(
   page: Page,

@@ -76,6 +76,7 @@ test("an agent applies with a PDF, staff request changes, the agent resubmits, s
   await expect(reason).toHaveValue("The scan is blurred. Please upload a clearer copy.");
   await expect(reason).toBeFocused();
   expect(await preview.getAttribute("src")).toBe(previewSource);
+  await staff.screenshot({ path: test.info().outputPath("staff-reason.png"), fullPage: true });
   await staff.getByRole("button", { name: "Request changes" }).click();
   await expect(staff.getByText("Waiting for the applicant to resubmit.")).toBeVisible();
   await expectNoSeriousA11yViolations(staff);
