@@ -43,6 +43,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Chromium's interface in Australian English, so a date input reads dd/mm/yyyy as in an
+      // Australian browser (the context's locale sets only the page's language and Intl); needs
+      // Debian's chromium-l10n, which .ci/run installs (support.ts typeDate, issue 46).
+      env: { ...process.env, LANGUAGE: "en_AU" },
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -186,5 +186,7 @@ describe("the journeys in e2e/tests", () => {
     expect(files.filter((path) => path.endsWith(".spec.ts")).length).toBeGreaterThan(20);
     const typed = sources.join("\n").match(/\.pressSequentially\(|retype\(/g) ?? [];
     expect(typed.length).toBeGreaterThan(90);
+    // Dates too are typed, segment by segment in the en-AU order (support.ts typeDate).
+    expect(sources.join("\n").match(/\btypeDate\(/g)?.length ?? 0).toBeGreaterThan(1);
   });
 });

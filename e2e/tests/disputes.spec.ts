@@ -7,7 +7,14 @@
  * test-results/. Invoices are raised through the API after payouts are set up (local gateway).
  */
 import { expect, type Page, test } from "./fixtures.ts";
-import { anInvoicingPair, DEMO_PASSWORD, demo, expectNoSeriousAxe, retype } from "./support.ts";
+import {
+  anInvoicingPair,
+  aSignedInPage,
+  demo,
+  expectNoSeriousAxe,
+  retype,
+  signInThroughApi,
+} from "./support.ts";
 
 const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page, "[data-live-announcer]");
 
@@ -97,13 +104,7 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
   await expect(a.getByText("In mediation", { exact: true })).toBeVisible();
 
   // 5. Staff propose a resolution from the mediation queue.
-  const staffContext = await browser.newContext(viewport ? { viewport } : {});
-  const s = await staffContext.newPage();
-  expect(
-    (
-      await s.request.post("/api/login", { data: { username: demo.admin, password: DEMO_PASSWORD } })
-    ).status(),
-  ).toBe(200);
+  const s = await aSignedInPage(browser, viewport, demo.admin);
   await s.goto("/admin/disputes");
   await expect(s.getByRole("heading", { name: "Mediation", exact: true })).toBeVisible({ timeout: 45_000 });
   await expectNoSeriousA11yViolations(s);
@@ -134,13 +135,7 @@ test("disputes: counter-offer of half accepted (credit note); a second dispute r
 test("a dispute that is not there is a not-found page with a way back to the disputes (issue 46)", async ({
   page,
 }) => {
-  expect(
-    (
-      await page.request.post("/api/login", {
-        data: { username: demo.agentWithProfile, password: DEMO_PASSWORD },
-      })
-    ).status(),
-  ).toBe(200);
+  await signInThroughApi(page, demo.agentWithProfile);
   await page.goto("/agent/invoices/disputes/987654");
   await expect(page.getByRole("heading", { name: "Dispute not found", level: 1 })).toBeVisible({
     timeout: 45_000,

@@ -5,7 +5,7 @@
  * reads `1229` as 12 / 29 as it is typed, clears a field's error once it is fixed, and its 3-D
  * Secure toast says a window opens (not "You'll be redirected"). Typed key by key.
  */
-import { expect, type Page, test } from "./fixtures.ts";
+import { type Browser, expect, type Page, test } from "./fixtures.ts";
 import { anInvoicingPair, aParty, expectNoSeriousAxe } from "./support.ts";
 
 // Two parties, an invoice and every key typed: more than the default minute on a busy machine.
@@ -20,6 +20,28 @@ function countRequests(page: Page, method: string, path: RegExp): () => number {
     if (request.method() === method && path.test(new URL(request.url()).pathname)) count++;
   });
   return () => count;
+}
+
+/**
+ * A new business (`company`) and agent (`agentName`), each name made unique, with an invoice of
+ * `amount` dollars for `description` raised by the agent, and the business's pay view of it open.
+ */
+async function aPayView(
+  browser: Browser,
+  company: string,
+  agentName: string,
+  amount: number,
+  description: string,
+) {
+  const tag = unique();
+  const pair = await anInvoicingPair(
+    browser,
+    { company: `${company} ${tag}`, agentName: `${agentName} ${tag}` },
+    null,
+  );
+  const invoiceId = await pair.raise(amount, `${description} ${tag}`);
+  const page = pair.business.page;
+  return { page, form: await openPayView(page, invoiceId), invoiceId };
 }
 
 /** The business opens invoice `invoiceId`'s pay view; answers the card form. */
@@ -52,15 +74,13 @@ test("a double tap on Connect sends one request, and the success toast stays", a
 test("the card form formats as typed, clears fixed errors, and a double tap on Pay confirms once", async ({
   browser,
 }) => {
-  const tag = unique();
-  const pair = await anInvoicingPair(
+  const { page, form, invoiceId } = await aPayView(
     browser,
-    { company: `Ironbark Tools ${tag}`, agentName: `Noah Kelly ${tag}` },
-    null,
+    "Ironbark Tools",
+    "Noah Kelly",
+    850,
+    "Trade show leads",
   );
-  const invoiceId = await pair.raise(850, `Trade show leads ${tag}`);
-  const page = pair.business.page;
-  const form = await openPayView(page, invoiceId);
   const number = form.getByLabel("Card number");
   const expiry = form.getByLabel("Expiry");
   const cvc = form.getByLabel("CVC");
@@ -82,8 +102,13 @@ test("the card form formats as typed, clears fixed errors, and a double tap on P
   await expect(form.getByText("Your card's security code is incomplete.")).toHaveCount(0);
   await expectNoSeriousAxe(page, "[data-live-announcer]", '[role="log"][aria-live]');
 
+  // A second tap that lands before React has drawn the pending button: both clicks in one task
+  // (Playwright's dblclick lets React draw between them, so it passed without the guard too).
   const confirms = countRequests(page, "POST", /^\/api\/local-gateway\/payment-intents\/[^/]+\/confirm$/);
-  await form.getByRole("button", { name: "Pay $850.00" }).dblclick();
+  await form.getByRole("button", { name: "Pay $850.00" }).evaluate((pay: HTMLButtonElement) => {
+    pay.click();
+    pay.click();
+  });
   await expect(page).toHaveURL(
     new RegExp(`/payment-confirmation\\?payment_intent=pi_local_\\w+&invoice_id=${invoiceId}`),
   );
@@ -91,18 +116,38 @@ test("the card form formats as typed, clears fixed errors, and a double tap on P
   expect(confirms()).toBe(1);
 });
 
+test("a press that sends nothing leaves the button free: the next press, a moment later, counts", async ({
+  browser,
+}) => {
+  const { page, form } = await aPayView(browser, "Kurrajong Print", "Ella Nguyen", 310, "Print run leads");
+  const pay = form.getByRole("button", { name: "Pay $310.00" });
+  const confirms = countRequests(page, "POST", /^\/api\/local-gateway\/payment-intents\/[^/]+\/confirm$/);
+
+  // Refused before sending (nothing typed): no request, and the button is not held.
+  await pay.click();
+  await expect(form.getByText("Your card's security code is incomplete.")).toBeVisible();
+  await expect(pay).not.toHaveAttribute("aria-busy", "true");
+  // At once a second refused press: it runs the checks again (issue 46: the button ignored every
+  // press for a second after one that started nothing).
+  await form.getByLabel("CVC").pressSequentially("1");
+  await expect(form.getByText("Your card's security code is incomplete.")).toHaveCount(0);
+  await pay.click();
+  await expect(form.getByText("Your card's security code is incomplete.")).toBeVisible();
+  expect(confirms()).toBe(0);
+
+  // A press that sends: busy while its request is in flight, and the payment goes through once.
+  await form.getByLabel("Card number").pressSequentially("4242424242424242");
+  await form.getByLabel("Expiry").pressSequentially("1229");
+  await form.getByLabel("CVC").pressSequentially("23");
+  await pay.click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  expect(confirms()).toBe(1);
+});
+
 test("3-D Secure: the toast says a window opens, and the dialog completes the payment", async ({
   browser,
 }) => {
-  const tag = unique();
-  const pair = await anInvoicingPair(
-    browser,
-    { company: `Wollemi Freight ${tag}`, agentName: `Grace Pham ${tag}` },
-    null,
-  );
-  const invoiceId = await pair.raise(420, `Freight leads ${tag}`);
-  const page = pair.business.page;
-  const form = await openPayView(page, invoiceId);
+  const { page, form } = await aPayView(browser, "Wollemi Freight", "Grace Pham", 420, "Freight leads");
   await form.getByLabel("Card number").pressSequentially("4000002500003155");
   await expect(form.getByLabel("Card number")).toHaveValue("4000 0025 0000 3155");
   await form.getByLabel("Expiry").pressSequentially("0830");

@@ -8,7 +8,7 @@
  * = 0) on every page the issue adds; screenshots of each in test-results/.
  */
 import { expect, type Page, test } from "./fixtures.ts";
-import { aParty, DEMO_PASSWORD, demo, expectNoSeriousAxe, retype } from "./support.ts";
+import { aParty, aSignedInPage, demo, expectNoSeriousAxe, retype, signInThroughApi } from "./support.ts";
 
 const expectNoSeriousA11yViolations = (page: Page) => expectNoSeriousAxe(page);
 
@@ -140,13 +140,7 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
   await expect(a.getByText("$1,050.00 net after fees", { exact: false })).toBeVisible();
 
   // 5. Staff refund half at /admin/payments; the invoice shows Refunded.
-  const staffContext = await browser.newContext(viewport ? { viewport } : {});
-  const s = await staffContext.newPage();
-  expect(
-    (
-      await s.request.post("/api/login", { data: { username: demo.admin, password: DEMO_PASSWORD } })
-    ).status(),
-  ).toBe(200);
+  const s = await aSignedInPage(browser, viewport, demo.admin);
   await s.goto("/admin/payments");
   await expect(s.getByRole("heading", { name: "Payments", exact: true })).toBeVisible();
   const row = s.getByRole("listitem").filter({ hasText: `Invoice #${invoiceId} ·` });
@@ -188,13 +182,7 @@ test("payouts: set up, GST invoice, fee and GST before paying, net in Earnings, 
 test("the payouts page lists the agent's payouts by month, and links to the invoices and back (issue 46)", async ({
   page,
 }) => {
-  expect(
-    (
-      await page.request.post("/api/login", {
-        data: { username: demo.agentWithProfile, password: DEMO_PASSWORD },
-      })
-    ).status(),
-  ).toBe(200);
+  await signInThroughApi(page, demo.agentWithProfile);
   await page.goto("/agent/payouts");
   await expect(page.getByRole("heading", { name: "Payouts", exact: true })).toBeVisible({ timeout: 45_000 });
   // The demo agent has six months of paid invoices (demo-insights seed).

@@ -45,6 +45,49 @@ export async function retype(field: Locator, text: string) {
   await field.pressSequentially(text);
 }
 
+/**
+ * Types `isoDate` (yyyy-MM-dd) into a native date input with the keyboard, as a person in an
+ * Australian browser does: day, month, year, in the order the field shows them (dd/mm/yyyy), each
+ * segment over what it held (issue 46: no journey fills a date). The field shows en-AU's order only
+ * when Chromium's own interface is in Australian English: playwright.config.ts starts it with
+ * LANGUAGE=en_AU, which needs Debian's `chromium-l10n` (the en-GB strings en-AU falls back to); a
+ * browser without them lays the field out mm/dd/yyyy, and the value check below says so.
+ */
+export async function typeDate(field: Locator, isoDate: string) {
+  const [year, month, day] = isoDate.split("-");
+  await field.focus(); // the first segment: the day
+  await field.pressSequentially(`${day}${month}${year}`);
+  await expect(
+    field,
+    "typed as dd/mm/yyyy: an mm/dd/yyyy field means Chromium's interface is not en-AU (chromium-l10n)",
+  ).toHaveValue(isoDate);
+}
+
+/** The date `days` from today in Sydney, yyyy-MM-dd. */
+export const sydneyDateIn = (days: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(Date.now() + days * 86_400_000);
+
+/** Signs `page`'s context in through the API (the same cookies as the /auth form). */
+export async function signInThroughApi(page: Page, username: string, password = DEMO_PASSWORD) {
+  expect((await page.request.post("/api/login", { data: { username, password } })).status()).toBe(200);
+}
+
+/**
+ * A page in a new context of `browser`, at `viewport` (null: the project's), signed in as
+ * `username` through the API: a second party (staff, the other side) beside the journey's page.
+ */
+export async function aSignedInPage(
+  browser: Browser,
+  viewport: { width: number; height: number } | null,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<Page> {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await signInThroughApi(page, username, password);
+  return page;
+}
+
 /** Logs in through the /auth page and waits for the role dashboard. */
 export async function logIn(page: Page, username: string, password = DEMO_PASSWORD) {
   await page.goto("/auth");

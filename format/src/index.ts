@@ -15,9 +15,12 @@ import { enAU } from "date-fns/locale";
 /** The zone used when a user has none, and for signed-out pages. */
 export const defaultTimeZone = "Australia/Sydney";
 
-/** The zones the settings page offers first (one per state and territory capital, plus Eucla's none). */
+/**
+ * The zones the settings page offers first (one per state and territory capital, plus Eucla's none).
+ * Labels short enough to show whole in the settings select at 320 px (issue 46).
+ */
 export const australianTimeZones = [
-  { zone: "Australia/Sydney", label: "Sydney, Canberra (NSW, ACT)" },
+  { zone: "Australia/Sydney", label: "Sydney (NSW, ACT)" },
   { zone: "Australia/Melbourne", label: "Melbourne (VIC)" },
   { zone: "Australia/Brisbane", label: "Brisbane (QLD)" },
   { zone: "Australia/Adelaide", label: "Adelaide (SA)" },

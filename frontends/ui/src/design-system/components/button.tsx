@@ -7,9 +7,10 @@
  * tap sends one request; a submit button's second click is cancelled (its form is not submitted
  * again) the same way. While pending it shows a spinner and is aria-disabled and aria-busy
  * (react-aria keeps it focusable and announces it). A press that starts nothing (`isPending` stays
- * false) frees the button after `unclaimedPressMs`.
+ * false: a form refused before sending, a dialog opened) frees the button as soon as that is known,
+ * once the press's own updates have been drawn (`afterThePressesTurn`), so the next press counts.
  */
-import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
+import { type ReactNode, type Ref, useEffect, useLayoutEffect, useRef, useState } from "react";
 import {
   Button as AriaButton,
   type ButtonProps as AriaButtonProps,
@@ -29,8 +30,14 @@ type Look = {
 const classes = ({ variant = "primary", size = "md", block }: Look, extra?: string) =>
   ["btn", `btn-${variant}`, `btn-${size}`, block ? "btn-block" : "", extra ?? ""].filter(Boolean).join(" ");
 
-/** How long (ms) a press whose `isPending` never turned true keeps the button from another press. */
-export const unclaimedPressMs = 1000;
+/**
+ * Runs `then` once a press's own work has had its turn: a request started in the press is in its
+ * mutation's state at once, TanStack Query tells its observers in a zero-delay timeout, and React
+ * draws that (a sync update) in the microtasks after it; two zero-delay timeouts later the button
+ * has been drawn with the `isPending` the press caused, if any (issue 46: the fixed one-second hold
+ * kept a refused press's button deaf to the press that followed the fix).
+ */
+const afterThePressesTurn = (then: () => void) => setTimeout(() => setTimeout(then, 0), 0);
 
 export type ButtonProps = Omit<AriaButtonProps, "onPress"> &
   Look & {
@@ -64,9 +71,9 @@ export function Button({
   const claimUntilSettled = () => {
     const mine: Claim = { sawPending: false };
     claim.current = mine;
-    setTimeout(() => {
+    afterThePressesTurn(() => {
       if (claim.current === mine && !mine.sawPending) claim.current = null;
-    }, unclaimedPressMs);
+    });
   };
 
   // A submit button's click submits its form natively (not through onPress): a click while the
@@ -84,7 +91,8 @@ export function Button({
     return () => button.removeEventListener("click", onClick, true);
   });
 
-  useEffect(() => {
+  // A layout effect: the claim sees `isPending` in the commit that draws it, before any later press.
+  useLayoutEffect(() => {
     const current = claim.current;
     if (!current) return;
     if (isPending) current.sawPending = true;

@@ -8,10 +8,18 @@ export type VerificationReview = components["schemas"]["VerificationReview"];
 export type VerificationStatus = components["schemas"]["VerificationRequestStatus"];
 export type Decision = components["schemas"]["VerificationDecision"];
 
+/**
+ * Query keys: the queue and the requests under `all` (a decision refreshes them); the signed
+ * document links under a root of their own, so a decision never re-signs them (issue 46: a new
+ * link reloaded the PDF preview, and Chromium's PDF viewer takes the focus when it loads, so the
+ * staff's Reason lost its keys).
+ */
 export const reviewKeys = {
   all: ["verification-review"] as const,
   queue: (status: string) => ["verification-review", "queue", status] as const,
   one: (id: number) => ["verification-review", "one", id] as const,
+  link: (requestId: number, documentId: number, disposition: "inline" | "attachment") =>
+    ["verification-document-link", requestId, documentId, disposition] as const,
 };
 
 /** The queue filtered by a comma-separated status list ("" = all), oldest first. */
@@ -62,12 +70,19 @@ export function useDecide(id: number) {
   });
 }
 
-/** A fresh signed link (≤ 5 min) to a document; `inline` for the preview on the review page. */
+/**
+ * A signed link (≤ 5 min) to a document. `attachment` (the download link) is renewed every 4 min,
+ * so it always works. `inline` (the preview's `src`) is fetched once while the preview is shown and
+ * never renewed, refetched or re-signed: the preview has loaded its document by then, and a new
+ * `src` would reload it, and the PDF viewer would take the focus from whatever the staff member is
+ * typing (issue 46). Dropped from the cache as the preview goes, so the next one gets a fresh link.
+ */
 export function useDocumentLink(requestId: number, documentId: number, disposition: "inline" | "attachment") {
   return useQuery({
-    queryKey: ["verification-review", "link", requestId, documentId, disposition],
-    staleTime: 60_000,
-    refetchInterval: 4 * 60_000,
+    queryKey: reviewKeys.link(requestId, documentId, disposition),
+    ...(disposition === "inline"
+      ? { staleTime: Number.POSITIVE_INFINITY, gcTime: 0 }
+      : { staleTime: 60_000, refetchInterval: 4 * 60_000 }),
     queryFn: async () => {
       const { data, error, response } = await apiClient.GET(
         "/api/verification-requests/{id}/documents/{documentId}/link",

@@ -116,6 +116,12 @@ export function VerificationReviewPage() {
     );
   };
 
+  /** A decision button's state: busy while its own decision is sent, the others held meanwhile. */
+  const sending = (action: Decision["action"]) => ({
+    isPending: decide.isPending && decide.variables?.action === action,
+    isDisabled: decide.isPending && decide.variables?.action !== action,
+  });
+
   if (review.isPending) return <PageSpinner />;
   if (review.isError || !review.data)
     return (
@@ -223,20 +229,18 @@ export function VerificationReviewPage() {
                 onChange={(event) => setReason(event.currentTarget.value)}
                 errorMessage={reasonError}
               />
-              {/* isDisabled, not isPending: a press refused for a missing reason starts nothing, and the
-                  Button would then hold its presses for a second (issue 46, left open). */}
               <div className="review-buttons">
-                <Button onPress={() => act("approve")} isDisabled={decide.isPending}>
+                <Button onPress={() => act("approve")} {...sending("approve")}>
                   Approve
                 </Button>
                 <Button
                   variant="outline"
                   onPress={() => act("request_changes")}
-                  isDisabled={decide.isPending}
+                  {...sending("request_changes")}
                 >
                   Request changes
                 </Button>
-                <Button variant="destructive" onPress={() => act("reject")} isDisabled={decide.isPending}>
+                <Button variant="destructive" onPress={() => act("reject")} {...sending("reject")}>
                   Reject
                 </Button>
               </div>
