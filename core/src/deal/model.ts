@@ -57,7 +57,7 @@ export const dealRules = {
   /** Hours before an agent-reported sale counts as confirmed when both sides get a notice. */
   confirmationNoticeHours: 48,
   /** pg_trgm similarity of two normalised names at or above which they are "near-identical". */
-  nameSimilarity: 0.75,
+  nameSimilarity: 0.7,
   /** A sale: $0.01 to $9,999,999.99 ex-GST. */
   maxSaleCents: 999_999_999,
   maxNotesLength: 2000,
