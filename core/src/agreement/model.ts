@@ -130,6 +130,24 @@ export const AgreementTerms = Schema.Struct({
   noticeDays: Schema.Int.pipe(
     Schema.filter((n) => n >= 0 && n <= 365, { message: () => "Notice period must be 0–365 days" }),
   ),
+  /**
+   * Days an approved deal registration protects its customer (issue 43; absent: 90, so agreements
+   * signed before keep decoding). Read through `protectionDaysOf`.
+   */
+  protectionDays: Schema.optional(
+    Schema.Int.pipe(
+      Schema.filter((n) => n >= 1 && n <= 365, { message: () => "Protection must be 1–365 days" }),
+    ),
+  ),
+  /**
+   * Days the business has to confirm or dispute an agent-reported sale before it counts as
+   * confirmed (issue 43; absent: 7). Read through `confirmationWindowDaysOf`.
+   */
+  confirmationWindowDays: Schema.optional(
+    Schema.Int.pipe(
+      Schema.filter((n) => n >= 1 && n <= 60, { message: () => "The confirmation window must be 1–60 days" }),
+    ),
+  ),
 }).pipe(
   Schema.filter((t) =>
     t.endDate === null || t.endDate >= t.startDate
@@ -138,6 +156,14 @@ export const AgreementTerms = Schema.Struct({
   ),
 );
 export type AgreementTerms = typeof AgreementTerms.Type;
+
+/** The terms' deal protection in days (issue 43): `protectionDays`, else 90. */
+export const protectionDaysOf = (terms: Pick<AgreementTerms, "protectionDays">): number =>
+  terms.protectionDays ?? 90;
+
+/** The terms' sale confirmation window in days (issue 43): `confirmationWindowDays`, else 7. */
+export const confirmationWindowDaysOf = (terms: Pick<AgreementTerms, "confirmationWindowDays">): number =>
+  terms.confirmationWindowDays ?? 7;
 
 /** Where the negotiation stands (issue 17): the state machine's states. */
 export const agreementStages = ["draft", "proposed", "signed", "ended"] as const;

@@ -55,6 +55,11 @@ export const webhookEventFor = (event: DomainEvent): WebhookEventInput | null =>
     case "DisputeOpened":
     case "DisputeStepTaken":
       return null;
+    case "DealStepTaken":
+    case "SaleStepTaken":
+    case "SaleConfirmed":
+    case "SaleRefunded":
+      return null;
   }
 };
 

@@ -176,6 +176,11 @@ export const noticesFor = (event: DomainEvent): readonly Notice[] => {
     case "PaymentStatusChanged":
     case "MessageSent":
       return [];
+    case "DealStepTaken":
+    case "SaleStepTaken":
+    case "SaleConfirmed":
+    case "SaleRefunded":
+      return [];
   }
 };
 

@@ -16,10 +16,13 @@ import { Context, Effect } from "effect";
 import type {
   AgentProfileId,
   BusinessProfileId,
+  CustomerId,
+  DealId,
   DisputeId,
   InvoiceId,
   PartnershipId,
   PaymentId,
+  SaleId,
   UserId,
 } from "./ids.ts";
 import type { Cents } from "./money.ts";
@@ -178,6 +181,83 @@ export interface DisputeStepTaken {
   readonly what: string;
 }
 
+/** A deal registration as its events carry it (issue 43; never the other agents of a conflict). */
+export interface DealFacts extends EventParties {
+  readonly id: DealId;
+  readonly customerId: CustomerId;
+  readonly customerName: string;
+  readonly state: "submitted" | "approved" | "rejected" | "won" | "lost" | "expired";
+  /** `yyyy-MM-dd` (Sydney) the protection lasts through; null unless approved. */
+  readonly protectedUntil: string | null;
+}
+
+/**
+ * A deal step (issue 43): submitted by the agent; approved, rejected, renewed or marked won by the
+ * business; lost; expired by the sweep; `expiring` is the sweep's notice a few days before.
+ */
+export interface DealStepTaken {
+  readonly _tag: "DealStepTaken";
+  readonly step: "submitted" | "approved" | "rejected" | "renewed" | "won" | "lost" | "expired" | "expiring";
+  readonly deal: DealFacts;
+  readonly by: EventParty | "system";
+}
+
+/** A sale as its events carry it (issue 43). Amounts ex-GST cents; dates `yyyy-MM-dd`. */
+export interface SaleFacts extends EventParties {
+  readonly id: SaleId;
+  readonly dealId: DealId | null;
+  readonly customerId: CustomerId | null;
+  readonly amountCents: Cents;
+  readonly saleDate: string;
+  readonly kind: "one_off" | "recurring_monthly";
+  readonly state: "reported" | "confirmed" | "disputed" | "refunded";
+  readonly reportedBy: "business" | "agent" | "api";
+  /** When an agent-reported sale counts as confirmed unanswered (null once answered). */
+  readonly confirmBy: Date | null;
+}
+
+/**
+ * A sale step (issue 43) for notifications and webhooks: reported (by the agent, waiting for the
+ * business), `confirming` (the sweep's notice to both sides before the window elapses), disputed.
+ * Confirmation and refunds have their own events below (the commission ledger subscribes to them).
+ */
+export interface SaleStepTaken {
+  readonly _tag: "SaleStepTaken";
+  readonly step: "reported" | "confirming" | "disputed";
+  readonly sale: SaleFacts;
+  readonly by: EventParty | "system";
+}
+
+/**
+ * A sale became confirmed (issue 43): reported by the business (form, CSV or API), confirmed by it,
+ * or unanswered past the agreement's confirmation window. Published once per sale, inside the
+ * transaction of the change; the commission context turns it into lines.
+ */
+export interface SaleConfirmed {
+  readonly _tag: "SaleConfirmed";
+  readonly saleId: SaleId;
+  readonly partnershipId: PartnershipId;
+  /** Ex-GST, cents. */
+  readonly amountCents: Cents;
+  /** `yyyy-MM-dd`. */
+  readonly saleDate: string;
+  readonly kind: "one_off" | "recurring_monthly";
+  readonly sale: SaleFacts;
+  readonly by: EventParty | "system";
+}
+
+/** Part or all of a confirmed sale was refunded to the customer (issue 43): clawback input. */
+export interface SaleRefunded {
+  readonly _tag: "SaleRefunded";
+  readonly saleId: SaleId;
+  readonly partnershipId: PartnershipId;
+  /** This refund, ex-GST cents (> 0). */
+  readonly refundCents: Cents;
+  /** `yyyy-MM-dd` (Sydney). */
+  readonly refundDate: string;
+  readonly sale: SaleFacts;
+}
+
 /** Every domain event, a closed union (a new event is added here, then to its subscribers). */
 export type DomainEvent =
   | PartnershipRequested
@@ -190,7 +270,11 @@ export type DomainEvent =
   | VerificationDecided
   | AgreementStepTaken
   | DisputeOpened
-  | DisputeStepTaken;
+  | DisputeStepTaken
+  | DealStepTaken
+  | SaleStepTaken
+  | SaleConfirmed
+  | SaleRefunded;
 
 /** A reaction to events; never fails (a subscriber logs its own failures). */
 export type DomainEventSubscriber = (event: DomainEvent) => Effect.Effect<void>;

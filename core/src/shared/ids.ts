@@ -96,3 +96,15 @@ export type ApiKeyId = typeof ApiKeyId.Type;
 /** A message between two users (a conversation is named by its counterpart, not an id). */
 export const MessageId = intId("MessageId");
 export type MessageId = typeof MessageId.Type;
+
+/** A customer a business keeps or an agent registered through a deal (issue 43). */
+export const CustomerId = intId("CustomerId");
+export type CustomerId = typeof CustomerId.Type;
+
+/** A deal registration under a partnership (issue 43). */
+export const DealId = intId("DealId");
+export type DealId = typeof DealId.Type;
+
+/** A sale reported under a partnership (issue 43). */
+export const SaleId = intId("SaleId");
+export type SaleId = typeof SaleId.Type;
