@@ -39,11 +39,8 @@ export class CommissionLedger extends Context.Tag("commission/CommissionLedger")
     readonly partiesOf: (partnershipId: PartnershipId) => Effect.Effect<Option.Option<LedgerParties>>;
     /** Every signed (or superseded) agreement version of the partnership with its effective day. */
     readonly termsVersions: (partnershipId: PartnershipId) => Effect.Effect<readonly TermsVersion[]>;
-    /** Runs `program` holding the partnership's ledger lock (one transaction; writes serialised). */
-    readonly withLock: <A, E, R>(
-      partnershipId: PartnershipId,
-      program: Effect.Effect<A, E, R>,
-    ) => Effect.Effect<A, E, R>;
+    /** Locks the partnership's ledger until the unit of work ends (FOR UPDATE): writes are serialised. */
+    readonly lock: (partnershipId: PartnershipId) => Effect.Effect<void>;
     readonly findSale: (
       partnershipId: PartnershipId,
       saleId: number,

@@ -2,7 +2,7 @@
  * The commission ledger's use cases (issue 43, Build 3–4; ADR 0063). `recordConfirmedSale` and
  * `recordRefund` are run by the service's subscribers to part A's `sale.confirmed` and
  * `sale.refunded` events; the reads answer both parties of a partnership (anyone else:
- * `CommissionLineNotFound`, a 404). Writes hold the partnership's ledger lock, so concurrent sales
+ * `CommissionLineNotFound`, a 404). Writes run in one unit of work holding the partnership's ledger lock, so concurrent sales
  * of one tiered period never read the same cumulative total.
  */
 import { Effect, Either, Option } from "effect";
@@ -12,6 +12,7 @@ import type { Party } from "../partnership/index.ts";
 import { sydneyIsoDate } from "../shared/calendar.ts";
 import { Clock } from "../shared/clock.ts";
 import type { InvoiceId, PartnershipId } from "../shared/ids.ts";
+import { atomically } from "../shared/unit-of-work.ts";
 import { clawbackFor, linesForSale } from "./commission-lines.ts";
 import { CommissionLineNotFound, LedgerSaleNotFound, NoTermsInForce } from "./errors.ts";
 import { invoiceable } from "./ledger-machine.ts";
@@ -48,9 +49,9 @@ export const recordConfirmedSale = Effect.fn("commission.recordConfirmedSale")(f
 ) {
   const ledger = yield* CommissionLedger;
   const on = yield* today;
-  return yield* ledger.withLock(
-    sale.partnershipId,
+  return yield* atomically(
     Effect.gen(function* () {
+      yield* ledger.lock(sale.partnershipId);
       if (Option.isSome(yield* ledger.findSale(sale.partnershipId, sale.saleId)))
         return [] as CommissionLine[];
       const version = termsInForce(yield* ledger.termsVersions(sale.partnershipId), sale.saleDate);
@@ -79,9 +80,9 @@ export const recordConfirmedSale = Effect.fn("commission.recordConfirmedSale")(f
 export const recordRefund = Effect.fn("commission.recordRefund")(function* (refund: SaleRefund) {
   const ledger = yield* CommissionLedger;
   const on = yield* today;
-  return yield* ledger.withLock(
-    refund.partnershipId,
+  return yield* atomically(
     Effect.gen(function* () {
+      yield* ledger.lock(refund.partnershipId);
       const found = yield* ledger.findSale(refund.partnershipId, refund.saleId);
       if (Option.isNone(found)) return yield* new LedgerSaleNotFound({ saleId: refund.saleId });
       const sale = found.value;

@@ -90,7 +90,7 @@ export function makeInMemoryCommissionLedger(options: { versions: TermsVersion[]
     partiesOf: (id) =>
       Effect.succeed(id === state.parties.partnershipId ? Option.some(state.parties) : Option.none()),
     termsVersions: () => Effect.sync(() => state.versions),
-    withLock: (_id, program) => program,
+    lock: () => Effect.void,
     findSale: (partnershipId, saleId) =>
       Effect.sync(() =>
         Option.fromNullable(
