@@ -9,7 +9,7 @@
  * string (`yyyy-MM-dd`, e.g. a due date) is a calendar day, the same in every zone: it is never shifted.
  */
 import { tz } from "@date-fns/tz";
-import { format, parseISO } from "date-fns";
+import { addDays, addMonths, differenceInCalendarDays, format, parseISO } from "date-fns";
 import { enAU } from "date-fns/locale";
 
 /** The zone used when a user has none, and for signed-out pages. */
@@ -129,6 +129,25 @@ export function formatLongDate(value: string | Date, zone?: string): string {
 /** The calendar day (`yyyy-MM-dd`) of instant `at` in `zone` (default Australia/Sydney). */
 export function calendarDate(at: Date, zone: string = defaultTimeZone): string {
   return format(at, "yyyy-MM-dd", { in: tz(timeZoneOr(zone)) });
+}
+
+/**
+ * A calendar day (`yyyy-MM-dd`) moved by whole `days` and/or `months` (date-fns: the 31st plus a
+ * month is the month's last day). Zone-free: a date-only value is the same day everywhere (issue 43).
+ */
+export function shiftCalendarDate(
+  date: string,
+  by: { readonly days?: number; readonly months?: number },
+): string {
+  let at = parseISO(date);
+  if (by.months) at = addMonths(at, by.months);
+  if (by.days) at = addDays(at, by.days);
+  return format(at, "yyyy-MM-dd");
+}
+
+/** Whole calendar days from `from` to `to` (`yyyy-MM-dd` each; negative when `to` is earlier). */
+export function calendarDaysBetween(from: string, to: string): number {
+  return differenceInCalendarDays(parseISO(to), parseISO(from));
 }
 
 const currency = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" });

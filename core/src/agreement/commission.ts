@@ -11,7 +11,29 @@ import { type Cents, cents } from "../shared/money.ts";
 import type { CommissionModel } from "./model.ts";
 
 /** `amount` × `rate` % in cents, half up (rates have at most 2 decimals: basis points are exact). */
-const percentOf = (amount: number, rate: number) => Math.round((amount * Math.round(rate * 100)) / 10_000);
+export const percentOf = (amount: number, rate: number) =>
+  Math.round((amount * Math.round(rate * 100)) / 10_000);
+
+/**
+ * A tiered model's commission on a cumulative `totalCents` (issue 43): each tier's rate applies to
+ * the part of the total inside that tier (marginal, like tax brackets), summed exactly in
+ * cent-basis-points (bigint) and rounded half up once, so the difference of two cumulative totals
+ * loses no cent. Totals ≤ 0 earn 0.
+ */
+export function tieredCommissionOnTotal(
+  tiers: ReadonlyArray<{ fromCents: number; rate: number }>,
+  totalCents: number,
+): Cents {
+  const total = BigInt(Math.max(0, Math.round(totalCents)));
+  let basisPointCents = 0n;
+  tiers.forEach((tier, i) => {
+    const from = BigInt(tier.fromCents);
+    const next = tiers[i + 1];
+    const upTo = next === undefined ? total : BigInt(next.fromCents) < total ? BigInt(next.fromCents) : total;
+    if (upTo > from) basisPointCents += (upTo - from) * BigInt(Math.round(tier.rate * 100));
+  });
+  return cents(Number((basisPointCents + 5_000n) / 10_000n));
+}
 
 /** The commission on a sale of `saleCents` under `model`; never negative. */
 export function commissionFor(model: CommissionModel, saleCents: number): Cents {
@@ -22,15 +44,8 @@ export function commissionFor(model: CommissionModel, saleCents: number): Cents 
       return cents(percentOf(sale, model.rate));
     case "base_plus":
       return cents(model.baseCents + percentOf(sale, model.rate));
-    case "tiered": {
-      let total = 0;
-      model.tiers.forEach((tier, i) => {
-        const upTo = model.tiers[i + 1]?.fromCents ?? Number.POSITIVE_INFINITY;
-        const part = Math.max(0, Math.min(sale, upTo) - tier.fromCents);
-        total += (part * Math.round(tier.rate * 100)) / 10_000;
-      });
-      return cents(Math.round(total));
-    }
+    case "tiered":
+      return tieredCommissionOnTotal(model.tiers, sale);
   }
 }
 

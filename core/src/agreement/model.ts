@@ -148,6 +148,22 @@ export const AgreementTerms = Schema.Struct({
       Schema.filter((n) => n >= 1 && n <= 60, { message: () => "The confirmation window must be 1–60 days" }),
     ),
   ),
+  /** Days a commission line waits after it is earned before it becomes payable (issue 43; default 0). */
+  holdingPeriodDays: Schema.optional(
+    Schema.Int.pipe(
+      Schema.filter((n) => n >= 0 && n <= 365, { message: () => "Holding period must be 0–365 days" }),
+    ),
+  ),
+  /** Days after a sale in which its refund or card dispute claws the commission back (issue 43; default 90). */
+  clawbackWindowDays: Schema.optional(
+    Schema.Int.pipe(
+      Schema.filter((n) => n >= 0 && n <= 730, { message: () => "Clawback window must be 0–730 days" }),
+    ),
+  ),
+  /** The period whose cumulative sales a tiered model's tiers apply to (issue 43; default month). */
+  tierPeriod: Schema.optional(Schema.Literal("month", "year")),
+  /** The agreement includes the recipient-created tax invoice clause (ATO LI 2023/20; issue 43; default false). */
+  rcti: Schema.optional(Schema.Boolean),
 }).pipe(
   Schema.filter((t) =>
     t.endDate === null || t.endDate >= t.startDate
@@ -260,3 +276,23 @@ export const canonicalDocument = (document: AgreementDocument): string =>
     subtitle: document.subtitle,
     sections: document.sections.map((s) => ({ heading: s.heading, paragraphs: [...s.paragraphs] })),
   });
+
+/** The ledger's terms (issue 43) with their defaults applied: old signed agreements keep decoding. */
+export interface LedgerTerms {
+  /** Days, ≥ 0 (default 0). */
+  readonly holdingPeriodDays: number;
+  /** Days, ≥ 0 (default 90). */
+  readonly clawbackWindowDays: number;
+  readonly tierPeriod: "month" | "year";
+  readonly rcti: boolean;
+}
+
+/** The ledger fields of `terms` with the defaults of issue 43 (0 days, 90 days, month, no RCTI clause). */
+export const ledgerTermsOf = (
+  terms: Pick<AgreementTerms, "holdingPeriodDays" | "clawbackWindowDays" | "tierPeriod" | "rcti">,
+): LedgerTerms => ({
+  holdingPeriodDays: terms.holdingPeriodDays ?? 0,
+  clawbackWindowDays: terms.clawbackWindowDays ?? 90,
+  tierPeriod: terms.tierPeriod ?? "month",
+  rcti: terms.rcti ?? false,
+});

@@ -33,6 +33,7 @@ import * as payoutHoldTransfers from "./2026-11-30-46-payout-hold-transfers.ts";
 import * as userTimeZone from "./2026-12-01-46-user-time-zone.ts";
 import * as unclaimedEmails from "./2026-12-01-48-unclaimed-emails.ts";
 import * as dealsAndSales from "./2026-12-02-43-deals-and-sales.ts";
+import * as commissionLedger from "./2026-12-02-43-commission-ledger.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01-48-unclaimed-emails": unclaimedEmails,
   "2026-12-01-46-user-time-zone": userTimeZone,
   "2026-12-02-43-deals-and-sales": dealsAndSales,
+  "2026-12-02-43-commission-ledger": commissionLedger,
 };
