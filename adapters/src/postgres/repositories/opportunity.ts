@@ -63,6 +63,8 @@ import {
 import { makeRefreshingCache } from "./refreshing-cache.ts";
 
 const date = (d: Date | string) => new Date(d);
+/** jsonb as the driver returns it: parsed by postgres.js, text from a JSON-string bind (as agreement.ts). */
+const parseJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
 const toOpportunity = (r: Selectable<OpportunitiesTable>): Opportunity => ({
   id: OpportunityId.make(r.id),
@@ -72,7 +74,7 @@ const toOpportunity = (r: Selectable<OpportunitiesTable>): Opportunity => ({
   product: r.product,
   territory: r.territory as Territory[],
   customerType: r.customerType as CustomerType,
-  model: r.model as CommissionModel,
+  model: parseJson<CommissionModel>(r.model),
   expectedDealCents: r.expectedDealCents === null ? null : Number(r.expectedDealCents),
   idealSpecialization: r.idealSpecialization,
   idealSkills: r.idealSkills,
