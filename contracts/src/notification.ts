@@ -26,6 +26,10 @@ export const NotificationKind = z
     "agreement_proposed",
     "agreement_countered",
     "agreement_signed",
+    "opportunity_invitation",
+    "application_received",
+    "application_updated",
+    "invitation_answered",
   ])
   .openapi("NotificationKind");
 

@@ -21,6 +21,15 @@ export const webhookEventTypes = [
   "verification.approved",
   "verification.rejected",
   "verification.changes_requested",
+  "opportunity.published",
+  "opportunity.paused",
+  "opportunity.closed",
+  "application.submitted",
+  "application.shortlisted",
+  "application.interview",
+  "application.approved",
+  "application.declined",
+  "application.withdrawn",
 ] as const;
 
 export const WebhookEventType = z.enum(webhookEventTypes).openapi("WebhookEventType", {
@@ -239,7 +248,36 @@ const eventSchema = <T extends z.ZodType>(type: WebhookEventTypeName, object: T)
     })
     .openapi(`Webhook${pascal(type)}Event`);
 
+const OpportunityObject = z
+  .object({
+    id: z.number().int().openapi({ example: 7 }),
+    slug: z.string().openapi({ example: "enterprise-software-sydney" }),
+    title: z.string().openapi({ example: "Enterprise software" }),
+    businessId: z.number().int().openapi({ example: 4 }),
+    status: z.enum(["draft", "published", "paused", "closed"]).openapi({ example: "published" }),
+    closedReason: z.enum(["filled", "withdrawn"]).nullable(),
+    placesWanted: z.number().int().openapi({ example: 3 }),
+    placesFilled: z.number().int().openapi({ example: 1 }),
+  })
+  .openapi("WebhookOpportunityObject");
+
+const ApplicationObject = z
+  .object({
+    id: z.number().int().openapi({ example: 21 }),
+    opportunityId: z.number().int().openapi({ example: 7 }),
+    agentId: z.number().int().openapi({ example: 9 }),
+    status: z
+      .enum(["submitted", "shortlisted", "interview", "approved", "declined", "withdrawn"])
+      .openapi({ example: "approved" }),
+    proposedRate: z.number().nullable().openapi({ example: 15 }),
+    partnershipId: z.number().int().nullable().openapi({ example: 12 }),
+    opportunity: OpportunityObject,
+  })
+  .openapi("WebhookApplicationObject");
+
 const familyObjects = {
+  opportunity: OpportunityObject,
+  application: ApplicationObject,
   partnership: PartnershipObject,
   invoice: InvoiceObject,
   payment: PaymentObject,
@@ -276,6 +314,8 @@ const familySchema = (family: Family, name: string) => {
  * schemas; the document has one schema per event and no family components, which nothing refers to).
  */
 export const webhookFamilySchemas = {
+  opportunity: familySchema("opportunity", "WebhookOpportunityEvent"),
+  application: familySchema("application", "WebhookApplicationEvent"),
   partnership: familySchema("partnership", "WebhookPartnershipEvent"),
   invoice: familySchema("invoice", "WebhookInvoiceEvent"),
   payment: familySchema("payment", "WebhookPaymentEvent"),
@@ -300,6 +340,18 @@ const eventDescriptions: Record<(typeof webhookEventTypes)[number], string> = {
   "verification.approved": "Staff approved the account's verification request.",
   "verification.rejected": "Staff rejected the verification request (the reason is in the app).",
   "verification.changes_requested": "Staff asked for changes to the verification request.",
+  "opportunity.published":
+    "The business published (or resumed) an opportunity: it takes applications. To the business.",
+  "opportunity.paused": "The business paused an opportunity: it takes no applications until resumed.",
+  "opportunity.closed":
+    "The opportunity closed: every place filled, or withdrawn by the business (closedReason).",
+  "application.submitted": "An agent applied to an opportunity. Sent to the business and the agent.",
+  "application.shortlisted": "The business shortlisted the application.",
+  "application.interview": "The business moved the application to interview.",
+  "application.approved":
+    "The business approved the application: the partnership is active (partnershipId) with a draft agreement from the opportunity's terms.",
+  "application.declined": "The business declined the application.",
+  "application.withdrawn": "The agent withdrew the application.",
 };
 
 /** The `webhooks` entries: one `post` operation per event type, with its payload schema. */

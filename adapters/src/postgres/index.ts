@@ -21,6 +21,7 @@ export * from "./repositories/invoice.ts";
 export * from "./repositories/messaging.ts";
 export * from "./repositories/notification.ts";
 export * from "./repositories/onboarding.ts";
+export * from "./repositories/opportunity.ts";
 export * from "./repositories/partnership.ts";
 export * from "./repositories/payment.ts";
 export * from "./repositories/payout.ts";

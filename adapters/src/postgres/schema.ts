@@ -76,7 +76,7 @@ interface ProfileSearchColumns {
  * holding it, kept by triggers in the transaction that changes a profile. Typo candidates.
  */
 export interface SearchVocabularyTable {
-  side: "agent" | "business";
+  side: "agent" | "business" | "opportunity";
   word: string;
   uses: number;
 }
@@ -680,7 +680,59 @@ export interface LiveStreamsTable {
   openedAt: DefaultTimestamp;
 }
 
+/** Issue 44: a business's opportunity (migration 2026-12-02-44-opportunities). */
+export interface OpportunitiesTable {
+  id: Generated<number>;
+  businessId: number;
+  slug: string;
+  title: string;
+  product: string;
+  territory: string[];
+  customerType: string;
+  model: unknown;
+  modelType: string;
+  headlineRate: number | string;
+  expectedDealCents: bigint | number | string | null;
+  idealSpecialization: string;
+  idealSkills: string[];
+  minimumYears: number;
+  placesWanted: number;
+  placesFilled: Generated<number>;
+  status: Generated<string>;
+  closedReason: string | null;
+  publishedAt: Date | string | null;
+  searchVector: Generated<string>;
+  createdAt: Generated<Date | string>;
+  updatedAt: Generated<Date | string>;
+}
+
+export interface OpportunityApplicationsTable {
+  id: Generated<number>;
+  opportunityId: number;
+  agentId: number;
+  coverMessage: string;
+  proposedRate: number | string | null;
+  status: Generated<string>;
+  partnershipId: number | null;
+  createdAt: Generated<Date | string>;
+  updatedAt: Generated<Date | string>;
+}
+
+export interface OpportunityInvitationsTable {
+  id: Generated<number>;
+  opportunityId: number;
+  agentId: number;
+  message: string;
+  status: Generated<string>;
+  createdAt: Generated<Date | string>;
+  expiresAt: Date | string;
+  answeredAt: Date | string | null;
+}
+
 export interface Database {
+  opportunities: OpportunitiesTable;
+  opportunityApplications: OpportunityApplicationsTable;
+  opportunityInvitations: OpportunityInvitationsTable;
   users: UsersTable;
   session: SessionTable;
   businessProfiles: BusinessProfilesTable;

@@ -155,3 +155,64 @@ export const verificationEvent = (v: {
     object: { id: v.id, userId: v.userId, status: v.status },
   };
 };
+
+/** The opportunity an opportunity.* or application.* event names (issue 44). */
+interface OpportunityObjectFacts {
+  readonly id: number;
+  readonly slug: string;
+  readonly title: string;
+  readonly businessId: BusinessProfileId;
+  readonly status: string;
+  readonly closedReason: string | null;
+  readonly placesWanted: number;
+  readonly placesFilled: number;
+}
+
+const opportunityObject = (o: OpportunityObjectFacts) => ({
+  id: o.id,
+  slug: o.slug,
+  title: o.title,
+  businessId: o.businessId,
+  status: o.status,
+  closedReason: o.closedReason,
+  placesWanted: o.placesWanted,
+  placesFilled: o.placesFilled,
+});
+
+/** opportunity.* — the opportunity after the change; to its business only. */
+export const opportunityEvent = (
+  type: Extract<WebhookEventType, `opportunity.${string}`>,
+  o: OpportunityObjectFacts,
+): WebhookEventInput => ({
+  type,
+  objectKey: `opportunity:${o.id}`,
+  parties: [{ businessProfileId: o.businessId }],
+  object: opportunityObject(o),
+});
+
+/** application.* — the application after the step, with its opportunity; to both parties. */
+export const applicationEvent = (
+  type: Extract<WebhookEventType, `application.${string}`>,
+  a: {
+    readonly id: number;
+    readonly opportunityId: number;
+    readonly agentId: AgentProfileId;
+    readonly status: string;
+    readonly proposedRate: number | null;
+    readonly partnershipId: number | null;
+  },
+  o: OpportunityObjectFacts,
+): WebhookEventInput => ({
+  type,
+  objectKey: `application:${a.id}`,
+  parties: [{ businessProfileId: o.businessId }, { agentProfileId: a.agentId }],
+  object: {
+    id: a.id,
+    opportunityId: a.opportunityId,
+    agentId: a.agentId,
+    status: a.status,
+    proposedRate: a.proposedRate,
+    partnershipId: a.partnershipId,
+    opportunity: opportunityObject(o),
+  },
+});

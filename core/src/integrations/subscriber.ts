@@ -6,14 +6,16 @@
 import { Effect } from "effect";
 import type { DomainEvent, DomainEventSubscriber } from "../shared/index.ts";
 import {
+  applicationEvent,
   invoiceEvent,
   messageEvent,
+  opportunityEvent,
   partnershipEvent,
   paymentEvent,
   publishWebhookEvent,
   verificationEvent,
 } from "./publish.ts";
-import type { WebhookEventInput } from "./webhooks.ts";
+import type { WebhookEventInput, WebhookEventType } from "./webhooks.ts";
 
 /** The webhook event of each partnership change. */
 const partnershipTypes = {
@@ -28,6 +30,26 @@ const paymentTypes: Partial<Record<string, "payment.succeeded" | "payment.failed
   completed: "payment.succeeded",
   failed: "payment.failed",
   refunded: "payment.refunded",
+};
+
+/** The opportunity steps that are webhook events (a resume publishes again; a draft is private). */
+const opportunityTypes: Partial<
+  Record<string, "opportunity.published" | "opportunity.paused" | "opportunity.closed">
+> = {
+  published: "opportunity.published",
+  resumed: "opportunity.published",
+  paused: "opportunity.paused",
+  closed: "opportunity.closed",
+};
+
+/** application.<status> for each application status. */
+const applicationTypes: Partial<Record<string, Extract<WebhookEventType, `application.${string}`>>> = {
+  submitted: "application.submitted",
+  shortlisted: "application.shortlisted",
+  interview: "application.interview",
+  approved: "application.approved",
+  declined: "application.declined",
+  withdrawn: "application.withdrawn",
 };
 
 /** The webhook event an event publishes, or null (agreements and disputes publish none yet). */
@@ -51,9 +73,18 @@ export const webhookEventFor = (event: DomainEvent): WebhookEventInput | null =>
       return messageEvent(event.message);
     case "VerificationDecided":
       return verificationEvent(event.request);
+    case "OpportunityChanged": {
+      const type = opportunityTypes[event.step];
+      return type ? opportunityEvent(type, event.opportunity) : null;
+    }
+    case "ApplicationChanged": {
+      const type = applicationTypes[event.application.status];
+      return type ? applicationEvent(type, event.application, event.opportunity) : null;
+    }
     case "AgreementStepTaken":
     case "DisputeOpened":
     case "DisputeStepTaken":
+    case "InvitationChanged":
       return null;
     case "DealStepTaken":
     case "SaleStepTaken":

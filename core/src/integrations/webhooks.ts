@@ -25,6 +25,15 @@ export const WEBHOOK_EVENT_TYPES = [
   "verification.approved",
   "verification.rejected",
   "verification.changes_requested",
+  "opportunity.published",
+  "opportunity.paused",
+  "opportunity.closed",
+  "application.submitted",
+  "application.shortlisted",
+  "application.interview",
+  "application.approved",
+  "application.declined",
+  "application.withdrawn",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -25,6 +25,10 @@ export const notificationKinds = [
   "agreement_proposed",
   "agreement_countered",
   "agreement_signed",
+  "opportunity_invitation",
+  "application_received",
+  "application_updated",
+  "invitation_answered",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -9,6 +9,7 @@ import { agreementPathFor } from "../agreement/index.ts";
 import { connectionSubjects, otherParty, partnershipScreens } from "../partnership/index.ts";
 import {
   type AgreementStepTaken,
+  type ApplicationChanged,
   cents,
   type DisputeActor,
   type DisputeFacts,
@@ -16,6 +17,7 @@ import {
   type DomainEvent,
   type DomainEventSubscriber,
   formatAud,
+  type InvitationChanged,
   type PartnershipChanged,
   type PartnershipRequested,
   type VerificationDecided,
@@ -115,6 +117,62 @@ const disputeStepNotice = ({
   return { kind: "dispute_responded", title: `${ref}: ${what.replace(/\.$/, "")}` };
 };
 
+const applicationWords: Record<string, string> = {
+  shortlisted: "shortlisted",
+  interview: "moved to interview",
+  approved: "approved — your partnership has started",
+  declined: "declined",
+};
+
+/**
+ * Application notices (issue 44): the business hears of a new application or a withdrawal, the
+ * agent of every step the business takes; links open each side's opportunities screen.
+ */
+const applicationNotice = ({ application, opportunity, by }: ApplicationChanged): Notice =>
+  by === "agent"
+    ? {
+        to: { businessProfileId: opportunity.businessId },
+        kind: "application_received",
+        title:
+          application.status === "withdrawn"
+            ? `${application.agent.fullName} withdrew their application to “${opportunity.title}”`
+            : `${application.agent.fullName} applied to “${opportunity.title}”`,
+        link: `/business/opportunities/${opportunity.id}`,
+        subjectId: application.id,
+      }
+    : {
+        to: { userId: application.agent.userId },
+        kind: "application_updated",
+        title: `Your application to “${opportunity.title}” was ${applicationWords[application.status] ?? application.status}`,
+        link: "/agent/opportunities?tab=applications",
+        subjectId: application.id,
+      };
+
+/** An invitation tells the agent (sent) or the business (declined, expired; accepted shows as an application). */
+const invitationNotices = ({ invitation, opportunity }: InvitationChanged): readonly Notice[] => {
+  if (invitation.status === "pending")
+    return [
+      {
+        to: { userId: invitation.agent.userId },
+        kind: "opportunity_invitation",
+        title: `${opportunity.business.companyName} invited you to apply to “${opportunity.title}” (48 hours to answer)`,
+        link: "/agent/opportunities?tab=invitations",
+        subjectId: invitation.id,
+      },
+    ];
+  if (invitation.status === "declined" || invitation.status === "expired")
+    return [
+      {
+        to: { businessProfileId: opportunity.businessId },
+        kind: "invitation_answered",
+        title: `${invitation.agent.fullName}'s invitation to “${opportunity.title}” ${invitation.status === "declined" ? "was declined" : "expired unanswered"}`,
+        link: `/business/opportunities/${opportunity.id}`,
+        subjectId: invitation.id,
+      },
+    ];
+  return [];
+};
+
 /** The notices an event leaves (none for events the bell does not show). */
 export const noticesFor = (event: DomainEvent): readonly Notice[] => {
   switch (event._tag) {
@@ -171,6 +229,12 @@ export const noticesFor = (event: DomainEvent): readonly Notice[] => {
       const { kind, title } = disputeStepNotice(event);
       return disputeNotices(event.dispute, event.by, kind, title);
     }
+    case "OpportunityChanged":
+      return [];
+    case "ApplicationChanged":
+      return [applicationNotice(event)];
+    case "InvitationChanged":
+      return invitationNotices(event);
     // The sweep wrote the overdue notice itself; payments and messages have no notice of their own.
     case "InvoiceOverdue":
     case "PaymentStatusChanged":

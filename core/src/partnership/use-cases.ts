@@ -36,7 +36,14 @@ import {
   PartnershipNotFound,
   type PartnershipTransitionNotAllowed,
 } from "./errors.ts";
-import type { PartnershipCounts, PartnershipView, Party, Standings } from "./model.ts";
+import type {
+  NewPartnership,
+  Partnership,
+  PartnershipCounts,
+  PartnershipView,
+  Party,
+  Standings,
+} from "./model.ts";
 import { eventForStatus, otherParty, type PartnershipChange, transition } from "./partnership-machine.ts";
 import { type PartnershipFilter, PartnershipRepository } from "./ports.ts";
 import type { RequestedStatus } from "./wording.ts";
@@ -70,6 +77,47 @@ export function checkLimit(
     ? Either.left(new PartnershipLimitReached({ party, own: party === caller, plan: entitled.planId, limit }))
     : Either.right(undefined);
 }
+
+/**
+ * Accepting a pending partnership (spec §4): the machine's accept by `by`, then both parties'
+ * plan limits (the caller's first), read under the repository's locks — the one race-safe rule
+ * every accept uses (connection requests, and approvals of opportunity applications, issue 44).
+ */
+export function acceptWithinLimits(
+  current: Pick<Partnership, "status" | "requestedBy" | "startDate" | "endDate">,
+  standings: Standings,
+  by: Party,
+  at: Date,
+): Either.Either<PartnershipChange, PartnershipTransitionNotAllowed | PartnershipLimitReached> {
+  return Either.flatMap(transition(current, { type: "accept", by, at }), (change) =>
+    Either.flatMap(checkLimit(standings, by, by, at), () =>
+      Either.map(checkLimit(standings, otherParty(by), by, at), () => change),
+    ),
+  );
+}
+
+/**
+ * A partnership both sides already agreed to (issue 44: the agent applied, the business
+ * approved): the request as `request.requestedBy` sent it, accepted at once by the other party,
+ * through the same repository calls, locks and limit checks as a connection request and its
+ * accept. Runs in the caller's unit of work, so a refusal leaves nothing behind.
+ * Errors: PartnershipAlreadyExists, PartnershipLimitReached, PartnershipTransitionNotAllowed.
+ */
+export const startAgreedPartnership = Effect.fn("partnership.startAgreed")(function* (
+  request: NewPartnership,
+) {
+  const repository = yield* PartnershipRepository;
+  const at = yield* (yield* Clock).now;
+  const acceptedBy = otherParty(request.requestedBy);
+  const created = yield* repository.create(request, (standings) =>
+    checkLimit(standings, request.requestedBy, acceptedBy, at),
+  );
+  const started = yield* repository.change(created.id, (current, standings) =>
+    acceptWithinLimits(current, standings, acceptedBy, at),
+  );
+  yield* publishEvent({ _tag: "PartnershipChanged", partnership: started, by: acceptedBy, status: "active" });
+  return started;
+});
 
 export interface ConnectRequest {
   readonly businessId?: BusinessProfileId | undefined;
@@ -159,13 +207,9 @@ export const changePartnership = Effect.fn("partnership.change")(function* (
     > => {
       const ownSideId = caller === "business" ? current.businessId : current.agentId;
       if (ownSideId !== own.id) return Either.left(new PartnershipNotFound({ id }));
-      return Either.flatMap(transition(current, { type, by: caller, at }), (change) =>
-        type !== "accept"
-          ? Either.right(change)
-          : Either.flatMap(checkLimit(standings, caller, caller, at), () =>
-              Either.map(checkLimit(standings, otherParty(caller), caller, at), () => change),
-            ),
-      );
+      return type === "accept"
+        ? acceptWithinLimits(current, standings, caller, at)
+        : transition(current, { type, by: caller, at });
     },
   );
   yield* emailCounterpart(changed, caller, status);

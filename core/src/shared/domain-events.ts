@@ -258,6 +258,57 @@ export interface SaleRefunded {
   readonly sale: SaleFacts;
 }
 
+/** An opportunity as its events carry it (issue 44). */
+export interface OpportunityFacts {
+  readonly id: number;
+  readonly slug: string;
+  readonly title: string;
+  readonly businessId: BusinessProfileId;
+  readonly status: string;
+  readonly closedReason: string | null;
+  readonly placesWanted: number;
+  readonly placesFilled: number;
+  readonly business: { readonly userId: UserId; readonly companyName: string };
+}
+
+/** A business created, published, paused, resumed or closed an opportunity (issue 44). */
+export interface OpportunityChanged {
+  readonly _tag: "OpportunityChanged";
+  readonly opportunity: OpportunityFacts;
+  readonly step: "created" | "published" | "paused" | "resumed" | "closed";
+}
+
+/** An application after a step (issue 44): its status says which. */
+export interface ApplicationChanged {
+  readonly _tag: "ApplicationChanged";
+  readonly application: {
+    readonly id: number;
+    readonly opportunityId: number;
+    readonly agentId: AgentProfileId;
+    readonly status: string;
+    /** Percent the agent proposed; null: the opportunity's rate. */
+    readonly proposedRate: number | null;
+    readonly partnershipId: PartnershipId | null;
+    readonly agent: { readonly userId: UserId; readonly fullName: string };
+  };
+  readonly opportunity: OpportunityFacts;
+  readonly by: EventParty;
+}
+
+/** An invitation to apply was sent, accepted, declined or expired (issue 44). */
+export interface InvitationChanged {
+  readonly _tag: "InvitationChanged";
+  readonly invitation: {
+    readonly id: number;
+    readonly opportunityId: number;
+    readonly agentId: AgentProfileId;
+    readonly status: string;
+    readonly expiresAt: Date;
+    readonly agent: { readonly userId: UserId; readonly fullName: string };
+  };
+  readonly opportunity: OpportunityFacts;
+}
+
 /** Every domain event, a closed union (a new event is added here, then to its subscribers). */
 export type DomainEvent =
   | PartnershipRequested
@@ -274,7 +325,10 @@ export type DomainEvent =
   | DealStepTaken
   | SaleStepTaken
   | SaleConfirmed
-  | SaleRefunded;
+  | SaleRefunded
+  | OpportunityChanged
+  | ApplicationChanged
+  | InvitationChanged;
 
 /** A reaction to events; never fails (a subscriber logs its own failures). */
 export type DomainEventSubscriber = (event: DomainEvent) => Effect.Effect<void>;

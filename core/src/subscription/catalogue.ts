@@ -52,6 +52,8 @@ export interface Plan {
   readonly priceId: string | null;
   /** Active partnerships allowed; null = unlimited. */
   readonly partnershipLimit: number | null;
+  /** Opportunities published at once (issue 44); null = unlimited; 0 for agent plans. */
+  readonly publishedOpportunityLimit: number | null;
   /** One line for the plan card. */
   readonly description: string;
   /** The entitlements of spec §9 reading B, as shown on /pricing. */
@@ -70,6 +72,7 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
     priceCents: 0,
     priceId: null,
     partnershipLimit: 3,
+    publishedOpportunityLimit: 2,
     description: "Get started and find your first agents.",
     features: [
       "Up to 3 active partnerships",
@@ -87,6 +90,7 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
     priceCents: 4900,
     priceId: "price_professional",
     partnershipLimit: 10,
+    publishedOpportunityLimit: 10,
     description: "For growing sales teams.",
     features: [
       "Up to 10 active partnerships",
@@ -104,6 +108,7 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
     priceCents: 9900,
     priceId: "price_enterprise",
     partnershipLimit: null,
+    publishedOpportunityLimit: null,
     description: "For businesses running a large agent network.",
     features: [
       "Unlimited partnerships",
@@ -130,6 +135,7 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
     priceCents: 0,
     priceId: null,
     partnershipLimit: 3,
+    publishedOpportunityLimit: 0,
     description: "Build your profile and find businesses.",
     features: [
       "Up to 3 active partnerships",
@@ -147,6 +153,7 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
     priceCents: 1900,
     priceId: "price_agent_pro",
     partnershipLimit: null,
+    publishedOpportunityLimit: 0,
     description: "Stand out and grow without limits.",
     features: ["Unlimited partnerships", "Verification badge", "Featured listing in search"],
     popular: false,

@@ -18,6 +18,8 @@ export interface Entitlements extends PlanGrants {
   readonly planId: PlanId;
   /** Active partnerships allowed; null = unlimited. */
   readonly partnershipLimit: number | null;
+  /** Opportunities published at once (issue 44); null = unlimited. */
+  readonly publishedOpportunityLimit: number | null;
   /** True while past_due entitlements are kept by the grace period. */
   readonly inGrace: boolean;
   /** When the grace period ends (past_due only). */
@@ -28,6 +30,7 @@ export interface Entitlements extends PlanGrants {
 const of = (planId: PlanId, inGrace = false, graceEndsAt: Date | null = null): Entitlements => ({
   planId,
   partnershipLimit: plans[planId].partnershipLimit,
+  publishedOpportunityLimit: plans[planId].publishedOpportunityLimit,
   ...plans[planId].grants,
   inGrace,
   graceEndsAt,

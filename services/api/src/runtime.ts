@@ -46,6 +46,7 @@ import {
   NewsletterRepositoryPg,
   NotificationRepositoryPg,
   OnboardingRepositoryPg,
+  OpportunityRepositoryPg,
   PartnershipRepositoryPg,
   PaymentBlocksPg,
   PaymentMethodRepositoryPg,
@@ -120,6 +121,7 @@ import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
 import { type NotificationRepository, notificationSubscriber } from "@closr/core/notification";
 import type { OnboardingRepository } from "@closr/core/onboarding";
 import type { JobAdministration } from "@closr/core/operations";
+import type { OpportunityRepository } from "@closr/core/opportunity";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type {
   ChargeDestinations,
@@ -173,6 +175,7 @@ export type AppServices =
   | BusinessProfileRepository
   | AgentProfileRepository
   | PartnershipRepository
+  | OpportunityRepository
   | Mailer
   | MessageRepository
   | UserDirectory
@@ -300,6 +303,7 @@ export function makeAppLayer(
     BusinessProfileRepositoryPg,
     AgentProfileRepositoryPg,
     PartnershipRepositoryPg,
+    OpportunityRepositoryPg,
     mailer,
     MessageRepositoryPg,
     UserDirectoryPg,

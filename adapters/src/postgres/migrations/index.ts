@@ -32,8 +32,9 @@ import * as gatewayRefundsHolds from "./2026-11-29-45-gateway-refunds-holds.ts";
 import * as payoutHoldTransfers from "./2026-11-30-46-payout-hold-transfers.ts";
 import * as userTimeZone from "./2026-12-01-46-user-time-zone.ts";
 import * as unclaimedEmails from "./2026-12-01-48-unclaimed-emails.ts";
-import * as dealsAndSales from "./2026-12-02-43-deals-and-sales.ts";
 import * as commissionLedger from "./2026-12-02-43-commission-ledger.ts";
+import * as dealsAndSales from "./2026-12-02-43-deals-and-sales.ts";
+import * as opportunities from "./2026-12-02-44-opportunities.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01-46-user-time-zone": userTimeZone,
   "2026-12-02-43-deals-and-sales": dealsAndSales,
   "2026-12-02-43-commission-ledger": commissionLedger,
+  "2026-12-02-44-opportunities": opportunities,
 };

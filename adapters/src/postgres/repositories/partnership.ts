@@ -77,11 +77,20 @@ const standingOf = (row: PlanRow | undefined, userType: "business" | "agent") =>
   pastDueSince: row?.pastDueSince ? new Date(row.pastDueSince) : null,
 });
 
-/** Locks both parties' profiles (business, then agent) and reads their standings. */
-async function lockStandings(trx: Transaction<Database>, businessId: number, agentId: number) {
+/**
+ * Locks a business profile (FOR NO KEY UPDATE: the first lock of the one global order, business
+ * then agent) and reads its plan standing. Opportunity changes (issue 44) take it first too.
+ */
+export async function lockBusinessStanding(trx: Transaction<Database>, businessId: number) {
   const business = await sql<PlanRow>`
     SELECT u.plan_id, ${subscriptionOf(sql`u.id`)} FROM business_profiles b JOIN users u ON u.id = b.user_id
     WHERE b.id = ${businessId} FOR NO KEY UPDATE OF b`.execute(trx);
+  return standingOf(business.rows[0], "business");
+}
+
+/** Locks both parties' profiles (business, then agent) and reads their standings. */
+async function lockStandings(trx: Transaction<Database>, businessId: number, agentId: number) {
+  const business = await lockBusinessStanding(trx, businessId);
   const agent = await sql<PlanRow>`
     SELECT u.plan_id, ${subscriptionOf(sql`u.id`)} FROM agent_profiles a JOIN users u ON u.id = a.user_id
     WHERE a.id = ${agentId} FOR NO KEY UPDATE OF a`.execute(trx);
@@ -93,7 +102,7 @@ async function lockStandings(trx: Transaction<Database>, businessId: number, age
   );
   const counts = active.rows[0] ?? { business: 0, agent: 0 };
   return {
-    business: { active: Number(counts.business), ...standingOf(business.rows[0], "business") },
+    business: { active: Number(counts.business), ...business },
     agent: { active: Number(counts.agent), ...standingOf(agent.rows[0], "agent") },
   } satisfies Standings;
 }

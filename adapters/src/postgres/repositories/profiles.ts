@@ -144,7 +144,7 @@ const anyWordQuery = (plan: KeywordPlan) => plan.map((t) => termQuery(t)).join("
  * Keyword filter on alias `t` (a or b): one full-text condition, so the GIN indexes (the
  * per-location and per-band ones of ADR 0027/0031 included) serve it with or without corrections.
  */
-const keywordFilter = (t: "a" | "b", plan: KeywordPlan) =>
+export const keywordFilter = (t: string, plan: KeywordPlan) =>
   sql<boolean>`${sql.ref(`${t}.search_vector`)} @@ to_tsquery('simple', ${planQuery(plan)})`;
 
 /**
@@ -157,7 +157,7 @@ const keywordFilter = (t: "a" | "b", plan: KeywordPlan) =>
 export const fieldWeights = { A: 8, B: 4, C: 2, D: 1 } as const;
 
 /** Text relevance of alias `t`: Σ over terms of the weight of the best field holding the term. */
-const textRelevanceSql = (t: "a" | "b", plan: KeywordPlan) => {
+export const textRelevanceSql = (t: string, plan: KeywordPlan) => {
   const vector = sql.ref(`${t}.search_vector`);
   const parts = plan.map(
     (
@@ -175,7 +175,7 @@ const textRelevanceSql = (t: "a" | "b", plan: KeywordPlan) => {
  * matches, else the fewest typos among the corrections that do. Sorted first (ascending), so
  * exact matches always rank above corrected ones. Undefined (no key) for a plan without corrections.
  */
-const typosSql = (t: "a" | "b", plan: KeywordPlan) => {
+export const typosSql = (t: string, plan: KeywordPlan) => {
   const vector = sql.ref(`${t}.search_vector`);
   const parts = plan
     .filter((term) => term.corrections.length > 0)
@@ -192,7 +192,7 @@ const typosSql = (t: "a" | "b", plan: KeywordPlan) => {
  * score (0–100; absent without a viewer profile) and reputation, which only order profiles of
  * equal text relevance, never lift a weaker text match above a stronger one.
  */
-const keywordRankingKeys = (t: "a" | "b", plan: KeywordPlan, score: RawBuilder<number> | undefined) => {
+export const keywordRankingKeys = (t: string, plan: KeywordPlan, score: RawBuilder<number> | undefined) => {
   const typos = typosSql(t, plan);
   return [
     ...(typos ? [[typos, "asc"] as const] : []),
@@ -691,7 +691,7 @@ export function agentSearchQueries(
  */
 export async function vocabularyCandidates(
   db: Db,
-  side: "agent" | "business",
+  side: "agent" | "business" | "opportunity",
   term: string,
   last: boolean,
 ): Promise<string[]> {

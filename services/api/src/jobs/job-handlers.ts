@@ -14,6 +14,7 @@ import {
 import { runDataExport, runPasswordResetRequest, SessionStore } from "@closr/core/identity";
 import { deliverWebhookTarget, sweepWebhookRetries } from "@closr/core/integrations";
 import { sweepNotifications } from "@closr/core/notification";
+import { expireInvitations } from "@closr/core/opportunity";
 import { runLocalBilling } from "@closr/core/subscription";
 import { Effect } from "effect";
 import type { AppRuntime } from "../runtime.ts";
@@ -27,8 +28,10 @@ export const jobHandlers = (runtime: AppRuntime): JobHandlers => ({
   "send-email": ({ email }) => runtime.runPromise(Effect.flatMap(MailDelivery, (d) => d.send(email))),
   // The local subscription gateway's renewals, retries and expiries (no-op with Stripe; issue 13).
   "local-billing": () => runtime.runPromise(runLocalBilling()),
-  // Time-based notifications (issue 18): overdue invoices, messages unread for a few minutes.
-  "notification-sweep": () => runtime.runPromise(sweepNotifications()),
+  // Time-based notifications (issue 18): overdue invoices, messages unread for a few minutes;
+  // and opportunity invitations unanswered for 48 hours expire (issue 44, ADR 0065).
+  "notification-sweep": () =>
+    runtime.runPromise(Effect.zipLeft(sweepNotifications(), expireInvitations(), { concurrent: false })),
   // Review sweeps (issue 22): blind windows ending, 3- and 10-day reminders.
   "review-sweeps": () => runReviewSweeps(runtime),
   // Dispute deadlines (issue 17, ADR 0018): unanswered → mediation, silent proposal → accepted.
