@@ -26,6 +26,9 @@ export const NotificationKind = z
     "agreement_proposed",
     "agreement_countered",
     "agreement_signed",
+    "collection_scheduled",
+    "collection_failed",
+    "mandate_changed",
   ])
   .openapi("NotificationKind");
 

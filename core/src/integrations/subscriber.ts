@@ -6,7 +6,9 @@
 import { Effect } from "effect";
 import type { DomainEvent, DomainEventSubscriber } from "../shared/index.ts";
 import {
+  collectionEvent,
   invoiceEvent,
+  mandateEvent,
   messageEvent,
   partnershipEvent,
   paymentEvent,
@@ -30,6 +32,14 @@ const paymentTypes: Partial<Record<string, "payment.succeeded" | "payment.failed
   refunded: "payment.refunded",
 };
 
+/** The webhook event of each mandate status (issue 45). */
+const mandateTypes = {
+  pending: "mandate.created",
+  active: "mandate.activated",
+  inactive: "mandate.inactive",
+  revoked: "mandate.revoked",
+} as const;
+
 /** The webhook event an event publishes, or null (agreements and disputes publish none yet). */
 export const webhookEventFor = (event: DomainEvent): WebhookEventInput | null => {
   switch (event._tag) {
@@ -51,6 +61,22 @@ export const webhookEventFor = (event: DomainEvent): WebhookEventInput | null =>
       return messageEvent(event.message);
     case "VerificationDecided":
       return verificationEvent(event.request);
+    case "MandateChanged":
+      return mandateEvent(mandateTypes[event.mandate.status], event.mandate);
+    case "InvoiceCollectionScheduled":
+      return collectionEvent("invoice.collection_scheduled", event.invoice, {
+        chargeOn: event.chargeOn,
+        attempt: null,
+        reason: null,
+        retryOn: null,
+      });
+    case "InvoiceCollectionFailed":
+      return collectionEvent("invoice.collection_failed", event.invoice, {
+        chargeOn: null,
+        attempt: event.attempt,
+        reason: event.reason,
+        retryOn: event.retryOn,
+      });
     case "AgreementStepTaken":
     case "DisputeOpened":
     case "DisputeStepTaken":

@@ -25,6 +25,9 @@ export const notificationKinds = [
   "agreement_proposed",
   "agreement_countered",
   "agreement_signed",
+  "collection_scheduled",
+  "collection_failed",
+  "mandate_changed",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
