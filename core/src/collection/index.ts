@@ -3,3 +3,5 @@ export * from "./collection-decision.ts";
 export * from "./errors.ts";
 export * from "./mandate-machine.ts";
 export * from "./model.ts";
+export * from "./ports.ts";
+export * from "./use-cases.ts";
