@@ -171,7 +171,11 @@ export interface SweepReport {
 export const runCollectionSweep = Effect.fn("collection.runCollectionSweep")(function* (batchSize = 500) {
   const now = yield* (yield* Clock).now;
   const today = businessDate(now);
-  const gateway = yield* MandateGateway;
+  const gatewayOption = yield* Effect.serviceOption(MandateGateway);
+  // Stripe mode without a mandate gateway wired (ADR 0064: the Stripe adapter is still to come).
+  if (Option.isNone(gatewayOption))
+    return { today, charged: 0, noticed: 0, failuresTold: 0, skipped: {} } satisfies SweepReport;
+  const gateway = gatewayOption.value;
   const repository = yield* CollectionRepository;
   const payments = yield* PaymentRepository;
   const destinations = yield* Effect.serviceOption(ChargeDestinations);

@@ -8,6 +8,7 @@ import { ImageProcessorSharp, MarkdownRendererLive } from "@closr/adapters/conte
 import { DeviceCookiesHmac, DocumentDigestCrypto, SessionTokensCrypto } from "@closr/adapters/crypto";
 import { JobAdministrationPg, JobQueueLive } from "@closr/adapters/jobs";
 import {
+  MandateGatewayLocal,
   PaymentGatewayLocal,
   PayoutGatewayLocal,
   SubscriptionGatewayLocal,
@@ -33,6 +34,7 @@ import {
   BusinessProfileRepositoryPg,
   ChargeDestinationsPg,
   ChargeLedgerRepositoryPg,
+  CollectionRepositoriesPg,
   ContactRepositoryPg,
   ContentRepositoryPg,
   type Db,
@@ -84,6 +86,7 @@ import {
   WebhookUrlPolicyLive,
 } from "@closr/adapters/webhooks";
 import type { AgreementPdf, AgreementRepository, DocumentDigest } from "@closr/core/agreement";
+import type { CollectionRepository, MandateRepository } from "@closr/core/collection";
 import {
   type AuditTrail,
   type ContactRepository,
@@ -179,6 +182,8 @@ export type AppServices =
   | LiveEventHub
   | InvoiceRepository
   | PaymentRepository
+  | MandateRepository
+  | CollectionRepository
   | PaymentMethodRepository
   | PaymentGateway
   | SubscriptionRepository
@@ -307,6 +312,9 @@ export function makeAppLayer(
     InvoiceRepositoryPg,
     PaymentRepositoryPg,
     PaymentMethodRepositoryPg,
+    // Issue 45: mandates and automatic collection (the local gateway's stand-in; Stripe's is to come).
+    CollectionRepositoriesPg,
+    payments.stripe ? Layer.empty : MandateGatewayLocal,
     MailOutboxPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
     VerificationRepositoryPg,

@@ -32,6 +32,7 @@ import * as gatewayRefundsHolds from "./2026-11-29-45-gateway-refunds-holds.ts";
 import * as payoutHoldTransfers from "./2026-11-30-46-payout-hold-transfers.ts";
 import * as userTimeZone from "./2026-12-01-46-user-time-zone.ts";
 import * as unclaimedEmails from "./2026-12-01-48-unclaimed-emails.ts";
+import * as collection from "./2026-12-02-45-collection.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-46-payout-hold-transfers": payoutHoldTransfers,
   "2026-12-01-48-unclaimed-emails": unclaimedEmails,
   "2026-12-01-46-user-time-zone": userTimeZone,
+  "2026-12-02-45-collection": collection,
 };
