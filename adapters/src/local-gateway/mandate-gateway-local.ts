@@ -141,7 +141,10 @@ const makeLocal = (db: Db): MandateGateway["Type"] => ({
             transferDestination: request.transfer?.destination ?? null,
             applicationFeeCents: request.transfer?.applicationFeeCents ?? null,
             plannedOutcome: method ? `${method.method}:${method.outcome}` : "fail",
-            clearsOn: null,
+            clearsOn:
+              method?.method === "au_becs_debit" && planned
+                ? addBusinessDays(request.chargedOn, 2 + planned.extraDays)
+                : null,
           })
           .onConflict((oc) => oc.column("idempotencyKey").doNothing())
           .returning("id")
@@ -154,7 +157,7 @@ const makeLocal = (db: Db): MandateGateway["Type"] => ({
         if (!inserted) return toLocalIntent(row); // the same key: the first intent, charged once
         const intent = toLocalIntent(row);
         if (method?.method === "au_becs_debit" && planned) {
-          // BECS: processing until it clears (clearDue gives it its date on the next sweep).
+          // BECS: processing until it clears on its clearing date (clearDue).
           await recordLocalGatewayEvent(trx, "payment_intent.processing", intent);
           return intent;
         }
@@ -190,22 +193,6 @@ const makeLocal = (db: Db): MandateGateway["Type"] => ({
   clearDue: (today) =>
     Effect.promise(() =>
       transact(db, async (trx) => {
-        // Give new BECS debits their clearing date (charge day + 2 business days, + the account's delay).
-        const fresh = await trx
-          .selectFrom("localPaymentIntents")
-          .select(["id", "plannedOutcome"])
-          .where("status", "=", "processing")
-          .where("clearsOn", "is", null)
-          .where("plannedOutcome", "like", "au_becs_debit:%")
-          .execute();
-        for (const f of fresh) {
-          const planned = becsTestAccounts[f.plannedOutcome!.split(":")[1]!]!;
-          await trx
-            .updateTable("localPaymentIntents")
-            .set({ clearsOn: addBusinessDays(today, 2 + planned.extraDays) })
-            .where("id", "=", f.id)
-            .execute();
-        }
         const due = await trx
           .selectFrom("localPaymentIntents")
           .selectAll()

@@ -114,6 +114,8 @@ export interface MandateChargeRequest {
   readonly paymentId: PaymentId;
   readonly mandate: Mandate;
   readonly description: string;
+  /** The Sydney date of the charge (`yyyy-MM-dd`): a BECS debit clears 2–3 business days later. */
+  readonly chargedOn: string;
   /** Stripe Connect destination charge to the agent's account, less the platform fee. */
   readonly transfer?: { readonly destination: string; readonly applicationFeeCents: Cents };
 }
@@ -137,7 +139,7 @@ export class MandateGateway extends Context.Tag("collection/MandateGateway")<
     /** One PaymentIntent per idempotency key: a repeated request answers the first intent. */
     readonly charge: (request: MandateChargeRequest) => Effect.Effect<GatewayIntent>;
     /**
-     * The local gateway's clearing (BECS: 2–3 business days): intents processing whose date came
+     * The local gateway's clearing (BECS: 2–3 business days): intents processing whose clearing date came
      * settle and record their payment events; answers the mandate events it caused. Stripe: none.
      */
     readonly clearDue: (today: string) => Effect.Effect<readonly MandateGatewayEvent[]>;

@@ -246,6 +246,7 @@ export const runCollectionSweep = Effect.fn("collection.runCollectionSweep")(fun
         invoiceId,
         paymentId: begun.paymentId,
         mandate: begun.row.mandate,
+        chargedOn: today,
         description: `Closr invoice #${row.invoice.id} (collection attempt ${decision.attempt})`,
         ...(Option.isSome(destination)
           ? {

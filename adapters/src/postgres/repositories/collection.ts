@@ -143,19 +143,19 @@ const makeMandates = (db: Db): MandateRepository["Type"] => ({
 
 interface RawRow {
   id: number;
-  partnership_id: number;
-  business_id: number;
-  agent_id: number;
-  amount_cents: string | number;
-  platform_fee_cents: string | number;
+  partnershipId: number;
+  businessId: number;
+  agentId: number;
+  amountCents: string | number;
+  platformFeeCents: string | number;
   description: string;
-  due_date: string | Date;
-  is_paid: boolean;
+  dueDate: string | Date;
+  isPaid: boolean;
   cancelled: boolean;
   disputed: boolean;
-  mandate_id: number | null;
-  notice_sent_on: string | Date | null;
-  failure_notified_attempt: number | null;
+  mandateId: number | null;
+  noticeSentOn: string | Date | null;
+  failureNotifiedAttempt: number | null;
   attempts: unknown;
 }
 
@@ -179,8 +179,8 @@ const rowsQuery = (where: RawBuilder<unknown>, limit: number) => sql<RawRow>`
   LIMIT ${limit}`;
 
 const toRow = async (d: Db | Transaction<Database>, r: RawRow): Promise<CollectionRow> => {
-  const mandateRow = r.mandate_id
-    ? await d.selectFrom("paymentMandates").selectAll().where("id", "=", r.mandate_id).executeTakeFirst()
+  const mandateRow = r.mandateId
+    ? await d.selectFrom("paymentMandates").selectAll().where("id", "=", r.mandateId).executeTakeFirst()
     : undefined;
   const mandate = mandateRow ? toMandate(mandateRow) : null;
   const raw = (typeof r.attempts === "string" ? JSON.parse(r.attempts) : r.attempts) as {
@@ -197,14 +197,14 @@ const toRow = async (d: Db | Transaction<Database>, r: RawRow): Promise<Collecti
   }));
   const invoice = {
     id: InvoiceId.make(r.id),
-    partnershipId: PartnershipId.make(r.partnership_id),
-    businessId: BusinessProfileId.make(r.business_id),
-    agentId: AgentProfileId.make(r.agent_id),
-    amountCents: cents(Number(r.amount_cents)),
-    platformFeeCents: cents(Number(r.platform_fee_cents)),
+    partnershipId: PartnershipId.make(r.partnershipId),
+    businessId: BusinessProfileId.make(r.businessId),
+    agentId: AgentProfileId.make(r.agentId),
+    amountCents: cents(Number(r.amountCents)),
+    platformFeeCents: cents(Number(r.platformFeeCents)),
     description: r.description,
-    dueDate: day(r.due_date)!,
-    isPaid: r.is_paid,
+    dueDate: day(r.dueDate)!,
+    isPaid: r.isPaid,
   };
   return {
     candidate: {
@@ -212,7 +212,7 @@ const toRow = async (d: Db | Transaction<Database>, r: RawRow): Promise<Collecti
         id: r.id,
         amountCents: invoice.amountCents,
         dueDate: invoice.dueDate,
-        isPaid: r.is_paid,
+        isPaid: r.isPaid,
         cancelled: r.cancelled,
         disputed: r.disputed,
       },
@@ -221,8 +221,8 @@ const toRow = async (d: Db | Transaction<Database>, r: RawRow): Promise<Collecti
     },
     invoice,
     mandate,
-    noticeSentOn: day(r.notice_sent_on),
-    failureNotifiedAttempt: r.failure_notified_attempt ?? 0,
+    noticeSentOn: day(r.noticeSentOn),
+    failureNotifiedAttempt: r.failureNotifiedAttempt ?? 0,
   };
 };
 
