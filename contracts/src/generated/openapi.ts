@@ -3906,6 +3906,126 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "invoice.collection_scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event invoice.collection_scheduled
+         * @description Advance notice (issue 45): the invoice will be collected from the partnership's mandate on `collection.chargeOn` (3 days ahead, BECS). Sent once. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_invoice_collection_scheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.collection_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event invoice.collection_failed
+         * @description An automatic collection attempt failed; `collection.retryOn` is the next attempt (1, 3 and 7 days after the first failure), null after the last. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_invoice_collection_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mandate.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event mandate.created
+         * @description The business set up a payment mandate for a partnership (status pending or active). Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_mandate_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mandate.activated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event mandate.activated
+         * @description The gateway confirmed the mandate: invoices are collected on their due dates. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_mandate_activated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mandate.inactive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event mandate.inactive
+         * @description The gateway reported the mandate unusable (e.g. the account closed); the business is asked to replace it. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_mandate_inactive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mandate.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event mandate.revoked
+         * @description The business revoked the mandate; nothing more is collected by it. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_mandate_revoked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment.succeeded": {
         parameters: {
             query?: never;
@@ -4110,7 +4230,7 @@ export interface components {
              * @example invoice.created
              * @enum {string}
              */
-            type: "invoice.created" | "invoice.paid" | "invoice.overdue";
+            type: "invoice.created" | "invoice.paid" | "invoice.overdue" | "invoice.collection_scheduled" | "invoice.collection_failed";
             /**
              * Format: date-time
              * @example 2026-11-25T09:30:00.000Z
@@ -4139,6 +4259,78 @@ export interface components {
             dueDate: string;
             /** @example false */
             isPaid: boolean;
+            /** @description Automatic collection (issue 45), on invoice.collection_* events only. */
+            collection?: {
+                /**
+                 * @description invoice.collection_scheduled: the Sydney date (yyyy-MM-dd) the mandate is charged.
+                 * @example 2026-12-09
+                 */
+                chargeOn: string | null;
+                /**
+                 * @description invoice.collection_failed: the attempt that failed (1 on the due date, 2–4 the retries).
+                 * @example 1
+                 */
+                attempt: number | null;
+                /**
+                 * @description invoice.collection_failed: the gateway's reason.
+                 * @example The account is closed.
+                 */
+                reason: string | null;
+                /**
+                 * @description invoice.collection_failed: the next attempt's Sydney date; null after the last retry.
+                 * @example 2026-12-10
+                 */
+                retryOn: string | null;
+            };
+        };
+        WebhookMandateEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @example mandate.created
+             * @enum {string}
+             */
+            type: "mandate.created" | "mandate.activated" | "mandate.inactive" | "mandate.revoked";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookMandateObject"];
+            };
+        };
+        WebhookMandateObject: {
+            /** @example 3 */
+            id: number;
+            /** @example 12 */
+            partnershipId: number;
+            /** @example 4 */
+            businessId: number;
+            /** @example 9 */
+            agentId: number;
+            /**
+             * @example au_becs_debit
+             * @enum {string}
+             */
+            method: "au_becs_debit" | "card";
+            /**
+             * @example active
+             * @enum {string}
+             */
+            status: "pending" | "active" | "inactive" | "revoked";
+            /**
+             * @description The mandate reference shown to the payer.
+             * @example CLOSR-M-3-7K2Q
+             */
+            reference: string;
+            /** @example 3456 */
+            lastFour: string;
+            /** @example null */
+            inactiveReason: string | null;
         };
         WebhookPaymentEvent: {
             /**
@@ -6051,7 +6243,7 @@ export interface components {
             createdAt: string;
         };
         /** @enum {string} */
-        NotificationKind: "connection_requested" | "connection_accepted" | "connection_rejected" | "connection_withdrawn" | "partnership_ended" | "invoice_raised" | "invoice_paid" | "invoice_overdue" | "message_unread" | "verification_approved" | "verification_rejected" | "verification_changes_requested" | "dispute_opened" | "dispute_responded" | "dispute_in_mediation" | "dispute_proposal" | "dispute_resolved" | "agreement_proposed" | "agreement_countered" | "agreement_signed";
+        NotificationKind: "connection_requested" | "connection_accepted" | "connection_rejected" | "connection_withdrawn" | "partnership_ended" | "invoice_raised" | "invoice_paid" | "invoice_overdue" | "message_unread" | "verification_approved" | "verification_rejected" | "verification_changes_requested" | "dispute_opened" | "dispute_responded" | "dispute_in_mediation" | "dispute_proposal" | "dispute_resolved" | "agreement_proposed" | "agreement_countered" | "agreement_signed" | "collection_scheduled" | "collection_failed" | "mandate_changed";
         BusinessAnalytics: {
             access: {
                 planId: string;
@@ -6613,7 +6805,7 @@ export interface components {
          * @example partnership.accepted
          * @enum {string}
          */
-        WebhookEventType: "partnership.requested" | "partnership.accepted" | "partnership.rejected" | "partnership.withdrawn" | "partnership.ended" | "invoice.created" | "invoice.paid" | "invoice.overdue" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "message.created" | "verification.approved" | "verification.rejected" | "verification.changes_requested";
+        WebhookEventType: "partnership.requested" | "partnership.accepted" | "partnership.rejected" | "partnership.withdrawn" | "partnership.ended" | "invoice.created" | "invoice.paid" | "invoice.overdue" | "invoice.collection_scheduled" | "invoice.collection_failed" | "mandate.created" | "mandate.activated" | "mandate.inactive" | "mandate.revoked" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "message.created" | "verification.approved" | "verification.rejected" | "verification.changes_requested";
         CreateWebhookEndpointRequest: {
             /**
              * @description https URL (http also accepted outside production); in production it must be on the public internet (no loopback, private or link-local address, by name or by any address it resolves to).
@@ -25970,6 +26162,168 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookInvoiceEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_collection_scheduled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInvoiceEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_collection_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInvoiceEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_mandate_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMandateEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_mandate_activated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMandateEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_mandate_inactive: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMandateEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_mandate_revoked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMandateEvent"];
             };
         };
         responses: {
