@@ -185,37 +185,24 @@ const InvoiceObject = z
     isPaid: z.boolean().openapi({ example: false }),
     collection: z
       .object({
-        chargeOn: z
-          .string()
-          .nullable()
-          .openapi({
-            description: "invoice.collection_scheduled: the Sydney date (yyyy-MM-dd) the mandate is charged.",
-            example: "2026-12-09",
-          }),
-        attempt: z
-          .number()
-          .int()
-          .nullable()
-          .openapi({
-            description:
-              "invoice.collection_failed: the attempt that failed (1 on the due date, 2–4 the retries).",
-            example: 1,
-          }),
-        reason: z
-          .string()
-          .nullable()
-          .openapi({
-            description: "invoice.collection_failed: the gateway's reason.",
-            example: "The account is closed.",
-          }),
-        retryOn: z
-          .string()
-          .nullable()
-          .openapi({
-            description:
-              "invoice.collection_failed: the next attempt's Sydney date; null after the last retry.",
-            example: "2026-12-10",
-          }),
+        chargeOn: z.string().nullable().openapi({
+          description: "invoice.collection_scheduled: the Sydney date (yyyy-MM-dd) the mandate is charged.",
+          example: "2026-12-09",
+        }),
+        attempt: z.number().int().nullable().openapi({
+          description:
+            "invoice.collection_failed: the attempt that failed (1 on the due date, 2–4 the retries).",
+          example: 1,
+        }),
+        reason: z.string().nullable().openapi({
+          description: "invoice.collection_failed: the gateway's reason.",
+          example: "The account is closed.",
+        }),
+        retryOn: z.string().nullable().openapi({
+          description:
+            "invoice.collection_failed: the next attempt's Sydney date; null after the last retry.",
+          example: "2026-12-10",
+        }),
       })
       .optional()
       .openapi({ description: "Automatic collection (issue 45), on invoice.collection_* events only." }),

@@ -27,4 +27,6 @@ export class MandateSetupRefused extends Data.TaggedError("MandateSetupRefused")
 }> {}
 
 /** The BECS Direct Debit Request service agreement was not accepted. */
-export class DirectDebitRequestNotAccepted extends Data.TaggedError("DirectDebitRequestNotAccepted")<{}> {}
+export class DirectDebitRequestNotAccepted extends Data.TaggedError("DirectDebitRequestNotAccepted")<{
+  readonly method: "au_becs_debit";
+}> {}

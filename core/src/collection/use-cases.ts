@@ -56,7 +56,7 @@ export const setUpMandate = Effect.fn("collection.setUpMandate")(function* (
   input: SetUpMandateInput,
 ) {
   if (input.method === "au_becs_debit" && !input.acceptedDirectDebitRequest)
-    return yield* new DirectDebitRequestNotAccepted();
+    return yield* new DirectDebitRequestNotAccepted({ method: "au_becs_debit" });
   const mandates = yield* MandateRepository;
   if (Option.isSome(yield* mandates.liveFor(input.partnershipId)))
     return yield* new MandateAlreadyExists({ partnershipId: input.partnershipId });
