@@ -5,6 +5,7 @@
  * then pays the invoice once; a closed account fails, makes the mandate inactive and tells both
  * sides (the emails reach the outbox).
  */
+import { MandateGatewayLocal } from "@closr/adapters/local-gateway";
 import { runCollectionSweep, setUpMandate } from "@closr/core/collection";
 import { UserRepository } from "@closr/core/identity";
 import { AgentProfileId, BusinessProfileId, makeTestClock, PartnershipId, UserId } from "@closr/core/shared";
@@ -62,7 +63,7 @@ async function world(n: number, account: string) {
       acceptedDirectDebitRequest: true,
       ip: "203.0.113.9",
       userAgent: "vitest",
-    }),
+    }).pipe(Effect.provide(MandateGatewayLocal)),
   );
   return { business, agent, invoiceId: invoice.id, mandate };
 }
