@@ -30,6 +30,9 @@ export const NotificationKind = z
     "application_received",
     "application_updated",
     "invitation_answered",
+    "collection_scheduled",
+    "collection_failed",
+    "mandate_changed",
   ])
   .openapi("NotificationKind");
 

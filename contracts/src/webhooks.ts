@@ -14,6 +14,12 @@ export const webhookEventTypes = [
   "invoice.created",
   "invoice.paid",
   "invoice.overdue",
+  "invoice.collection_scheduled",
+  "invoice.collection_failed",
+  "mandate.created",
+  "mandate.activated",
+  "mandate.inactive",
+  "mandate.revoked",
   "payment.succeeded",
   "payment.failed",
   "payment.refunded",
@@ -186,8 +192,47 @@ const InvoiceObject = z
     description: z.string().openapi({ example: "Commission, November" }),
     dueDate: z.string().openapi({ example: "2026-12-09" }),
     isPaid: z.boolean().openapi({ example: false }),
+    collection: z
+      .object({
+        chargeOn: z.string().nullable().openapi({
+          description: "invoice.collection_scheduled: the Sydney date (yyyy-MM-dd) the mandate is charged.",
+          example: "2026-12-09",
+        }),
+        attempt: z.number().int().nullable().openapi({
+          description:
+            "invoice.collection_failed: the attempt that failed (1 on the due date, 2–4 the retries).",
+          example: 1,
+        }),
+        reason: z.string().nullable().openapi({
+          description: "invoice.collection_failed: the gateway's reason.",
+          example: "The account is closed.",
+        }),
+        retryOn: z.string().nullable().openapi({
+          description:
+            "invoice.collection_failed: the next attempt's Sydney date; null after the last retry.",
+          example: "2026-12-10",
+        }),
+      })
+      .optional()
+      .openapi({ description: "Automatic collection (issue 45), on invoice.collection_* events only." }),
   })
   .openapi("WebhookInvoiceObject");
+
+const MandateObject = z
+  .object({
+    id: z.number().int().openapi({ example: 3 }),
+    partnershipId: z.number().int().openapi({ example: 12 }),
+    businessId: z.number().int().openapi({ example: 4 }),
+    agentId: z.number().int().openapi({ example: 9 }),
+    method: z.enum(["au_becs_debit", "card"]).openapi({ example: "au_becs_debit" }),
+    status: z.enum(["pending", "active", "inactive", "revoked"]).openapi({ example: "active" }),
+    reference: z
+      .string()
+      .openapi({ description: "The mandate reference shown to the payer.", example: "CLOSR-M-3-7K2Q" }),
+    lastFour: z.string().openapi({ example: "3456" }),
+    inactiveReason: z.string().nullable().openapi({ example: null }),
+  })
+  .openapi("WebhookMandateObject");
 
 const PaymentObject = z
   .object({
@@ -281,6 +326,7 @@ const familyObjects = {
   partnership: PartnershipObject,
   invoice: InvoiceObject,
   payment: PaymentObject,
+  mandate: MandateObject,
   message: MessageObject,
   verification: VerificationObject,
 } as const;
@@ -319,6 +365,7 @@ export const webhookFamilySchemas = {
   partnership: familySchema("partnership", "WebhookPartnershipEvent"),
   invoice: familySchema("invoice", "WebhookInvoiceEvent"),
   payment: familySchema("payment", "WebhookPaymentEvent"),
+  mandate: familySchema("mandate", "WebhookMandateEvent"),
   verification: familySchema("verification", "WebhookVerificationEvent"),
 };
 
@@ -332,6 +379,15 @@ const eventDescriptions: Record<(typeof webhookEventTypes)[number], string> = {
   "invoice.created": "The agent raised an invoice on an active partnership.",
   "invoice.paid": "The invoice was paid (after the payment gateway confirmed the charge).",
   "invoice.overdue": "The invoice passed its due date unpaid (Sydney day); sent once.",
+  "invoice.collection_scheduled":
+    "Advance notice (issue 45): the invoice will be collected from the partnership's mandate on `collection.chargeOn` (3 days ahead, BECS). Sent once.",
+  "invoice.collection_failed":
+    "An automatic collection attempt failed; `collection.retryOn` is the next attempt (1, 3 and 7 days after the first failure), null after the last.",
+  "mandate.created": "The business set up a payment mandate for a partnership (status pending or active).",
+  "mandate.activated": "The gateway confirmed the mandate: invoices are collected on their due dates.",
+  "mandate.inactive":
+    "The gateway reported the mandate unusable (e.g. the account closed); the business is asked to replace it.",
+  "mandate.revoked": "The business revoked the mandate; nothing more is collected by it.",
   "payment.succeeded": "A payment of an invoice completed.",
   "payment.failed": "A payment attempt failed (the card was declined or the gateway refused it).",
   "payment.refunded": "A payment was refunded in full.",

@@ -32,6 +32,7 @@ export const defaultSchedules: readonly Schedule[] = [
   { kind: "notification-sweep", everySeconds: 60 },
   { kind: "review-sweeps", everySeconds: 15 * 60 },
   { kind: "dispute-sweep", everySeconds: 5 * 60 },
+  { kind: "collection-sweep", everySeconds: 5 * 60 },
   { kind: "maintenance-sweep", everySeconds: 60 * 60 },
   { kind: "insights-rollup", everySeconds: 60 * 60 },
 ];

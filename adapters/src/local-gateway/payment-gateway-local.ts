@@ -355,3 +355,6 @@ export const PaymentGatewayLocal = Layer.unwrapEffect(
     );
   }),
 );
+
+/** For the local mandate gateway (issue 45): the same outbox writes and row mapping. */
+export { record as recordLocalGatewayEvent, toIntent as toLocalIntent };

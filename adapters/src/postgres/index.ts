@@ -10,6 +10,7 @@ export * from "./repositories/account.ts";
 export * from "./repositories/agreement.ts";
 export * from "./repositories/audit-log.ts";
 export * from "./repositories/charge-ledger.ts";
+export * from "./repositories/collection.ts";
 export * from "./repositories/commission-ledger.ts";
 export * from "./repositories/content.ts";
 export * from "./repositories/dispute.ts";

@@ -281,6 +281,47 @@ export interface PaymentsTable {
   applicationFeeCents: ColumnType<string | number, number | bigint | undefined, number | bigint>;
   /** Total refunded on this payment so far, cents. */
   refundedCents: ColumnType<string | number, number | bigint | undefined, number | bigint>;
+  /** The mandate that made this payment, and its collection attempt (issue 45). */
+  mandateId: ColumnType<number | null, number | null | undefined, number | null>;
+  collectionAttempt: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Payment mandates (issue 45; migration 2026-12-02-45-collection). */
+export interface PaymentMandatesTable {
+  id: Generated<number>;
+  partnershipId: number;
+  businessId: number;
+  agentId: number;
+  method: string;
+  status: Generated<string>;
+  reference: string;
+  setupIntentId: string;
+  gatewayMandateId: string | null;
+  paymentMethodId: string | null;
+  bsb: string | null;
+  lastFour: string;
+  acceptedAt: Date;
+  acceptedIp: string | null;
+  acceptedUserAgent: string | null;
+  inactiveReason: string | null;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
+}
+
+/** Per invoice: the advance notice's day and the last failure told (issue 45). */
+export interface InvoiceCollectionTable {
+  invoiceId: number;
+  noticeSentOn: ColumnType<string | null, string | null | undefined, string | null>;
+  failureNotifiedAttempt: Generated<number>;
+}
+
+/** The local gateway's test bank accounts and cards: what each does when charged (issue 45). */
+export interface LocalMandateMethodsTable {
+  paymentMethodId: string;
+  method: string;
+  outcome: string;
+  setupIntentId: string;
+  createdAt: DefaultTimestamp;
 }
 
 /** Append-only record of staff writes (AuditLog port; migration 2026-11-23-07-audit-and-fees). */
@@ -328,6 +369,9 @@ export interface LocalPaymentIntentsTable {
     number | bigint | null
   >;
   amountRefundedCents: ColumnType<string | number, number | bigint | undefined, number | bigint>;
+  /** Issue 45: a BECS debit's clearing date and how it ends (local gateway). */
+  clearsOn: ColumnType<string | null, string | null | undefined, string | null>;
+  plannedOutcome: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: DefaultTimestamp;
   updatedAt: DefaultTimestamp;
 }
@@ -761,6 +805,9 @@ export interface Database {
   gatewayEvents: GatewayEventsTable;
   localPaymentIntents: LocalPaymentIntentsTable;
   localGatewayEvents: LocalGatewayEventsTable;
+  paymentMandates: PaymentMandatesTable;
+  invoiceCollection: InvoiceCollectionTable;
+  localMandateMethods: LocalMandateMethodsTable;
   subscriptions: SubscriptionsTable;
   subscriptionInvoices: SubscriptionInvoicesTable;
   localSubscriptions: LocalSubscriptionsTable;

@@ -4002,6 +4002,126 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "invoice.collection_scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event invoice.collection_scheduled
+         * @description Advance notice (issue 45): the invoice will be collected from the partnership's mandate on `collection.chargeOn` (3 days ahead, BECS). Sent once. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_invoice_collection_scheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.collection_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event invoice.collection_failed
+         * @description An automatic collection attempt failed; `collection.retryOn` is the next attempt (1, 3 and 7 days after the first failure), null after the last. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_invoice_collection_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mandate.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event mandate.created
+         * @description The business set up a payment mandate for a partnership (status pending or active). Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_mandate_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mandate.activated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event mandate.activated
+         * @description The gateway confirmed the mandate: invoices are collected on their due dates. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_mandate_activated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mandate.inactive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event mandate.inactive
+         * @description The gateway reported the mandate unusable (e.g. the account closed); the business is asked to replace it. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_mandate_inactive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mandate.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event mandate.revoked
+         * @description The business revoked the mandate; nothing more is collected by it. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_mandate_revoked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment.succeeded": {
         parameters: {
             query?: never;
@@ -4136,6 +4256,186 @@ export interface webhooks {
          * @description Staff asked for changes to the verification request. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
          */
         post: operations["webhook_verification_changes_requested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunity.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event opportunity.published
+         * @description The business published (or resumed) an opportunity: it takes applications. To the business. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_opportunity_published"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunity.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event opportunity.paused
+         * @description The business paused an opportunity: it takes no applications until resumed. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_opportunity_paused"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunity.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event opportunity.closed
+         * @description The opportunity closed: every place filled, or withdrawn by the business (closedReason). Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_opportunity_closed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "application.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event application.submitted
+         * @description An agent applied to an opportunity. Sent to the business and the agent. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_application_submitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "application.shortlisted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event application.shortlisted
+         * @description The business shortlisted the application. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_application_shortlisted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "application.interview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event application.interview
+         * @description The business moved the application to interview. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_application_interview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "application.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event application.approved
+         * @description The business approved the application: the partnership is active (partnershipId) with a draft agreement from the opportunity's terms. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_application_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "application.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event application.declined
+         * @description The business declined the application. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_application_declined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "application.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event application.withdrawn
+         * @description The agent withdrew the application. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_application_withdrawn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4325,6 +4625,29 @@ export interface components {
             dueDate: string;
             /** @example false */
             isPaid: boolean;
+            /** @description Automatic collection (issue 45), on invoice.collection_* events only. */
+            collection?: {
+                /**
+                 * @description invoice.collection_scheduled: the Sydney date (yyyy-MM-dd) the mandate is charged.
+                 * @example 2026-12-09
+                 */
+                chargeOn: string | null;
+                /**
+                 * @description invoice.collection_failed: the attempt that failed (1 on the due date, 2–4 the retries).
+                 * @example 1
+                 */
+                attempt: number | null;
+                /**
+                 * @description invoice.collection_failed: the gateway's reason.
+                 * @example The account is closed.
+                 */
+                reason: string | null;
+                /**
+                 * @description invoice.collection_failed: the next attempt's Sydney date; null after the last retry.
+                 * @example 2026-12-10
+                 */
+                retryOn: string | null;
+            };
         };
         WebhookInvoicePaidEvent: {
             /**
@@ -4366,6 +4689,161 @@ export interface components {
             createdAt: string;
             data: {
                 object: components["schemas"]["WebhookInvoiceObject"];
+            };
+        };
+        WebhookInvoiceCollectionScheduledEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example invoice.collection_scheduled
+             * @enum {string}
+             */
+            type: "invoice.collection_scheduled";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookInvoiceObject"];
+            };
+        };
+        WebhookInvoiceCollectionFailedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example invoice.collection_failed
+             * @enum {string}
+             */
+            type: "invoice.collection_failed";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookInvoiceObject"];
+            };
+        };
+        WebhookMandateCreatedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example mandate.created
+             * @enum {string}
+             */
+            type: "mandate.created";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookMandateObject"];
+            };
+        };
+        WebhookMandateObject: {
+            /** @example 3 */
+            id: number;
+            /** @example 12 */
+            partnershipId: number;
+            /** @example 4 */
+            businessId: number;
+            /** @example 9 */
+            agentId: number;
+            /**
+             * @example au_becs_debit
+             * @enum {string}
+             */
+            method: "au_becs_debit" | "card";
+            /**
+             * @example active
+             * @enum {string}
+             */
+            status: "pending" | "active" | "inactive" | "revoked";
+            /**
+             * @description The mandate reference shown to the payer.
+             * @example CLOSR-M-3-7K2Q
+             */
+            reference: string;
+            /** @example 3456 */
+            lastFour: string;
+            /** @example null */
+            inactiveReason: string | null;
+        };
+        WebhookMandateActivatedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example mandate.activated
+             * @enum {string}
+             */
+            type: "mandate.activated";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookMandateObject"];
+            };
+        };
+        WebhookMandateInactiveEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example mandate.inactive
+             * @enum {string}
+             */
+            type: "mandate.inactive";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookMandateObject"];
+            };
+        };
+        WebhookMandateRevokedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example mandate.revoked
+             * @enum {string}
+             */
+            type: "mandate.revoked";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookMandateObject"];
             };
         };
         WebhookPaymentSucceededEvent: {
@@ -4558,6 +5036,234 @@ export interface components {
             createdAt: string;
             data: {
                 object: components["schemas"]["WebhookVerificationObject"];
+            };
+        };
+        WebhookOpportunityPublishedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example opportunity.published
+             * @enum {string}
+             */
+            type: "opportunity.published";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookOpportunityObject"];
+            };
+        };
+        WebhookOpportunityObject: {
+            /** @example 7 */
+            id: number;
+            /** @example enterprise-software-sydney */
+            slug: string;
+            /** @example Enterprise software */
+            title: string;
+            /** @example 4 */
+            businessId: number;
+            /**
+             * @example published
+             * @enum {string}
+             */
+            status: "draft" | "published" | "paused" | "closed";
+            /** @enum {string|null} */
+            closedReason: "filled" | "withdrawn" | null;
+            /** @example 3 */
+            placesWanted: number;
+            /** @example 1 */
+            placesFilled: number;
+        };
+        WebhookOpportunityPausedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example opportunity.paused
+             * @enum {string}
+             */
+            type: "opportunity.paused";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookOpportunityObject"];
+            };
+        };
+        WebhookOpportunityClosedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example opportunity.closed
+             * @enum {string}
+             */
+            type: "opportunity.closed";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookOpportunityObject"];
+            };
+        };
+        WebhookApplicationSubmittedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example application.submitted
+             * @enum {string}
+             */
+            type: "application.submitted";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookApplicationObject"];
+            };
+        };
+        WebhookApplicationObject: {
+            /** @example 21 */
+            id: number;
+            /** @example 7 */
+            opportunityId: number;
+            /** @example 9 */
+            agentId: number;
+            /**
+             * @example approved
+             * @enum {string}
+             */
+            status: "submitted" | "shortlisted" | "interview" | "approved" | "declined" | "withdrawn";
+            /** @example 15 */
+            proposedRate: number | null;
+            /** @example 12 */
+            partnershipId: number | null;
+            opportunity: components["schemas"]["WebhookOpportunityObject"];
+        };
+        WebhookApplicationShortlistedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example application.shortlisted
+             * @enum {string}
+             */
+            type: "application.shortlisted";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookApplicationObject"];
+            };
+        };
+        WebhookApplicationInterviewEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example application.interview
+             * @enum {string}
+             */
+            type: "application.interview";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookApplicationObject"];
+            };
+        };
+        WebhookApplicationApprovedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example application.approved
+             * @enum {string}
+             */
+            type: "application.approved";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookApplicationObject"];
+            };
+        };
+        WebhookApplicationDeclinedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example application.declined
+             * @enum {string}
+             */
+            type: "application.declined";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookApplicationObject"];
+            };
+        };
+        WebhookApplicationWithdrawnEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example application.withdrawn
+             * @enum {string}
+             */
+            type: "application.withdrawn";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookApplicationObject"];
             };
         };
         /** @description RFC 9457 problem details. */
@@ -6373,7 +7079,7 @@ export interface components {
             createdAt: string;
         };
         /** @enum {string} */
-        NotificationKind: "connection_requested" | "connection_accepted" | "connection_rejected" | "connection_withdrawn" | "partnership_ended" | "invoice_raised" | "invoice_paid" | "invoice_overdue" | "message_unread" | "verification_approved" | "verification_rejected" | "verification_changes_requested" | "dispute_opened" | "dispute_responded" | "dispute_in_mediation" | "dispute_proposal" | "dispute_resolved" | "agreement_proposed" | "agreement_countered" | "agreement_signed";
+        NotificationKind: "connection_requested" | "connection_accepted" | "connection_rejected" | "connection_withdrawn" | "partnership_ended" | "invoice_raised" | "invoice_paid" | "invoice_overdue" | "message_unread" | "verification_approved" | "verification_rejected" | "verification_changes_requested" | "dispute_opened" | "dispute_responded" | "dispute_in_mediation" | "dispute_proposal" | "dispute_resolved" | "agreement_proposed" | "agreement_countered" | "agreement_signed" | "opportunity_invitation" | "application_received" | "application_updated" | "invitation_answered" | "collection_scheduled" | "collection_failed" | "mandate_changed";
         BusinessAnalytics: {
             access: {
                 planId: string;
@@ -6953,7 +7659,7 @@ export interface components {
          * @example partnership.accepted
          * @enum {string}
          */
-        WebhookEventType: "partnership.requested" | "partnership.accepted" | "partnership.rejected" | "partnership.withdrawn" | "partnership.ended" | "invoice.created" | "invoice.paid" | "invoice.overdue" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "message.created" | "verification.approved" | "verification.rejected" | "verification.changes_requested";
+        WebhookEventType: "partnership.requested" | "partnership.accepted" | "partnership.rejected" | "partnership.withdrawn" | "partnership.ended" | "invoice.created" | "invoice.paid" | "invoice.overdue" | "invoice.collection_scheduled" | "invoice.collection_failed" | "mandate.created" | "mandate.activated" | "mandate.inactive" | "mandate.revoked" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "message.created" | "verification.approved" | "verification.rejected" | "verification.changes_requested" | "opportunity.published" | "opportunity.paused" | "opportunity.closed" | "application.submitted" | "application.shortlisted" | "application.interview" | "application.approved" | "application.declined" | "application.withdrawn";
         CreateWebhookEndpointRequest: {
             /**
              * @description https URL (http also accepted outside production); in production it must be on the public internet (no loopback, private or link-local address, by name or by any address it resolves to).
@@ -30800,6 +31506,168 @@ export interface operations {
             };
         };
     };
+    webhook_invoice_collection_scheduled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInvoiceCollectionScheduledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_collection_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInvoiceCollectionFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_mandate_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMandateCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_mandate_activated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMandateActivatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_mandate_inactive: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMandateInactiveEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_mandate_revoked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMandateRevokedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhook_payment_succeeded: {
         parameters: {
             query?: never;
@@ -30977,6 +31845,249 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookVerificationChangesRequestedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_opportunity_published: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookOpportunityPublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_opportunity_paused: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookOpportunityPausedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_opportunity_closed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookOpportunityClosedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_application_submitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookApplicationSubmittedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_application_shortlisted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookApplicationShortlistedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_application_interview: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookApplicationInterviewEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_application_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookApplicationApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_application_declined: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookApplicationDeclinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_application_withdrawn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookApplicationWithdrawnEvent"];
             };
         };
         responses: {

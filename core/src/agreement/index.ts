@@ -9,6 +9,7 @@ export * from "./draft-agreement.ts";
 export * from "./errors.ts";
 export * from "./model.ts";
 export * from "./negotiate-agreement.ts";
+export * from "./partnership-ending.ts";
 export * from "./ports.ts";
 export * from "./sign-agreement.ts";
 export * from "./template.ts";

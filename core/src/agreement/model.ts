@@ -26,6 +26,17 @@ export type Territory = Location;
 /** Invoice due in 7, 14 or 30 days (issue 17). */
 export const paymentTermsOptions = [7, 14, 30] as const;
 
+/**
+ * Notice periods a new agreement offers (issue 45: "Thirty days' notice is pretty short … we prefer
+ * 60, 90 or even 180").
+ */
+export const noticePeriodOptions = [30, 60, 90, 180] as const;
+
+/** The trailing commission months of `terms` (issue 45; absent on older agreements: 0). */
+export const trailingCommissionMonthsOf = (terms: {
+  readonly trailingCommissionMonths?: number | undefined;
+}) => terms.trailingCommissionMonths ?? 0;
+
 /** §9 commission model ranges: guidance shown next to the rate, never enforced. */
 export const modelGuidance = {
   straight: { min: 10, max: 30, label: "Straight commission is usually 10–30%." },
@@ -126,7 +137,10 @@ export const AgreementTerms = Schema.Struct({
   startDate: CalendarDate,
   /** Null: open-ended. */
   endDate: Schema.NullOr(CalendarDate),
-  /** Days of written notice to end the agreement (0–365). */
+  /**
+   * Days of written notice to end the agreement. Decodes 0–365 so agreements signed before issue
+   * 45 keep decoding; new proposals offer `noticePeriodOptions` (30, 60, 90, 180).
+   */
   noticeDays: Schema.Int.pipe(
     Schema.filter((n) => n >= 0 && n <= 365, { message: () => "Notice period must be 0–365 days" }),
   ),
@@ -164,6 +178,18 @@ export const AgreementTerms = Schema.Struct({
   tierPeriod: Schema.optional(Schema.Literal("month", "year")),
   /** The agreement includes the recipient-created tax invoice clause (ATO LI 2023/20; issue 43; default false). */
   rcti: Schema.optional(Schema.Boolean),
+  /**
+   * Issue 45: for this many months after the partnership ends, sales from customers the agent
+   * brought (their deal registrations, issue 43's ledger) still earn commission. Absent: 0 (old
+   * agreements keep decoding); read it through `trailingCommissionMonthsOf`.
+   */
+  trailingCommissionMonths: Schema.optional(
+    Schema.Int.pipe(
+      Schema.filter((n) => n >= 0 && n <= 24, {
+        message: () => "Trailing commission must be 0–24 months",
+      }),
+    ),
+  ),
 }).pipe(
   Schema.filter((t) =>
     t.endDate === null || t.endDate >= t.startDate

@@ -5,6 +5,7 @@
  * Money is AUD dollars (cents / 100), times ISO 8601 UTC, ids integers, as in the API.
  */
 import { Effect, Option } from "effect";
+import type { MandateFacts } from "../shared/domain-events.ts";
 import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
 import { WebhookEvents } from "./webhook-ports.ts";
 import type { WebhookEventInput, WebhookEventType } from "./webhooks.ts";
@@ -86,6 +87,42 @@ export const invoiceEvent = (
     isPaid: type === "invoice.paid" ? true : (i.isPaid ?? false),
   },
 });
+
+/** mandate.* — the mandate after the change (issue 45). */
+export const mandateEvent = (
+  type: Extract<WebhookEventType, `mandate.${string}`>,
+  m: MandateFacts,
+): WebhookEventInput => ({
+  type,
+  objectKey: `mandate:${m.id}`,
+  parties: [{ businessProfileId: m.businessId }, { agentProfileId: m.agentId }],
+  object: {
+    id: m.id,
+    partnershipId: m.partnershipId,
+    businessId: m.businessId,
+    agentId: m.agentId,
+    method: m.method,
+    status: m.status,
+    reference: m.reference,
+    lastFour: m.lastFour,
+    inactiveReason: m.inactiveReason,
+  },
+});
+
+/** invoice.collection_* — the invoice with what the collection did (issue 45). */
+export const collectionEvent = (
+  type: "invoice.collection_scheduled" | "invoice.collection_failed",
+  invoice: Parameters<typeof invoiceEvent>[1],
+  collection: {
+    chargeOn: string | null;
+    attempt: number | null;
+    reason: string | null;
+    retryOn: string | null;
+  },
+): WebhookEventInput => {
+  const base = invoiceEvent(type, invoice);
+  return { ...base, object: { ...base.object, collection } };
+};
 
 /** payment.* — the payment after the gateway's event. */
 export const paymentEvent = (

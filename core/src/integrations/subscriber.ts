@@ -7,7 +7,9 @@ import { Effect } from "effect";
 import type { DomainEvent, DomainEventSubscriber } from "../shared/index.ts";
 import {
   applicationEvent,
+  collectionEvent,
   invoiceEvent,
+  mandateEvent,
   messageEvent,
   opportunityEvent,
   partnershipEvent,
@@ -51,6 +53,13 @@ const applicationTypes: Partial<Record<string, Extract<WebhookEventType, `applic
   declined: "application.declined",
   withdrawn: "application.withdrawn",
 };
+/** The webhook event of each mandate status (issue 45). */
+const mandateTypes = {
+  pending: "mandate.created",
+  active: "mandate.activated",
+  inactive: "mandate.inactive",
+  revoked: "mandate.revoked",
+} as const;
 
 /** The webhook event an event publishes, or null (agreements and disputes publish none yet). */
 export const webhookEventFor = (event: DomainEvent): WebhookEventInput | null => {
@@ -81,6 +90,22 @@ export const webhookEventFor = (event: DomainEvent): WebhookEventInput | null =>
       const type = applicationTypes[event.application.status];
       return type ? applicationEvent(type, event.application, event.opportunity) : null;
     }
+    case "MandateChanged":
+      return mandateEvent(mandateTypes[event.mandate.status], event.mandate);
+    case "InvoiceCollectionScheduled":
+      return collectionEvent("invoice.collection_scheduled", event.invoice, {
+        chargeOn: event.chargeOn,
+        attempt: null,
+        reason: null,
+        retryOn: null,
+      });
+    case "InvoiceCollectionFailed":
+      return collectionEvent("invoice.collection_failed", event.invoice, {
+        chargeOn: null,
+        attempt: event.attempt,
+        reason: event.reason,
+        retryOn: event.retryOn,
+      });
     case "AgreementStepTaken":
     case "DisputeOpened":
     case "DisputeStepTaken":

@@ -5,7 +5,7 @@
  * `dueDate` is a calendar date `yyyy-MM-dd` (no time zone); "today" is Australia/Sydney's date.
  */
 
-import { sydneyIsoDate } from "../shared/calendar.ts";
+import { addCalendarDays, sydneyIsoDate } from "../shared/calendar.ts";
 import type { AgentProfileId, BusinessProfileId, InvoiceId, PartnershipId } from "../shared/ids.ts";
 import type { Cents } from "../shared/money.ts";
 
@@ -156,11 +156,7 @@ export const businessDate = (now: Date): string => sydneyIsoDate(now);
 export const businessMonth = (now: Date): string => businessDate(now).slice(0, 7);
 
 /** `date` (`yyyy-MM-dd`) plus `days` calendar days. */
-export const addDays = (date: string, days: number): string => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+export const addDays = addCalendarDays;
 
 /** The default due date: 30 days after today (Sydney). */
 export const defaultDueDate = (now: Date): string => addDays(businessDate(now), invoiceRules.defaultDueDays);

@@ -29,6 +29,9 @@ export const notificationKinds = [
   "application_received",
   "application_updated",
   "invitation_answered",
+  "collection_scheduled",
+  "collection_failed",
+  "mandate_changed",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

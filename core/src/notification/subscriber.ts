@@ -18,6 +18,8 @@ import {
   type DomainEventSubscriber,
   formatAud,
   type InvitationChanged,
+  longCalendarDate,
+  type MandateChanged,
   type PartnershipChanged,
   type PartnershipRequested,
   type VerificationDecided,
@@ -173,6 +175,45 @@ const invitationNotices = ({ invitation, opportunity }: InvitationChanged): read
   return [];
 };
 
+/** A mandate's notices (issue 45): the agent hears of activation and revocation, the business of an inactive mandate. */
+const mandateNotices = ({ mandate }: MandateChanged): readonly Notice[] => {
+  const how = mandate.method === "au_becs_debit" ? "direct debit" : "saved card";
+  switch (mandate.status) {
+    case "active":
+      return [
+        {
+          to: { agentProfileId: mandate.agentId },
+          kind: "mandate_changed",
+          title: `Your invoices on this partnership are now paid by ${how} on their due dates`,
+          link: "/agent/invoices",
+          subjectId: mandate.id,
+        },
+      ];
+    case "revoked":
+      return [
+        {
+          to: { agentProfileId: mandate.agentId },
+          kind: "mandate_changed",
+          title: `The business revoked its ${how} authority: invoices are no longer collected automatically`,
+          link: "/agent/invoices",
+          subjectId: mandate.id,
+        },
+      ];
+    case "inactive":
+      return [
+        {
+          to: { businessProfileId: mandate.businessId },
+          kind: "mandate_changed",
+          title: `Your ${how} ending ${mandate.lastFour} can no longer be charged${mandate.inactiveReason ? ` (${mandate.inactiveReason})` : ""}: please set up a new one`,
+          link: "/business/payments",
+          subjectId: mandate.id,
+        },
+      ];
+    case "pending":
+      return [];
+  }
+};
+
 /** The notices an event leaves (none for events the bell does not show). */
 export const noticesFor = (event: DomainEvent): readonly Notice[] => {
   switch (event._tag) {
@@ -236,6 +277,43 @@ export const noticesFor = (event: DomainEvent): readonly Notice[] => {
     case "InvitationChanged":
       return invitationNotices(event);
     // The sweep wrote the overdue notice itself; payments and messages have no notice of their own.
+    case "MandateChanged":
+      return mandateNotices(event);
+    case "InvoiceCollectionScheduled": {
+      const { invoice } = event;
+      return [
+        {
+          to: { businessProfileId: invoice.businessId },
+          kind: "collection_scheduled",
+          title: `Invoice #${invoice.id} for ${formatAud(invoice.amountCents)} will be collected by ${event.method === "au_becs_debit" ? "direct debit" : "card"} on ${longCalendarDate(event.chargeOn)}`,
+          link: "/business/payments",
+          subjectId: invoice.id,
+        },
+      ];
+    }
+    case "InvoiceCollectionFailed": {
+      const { invoice } = event;
+      const next = event.retryOn
+        ? `we will try again on ${longCalendarDate(event.retryOn)}`
+        : "it is now overdue";
+      const title = `Collecting invoice #${invoice.id} for ${formatAud(invoice.amountCents)} failed (${event.reason.replace(/\.$/, "")}): ${next}`;
+      return [
+        {
+          to: { businessProfileId: invoice.businessId },
+          kind: "collection_failed",
+          title,
+          link: "/business/payments",
+          subjectId: invoice.id,
+        },
+        {
+          to: { agentProfileId: invoice.agentId },
+          kind: "collection_failed",
+          title,
+          link: "/agent/invoices",
+          subjectId: invoice.id,
+        },
+      ];
+    }
     case "InvoiceOverdue":
     case "PaymentStatusChanged":
     case "MessageSent":

@@ -23,6 +23,9 @@ const emailKinds: Partial<Record<NotificationKind, EmailKind>> = {
   invoice_raised: "invoices",
   invoice_overdue: "invoices",
   invoice_paid: "payments",
+  collection_scheduled: "payments",
+  collection_failed: "payments",
+  mandate_changed: "payments",
   message_unread: "messages-digest",
 };
 

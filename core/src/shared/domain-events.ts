@@ -309,6 +309,42 @@ export interface InvitationChanged {
   readonly opportunity: OpportunityFacts;
 }
 
+/** A payment mandate as its events carry it (issue 45). */
+export interface MandateFacts {
+  readonly id: number;
+  readonly partnershipId: PartnershipId;
+  readonly businessId: BusinessProfileId;
+  readonly agentId: AgentProfileId;
+  readonly method: "au_becs_debit" | "card";
+  readonly status: "pending" | "active" | "inactive" | "revoked";
+  readonly reference: string;
+  readonly lastFour: string;
+  readonly inactiveReason: string | null;
+}
+
+/** A mandate was created or changed status (issue 45): `mandate.*` webhooks, the agent told of a revocation. */
+export interface MandateChanged {
+  readonly _tag: "MandateChanged";
+  readonly mandate: MandateFacts;
+}
+
+/** The business's advance notice of a collection (issue 45: 3 days before; BECS). `chargeOn` is `yyyy-MM-dd`. */
+export interface InvoiceCollectionScheduled {
+  readonly _tag: "InvoiceCollectionScheduled";
+  readonly invoice: InvoiceFacts;
+  readonly chargeOn: string;
+  readonly method: "au_becs_debit" | "card";
+}
+
+/** A collection attempt failed (issue 45): both sides emailed; `retryOn` null after the last retry. */
+export interface InvoiceCollectionFailed {
+  readonly _tag: "InvoiceCollectionFailed";
+  readonly invoice: InvoiceFacts;
+  readonly attempt: number;
+  readonly reason: string;
+  readonly retryOn: string | null;
+}
+
 /** Every domain event, a closed union (a new event is added here, then to its subscribers). */
 export type DomainEvent =
   | PartnershipRequested
@@ -328,7 +364,10 @@ export type DomainEvent =
   | SaleRefunded
   | OpportunityChanged
   | ApplicationChanged
-  | InvitationChanged;
+  | InvitationChanged
+  | MandateChanged
+  | InvoiceCollectionScheduled
+  | InvoiceCollectionFailed;
 
 /** A reaction to events; never fails (a subscriber logs its own failures). */
 export type DomainEventSubscriber = (event: DomainEvent) => Effect.Effect<void>;

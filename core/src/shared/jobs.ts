@@ -32,6 +32,8 @@ export interface JobPayloads {
   readonly "review-sweeps": ScheduledTick;
   /** Scheduled (every 5 minutes): dispute deadlines that passed (issue 17, ADR 0018). */
   readonly "dispute-sweep": ScheduledTick;
+  /** Scheduled (every 5 minutes): automatic collection of due invoices by mandate (issue 45, ADR 0064). */
+  readonly "collection-sweep": ScheduledTick;
   /**
    * Outgoing webhooks (issue 20, ADR 0023): send the due deliveries of one endpoint and one
    * object, oldest first, stopping at the first not accepted; retried by the queue (ADR 0035).

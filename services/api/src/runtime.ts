@@ -8,6 +8,7 @@ import { ImageProcessorSharp, MarkdownRendererLive } from "@closr/adapters/conte
 import { DeviceCookiesHmac, DocumentDigestCrypto, SessionTokensCrypto } from "@closr/adapters/crypto";
 import { JobAdministrationPg, JobQueueLive } from "@closr/adapters/jobs";
 import {
+  MandateGatewayLocal,
   PaymentGatewayLocal,
   PayoutGatewayLocal,
   SubscriptionGatewayLocal,
@@ -33,6 +34,7 @@ import {
   BusinessProfileRepositoryPg,
   ChargeDestinationsPg,
   ChargeLedgerRepositoryPg,
+  CollectionRepositoriesPg,
   ContactRepositoryPg,
   ContentRepositoryPg,
   type Db,
@@ -85,6 +87,7 @@ import {
   WebhookUrlPolicyLive,
 } from "@closr/adapters/webhooks";
 import type { AgreementPdf, AgreementRepository, DocumentDigest } from "@closr/core/agreement";
+import type { CollectionRepository, MandateRepository } from "@closr/core/collection";
 import {
   type AuditTrail,
   type ContactRepository,
@@ -182,6 +185,8 @@ export type AppServices =
   | LiveEventHub
   | InvoiceRepository
   | PaymentRepository
+  | MandateRepository
+  | CollectionRepository
   | PaymentMethodRepository
   | PaymentGateway
   | SubscriptionRepository
@@ -311,6 +316,9 @@ export function makeAppLayer(
     InvoiceRepositoryPg,
     PaymentRepositoryPg,
     PaymentMethodRepositoryPg,
+    // Issue 45: mandates and automatic collection (the local gateway's stand-in; Stripe's is to come).
+    CollectionRepositoriesPg,
+    payments.stripe ? Layer.empty : MandateGatewayLocal,
     MailOutboxPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
     VerificationRepositoryPg,

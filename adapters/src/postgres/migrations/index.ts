@@ -35,6 +35,7 @@ import * as unclaimedEmails from "./2026-12-01-48-unclaimed-emails.ts";
 import * as commissionLedger from "./2026-12-02-43-commission-ledger.ts";
 import * as dealsAndSales from "./2026-12-02-43-deals-and-sales.ts";
 import * as opportunities from "./2026-12-02-44-opportunities.ts";
+import * as collection from "./2026-12-02-45-collection.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02-43-deals-and-sales": dealsAndSales,
   "2026-12-02-43-commission-ledger": commissionLedger,
   "2026-12-02-44-opportunities": opportunities,
+  "2026-12-02-45-collection": collection,
 };

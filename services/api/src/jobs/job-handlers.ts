@@ -18,6 +18,7 @@ import { expireInvitations } from "@closr/core/opportunity";
 import { runLocalBilling } from "@closr/core/subscription";
 import { Effect } from "effect";
 import type { AppRuntime } from "../runtime.ts";
+import { runCollectionSweep } from "./collection-sweeps.ts";
 import { runDisputeSweep } from "./dispute-sweeps.ts";
 import { runReviewSweeps } from "./review-sweeps.ts";
 
@@ -36,6 +37,8 @@ export const jobHandlers = (runtime: AppRuntime): JobHandlers => ({
   "review-sweeps": () => runReviewSweeps(runtime),
   // Dispute deadlines (issue 17, ADR 0018): unanswered → mediation, silent proposal → accepted.
   "dispute-sweep": () => runDisputeSweep(runtime),
+  // Automatic collection (issue 45, ADR 0064): notices, failures told, due invoices charged once.
+  "collection-sweep": () => runCollectionSweep(runtime),
   // Outgoing webhooks (issue 20, ADR 0023): one endpoint's due deliveries of one object, in order;
   // a delivery not accepted fails the job, which the queue retries with back-off (ADR 0035).
   "deliver-webhook": (target, run) =>

@@ -35,7 +35,20 @@ const eventGroups = [
       "partnership.ended",
     ],
   },
-  { label: "Invoices", types: ["invoice.created", "invoice.paid", "invoice.overdue"] },
+  {
+    label: "Invoices",
+    types: [
+      "invoice.created",
+      "invoice.paid",
+      "invoice.overdue",
+      "invoice.collection_scheduled",
+      "invoice.collection_failed",
+    ],
+  },
+  {
+    label: "Mandates",
+    types: ["mandate.created", "mandate.activated", "mandate.inactive", "mandate.revoked"],
+  },
   { label: "Payments", types: ["payment.succeeded", "payment.failed", "payment.refunded"] },
   { label: "Messages", types: ["message.created"] },
   {
