@@ -14,7 +14,7 @@ import { InsightsRepository } from "@closr/core/insights";
 import { transitionInvoice } from "@closr/core/invoice";
 import { PaymentRepository } from "@closr/core/payment";
 import { PayoutRefundRepository } from "@closr/core/payout";
-import { AgentProfileId, BusinessProfileId, cents, InvoiceId, refundSplit } from "@closr/core/shared";
+import { AgentProfileId, BusinessProfileId, cents, refundSplit } from "@closr/core/shared";
 import { Effect, Either, FastCheck as fc, Layer } from "effect";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

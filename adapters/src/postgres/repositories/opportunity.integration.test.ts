@@ -17,13 +17,7 @@ import {
   searchOpportunities,
 } from "@closr/core/opportunity";
 import { keywordTerms } from "@closr/core/profiles";
-import {
-  AgentProfileId,
-  BusinessProfileId,
-  makeTestClock,
-  PartnershipId,
-  type UserId,
-} from "@closr/core/shared";
+import { AgentProfileId, makeTestClock, PartnershipId, type UserId } from "@closr/core/shared";
 import { Effect, Exit, Layer, Option } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgDatabaseFrom } from "../database-service.ts";

@@ -47,7 +47,6 @@ export function FigureTable({
         </thead>
         <tbody>
           {rows.map((row, r) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional figures
             <tr key={r}>
               {row.map((cell, i) =>
                 i === 0 ? (
