@@ -277,6 +277,8 @@ function finishOperation(doc: Json, path: string, method: string, operation: Jso
         "application/json": { schema: { type: "object", additionalProperties: false }, example: {} },
       },
     };
+    // A body that is sent is still read by the guards (nesting depth, text that cannot be stored).
+    addProblem(responses, "validation-failed");
   }
   // The Origin rule (issue 49): every write a session cookie can make can be refused for it.
   if (write && operation.security?.some((requirement: Json) => "session" in requirement))

@@ -29,7 +29,7 @@ import type { LedgerSale, NewCommissionLine, SaleRefund, TermsVersion } from "./
 export interface SaleContext {
   /** Tiered: the net (sales − refunds) of earlier sales in the same period under the same version. */
   readonly periodNetCents: number;
-  /** Base plus: the sale's month already has its base line. */
+  /** Base plus: the sale's month already had a base-plus sale (its base, if any, is taken). */
   readonly monthHasBase: boolean;
 }
 

@@ -52,7 +52,10 @@ export class CommissionLedger extends Context.Tag("commission/CommissionLedger")
       from: string,
       to: string,
     ) => Effect.Effect<number>;
-    /** The month (`yyyy-MM`) already holds a base-plus base line. */
+    /**
+     * The month (`yyyy-MM`) already had a base-plus sale, so its base is settled: the base of the
+     * terms in force at the month's first base-plus sale, once (even when that base was $0).
+     */
     readonly monthHasBase: (partnershipId: PartnershipId, month: string) => Effect.Effect<boolean>;
     readonly saveSale: (sale: LedgerSale) => Effect.Effect<void>;
     /** Adds `appliedCents` to the sale's refunded cents. */

@@ -9,10 +9,15 @@
  */
 import { type Kysely, sql } from "kysely";
 
+/** The statements of a script, one by one (PGlite's extended protocol takes one per query). */
+const statements = (script: string): string[] =>
+  script
+    .split(";")
+    .map((statement) => statement.trim().replace(/;$/, ""))
+    .filter(Boolean);
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(
-      `CREATE TABLE commission_sales (
+  for (const statement of statements(`CREATE TABLE commission_sales (
          partnership_id integer NOT NULL REFERENCES partnerships(id) ON DELETE CASCADE,
          sale_id bigint NOT NULL,
          amount_cents bigint NOT NULL CHECK (amount_cents > 0),
@@ -46,16 +51,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        CREATE INDEX commission_lines_by_partnership ON commission_lines (partnership_id, earned_on DESC, id DESC);
        CREATE INDEX commission_lines_due ON commission_lines (payable_on) WHERE state = 'earned';
        CREATE INDEX commission_lines_by_invoice ON commission_lines (invoice_id) WHERE invoice_id IS NOT NULL;
-       ALTER TABLE business_profiles ADD COLUMN gst_registered boolean NOT NULL DEFAULT false;`,
-    )
-    .execute(db);
+       ALTER TABLE business_profiles ADD COLUMN gst_registered boolean NOT NULL DEFAULT false;`))
+    await sql.raw(statement).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(
-      `DROP TABLE IF EXISTS commission_lines; DROP TABLE IF EXISTS commission_sales;
-       ALTER TABLE business_profiles DROP COLUMN IF EXISTS gst_registered;`,
-    )
-    .execute(db);
+  for (const statement of statements(`DROP TABLE IF EXISTS commission_lines; DROP TABLE IF EXISTS commission_sales;
+       ALTER TABLE business_profiles DROP COLUMN IF EXISTS gst_registered;`))
+    await sql.raw(statement).execute(db);
 }

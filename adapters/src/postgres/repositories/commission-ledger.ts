@@ -180,7 +180,7 @@ export const makeCommissionLedger = (db: Db): typeof CommissionLedger.Service =>
   monthHasBase: (partnershipId, month) =>
     Effect.promise(async () => {
       const { rows } = await sql`SELECT 1 FROM commission_lines WHERE partnership_id = ${partnershipId}
-        AND kind = 'base' AND earned_on BETWEEN ${`${month}-01`}::date AND ${monthEnd(month)}::date LIMIT 1`.execute(
+        AND model = 'base_plus' AND kind <> 'clawback' AND earned_on BETWEEN ${`${month}-01`}::date AND ${monthEnd(month)}::date LIMIT 1`.execute(
         db,
       );
       return rows.length > 0;

@@ -112,7 +112,11 @@ export function makeInMemoryCommissionLedger(options: { versions: TermsVersion[]
     monthHasBase: (partnershipId, month) =>
       Effect.sync(() =>
         state.lines.some(
-          (l) => l.partnershipId === partnershipId && l.kind === "base" && monthOf(l.earnedOn) === month,
+          (l) =>
+            l.partnershipId === partnershipId &&
+            l.model === "base_plus" &&
+            l.kind !== "clawback" &&
+            monthOf(l.earnedOn) === month,
         ),
       ),
     saveSale: (sale) => Effect.sync(() => void state.sales.push(sale)),

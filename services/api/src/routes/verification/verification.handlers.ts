@@ -128,7 +128,7 @@ export function registerVerificationRoutes(
     const user = c.get("user");
     const application = await toApplication(c.req.valid("form") as Record<string, unknown>);
     return runUseCase(runtime, c, submitVerification(user, application), (created) =>
-      c.json(verificationJson(created), 201, { location: `/api/verification-requests/${created.id}` }),
+      c.json(verificationJson(created), 201),
     );
   });
 
