@@ -11,7 +11,7 @@ const widths = [320, 390, 1280] as const;
 test("settings' time zone and the staff's verification review at 320, 390 and 1280 px", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   for (const width of widths) {
     const viewport = { width, height: 900 };
     const page = await aSignedInPage(browser, viewport, demo.agentWithProfile);
