@@ -143,15 +143,17 @@ export const parameterDescriptions: Readonly<Record<string, string>> = {
   kind: "Only jobs of this kind (e.g. send-email).",
   variant: "The original file, or its thumbnail.",
   saleAmount: "The sale's amount in AUD dollars (2 decimals) to compute the commission of.",
-  "/api/files/{prefix}/{name} prefix": "The file's area (e.g. verification).",
-  "/api/files/{prefix}/{name} name": "The stored file's name from its signed link.",
+  "/api/files/{prefix}/{file} prefix": "The file's area (e.g. verification).",
+  "/api/files/{prefix}/{file} file": "The stored file's key from its signed link.",
+  "/api/files/{prefix}/{file} name":
+    "The file name to download as (Content-Disposition), from the signed link.",
   "/api/media/files/{name} name": "The stored media file's name.",
   disposition: "How the browser should present the file: download it (attachment) or show it (inline).",
-  "/api/files/{prefix}/{name} type": "The media type to answer with, from the signed link.",
-  "/api/files/{prefix}/{name} signature": "The link's signature (HMAC), from the signed link.",
+  "/api/files/{prefix}/{file} type": "The media type to answer with, from the signed link.",
+  "/api/files/{prefix}/{file} signature": "The link's signature (HMAC), from the signed link.",
   "/api/content type": "Only content of this type.",
   "/api/content slug": "Only the content with this slug.",
-  "/api/files/{prefix}/{name} expires": "When the signed link expires, in Unix seconds.",
+  "/api/files/{prefix}/{file} expires": "When the signed link expires, in Unix seconds.",
 };
 
 /** Finishes a generated OpenAPI 3.1 document in place and returns it (see the module comment). */

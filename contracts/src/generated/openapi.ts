@@ -1808,7 +1808,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/files/{prefix}/{name}": {
+    "/api/files/{prefix}/{file}": {
         parameters: {
             query?: never;
             header?: never;
@@ -19725,7 +19725,7 @@ export interface operations {
                 disposition: "attachment" | "inline";
                 /** @description The media type to answer with, from the signed link. */
                 type: string;
-                /** @description The stored file's name from its signed link. */
+                /** @description The file name to download as (Content-Disposition), from the signed link. */
                 name: string;
                 /** @description The link's signature (HMAC), from the signed link. */
                 signature: string;
@@ -19734,8 +19734,8 @@ export interface operations {
             path: {
                 /** @description The file's area (e.g. verification). */
                 prefix: string;
-                /** @description The stored file's name from its signed link. */
-                name: string;
+                /** @description The stored file's key from its signed link. */
+                file: string;
             };
             cookie?: never;
         };
