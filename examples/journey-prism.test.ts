@@ -9,70 +9,30 @@
  * so any gap between the contract and the server fails a journey step; Prism's log lines
  * ("Request terminated …", "Violation: …") are collected and must hold none.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { type AddressInfo, createServer } from "node:net";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PrismProxy, startPrismProxy } from "../services/api/src/testing/prism-proxy.ts";
 import { createTestApp, type TestApp } from "../services/api/src/testing/test-app.ts";
 import { runJourney } from "./journey.ts";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const prismBin = join(here, "..", "contracts", "node_modules", ".bin", "prism");
-const spec = join(here, "..", "contracts", "openapi.json");
 const ADMIN_PASSWORD = "prism journey admin password";
 
 let t: TestApp;
 let server: ReturnType<typeof serve>;
-let prism: ChildProcess;
+let prism: PrismProxy;
 let prismUrl: string;
-const prismLog: string[] = [];
-
-/** A free TCP port on 127.0.0.1 (asked of the kernel, then released for Prism to take). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** Starts `prism proxy --errors` in front of `upstream`; resolves once it listens (Prism says so). */
-async function startPrism(upstream: string, port: number): Promise<ChildProcess> {
-  const child = spawn(
-    prismBin,
-    ["proxy", spec, upstream, "--errors", "--cors=false", "-h", "127.0.0.1", "-p", String(port)],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } },
-  );
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Prism did not start:\n${prismLog.join("\n")}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      for (const line of chunk.toString().split("\n")) if (line.trim()) prismLog.push(line);
-      if (/Prism is listening/.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Prism exited with ${code}:\n${prismLog.join("\n")}`));
-    });
-  });
-  return child;
-}
+let prismLog: string[];
 
 beforeAll(async () => {
   t = await createTestApp();
   server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const upstream = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const port = await freePort();
-  prism = await startPrism(upstream, port);
-  prismUrl = `http://127.0.0.1:${port}`;
+  prism = await startPrismProxy(upstream, { errors: true });
+  prismUrl = prism.url;
+  prismLog = prism.log;
   const registered = await t.client().request("/api/register", {
     method: "POST",
     json: { email: "prism_admin@example.com", username: "prism_admin", password: ADMIN_PASSWORD },
@@ -82,7 +42,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  prism?.kill("SIGTERM");
+  await prism?.close();
   await new Promise((resolve) => server?.close(resolve));
   await t?.close();
 });
