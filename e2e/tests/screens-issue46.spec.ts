@@ -33,12 +33,12 @@ test("settings' time zone and the staff's verification review at 320, 390 and 12
     });
     expect(room.text).toBeGreaterThan(0);
     expect(room.text).toBeLessThanOrEqual(room.box);
-    // The page's heading is never under the settings tabs: scrolled so it sits just below the top
+    // The page's heading is never under the settings tabs: scrolled so it sits 40 px below the top
     // bar, the point at its centre is the heading itself (on phones the tabs were sticky over it).
     const heading = page.getByRole("heading", { name: "Account", level: 1 });
     await heading.evaluate((element) => {
       const topBar = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
-      window.scrollBy(0, element.getBoundingClientRect().top - topBar - 8);
+      window.scrollBy(0, element.getBoundingClientRect().top - topBar - 40);
     });
     expect(
       await heading.evaluate((element) => {
