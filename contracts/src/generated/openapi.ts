@@ -4080,7 +4080,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/opportunities/by-slug/{slug}": {
+    "/api/opportunity-pages/{slug}": {
         parameters: {
             query?: never;
             header?: never;

@@ -61,7 +61,7 @@ export const listOwnOpportunities = createRoute({
 
 export const getOpportunityBySlug = createRoute({
   method: "get",
-  path: "/api/opportunities/by-slug/{slug}",
+  path: "/api/opportunity-pages/{slug}",
   operationId: "getOpportunityBySlug",
   tags,
   summary: "A published opportunity by slug, for its public page /opportunities/{slug}",

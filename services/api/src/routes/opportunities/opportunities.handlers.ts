@@ -146,7 +146,7 @@ const statusFilterOf = statusFilter(opportunityStatuses);
 export function registerOpportunityRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
   const id = (c: { req: { valid: (target: "param") => { id: number } } }) => c.req.valid("param").id;
 
-  // Literal paths before `/{id}` (issue 49): `mine` and `by-slug` are not ids.
+  // The literal path before `/{id}` (issue 49): `mine` is not an id.
   app.openapi(signedIn(opportunityRoutes.listOwnOpportunities), async (c) =>
     runUseCase(runtime, c, listOwnOpportunities(c.get("user"), statusFilterOf(c.req.valid("query"))), (p) =>
       c.json(

@@ -255,14 +255,14 @@ describe("opportunities over HTTP (issue 44)", () => {
     const opportunity = await aPublishedOpportunity(business, { title: "Solar panels — Perth!" });
     expect(opportunity.slug).toMatch(/^solar-panels-perth/);
     const anonymous = t.client();
-    const page = await anonymous.request(`/api/opportunities/by-slug/${opportunity.slug}`);
+    const page = await anonymous.request(`/api/opportunity-pages/${opportunity.slug}`);
     expect(page.status).toBe(200);
     const body = await bodyOf(page);
     expect(body).toMatchObject({ id: opportunity.id, status: "published" });
     expect(body.business).not.toHaveProperty("contactEmail");
 
     expect((await post(business, `/api/opportunities/${opportunity.id}/pause`)).status).toBe(200);
-    expect((await anonymous.request(`/api/opportunities/by-slug/${opportunity.slug}`)).status).toBe(404);
-    expect((await anonymous.request("/api/opportunities/by-slug/no-such-opportunity")).status).toBe(404);
+    expect((await anonymous.request(`/api/opportunity-pages/${opportunity.slug}`)).status).toBe(404);
+    expect((await anonymous.request("/api/opportunity-pages/no-such-opportunity")).status).toBe(404);
   });
 });
