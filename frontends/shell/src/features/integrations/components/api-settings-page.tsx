@@ -31,6 +31,7 @@ const areas = [
   { key: "invoices", label: "Invoices" },
   { key: "payments", label: "Payments" },
   { key: "messages", label: "Messages" },
+  { key: "opportunities", label: "Opportunities" },
 ] as const;
 type Area = (typeof areas)[number]["key"];
 type Level = "" | "read" | "write";
