@@ -6193,6 +6193,8 @@ export interface components {
         PartnershipCounts: {
             active: number;
             pending: number;
+            /** @description Agents: pending opportunity invitations plus shortlisted applications (the dashboard's Pending Opportunities); 0 for businesses. */
+            pendingOpportunities: number;
         };
         UpdatePartnershipRequest: {
             /**
@@ -13731,7 +13733,8 @@ export interface operations {
                      *       "pageSize": 0,
                      *       "counts": {
                      *         "active": 0,
-                     *         "pending": 0
+                     *         "pending": 0,
+                     *         "pendingOpportunities": 0
                      *       }
                      *     }
                      */

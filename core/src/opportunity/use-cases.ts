@@ -479,6 +479,18 @@ export const myOpportunityActivity = Effect.fn("opportunity.mine")(function* (
   };
 });
 
+/**
+ * The agent dashboard's "Pending Opportunities" tile (issue 44 item 5): the caller's pending
+ * invitations plus shortlisted applications; 0 for a business or an agent without a profile.
+ */
+export const pendingOpportunityCount = Effect.fn("opportunity.pendingCount")(function* (user: User) {
+  if (user.userType !== "agent") return 0;
+  const agent = yield* (yield* AgentProfileRepository).findByUser(user.id);
+  if (Option.isNone(agent)) return 0;
+  const pending = yield* (yield* OpportunityRepository).pendingFor(agent.value.id);
+  return pending.invitations + pending.shortlisted;
+});
+
 /** The draft agreement an approval starts (issue 44 item 3): the opportunity's terms, the agent's rate if proposed. */
 export function draftTermsFor(
   opportunity: Opportunity,

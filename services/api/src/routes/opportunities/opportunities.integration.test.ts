@@ -215,7 +215,7 @@ describe("opportunities over HTTP (issue 44)", () => {
     expect(own.total).toBe(2);
   });
 
-  it("an invitation: the agent sees it and accepts by applying; a declined one cannot be accepted", async () => {
+  it("an invitation: the agent sees it and accepts by applying, the dashboard counts it; a declined one cannot be accepted", async () => {
     const business = await aParty("business");
     const agent = await aParty("agent");
     const opportunity = await aPublishedOpportunity(business);
@@ -227,13 +227,23 @@ describe("opportunities over HTTP (issue 44)", () => {
     const invitation = await bodyOf(sent);
     expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)).toBe(48 * 60 * 60 * 1000);
 
+    const tiles = async (who: TestParty) =>
+      (await bodyOf(await who.client.request("/api/partnerships"))).counts.pendingOpportunities;
+    // The agent dashboard's Pending Opportunities: pending invitations plus shortlisted applications.
+    expect(await tiles(agent)).toBe(1);
+    expect(await tiles(business)).toBe(0);
+
     const inbox = await bodyOf(await agent.client.request("/api/invitations"));
     expect(inbox.items.map((i: { id: number; status: string }) => [i.id, i.status])).toEqual([
       [invitation.id, "pending"],
     ]);
     const accepted = await post(agent, `/api/invitations/${invitation.id}/accept`, { coverMessage: cover });
     expect(accepted.status).toBe(201);
-    expect((await bodyOf(accepted)).status).toBe("submitted");
+    const application = await bodyOf(accepted);
+    expect(application.status).toBe("submitted");
+    expect(await tiles(agent)).toBe(0);
+    expect((await post(business, `/api/applications/${application.id}/shortlist`)).status).toBe(200);
+    expect(await tiles(agent)).toBe(1);
     const after = await bodyOf(
       await business.client.request(`/api/opportunities/${opportunity.id}/invitations`),
     );
