@@ -75,6 +75,7 @@ export function ApiSettingsPage() {
     invoices: "",
     payments: "",
     messages: "",
+    opportunities: "",
   });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [secret, setSecret] = useState<string | null>(null);
