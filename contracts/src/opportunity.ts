@@ -277,7 +277,8 @@ export const OpportunitySearchQuery = z.object({
   ...paging(100, 12),
 });
 
-export const ApplicantQuery = z.object({ ...paging(100, 20) });
+/** `page` and `pageSize` (20, at most 100) of the applicant, application and invitation lists. */
+export const ListPagingQuery = z.object({ ...paging(100, 20) });
 
 export const OpportunityId = IdParam;
 

@@ -7,13 +7,13 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import {
-  ApplicantQuery,
   Application,
   ApplicationPage,
   ApplicationRequest,
   Invitation,
   InvitationPage,
   InvitationRequest,
+  ListPagingQuery,
   Opportunity,
   OpportunityId,
   OpportunityPage,
@@ -154,7 +154,7 @@ export const listApplicants = createRoute({
   summary: "The applicants of the business's own opportunity, ranked by match score with reasons",
   description:
     "Every application in every state, best match first (then oldest first). Another business's opportunity answers 404.",
-  request: { params: OpportunityId, query: ApplicantQuery },
+  request: { params: OpportunityId, query: ListPagingQuery },
   responses: {
     200: json(ApplicationPage, "A page of applications, each with its match"),
     ...signedInProblems("not-found", "validation-failed"),
@@ -167,7 +167,7 @@ export const listOpportunityInvitations = createRoute({
   operationId: "listOpportunityInvitations",
   tags,
   summary: "The invitations the business sent for its own opportunity",
-  request: { params: OpportunityId, query: ApplicantQuery },
+  request: { params: OpportunityId, query: ListPagingQuery },
   responses: {
     200: json(InvitationPage, "A page of invitations"),
     ...signedInProblems("not-found", "validation-failed"),
@@ -227,7 +227,7 @@ export const listOwnApplications = createRoute({
   operationId: "listOwnApplications",
   tags,
   summary: "The agent's own applications, newest first",
-  request: { query: ApplicantQuery },
+  request: { query: ListPagingQuery },
   responses: {
     200: json(ApplicationPage, "A page of the agent's applications"),
     ...signedInProblems("wrong-account-type", "validation-failed"),
@@ -309,7 +309,7 @@ export const listOwnInvitations = createRoute({
   operationId: "listOwnInvitations",
   tags,
   summary: "The invitations the agent received, newest first, in every state",
-  request: { query: ApplicantQuery },
+  request: { query: ListPagingQuery },
   responses: {
     200: json(InvitationPage, "A page of the agent's invitations"),
     ...signedInProblems("wrong-account-type", "validation-failed"),
