@@ -7,7 +7,7 @@
  * - the security schemes (`session` cookie, `apiKey` bearer) and each operation's requirement:
  *   an operation that can answer the `unauthenticated` problem needs a caller; it accepts an API
  *   key when its tag belongs to an API-key area (profiles, partnerships, invoices, payments,
- *   messages), with the scope `<area>:read` (GET) or `<area>:write` (anything else); the few
+ *   messages, opportunities), with the scope `<area>:read` (GET) or `<area>:write` (anything else); the few
  *   `anyKeyOperations` (who am I) accept any valid API key, with no scope;
  * - a description for every operation: its own text (or summary) plus who may call it;
  * - examples: request bodies and success responses get one sampled from their schema when the
@@ -27,7 +27,14 @@ import {
 import { type ProblemCode, problemCatalogue, problemExample, problemResponse } from "./problems.ts";
 
 /** The areas an API key's scopes are granted per (issue 20). */
-export const apiKeyAreas = ["profiles", "partnerships", "invoices", "payments", "messages"] as const;
+export const apiKeyAreas = [
+  "profiles",
+  "partnerships",
+  "invoices",
+  "payments",
+  "messages",
+  "opportunities",
+] as const;
 export type ApiKeyArea = (typeof apiKeyAreas)[number];
 /** A scope: read-only (`<area>:read`) or read-write (`<area>:write`, which includes read) per area. */
 export type ApiKeyScopeName = `${ApiKeyArea}:${"read" | "write"}`;
@@ -39,6 +46,7 @@ export const tagAreas: Readonly<Record<string, ApiKeyArea>> = {
   invoices: "invoices",
   payments: "payments",
   messaging: "messages",
+  opportunities: "opportunities",
 };
 
 /**
@@ -69,6 +77,8 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
     "Commission agreements of a partnership: terms, versions, counter-proposals, signatures and the signed PDF.",
   disputes: "Disputes on an invoice: offers, evidence, mediation by staff and the resolution that follows.",
   operations: "Staff views of the background job queue (ADR 0022).",
+  opportunities:
+    "Opportunities a business posts (draft, published, paused, closed), agents' applications to them and the business's invitations; approval starts the partnership and its draft agreement.",
   webhooks:
     "Events Closr POSTs to an account's webhook endpoints (OpenAPI `webhooks`): signed, retried for 3 days, in order per object.",
 };
@@ -181,7 +191,7 @@ export function finishDocument<D extends Json>(document: D): D {
       scheme: "bearer",
       bearerFormat: "closr_live_<43 base64url characters>",
       description:
-        "An API key from Settings → API, sent as `Authorization: Bearer closr_live_…`. It acts as the account that created it, limited to its scopes (`<area>:read` or `<area>:write` for profiles, partnerships, invoices, payments, messages). Answers carry RateLimit-* headers; too many requests answer 429.",
+        "An API key from Settings → API, sent as `Authorization: Bearer closr_live_…`. It acts as the account that created it, limited to its scopes (`<area>:read` or `<area>:write` for profiles, partnerships, invoices, payments, messages, opportunities). Answers carry RateLimit-* headers; too many requests answer 429.",
     },
     ...doc.components.securitySchemes,
   };

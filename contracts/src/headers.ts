@@ -126,6 +126,9 @@ export const createdLocations: Readonly<Record<string, string>> = {
   createInvoice: "/api/invoices/{id}",
   createContent: "/api/content/{id}",
   openDispute: "/api/disputes/{id}",
+  createOpportunity: "/api/opportunities/{id}",
+  applyToOpportunity: "/api/applications/{id}",
+  acceptInvitation: "/api/applications/{id}",
 };
 
 /**
