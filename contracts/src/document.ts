@@ -166,6 +166,50 @@ export const parameterDescriptions: Readonly<Record<string, string>> = {
   "/api/files/{prefix}/{file} expires": "When the signed link expires, in Unix seconds.",
 };
 
+/**
+ * Endpoints Stripe posts signed events to: their body is a Stripe event object
+ * (https://docs.stripe.com/api/events/object), verified on its raw bytes by the handler, so it is
+ * declared here (not as a zod body, which would parse it before the signature is checked).
+ */
+const stripeEventReceivers = new Set(["stripeWebhook", "stripeConnectWebhook"]);
+const stripeEventBody: Json = {
+  required: true,
+  description:
+    "A Stripe event as Stripe sends it (https://docs.stripe.com/api/events/object), signed in the Stripe-Signature header; further fields Stripe adds are accepted.",
+  content: {
+    "application/json": {
+      schema: {
+        type: "object",
+        required: ["id", "object", "type", "data"],
+        properties: {
+          id: { type: "string", description: "The event's id (evt_…); each is applied once." },
+          object: { type: "string", enum: ["event"], description: "Always `event`." },
+          type: { type: "string", description: "The event type, e.g. payment_intent.succeeded." },
+          data: {
+            type: "object",
+            required: ["object"],
+            properties: { object: { type: "object", description: "The object the event is about." } },
+            description: "The event's object.",
+          },
+          created: { type: "integer", description: "When Stripe created the event (Unix seconds)." },
+          livemode: { type: "boolean", description: "False for test-mode events." },
+          api_version: { type: ["string", "null"], description: "The Stripe API version of the payload." },
+          account: { type: "string", description: "The connected account (Connect events)." },
+        },
+      },
+      example: {
+        id: "evt_1QabcDEF",
+        object: "event",
+        type: "payment_intent.succeeded",
+        data: { object: { id: "pi_1QabcDEF", object: "payment_intent" } },
+        created: 1796169600,
+        livemode: false,
+        api_version: "2025-06-30.basil",
+      },
+    },
+  },
+};
+
 /** Finishes a generated OpenAPI 3.1 document in place and returns it (see the module comment). */
 export function finishDocument<D extends Json>(document: D): D {
   const doc: Json = document;
@@ -279,6 +323,11 @@ function finishOperation(doc: Json, path: string, method: string, operation: Jso
   }
   finishParameters(path, operation);
   const write = method !== "get" && method !== "head";
+  if (write && !operation.requestBody && stripeEventReceivers.has(operation.operationId)) {
+    operation.requestBody = stripeEventBody;
+    // The guards read it like any body (nesting depth, text that cannot be stored).
+    addProblem(responses, "validation-failed");
+  }
   if (write && !operation.requestBody) {
     // Every write declares its body (issue 49): an empty object where it takes none, so a client
     // that sends `{}` is as right as one that sends nothing.

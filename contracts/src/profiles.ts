@@ -158,22 +158,24 @@ const optionalUrl = (message: string) =>
  */
 const optionalWebAddress = (message: string) =>
   z
-    .preprocess(
-      (v) => (typeof v === "string" ? withHttps(v) : v),
-      z
-        .union(
-          [
-            z.literal(""),
-            z.null(),
-            z.url({ protocol: /^https?$/, error: message }).max(2000, { error: message }),
-          ],
-          {
-            error: message,
-          },
-        )
-        .transform((v) => (v === "" ? null : v)),
-    )
-    .optional();
+    .union([z.literal(""), z.null(), z.string().max(2000, { error: message })], { error: message })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || v === "") return v === "" ? null : v;
+      const address = withHttps(v);
+      if (address === "") return null;
+      if (address.length > 2000 || !webAddress.safeParse(address).success) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return address;
+    })
+    .openapi({
+      description:
+        "A web address (http or https, at most 2000 characters). A bare domain such as coastalplumbing.com.au is stored as https://coastalplumbing.com.au; an empty string or null clears it.",
+    });
+
+const webAddress = z.url({ protocol: /^https?$/ });
 
 const optionalEmail = z
   .union([z.literal(""), z.null(), z.email({ error: "Please enter a valid email" }).max(254)], {

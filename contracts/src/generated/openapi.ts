@@ -6021,6 +6021,7 @@ export interface components {
             bio?: string | null;
             location?: components["schemas"]["Location"];
             photo?: "" | null | string;
+            /** @description A web address (http or https, at most 2000 characters). A bare domain such as coastalplumbing.com.au is stored as https://coastalplumbing.com.au; an empty string or null clears it. */
             linkedinProfile?: "" | null | string;
             /** @default 10 */
             minimumCommissionRate: number;
@@ -6060,6 +6061,7 @@ export interface components {
             description?: string | null;
             location?: components["schemas"]["Location"];
             logo?: "" | null | string;
+            /** @description A web address (http or https, at most 2000 characters). A bare domain such as coastalplumbing.com.au is stored as https://coastalplumbing.com.au; an empty string or null clears it. */
             website?: "" | null | string;
             contactEmail?: "" | null | string;
             contactPhone?: string | null;
@@ -6113,6 +6115,7 @@ export interface components {
             bio?: string | null;
             location?: components["schemas"]["Location"];
             photo?: "" | null | string;
+            /** @description A web address (http or https, at most 2000 characters). A bare domain such as coastalplumbing.com.au is stored as https://coastalplumbing.com.au; an empty string or null clears it. */
             linkedinProfile?: "" | null | string;
             minimumCommissionRate?: number;
             skills?: string[];
@@ -6124,6 +6127,7 @@ export interface components {
             description?: string | null;
             location?: components["schemas"]["Location"];
             logo?: "" | null | string;
+            /** @description A web address (http or https, at most 2000 characters). A bare domain such as coastalplumbing.com.au is stored as https://coastalplumbing.com.au; an empty string or null clears it. */
             website?: "" | null | string;
             contactEmail?: "" | null | string;
             contactPhone?: string | null;
@@ -20041,11 +20045,49 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Nothing to send: no body, or an empty JSON object. */
-        requestBody?: {
+        /** @description A Stripe event as Stripe sends it (https://docs.stripe.com/api/events/object), signed in the Stripe-Signature header; further fields Stripe adds are accepted. */
+        requestBody: {
             content: {
-                /** @example {} */
-                "application/json": Record<string, never>;
+                /**
+                 * @example {
+                 *       "id": "evt_1QabcDEF",
+                 *       "object": "event",
+                 *       "type": "payment_intent.succeeded",
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "pi_1QabcDEF",
+                 *           "object": "payment_intent"
+                 *         }
+                 *       },
+                 *       "created": 1796169600,
+                 *       "livemode": false,
+                 *       "api_version": "2025-06-30.basil"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event's id (evt_…); each is applied once. */
+                    id: string;
+                    /**
+                     * @description Always `event`.
+                     * @enum {string}
+                     */
+                    object: "event";
+                    /** @description The event type, e.g. payment_intent.succeeded. */
+                    type: string;
+                    /** @description The event's object. */
+                    data: {
+                        /** @description The object the event is about. */
+                        object: Record<string, never>;
+                    };
+                    /** @description When Stripe created the event (Unix seconds). */
+                    created?: number;
+                    /** @description False for test-mode events. */
+                    livemode?: boolean;
+                    /** @description The Stripe API version of the payload. */
+                    api_version?: string | null;
+                    /** @description The connected account (Connect events). */
+                    account?: string;
+                };
             };
         };
         responses: {
@@ -22290,11 +22332,49 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Nothing to send: no body, or an empty JSON object. */
-        requestBody?: {
+        /** @description A Stripe event as Stripe sends it (https://docs.stripe.com/api/events/object), signed in the Stripe-Signature header; further fields Stripe adds are accepted. */
+        requestBody: {
             content: {
-                /** @example {} */
-                "application/json": Record<string, never>;
+                /**
+                 * @example {
+                 *       "id": "evt_1QabcDEF",
+                 *       "object": "event",
+                 *       "type": "payment_intent.succeeded",
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "pi_1QabcDEF",
+                 *           "object": "payment_intent"
+                 *         }
+                 *       },
+                 *       "created": 1796169600,
+                 *       "livemode": false,
+                 *       "api_version": "2025-06-30.basil"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event's id (evt_…); each is applied once. */
+                    id: string;
+                    /**
+                     * @description Always `event`.
+                     * @enum {string}
+                     */
+                    object: "event";
+                    /** @description The event type, e.g. payment_intent.succeeded. */
+                    type: string;
+                    /** @description The event's object. */
+                    data: {
+                        /** @description The object the event is about. */
+                        object: Record<string, never>;
+                    };
+                    /** @description When Stripe created the event (Unix seconds). */
+                    created?: number;
+                    /** @description False for test-mode events. */
+                    livemode?: boolean;
+                    /** @description The Stripe API version of the payload. */
+                    api_version?: string | null;
+                    /** @description The connected account (Connect events). */
+                    account?: string;
+                };
             };
         };
         responses: {
