@@ -7,3 +7,5 @@ export * from "./model.ts";
 export * from "./ports.ts";
 export * from "./statement.ts";
 export * from "./use-cases.ts";
+export * from "./ledger-service.ts";
+export * from "./subscriber.ts";
