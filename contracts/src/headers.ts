@@ -126,6 +126,7 @@ export const createdLocations: Readonly<Record<string, string>> = {
   createInvoice: "/api/invoices/{id}",
   createContent: "/api/content/{id}",
   openDispute: "/api/disputes/{id}",
+  flagCommissionLine: "/api/disputes/{id}",
 };
 
 /**

@@ -167,13 +167,13 @@ export const flagCommissionLine = Effect.fn("commission.flagLine")(function* (
   return { dispute, line };
 });
 
-/** A page of the partnership's statements, newest month first, each with its figures and whether issued. */
+/** A page of the partnership's statements, newest month first, each with its figures and whether issued; and the parties. */
 export const listCommissionStatements = Effect.fn("commission.listStatements")(function* (
   user: User,
   partnershipId: PartnershipId,
   paging: Paging,
 ) {
-  yield* ledgerAccess(user, partnershipId);
+  const { parties } = yield* ledgerAccess(user, partnershipId);
   const records = yield* CommissionRecords;
   const ledger = yield* CommissionLedger;
   const months = yield* records.statementMonths(partnershipId, paging);
@@ -183,7 +183,7 @@ export const listCommissionStatements = Effect.fn("commission.listStatements")(f
       issued: records.statementIssued(partnershipId, month),
     }),
   );
-  return { items, total: months.total };
+  return { items, total: months.total, parties };
 });
 
 /**

@@ -55,6 +55,7 @@ import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
 import { registerAgreementRoutes } from "./routes/agreements/agreements.handlers.ts";
 import { registerContentRoutes } from "./routes/content/content.handlers.ts";
+import { registerCommissionRoutes } from "./routes/commission/commission.handlers.ts";
 import { registerDisputeRoutes } from "./routes/disputes/disputes.handlers.ts";
 import { registerHelpRoutes } from "./routes/help/help.handlers.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
@@ -375,6 +376,7 @@ export function createApp(options: AppOptions) {
     signAttempts: failureBudget(rateLimits.agreementSign ?? rateLimits.login, limitDb),
   });
   registerDisputeRoutes(app, runtime);
+  registerCommissionRoutes(app, runtime);
   registerPushRoutes(app, runtime);
   registerIntegrationRoutes(app, runtime);
 
