@@ -12,30 +12,44 @@ import { Invoice } from "./invoice.ts";
 const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
 const monthError = "month must be yyyy-MM";
 
-export const CommissionModel = z
+export const CommissionLineModel = z
   .enum(["straight", "base_plus", "tiered", "residual"])
   .openapi("CommissionModelName", { description: "The agreement's commission model the line follows." });
 
-export const CommissionLineState = z.enum(["earned", "payable", "invoiced", "paid"]).openapi("CommissionLineState", {
-  description:
-    "earned → payable (after the agreement's holding period) → invoiced (taken by an invoice) → paid (the invoice was paid). Clawbacks are payable at once.",
-});
+export const CommissionLineState = z
+  .enum(["earned", "payable", "invoiced", "paid"])
+  .openapi("CommissionLineState", {
+    description:
+      "earned → payable (after the agreement's holding period) → invoiced (taken by an invoice) → paid (the invoice was paid). Clawbacks are payable at once.",
+  });
 
 export const CommissionLine = z
   .object({
     id: z.number().int(),
     partnershipId: z.number().int(),
     saleId: z.number().int().openapi({ description: "The sale (deal context) the line was computed from." }),
-    agreementVersion: z.number().int().openapi({ description: "The agreement version whose terms it follows." }),
-    model: CommissionModel,
+    agreementVersion: z
+      .number()
+      .int()
+      .openapi({ description: "The agreement version whose terms it follows." }),
+    model: CommissionLineModel,
     kind: z.enum(["commission", "base", "clawback"]).openapi({
-      description: "commission: a sale's share; base: base-plus's monthly base; clawback: a refund's negative line.",
+      description:
+        "commission: a sale's share; base: base-plus's monthly base; clawback: a refund's negative line.",
     }),
     amount: money("Signed, ex-GST: clawbacks are negative."),
-    earnedOn: z.string().openapi({ format: "date", description: "The day it was earned; its month is its statement's." }),
-    payableOn: z.string().openapi({ format: "date", description: "earnedOn + the holding period (clawbacks: at once)." }),
+    earnedOn: z
+      .string()
+      .openapi({ format: "date", description: "The day it was earned; its month is its statement's." }),
+    payableOn: z
+      .string()
+      .openapi({ format: "date", description: "earnedOn + the holding period (clawbacks: at once)." }),
     state: CommissionLineState,
-    invoiceId: z.number().int().nullable().openapi({ description: "The invoice that took it; null until invoiced." }),
+    invoiceId: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The invoice that took it; null until invoiced." }),
     invoicedOn: z.string().nullable().openapi({ format: "date" }),
     paidOn: z.string().nullable().openapi({ format: "date" }),
     reason: z.string().nullable().openapi({ description: "Why a clawback was made; null for other lines." }),
@@ -114,7 +128,11 @@ export const CommissionStatement = z
       total: money("Their ex-GST total."),
     }),
     linesByModel: z.array(
-      z.object({ model: CommissionModel, count: z.number().int(), amount: money("Positive lines earned in the month.") }),
+      z.object({
+        model: CommissionLineModel,
+        count: z.number().int(),
+        amount: money("Positive lines earned in the month."),
+      }),
     ),
     clawbacks: money("The month's clawbacks (0 or negative)."),
     earned: money("Lines earned in the month, clawbacks included."),
@@ -138,7 +156,9 @@ export const CommissionInvoiceDraft = z
         "true: both parties are registered for GST and the agreement has the RCTI clause, so the business issues a recipient-created tax invoice (ATO LI 2023/20); false: the agent issues their own invoice.",
     }),
     issuer: z.enum(["business", "agent"]).openapi({ description: "Who presses Issue." }),
-    lines: z.array(CommissionLine).openapi({ description: "Every payable line, clawbacks included, oldest first." }),
+    lines: z
+      .array(CommissionLine)
+      .openapi({ description: "Every payable line, clawbacks included, oldest first." }),
     subtotal: money("The lines' net, ex-GST."),
     gst: money("GST on top when the agent is registered (10 %, rounded half up)."),
     total: money("subtotal + GST: what the business pays."),
@@ -148,7 +168,9 @@ export const CommissionInvoiceDraft = z
 export const CommissionInvoiceIssued = z
   .object({
     invoice: Invoice,
-    rcti: z.boolean().openapi({ description: "The invoice is a recipient-created tax invoice issued by the business." }),
+    rcti: z
+      .boolean()
+      .openapi({ description: "The invoice is a recipient-created tax invoice issued by the business." }),
     lineIds: z.array(z.number().int()).openapi({ description: "The lines it took (now invoiced)." }),
     documentUrl: z.string().openapi({
       description: "The invoice's document: the RCTI PDF, or the agent's tax invoice PDF once paid.",

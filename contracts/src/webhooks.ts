@@ -326,12 +326,20 @@ const StatementObject = z
     partnershipId: z.number().int().openapi({ example: 12 }),
     businessId: z.number().int().openapi({ example: 4 }),
     agentId: z.number().int().openapi({ example: 9 }),
-    month: z.string().openapi({ description: "The statement's Sydney calendar month (yyyy-MM).", example: "2026-11" }),
+    month: z
+      .string()
+      .openapi({ description: "The statement's Sydney calendar month (yyyy-MM).", example: "2026-11" }),
     currency: z.literal("AUD"),
-    openingBalance: z.number().openapi({ description: "Earned and not paid before the month (AUD).", example: 250 }),
-    earned: z.number().openapi({ description: "Lines earned in the month, clawbacks included.", example: 1840.5 }),
+    openingBalance: z
+      .number()
+      .openapi({ description: "Earned and not paid before the month (AUD).", example: 250 }),
+    earned: z
+      .number()
+      .openapi({ description: "Lines earned in the month, clawbacks included.", example: 1840.5 }),
     clawbacks: z.number().openapi({ description: "The month's clawbacks (0 or negative).", example: -120 }),
-    payable: z.number().openapi({ description: "Lines that became payable in the month, net.", example: 1600 }),
+    payable: z
+      .number()
+      .openapi({ description: "Lines that became payable in the month, net.", example: 1600 }),
     invoiced: z.number().openapi({ description: "Lines invoiced in the month.", example: 1600 }),
     paid: z.number().openapi({ description: "Lines paid in the month.", example: 1500 }),
     closingBalance: z.number().openapi({ description: "openingBalance + earned − paid.", example: 590.5 }),

@@ -47,7 +47,10 @@ export const commissionStatementDocument = (
       description: `${modelNames[m.model]}: ${m.count.toLocaleString("en-AU")} line${m.count === 1 ? "" : "s"}`,
       amountCents: m.amountCents,
     })),
-    { description: "Clawbacks (refunds and card disputes in the window)", amountCents: statement.clawbacksCents },
+    {
+      description: "Clawbacks (refunds and card disputes in the window)",
+      amountCents: statement.clawbacksCents,
+    },
   ],
   totals: [
     { label: "Earned in the month", cents: statement.earnedCents },
@@ -81,7 +84,10 @@ export const recipientCreatedTaxInvoice = (
 ): TaxDocument => {
   const groups = new Map<string, { count: number; cents: number }>();
   for (const line of lines) {
-    const key = line.kind === "clawback" ? "Clawbacks" : `${modelNames[line.model]}${line.kind === "base" ? " (base)" : ""}`;
+    const key =
+      line.kind === "clawback"
+        ? "Clawbacks"
+        : `${modelNames[line.model]}${line.kind === "base" ? " (base)" : ""}`;
     const group = groups.get(key) ?? { count: 0, cents: 0 };
     groups.set(key, { count: group.count + 1, cents: group.cents + line.amountCents });
   }

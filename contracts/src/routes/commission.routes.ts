@@ -9,8 +9,8 @@ import { PartnershipIdParam } from "../agreement.ts";
 import {
   CommissionInvoiceDraft,
   CommissionInvoiceIssued,
-  CommissionLineParams,
   CommissionLinePage,
+  CommissionLineParams,
   CommissionLineQuery,
   CommissionStatement,
   CommissionStatementPage,
@@ -74,7 +74,8 @@ export const getCommissionStatementPdf = createRoute({
   operationId: "getCommissionStatementPdf",
   tags,
   summary: "One month's commission statement as a PDF",
-  description: "The same figures as the JSON statement, in the tax invoice's layout. For both parties and staff.",
+  description:
+    "The same figures as the JSON statement, in the tax invoice's layout. For both parties and staff.",
   request: { params: StatementMonthParams },
   responses: {
     200: file("The statement", "application/pdf"),

@@ -39,7 +39,10 @@ const defaultPaymentTermsDays = 14;
 /** Who issues the partnership's commission invoice, and under which terms version. */
 const issuerOf = (parties: LedgerParties, today: string) =>
   Effect.gen(function* () {
-    const version = termsInForce(yield* (yield* CommissionLedger).termsVersions(parties.partnershipId), today);
+    const version = termsInForce(
+      yield* (yield* CommissionLedger).termsVersions(parties.partnershipId),
+      today,
+    );
     const rcti = usesRcti(parties, version);
     return {
       rcti,
@@ -50,7 +53,7 @@ const issuerOf = (parties: LedgerParties, today: string) =>
 
 /** The invoice's description from the lines it takes. */
 const invoiceDescription = (rcti: boolean, lines: readonly CommissionLine[], today: string) => {
-  const from = lines.reduce((min, l) => (l.earnedOn < min ? l.earnedOn : min), today);
+  const from = [today, ...lines.map((l) => l.earnedOn)].sort()[0] ?? today;
   const what = `Commission from the Closr ledger: ${lines.length} line${lines.length === 1 ? "" : "s"} earned ${from} to ${today}`;
   return rcti ? `${rctiTitle}. ${what}` : what;
 };
@@ -202,7 +205,12 @@ export const getRecipientCreatedInvoice = Effect.fn("commission.rcti")(function*
   const { parties } = yield* ledgerAccess(user, record.value.partnershipId);
   const found = yield* (yield* InvoiceRepository).findById(invoiceId);
   if (Option.isNone(found)) return yield* new CommissionLineNotFound({ id: invoiceId });
-  return { invoice: found.value, record: record.value, parties, lines: yield* records.invoiceLines(invoiceId) };
+  return {
+    invoice: found.value,
+    record: record.value,
+    parties,
+    lines: yield* records.invoiceLines(invoiceId),
+  };
 });
 
 /** The `yyyy-MM` month before the one `today` (`yyyy-MM-dd`) falls in. */

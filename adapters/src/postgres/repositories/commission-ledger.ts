@@ -320,7 +320,8 @@ export const makeCommissionRecords = (db: Db): typeof CommissionRecords.Service 
     Effect.promise(async () => {
       // The refunds told so far plus this one stay within the deal context's refunded total
       // (updated before SaleRefunded is published, in the same transaction): else a repeat.
-      const result = await sql`UPDATE commission_sales cs SET refunds_seen_cents = cs.refunds_seen_cents + ${refundCents}
+      const result =
+        await sql`UPDATE commission_sales cs SET refunds_seen_cents = cs.refunds_seen_cents + ${refundCents}
           FROM sales s WHERE s.id = cs.sale_id AND cs.partnership_id = ${partnershipId} AND cs.sale_id = ${saleId}
            AND cs.refunds_seen_cents + ${refundCents} <= s.refunded_amount_cents`.execute(db);
       return Number(result.numAffectedRows ?? 0) > 0;
@@ -343,7 +344,9 @@ export const makeCommissionRecords = (db: Db): typeof CommissionRecords.Service 
   recordInvoice: (record) =>
     Effect.promise(() =>
       sql`INSERT INTO commission_invoices (invoice_id, partnership_id, kind, issued_by)
-          VALUES (${record.invoiceId}, ${record.partnershipId}, ${record.kind}, ${record.issuedBy})`.execute(db),
+          VALUES (${record.invoiceId}, ${record.partnershipId}, ${record.kind}, ${record.issuedBy})`.execute(
+        db,
+      ),
     ).pipe(Effect.asVoid),
 
   findInvoice: (invoiceId) =>
@@ -376,7 +379,9 @@ export const makeCommissionRecords = (db: Db): typeof CommissionRecords.Service 
             LATERAL (VALUES (l.earned_on), (l.payable_on), (l.invoiced_on), (l.paid_on)) AS v(d)
            WHERE l.partnership_id = ${partnershipId} AND d IS NOT NULL)
         SELECT month, (count(*) OVER ())::int AS total FROM months
-         ORDER BY month DESC LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`.execute(db);
+         ORDER BY month DESC LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`.execute(
+        db,
+      );
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && paging.page > 1) {
         const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (

@@ -22,7 +22,7 @@ import {
   listCommissionLines,
   listCommissionStatements,
 } from "@closr/core/commission";
-import { Clock, cents, dollarsFromCents, InvoiceId, PartnershipId } from "@closr/core/shared";
+import { Clock, centsFromDollars, dollarsFromCents, InvoiceId, PartnershipId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Effect } from "effect";
 import type { AppEnv } from "../../http/env.ts";
@@ -173,7 +173,7 @@ export function registerCommissionRoutes(app: OpenAPIHono<AppEnv>, runtime: AppR
       flagCommissionLine(c.get("user"), PartnershipId.make(partnershipId), CommissionLineId.make(lineId), {
         reason: input.reason,
         description: input.description,
-        claimedCents: cents(input.claimedAmount),
+        claimedCents: input.claimedAmount === undefined ? undefined : centsFromDollars(input.claimedAmount),
       }),
       ({ dispute }) => c.json(disputeJson(dispute), 201, { location: `/api/disputes/${dispute.id}` }),
     );
@@ -224,14 +224,18 @@ export function registerCommissionRoutes(app: OpenAPIHono<AppEnv>, runtime: AppR
 
   app.openapi(signedIn(commissionRoutes.getRecipientCreatedInvoicePdf), async (c) => {
     const { id } = c.req.valid("param");
-    return runUseCase(runtime, c, getRecipientCreatedInvoice(c.get("user"), InvoiceId.make(id)), async (found) =>
-      c.body(
-        (await renderTaxDocumentPdf(
-          recipientCreatedTaxInvoice(found.invoice, found.lines, found.parties),
-        )) as Uint8Array<ArrayBuffer>,
-        200,
-        pdfHeaders(`closr-rcti-${id}.pdf`),
-      ),
+    return runUseCase(
+      runtime,
+      c,
+      getRecipientCreatedInvoice(c.get("user"), InvoiceId.make(id)),
+      async (found) =>
+        c.body(
+          (await renderTaxDocumentPdf(
+            recipientCreatedTaxInvoice(found.invoice, found.lines, found.parties),
+          )) as Uint8Array<ArrayBuffer>,
+          200,
+          pdfHeaders(`closr-rcti-${id}.pdf`),
+        ),
     );
   });
 }
