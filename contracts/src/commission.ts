@@ -6,6 +6,7 @@
  * `yyyy-MM-dd`, months `yyyy-MM`.
  */
 import { z } from "@hono/zod-openapi";
+import { PartnershipIdParam } from "./agreement.ts";
 import { money, pageParam, pageSchema } from "./common.ts";
 import { Invoice } from "./invoice.ts";
 
@@ -82,12 +83,7 @@ export const CommissionStatementsQuery = z.object({
 });
 
 export const CommissionLineParams = z.object({
-  partnershipId: z.coerce
-    .number({ error: "Partnership id must be a positive whole number" })
-    .int({ error: "Partnership id must be a positive whole number" })
-    .min(1, { error: "Partnership id must be a positive whole number" })
-    .max(2_147_483_647, { error: "Partnership id must be a positive whole number" })
-    .openapi({ param: { name: "partnershipId", in: "path" }, example: 1 }),
+  partnershipId: PartnershipIdParam.shape.partnershipId,
   lineId: z.coerce
     .number({ error: "Line id must be a positive whole number" })
     .int({ error: "Line id must be a positive whole number" })
@@ -97,7 +93,7 @@ export const CommissionLineParams = z.object({
 });
 
 export const StatementMonthParams = z.object({
-  partnershipId: CommissionLineParams.shape.partnershipId,
+  partnershipId: PartnershipIdParam.shape.partnershipId,
   month: z
     .string()
     .regex(monthPattern, { error: monthError })

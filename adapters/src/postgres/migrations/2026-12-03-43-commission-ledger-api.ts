@@ -11,6 +11,7 @@
  *   agent's own invoice), by whom and when.
  * - `commission_statements_issued`: a partnership's monthly statement (`yyyy-MM`) issued once
  *   (the `statement.issued` webhook).
+ * - an index for the ledger list filtered by state.
  * One statement per query (PGlite).
  */
 import { type Kysely, sql } from "kysely";
@@ -20,6 +21,8 @@ const up_ = [
   `ALTER TABLE commission_lines ALTER COLUMN sale_id TYPE integer`,
   `ALTER TABLE commission_sales ADD CONSTRAINT commission_sales_sale_id_fkey FOREIGN KEY (sale_id) REFERENCES sales(id)`,
   `CREATE INDEX commission_sales_sale_idx ON commission_sales (sale_id)`,
+  // The ledger list filtered by state (bench:ledger): its page and count from the index.
+  `CREATE INDEX commission_lines_by_partnership_state ON commission_lines (partnership_id, state, earned_on DESC, id DESC)`,
   `ALTER TABLE commission_sales ADD COLUMN refunds_seen_cents bigint NOT NULL DEFAULT 0 CHECK (refunds_seen_cents >= 0)`,
   `CREATE TABLE commission_invoices (
     invoice_id integer PRIMARY KEY REFERENCES invoices(id) ON DELETE CASCADE,
@@ -46,6 +49,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     `DROP TABLE IF EXISTS commission_statements_issued`,
     `DROP TABLE IF EXISTS commission_invoices`,
     `ALTER TABLE commission_sales DROP COLUMN IF EXISTS refunds_seen_cents`,
+    `DROP INDEX IF EXISTS commission_lines_by_partnership_state`,
     `DROP INDEX IF EXISTS commission_sales_sale_idx`,
     `ALTER TABLE commission_sales DROP CONSTRAINT IF EXISTS commission_sales_sale_id_fkey`,
     `ALTER TABLE commission_lines ALTER COLUMN sale_id TYPE bigint`,

@@ -8,17 +8,8 @@
  */
 import { pdfText } from "@closr/adapters/pdf/testing";
 import { runCommissionSweep } from "@closr/core/commission";
-import { aTerms } from "@closr/core/commission/testing";
-import {
-  atomically,
-  cents,
-  type DomainEvent,
-  makeTestClock,
-  PartnershipId,
-  publishEvent,
-  SaleId,
-  UserId,
-} from "@closr/core/shared";
+import { aTerms, saleEvents } from "@closr/core/commission/testing";
+import { atomically, type DomainEvent, makeTestClock, publishEvent } from "@closr/core/shared";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { anActivePartnership, aTestParty, partyProfile, type TestParty } from "../../testing/parties.ts";
@@ -84,42 +75,26 @@ async function aLedger(terms: ReturnType<typeof aTerms>, tax: { gst: boolean } =
   return { business, agent, partnershipId } satisfies Ledger;
 }
 
-/** A confirmed sale in the deal context's table, and its SaleConfirmed event. */
+/** A confirmed sale in the deal context's table, and its SaleConfirmed event published. */
 async function aConfirmedSale(ledger: Ledger, amountCents: number, saleDate: string) {
   const row = await sql<{
     id: number;
   }>`INSERT INTO sales (partnership_id, amount_cents, sale_date, kind, state, reported_by, source, confirmed_at)
     VALUES (${ledger.partnershipId}, ${amountCents}, ${saleDate}::date, 'one_off', 'confirmed', 'business', 'form', now())
     RETURNING id`.execute(t.database.db);
-  const id = SaleId.make(row.rows[0]!.id);
-  const facts = {
-    id,
-    partnershipId: PartnershipId.make(ledger.partnershipId),
-    businessUserId: UserId.make(ledger.business.userId),
-    agentUserId: UserId.make(ledger.agent.userId),
-    businessName: "Harbour",
-    agentName: "Mia Chen",
-    dealId: null,
-    customerId: null,
-    amountCents: cents(amountCents),
-    saleDate,
-    kind: "one_off" as const,
-    state: "confirmed" as const,
-    reportedBy: "business" as const,
-    confirmBy: null,
+  const sale = {
+    id: row.rows[0]!.id,
+    ...saleEvents({
+      id: row.rows[0]!.id,
+      partnershipId: ledger.partnershipId,
+      amountCents,
+      saleDate,
+      businessUserId: ledger.business.userId,
+      agentUserId: ledger.agent.userId,
+    }),
   };
-  const event: DomainEvent = {
-    _tag: "SaleConfirmed",
-    saleId: id,
-    partnershipId: facts.partnershipId,
-    amountCents: facts.amountCents,
-    saleDate,
-    kind: "one_off",
-    sale: facts,
-    by: "business",
-  };
-  await publish(event);
-  return { id, facts, event };
+  await publish(sale.confirmed);
+  return sale;
 }
 
 /** Publishes `event` in one unit of work, as the deal context's use cases do. */
@@ -134,14 +109,7 @@ async function aRefund(
   await sql`UPDATE sales SET refunded_amount_cents = refunded_amount_cents + ${refundCents} WHERE id = ${sale.id}`.execute(
     t.database.db,
   );
-  const event: DomainEvent = {
-    _tag: "SaleRefunded",
-    saleId: sale.id,
-    partnershipId: sale.facts.partnershipId,
-    refundCents: cents(refundCents),
-    refundDate,
-    sale: { ...sale.facts, state: "refunded" },
-  };
+  const event = sale.refunded(refundCents, refundDate);
   await publish(event);
   return event;
 }
@@ -213,7 +181,7 @@ describe("the commission ledger over HTTP", () => {
 
   it("a SaleConfirmed delivered again changes nothing", async () => {
     const before = await json<Statement>(await statementOf(ledger.business), 200);
-    await publish(second.event);
+    await publish(second.confirmed);
     expect(await json<Statement>(await statementOf(ledger.business), 200)).toEqual(before);
     expect((await json<{ total: number }>(await linesOf(ledger.business), 200)).total).toBe(2);
   });
