@@ -20,9 +20,10 @@ import type { PaymentError } from "@closr/core/payment";
 import type { PayoutError } from "@closr/core/payout";
 import type { ProfileError } from "@closr/core/profiles";
 import type { ReviewError } from "@closr/core/review";
-import { cents, dollarsFromCents, formatAud } from "@closr/core/shared";
+import { dollarsFromCents } from "@closr/core/shared";
 import type { SubscriptionError } from "@closr/core/subscription";
 import type { VerificationError } from "@closr/core/verification";
+import { formatCents } from "@closr/format";
 import type { Context, TypedResponse } from "hono";
 
 export interface FieldError {
@@ -462,7 +463,7 @@ export const errorTable = {
   CommissionLineNotFound: () => ({ code: "not-found", detail: "No such commission ledger or line." }),
   NothingPayable: (e) => ({
     code: "nothing-payable",
-    detail: `The payable commission lines net to ${formatAud(cents(e.netCents))}: there is nothing to invoice.`,
+    detail: `The payable commission lines net to ${formatCents(e.netCents)}: there is nothing to invoice.`,
   }),
   CommissionLineNotInvoiced: (e) => ({
     code: "commission-line-not-invoiced",
