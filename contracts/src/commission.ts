@@ -152,6 +152,11 @@ export const CommissionInvoiceDraft = z
         "true: both parties are registered for GST and the agreement has the RCTI clause, so the business issues a recipient-created tax invoice (ATO LI 2023/20); false: the agent issues their own invoice.",
     }),
     issuer: z.enum(["business", "agent"]).openapi({ description: "Who presses Issue." }),
+    issueBy: z.string().nullable().openapi({
+      format: "date",
+      description:
+        "RCTI only: the day the business issues it by — 28 days after the oldest payable line became payable (ATO LI 2023/20); null for the agent's invoice.",
+    }),
     lines: z
       .array(CommissionLine)
       .openapi({ description: "Every payable line, clawbacks included, oldest first." }),

@@ -7448,6 +7448,11 @@ export interface components {
              * @enum {string}
              */
             issuer: "business" | "agent";
+            /**
+             * Format: date
+             * @description RCTI only: the day the business issues it by — 28 days after the oldest payable line became payable (ATO LI 2023/20); null for the agent's invoice.
+             */
+            issueBy: string | null;
             /** @description Every payable line, clawbacks included, oldest first. */
             lines: components["schemas"]["CommissionLine"][];
             /**
@@ -27612,6 +27617,7 @@ export interface operations {
                      *       "partnershipId": 0,
                      *       "rcti": true,
                      *       "issuer": "business",
+                     *       "issueBy": "2019-08-24",
                      *       "lines": [
                      *         {
                      *           "id": 0,

@@ -33,6 +33,9 @@ import { ledgerAccess, takeLinesOnInvoice, usesRcti } from "./use-cases.ts";
 /** The first words of a recipient-created tax invoice, as the ATO words them (LI 2023/20). */
 export const rctiTitle = "Recipient-created tax invoice";
 
+/** LI 2023/20: the recipient issues the RCTI within 28 days of the value of the supply being known. */
+export const rctiIssueWithinDays = 28;
+
 /** The payment terms of a commission invoice when the agreement names none (days). */
 const defaultPaymentTermsDays = 14;
 
@@ -60,7 +63,9 @@ const invoiceDescription = (rcti: boolean, lines: readonly CommissionLine[], tod
 
 /**
  * The invoice the payable lines would make now, for either party: the lines, their net (ex-GST),
- * GST and total, and who issues it (`rcti` true: the business). NothingPayable when they net ≤ 0.
+ * GST and total, who issues it (`rcti` true: the business) and, for an RCTI, the day it is due to
+ * be issued by (`issueBy`, 28 days after the oldest line became payable). NothingPayable when
+ * they net ≤ 0.
  */
 export const commissionInvoiceDraft = Effect.fn("commission.invoiceDraft")(function* (
   user: User,
@@ -77,7 +82,18 @@ export const commissionInvoiceDraft = Effect.fn("commission.invoiceDraft")(funct
     gstRegistered: terms.gstRegistered,
     feeBasisPoints: terms.feeBasisPoints,
   });
-  return { parties, rcti, issuer, lines: picked.right.lines, netCents: picked.right.netCents, totals };
+  // The oldest payable line's day is when the first of these values became known.
+  const firstPayable = [...picked.right.lines.map((l) => l.payableOn)].sort()[0] ?? today;
+  const issueBy = rcti ? addCalendarDays(firstPayable, rctiIssueWithinDays) : null;
+  return {
+    parties,
+    rcti,
+    issuer,
+    issueBy,
+    lines: picked.right.lines,
+    netCents: picked.right.netCents,
+    totals,
+  };
 });
 
 /**

@@ -191,6 +191,7 @@ export function registerCommissionRoutes(app: OpenAPIHono<AppEnv>, runtime: AppR
             partnershipId,
             rcti: draft.rcti,
             issuer: draft.issuer,
+            issueBy: draft.issueBy,
             lines: draft.lines.map(commissionLineJson),
             subtotal: dollarsFromCents(draft.totals.subtotalCents),
             gst: dollarsFromCents(draft.totals.gstCents),

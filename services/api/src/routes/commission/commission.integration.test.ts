@@ -9,7 +9,17 @@
 import { pdfText } from "@closr/adapters/pdf/testing";
 import { runCommissionSweep } from "@closr/core/commission";
 import { aTerms, saleEvents } from "@closr/core/commission/testing";
-import { atomically, type DomainEvent, makeTestClock, publishEvent } from "@closr/core/shared";
+import {
+  AgentProfileId,
+  atomically,
+  BusinessProfileId,
+  cents,
+  type DomainEvent,
+  InvoiceId,
+  makeTestClock,
+  PartnershipId,
+  publishEvent,
+} from "@closr/core/shared";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { anActivePartnership, aTestParty, partyProfile, type TestParty } from "../../testing/parties.ts";
@@ -250,7 +260,7 @@ describe("the commission ledger over HTTP", () => {
       await ledger.business.client.request(`${base}/invoice-draft`),
       200,
     );
-    expect(draft).toMatchObject({ rcti: false, issuer: "agent", subtotal: 1_200 });
+    expect(draft).toMatchObject({ rcti: false, issuer: "agent", issueBy: null, subtotal: 1_200 });
     expect(draft.lines).toHaveLength(3);
     const byBusiness = await ledger.business.client.request(`${base}/invoice`, { method: "POST" });
     expect((await json<{ type: string }>(byBusiness, 403)).type).toBe("/problems/commission-invoice-issuer");
@@ -283,6 +293,12 @@ describe("the commission ledger over HTTP", () => {
     const rcti = await aLedger({ ...tiered, rcti: true }, { gst: true });
     await aConfirmedSale(rcti, 500_000, "2027-01-09");
     const base = `/api/partnerships/${rcti.partnershipId}/commission`;
+    const draft = await json<{ rcti: boolean; issuer: string; issueBy: string; total: number }>(
+      await rcti.agent.client.request(`${base}/invoice-draft`),
+      200,
+    );
+    // Payable on the sale's day (no holding period): issued within 28 days of it.
+    expect(draft).toMatchObject({ rcti: true, issuer: "business", issueBy: "2027-02-06", total: 550 });
     const byAgent = await rcti.agent.client.request(`${base}/invoice`, { method: "POST" });
     expect((await json<{ type: string }>(byAgent, 403)).type).toBe("/problems/commission-invoice-issuer");
     const issued = await json<{
@@ -305,6 +321,31 @@ describe("the commission ledger over HTTP", () => {
       expect(text).toContain("$550.00");
     }
     expect((await ledger.agent.client.request(issued.documentUrl)).status).toBe(404);
+
+    // The invoice is paid (the payment context's InvoicePaid): its lines are paid.
+    await publish({
+      _tag: "InvoicePaid",
+      invoice: {
+        id: InvoiceId.make(issued.invoice.id),
+        partnershipId: PartnershipId.make(rcti.partnershipId),
+        businessId: BusinessProfileId.make(rcti.business.profileId),
+        agentId: AgentProfileId.make(rcti.agent.profileId),
+        amountCents: cents(55_000),
+        description: issued.invoice.description,
+        dueDate: "2027-01-24",
+        isPaid: true,
+      },
+    });
+    const paid = await json<{ items: Line[] }>(
+      await rcti.agent.client.request(`${base}/lines?state=paid`),
+      200,
+    );
+    expect(paid.items.map((l) => l.amount)).toEqual([500]);
+    const statement = await json<Statement>(
+      await rcti.agent.client.request(`${base}/statements/2027-01`),
+      200,
+    );
+    expect(statement).toMatchObject({ earned: 500, invoiced: 500, paid: 500, closingBalance: 0 });
   });
 
   it("the monthly sweep issues last month's statement once (statement.issued)", async () => {
