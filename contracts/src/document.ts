@@ -75,6 +75,8 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   integrations: "API keys and outgoing webhook endpoints for integrators (Settings → API).",
   agreements:
     "Commission agreements of a partnership: terms, versions, counter-proposals, signatures and the signed PDF.",
+  commission:
+    "The commission ledger of a partnership: lines from confirmed sales under the terms in force, clawbacks, monthly statements (JSON and PDF) and the invoice of the payable lines (recipient-created under the RCTI rule).",
   disputes: "Disputes on an invoice: offers, evidence, mediation by staff and the resolution that follows.",
   operations: "Staff views of the background job queue (ADR 0022).",
   opportunities:

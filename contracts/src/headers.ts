@@ -129,6 +129,7 @@ export const createdLocations: Readonly<Record<string, string>> = {
   createOpportunity: "/api/opportunities/{id}",
   applyToOpportunity: "/api/applications/{id}",
   acceptInvitation: "/api/applications/{id}",
+  flagCommissionLine: "/api/disputes/{id}",
 };
 
 /**

@@ -7,6 +7,7 @@ import { finishDocument } from "./document.ts";
 import { problemTypeSchema } from "./problems.ts";
 import * as accountRoutes from "./routes/account.routes.ts";
 import * as agreementRoutes from "./routes/agreement.routes.ts";
+import * as commissionRoutes from "./routes/commission.routes.ts";
 import * as contentRoutes from "./routes/content.routes.ts";
 import * as devRoutes from "./routes/dev.routes.ts";
 import * as disputeRoutes from "./routes/dispute.routes.ts";
@@ -33,6 +34,7 @@ import { webhookRoutes } from "./webhooks.ts";
 
 export * from "./account.ts";
 export * from "./agreement.ts";
+export * from "./commission.ts";
 export { isSafeLink, safeLink, safeLinkMessage } from "./common.ts";
 export * from "./content.ts";
 export * from "./dispute.ts";
@@ -62,6 +64,7 @@ export * from "./webhooks.ts";
 export {
   accountRoutes,
   agreementRoutes,
+  commissionRoutes,
   contentRoutes,
   devRoutes,
   disputeRoutes,
@@ -106,6 +109,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(contentRoutes),
   ...Object.values(reviewRoutes),
   ...Object.values(agreementRoutes),
+  ...Object.values(commissionRoutes),
   ...Object.values(notificationRoutes),
   ...Object.values(insightsRoutes),
   ...Object.values(pushRoutes),

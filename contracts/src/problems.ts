@@ -190,6 +190,24 @@ export const problemCatalogue = {
     title: "Dispute already open",
     description: "The invoice already has a dispute that is not resolved or withdrawn; continue that one.",
   },
+  "nothing-payable": {
+    status: 409,
+    title: "Nothing payable",
+    description:
+      "The partnership's payable commission lines net to $0.00 or less (clawbacks net against them), so there is nothing to invoice; a balance is never paid out below zero.",
+  },
+  "commission-line-not-invoiced": {
+    status: 409,
+    title: "Line not invoiced yet",
+    description:
+      "A commission line is disputed on the invoice that took it; this one is still earned or payable. Flag it once it is invoiced.",
+  },
+  "commission-invoice-issuer": {
+    status: 403,
+    title: "Issued by the other party",
+    description:
+      "With the RCTI clause and both parties registered for GST the business issues the commission invoice (a recipient-created tax invoice); otherwise the agent does. The detail says which.",
+  },
   "invoice-transition": {
     status: 409,
     title: "Not possible in this invoice's state",

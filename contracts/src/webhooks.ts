@@ -36,6 +36,7 @@ export const webhookEventTypes = [
   "application.approved",
   "application.declined",
   "application.withdrawn",
+  "statement.issued",
 ] as const;
 
 export const WebhookEventType = z.enum(webhookEventTypes).openapi("WebhookEventType", {
@@ -320,6 +321,31 @@ const ApplicationObject = z
   })
   .openapi("WebhookApplicationObject");
 
+const StatementObject = z
+  .object({
+    partnershipId: z.number().int().openapi({ example: 12 }),
+    businessId: z.number().int().openapi({ example: 4 }),
+    agentId: z.number().int().openapi({ example: 9 }),
+    month: z
+      .string()
+      .openapi({ description: "The statement's Sydney calendar month (yyyy-MM).", example: "2026-11" }),
+    currency: z.literal("AUD"),
+    openingBalance: z
+      .number()
+      .openapi({ description: "Earned and not paid before the month (AUD).", example: 250 }),
+    earned: z
+      .number()
+      .openapi({ description: "Lines earned in the month, clawbacks included.", example: 1840.5 }),
+    clawbacks: z.number().openapi({ description: "The month's clawbacks (0 or negative).", example: -120 }),
+    payable: z
+      .number()
+      .openapi({ description: "Lines that became payable in the month, net.", example: 1600 }),
+    invoiced: z.number().openapi({ description: "Lines invoiced in the month.", example: 1600 }),
+    paid: z.number().openapi({ description: "Lines paid in the month.", example: 1500 }),
+    closingBalance: z.number().openapi({ description: "openingBalance + earned − paid.", example: 590.5 }),
+  })
+  .openapi("WebhookStatementObject");
+
 const familyObjects = {
   opportunity: OpportunityObject,
   application: ApplicationObject,
@@ -329,6 +355,7 @@ const familyObjects = {
   mandate: MandateObject,
   message: MessageObject,
   verification: VerificationObject,
+  statement: StatementObject,
 } as const;
 type Family = keyof typeof familyObjects;
 const familyOf = (type: WebhookEventTypeName) => type.split(".")[0] as Family;
@@ -408,6 +435,8 @@ const eventDescriptions: Record<(typeof webhookEventTypes)[number], string> = {
     "The business approved the application: the partnership is active (partnershipId) with a draft agreement from the opportunity's terms.",
   "application.declined": "The business declined the application.",
   "application.withdrawn": "The agent withdrew the application.",
+  "statement.issued":
+    "A partnership's monthly commission statement was issued (issue 43): sent once to both parties after the Sydney calendar month ends, with its figures; the full statement and its PDF are at /api/partnerships/{partnershipId}/commission/statements/{month}.",
 };
 
 /** The `webhooks` entries: one `post` operation per event type, with its payload schema. */

@@ -28,8 +28,17 @@ const aud = formatCents;
 
 /** One document, laid out by renderTaxDocumentPdf. */
 export interface TaxDocument {
-  readonly title: "Tax invoice" | "Invoice" | "Credit note";
+  readonly title:
+    | "Tax invoice"
+    | "Invoice"
+    | "Credit note"
+    | "Recipient-created tax invoice"
+    | "Commission statement";
   readonly number: string;
+  /** The label of `number` (default "Invoice number"; "Credit note number" for credit notes). */
+  readonly numberLabel?: string;
+  /** The label of the buyer's name (default "Billed to"). */
+  readonly buyerLabel?: string;
   readonly issueDate: Date;
   /** The issuer's IANA time zone: the date of issue is its calendar day there. */
   readonly timeZone: string;
@@ -225,7 +234,9 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
     write(extra, { muted: true });
   }
   next(30);
-  write(doc.title === "Credit note" ? "Credit note number" : "Invoice number", { strong: true });
+  write(doc.numberLabel ?? (doc.title === "Credit note" ? "Credit note number" : "Invoice number"), {
+    strong: true,
+  });
   write(doc.number, { x: 200 });
   next();
   write("Date of issue", { strong: true });
@@ -236,7 +247,7 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Uint8Array
     write(doc.status, { x: 200, strong: true });
   }
   next();
-  write("Billed to", { strong: true });
+  write(doc.buyerLabel ?? "Billed to", { strong: true });
   write(doc.buyer.name, { x: 200 });
   if (doc.buyer.showAbn) {
     next();

@@ -3032,6 +3032,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partnerships/{partnershipId}/commission/lines/{lineId}/flag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flag a commission line (agents): open a dispute on the invoice that took it
+         * @description The dispute flow of /api/invoices/{id}/disputes on the line's invoice, its description naming the line (reasons as there: unpaid invoices amount_not_owed or work_not_done, paid ones charged_in_error or services_not_delivered). A line not yet invoiced answers 409 commission-line-not-invoiced.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/invoice-transition`, `/problems/dispute-open`, `/problems/commission-line-not-invoiced`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        post: operations["flagCommissionLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/commission/invoice-draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice the payable lines would make now
+         * @description Every payable line (clawbacks net against them), the subtotal, GST and total, and who issues it: the business as a recipient-created tax invoice when both parties are GST-registered and the agreement has the RCTI clause, else the agent. 409 nothing-payable when the lines net to $0.00 or less.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/nothing-payable`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        get: operations["getCommissionInvoiceDraft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/commission/statements/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One month's commission statement
+         * @description Opening balance, sales, lines by model, clawbacks, payable, invoiced, paid and closing balance, computed from the ledger (a month without activity answers zeros). For both parties and staff (404 otherwise).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        get: operations["getCommissionStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/commission/statements/{month}/statement.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One month's commission statement as a PDF
+         * @description The same figures as the JSON statement, in the tax invoice's layout. For both parties and staff.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        get: operations["getCommissionStatementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/rcti.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A recipient-created tax invoice as a PDF (either party)
+         * @description The business's RCTI of the agent's commission, headed with the ATO's words and carrying the written agreement statement (LI 2023/20). 404 for an invoice that is not an RCTI or not the caller's.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        get: operations["getRecipientCreatedInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/commission/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue the invoice of the payable lines (one press)
+         * @description Under the RCTI rule the business issues a recipient-created tax invoice (ATO LI 2023/20; due after the agreement's payment terms); otherwise the agent's invoice is raised as POST /api/invoices does (payouts enabled, an active partnership). The lines become invoiced under the ledger lock, so a second press answers 409 nothing-payable. The wrong party answers 403 commission-invoice-issuer.
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/payouts-required`, `/problems/wrong-account-type`, `/problems/commission-invoice-issuer`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/nothing-payable`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        post: operations["issueCommissionInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/commission/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partnership's commission lines, newest earned first
+         * @description For both parties and staff (404 otherwise). Filter by `state` and by the Sydney month a line was earned in (`month`).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        get: operations["listCommissionLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{partnershipId}/commission/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partnership's monthly statements, newest month first
+         * @description One per Sydney calendar month with a sale or a line step (earned, payable, invoiced, paid). For both parties and staff (404 otherwise).
+         *
+         *     **Access.** Needs a signed-in caller with the session cookie (API keys cannot call this operation: 403 insufficient-scope).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        get: operations["listCommissionStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -4954,6 +5146,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "statement.issued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event statement.issued
+         * @description A partnership's monthly commission statement was issued (issue 43): sent once to both parties after the Sydney calendar month ends, with its figures; the full statement and its PDF are at /api/partnerships/{partnershipId}/commission/statements/{month}. Signed with `Closr-Signature: t=…,v1=…` (HMAC-SHA256 of `<t>.<raw body>` with the endpoint's secret; see docs/api/webhooks.md and `verifyWebhookSignature` in @closr/contracts). Retried with exponential back-off for 3 days until the endpoint answers 2xx; events of one object reach an endpoint in order.
+         */
+        post: operations["webhook_statement_issued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -4962,7 +5174,7 @@ export interface components {
          * @example /problems/validation-failed
          * @enum {string}
          */
-        ProblemType: "/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/opportunity-transition" | "/problems/opportunity-limit-reached" | "/problems/application-transition" | "/problems/application-open" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/invoice-transition" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use";
+        ProblemType: "/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/opportunity-transition" | "/problems/opportunity-limit-reached" | "/problems/application-transition" | "/problems/application-open" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/nothing-payable" | "/problems/commission-line-not-invoiced" | "/problems/commission-invoice-issuer" | "/problems/invoice-transition" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use";
         WebhookPartnershipRequestedEvent: {
             /**
              * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
@@ -5777,6 +5989,77 @@ export interface components {
             data: {
                 object: components["schemas"]["WebhookApplicationObject"];
             };
+        };
+        WebhookStatementIssuedEvent: {
+            /**
+             * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
+             * @example evt_5f0c7a528d7e4a4f9d1c1b2f3e4d5a6b
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @example statement.issued
+             * @enum {string}
+             */
+            type: "statement.issued";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:30:00.000Z
+             */
+            createdAt: string;
+            data: {
+                object: components["schemas"]["WebhookStatementObject"];
+            };
+        };
+        WebhookStatementObject: {
+            /** @example 12 */
+            partnershipId: number;
+            /** @example 4 */
+            businessId: number;
+            /** @example 9 */
+            agentId: number;
+            /**
+             * @description The statement's Sydney calendar month (yyyy-MM).
+             * @example 2026-11
+             */
+            month: string;
+            /** @enum {string} */
+            currency: "AUD";
+            /**
+             * @description Earned and not paid before the month (AUD).
+             * @example 250
+             */
+            openingBalance: number;
+            /**
+             * @description Lines earned in the month, clawbacks included.
+             * @example 1840.5
+             */
+            earned: number;
+            /**
+             * @description The month's clawbacks (0 or negative).
+             * @example -120
+             */
+            clawbacks: number;
+            /**
+             * @description Lines that became payable in the month, net.
+             * @example 1600
+             */
+            payable: number;
+            /**
+             * @description Lines invoiced in the month.
+             * @example 1600
+             */
+            invoiced: number;
+            /**
+             * @description Lines paid in the month.
+             * @example 1500
+             */
+            paid: number;
+            /**
+             * @description openingBalance + earned − paid.
+             * @example 590.5
+             */
+            closingBalance: number;
         };
         /** @description RFC 9457 problem details. */
         Problem: {
@@ -7580,6 +7863,285 @@ export interface components {
              */
             password: string;
         };
+        Dispute: {
+            id: number;
+            invoiceId: number;
+            partnershipId: number;
+            businessName: string;
+            agentName: string;
+            /** @enum {string} */
+            opener: "business" | "agent";
+            reason: components["schemas"]["DisputeReason"];
+            description: string;
+            state: components["schemas"]["DisputeState"];
+            /** @description Paid when opened: the agent's payout is held meanwhile. */
+            invoicePaid: boolean;
+            /**
+             * @description The amount in dispute (the invoice total less earlier refunds). AUD dollars, 2 decimals.
+             * @example 150
+             */
+            invoiceAmount: number;
+            offer: {
+                /** @enum {string} */
+                by: "business" | "agent";
+                /**
+                 * @description What the business would pay in total. AUD dollars, 2 decimals.
+                 * @example 150
+                 */
+                amount: number;
+            };
+            proposal: {
+                /**
+                 * @description What the business pays in total. AUD dollars, 2 decimals.
+                 * @example 150
+                 */
+                amount: number;
+                note: string;
+                acceptedBy: ("business" | "agent")[];
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the current step times out.
+             */
+            deadline: string | null;
+            /**
+             * @description Who must act before the deadline (both: each party answers the proposal).
+             * @enum {string|null}
+             */
+            awaiting: "business" | "agent" | "staff" | "both" | null;
+            /**
+             * @description What the business pays in the end. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            settledAmount: number | null;
+            outcome: components["schemas"]["DisputeOutcome"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            mediationStartedAt: string | null;
+            /** Format: date-time */
+            resolvedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the resolution's refund, credit note or release ran (once).
+             */
+            executedAt: string | null;
+        };
+        /**
+         * @description Unpaid invoice: amount_not_owed, work_not_done. Paid invoice: charged_in_error, services_not_delivered.
+         * @enum {string}
+         */
+        DisputeReason: "amount_not_owed" | "work_not_done" | "charged_in_error" | "services_not_delivered";
+        /**
+         * @description open: the parties negotiate (7 days per answer); in_mediation: staff propose within 5 business days; proposed: each party accepts within 2 days (silence is acceptance); resolved and withdrawn are final.
+         * @enum {string}
+         */
+        DisputeState: "open" | "in_mediation" | "proposed" | "resolved" | "withdrawn";
+        /** @enum {string|null} */
+        DisputeOutcome: "invoice_cancelled" | "amount_reduced" | "paid_as_invoiced" | "full_refund" | "partial_refund" | "withdrawn" | null;
+        /**
+         * @example {
+         *       "reason": "work_not_done",
+         *       "description": "The campaign described in this invoice never ran.",
+         *       "claimedAmount": 0
+         *     }
+         */
+        OpenDisputeRequest: {
+            reason: components["schemas"]["DisputeReason"];
+            description: string;
+            /**
+             * @description What the opener says the business owes in total, AUD dollars (default 0).
+             * @example 0
+             */
+            claimedAmount?: number;
+        };
+        CommissionInvoiceDraft: {
+            partnershipId: number;
+            /** @description true: both parties are registered for GST and the agreement has the RCTI clause, so the business issues a recipient-created tax invoice (ATO LI 2023/20); false: the agent issues their own invoice. */
+            rcti: boolean;
+            /**
+             * @description Who presses Issue.
+             * @enum {string}
+             */
+            issuer: "business" | "agent";
+            /**
+             * Format: date
+             * @description RCTI only: the day the business issues it by — 28 days after the oldest payable line became payable (ATO LI 2023/20); null for the agent's invoice.
+             */
+            issueBy: string | null;
+            /** @description Every payable line, clawbacks included, oldest first. */
+            lines: components["schemas"]["CommissionLine"][];
+            /**
+             * @description The lines' net, ex-GST. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            subtotal: number;
+            /**
+             * @description GST on top when the agent is registered (10 %, rounded half up). AUD dollars, 2 decimals.
+             * @example 150
+             */
+            gst: number;
+            /**
+             * @description subtotal + GST: what the business pays. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            total: number;
+        };
+        CommissionLine: {
+            id: number;
+            partnershipId: number;
+            /** @description The sale (deal context) the line was computed from. */
+            saleId: number;
+            /** @description The agreement version whose terms it follows. */
+            agreementVersion: number;
+            model: components["schemas"]["CommissionModelName"];
+            /**
+             * @description commission: a sale's share; base: base-plus's monthly base; clawback: a refund's negative line.
+             * @enum {string}
+             */
+            kind: "commission" | "base" | "clawback";
+            /**
+             * @description Signed, ex-GST: clawbacks are negative. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            amount: number;
+            /**
+             * Format: date
+             * @description The day it was earned; its month is its statement's.
+             */
+            earnedOn: string;
+            /**
+             * Format: date
+             * @description earnedOn + the holding period (clawbacks: at once).
+             */
+            payableOn: string;
+            state: components["schemas"]["CommissionLineState"];
+            /** @description The invoice that took it; null until invoiced. */
+            invoiceId: number | null;
+            /** Format: date */
+            invoicedOn: string | null;
+            /** Format: date */
+            paidOn: string | null;
+            /** @description Why a clawback was made; null for other lines. */
+            reason: string | null;
+        };
+        /**
+         * @description The agreement's commission model the line follows.
+         * @enum {string}
+         */
+        CommissionModelName: "straight" | "base_plus" | "tiered" | "residual";
+        /**
+         * @description earned → payable (after the agreement's holding period) → invoiced (taken by an invoice) → paid (the invoice was paid). Clawbacks are payable at once.
+         * @enum {string}
+         */
+        CommissionLineState: "earned" | "payable" | "invoiced" | "paid";
+        CommissionStatement: {
+            partnershipId: number;
+            /**
+             * @description Sydney calendar month (yyyy-MM).
+             * @example 2026-11
+             */
+            month: string;
+            /** @enum {string} */
+            currency: "AUD";
+            business: {
+                /** @description Profile id. */
+                id: number;
+                name: string;
+                /** @description 11 digits; null when none is on record. */
+                abn: string | null;
+                gstRegistered: boolean;
+            };
+            agent: {
+                /** @description Profile id. */
+                id: number;
+                name: string;
+                /** @description 11 digits; null when none is on record. */
+                abn: string | null;
+                gstRegistered: boolean;
+            };
+            /**
+             * @description Earned and not yet paid before the month. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            openingBalance: number;
+            sales: {
+                /** @description Confirmed sales dated in the month. */
+                count: number;
+                /**
+                 * @description Their ex-GST total. AUD dollars, 2 decimals.
+                 * @example 150
+                 */
+                total: number;
+            };
+            linesByModel: {
+                model: components["schemas"]["CommissionModelName"];
+                count: number;
+                /**
+                 * @description Positive lines earned in the month. AUD dollars, 2 decimals.
+                 * @example 150
+                 */
+                amount: number;
+            }[];
+            /**
+             * @description The month's clawbacks (0 or negative). AUD dollars, 2 decimals.
+             * @example 150
+             */
+            clawbacks: number;
+            /**
+             * @description Lines earned in the month, clawbacks included. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            earned: number;
+            /**
+             * @description Lines that became payable in the month, net. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            payable: number;
+            /**
+             * @description Lines invoiced in the month. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            invoiced: number;
+            /**
+             * @description Lines paid in the month. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            paid: number;
+            /**
+             * @description openingBalance + earned − paid. AUD dollars, 2 decimals.
+             * @example 150
+             */
+            closingBalance: number;
+            /** @description The statement was issued (after the month ended; statement.issued was sent). */
+            issued: boolean;
+        };
+        CommissionInvoiceIssued: {
+            invoice: components["schemas"]["Invoice"];
+            /** @description The invoice is a recipient-created tax invoice issued by the business. */
+            rcti: boolean;
+            /** @description The lines it took (now invoiced). */
+            lineIds: number[];
+            /**
+             * @description The invoice's document: the RCTI PDF, or the agent's tax invoice PDF once paid.
+             * @example /api/invoices/31/rcti.pdf
+             */
+            documentUrl: string;
+        };
+        CommissionLinePage: {
+            items: components["schemas"]["CommissionLine"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        CommissionStatementPage: {
+            items: components["schemas"]["CommissionStatement"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
         NotificationList: {
             /** @description Newest first, at most 30. */
             items: components["schemas"]["Notification"][];
@@ -7870,84 +8432,6 @@ export interface components {
              */
             file: string;
         };
-        Dispute: {
-            id: number;
-            invoiceId: number;
-            partnershipId: number;
-            businessName: string;
-            agentName: string;
-            /** @enum {string} */
-            opener: "business" | "agent";
-            reason: components["schemas"]["DisputeReason"];
-            description: string;
-            state: components["schemas"]["DisputeState"];
-            /** @description Paid when opened: the agent's payout is held meanwhile. */
-            invoicePaid: boolean;
-            /**
-             * @description The amount in dispute (the invoice total less earlier refunds). AUD dollars, 2 decimals.
-             * @example 150
-             */
-            invoiceAmount: number;
-            offer: {
-                /** @enum {string} */
-                by: "business" | "agent";
-                /**
-                 * @description What the business would pay in total. AUD dollars, 2 decimals.
-                 * @example 150
-                 */
-                amount: number;
-            };
-            proposal: {
-                /**
-                 * @description What the business pays in total. AUD dollars, 2 decimals.
-                 * @example 150
-                 */
-                amount: number;
-                note: string;
-                acceptedBy: ("business" | "agent")[];
-            } | null;
-            /**
-             * Format: date-time
-             * @description When the current step times out.
-             */
-            deadline: string | null;
-            /**
-             * @description Who must act before the deadline (both: each party answers the proposal).
-             * @enum {string|null}
-             */
-            awaiting: "business" | "agent" | "staff" | "both" | null;
-            /**
-             * @description What the business pays in the end. AUD dollars, 2 decimals.
-             * @example 150
-             */
-            settledAmount: number | null;
-            outcome: components["schemas"]["DisputeOutcome"];
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** Format: date-time */
-            mediationStartedAt: string | null;
-            /** Format: date-time */
-            resolvedAt: string | null;
-            /**
-             * Format: date-time
-             * @description When the resolution's refund, credit note or release ran (once).
-             */
-            executedAt: string | null;
-        };
-        /**
-         * @description Unpaid invoice: amount_not_owed, work_not_done. Paid invoice: charged_in_error, services_not_delivered.
-         * @enum {string}
-         */
-        DisputeReason: "amount_not_owed" | "work_not_done" | "charged_in_error" | "services_not_delivered";
-        /**
-         * @description open: the parties negotiate (7 days per answer); in_mediation: staff propose within 5 business days; proposed: each party accepts within 2 days (silence is acceptance); resolved and withdrawn are final.
-         * @enum {string}
-         */
-        DisputeState: "open" | "in_mediation" | "proposed" | "resolved" | "withdrawn";
-        /** @enum {string|null} */
-        DisputeOutcome: "invoice_cancelled" | "amount_reduced" | "paid_as_invoiced" | "full_refund" | "partial_refund" | "withdrawn" | null;
         /**
          * @example {
          *       "accept": true
@@ -8021,22 +8505,6 @@ export interface components {
              * @description Server time, for countdowns.
              */
             now: string;
-        };
-        /**
-         * @example {
-         *       "reason": "work_not_done",
-         *       "description": "The campaign described in this invoice never ran.",
-         *       "claimedAmount": 0
-         *     }
-         */
-        OpenDisputeRequest: {
-            reason: components["schemas"]["DisputeReason"];
-            description: string;
-            /**
-             * @description What the opener says the business owes in total, AUD dollars (default 0).
-             * @example 0
-             */
-            claimedAmount?: number;
         };
         /**
          * @example {
@@ -8177,7 +8645,7 @@ export interface components {
          * @example partnership.accepted
          * @enum {string}
          */
-        WebhookEventType: "partnership.requested" | "partnership.accepted" | "partnership.rejected" | "partnership.withdrawn" | "partnership.ended" | "invoice.created" | "invoice.paid" | "invoice.overdue" | "invoice.collection_scheduled" | "invoice.collection_failed" | "mandate.created" | "mandate.activated" | "mandate.inactive" | "mandate.revoked" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "message.created" | "verification.approved" | "verification.rejected" | "verification.changes_requested" | "opportunity.published" | "opportunity.paused" | "opportunity.closed" | "application.submitted" | "application.shortlisted" | "application.interview" | "application.approved" | "application.declined" | "application.withdrawn";
+        WebhookEventType: "partnership.requested" | "partnership.accepted" | "partnership.rejected" | "partnership.withdrawn" | "partnership.ended" | "invoice.created" | "invoice.paid" | "invoice.overdue" | "invoice.collection_scheduled" | "invoice.collection_failed" | "mandate.created" | "mandate.activated" | "mandate.inactive" | "mandate.revoked" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "message.created" | "verification.approved" | "verification.rejected" | "verification.changes_requested" | "opportunity.published" | "opportunity.paused" | "opportunity.closed" | "application.submitted" | "application.shortlisted" | "application.interview" | "application.approved" | "application.declined" | "application.withdrawn" | "statement.issued";
         CreateWebhookEndpointRequest: {
             /**
              * @description https URL (http also accepted outside production); in production it must be on the public internet (no loopback, private or link-local address, by name or by any address it resolves to).
@@ -27877,6 +28345,1024 @@ export interface operations {
             };
         };
     };
+    flagCommissionLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partnership's id. */
+                partnershipId: number;
+                /** @description The commission line's id. */
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "work_not_done",
+                 *       "description": "The campaign described in this invoice never ran.",
+                 *       "claimedAmount": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpenDisputeRequest"];
+            };
+        };
+        responses: {
+            /** @description The dispute */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "invoiceId": 0,
+                     *       "partnershipId": 0,
+                     *       "businessName": "string",
+                     *       "agentName": "string",
+                     *       "opener": "business",
+                     *       "reason": "amount_not_owed",
+                     *       "description": "string",
+                     *       "state": "open",
+                     *       "invoicePaid": true,
+                     *       "invoiceAmount": 150,
+                     *       "offer": {
+                     *         "by": "business",
+                     *         "amount": 150
+                     *       },
+                     *       "proposal": {
+                     *         "amount": 150,
+                     *         "note": "string",
+                     *         "acceptedBy": [
+                     *           "business"
+                     *         ]
+                     *       },
+                     *       "deadline": "2019-08-24T14:15:22Z",
+                     *       "awaiting": "business",
+                     *       "settledAmount": 150,
+                     *       "outcome": "invoice_cancelled",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "mediationStartedAt": "2019-08-24T14:15:22Z",
+                     *       "resolvedAt": "2019-08-24T14:15:22Z",
+                     *       "executedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Dispute"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Line not invoiced yet; Dispute already open; Not possible in this invoice's state */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCommissionInvoiceDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partnership's id. */
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "partnershipId": 0,
+                     *       "rcti": true,
+                     *       "issuer": "business",
+                     *       "issueBy": "2019-08-24",
+                     *       "lines": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "saleId": 0,
+                     *           "agreementVersion": 0,
+                     *           "model": "straight",
+                     *           "kind": "commission",
+                     *           "amount": 150,
+                     *           "earnedOn": "2019-08-24",
+                     *           "payableOn": "2019-08-24",
+                     *           "state": "earned",
+                     *           "invoiceId": 0,
+                     *           "invoicedOn": "2019-08-24",
+                     *           "paidOn": "2019-08-24",
+                     *           "reason": "string"
+                     *         }
+                     *       ],
+                     *       "subtotal": 150,
+                     *       "gst": 150,
+                     *       "total": 150
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommissionInvoiceDraft"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Nothing payable */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCommissionStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partnership's id. */
+                partnershipId: number;
+                /** @description The statement's Sydney calendar month (yyyy-MM). */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "partnershipId": 0,
+                     *       "month": "2026-11",
+                     *       "currency": "AUD",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "name": "string",
+                     *         "abn": "string",
+                     *         "gstRegistered": true
+                     *       },
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "name": "string",
+                     *         "abn": "string",
+                     *         "gstRegistered": true
+                     *       },
+                     *       "openingBalance": 150,
+                     *       "sales": {
+                     *         "count": 0,
+                     *         "total": 150
+                     *       },
+                     *       "linesByModel": [
+                     *         {
+                     *           "model": "straight",
+                     *           "count": 0,
+                     *           "amount": 150
+                     *         }
+                     *       ],
+                     *       "clawbacks": 150,
+                     *       "earned": 150,
+                     *       "payable": 150,
+                     *       "invoiced": 150,
+                     *       "paid": 150,
+                     *       "closingBalance": 150,
+                     *       "issued": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommissionStatement"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCommissionStatementPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partnership's id. */
+                partnershipId: number;
+                /** @description The statement's Sydney calendar month (yyyy-MM). */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRecipientCreatedInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipient-created tax invoice */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    issueCommissionInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partnership's id. */
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The invoice and the lines it took */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invoice": {
+                     *         "id": 0,
+                     *         "partnershipId": 0,
+                     *         "businessId": 0,
+                     *         "agentId": 0,
+                     *         "amount": 150,
+                     *         "currency": "AUD",
+                     *         "subtotal": 150,
+                     *         "gst": 150,
+                     *         "platformFee": 150,
+                     *         "agentNet": 150,
+                     *         "refundedAmount": 150,
+                     *         "gstRegistered": true,
+                     *         "agentAbn": "string",
+                     *         "description": "string",
+                     *         "dueDate": "2026-12-23",
+                     *         "isPaid": true,
+                     *         "status": "paid",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "paidAt": "2019-08-24T14:15:22Z",
+                     *         "cancelledAt": "2019-08-24T14:15:22Z",
+                     *         "disputed": true,
+                     *         "businessName": "string",
+                     *         "agentName": "string"
+                     *       },
+                     *       "rcti": true,
+                     *       "lineIds": [
+                     *         0
+                     *       ],
+                     *       "documentUrl": "/api/invoices/31/rcti.pdf"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommissionInvoiceIssued"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Issued by the other party; Not available for this account type; Set up payouts first; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Nothing payable */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCommissionLines: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+                /** @description Only lines in this state. */
+                state?: components["schemas"]["CommissionLineState"] & unknown;
+                /** @description Only lines earned in this Sydney calendar month (yyyy-MM). */
+                month?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partnership's id. */
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lines */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "saleId": 0,
+                     *           "agreementVersion": 0,
+                     *           "model": "straight",
+                     *           "kind": "commission",
+                     *           "amount": 150,
+                     *           "earnedOn": "2019-08-24",
+                     *           "payableOn": "2019-08-24",
+                     *           "state": "earned",
+                     *           "invoiceId": 0,
+                     *           "invoicedOn": "2019-08-24",
+                     *           "paidOn": "2019-08-24",
+                     *           "reason": "string"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommissionLinePage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCommissionStatements: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The partnership's id. */
+                partnershipId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of statements */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "partnershipId": 0,
+                     *           "month": "2026-11",
+                     *           "currency": "AUD",
+                     *           "business": {
+                     *             "id": 0,
+                     *             "name": "string",
+                     *             "abn": "string",
+                     *             "gstRegistered": true
+                     *           },
+                     *           "agent": {
+                     *             "id": 0,
+                     *             "name": "string",
+                     *             "abn": "string",
+                     *             "gstRegistered": true
+                     *           },
+                     *           "openingBalance": 150,
+                     *           "sales": {
+                     *             "count": 0,
+                     *             "total": 150
+                     *           },
+                     *           "linesByModel": [
+                     *             {
+                     *               "model": "straight",
+                     *               "count": 0,
+                     *               "amount": 150
+                     *             }
+                     *           ],
+                     *           "clawbacks": 150,
+                     *           "earned": 150,
+                     *           "payable": 150,
+                     *           "invoiced": 150,
+                     *           "paid": 150,
+                     *           "closingBalance": 150,
+                     *           "issued": true
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommissionStatementPage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listNotifications: {
         parameters: {
             query?: never;
@@ -39297,6 +40783,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookApplicationWithdrawnEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer accepts the event; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_statement_issued: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */
+                "closr-signature": string;
+                /** @description The event id (also `id` in the body). */
+                "closr-event-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookStatementIssuedEvent"];
             };
         };
         responses: {

@@ -24,3 +24,25 @@ export class NothingPayable extends Data.TaggedError("NothingPayable")<{ readonl
 export class CommissionLineNotFound extends Data.TaggedError("CommissionLineNotFound")<{
   readonly id: number;
 }> {}
+
+/** The line is not on an invoice yet: a dispute opens on the invoice that takes it (409). */
+export class CommissionLineNotInvoiced extends Data.TaggedError("CommissionLineNotInvoiced")<{
+  readonly id: number;
+  readonly state: LineState;
+}> {}
+
+/**
+ * The caller is the wrong party to issue the payable lines' invoice: with the RCTI clause and both
+ * parties registered for GST the business issues it (a recipient-created tax invoice, ATO LI
+ * 2023/20); otherwise the agent does (403).
+ */
+export class CommissionInvoiceIssuer extends Data.TaggedError("CommissionInvoiceIssuer")<{
+  readonly issuer: "business" | "agent";
+}> {}
+
+/** The commission errors the HTTP service answers (one row each in its error table). */
+export type CommissionError =
+  | CommissionLineNotFound
+  | NothingPayable
+  | CommissionLineNotInvoiced
+  | CommissionInvoiceIssuer;

@@ -5,7 +5,7 @@
  */
 import { Context, type Effect, type Option } from "effect";
 import type { PartnershipParties } from "../partnership/index.ts";
-import type { InvoiceId, PartnershipId } from "../shared/ids.ts";
+import type { InvoiceId, PartnershipId, UserId } from "../shared/ids.ts";
 import type { Counted, Paging } from "../shared/paging.ts";
 import type {
   CommissionLine,
@@ -87,5 +87,53 @@ export class CommissionLedger extends Context.Tag("commission/CommissionLedger")
     readonly markPaid: (invoiceId: InvoiceId, on: string) => Effect.Effect<number>;
     /** The statement of `month` (`yyyy-MM`), the figures of statementFrom. */
     readonly statement: (partnershipId: PartnershipId, month: string) => Effect.Effect<CommissionStatement>;
+  }
+>() {}
+
+/** How a partnership's payable lines were invoiced (issue 43). */
+export interface CommissionInvoiceRecord {
+  readonly invoiceId: InvoiceId;
+  readonly partnershipId: PartnershipId;
+  /** rcti: a recipient-created tax invoice issued by the business (ATO LI 2023/20); agent: the agent's invoice. */
+  readonly kind: "rcti" | "agent";
+  readonly issuedBy: UserId;
+  readonly issuedAt: Date;
+}
+
+/**
+ * The ledger's records beside the lines (issue 43, service half): refund deliveries, the invoices
+ * that took payable lines, and the statements issued. PostgreSQL: CommissionRecordsPg.
+ */
+export class CommissionRecords extends Context.Tag("commission/CommissionRecords")<
+  CommissionRecords,
+  {
+    /**
+     * Claims one delivery of a refund of `refundCents` on the ledger's sale: true when it is new, i.e.
+     * the refunds the ledger was told of plus this one stay within the sale's refunded total in the
+     * deal context; false for a repeated delivery (or a sale the ledger does not hold).
+     */
+    readonly claimRefund: (
+      partnershipId: PartnershipId,
+      saleId: number,
+      refundCents: number,
+    ) => Effect.Effect<boolean>;
+    /** Every payable line of the partnership, oldest first. */
+    readonly payableLines: (partnershipId: PartnershipId) => Effect.Effect<readonly CommissionLine[]>;
+    /** The lines an invoice took. */
+    readonly invoiceLines: (invoiceId: InvoiceId) => Effect.Effect<readonly CommissionLine[]>;
+    readonly recordInvoice: (record: Omit<CommissionInvoiceRecord, "issuedAt">) => Effect.Effect<void>;
+    readonly findInvoice: (invoiceId: InvoiceId) => Effect.Effect<Option.Option<CommissionInvoiceRecord>>;
+    /** The months (`yyyy-MM`) with a sale or a line step of the partnership, newest first, and how many. */
+    readonly statementMonths: (
+      partnershipId: PartnershipId,
+      paging: Paging,
+    ) => Effect.Effect<Counted<string>>;
+    /** Whether the partnership's statement of `month` was issued (statement.issued sent). */
+    readonly statementIssued: (partnershipId: PartnershipId, month: string) => Effect.Effect<boolean>;
+    /**
+     * Marks `month`'s statement issued for every partnership with ledger activity in it and not yet
+     * issued; answers those partnerships (each is issued once).
+     */
+    readonly issueStatements: (month: string) => Effect.Effect<readonly PartnershipId[]>;
   }
 >() {}

@@ -27,7 +27,7 @@ import {
   termsInForce,
   tierPeriodKey,
 } from "./model.ts";
-import { CommissionLedger, type LedgerParties, type LineQuery } from "./ports.ts";
+import { CommissionLedger, CommissionRecords, type LedgerParties, type LineQuery } from "./ports.ts";
 
 const today = Effect.map(Clock, (clock) => clock.now).pipe(Effect.flatten, Effect.map(sydneyIsoDate));
 
@@ -133,7 +133,10 @@ export const listCommissionLines = Effect.fn("commission.listLines")(function* (
   return yield* (yield* CommissionLedger).lines(partnershipId, query);
 });
 
-/** The monthly statement (`yyyy-MM`, Sydney) of the partnership, for either party. */
+/**
+ * The monthly statement (`yyyy-MM`, Sydney) of the partnership, for either party, with whether it
+ * was issued (the commission sweep, after the month ended).
+ */
 export const getCommissionStatement = Effect.fn("commission.statement")(function* (
   user: User,
   partnershipId: PartnershipId,
@@ -141,7 +144,8 @@ export const getCommissionStatement = Effect.fn("commission.statement")(function
 ) {
   const { parties } = yield* ledgerAccess(user, partnershipId);
   const statement = yield* (yield* CommissionLedger).statement(partnershipId, month);
-  return { statement, parties };
+  const issued = yield* (yield* CommissionRecords).statementIssued(partnershipId, month);
+  return { statement, parties, issued };
 });
 
 /**

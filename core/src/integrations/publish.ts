@@ -5,7 +5,7 @@
  * Money is AUD dollars (cents / 100), times ISO 8601 UTC, ids integers, as in the API.
  */
 import { Effect, Option } from "effect";
-import type { MandateFacts } from "../shared/domain-events.ts";
+import type { MandateFacts, StatementFacts } from "../shared/domain-events.ts";
 import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
 import { WebhookEvents } from "./webhook-ports.ts";
 import type { WebhookEventInput, WebhookEventType } from "./webhooks.ts";
@@ -106,6 +106,27 @@ export const mandateEvent = (
     reference: m.reference,
     lastFour: m.lastFour,
     inactiveReason: m.inactiveReason,
+  },
+});
+
+/** statement.issued — a partnership's monthly commission statement (issue 43), money in dollars. */
+export const statementEvent = (s: StatementFacts): WebhookEventInput => ({
+  type: "statement.issued",
+  objectKey: `statement:${s.partnershipId}:${s.month}`,
+  parties: [{ businessProfileId: s.businessId }, { agentProfileId: s.agentId }],
+  object: {
+    partnershipId: s.partnershipId,
+    businessId: s.businessId,
+    agentId: s.agentId,
+    month: s.month,
+    currency: "AUD",
+    openingBalance: dollars(s.openingBalanceCents),
+    earned: dollars(s.earnedCents),
+    clawbacks: dollars(s.clawbacksCents),
+    payable: dollars(s.payableCents),
+    invoiced: dollars(s.invoicedCents),
+    paid: dollars(s.paidCents),
+    closingBalance: dollars(s.closingBalanceCents),
   },
 });
 

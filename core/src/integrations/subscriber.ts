@@ -15,6 +15,7 @@ import {
   partnershipEvent,
   paymentEvent,
   publishWebhookEvent,
+  statementEvent,
   verificationEvent,
 } from "./publish.ts";
 import type { WebhookEventInput, WebhookEventType } from "./webhooks.ts";
@@ -116,6 +117,8 @@ export const webhookEventFor = (event: DomainEvent): WebhookEventInput | null =>
     case "SaleConfirmed":
     case "SaleRefunded":
       return null;
+    case "StatementIssued":
+      return statementEvent(event.statement);
   }
 };
 

@@ -40,6 +40,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "application.approved",
   "application.declined",
   "application.withdrawn",
+  "statement.issued",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -322,6 +322,7 @@ export const noticesFor = (event: DomainEvent): readonly Notice[] => {
     case "SaleStepTaken":
     case "SaleConfirmed":
     case "SaleRefunded":
+    case "StatementIssued":
       return [];
   }
 };

@@ -258,6 +258,31 @@ export interface SaleRefunded {
   readonly sale: SaleFacts;
 }
 
+/**
+ * A partnership's monthly commission statement (issue 43), issued once after its Sydney calendar
+ * month ends: the ledger's figures in cents (lines ex-GST; clawbacks ≤ 0).
+ */
+export interface StatementFacts {
+  readonly partnershipId: PartnershipId;
+  readonly businessId: BusinessProfileId;
+  readonly agentId: AgentProfileId;
+  /** `yyyy-MM`. */
+  readonly month: string;
+  readonly openingBalanceCents: Cents;
+  readonly earnedCents: Cents;
+  readonly clawbacksCents: Cents;
+  readonly payableCents: Cents;
+  readonly invoicedCents: Cents;
+  readonly paidCents: Cents;
+  readonly closingBalanceCents: Cents;
+}
+
+/** The commission sweep issued a month's statement (issue 43): the `statement.issued` webhook. */
+export interface StatementIssued {
+  readonly _tag: "StatementIssued";
+  readonly statement: StatementFacts;
+}
+
 /** An opportunity as its events carry it (issue 44). */
 export interface OpportunityFacts {
   readonly id: number;
@@ -362,6 +387,7 @@ export type DomainEvent =
   | SaleStepTaken
   | SaleConfirmed
   | SaleRefunded
+  | StatementIssued
   | OpportunityChanged
   | ApplicationChanged
   | InvitationChanged

@@ -34,6 +34,8 @@ export interface JobPayloads {
   readonly "dispute-sweep": ScheduledTick;
   /** Scheduled (every 5 minutes): automatic collection of due invoices by mandate (issue 45, ADR 0064). */
   readonly "collection-sweep": ScheduledTick;
+  /** Scheduled (hourly): commission lines past their holding period become payable; last month's statements are issued once (issue 43). */
+  readonly "commission-sweep": ScheduledTick;
   /**
    * Outgoing webhooks (issue 20, ADR 0023): send the due deliveries of one endpoint and one
    * object, oldest first, stopping at the first not accepted; retried by the queue (ADR 0035).

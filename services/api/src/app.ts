@@ -54,6 +54,7 @@ import { registerPublicSite } from "./public-site/public-site.ts";
 import { registerAccountRoutes } from "./routes/account/account.handlers.ts";
 import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.ts";
 import { registerAgreementRoutes } from "./routes/agreements/agreements.handlers.ts";
+import { registerCommissionRoutes } from "./routes/commission/commission.handlers.ts";
 import { registerContentRoutes } from "./routes/content/content.handlers.ts";
 import { registerDisputeRoutes } from "./routes/disputes/disputes.handlers.ts";
 import { registerHelpRoutes } from "./routes/help/help.handlers.ts";
@@ -376,6 +377,7 @@ export function createApp(options: AppOptions) {
     signAttempts: failureBudget(rateLimits.agreementSign ?? rateLimits.login, limitDb),
   });
   registerDisputeRoutes(app, runtime);
+  registerCommissionRoutes(app, runtime);
   registerPushRoutes(app, runtime);
   registerIntegrationRoutes(app, runtime);
 

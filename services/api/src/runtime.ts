@@ -35,6 +35,8 @@ import {
   ChargeDestinationsPg,
   ChargeLedgerRepositoryPg,
   CollectionRepositoriesPg,
+  CommissionLedgerPg,
+  CommissionRecordsPg,
   ContactRepositoryPg,
   ContentRepositoryPg,
   type Db,
@@ -88,6 +90,7 @@ import {
 } from "@closr/adapters/webhooks";
 import type { AgreementPdf, AgreementRepository, DocumentDigest } from "@closr/core/agreement";
 import type { CollectionRepository, MandateRepository } from "@closr/core/collection";
+import { type CommissionLedger, type CommissionRecords, commissionSubscriber } from "@closr/core/commission";
 import {
   type AuditTrail,
   type ContactRepository,
@@ -187,6 +190,8 @@ export type AppServices =
   | PaymentRepository
   | MandateRepository
   | CollectionRepository
+  | CommissionLedger
+  | CommissionRecords
   | PaymentMethodRepository
   | PaymentGateway
   | SubscriptionRepository
@@ -318,6 +323,9 @@ export function makeAppLayer(
     PaymentMethodRepositoryPg,
     // Issue 45: mandates and automatic collection (the local gateway's stand-in; Stripe's is to come).
     CollectionRepositoriesPg,
+    // Issue 43: the commission ledger and its records (statements, RCTI, refund deliveries).
+    CommissionLedgerPg,
+    CommissionRecordsPg,
     payments.stripe ? Layer.empty : MandateGatewayLocal,
     MailOutboxPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
@@ -385,8 +393,12 @@ export function makeAppLayer(
     PushSenderWebPush(payments.vapid ?? vapidKeysOrGenerate({})),
     WebhookSenderFetch({ allowPrivate: allowPrivateWebhooks }),
     WebhookUrlPolicyLive({ allowPrivate: allowPrivateWebhooks, retry: payments.webhooks?.retry }),
-    // Domain events (ADR 0037): the bell, then outgoing webhooks, in the publisher's transaction.
-    Layer.succeed(DomainEvents, domainEventsFrom([notificationSubscriber, webhookSubscriber])),
+    // Domain events (ADR 0037): the bell, the commission ledger (issue 43), then outgoing webhooks,
+    // in the publisher's transaction.
+    Layer.succeed(
+      DomainEvents,
+      domainEventsFrom([notificationSubscriber, commissionSubscriber, webhookSubscriber]),
+    ),
   );
   return overrides ? Layer.merge(base, overrides) : base;
 }

@@ -151,7 +151,7 @@ describe("commission ledger on PostgreSQL", () => {
     await fc.assert(
       fc.asyncProperty(terms, fc.array(step, { maxLength: 25 }), async (first, steps) => {
         const db = database.db;
-        await sql`TRUNCATE commission_lines, commission_sales, agreement_versions RESTART IDENTITY CASCADE`.execute(
+        await sql`TRUNCATE commission_lines, commission_sales, sales, agreement_versions RESTART IDENTITY CASCADE`.execute(
           db,
         );
         await sql`DELETE FROM invoices`.execute(db);
@@ -190,7 +190,14 @@ describe("commission ledger on PostgreSQL", () => {
               await sign(s.terms);
             } else if (s.type === "sale") {
               advance(s.advance);
-              const saleId = sales.length + 1;
+              // The ledger's sales reference the deal context's (migration 2026-12-03-43).
+              const saleId = (
+                await sql<{
+                  id: number;
+                }>`INSERT INTO sales (partnership_id, amount_cents, sale_date, kind, state, reported_by, source)
+                  VALUES (${partnershipId}, ${s.amountCents}, ${today}::date, ${s.kind}, 'confirmed', 'business', 'form')
+                  RETURNING id`.execute(db)
+              ).rows[0]!.id;
               const r = await exec(
                 recordConfirmedSale({
                   saleId,

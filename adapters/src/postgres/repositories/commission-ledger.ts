@@ -8,9 +8,11 @@
  */
 import type { AgreementTerms } from "@closr/core/agreement";
 import {
+  type CommissionInvoiceRecord,
   CommissionLedger,
   type CommissionLine,
   CommissionLineId,
+  CommissionRecords,
   type CommissionStatement,
   type LedgerParties,
   type LedgerSale,
@@ -232,18 +234,17 @@ export const makeCommissionLedger = (db: Db): typeof CommissionLedger.Service =>
         query.states === undefined || query.states.length === 0
           ? sql``
           : sql`AND state IN (${sql.join(query.states)})`;
-      const { rows } = await sql<LineRow & { total: string | number }>`
-        SELECT ${lineColumns}, count(*) OVER () AS total FROM commission_lines
+      // The page by the (partnership, earned_on, id) index, and the count apart: a window count
+      // would read every matching row of a long ledger for each page (bench:ledger).
+      const { rows } = await sql<LineRow>`
+        SELECT ${lineColumns} FROM commission_lines
          WHERE partnership_id = ${partnershipId} ${month} ${states}
          ORDER BY earned_on DESC, id DESC LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`.execute(
         db,
       );
-      let total = Number(rows[0]?.total ?? 0);
-      if (rows.length === 0 && query.page > 1) {
-        const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM commission_lines
-          WHERE partnership_id = ${partnershipId} ${month} ${states}`.execute(db);
-        total = counted.rows[0]?.n ?? 0;
-      }
+      const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM commission_lines
+        WHERE partnership_id = ${partnershipId} ${month} ${states}`.execute(db);
+      const total = counted.rows[0]?.n ?? 0;
       return { items: rows.map(toLine), total };
     }),
 
@@ -312,3 +313,105 @@ export const makeCommissionLedger = (db: Db): typeof CommissionLedger.Service =>
 });
 
 export const CommissionLedgerPg = ambientLayer(CommissionLedger, makeCommissionLedger);
+
+export const makeCommissionRecords = (db: Db): typeof CommissionRecords.Service => ({
+  claimRefund: (partnershipId, saleId, refundCents) =>
+    Effect.promise(async () => {
+      // The refunds told so far plus this one stay within the deal context's refunded total
+      // (updated before SaleRefunded is published, in the same transaction): else a repeat.
+      const result =
+        await sql`UPDATE commission_sales cs SET refunds_seen_cents = cs.refunds_seen_cents + ${refundCents}
+          FROM sales s WHERE s.id = cs.sale_id AND cs.partnership_id = ${partnershipId} AND cs.sale_id = ${saleId}
+           AND cs.refunds_seen_cents + ${refundCents} <= s.refunded_amount_cents`.execute(db);
+      return Number(result.numAffectedRows ?? 0) > 0;
+    }),
+
+  payableLines: (partnershipId) =>
+    Effect.promise(async () => {
+      const { rows } = await sql<LineRow>`SELECT ${lineColumns} FROM commission_lines
+        WHERE partnership_id = ${partnershipId} AND state = 'payable' ORDER BY earned_on, id`.execute(db);
+      return rows.map(toLine);
+    }),
+
+  invoiceLines: (invoiceId) =>
+    Effect.promise(async () => {
+      const { rows } = await sql<LineRow>`SELECT ${lineColumns} FROM commission_lines
+        WHERE invoice_id = ${invoiceId} ORDER BY earned_on, id`.execute(db);
+      return rows.map(toLine);
+    }),
+
+  recordInvoice: (record) =>
+    Effect.promise(() =>
+      sql`INSERT INTO commission_invoices (invoice_id, partnership_id, kind, issued_by)
+          VALUES (${record.invoiceId}, ${record.partnershipId}, ${record.kind}, ${record.issuedBy})`.execute(
+        db,
+      ),
+    ).pipe(Effect.asVoid),
+
+  findInvoice: (invoiceId) =>
+    Effect.promise(async () => {
+      const { rows } = await sql<{
+        partnershipId: number;
+        kind: CommissionInvoiceRecord["kind"];
+        issuedBy: number;
+        issuedAt: Date | string;
+      }>`SELECT partnership_id AS "partnershipId", kind, issued_by AS "issuedBy", issued_at AS "issuedAt"
+           FROM commission_invoices WHERE invoice_id = ${invoiceId}`.execute(db);
+      const row = rows[0];
+      return row
+        ? Option.some<CommissionInvoiceRecord>({
+            invoiceId,
+            partnershipId: PartnershipId.make(row.partnershipId),
+            kind: row.kind,
+            issuedBy: UserId.make(row.issuedBy),
+            issuedAt: new Date(row.issuedAt),
+          })
+        : Option.none();
+    }),
+
+  statementMonths: (partnershipId, paging) =>
+    Effect.promise(async () => {
+      const { rows } = await sql<{ month: string; total: number }>`
+        WITH months AS (
+          SELECT to_char(sale_date, 'YYYY-MM') AS month FROM commission_sales WHERE partnership_id = ${partnershipId}
+          UNION SELECT to_char(d, 'YYYY-MM') FROM commission_lines l,
+            LATERAL (VALUES (l.earned_on), (l.payable_on), (l.invoiced_on), (l.paid_on)) AS v(d)
+           WHERE l.partnership_id = ${partnershipId} AND d IS NOT NULL)
+        SELECT month, (count(*) OVER ())::int AS total FROM months
+         ORDER BY month DESC LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`.execute(
+        db,
+      );
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && paging.page > 1) {
+        const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (
+            SELECT to_char(sale_date, 'YYYY-MM') FROM commission_sales WHERE partnership_id = ${partnershipId}
+            UNION SELECT to_char(d, 'YYYY-MM') FROM commission_lines l,
+              LATERAL (VALUES (l.earned_on), (l.payable_on), (l.invoiced_on), (l.paid_on)) AS v(d)
+             WHERE l.partnership_id = ${partnershipId} AND d IS NOT NULL) m`.execute(db);
+        total = counted.rows[0]?.n ?? 0;
+      }
+      return { items: rows.map((r) => r.month), total };
+    }),
+
+  statementIssued: (partnershipId, month) =>
+    Effect.promise(async () => {
+      const { rows } = await sql`SELECT 1 FROM commission_statements_issued
+        WHERE partnership_id = ${partnershipId} AND month = ${month}`.execute(db);
+      return rows.length > 0;
+    }),
+
+  issueStatements: (month) =>
+    Effect.promise(async () => {
+      const from = `${month}-01`;
+      const to = monthEnd(month);
+      const { rows } = await sql<{ partnershipId: number }>`
+        INSERT INTO commission_statements_issued (partnership_id, month)
+        SELECT DISTINCT partnership_id, ${month} FROM commission_lines
+         WHERE earned_on BETWEEN ${from}::date AND ${to}::date OR payable_on BETWEEN ${from}::date AND ${to}::date
+            OR invoiced_on BETWEEN ${from}::date AND ${to}::date OR paid_on BETWEEN ${from}::date AND ${to}::date
+        ON CONFLICT DO NOTHING RETURNING partnership_id AS "partnershipId"`.execute(db);
+      return rows.map((r) => PartnershipId.make(r.partnershipId)).sort((a, b) => a - b);
+    }),
+});
+
+export const CommissionRecordsPg = ambientLayer(CommissionRecords, makeCommissionRecords);

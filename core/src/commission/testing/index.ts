@@ -4,7 +4,8 @@
  */
 import { Effect, Layer, Option } from "effect";
 import type { AgreementTerms, CommissionModel } from "../../agreement/index.ts";
-import { AgentProfileId, BusinessProfileId, PartnershipId, UserId } from "../../shared/ids.ts";
+import type { SaleConfirmed, SaleRefunded } from "../../shared/domain-events.ts";
+import { AgentProfileId, BusinessProfileId, PartnershipId, SaleId, UserId } from "../../shared/ids.ts";
 import { cents } from "../../shared/money.ts";
 import {
   type CommissionLine,
@@ -195,3 +196,52 @@ export function makeInMemoryCommissionLedger(options: { versions: TermsVersion[]
   });
   return { layer, state };
 }
+
+/**
+ * The events part A's use cases publish for a confirmed one-off sale (object mother for the
+ * service's tests and bench): `confirmed`, and `refunded(refundCents, refundDate)`.
+ */
+export const saleEvents = (sale: {
+  readonly id: number;
+  readonly partnershipId: number;
+  readonly amountCents: number;
+  readonly saleDate: string;
+  readonly businessUserId: number;
+  readonly agentUserId: number;
+}) => {
+  const facts = {
+    id: SaleId.make(sale.id),
+    partnershipId: PartnershipId.make(sale.partnershipId),
+    businessUserId: UserId.make(sale.businessUserId),
+    agentUserId: UserId.make(sale.agentUserId),
+    businessName: "Harbour Tech",
+    agentName: "Mia Chen",
+    dealId: null,
+    customerId: null,
+    amountCents: cents(sale.amountCents),
+    saleDate: sale.saleDate,
+    kind: "one_off" as const,
+    state: "confirmed" as const,
+    reportedBy: "business" as const,
+    confirmBy: null,
+  };
+  const confirmed: SaleConfirmed = {
+    _tag: "SaleConfirmed",
+    saleId: facts.id,
+    partnershipId: facts.partnershipId,
+    amountCents: facts.amountCents,
+    saleDate: sale.saleDate,
+    kind: "one_off",
+    sale: facts,
+    by: "business",
+  };
+  const refunded = (refundCents: number, refundDate: string): SaleRefunded => ({
+    _tag: "SaleRefunded",
+    saleId: facts.id,
+    partnershipId: facts.partnershipId,
+    refundCents: cents(refundCents),
+    refundDate,
+    sale: { ...facts, state: "refunded" },
+  });
+  return { confirmed, refunded };
+};

@@ -3,6 +3,7 @@
  */
 import { type Problem, type ProblemCode, problemCatalogue, problemType } from "@closr/contracts";
 import type { AgreementError } from "@closr/core/agreement";
+import type { CommissionError } from "@closr/core/commission";
 import type { ContentError } from "@closr/core/content";
 import type { DisputeError } from "@closr/core/dispute";
 import type { HelpError } from "@closr/core/help";
@@ -23,6 +24,7 @@ import type { ReviewError } from "@closr/core/review";
 import { dollarsFromCents } from "@closr/core/shared";
 import type { SubscriptionError } from "@closr/core/subscription";
 import type { VerificationError } from "@closr/core/verification";
+import { formatCents } from "@closr/format";
 import type { Context, TypedResponse } from "hono";
 
 export interface FieldError {
@@ -92,6 +94,7 @@ export type DomainError =
   | InsightsError
   | HelpError
   | AgreementError
+  | CommissionError
   | OperationsError
   | IntegrationsError
   | OpportunityError;
@@ -458,6 +461,23 @@ export const errorTable = {
     errors: e.errors as readonly FieldError[],
   }),
   NotMediator: () => ({ code: "forbidden", detail: "Only staff can mediate disputes." }),
+  // Commission ledger (issue 43, ADR 0063).
+  CommissionLineNotFound: () => ({ code: "not-found", detail: "No such commission ledger or line." }),
+  NothingPayable: (e) => ({
+    code: "nothing-payable",
+    detail: `The payable commission lines net to ${formatCents(e.netCents)}: there is nothing to invoice.`,
+  }),
+  CommissionLineNotInvoiced: (e) => ({
+    code: "commission-line-not-invoiced",
+    detail: `Commission line #${e.id} is ${e.state}: flag it once an invoice has taken it.`,
+  }),
+  CommissionInvoiceIssuer: (e) => ({
+    code: "commission-invoice-issuer",
+    detail:
+      e.issuer === "business"
+        ? "This partnership's commission is invoiced by the business: a recipient-created tax invoice (both parties are registered for GST and the agreement has the RCTI clause)."
+        : "This partnership's commission is invoiced by the agent.",
+  }),
   // Integrations (issue 20).
   ApiAccessRequired: () => ({
     code: "api-access-required",

@@ -11,6 +11,7 @@ import {
   sweepFinishedJobs,
   sweepRateLimits,
 } from "@closr/adapters/postgres";
+import { runCommissionSweep } from "@closr/core/commission";
 import { runDataExport, runPasswordResetRequest, SessionStore } from "@closr/core/identity";
 import { deliverWebhookTarget, sweepWebhookRetries } from "@closr/core/integrations";
 import { sweepNotifications } from "@closr/core/notification";
@@ -39,6 +40,8 @@ export const jobHandlers = (runtime: AppRuntime): JobHandlers => ({
   "dispute-sweep": () => runDisputeSweep(runtime),
   // Automatic collection (issue 45, ADR 0064): notices, failures told, due invoices charged once.
   "collection-sweep": () => runCollectionSweep(runtime),
+  // The commission ledger (issue 43, ADR 0063): lines released to payable, last month's statements issued.
+  "commission-sweep": () => runtime.runPromise(runCommissionSweep()),
   // Outgoing webhooks (issue 20, ADR 0023): one endpoint's due deliveries of one object, in order;
   // a delivery not accepted fails the job, which the queue retries with back-off (ADR 0035).
   "deliver-webhook": (target, run) =>
