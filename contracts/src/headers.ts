@@ -126,6 +126,7 @@ export const createdLocations: Readonly<Record<string, string>> = {
   createInvoice: "/api/invoices/{id}",
   createContent: "/api/content/{id}",
   openDispute: "/api/disputes/{id}",
+  startMandate: "/api/mandates/{id}",
 };
 
 /**

@@ -66,6 +66,7 @@ import { messageSendLimiter, registerMessagingRoutes } from "./routes/messaging/
 import { registerNotificationRoutes } from "./routes/notifications/notifications.handlers.ts";
 import { registerOperationsRoutes } from "./routes/operations/operations.handlers.ts";
 import { registerPartnershipRoutes } from "./routes/partnership/partnership.handlers.ts";
+import { registerMandateRoutes } from "./routes/mandates/mandates.handlers.ts";
 import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
 import { registerPayoutRoutes } from "./routes/payouts/payouts.handlers.ts";
 import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";
@@ -363,6 +364,7 @@ export function createApp(options: AppOptions) {
   });
   registerInvoiceRoutes(app, runtime);
   registerPaymentRoutes(app, runtime);
+  registerMandateRoutes(app, runtime, { trustProxy });
   registerVerificationRoutes(app, runtime, { linkSecret: fileLinkSecret });
   registerPayoutRoutes(app, runtime, { seller: options.platform ?? defaultPlatform });
   registerContentRoutes(app, runtime);

@@ -73,6 +73,7 @@ import { PushSenderWebPush, type VapidKeys, vapidKeysOrGenerate } from "@closr/a
 import { FileStorageLocal, FileStorageS3, type S3StorageConfig } from "@closr/adapters/storage";
 import {
   ChargeEventGatewayStripe,
+  MandateGatewayStripe,
   PaymentGatewayStripe,
   PayoutGatewayStripe,
   type StripeGatewayConfig,
@@ -316,9 +317,9 @@ export function makeAppLayer(
     InvoiceRepositoryPg,
     PaymentRepositoryPg,
     PaymentMethodRepositoryPg,
-    // Issue 45: mandates and automatic collection (the local gateway's stand-in; Stripe's is to come).
+    // Issue 45: mandates and automatic collection (Stripe SetupIntents and mandates, or the local stand-in).
     CollectionRepositoriesPg,
-    payments.stripe ? Layer.empty : MandateGatewayLocal,
+    payments.stripe ? MandateGatewayStripe(payments.stripe) : MandateGatewayLocal,
     MailOutboxPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
     VerificationRepositoryPg,

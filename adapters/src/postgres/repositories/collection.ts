@@ -84,6 +84,19 @@ const makeMandates = (db: Db): MandateRepository["Type"] => ({
         toMandate,
       ),
     ),
+  findByGatewayMandate: (gatewayMandateId) =>
+    Effect.promise(async () =>
+      Option.map(
+        Option.fromNullable(
+          await db
+            .selectFrom("paymentMandates")
+            .selectAll()
+            .where("gatewayMandateId", "=", gatewayMandateId)
+            .executeTakeFirst(),
+        ),
+        toMandate,
+      ),
+    ),
   liveFor: (partnershipId) =>
     Effect.promise(async () =>
       Option.map(
@@ -285,6 +298,11 @@ const makeCollection = (db: Db): CollectionRepository["Type"] => ({
         return { decision, paymentId: PaymentId.make(created.id), row };
       }),
     ),
+  forInvoice: (invoiceId) =>
+    Effect.promise(async () => {
+      const { rows } = await rowsQuery(sql`i.id = ${invoiceId}`, 1).execute(db);
+      return rows[0] ? Option.some(await toRow(db, rows[0])) : Option.none();
+    }),
   markNoticeSent: (invoiceId, on) =>
     Effect.promise(async () => {
       await db
