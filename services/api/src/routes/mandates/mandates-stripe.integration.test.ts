@@ -86,6 +86,9 @@ describe("payment mandates and collection (Stripe stand-in)", () => {
   }
 
   const sweep = () => t.runtime.runPromise(runCollectionSweep());
+  /** The stand-in's PaymentIntents for the invoice (one per charge). */
+  const chargesOf = (invoiceId: number) =>
+    [...t.standIn.intents.values()].filter((i) => i.metadata?.invoiceId === String(invoiceId));
   const intentOf = (invoiceId: number) =>
     [...t.standIn.intents.values()].find((i) => i.metadata?.invoiceId === String(invoiceId))!;
 
@@ -128,9 +131,12 @@ describe("payment mandates and collection (Stripe stand-in)", () => {
       "allowed_payment_method_types[0]": "au_becs_debit",
       amount: "55000",
     });
-    // A second sweep charges nothing more.
+    // A second sweep before any webhook resumes the recorded attempt with the same key (ADR 0064):
+    // Stripe answers the first intent, so there is still one charge.
     await sweep();
-    expect(t.standIn.requests.filter((r) => r.form["metadata[invoiceId]"] === String(w.invoiceId))).toHaveLength(1);
+    const sent = t.standIn.requests.filter((r) => r.form["metadata[invoiceId]"] === String(w.invoiceId));
+    expect(new Set(sent.map((r) => r.idempotencyKey))).toEqual(new Set([`closr-collection-${w.invoiceId}-attempt-1`]));
+    expect(chargesOf(w.invoiceId)).toHaveLength(1);
 
     const intent = intentOf(w.invoiceId);
     expect(intent.status).toBe("processing");
@@ -148,7 +154,10 @@ describe("payment mandates and collection (Stripe stand-in)", () => {
     const payments = await bodyOf(await w.agent.client.request(`/api/invoices/${w.invoiceId}/payments`));
     expect(payments.items.filter((p: { status: string }) => p.status === "completed")).toHaveLength(1);
     await sweep();
-    expect(t.standIn.requests.filter((r) => r.form["metadata[invoiceId]"] === String(w.invoiceId))).toHaveLength(1);
+    expect(chargesOf(w.invoiceId)).toHaveLength(1);
+    expect(t.standIn.requests.filter((r) => r.form["metadata[invoiceId]"] === String(w.invoiceId))).toHaveLength(
+      sent.length,
+    );
   });
 
   it("payment_intent.payment_failed: the attempt fails with the reason and the retry is scheduled for the next day", async () => {
