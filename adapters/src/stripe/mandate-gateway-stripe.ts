@@ -25,7 +25,11 @@ import { fromPaymentIntent, makeStripeClient, type StripeGatewayConfig } from ".
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
 
 /** The mandate events this gateway reads from Stripe's webhooks. */
-export const mandateWebhookTypes = ["setup_intent.succeeded", "setup_intent.setup_failed", "mandate.updated"] as const;
+export const mandateWebhookTypes = [
+  "setup_intent.succeeded",
+  "setup_intent.setup_failed",
+  "mandate.updated",
+] as const;
 
 /** A verified Stripe event → the port's mandate event, or undefined when it is not one. */
 export const toMandateEvent = (event: Stripe.Event): MandateGatewayEvent | undefined => {
@@ -47,7 +51,7 @@ export const toMandateEvent = (event: Stripe.Event): MandateGatewayEvent | undef
       id: event.id,
       type: "mandate.updated",
       setupIntentId: "",
-      status: mandate.status === "active" || mandate.status === "inactive" ? mandate.status : "pending",
+      status: mandate.status === "active" ? "active" : mandate.status === "inactive" ? "inactive" : "pending",
       gatewayMandateId: mandate.id,
       paymentMethodId: idOf(mandate.payment_method),
       // Stripe's Mandate carries no reason; an inactive BECS mandate means the account refused it.
@@ -58,7 +62,10 @@ export const toMandateEvent = (event: Stripe.Event): MandateGatewayEvent | undef
 };
 
 /** The port over a Stripe client. */
-export function makeStripeMandateGateway(stripe: Stripe, config: StripeGatewayConfig): MandateGateway["Type"] {
+export function makeStripeMandateGateway(
+  stripe: Stripe,
+  config: StripeGatewayConfig,
+): MandateGateway["Type"] {
   return {
     kind: "stripe",
     setUp: (request) =>
@@ -81,7 +88,10 @@ export function makeStripeMandateGateway(stripe: Stripe, config: StripeGatewayCo
                 confirm: true,
                 payment_method_data: {
                   type: "au_becs_debit",
-                  au_becs_debit: { bsb_number: request.bsb ?? "", account_number: request.accountNumber ?? "" },
+                  au_becs_debit: {
+                    bsb_number: request.bsb ?? "",
+                    account_number: request.accountNumber ?? "",
+                  },
                   billing_details: { name: request.accountName, email: request.email },
                 },
                 mandate_data: { customer_acceptance: acceptance },
@@ -152,7 +162,8 @@ export function makeStripeMandateGateway(stripe: Stripe, config: StripeGatewayCo
           if (!signature) throw new Error("No Stripe-Signature header.");
           return toMandateEvent(stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret));
         },
-        catch: (error) => new InvalidWebhook({ message: error instanceof Error ? error.message : String(error) }),
+        catch: (error) =>
+          new InvalidWebhook({ message: error instanceof Error ? error.message : String(error) }),
       }),
   };
 }

@@ -5,9 +5,14 @@
  * Request text. Another party's mandate or invoice answers 404.
  */
 import { createRoute } from "@hono/zod-openapi";
-import { IdParam } from "../common.ts";
-import { DirectDebitRequest, InvoiceCollection, Mandate, StartedMandate, StartMandateRequest } from "../mandate.ts";
-import { pageSchema } from "../common.ts";
+import { IdParam, pageSchema } from "../common.ts";
+import {
+  DirectDebitRequest,
+  InvoiceCollection,
+  Mandate,
+  StartedMandate,
+  StartMandateRequest,
+} from "../mandate.ts";
 import { commonProblems, problemResponses } from "../problems.ts";
 import { body, json, signedInProblems, signedInWriteProblems } from "./route-helpers.ts";
 
@@ -85,7 +90,8 @@ export const getInvoiceCollection = createRoute({
   path: "/api/invoices/{id}/collection",
   operationId: "getInvoiceCollection",
   tags: ["invoices"],
-  summary: "The invoice's automatic collection: scheduled for, processing, paid, or failed with the retry date",
+  summary:
+    "The invoice's automatic collection: scheduled for, processing, paid, or failed with the retry date",
   description: "For the invoice's two parties; anyone else gets 404.",
   request: { params: IdParam },
   responses: {

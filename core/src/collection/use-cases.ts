@@ -6,10 +6,17 @@ import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
 import { businessDate, callerProfile, getInvoice } from "../invoice/index.ts";
 import { getPartnership } from "../partnership/index.ts";
-import { WrongAccountType } from "../profiles/index.ts";
 import { ChargeDestinations, deliverLocalGatewayEvents, PaymentRepository } from "../payment/index.ts";
+import { WrongAccountType } from "../profiles/index.ts";
 import { addCalendarDays } from "../shared/calendar.ts";
-import { atomically, type Cents, Clock, InvoiceId, type PartnershipId, publishEvent } from "../shared/index.ts";
+import {
+  atomically,
+  type Cents,
+  Clock,
+  InvoiceId,
+  type PartnershipId,
+  publishEvent,
+} from "../shared/index.ts";
 import { collectionView, decideCollection, nextRetryOn, noticeDue } from "./collection-decision.ts";
 import { DirectDebitRequestNotAccepted, MandateAlreadyExists, MandateNotFound } from "./errors.ts";
 import { type MandateEvent, transitionMandate } from "./mandate-machine.ts";
@@ -188,7 +195,10 @@ export const startMandate = Effect.fn("collection.startMandate")(function* (
     ...input,
     businessId: partnership.businessId as Mandate["businessId"],
     agentId: partnership.agentId as Mandate["agentId"],
-  });
+  }).pipe(
+    // Activating the mandate just inserted cannot be refused: a refusal here is a bug.
+    Effect.catchTags({ MandateTransitionRefused: Effect.die, MandateNotFound: Effect.die }),
+  );
   const gateway = yield* MandateGateway;
   return { mandate, clientSecret: setup.clientSecret, gateway: gateway.kind } satisfies StartedMandate;
 });
@@ -261,7 +271,13 @@ export const handleMandateWebhook = Effect.fn("collection.handleMandateWebhook")
   if (Option.isNone(gateway)) return undefined;
   const event = yield* gateway.value.parseWebhook(rawBody, signature);
   if (!event) return undefined;
-  const outcome = yield* applyMandateEvent(event);
+  const outcome = yield* applyMandateEvent(event).pipe(
+    // The mandate changed between the read and the lock (a concurrent delivery): as a replay.
+    Effect.catchTags({
+      MandateTransitionRefused: () => Effect.succeed("ignored" as const),
+      MandateNotFound: () => Effect.succeed("unknown" as const),
+    }),
+  );
   // A SetupIntent that is not a mandate's (a subscription's card update, ADR 0042) is not ours.
   if (outcome === "unknown" && event.type !== "mandate.updated") return undefined;
   return { received: true as const, outcome };

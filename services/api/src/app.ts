@@ -61,12 +61,12 @@ import { registerIdentityRoutes, sessionResolver } from "./routes/identity/ident
 import { registerInsightsRoutes } from "./routes/insights/insights.handlers.ts";
 import { registerIntegrationRoutes } from "./routes/integrations/integrations.handlers.ts";
 import { registerInvoiceRoutes } from "./routes/invoices/invoices.handlers.ts";
+import { registerMandateRoutes } from "./routes/mandates/mandates.handlers.ts";
 import { type EventStreamOptions, registerEventRoutes } from "./routes/messaging/events.handlers.ts";
 import { messageSendLimiter, registerMessagingRoutes } from "./routes/messaging/messaging.handlers.ts";
 import { registerNotificationRoutes } from "./routes/notifications/notifications.handlers.ts";
 import { registerOperationsRoutes } from "./routes/operations/operations.handlers.ts";
 import { registerPartnershipRoutes } from "./routes/partnership/partnership.handlers.ts";
-import { registerMandateRoutes } from "./routes/mandates/mandates.handlers.ts";
 import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
 import { registerPayoutRoutes } from "./routes/payouts/payouts.handlers.ts";
 import { registerProfileRoutes } from "./routes/profiles/profiles.handlers.ts";

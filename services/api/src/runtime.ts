@@ -88,7 +88,7 @@ import {
   WebhookUrlPolicyLive,
 } from "@closr/adapters/webhooks";
 import type { AgreementPdf, AgreementRepository, DocumentDigest } from "@closr/core/agreement";
-import type { CollectionRepository, MandateRepository } from "@closr/core/collection";
+import type { CollectionRepository, MandateGateway, MandateRepository } from "@closr/core/collection";
 import {
   type AuditTrail,
   type ContactRepository,
@@ -187,6 +187,7 @@ export type AppServices =
   | InvoiceRepository
   | PaymentRepository
   | MandateRepository
+  | MandateGateway
   | CollectionRepository
   | PaymentMethodRepository
   | PaymentGateway

@@ -285,7 +285,11 @@ export const errorTable = {
     detail: "This partnership already has a pending or active mandate. Revoke it first.",
   }),
   MandateTransitionRefused: (e) => ({ code: "mandate-transition", detail: String(e.message) }),
-  MandateSetupRefused: (e) => ({ code: "validation-failed", detail: String(e.reason), field: String(e.field) }),
+  MandateSetupRefused: (e) => ({
+    code: "validation-failed",
+    detail: String(e.reason),
+    field: String(e.field),
+  }),
   DirectDebitRequestNotAccepted: () => ({
     code: "validation-failed",
     detail: "Accept the current Direct Debit Request and its service agreement.",

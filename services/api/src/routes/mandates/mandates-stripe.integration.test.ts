@@ -8,8 +8,9 @@
  * `mandate.updated` to inactive stops collection; every replay changes nothing. The routes answer
  * 404 for another party's mandate or invoice and 403 for an agent starting one.
  */
-import { addDays, businessDate } from "@closr/core/invoice";
+
 import { runCollectionSweep } from "@closr/core/collection";
+import { addDays, businessDate } from "@closr/core/invoice";
 import { describe, expect, it } from "vitest";
 import { anActivePartnership, aTestParty, partyProfile } from "../../testing/parties.ts";
 import { useTestApp } from "../../testing/use-test-app.ts";
@@ -26,21 +27,34 @@ describe("payment mandates and collection (Stripe stand-in)", () => {
     t.client().request("/api/stripe/webhook", {
       method: "POST",
       body,
-      headers: { "content-type": "application/json", "stripe-signature": signature, "user-agent": "Stripe/1.0" },
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": signature,
+        "user-agent": "Stripe/1.0",
+      },
     });
   /** Signs and delivers one event; answers the outcome and the signed body to replay. */
   const deliver = async (type: string, object: Record<string, unknown>) => {
     const event = t.standIn.webhook(type, object, { secret });
     const res = await post(event.body, event.signature);
     expect(res.status).toBe(200);
-    return { outcome: (await bodyOf(res)).outcome as string, replay: () => post(event.body, event.signature) };
+    return {
+      outcome: (await bodyOf(res)).outcome as string,
+      replay: () => post(event.body, event.signature),
+    };
   };
 
   /** A business and agent in an active partnership, with an unpaid invoice due today (Sydney). */
   async function world() {
     n++;
-    const business = await aTestParty(t, "business", { username: `mandate${n}b`, profile: partyProfile("business", n) });
-    const agent = await aTestParty(t, "agent", { username: `mandate${n}a`, profile: partyProfile("agent", n) });
+    const business = await aTestParty(t, "business", {
+      username: `mandate${n}b`,
+      profile: partyProfile("business", n),
+    });
+    const agent = await aTestParty(t, "agent", {
+      username: `mandate${n}a`,
+      profile: partyProfile("agent", n),
+    });
     const partnershipId = await anActivePartnership(t, { business, agent });
     const invoice = await t.database.db
       .insertInto("invoices")
@@ -95,8 +109,17 @@ describe("payment mandates and collection (Stripe stand-in)", () => {
   it("a BECS mandate: SetupIntent with mandate_data, active on setup_intent.succeeded (a replay changes nothing)", async () => {
     const w = await world();
     const { started, setup, activated } = await activeBecsMandate(w);
-    expect(started).toMatchObject({ method: "au_becs_debit", status: "pending", bsb: "000000", lastFour: "3456", gateway: "stripe", clientSecret: null });
-    const request = t.standIn.requests.find((r) => r.path === "/v1/setup_intents" && r.form.confirm === "true")!;
+    expect(started).toMatchObject({
+      method: "au_becs_debit",
+      status: "pending",
+      bsb: "000000",
+      lastFour: "3456",
+      gateway: "stripe",
+      clientSecret: null,
+    });
+    const request = t.standIn.requests.find(
+      (r) => r.path === "/v1/setup_intents" && r.form.confirm === "true",
+    )!;
     expect(request.form).toMatchObject({
       usage: "off_session",
       "allowed_payment_method_types[0]": "au_becs_debit",
@@ -113,7 +136,11 @@ describe("payment mandates and collection (Stripe stand-in)", () => {
     expect((await bodyOf(await activated.replay())).outcome).toBe("ignored");
     expect(await bodyOf(await w.business.client.request(`/api/mandates/${started.id}`))).toEqual(active);
     // Invoice collection is scheduled for the due date.
-    expect(await w.collection()).toMatchObject({ status: "scheduled", scheduledFor: businessDate(new Date()), amount: 550 });
+    expect(await w.collection()).toMatchObject({
+      status: "scheduled",
+      scheduledFor: businessDate(new Date()),
+      amount: 550,
+    });
   });
 
   it("the sweep charges off-session with the mandate and key; processing then succeeded pay the invoice once; replays change nothing", async () => {
@@ -135,18 +162,26 @@ describe("payment mandates and collection (Stripe stand-in)", () => {
     // Stripe answers the first intent, so there is still one charge.
     await sweep();
     const sent = t.standIn.requests.filter((r) => r.form["metadata[invoiceId]"] === String(w.invoiceId));
-    expect(new Set(sent.map((r) => r.idempotencyKey))).toEqual(new Set([`closr-collection-${w.invoiceId}-attempt-1`]));
+    expect(new Set(sent.map((r) => r.idempotencyKey))).toEqual(
+      new Set([`closr-collection-${w.invoiceId}-attempt-1`]),
+    );
     expect(chargesOf(w.invoiceId)).toHaveLength(1);
 
     const intent = intentOf(w.invoiceId);
     expect(intent.status).toBe("processing");
     const processing = await deliver("payment_intent.processing", { ...intent });
     expect(processing.outcome).not.toBe("ignored");
-    expect(await w.collection()).toMatchObject({ status: "processing", attempts: [{ attempt: 1, status: "processing" }] });
+    expect(await w.collection()).toMatchObject({
+      status: "processing",
+      attempts: [{ attempt: 1, status: "processing" }],
+    });
 
     const succeeded = await deliver("payment_intent.succeeded", t.standIn.setStatus(intent.id, "succeeded"));
     expect(succeeded.outcome).toBe("decided");
-    expect(await w.collection()).toMatchObject({ status: "paid", attempts: [{ attempt: 1, status: "completed" }] });
+    expect(await w.collection()).toMatchObject({
+      status: "paid",
+      attempts: [{ attempt: 1, status: "completed" }],
+    });
     expect((await bodyOf(await succeeded.replay())).outcome).toBe("duplicate");
     expect((await bodyOf(await processing.replay())).outcome).toBe("duplicate");
     const invoice = await bodyOf(await w.business.client.request(`/api/invoices/${w.invoiceId}`));
@@ -155,9 +190,9 @@ describe("payment mandates and collection (Stripe stand-in)", () => {
     expect(payments.items.filter((p: { status: string }) => p.status === "completed")).toHaveLength(1);
     await sweep();
     expect(chargesOf(w.invoiceId)).toHaveLength(1);
-    expect(t.standIn.requests.filter((r) => r.form["metadata[invoiceId]"] === String(w.invoiceId))).toHaveLength(
-      sent.length,
-    );
+    expect(
+      t.standIn.requests.filter((r) => r.form["metadata[invoiceId]"] === String(w.invoiceId)),
+    ).toHaveLength(sent.length);
   });
 
   it("payment_intent.payment_failed: the attempt fails with the reason and the retry is scheduled for the next day", async () => {
@@ -184,20 +219,27 @@ describe("payment mandates and collection (Stripe stand-in)", () => {
     expect(await w.collection()).toEqual(after);
     // Not retried before the retry date.
     await sweep();
-    expect(t.standIn.requests.filter((r) => r.form["metadata[invoiceId]"] === String(w.invoiceId))).toHaveLength(1);
+    expect(
+      t.standIn.requests.filter((r) => r.form["metadata[invoiceId]"] === String(w.invoiceId)),
+    ).toHaveLength(1);
   });
 
   it("mandate.updated to inactive stops collection (a replay changes nothing); the business may then start another", async () => {
     const w = await world();
     const { started, setup } = await activeBecsMandate(w);
-    const inactive = await deliver("mandate.updated", { ...t.standIn.mandates.get(setup.mandate), status: "inactive" });
+    const inactive = await deliver("mandate.updated", {
+      ...t.standIn.mandates.get(setup.mandate),
+      status: "inactive",
+    });
     expect(inactive.outcome).toBe("applied");
     const mandate = await bodyOf(await w.business.client.request(`/api/mandates/${started.id}`));
     expect(mandate).toMatchObject({ status: "inactive", inactiveReason: "mandate_inactive" });
     expect((await bodyOf(await inactive.replay())).outcome).toBe("ignored");
     expect(await bodyOf(await w.business.client.request(`/api/mandates/${started.id}`))).toEqual(mandate);
     await sweep();
-    expect(t.standIn.requests.filter((r) => r.form["metadata[invoiceId]"] === String(w.invoiceId))).toHaveLength(0);
+    expect(
+      t.standIn.requests.filter((r) => r.form["metadata[invoiceId]"] === String(w.invoiceId)),
+    ).toHaveLength(0);
     expect(await w.collection()).toMatchObject({ status: null, mandate: { status: "inactive" } });
     // Replaced: a new mandate may be started once the old one is no longer live.
     const again = await activeBecsMandate(w);
@@ -231,20 +273,26 @@ describe("payment mandates and collection (Stripe stand-in)", () => {
       json: { method: "au_becs_debit", accountName: "X", bsb: "000000", accountNumber: "000123456" },
     });
     expect(noDdr.status).toBe(422);
-    expect((await bodyOf(noDdr)).errors).toEqual([expect.objectContaining({ field: "directDebitRequestVersion" })]);
+    expect((await bodyOf(noDdr)).errors).toEqual([
+      expect.objectContaining({ field: "directDebitRequestVersion" }),
+    ]);
 
     const list = await bodyOf(await w.business.client.request("/api/mandates"));
     expect(list.items.map((m: { id: number }) => m.id)).toContain(started.id);
 
     const other = await world();
     expect((await other.business.client.request(`/api/mandates/${started.id}`)).status).toBe(404);
-    expect((await other.business.client.request(`/api/mandates/${started.id}/revoke`, { method: "POST" })).status).toBe(404);
+    expect(
+      (await other.business.client.request(`/api/mandates/${started.id}/revoke`, { method: "POST" })).status,
+    ).toBe(404);
     expect((await other.business.client.request(`/api/invoices/${w.invoiceId}/collection`)).status).toBe(404);
     expect(
-      (await other.business.client.request(`/api/partnerships/${w.partnershipId}/mandates`, {
-        method: "POST",
-        json: { method: "card", accountName: "Nope" },
-      })).status,
+      (
+        await other.business.client.request(`/api/partnerships/${w.partnershipId}/mandates`, {
+          method: "POST",
+          json: { method: "card", accountName: "Nope" },
+        })
+      ).status,
     ).toBe(404);
     const agentTry = await w.agent.client.request(`/api/partnerships/${w.partnershipId}/mandates`, {
       method: "POST",

@@ -71,7 +71,11 @@ export interface MandateRouteOptions {
   readonly trustProxy: boolean;
 }
 
-export function registerMandateRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime, options: MandateRouteOptions) {
+export function registerMandateRoutes(
+  app: OpenAPIHono<AppEnv>,
+  runtime: AppRuntime,
+  options: MandateRouteOptions,
+) {
   // Before /api/mandates/{id}, so the fixed path is not read as an id.
   app.openapi(mandateRoutes.getDirectDebitRequest, (c) =>
     c.json(

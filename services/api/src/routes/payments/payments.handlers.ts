@@ -4,6 +4,7 @@
  */
 import { authenticateLocalCardPayment, confirmLocalCardPayment } from "@closr/adapters/local-gateway";
 import { paymentRoutes } from "@closr/contracts";
+import { handleMandateWebhook } from "@closr/core/collection";
 import {
   addPaymentMethod,
   deletePaymentMethod,
@@ -19,7 +20,6 @@ import {
   setDefaultPaymentMethod,
   startInvoicePayment,
 } from "@closr/core/payment";
-import { handleMandateWebhook } from "@closr/core/collection";
 import { handleChargeWebhook } from "@closr/core/payout";
 import { dollarsFromCents, InvoiceId } from "@closr/core/shared";
 import { handleSubscriptionWebhook } from "@closr/core/subscription";
