@@ -5,7 +5,9 @@
  * their latest invoice's confirmation secret, issue 13; SetupIntents, PaymentMethods, default payment
  * methods and a browser-side confirmation with test cards that delivers signed `invoice.paid` /
  * `customer.subscription.updated` events, ADR 0042; charges of destination charges with their
- * transfer, transfer reversals and new transfers, ADR 0049), for tests with the real `stripe` SDK. It honours Idempotency-Key
+ * transfer, transfer reversals and new transfers, ADR 0049; BECS SetupIntents confirmed with
+ * `mandate_data`, which make a pending Mandate (`mandates`), and off-session PaymentIntents with
+ * `confirm`: BECS processing, card 4242… succeeded, card …0341 declined with 402, issue 45), for tests with the real `stripe` SDK. It honours Idempotency-Key
  * like Stripe (a repeated key answers the first response), records every request (method, path,
  * form fields, headers), and lets a test move an intent as Stripe would (`setStatus`).
  * Shapes: https://docs.stripe.com/api/payment_intents/object.
