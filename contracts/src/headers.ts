@@ -130,6 +130,7 @@ export const createdLocations: Readonly<Record<string, string>> = {
   applyToOpportunity: "/api/applications/{id}",
   acceptInvitation: "/api/applications/{id}",
   flagCommissionLine: "/api/disputes/{id}",
+  startMandate: "/api/mandates/{id}",
 };
 
 /**

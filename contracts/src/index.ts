@@ -16,6 +16,7 @@ import * as identityRoutes from "./routes/identity.routes.ts";
 import * as insightsRoutes from "./routes/insights.routes.ts";
 import * as integrationRoutes from "./routes/integrations.routes.ts";
 import * as invoiceRoutes from "./routes/invoices.routes.ts";
+import * as mandateRoutes from "./routes/mandate.routes.ts";
 import * as messagingRoutes from "./routes/messaging.routes.ts";
 import * as notificationRoutes from "./routes/notifications.routes.ts";
 import * as onboardingRoutes from "./routes/onboarding.routes.ts";
@@ -45,6 +46,7 @@ export * from "./identity.ts";
 export * from "./insights.ts";
 export * from "./integrations.ts";
 export * from "./invoice.ts";
+export * from "./mandate.ts";
 export * from "./messaging.ts";
 export * from "./notification.ts";
 export * from "./operations.ts";
@@ -73,6 +75,7 @@ export {
   insightsRoutes,
   integrationRoutes,
   invoiceRoutes,
+  mandateRoutes,
   messagingRoutes,
   notificationRoutes,
   onboardingRoutes,
@@ -104,6 +107,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(messagingRoutes),
   ...Object.values(invoiceRoutes),
   ...Object.values(paymentRoutes),
+  ...Object.values(mandateRoutes),
   ...Object.values(verificationRoutes),
   ...Object.values(payoutRoutes),
   ...Object.values(contentRoutes),

@@ -128,6 +128,16 @@ export const problemCatalogue = {
     title: "Invalid webhook",
     description: "A webhook with a missing, wrong or stale signature, or an unreadable body.",
   },
+  "mandate-exists": {
+    status: 409,
+    title: "Mandate already exists",
+    description: "The partnership already has a pending or active payment mandate; revoke it first.",
+  },
+  "mandate-transition": {
+    status: 409,
+    title: "Mandate change not allowed",
+    description: "The payment mandate's state does not allow this change (a revoked mandate is final).",
+  },
   "partnership-exists": {
     status: 409,
     title: "Partnership already exists",

@@ -113,6 +113,7 @@ const makeLocal = (db: Db): MandateGateway["Type"] => ({
         gatewayMandateId: `mandate_local_${token()}`,
         paymentMethodId,
         lastFour: key.slice(-4),
+        clientSecret: null,
       };
     }),
   charge: (request) =>
@@ -254,6 +255,8 @@ const makeLocal = (db: Db): MandateGateway["Type"] => ({
         return events;
       }),
     ),
+  // The local gateway sends no webhooks: its events come from clearDue.
+  parseWebhook: () => Effect.succeed(undefined),
 });
 
 /** The local mandate gateway over the process's database. */

@@ -1752,6 +1752,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mandates/direct-debit-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The BECS Direct Debit Request text and its version (public)
+         * @description The one source of the text shown before a business accepts a BECS mandate; its version is sent back when starting the mandate.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/internal`.
+         */
+        get: operations["getDirectDebitRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/collection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice's automatic collection: scheduled for, processing, paid, or failed with the retry date
+         * @description For the invoice's two parties; anyone else gets 404.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `invoices:read` scope (or `invoices:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        get: operations["getInvoiceCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the business's payment mandates
+         * @description One of the business's payment mandates.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        get: operations["getMandate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's payment mandates, newest first (empty for an agent)
+         * @description The business's payment mandates, newest first (empty for an agent).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:read` scope (or `payments:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        get: operations["listMandates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mandates/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Business: revoke a mandate (at any time; the agent is told)
+         * @description Pending, active or inactive → revoked; collection stops for invoices not yet charged. A revoked mandate answers 409 mandate-transition.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/mandate-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["revokeMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partnerships/{id}/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Business: authorise Closr to collect this partnership's invoices on their due dates
+         * @description BECS (`au_becs_debit`): BSB, account number and the accepted directDebitRequestVersion; the mandate is confirmed on the server with the payer's IP and user agent (Stripe mandate_data) and becomes active when the gateway confirms it (at once on the local gateway, by `setup_intent.succeeded` on Stripe). Card: on the local gateway a test cardNumber; on Stripe the answer's clientSecret is confirmed by Stripe.js (SetupIntent, usage off_session). One pending or active mandate per partnership (409 mandate-exists). An agent gets 403; another business's partnership 404.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `payments:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/mandate-exists`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`, `/problems/service-unavailable`.
+         */
+        post: operations["startMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verification-requests": {
         parameters: {
             query?: never;
@@ -5174,7 +5318,7 @@ export interface components {
          * @example /problems/validation-failed
          * @enum {string}
          */
-        ProblemType: "/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/opportunity-transition" | "/problems/opportunity-limit-reached" | "/problems/application-transition" | "/problems/application-open" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/nothing-payable" | "/problems/commission-line-not-invoiced" | "/problems/commission-invoice-issuer" | "/problems/invoice-transition" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use";
+        ProblemType: "/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/mandate-exists" | "/problems/mandate-transition" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/opportunity-transition" | "/problems/opportunity-limit-reached" | "/problems/application-transition" | "/problems/application-open" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/nothing-payable" | "/problems/commission-line-not-invoiced" | "/problems/commission-invoice-issuer" | "/problems/invoice-transition" | "/problems/dispute-transition" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use";
         WebhookPartnershipRequestedEvent: {
             /**
              * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
@@ -7031,6 +7175,134 @@ export interface components {
             /** @enum {boolean} */
             received: true;
             outcome: string;
+        };
+        DirectDebitRequest: {
+            /** @description Send this back as directDebitRequestVersion when accepting. */
+            version: string;
+            /** @description The Direct Debit Request text shown before the payer accepts. */
+            text: string;
+            /**
+             * Format: uri
+             * @description Where the DDR service agreement is published.
+             */
+            serviceAgreementUrl: string;
+        };
+        InvoiceCollection: {
+            invoiceId: number;
+            status: components["schemas"]["CollectionStatus"];
+            /**
+             * Format: date
+             * @description When scheduled: the Sydney date of the charge.
+             */
+            scheduledFor: string | null;
+            /**
+             * Format: date
+             * @description When processing: the expected clearing date, if known.
+             */
+            expectedOn: string | null;
+            /** @description When failed: the gateway's reason. */
+            failureReason: string | null;
+            /**
+             * Format: date
+             * @description When failed: the date of the next attempt (null: no more).
+             */
+            retryOn: string | null;
+            /**
+             * @description The invoice's amount in AUD dollars, 2 decimals.
+             * @example 150
+             */
+            amount: number;
+            mandate: components["schemas"]["Mandate"];
+            attempts: components["schemas"]["CollectionAttempt"][];
+        };
+        /**
+         * @description null: not collected automatically (no active mandate).
+         * @enum {string|null}
+         */
+        CollectionStatus: "scheduled" | "processing" | "paid" | "failed" | null;
+        Mandate: {
+            id: number;
+            partnershipId: number;
+            /** @description Business profile id. */
+            businessId: number;
+            /** @description Agent profile id. */
+            agentId: number;
+            method: components["schemas"]["MandateMethod"];
+            status: components["schemas"]["MandateStatus"];
+            /** @description The mandate reference shown to the payer (kept for the DDR). */
+            reference: string;
+            /** @description BSB (6 digits) of a BECS mandate; null for a card. */
+            bsb: string | null;
+            /** @description Last four digits of the account or card (empty until a Stripe card is confirmed). */
+            lastFour: string;
+            /** @description Why the gateway made it inactive, e.g. account_closed. */
+            inactiveReason: string | null;
+            /**
+             * Format: date-time
+             * @description When the payer accepted the mandate.
+             */
+            acceptedAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        } | null;
+        /**
+         * @description au_becs_debit: BECS Direct Debit from an Australian bank account; card: a card saved for off-session charges.
+         * @enum {string}
+         */
+        MandateMethod: "au_becs_debit" | "card";
+        /**
+         * @description pending: set up, not yet confirmed by the gateway; active: collects; inactive: the gateway stopped it (e.g. account closed), replace it; revoked: by the business, final.
+         * @enum {string}
+         */
+        MandateStatus: "pending" | "active" | "inactive" | "revoked";
+        CollectionAttempt: {
+            /** @description 1 on the due date, then 2–4 for the retries. */
+            attempt: number;
+            /** @enum {string} */
+            status: "pending" | "processing" | "completed" | "failed" | "refunded";
+            /**
+             * Format: date
+             * @description Sydney date of the charge.
+             */
+            chargedOn: string;
+            failureMessage: string | null;
+        };
+        MandateList: {
+            items: components["schemas"]["Mandate"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        /** @description The new mandate, with what the browser does next. */
+        StartedMandate: components["schemas"]["Mandate"] & {
+            /**
+             * @description Which gateway holds the mandate.
+             * @enum {string}
+             */
+            gateway: "local" | "stripe";
+            /** @description The SetupIntent's client secret (`seti_…_secret_…`) when the browser must confirm it with Stripe.js (a card in Stripe mode); null when the set-up was confirmed on the server (BECS, the local gateway). */
+            clientSecret: string | null;
+        };
+        StartMandateRequest: {
+            method: components["schemas"]["MandateMethod"];
+            /** @description The account holder (BECS) or cardholder name. */
+            accountName: string;
+            /**
+             * @description BECS: the BSB (6 digits; dashes and spaces ignored).
+             * @example 000-000
+             */
+            bsb?: string;
+            /**
+             * @description BECS: the account number (5–9 digits).
+             * @example 000123456
+             */
+            accountNumber?: string;
+            /** @description Card on the local gateway only (a test card). In Stripe mode omit it: the answer's clientSecret is confirmed by Stripe.js, so card numbers never reach Closr. */
+            cardNumber?: string;
+            /** @description BECS: the version of the Direct Debit Request service agreement text the payer was shown and accepted (GET /api/mandates/direct-debit-request). Required for au_becs_debit; another version is refused. */
+            directDebitRequestVersion?: string;
         };
         VerificationRequest: {
             id: number;
@@ -20615,6 +20887,900 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDirectDebitRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current Direct Debit Request */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "string",
+                     *       "text": "string",
+                     *       "serviceAgreementUrl": "http://example.com"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DirectDebitRequest"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInvoiceCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection schedule */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invoiceId": 0,
+                     *       "status": "scheduled",
+                     *       "scheduledFor": "2019-08-24",
+                     *       "expectedOn": "2019-08-24",
+                     *       "failureReason": "string",
+                     *       "retryOn": "2019-08-24",
+                     *       "amount": 150,
+                     *       "mandate": {
+                     *         "id": 0,
+                     *         "partnershipId": 0,
+                     *         "businessId": 0,
+                     *         "agentId": 0,
+                     *         "method": "au_becs_debit",
+                     *         "status": "pending",
+                     *         "reference": "string",
+                     *         "bsb": "string",
+                     *         "lastFour": "string",
+                     *         "inactiveReason": "string",
+                     *         "acceptedAt": "2019-08-24T14:15:22Z",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       },
+                     *       "attempts": [
+                     *         {
+                     *           "attempt": 0,
+                     *           "status": "pending",
+                     *           "chargedOn": "2019-08-24",
+                     *           "failureMessage": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceCollection"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "method": "au_becs_debit",
+                     *       "status": "pending",
+                     *       "reference": "string",
+                     *       "bsb": "string",
+                     *       "lastFour": "string",
+                     *       "inactiveReason": "string",
+                     *       "acceptedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMandates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's mandates */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "partnershipId": 0,
+                     *           "businessId": 0,
+                     *           "agentId": 0,
+                     *           "method": "au_becs_debit",
+                     *           "status": "pending",
+                     *           "reference": "string",
+                     *           "bsb": "string",
+                     *           "lastFour": "string",
+                     *           "inactiveReason": "string",
+                     *           "acceptedAt": "2019-08-24T14:15:22Z",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z"
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MandateList"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The revoked mandate */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "method": "au_becs_debit",
+                     *       "status": "pending",
+                     *       "reference": "string",
+                     *       "bsb": "string",
+                     *       "lastFour": "string",
+                     *       "inactiveReason": "string",
+                     *       "acceptedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Mandate change not allowed */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "au_becs_debit",
+                 *       "accountName": "string",
+                 *       "bsb": "000-000",
+                 *       "accountNumber": "000123456",
+                 *       "cardNumber": "string",
+                 *       "directDebitRequestVersion": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StartMandateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new mandate and what the browser does next */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "partnershipId": 0,
+                     *       "businessId": 0,
+                     *       "agentId": 0,
+                     *       "method": "au_becs_debit",
+                     *       "status": "pending",
+                     *       "reference": "string",
+                     *       "bsb": "string",
+                     *       "lastFour": "string",
+                     *       "inactiveReason": "string",
+                     *       "acceptedAt": "2019-08-24T14:15:22Z",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "gateway": "local",
+                     *       "clientSecret": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StartedMandate"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Mandate already exists */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -30,3 +30,11 @@ export class MandateSetupRefused extends Data.TaggedError("MandateSetupRefused")
 export class DirectDebitRequestNotAccepted extends Data.TaggedError("DirectDebitRequestNotAccepted")<{
   readonly method: "au_becs_debit";
 }> {}
+
+/** Every failure of the collection context the service maps to a problem. */
+export type CollectionError =
+  | MandateTransitionRefused
+  | MandateNotFound
+  | MandateAlreadyExists
+  | MandateSetupRefused
+  | DirectDebitRequestNotAccepted;

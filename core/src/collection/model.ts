@@ -102,3 +102,9 @@ export const becsDirectDebitRequestText =
 
 /** Where the DDR service agreement is published. */
 export const becsServiceAgreementUrl = "https://stripe.com/au-becs-dd-service-agreement/legal";
+
+/**
+ * The version of `becsDirectDebitRequestText` a payer accepts: a BECS mandate request names it, and
+ * a different version (an old page) is refused, so the text shown is the text accepted.
+ */
+export const becsDirectDebitRequestVersion = "2026-12-02";

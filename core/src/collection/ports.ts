@@ -3,7 +3,7 @@
  * holds domain errors. Money is integer cents, AUD; dates `yyyy-MM-dd` (Sydney).
  */
 import { Context, type Effect, type Either, type Option } from "effect";
-import type { GatewayIntent } from "../payment/index.ts";
+import type { GatewayIntent, InvalidWebhook } from "../payment/index.ts";
 import type { InvoiceFacts } from "../shared/domain-events.ts";
 import type {
   AgentProfileId,
@@ -48,6 +48,8 @@ export class MandateRepository extends Context.Tag("collection/MandateRepository
     readonly insert: (mandate: NewMandate) => Effect.Effect<Mandate>;
     readonly findById: (id: MandateId) => Effect.Effect<Option.Option<Mandate>>;
     readonly findBySetupIntent: (setupIntentId: string) => Effect.Effect<Option.Option<Mandate>>;
+    /** The mandate whose gateway Mandate (`mandate_…`) this is (Stripe's `mandate.updated` names only it). */
+    readonly findByGatewayMandate: (gatewayMandateId: string) => Effect.Effect<Option.Option<Mandate>>;
     /** The partnership's pending or active mandate. */
     readonly liveFor: (partnershipId: PartnershipId) => Effect.Effect<Option.Option<Mandate>>;
     readonly listForBusiness: (businessId: BusinessProfileId) => Effect.Effect<readonly Mandate[]>;
@@ -81,6 +83,8 @@ export class CollectionRepository extends Context.Tag("collection/CollectionRepo
       readonly paymentId: PaymentId | null;
       readonly row: CollectionRow | null;
     }>;
+    /** The collection facts of one invoice (its partnership's live or latest mandate), or none without a mandate. */
+    readonly forInvoice: (invoiceId: InvoiceId) => Effect.Effect<Option.Option<CollectionRow>>;
     readonly markNoticeSent: (invoiceId: InvoiceId, on: string) => Effect.Effect<void>;
     readonly markFailureNotified: (invoiceId: InvoiceId, attempt: number) => Effect.Effect<void>;
   }
@@ -104,6 +108,11 @@ export interface MandateSetupResult {
   readonly gatewayMandateId: string | null;
   readonly paymentMethodId: string | null;
   readonly lastFour: string;
+  /**
+   * What the browser confirms with Stripe.js (`seti_…_secret_…`) when the gateway needs it (a card
+   * in Stripe mode); null when the set-up was confirmed on the server (BECS, the local gateway).
+   */
+  readonly clientSecret: string | null;
 }
 
 /** An off-session charge of a mandate (Stripe: PaymentIntent with confirm + off_session + mandate). */
@@ -124,6 +133,7 @@ export interface MandateChargeRequest {
 export interface MandateGatewayEvent {
   readonly id: string;
   readonly type: "setup_intent.succeeded" | "setup_intent.setup_failed" | "mandate.updated";
+  /** The SetupIntent (`seti_…`); empty for `mandate.updated`, which names the gateway mandate only. */
   readonly setupIntentId: string;
   readonly status: "active" | "inactive" | "pending";
   readonly gatewayMandateId: string | null;
@@ -143,5 +153,14 @@ export class MandateGateway extends Context.Tag("collection/MandateGateway")<
      * settle and record their payment events; answers the mandate events it caused. Stripe: none.
      */
     readonly clearDue: (today: string) => Effect.Effect<readonly MandateGatewayEvent[]>;
+    /**
+     * A signed Stripe webhook that is a mandate event (`setup_intent.succeeded`,
+     * `setup_intent.setup_failed`, `mandate.updated`), verified like every other; undefined for any
+     * other type (the payment and subscription paths take those). The local gateway: always undefined.
+     */
+    readonly parseWebhook: (
+      rawBody: string,
+      signature: string | undefined,
+    ) => Effect.Effect<MandateGatewayEvent | undefined, InvalidWebhook>;
   }
 >() {}

@@ -4,11 +4,20 @@
  */
 import { Effect, Either, Option } from "effect";
 import type { User } from "../identity/index.ts";
-import { businessDate, callerProfile } from "../invoice/index.ts";
+import { businessDate, callerProfile, getInvoice } from "../invoice/index.ts";
+import { getPartnership } from "../partnership/index.ts";
 import { ChargeDestinations, deliverLocalGatewayEvents, PaymentRepository } from "../payment/index.ts";
+import { WrongAccountType } from "../profiles/index.ts";
 import { addCalendarDays } from "../shared/calendar.ts";
-import { atomically, Clock, InvoiceId, type PartnershipId, publishEvent } from "../shared/index.ts";
-import { decideCollection, nextRetryOn, noticeDue } from "./collection-decision.ts";
+import {
+  atomically,
+  type Cents,
+  Clock,
+  InvoiceId,
+  type PartnershipId,
+  publishEvent,
+} from "../shared/index.ts";
+import { collectionView, decideCollection, nextRetryOn, noticeDue } from "./collection-decision.ts";
 import { DirectDebitRequestNotAccepted, MandateAlreadyExists, MandateNotFound } from "./errors.ts";
 import { type MandateEvent, transitionMandate } from "./mandate-machine.ts";
 import { collectionRules, type Mandate, type MandateId, type MandateMethod } from "./model.ts";
@@ -55,6 +64,11 @@ export const setUpMandate = Effect.fn("collection.setUpMandate")(function* (
   user: User,
   input: SetUpMandateInput,
 ) {
+  return (yield* setUpWithGateway(user, input)).mandate;
+});
+
+/** setUpMandate, answering the gateway's set-up too (its client secret for the browser). */
+const setUpWithGateway = Effect.fnUntraced(function* (user: User, input: SetUpMandateInput) {
   if (input.method === "au_becs_debit" && !input.acceptedDirectDebitRequest)
     return yield* new DirectDebitRequestNotAccepted({ method: "au_becs_debit" });
   const mandates = yield* MandateRepository;
@@ -70,7 +84,7 @@ export const setUpMandate = Effect.fn("collection.setUpMandate")(function* (
     email: user.email,
     acceptance: { at: now, ip: input.ip, userAgent: input.userAgent },
   });
-  return yield* atomically(
+  const mandate = yield* atomically(
     Effect.gen(function* () {
       const created = yield* mandates.insert({
         partnershipId: input.partnershipId,
@@ -96,6 +110,7 @@ export const setUpMandate = Effect.fn("collection.setUpMandate")(function* (
       });
     }),
   );
+  return { mandate, setup };
 });
 
 const applyToMandate = (id: MandateId, event: MandateEvent) =>
@@ -129,7 +144,12 @@ export const listMandates = Effect.fn("collection.listMandates")(function* (user
 export const applyMandateEvent = Effect.fn("collection.applyMandateEvent")(function* (
   event: MandateGatewayEvent,
 ) {
-  const mandate = yield* (yield* MandateRepository).findBySetupIntent(event.setupIntentId);
+  const repository = yield* MandateRepository;
+  const mandate = event.setupIntentId
+    ? yield* repository.findBySetupIntent(event.setupIntentId)
+    : event.gatewayMandateId
+      ? yield* repository.findByGatewayMandate(event.gatewayMandateId)
+      : Option.none<Mandate>();
   if (Option.isNone(mandate)) return "unknown" as const;
   const now = yield* (yield* Clock).now;
   const machineEvent: MandateEvent | null =
@@ -150,6 +170,118 @@ export const applyMandateEvent = Effect.fn("collection.applyMandateEvent")(funct
   yield* applyToMandate(mandate.value.id, machineEvent);
   return "applied" as const;
 }, atomically);
+
+/** What the browser needs after starting a mandate: the mandate, and the client secret to confirm (or null). */
+export interface StartedMandate {
+  readonly mandate: Mandate;
+  readonly clientSecret: string | null;
+  readonly gateway: "local" | "stripe";
+}
+
+/**
+ * The business starts a mandate for one of its partnerships (POST /api/partnerships/{id}/mandates):
+ * the partnership must be the caller's own as its business (else PartnershipNotFound → 404, or
+ * WrongAccountType for an agent). Then as `setUpMandate`. The answer carries the SetupIntent's
+ * client secret when the browser must confirm it (a card in Stripe mode), else null.
+ */
+export const startMandate = Effect.fn("collection.startMandate")(function* (
+  user: User,
+  input: Omit<SetUpMandateInput, "businessId" | "agentId">,
+) {
+  if (user.userType !== "business")
+    return yield* new WrongAccountType({ required: "business", action: "set up a payment mandate" });
+  const partnership = yield* getPartnership(user, input.partnershipId);
+  const { mandate, setup } = yield* setUpWithGateway(user, {
+    ...input,
+    businessId: partnership.businessId as Mandate["businessId"],
+    agentId: partnership.agentId as Mandate["agentId"],
+  }).pipe(
+    // Activating the mandate just inserted cannot be refused: a refusal here is a bug.
+    Effect.catchTags({ MandateTransitionRefused: Effect.die, MandateNotFound: Effect.die }),
+  );
+  const gateway = yield* MandateGateway;
+  return { mandate, clientSecret: setup.clientSecret, gateway: gateway.kind } satisfies StartedMandate;
+});
+
+/** One of the caller's mandates (the business's own; anyone else's → MandateNotFound, 404). */
+export const getMandate = Effect.fn("collection.getMandate")(function* (user: User, id: MandateId) {
+  const caller = yield* Effect.option(callerProfile(user));
+  const mandate = yield* (yield* MandateRepository).findById(id);
+  if (
+    Option.isNone(mandate) ||
+    Option.isNone(caller) ||
+    caller.value.party !== "business" ||
+    mandate.value.businessId !== caller.value.profileId
+  )
+    return yield* new MandateNotFound({ id });
+  return mandate.value;
+});
+
+/** One attempt as the invoice's collection schedule shows it. */
+export interface CollectionScheduleAttempt {
+  readonly attempt: number;
+  readonly status: "pending" | "processing" | "completed" | "failed" | "refunded";
+  readonly chargedOn: string;
+  readonly failureMessage: string | null;
+}
+
+/** An invoice's automatic collection (issue 45 item 3): the view, the mandate, the attempts. */
+export interface InvoiceCollection {
+  readonly invoiceId: InvoiceId;
+  /** The invoice's amount, integer cents (AUD). */
+  readonly amountCents: Cents;
+  readonly view: ReturnType<typeof collectionView>;
+  readonly mandate: Mandate | null;
+  readonly attempts: readonly CollectionScheduleAttempt[];
+}
+
+/**
+ * The collection schedule of one invoice for either of its parties (GET /api/invoices/{id}/collection):
+ * scheduled for (the due date, Sydney), processing, paid, or failed with the reason and the retry date,
+ * from the same facts the sweep decides on. Anyone else → InvoiceNotFound (404).
+ */
+export const getInvoiceCollection = Effect.fn("collection.getInvoiceCollection")(function* (
+  user: User,
+  invoiceId: InvoiceId,
+) {
+  const { amountCents } = yield* getInvoice(user, invoiceId);
+  const today = businessDate(yield* (yield* Clock).now);
+  const row = yield* (yield* CollectionRepository).forInvoice(invoiceId);
+  if (Option.isNone(row))
+    return { invoiceId, amountCents, view: null, mandate: null, attempts: [] } satisfies InvoiceCollection;
+  return {
+    invoiceId,
+    amountCents,
+    view: collectionView(row.value.candidate, today),
+    mandate: row.value.mandate,
+    attempts: [...row.value.candidate.attempts].sort((a, b) => a.attempt - b.attempt),
+  } satisfies InvoiceCollection;
+});
+
+/**
+ * A signed Stripe webhook, if it is a mandate event (setup_intent.*, mandate.updated): verified and
+ * applied once (replays change nothing). Undefined for any other event, which the payment and
+ * subscription paths take; undefined too when no mandate gateway is wired.
+ */
+export const handleMandateWebhook = Effect.fn("collection.handleMandateWebhook")(function* (
+  rawBody: string,
+  signature: string | undefined,
+) {
+  const gateway = yield* Effect.serviceOption(MandateGateway);
+  if (Option.isNone(gateway)) return undefined;
+  const event = yield* gateway.value.parseWebhook(rawBody, signature);
+  if (!event) return undefined;
+  const outcome = yield* applyMandateEvent(event).pipe(
+    // The mandate changed between the read and the lock (a concurrent delivery): as a replay.
+    Effect.catchTags({
+      MandateTransitionRefused: () => Effect.succeed("ignored" as const),
+      MandateNotFound: () => Effect.succeed("unknown" as const),
+    }),
+  );
+  // A SetupIntent that is not a mandate's (a subscription's card update, ADR 0042) is not ours.
+  if (outcome === "unknown" && event.type !== "mandate.updated") return undefined;
+  return { received: true as const, outcome };
+});
 
 /** What one sweep did. */
 export interface SweepReport {

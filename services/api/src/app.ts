@@ -62,6 +62,7 @@ import { registerIdentityRoutes, sessionResolver } from "./routes/identity/ident
 import { registerInsightsRoutes } from "./routes/insights/insights.handlers.ts";
 import { registerIntegrationRoutes } from "./routes/integrations/integrations.handlers.ts";
 import { registerInvoiceRoutes } from "./routes/invoices/invoices.handlers.ts";
+import { registerMandateRoutes } from "./routes/mandates/mandates.handlers.ts";
 import { type EventStreamOptions, registerEventRoutes } from "./routes/messaging/events.handlers.ts";
 import { messageSendLimiter, registerMessagingRoutes } from "./routes/messaging/messaging.handlers.ts";
 import { registerNotificationRoutes } from "./routes/notifications/notifications.handlers.ts";
@@ -365,6 +366,7 @@ export function createApp(options: AppOptions) {
   });
   registerInvoiceRoutes(app, runtime);
   registerPaymentRoutes(app, runtime);
+  registerMandateRoutes(app, runtime, { trustProxy });
   registerVerificationRoutes(app, runtime, { linkSecret: fileLinkSecret });
   registerPayoutRoutes(app, runtime, { seller: options.platform ?? defaultPlatform });
   registerContentRoutes(app, runtime);

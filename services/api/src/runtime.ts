@@ -75,6 +75,7 @@ import { PushSenderWebPush, type VapidKeys, vapidKeysOrGenerate } from "@closr/a
 import { FileStorageLocal, FileStorageS3, type S3StorageConfig } from "@closr/adapters/storage";
 import {
   ChargeEventGatewayStripe,
+  MandateGatewayStripe,
   PaymentGatewayStripe,
   PayoutGatewayStripe,
   type StripeGatewayConfig,
@@ -89,7 +90,7 @@ import {
   WebhookUrlPolicyLive,
 } from "@closr/adapters/webhooks";
 import type { AgreementPdf, AgreementRepository, DocumentDigest } from "@closr/core/agreement";
-import type { CollectionRepository, MandateRepository } from "@closr/core/collection";
+import type { CollectionRepository, MandateGateway, MandateRepository } from "@closr/core/collection";
 import { type CommissionLedger, type CommissionRecords, commissionSubscriber } from "@closr/core/commission";
 import {
   type AuditTrail,
@@ -189,6 +190,7 @@ export type AppServices =
   | InvoiceRepository
   | PaymentRepository
   | MandateRepository
+  | MandateGateway
   | CollectionRepository
   | CommissionLedger
   | CommissionRecords
@@ -321,12 +323,12 @@ export function makeAppLayer(
     InvoiceRepositoryPg,
     PaymentRepositoryPg,
     PaymentMethodRepositoryPg,
-    // Issue 45: mandates and automatic collection (the local gateway's stand-in; Stripe's is to come).
+    // Issue 45: mandates and automatic collection (Stripe SetupIntents and mandates, or the local stand-in).
     CollectionRepositoriesPg,
+    payments.stripe ? MandateGatewayStripe(payments.stripe) : MandateGatewayLocal,
     // Issue 43: the commission ledger and its records (statements, RCTI, refund deliveries).
     CommissionLedgerPg,
     CommissionRecordsPg,
-    payments.stripe ? Layer.empty : MandateGatewayLocal,
     MailOutboxPg,
     payments.stripe ? PaymentGatewayStripe(payments.stripe) : PaymentGatewayLocal,
     VerificationRepositoryPg,

@@ -51,6 +51,21 @@ const toMandate = (r: Selectable<PaymentMandatesTable>): Mandate => ({
   updatedAt: new Date(r.updatedAt as unknown as string),
 });
 
+/** The mandate whose unique `column` is `value`, if any. */
+const oneBy = (db: Db, column: "id" | "setupIntentId" | "gatewayMandateId", value: number | string) =>
+  Effect.promise(async () =>
+    Option.map(
+      Option.fromNullable(
+        await db
+          .selectFrom("paymentMandates")
+          .selectAll()
+          .where(column, "=", value as never)
+          .executeTakeFirst(),
+      ),
+      toMandate,
+    ),
+  );
+
 const makeMandates = (db: Db): MandateRepository["Type"] => ({
   insert: (m) =>
     Effect.promise(async () =>
@@ -62,28 +77,9 @@ const makeMandates = (db: Db): MandateRepository["Type"] => ({
           .executeTakeFirstOrThrow(),
       ),
     ),
-  findById: (id) =>
-    Effect.promise(async () =>
-      Option.map(
-        Option.fromNullable(
-          await db.selectFrom("paymentMandates").selectAll().where("id", "=", id).executeTakeFirst(),
-        ),
-        toMandate,
-      ),
-    ),
-  findBySetupIntent: (setupIntentId) =>
-    Effect.promise(async () =>
-      Option.map(
-        Option.fromNullable(
-          await db
-            .selectFrom("paymentMandates")
-            .selectAll()
-            .where("setupIntentId", "=", setupIntentId)
-            .executeTakeFirst(),
-        ),
-        toMandate,
-      ),
-    ),
+  findById: (id) => oneBy(db, "id", id),
+  findBySetupIntent: (setupIntentId) => oneBy(db, "setupIntentId", setupIntentId),
+  findByGatewayMandate: (gatewayMandateId) => oneBy(db, "gatewayMandateId", gatewayMandateId),
   liveFor: (partnershipId) =>
     Effect.promise(async () =>
       Option.map(
@@ -285,6 +281,11 @@ const makeCollection = (db: Db): CollectionRepository["Type"] => ({
         return { decision, paymentId: PaymentId.make(created.id), row };
       }),
     ),
+  forInvoice: (invoiceId) =>
+    Effect.promise(async () => {
+      const { rows } = await rowsQuery(sql`i.id = ${invoiceId}`, 1).execute(db);
+      return rows[0] ? Option.some(await toRow(db, rows[0])) : Option.none();
+    }),
   markNoticeSent: (invoiceId, on) =>
     Effect.promise(async () => {
       await db

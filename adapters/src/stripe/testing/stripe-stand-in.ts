@@ -5,7 +5,9 @@
  * their latest invoice's confirmation secret, issue 13; SetupIntents, PaymentMethods, default payment
  * methods and a browser-side confirmation with test cards that delivers signed `invoice.paid` /
  * `customer.subscription.updated` events, ADR 0042; charges of destination charges with their
- * transfer, transfer reversals and new transfers, ADR 0049), for tests with the real `stripe` SDK. It honours Idempotency-Key
+ * transfer, transfer reversals and new transfers, ADR 0049; BECS SetupIntents confirmed with
+ * `mandate_data`, which make a pending Mandate (`mandates`), and off-session PaymentIntents with
+ * `confirm`: BECS processing, card 4242… succeeded, card …0341 declined with 402, issue 45), for tests with the real `stripe` SDK. It honours Idempotency-Key
  * like Stripe (a repeated key answers the first response), records every request (method, path,
  * form fields, headers), and lets a test move an intent as Stripe would (`setStatus`).
  * Shapes: https://docs.stripe.com/api/payment_intents/object.
@@ -59,8 +61,10 @@ export interface StripeStandIn {
     amount: number,
     status?: string,
   ) => { refund: Json; charge: Json };
-  /** SetupIntents (card updates, ADR 0042). */
+  /** SetupIntents (card updates, ADR 0042; mandates, issue 45). */
   readonly setupIntents: Map<string, Json>;
+  /** Mandates made by BECS SetupIntents confirmed with mandate_data (issue 45). */
+  readonly mandates: Map<string, Json>;
   /**
    * What Stripe.js does when the customer confirms a client secret (pi_… of a subscription's first
    * invoice, or seti_…) with a test card: 4242… succeeds, 4000 0000 0000 0002 is declined,
@@ -117,6 +121,7 @@ export async function startStripeStandIn(
 ): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const setupIntents = new Map<string, Json>();
+  const mandates = new Map<string, Json>();
   const paymentMethods = new Map<string, Json>();
   const intents = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
@@ -240,6 +245,28 @@ export async function startStripeStandIn(
         application_fee_amount: form.application_fee_amount ? Number(form.application_fee_amount) : null,
       };
       intents.set(id, intent);
+      // Issue 45: an off-session charge of a saved method (confirm=true, with the mandate for BECS).
+      if (form.confirm === "true" && form.payment_method) {
+        const pm = paymentMethods.get(form.payment_method);
+        Object.assign(intent, {
+          payment_method: form.payment_method,
+          customer: form.customer ?? null,
+          mandate: form.mandate ?? null,
+          off_session: form.off_session === "true",
+          payment_method_types: [pm?.type ?? "card"],
+        });
+        if (pm?.type === "au_becs_debit") {
+          intent.status = "processing";
+          intent.latest_charge = `ch_${randomBytes(8).toString("hex")}`;
+        } else if (pm?.card?.last4 === "0341") {
+          intent.status = "requires_payment_method";
+          intent.last_payment_error = declined;
+          return send(402, { error: { ...declined, payment_intent: intent } });
+        } else {
+          intent.status = "succeeded";
+          intent.latest_charge = `ch_${randomBytes(8).toString("hex")}`;
+        }
+      }
       return send(200, intent);
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
@@ -362,10 +389,47 @@ export async function startStripeStandIn(
         status: "requires_payment_method",
         client_secret: `${id}_secret_${randomBytes(6).toString("hex")}`,
         payment_method: null,
+        payment_method_types: [
+          form["allowed_payment_method_types[0]"] ?? form["payment_method_types[0]"] ?? "card",
+        ],
+        mandate: null,
         metadata,
         last_setup_error: null,
       };
       setupIntents.set(id, setup);
+      // Issue 45: a BECS SetupIntent confirmed on the server with the account and mandate_data.
+      // Stripe's test accounts (BSB 000-000): it stays processing until the test sends
+      // setup_intent.succeeded; the Mandate is made at once (pending).
+      if (form.confirm === "true" && form["payment_method_data[type]"] === "au_becs_debit") {
+        const account = form["payment_method_data[au_becs_debit][account_number]"] ?? "";
+        const pm = {
+          id: `pm_${randomBytes(8).toString("hex")}`,
+          object: "payment_method",
+          type: "au_becs_debit",
+          customer: setup.customer,
+          au_becs_debit: {
+            bsb_number: form["payment_method_data[au_becs_debit][bsb_number]"] ?? "",
+            last4: account.slice(-4),
+          },
+        };
+        paymentMethods.set(pm.id, pm);
+        const mandate = {
+          id: `mandate_${randomBytes(8).toString("hex")}`,
+          object: "mandate",
+          payment_method: pm.id,
+          status: "pending",
+          type: "multi_use",
+          customer_acceptance: {
+            type: form["mandate_data[customer_acceptance][type]"],
+            online: {
+              ip_address: form["mandate_data[customer_acceptance][online][ip_address]"],
+              user_agent: form["mandate_data[customer_acceptance][online][user_agent]"],
+            },
+          },
+        };
+        mandates.set(mandate.id, mandate);
+        Object.assign(setup, { status: "processing", payment_method: pm.id, mandate: mandate.id });
+      }
       return send(200, setup);
     }
     const seti = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
@@ -600,6 +664,7 @@ export async function startStripeStandIn(
   /** Moves an intent on to succeeded with `card` and delivers what Stripe would. */
   const succeed = async (intent: Json, card: string) => {
     const pm = paymentMethodFor(card);
+    if (intent.object === "setup_intent") Object.assign(pm, { customer: intent.customer ?? null });
     intent.status = "succeeded";
     intent.payment_method = pm.id;
     intent.next_action = null;
@@ -703,6 +768,7 @@ export async function startStripeStandIn(
       return { refund: { ...refund }, charge: chargeOf(paymentIntentId) };
     },
     setupIntents,
+    mandates,
     confirm: (clientSecret, card) => confirmWith(clientSecret, card),
     authenticate: (clientSecret, approve) => authenticateWith(clientSecret, approve),
     setStatus: (id, status, extra = {}) => {

@@ -3,6 +3,7 @@
  */
 import { type Problem, type ProblemCode, problemCatalogue, problemType } from "@closr/contracts";
 import type { AgreementError } from "@closr/core/agreement";
+import type { CollectionError } from "@closr/core/collection";
 import type { CommissionError } from "@closr/core/commission";
 import type { ContentError } from "@closr/core/content";
 import type { DisputeError } from "@closr/core/dispute";
@@ -97,7 +98,8 @@ export type DomainError =
   | CommissionError
   | OperationsError
   | IntegrationsError
-  | OpportunityError;
+  | OpportunityError
+  | CollectionError;
 
 /** Why the invoice machine refused, in words for the caller (ADR 0049). */
 const invoiceRefusalDetail = (e: {
@@ -281,6 +283,23 @@ export const errorTable = {
         : "A connection request between you is already pending.",
   }),
   PartnershipTransitionNotAllowed: (e) => ({ code: "partnership-transition", detail: String(e.reason) }),
+  // Payment mandates (issue 45, ADR 0064).
+  MandateNotFound: () => ({ code: "not-found", detail: "No such mandate." }),
+  MandateAlreadyExists: () => ({
+    code: "mandate-exists",
+    detail: "This partnership already has a pending or active mandate. Revoke it first.",
+  }),
+  MandateTransitionRefused: (e) => ({ code: "mandate-transition", detail: String(e.message) }),
+  MandateSetupRefused: (e) => ({
+    code: "validation-failed",
+    detail: String(e.reason),
+    field: String(e.field),
+  }),
+  DirectDebitRequestNotAccepted: () => ({
+    code: "validation-failed",
+    detail: "Accept the current Direct Debit Request and its service agreement.",
+    field: "directDebitRequestVersion",
+  }),
   // Subscriptions (issue 13).
   SubscriptionTransitionNotAllowed: (e) => ({ code: "subscription-state", detail: String(e.reason) }),
   SubscriptionNotFound: () => ({ code: "not-found", detail: "You have no subscription to change." }),

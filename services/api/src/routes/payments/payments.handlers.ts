@@ -4,6 +4,7 @@
  */
 import { authenticateLocalCardPayment, confirmLocalCardPayment } from "@closr/adapters/local-gateway";
 import { paymentRoutes } from "@closr/contracts";
+import { handleMandateWebhook } from "@closr/core/collection";
 import {
   addPaymentMethod,
   deletePaymentMethod,
@@ -143,10 +144,11 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
   app.openapi(paymentRoutes.stripeWebhook, async (c) => {
     const rawBody = await c.req.text();
     const signature = c.req.header("stripe-signature");
-    // Subscription events (invoice.*, customer.subscription.*) go to their context (issue 13);
+    // Mandate events (setup_intent.* of a mandate, mandate.updated) go to collection (issue 45);
+    // subscription events (invoice.*, customer.subscription.*) go to their context (issue 13);
     // refunds and card disputes (charge.refunded, refund.updated, charge.dispute.*) to the payout
     // ledger (ADR 0041); the rest to the payment.
-    const handled = Effect.flatMap(
+    const others = Effect.flatMap(
       handleSubscriptionWebhook(rawBody, signature),
       (
         subscription,
@@ -156,6 +158,9 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
           : Effect.flatMap(handleChargeWebhook(rawBody, signature), (charge) =>
               charge ? Effect.succeed(charge) : handleWebhook(rawBody, signature),
             ),
+    );
+    const handled = Effect.flatMap(handleMandateWebhook(rawBody, signature), (mandate) =>
+      mandate ? Effect.succeed(mandate) : others,
     );
     return runUseCase(runtime, c, handled, (result) =>
       c.json({ received: true as const, outcome: result.outcome }, 200),
