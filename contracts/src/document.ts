@@ -39,6 +39,9 @@ export const tagAreas: Readonly<Record<string, ApiKeyArea>> = {
   invoices: "invoices",
   payments: "payments",
   messaging: "messages",
+  // Issue 43: deals and sales belong to a partnership (partnerships:read / partnerships:write).
+  deals: "partnerships",
+  sales: "partnerships",
 };
 
 /**
@@ -67,6 +70,10 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   integrations: "API keys and outgoing webhook endpoints for integrators (Settings → API).",
   agreements:
     "Commission agreements of a partnership: terms, versions, counter-proposals, signatures and the signed PDF.",
+  deals:
+    "Deal registrations: the customer an agent brings under a partnership, the conflict check, protection, and the business's customers and house accounts.",
+  sales:
+    "Sales against a won or protected deal: reported by the business (form, API, CSV import) or by the agent and confirmed.",
   disputes: "Disputes on an invoice: offers, evidence, mediation by staff and the resolution that follows.",
   operations: "Staff views of the background job queue (ADR 0022).",
   webhooks:
@@ -107,6 +114,7 @@ export const idempotentOperations: ReadonlySet<string> = new Set([
   "createPaymentIntent",
   "createPartnership",
   "sendMessage",
+  "reportSale",
 ]);
 
 /**

@@ -8,6 +8,7 @@ import { problemTypeSchema } from "./problems.ts";
 import * as accountRoutes from "./routes/account.routes.ts";
 import * as agreementRoutes from "./routes/agreement.routes.ts";
 import * as contentRoutes from "./routes/content.routes.ts";
+import * as dealRoutes from "./routes/deal.routes.ts";
 import * as devRoutes from "./routes/dev.routes.ts";
 import * as disputeRoutes from "./routes/dispute.routes.ts";
 import * as helpRoutes from "./routes/help.routes.ts";
@@ -34,6 +35,7 @@ export * from "./account.ts";
 export * from "./agreement.ts";
 export { isSafeLink, safeLink, safeLinkMessage } from "./common.ts";
 export * from "./content.ts";
+export * from "./deal.ts";
 export * from "./dispute.ts";
 export * from "./document.ts";
 export * from "./headers.ts";
@@ -61,6 +63,7 @@ export {
   accountRoutes,
   agreementRoutes,
   contentRoutes,
+  dealRoutes,
   devRoutes,
   disputeRoutes,
   helpRoutes,
@@ -108,6 +111,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(pushRoutes),
   ...Object.values(operationsRoutes),
   ...Object.values(disputeRoutes),
+  ...Object.values(dealRoutes),
   ...Object.values(integrationRoutes),
   ...Object.values(helpRoutes),
 ];

@@ -91,12 +91,24 @@ async function aParty(userType: "business" | "agent") {
     userType === "business"
       ? await database.db
           .insertInto("businessProfiles")
-          .values({ userId: id, companyName: `Company ${n}`, industry: "technology", size: "small" })
+          .values({
+            userId: id,
+            companyName: `Company ${n}`,
+            industry: "technology",
+            size: "small",
+            location: "sydney",
+          })
           .returning("id")
           .executeTakeFirstOrThrow()
       : await database.db
           .insertInto("agentProfiles")
-          .values({ userId: id, fullName: `Agent ${n}`, specialization: "B2B Sales", yearsOfExperience: 4 })
+          .values({
+            userId: id,
+            fullName: `Agent ${n}`,
+            specialization: "B2B Sales",
+            yearsOfExperience: 4,
+            location: "sydney",
+          })
           .returning("id")
           .executeTakeFirstOrThrow();
   const user = Option.getOrThrow(

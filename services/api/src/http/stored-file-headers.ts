@@ -4,3 +4,9 @@
  * (ADR 0034). The site's security-headers middleware leaves a route's own policy in place.
  */
 export const storedFilePolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** RFC 6266 Content-Disposition `attachment` with an ASCII fallback and the UTF-8 name. */
+export const attachment = (name: string) => {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+};

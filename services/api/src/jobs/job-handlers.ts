@@ -19,6 +19,7 @@ import { runLocalBilling } from "@closr/core/subscription";
 import { Effect } from "effect";
 import type { AppRuntime } from "../runtime.ts";
 import { runCollectionSweep } from "./collection-sweeps.ts";
+import { runDealSweep } from "./deal-sweeps.ts";
 import { runDisputeSweep } from "./dispute-sweeps.ts";
 import { runReviewSweeps } from "./review-sweeps.ts";
 
@@ -39,6 +40,8 @@ export const jobHandlers = (runtime: AppRuntime): JobHandlers => ({
   "dispute-sweep": () => runDisputeSweep(runtime),
   // Automatic collection (issue 45, ADR 0064): notices, failures told, due invoices charged once.
   "collection-sweep": () => runCollectionSweep(runtime),
+  // Deals and sales (issue 43, ADR 0062): protection notices and expiry, sales confirmed by the clock.
+  "deal-sweep": () => runDealSweep(runtime),
   // Outgoing webhooks (issue 20, ADR 0023): one endpoint's due deliveries of one object, in order;
   // a delivery not accepted fails the job, which the queue retries with back-off (ADR 0035).
   "deliver-webhook": (target, run) =>
