@@ -36,6 +36,7 @@ import * as commissionLedger from "./2026-12-02-43-commission-ledger.ts";
 import * as dealsAndSales from "./2026-12-02-43-deals-and-sales.ts";
 import * as opportunities from "./2026-12-02-44-opportunities.ts";
 import * as collection from "./2026-12-02-45-collection.ts";
+import * as dealNotifications from "./2026-12-03-43-deal-notifications.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02-43-commission-ledger": commissionLedger,
   "2026-12-02-44-opportunities": opportunities,
   "2026-12-02-45-collection": collection,
+  "2026-12-03-43-deal-notifications": dealNotifications,
 };
