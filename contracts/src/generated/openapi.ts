@@ -8110,7 +8110,7 @@ export interface components {
             createdAt: string;
         };
         /** @enum {string} */
-        NotificationKind: "connection_requested" | "connection_accepted" | "connection_rejected" | "connection_withdrawn" | "partnership_ended" | "invoice_raised" | "invoice_paid" | "invoice_overdue" | "message_unread" | "verification_approved" | "verification_rejected" | "verification_changes_requested" | "dispute_opened" | "dispute_responded" | "dispute_in_mediation" | "dispute_proposal" | "dispute_resolved" | "agreement_proposed" | "agreement_countered" | "agreement_signed" | "opportunity_invitation" | "application_received" | "application_updated" | "invitation_answered" | "collection_scheduled" | "collection_failed" | "mandate_changed";
+        NotificationKind: "connection_requested" | "connection_accepted" | "connection_rejected" | "connection_withdrawn" | "partnership_ended" | "invoice_raised" | "invoice_paid" | "invoice_overdue" | "message_unread" | "verification_approved" | "verification_rejected" | "verification_changes_requested" | "dispute_opened" | "dispute_responded" | "dispute_in_mediation" | "dispute_proposal" | "dispute_resolved" | "agreement_proposed" | "agreement_countered" | "agreement_signed" | "opportunity_invitation" | "application_received" | "application_updated" | "invitation_answered" | "collection_scheduled" | "collection_failed" | "mandate_changed" | "deal_updated" | "deal_expiring" | "sale_updated" | "sale_confirming";
         BusinessAnalytics: {
             access: {
                 planId: string;
