@@ -1,10 +1,10 @@
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import {
-  cents,
   CustomerId,
-  DealId,
+  cents,
   type DealFacts,
+  DealId,
   DomainEvents,
   domainEventsFrom,
   PartnershipId,
@@ -242,7 +242,10 @@ describe("notification subscriber", () => {
         noticesFor({ _tag: "DealStepTaken", step: "submitted", deal, by: "agent" }).map((n) => n.to),
       ).toEqual([{ userId: 1 }]);
       expect(
-        noticesFor({ _tag: "DealStepTaken", step: "expiring", deal, by: "system" }).map((n) => [n.to, n.kind]),
+        noticesFor({ _tag: "DealStepTaken", step: "expiring", deal, by: "system" }).map((n) => [
+          n.to,
+          n.kind,
+        ]),
       ).toEqual([
         [{ userId: 1 }, "deal_expiring"],
         [{ userId: 2 }, "deal_expiring"],

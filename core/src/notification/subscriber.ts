@@ -360,7 +360,8 @@ const dealNotices = ({ step, deal, by }: DealStepTaken): Notice[] => {
   const until = deal.protectedUntil ? longCalendarDate(deal.protectedUntil) : "";
   const both = (kind: NotificationKind, title: string) =>
     (["business", "agent"] as const).map((side) => dealNotice(deal, side, kind, title, deal.id));
-  if (step === "expiring") return both("deal_expiring", `The protection of ${deal.customerName} ends on ${until}`);
+  if (step === "expiring")
+    return both("deal_expiring", `The protection of ${deal.customerName} ends on ${until}`);
   if (step === "expired")
     return both("deal_updated", `The protection of ${deal.customerName} ended: the customer is free again`);
   if (by === "system") return [];
@@ -377,7 +378,8 @@ const dealNotices = ({ step, deal, by }: DealStepTaken): Notice[] => {
 };
 
 /** "a sale of $1,250.00 on 1 December 2026" */
-const saleWords = (sale: SaleFacts) => `a sale of ${formatAud(sale.amountCents)} on ${longCalendarDate(sale.saleDate)}`;
+const saleWords = (sale: SaleFacts) =>
+  `a sale of ${formatAud(sale.amountCents)} on ${longCalendarDate(sale.saleDate)}`;
 
 /**
  * Sale notices (issue 43): the business hears of an agent's report; the agent of the answer, the
@@ -400,7 +402,13 @@ const saleNotices = (event: SaleStepTaken | SaleConfirmed | SaleRefunded): Notic
     if (sale.reportedBy !== "agent") return [];
     return event.by === "system"
       ? (["business", "agent"] as const).map((side) =>
-          dealNotice(sale, side, "sale_updated", `Unanswered, ${saleWords(sale)} now counts as confirmed`, sale.id),
+          dealNotice(
+            sale,
+            side,
+            "sale_updated",
+            `Unanswered, ${saleWords(sale)} now counts as confirmed`,
+            sale.id,
+          ),
         )
       : [
           dealNotice(
@@ -413,11 +421,17 @@ const saleNotices = (event: SaleStepTaken | SaleConfirmed | SaleRefunded): Notic
         ];
   }
   if (event.step === "reported")
-    return [dealNotice(sale, "business", "sale_updated", `${sale.agentName} reported ${saleWords(sale)}`, sale.id)];
+    return [
+      dealNotice(sale, "business", "sale_updated", `${sale.agentName} reported ${saleWords(sale)}`, sale.id),
+    ];
   if (event.step === "disputed")
-    return [dealNotice(sale, "agent", "sale_updated", `${sale.businessName} disputed ${saleWords(sale)}`, sale.id)];
+    return [
+      dealNotice(sale, "agent", "sale_updated", `${sale.businessName} disputed ${saleWords(sale)}`, sale.id),
+    ];
   // The window ends at the start of a Sydney day: the last day to answer is the one before.
-  const lastDay = sale.confirmBy ? longCalendarDate(sydneyIsoDate(new Date(sale.confirmBy.getTime() - 1))) : "";
+  const lastDay = sale.confirmBy
+    ? longCalendarDate(sydneyIsoDate(new Date(sale.confirmBy.getTime() - 1)))
+    : "";
   return (["business", "agent"] as const).map((side) =>
     dealNotice(
       sale,

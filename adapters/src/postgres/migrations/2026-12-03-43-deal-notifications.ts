@@ -53,7 +53,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`DELETE FROM notifications WHERE kind IN ('deal_updated', 'deal_expiring', 'sale_updated', 'sale_confirming')`).execute(db);
+  await sql
+    .raw(
+      `DELETE FROM notifications WHERE kind IN ('deal_updated', 'deal_expiring', 'sale_updated', 'sale_confirming')`,
+    )
+    .execute(db);
   await sql.raw(`ALTER TABLE notifications DROP CONSTRAINT IF EXISTS notifications_kind_check`).execute(db);
   await sql.raw(checkOf(previous)).execute(db);
 }

@@ -38,7 +38,7 @@ import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { problem } from "../../http/problem.ts";
 import { runUseCase } from "../../http/run.ts";
-import { attachment, storedFilePolicy } from "../../http/stored-file-headers.ts";
+import { storedAttachmentHeaders } from "../../http/stored-file-headers.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -249,15 +249,7 @@ export function registerDealRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime
 
   app.openapi(signedIn(dealRoutes.getDealProofFile), async (c) =>
     runUseCase(runtime, c, getDealProof(c.get("user"), c.req.valid("param").id), ({ proof, bytes }) =>
-      c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-        "content-type": proof.contentType,
-        "content-length": String(bytes.byteLength),
-        "content-disposition": attachment(proof.fileName),
-        "x-content-type-options": "nosniff",
-        // Nothing inside a party's upload may run, even if a browser renders it (ADR 0034).
-        "content-security-policy": storedFilePolicy,
-        "cache-control": "private, no-store",
-      }),
+      c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedAttachmentHeaders(proof, bytes.byteLength)),
     ),
   );
 

@@ -31,7 +31,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
-import { attachment, storedFilePolicy } from "../../http/stored-file-headers.ts";
+import { storedAttachmentHeaders } from "../../http/stored-file-headers.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -214,15 +214,7 @@ export function registerDisputeRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
       c,
       getDisputeEvidence(c.get("user"), DisputeEvidenceId.make(c.req.valid("param").id)),
       ({ evidence, bytes }) =>
-        c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-          "content-type": evidence.contentType,
-          "content-length": String(bytes.byteLength),
-          "content-disposition": attachment(evidence.fileName),
-          "x-content-type-options": "nosniff",
-          // Nothing inside a party's upload may run, even if a browser renders it (ADR 0034).
-          "content-security-policy": storedFilePolicy,
-          "cache-control": "private, no-store",
-        }),
+        c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedAttachmentHeaders(evidence, bytes.byteLength)),
     ),
   );
 
