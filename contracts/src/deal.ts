@@ -46,25 +46,26 @@ const dollars = (error: string) =>
 const optionalText = (max: number, error: string) =>
   z.string({ error }).max(max, { error }).nullable().optional();
 
-export const CustomerInput = z
-  .strictObject({
-    name: z.string({ error: "Enter the customer's name (2–200 characters)." }).openapi({
-      description: "The customer's trading or legal name.",
-      example: "Harbour Tech Pty Ltd",
-    }),
-    abn: optionalText(20, "Enter an ABN of 11 digits.").openapi({
-      description: "11 digits; spaces and dashes allowed (checksum-checked).",
-      example: "51 824 753 556",
-    }),
-    website: optionalText(300, "Enter a website such as harbourtech.com.au.").openapi({
-      description: "A website or its domain; compared as the bare host (no scheme, www. or path).",
-      example: "https://harbourtech.com.au",
-    }),
-    contactName: optionalText(200, "A name is at most 200 characters."),
-    contactEmail: optionalText(254, "Enter a valid email address."),
-    contactPhone: optionalText(20, "Enter a phone number (digits, spaces, + and dashes)."),
-  })
-  .openapi("CustomerInput");
+/** The customer fields a registration and the business's list share. */
+const customerFields = {
+  name: z.string({ error: "Enter the customer's name (2–200 characters)." }).openapi({
+    description: "The customer's trading or legal name.",
+    example: "Harbour Tech Pty Ltd",
+  }),
+  abn: optionalText(20, "Enter an ABN of 11 digits.").openapi({
+    description: "11 digits; spaces and dashes allowed (checksum-checked).",
+    example: "51 824 753 556",
+  }),
+  website: optionalText(300, "Enter a website such as harbourtech.com.au.").openapi({
+    description: "A website or its domain; compared as the bare host (no scheme, www. or path).",
+    example: "https://harbourtech.com.au",
+  }),
+  contactName: optionalText(200, "A name is at most 200 characters."),
+  contactEmail: optionalText(254, "Enter a valid email address."),
+  contactPhone: optionalText(20, "Enter a phone number (digits, spaces, + and dashes)."),
+};
+
+export const CustomerInput = z.strictObject(customerFields).openapi("CustomerInput");
 
 export const Customer = z
   .object({
@@ -82,13 +83,21 @@ export const Customer = z
   })
   .openapi("Customer");
 
-export const CreateCustomerRequest = CustomerInput.extend({
-  houseAccount: z
-    .boolean({ error: "Say whether this is a house account" })
-    .openapi({ description: "true: a house account (no commission, never registrable by an agent)." }),
-}).openapi("CreateCustomerRequest", {
-  example: { name: "Blue Gum Hotels", abn: "53 004 085 616", website: "bluegum.com.au", houseAccount: true },
-});
+export const CreateCustomerRequest = z
+  .strictObject({
+    ...customerFields,
+    houseAccount: z
+      .boolean({ error: "Say whether this is a house account" })
+      .openapi({ description: "true: a house account (no commission, never registrable by an agent)." }),
+  })
+  .openapi("CreateCustomerRequest", {
+    example: {
+      name: "Blue Gum Hotels",
+      abn: "53 004 085 616",
+      website: "bluegum.com.au",
+      houseAccount: true,
+    },
+  });
 
 export const CustomerPage = pageSchema(Customer, "CustomerPage");
 

@@ -8729,11 +8729,7 @@ export interface components {
          *       "houseAccount": true
          *     }
          */
-        CreateCustomerRequest: components["schemas"]["CustomerInput"] & {
-            /** @description true: a house account (no commission, never registrable by an agent). */
-            houseAccount: boolean;
-        };
-        CustomerInput: {
+        CreateCustomerRequest: {
             /**
              * @description The customer's trading or legal name.
              * @example Harbour Tech Pty Ltd
@@ -8752,6 +8748,8 @@ export interface components {
             contactName?: string | null;
             contactEmail?: string | null;
             contactPhone?: string | null;
+            /** @description true: a house account (no commission, never registrable by an agent). */
+            houseAccount: boolean;
         };
         /**
          * @example {
@@ -8854,6 +8852,26 @@ export interface components {
              */
             expectedCloseDate?: string | null;
             notes?: string | null;
+        };
+        CustomerInput: {
+            /**
+             * @description The customer's trading or legal name.
+             * @example Harbour Tech Pty Ltd
+             */
+            name: string;
+            /**
+             * @description 11 digits; spaces and dashes allowed (checksum-checked).
+             * @example 51 824 753 556
+             */
+            abn?: string | null;
+            /**
+             * @description A website or its domain; compared as the bare host (no scheme, www. or path).
+             * @example https://harbourtech.com.au
+             */
+            website?: string | null;
+            contactName?: string | null;
+            contactEmail?: string | null;
+            contactPhone?: string | null;
         };
         /**
          * @example {
