@@ -244,6 +244,29 @@ describe("sales over HTTP", () => {
       json: { ...sale, externalRef: "INV-20931" },
     });
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    // From the business's CRM with an API key (partnerships:write), retried with its key.
+    await sql`INSERT INTO api_access_grants (user_id) VALUES (${p.business.userId})`.execute(t.database.db);
+    const key = await bodyOf(
+      await p.business.client.request("/api/api-keys", {
+        method: "POST",
+        json: { name: "CRM sync", scopes: ["partnerships:write"] },
+      }),
+    );
+    const byKey = () =>
+      t.client().request("/api/sales", {
+        method: "POST",
+        headers: { authorization: `Bearer ${key.secret}`, "idempotency-key": "crm-order-20932" },
+        json: { ...sale, externalRef: "INV-20932" },
+      });
+    const viaApi = await byKey();
+    expect(viaApi.status).toBe(201);
+    expect(await bodyOf(viaApi)).toMatchObject({ reportedBy: "api", source: "api", state: "confirmed" });
+    expect((await byKey()).headers.get("idempotent-replayed")).toBe("true");
+    const stored = await sql<{ n: number }>`SELECT count(*)::int AS n FROM sales
+      WHERE partnership_id = ${p.partnershipId} AND external_ref IN ('INV-20931', 'INV-20932')`.execute(
+      t.database.db,
+    );
+    expect(Number(stored.rows[0]?.n)).toBe(2);
     const duplicate = await p.business.client.request("/api/sales", {
       method: "POST",
       json: { ...sale, externalRef: "INV-20931" },
