@@ -99,6 +99,60 @@ describe("deals over HTTP", () => {
     expect((await bodyOf(byAgent)).type).toBe("/problems/deal-transition");
   }, 60_000);
 
+  it("proof files (at most 3, by their contents), renew, won, lost and a rejection in the business's words", async () => {
+    const p = await partners();
+    const id = await approved(p, "Ironbark Logistics");
+    const png = Uint8Array.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+    ]);
+    const upload = (bytes: Uint8Array, name: string) => {
+      const form = new FormData();
+      form.set("file", new File([bytes], name));
+      return p.agent.client.request(`/api/deals/${id}/proofs`, { method: "POST", body: form });
+    };
+    expect((await upload(new TextEncoder().encode("not a picture"), "notes.txt")).status).toBe(422);
+    const stored = await upload(png, "meeting.png");
+    expect(stored.status).toBe(201);
+    const proof = await bodyOf(stored);
+    expect(proof).toMatchObject({ contentType: "image/png", fileName: "meeting.png" });
+    for (const name of ["b.png", "c.png"]) expect((await upload(png, name)).status).toBe(201);
+    const fourth = await upload(png, "d.png");
+    expect(fourth.status).toBe(422);
+    expect((await bodyOf(fourth)).errors).toEqual([
+      { field: "file", message: "A deal can have at most 3 proof files." },
+    ]);
+    const download = await p.business.client.request(proof.url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(png);
+    expect((await (await aParty("business")).client.request(proof.url)).status).toBe(404);
+
+    const renewed = await p.business.client.request(`/api/deals/${id}/renew`, {
+      method: "POST",
+      json: { days: 30 },
+    });
+    expect((await bodyOf(renewed)).protectedUntil).toBe("2027-04-01");
+    const won = await p.business.client.request(`/api/deals/${id}/won`, { method: "POST" });
+    expect(await bodyOf(won)).toMatchObject({ state: "won" });
+    expect((await p.agent.client.request(`/api/deals/${id}/lost`, { method: "POST" })).status).toBe(409);
+
+    const other = await registered(p, "Saltwater Fisheries");
+    const noWords = await p.business.client.request(`/api/deals/${other}/reject`, {
+      method: "POST",
+      json: { reason: "other" },
+    });
+    expect(noWords.status).toBe(409);
+    const rejected = await p.business.client.request(`/api/deals/${other}/reject`, {
+      method: "POST",
+      json: { reason: "other", note: "We signed them directly in October." },
+    });
+    expect(await bodyOf(rejected)).toMatchObject({
+      state: "rejected",
+      rejectionReason: "other",
+      rejectionNote: "We signed them directly in October.",
+    });
+  }, 60_000);
+
   it("two agents registering one customer at the same moment: one 201, one 409 that names nobody", async () => {
     const business = await aParty("business");
     const a = await partners(business);
