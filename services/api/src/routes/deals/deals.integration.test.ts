@@ -105,7 +105,7 @@ describe("deals over HTTP", () => {
     const png = Uint8Array.from([
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
     ]);
-    const upload = (bytes: Uint8Array, name: string) => {
+    const upload = (bytes: Uint8Array<ArrayBuffer>, name: string) => {
       const form = new FormData();
       form.set("file", new File([bytes], name));
       return p.agent.client.request(`/api/deals/${id}/proofs`, { method: "POST", body: form });
