@@ -7,7 +7,7 @@
  * - the security schemes (`session` cookie, `apiKey` bearer) and each operation's requirement:
  *   an operation that can answer the `unauthenticated` problem needs a caller; it accepts an API
  *   key when its tag belongs to an API-key area (profiles, partnerships, invoices, payments,
- *   messages), with the scope `<area>:read` (GET) or `<area>:write` (anything else); the few
+ *   messages, opportunities), with the scope `<area>:read` (GET) or `<area>:write` (anything else); the few
  *   `anyKeyOperations` (who am I) accept any valid API key, with no scope;
  * - a description for every operation: its own text (or summary) plus who may call it;
  * - examples: request bodies and success responses get one sampled from their schema when the
@@ -27,7 +27,14 @@ import {
 import { type ProblemCode, problemCatalogue, problemExample, problemResponse } from "./problems.ts";
 
 /** The areas an API key's scopes are granted per (issue 20). */
-export const apiKeyAreas = ["profiles", "partnerships", "invoices", "payments", "messages"] as const;
+export const apiKeyAreas = [
+  "profiles",
+  "partnerships",
+  "invoices",
+  "payments",
+  "messages",
+  "opportunities",
+] as const;
 export type ApiKeyArea = (typeof apiKeyAreas)[number];
 /** A scope: read-only (`<area>:read`) or read-write (`<area>:write`, which includes read) per area. */
 export type ApiKeyScopeName = `${ApiKeyArea}:${"read" | "write"}`;
@@ -42,6 +49,7 @@ export const tagAreas: Readonly<Record<string, ApiKeyArea>> = {
   // Issue 43: deals and sales belong to a partnership (partnerships:read / partnerships:write).
   deals: "partnerships",
   sales: "partnerships",
+  opportunities: "opportunities",
 };
 
 /**
@@ -76,6 +84,8 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
     "Sales against a won or protected deal: reported by the business (form, API, CSV import) or by the agent and confirmed.",
   disputes: "Disputes on an invoice: offers, evidence, mediation by staff and the resolution that follows.",
   operations: "Staff views of the background job queue (ADR 0022).",
+  opportunities:
+    "Opportunities a business posts (draft, published, paused, closed), agents' applications to them and the business's invitations; approval starts the partnership and its draft agreement.",
   webhooks:
     "Events Closr POSTs to an account's webhook endpoints (OpenAPI `webhooks`): signed, retried for 3 days, in order per object.",
 };
@@ -151,15 +161,17 @@ export const parameterDescriptions: Readonly<Record<string, string>> = {
   kind: "Only jobs of this kind (e.g. send-email).",
   variant: "The original file, or its thumbnail.",
   saleAmount: "The sale's amount in AUD dollars (2 decimals) to compute the commission of.",
-  "/api/files/{prefix}/{name} prefix": "The file's area (e.g. verification).",
-  "/api/files/{prefix}/{name} name": "The stored file's name from its signed link.",
+  "/api/files/{prefix}/{file} prefix": "The file's area (e.g. verification).",
+  "/api/files/{prefix}/{file} file": "The stored file's key from its signed link.",
+  "/api/files/{prefix}/{file} name":
+    "The file name to download as (Content-Disposition), from the signed link.",
   "/api/media/files/{name} name": "The stored media file's name.",
   disposition: "How the browser should present the file: download it (attachment) or show it (inline).",
-  "/api/files/{prefix}/{name} type": "The media type to answer with, from the signed link.",
-  "/api/files/{prefix}/{name} signature": "The link's signature (HMAC), from the signed link.",
+  "/api/files/{prefix}/{file} type": "The media type to answer with, from the signed link.",
+  "/api/files/{prefix}/{file} signature": "The link's signature (HMAC), from the signed link.",
   "/api/content type": "Only content of this type.",
   "/api/content slug": "Only the content with this slug.",
-  "/api/files/{prefix}/{name} expires": "When the signed link expires, in Unix seconds.",
+  "/api/files/{prefix}/{file} expires": "When the signed link expires, in Unix seconds.",
 };
 
 /** Finishes a generated OpenAPI 3.1 document in place and returns it (see the module comment). */
@@ -187,7 +199,7 @@ export function finishDocument<D extends Json>(document: D): D {
       scheme: "bearer",
       bearerFormat: "closr_live_<43 base64url characters>",
       description:
-        "An API key from Settings → API, sent as `Authorization: Bearer closr_live_…`. It acts as the account that created it, limited to its scopes (`<area>:read` or `<area>:write` for profiles, partnerships, invoices, payments, messages). Answers carry RateLimit-* headers; too many requests answer 429.",
+        "An API key from Settings → API, sent as `Authorization: Bearer closr_live_…`. It acts as the account that created it, limited to its scopes (`<area>:read` or `<area>:write` for profiles, partnerships, invoices, payments, messages, opportunities). Answers carry RateLimit-* headers; too many requests answer 429.",
     },
     ...doc.components.securitySchemes,
   };

@@ -128,6 +128,9 @@ export const createdLocations: Readonly<Record<string, string>> = {
   openDispute: "/api/disputes/{id}",
   registerDeal: "/api/deals/{id}",
   reportSale: "/api/sales/{id}",
+  createOpportunity: "/api/opportunities/{id}",
+  applyToOpportunity: "/api/applications/{id}",
+  acceptInvitation: "/api/applications/{id}",
 };
 
 /**

@@ -20,6 +20,7 @@ import * as messagingRoutes from "./routes/messaging.routes.ts";
 import * as notificationRoutes from "./routes/notifications.routes.ts";
 import * as onboardingRoutes from "./routes/onboarding.routes.ts";
 import * as operationsRoutes from "./routes/operations.routes.ts";
+import * as opportunityRoutes from "./routes/opportunity.routes.ts";
 import * as partnershipRoutes from "./routes/partnership.routes.ts";
 import * as paymentRoutes from "./routes/payments.routes.ts";
 import * as payoutRoutes from "./routes/payout.routes.ts";
@@ -47,6 +48,7 @@ export * from "./invoice.ts";
 export * from "./messaging.ts";
 export * from "./notification.ts";
 export * from "./operations.ts";
+export * from "./opportunity.ts";
 export * from "./partnership.ts";
 export * from "./payment.ts";
 export * from "./payout.ts";
@@ -75,6 +77,7 @@ export {
   notificationRoutes,
   onboardingRoutes,
   operationsRoutes,
+  opportunityRoutes,
   partnershipRoutes,
   paymentRoutes,
   payoutRoutes,
@@ -114,6 +117,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(dealRoutes),
   ...Object.values(integrationRoutes),
   ...Object.values(helpRoutes),
+  ...Object.values(opportunityRoutes),
 ];
 
 /** The document's top-level metadata (OpenAPI 3.1). */

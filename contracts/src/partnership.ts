@@ -34,7 +34,14 @@ export const Partnership = z
   .openapi("Partnership", { description: "A partnership with both parties' profiles." });
 
 export const PartnershipCounts = z
-  .object({ active: z.number().int(), pending: z.number().int() })
+  .object({
+    active: z.number().int(),
+    pending: z.number().int(),
+    pendingOpportunities: z.number().int().openapi({
+      description:
+        "Agents: pending opportunity invitations plus shortlisted applications (the dashboard's Pending Opportunities); 0 for businesses.",
+    }),
+  })
   .openapi("PartnershipCounts", { description: "The caller's counts, whatever the filter." });
 
 export const PartnershipPage = z

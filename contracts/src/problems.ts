@@ -144,6 +144,30 @@ export const problemCatalogue = {
     description:
       "The agreement's stage, or the caller's side, does not allow this step (e.g. signing a version that is no longer the current proposal, countering one's own proposal).",
   },
+  "opportunity-transition": {
+    status: 409,
+    title: "Opportunity change not allowed",
+    description:
+      "The opportunity's state does not allow this (e.g. publishing one that is not a draft, applying to or inviting for one that is not published, editing a closed one).",
+  },
+  "opportunity-limit-reached": {
+    status: 403,
+    title: "Published opportunity limit reached",
+    description:
+      "The business's plan allows no more published opportunities at once (Basic 2, Professional 10; upgrade at /pricing, or pause or close one).",
+  },
+  "application-transition": {
+    status: 409,
+    title: "Application change not allowed",
+    description:
+      "The application's or invitation's state, or the caller's side, does not allow this step (e.g. approving a submitted application, withdrawing an approved one, answering an expired invitation).",
+  },
+  "application-open": {
+    status: 409,
+    title: "Application already open",
+    description:
+      "The agent already has an open application (submitted, shortlisted or interview) to this opportunity.",
+  },
   "review-not-allowed": {
     status: 403,
     title: "You cannot review this partnership",

@@ -162,10 +162,10 @@ export const FileParams = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/)
     .openapi({ param: { name: "prefix", in: "path" } }),
-  name: z
+  file: z
     .string()
     .regex(/^[A-Za-z0-9_-]{22}$/)
-    .openapi({ param: { name: "name", in: "path" } }),
+    .openapi({ param: { name: "file", in: "path" } }),
 });
 
 export const FileQuery = z.object({

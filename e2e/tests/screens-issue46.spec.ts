@@ -33,6 +33,24 @@ test("settings' time zone and the staff's verification review at 320, 390 and 12
     });
     expect(room.text).toBeGreaterThan(0);
     expect(room.text).toBeLessThanOrEqual(room.box);
+    // The page's heading is never under the settings tabs: scrolled so it sits 40 px below the top
+    // bar, the point at its centre is the heading itself (on phones the tabs were sticky over it).
+    const heading = page.getByRole("heading", { name: "Account", level: 1 });
+    await heading.evaluate((element) => {
+      const topBar = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+      window.scrollBy(0, element.getBoundingClientRect().top - topBar - 40);
+    });
+    expect(
+      await heading.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(
+          box.left + Math.min(box.width / 2, 40),
+          box.top + box.height / 2,
+        );
+        return element === hit || element.contains(hit);
+      }),
+    ).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`settings-account-heading-${width}.png`) });
     await zone.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`settings-time-zone-${width}.png`) });
     await expectNoSeriousAxe(page);
@@ -45,6 +63,12 @@ test("settings' time zone and the staff's verification review at 320, 390 and 12
     if ((await first.count()) > 0) {
       await first.click();
       await expect(staff.getByRole("heading", { name: /^Verification: / })).toBeVisible();
+      // The Details card holds its facts: nothing wider than the card (it overflowed at 390 px).
+      const facts = staff.locator(".review-facts");
+      expect(await facts.evaluate((list) => list.scrollWidth <= list.clientWidth + 1)).toBe(true);
+      expect(await staff.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+        true,
+      );
       await staff.screenshot({
         path: test.info().outputPath(`verification-review-${width}.png`),
         fullPage: true,

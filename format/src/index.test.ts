@@ -6,9 +6,13 @@ import {
   formatCents,
   formatDate,
   formatDateTime,
+  formatElapsed,
+  formatFromNow,
   formatLongDate,
   formatMoney,
   isTimeZone,
+  shiftCalendarDate,
+  startOfCalendarDay,
   withDisplayTimeZone,
 } from "./index.ts";
 
@@ -45,6 +49,28 @@ describe("formatDate", () => {
   it("gives the calendar day in a zone", () => {
     expect(calendarDate(lateOnFirstDecemberUtc, "Australia/Sydney")).toBe("2026-12-02");
     expect(calendarDate(lateOnFirstDecemberUtc, "UTC")).toBe("2026-12-01");
+  });
+});
+
+describe("calendar days and spans", () => {
+  it("starts a calendar day at local midnight, through daylight saving changes", () => {
+    expect(startOfCalendarDay("2026-12-02").toISOString()).toBe("2026-12-01T13:00:00.000Z"); // AEDT
+    expect(startOfCalendarDay("2026-07-01").toISOString()).toBe("2026-06-30T14:00:00.000Z"); // AEST
+    expect(startOfCalendarDay("2026-10-04").toISOString()).toBe("2026-10-03T14:00:00.000Z"); // the change day
+    expect(startOfCalendarDay("2026-12-02", "Australia/Perth").toISOString()).toBe(
+      "2026-12-01T16:00:00.000Z",
+    );
+  });
+
+  it("moves a calendar day by days and months, the 31st to the month's last day", () => {
+    expect(shiftCalendarDate("2026-12-31", { days: 1 })).toBe("2027-01-01");
+    expect(shiftCalendarDate("2027-01-31", { months: 1 })).toBe("2027-02-28");
+    expect(shiftCalendarDate("2028-03-01", { days: -1 })).toBe("2028-02-29");
+  });
+
+  it("says spans in words", () => {
+    expect(formatElapsed("2026-12-01T00:00:00Z", "2026-12-04T00:00:00Z")).toBe("3 days");
+    expect(formatFromNow(new Date(Date.now() - 2 * 3_600_000))).toBe("about 2 hours ago");
   });
 });
 

@@ -8,8 +8,16 @@
  * Dates: date-fns patterns in the en-AU locale, converted to the zone with @date-fns/tz. A date-only
  * string (`yyyy-MM-dd`, e.g. a due date) is a calendar day, the same in every zone: it is never shifted.
  */
-import { tz } from "@date-fns/tz";
-import { addDays, addMonths, differenceInCalendarDays, format, parseISO } from "date-fns";
+import { TZDate, tz } from "@date-fns/tz";
+import {
+  addDays,
+  addMonths,
+  differenceInCalendarDays,
+  format,
+  formatDistanceStrict,
+  formatDistanceToNow,
+  parseISO,
+} from "date-fns";
 import { enAU } from "date-fns/locale";
 
 /** The zone used when a user has none, and for signed-out pages. */
@@ -129,6 +137,39 @@ export function formatLongDate(value: string | Date, zone?: string): string {
 /** The calendar day (`yyyy-MM-dd`) of instant `at` in `zone` (default Australia/Sydney). */
 export function calendarDate(at: Date, zone: string = defaultTimeZone): string {
   return format(at, "yyyy-MM-dd", { in: tz(timeZoneOr(zone)) });
+}
+
+/**
+ * The instant calendar day `date` (`yyyy-MM-dd`) starts in `zone` (default Australia/Sydney):
+ * 00:00 local, e.g. 2026-12-02 in Sydney (AEDT, UTC+11) → 2026-12-01T13:00:00Z.
+ */
+export function startOfCalendarDay(date: string, zone: string = defaultTimeZone): Date {
+  return wallClockTime(date, 0, 0, zone);
+}
+
+/**
+ * The instant `zone`'s wall clock reads `hour:minute` (24-hour) on calendar day `date`
+ * (`yyyy-MM-dd`), e.g. 9:48 on 2026-12-02 in Sydney → 2026-12-01T22:48:00Z. A time skipped by a
+ * daylight-saving change resolves as @date-fns/tz does (forward by the change).
+ */
+export function wallClockTime(
+  date: string,
+  hour: number,
+  minute: number,
+  zone: string = defaultTimeZone,
+): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day, hour, minute, timeZoneOr(zone)).getTime());
+}
+
+/** How long from `from` to `to` in words, rounded ("3 days", "5 hours"); zone-free. */
+export function formatElapsed(from: string | Date, to: string | Date): string {
+  return formatDistanceStrict(new Date(from), new Date(to), { locale: enAU });
+}
+
+/** How long ago (or until) `value` is from now, in words ("about 2 hours ago", "in 3 days"). */
+export function formatFromNow(value: string | Date): string {
+  return formatDistanceToNow(new Date(value), { addSuffix: true, locale: enAU });
 }
 
 /**

@@ -6,8 +6,7 @@
  * cases (conflict check, machines, events). Idempotent: skipped once any deal exists.
  */
 import { addCustomer, closeDeal, decideDeal, registerDeal, reportSale } from "@closr/core/deal";
-import { plusDays } from "@closr/core/dispute";
-import { Clock, sydneyIsoDate } from "@closr/core/shared";
+import { addCalendarDays, Clock, sydneyIsoDate } from "@closr/core/shared";
 import { Effect } from "effect";
 import { sql } from "kysely";
 import { PgDatabase } from "../postgres/index.ts";
@@ -40,7 +39,7 @@ export async function seedDemoDeals(runtime: SeedRuntime) {
           contactEmail: "priya@coastaldental.com.au",
         },
         estimatedValueCents: 3_600_000,
-        expectedCloseDate: plusDays(today, 30),
+        expectedCloseDate: addCalendarDays(today, 30),
         notes: "Eight clinics on the Central Coast; trialling the booking module.",
       });
       yield* decideDeal(business, won.id, { decision: "approve" });

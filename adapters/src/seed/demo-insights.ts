@@ -7,14 +7,14 @@
  * (dated in the past, invoices and payments at office hours in Sydney); the figures are deterministic. Idempotent: skipped once the Harbour Tech –
  * Mia Chen partnership has an invoice older than 30 days.
  */
+import { formatDate } from "@closr/format";
 import { Effect } from "effect";
 import { sql } from "kysely";
 import { PgDatabase } from "../postgres/index.ts";
 import { sydneyWorkTime } from "./demo-clock.ts";
 import type { SeedRuntime } from "./runtime.ts";
 
-const monthName = (at: Date) =>
-  new Intl.DateTimeFormat("en-AU", { month: "long", timeZone: "Australia/Sydney" }).format(at);
+const monthName = (at: Date) => formatDate(at, "MMMM", "Australia/Sydney");
 
 export async function seedDemoInsights(runtime: SeedRuntime) {
   await runtime.runPromise(

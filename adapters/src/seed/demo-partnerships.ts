@@ -14,7 +14,8 @@ import { PgDatabase } from "../postgres/index.ts";
 import { seedForDemoParties } from "./demo-users.ts";
 import type { SeedRuntime } from "./runtime.ts";
 
-const usersOf = (table: "agentProfiles" | "businessProfiles", except: number, limit: number) =>
+/** The first `limit` users (by profile id) with a profile in `table`, leaving out user `except`. */
+export const usersOf = (table: "agentProfiles" | "businessProfiles", except: number, limit: number) =>
   Effect.gen(function* () {
     const db = yield* PgDatabase;
     const rows = yield* Effect.promise(() =>

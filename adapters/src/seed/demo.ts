@@ -1,7 +1,7 @@
 /**
  * The whole demo of the embedded default in one call: demo users and profiles, 300 generated
  * agents and 100 businesses, partnerships, agreements, subscriptions, payouts, invoices, messages,
- * verification requests, reviews, insights, disputes, deals and sales, in that order (each step reads what the
+ * verification requests, reviews, insights, disputes, opportunities, deals and sales, in that order (each step reads what the
  * earlier ones wrote). Deterministic: seeded faker, fixed dates. Used by the process at start
  * (services/api main.ts), the search tests and the relevance benchmark, so all see the same data.
  * Returns the demo accounts' logins (username, password, role) for the start banner.
@@ -17,6 +17,7 @@ import { seedDemoInsights } from "./demo-insights.ts";
 import { seedDemoInvoices } from "./demo-invoices.ts";
 import { seedDemoMarketplace, seedDemoProfiles } from "./demo-marketplace.ts";
 import { seedDemoMessages } from "./demo-messages.ts";
+import { seedDemoOpportunities } from "./demo-opportunities.ts";
 import { seedDemoPartnerships } from "./demo-partnerships.ts";
 import { seedDemoPayouts } from "./demo-payouts.ts";
 import { seedDemoReviews } from "./demo-reviews.ts";
@@ -39,6 +40,7 @@ export async function seedDemo(runtime: SeedRuntime) {
   await seedDemoReviews(runtime);
   await seedDemoInsights(runtime);
   await seedDemoDisputes(runtime);
+  await seedDemoOpportunities(runtime);
   await seedDemoDeals(runtime);
   return logins;
 }

@@ -11,6 +11,7 @@ export * from "./demo-insights.ts";
 export * from "./demo-invoices.ts";
 export * from "./demo-marketplace.ts";
 export * from "./demo-messages.ts";
+export * from "./demo-opportunities.ts";
 export * from "./demo-partnerships.ts";
 export * from "./demo-payouts.ts";
 export * from "./demo-reviews.ts";

@@ -15,6 +15,7 @@ import type {
 } from "@closr/core/identity";
 import type { InvoiceRepository, InvoiceTerms } from "@closr/core/invoice";
 import type { MessageRepository, UserDirectory } from "@closr/core/messaging";
+import type { OpportunityRepository } from "@closr/core/opportunity";
 import type { PartnershipRepository } from "@closr/core/partnership";
 import type {
   ChargeDestinations,
@@ -46,6 +47,7 @@ export type SeedServices =
   | BusinessProfileRepository
   | AgentProfileRepository
   | PartnershipRepository
+  | OpportunityRepository
   | MessageRepository
   | UserDirectory
   | InvoiceRepository

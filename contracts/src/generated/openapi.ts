@@ -1808,7 +1808,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/files/{prefix}/{name}": {
+    "/api/files/{prefix}/{file}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4264,6 +4264,518 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation by applying to its opportunity (the invited agent)
+         * @description The body is an application (cover message 50–2,000 characters). 409 application-transition when the invitation was answered or its 48 hours ended; 409 opportunity-transition when the opportunity no longer takes applications.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/application-open`, `/problems/application-transition`, `/problems/opportunity-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applicants of the business's own opportunity, ranked by match score with reasons
+         * @description Every application in every state, best match first (then oldest first). Another business's opportunity answers 404.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:read` scope (or `opportunities:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        get: operations["listApplicants"];
+        put?: never;
+        /**
+         * Apply to a published opportunity (agents with a profile)
+         * @description Cover message 50–2,000 characters (422 on `coverMessage`); an optional proposed rate. One open application per agent and opportunity (409 application-open). A pending invitation to it is accepted with it. Webhook `application.submitted`.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/application-open`, `/problems/opportunity-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["applyToOpportunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a shortlisted or interviewed application: the partnership starts (the business)
+         * @description In one unit of work: takes a place on the opportunity (closing it as filled with the last), starts the active partnership under both plans' limits (403 plan-limit-reached; 409 partnership-exists when the pair already has one) and its draft commission agreement from the opportunity's terms (the agent's proposed rate replaces a non-tiered rate). A refusal leaves nothing behind. Webhook `application.approved`.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/partnership-exists`, `/problems/application-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["approveApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close (withdraw) a draft, published or paused opportunity; irreversible
+         * @description closedReason becomes `withdrawn`; an opportunity whose last place is taken closes by itself as `filled`. Webhook `opportunity.closed`.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/opportunity-limit-reached`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/opportunity-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["closeOpportunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search published opportunities: keywords with typo tolerance and filters
+         * @description The profile search's engine and rules (ADR 0036): exact words before corrected typos, then text relevance (title, ideal specialization, skills, product), then the agent's match score for the business, with reasons in `match`.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:read` scope (or `opportunities:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        get: operations["searchOpportunities"];
+        put?: never;
+        /**
+         * Post a draft opportunity (businesses with a profile)
+         * @description The draft is not visible to agents until published. The slug of its public page is made from the title.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["createOpportunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an application that is not yet decided (the business)
+         * @description Webhook `application.declined`.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/partnership-exists`, `/problems/application-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["declineApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an invitation before its 48 hours end (the invited agent)
+         * @description Decline an invitation before its 48 hours end (the invited agent).
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/application-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["declineInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One application, for its agent or the opportunity's business
+         * @description `match` is how well the agent fits the business. Anyone else gets 404.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:read` scope (or `opportunities:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        get: operations["getApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One opportunity: the business's own in any state, anyone else's unless a draft
+         * @description For an agent, `match` says how well the business fits the agent's profile.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:read` scope (or `opportunities:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        get: operations["getOpportunity"];
+        /**
+         * Edit the business's own opportunity (any state but closed)
+         * @description Replaces every field. `placesWanted` cannot go below the places already filled (422). The slug stays.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/opportunity-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        put: operations["updateOpportunity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunity-pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published opportunity by slug, for its public page /opportunities/{slug}
+         * @description No sign-in. Only a published opportunity answers; a draft, paused or closed one answers 404. The business appears with its public facts only.
+         *
+         *     **Access.** Public: no authentication.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/not-found`, `/problems/validation-failed`, `/problems/internal`.
+         */
+        get: operations["getOpportunityBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/interview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a shortlisted application to interview (the business)
+         * @description Webhook `application.interview`.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/partnership-exists`, `/problems/application-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["interviewApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invitations the business sent for its own opportunity
+         * @description The invitations the business sent for its own opportunity.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:read` scope (or `opportunities:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        get: operations["listOpportunityInvitations"];
+        put?: never;
+        /**
+         * Invite an agent to apply to the business's published opportunity
+         * @description The invitation expires 48 hours after it is sent unless the agent applies (accepts) or declines first. 422 on `agentId` when there is no such agent.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/opportunity-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["inviteAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent's own applications, newest first
+         * @description The agent's own applications, newest first.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:read` scope (or `opportunities:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        get: operations["listOwnApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invitations the agent received, newest first, in every state
+         * @description The invitations the agent received, newest first, in every state.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:read` scope (or `opportunities:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        get: operations["listOwnInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's own opportunities, newest first, in every state
+         * @description The business's own opportunities, newest first, in every state.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:read` scope (or `opportunities:write`).
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/wrong-account-type`, `/problems/insufficient-scope`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        get: operations["listOwnOpportunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a published opportunity: it takes no applications until resumed
+         * @description Open applications stay as they are. Webhook `opportunity.paused`.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/opportunity-limit-reached`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/opportunity-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["pauseOpportunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a draft: agents can find it and apply
+         * @description Checks the plan's limit of published opportunities at once under lock (Basic 2, Professional 10, Enterprise unlimited; 403 opportunity-limit-reached). Webhook `opportunity.published`.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/opportunity-limit-reached`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/opportunity-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["publishOpportunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/opportunities/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused opportunity (published again)
+         * @description Checks the plan's published limit as publishing does. Webhook `opportunity.published`.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/opportunity-limit-reached`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/opportunity-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["resumeOpportunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/shortlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shortlist a submitted application (the business)
+         * @description Webhook `application.shortlisted`.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/partnership-exists`, `/problems/application-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["shortlistApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw the agent's own application, until it is approved (the agent)
+         * @description Webhook `application.withdrawn`.
+         *
+         *     **Access.** Needs a signed-in caller: the session cookie, or an API key with the `opportunities:write` scope.
+         *
+         *     **Problems** (documented in components.schemas.ProblemType): `/problems/malformed-request`, `/problems/unauthenticated`, `/problems/origin-rejected`, `/problems/plan-limit-reached`, `/problems/insufficient-scope`, `/problems/not-found`, `/problems/partnership-exists`, `/problems/application-transition`, `/problems/payload-too-large`, `/problems/unsupported-media-type`, `/problems/validation-failed`, `/problems/rate-limited`, `/problems/internal`.
+         */
+        post: operations["withdrawApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "partnership.requested": {
@@ -5134,7 +5646,7 @@ export interface components {
          * @example /problems/validation-failed
          * @enum {string}
          */
-        ProblemType: "/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/invoice-transition" | "/problems/dispute-transition" | "/problems/customer-already-registered" | "/problems/deal-transition" | "/problems/sale-transition" | "/problems/sale-duplicate" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use";
+        ProblemType: "/problems/malformed-request" | "/problems/invalid-token" | "/problems/unauthenticated" | "/problems/invalid-credentials" | "/problems/forbidden" | "/problems/origin-rejected" | "/problems/wrong-account-type" | "/problems/profile-required" | "/problems/plan-limit-reached" | "/problems/plan-required" | "/problems/email-not-verified" | "/problems/not-found" | "/problems/job-not-retryable" | "/problems/username-taken" | "/problems/profile-exists" | "/problems/email-already-verified" | "/problems/invoice-paid" | "/problems/payment-in-progress" | "/problems/payment-intent-state" | "/problems/payment-amount-mismatch" | "/problems/payment-transition" | "/problems/invalid-webhook" | "/problems/partnership-exists" | "/problems/partnership-transition" | "/problems/agreement-transition" | "/problems/opportunity-transition" | "/problems/opportunity-limit-reached" | "/problems/application-transition" | "/problems/application-open" | "/problems/review-not-allowed" | "/problems/review-exists" | "/problems/invoice-disputed" | "/problems/dispute-open" | "/problems/invoice-transition" | "/problems/dispute-transition" | "/problems/customer-already-registered" | "/problems/deal-transition" | "/problems/sale-transition" | "/problems/sale-duplicate" | "/problems/review-reply-exists" | "/problems/verification-open" | "/problems/already-verified" | "/problems/verification-transition" | "/problems/signed-link-invalid" | "/problems/document-too-large" | "/problems/document-type-unsupported" | "/problems/payload-too-large" | "/problems/unsupported-media-type" | "/problems/validation-failed" | "/problems/rate-limited" | "/problems/internal" | "/problems/service-unavailable" | "/problems/subscription-pending" | "/problems/payouts-required" | "/problems/payouts-not-started" | "/problems/refund-not-allowed" | "/problems/subscription-state" | "/problems/slug-taken" | "/problems/content-version-conflict" | "/problems/media-too-large" | "/problems/media-type-unsupported" | "/problems/media-in-use" | "/problems/own-account" | "/problems/api-access-required" | "/problems/insufficient-scope" | "/problems/api-key-limit" | "/problems/webhook-endpoint-limit" | "/problems/idempotency-key-reused" | "/problems/idempotency-key-in-use";
         WebhookPartnershipRequestedEvent: {
             /**
              * @description The event id (`evt_…`), also in the `Closr-Event-Id` header: the same on retries and replays; use it to ignore duplicates.
@@ -6712,6 +7224,8 @@ export interface components {
         PartnershipCounts: {
             active: number;
             pending: number;
+            /** @description Agents: pending opportunity invitations plus shortlisted applications (the dashboard's Pending Opportunities); 0 for businesses. */
+            pendingOpportunities: number;
         };
         UpdatePartnershipRequest: {
             /**
@@ -8980,7 +9494,7 @@ export interface components {
          * @example invoices:write
          * @enum {string}
          */
-        ApiKeyScope: "profiles:read" | "profiles:write" | "partnerships:read" | "partnerships:write" | "invoices:read" | "invoices:write" | "payments:read" | "payments:write" | "messages:read" | "messages:write";
+        ApiKeyScope: "profiles:read" | "profiles:write" | "partnerships:read" | "partnerships:write" | "invoices:read" | "invoices:write" | "payments:read" | "payments:write" | "messages:read" | "messages:write" | "opportunities:read" | "opportunities:write";
         CreateApiKeyRequest: {
             /** @example CRM sync */
             name: string;
@@ -9125,6 +9639,330 @@ export interface components {
                 /** @description Plain text around the match; matches between << and >>. */
                 extract: string;
             }[];
+        };
+        /** @description An agent's application to an opportunity. */
+        Application: {
+            id: number;
+            opportunityId: number;
+            /** @description Agent profile id. */
+            agentId: number;
+            coverMessage: string;
+            /** @description Percent the agent proposes; null: the opportunity's terms. */
+            proposedRate: number | null;
+            status: components["schemas"]["ApplicationStatus"];
+            /** @description The partnership an approval started (its draft agreement is at …/agreement). */
+            partnershipId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            agent: components["schemas"]["AgentProfile"];
+            opportunity: components["schemas"]["Opportunity"];
+            match?: components["schemas"]["Match"] & unknown;
+        };
+        /**
+         * @description submitted → shortlisted → interview; approved from shortlisted or interview; declined (the business) or withdrawn (the agent) until approved.
+         * @enum {string}
+         */
+        ApplicationStatus: "submitted" | "shortlisted" | "interview" | "approved" | "declined" | "withdrawn";
+        /** @description An opportunity with its business's profile. */
+        Opportunity: {
+            id: number;
+            /** @description Business profile id. */
+            businessId: number;
+            /**
+             * @description The public page's address, /opportunities/{slug}; fixed at creation.
+             * @example enterprise-software-sydney
+             */
+            slug: string;
+            status: components["schemas"]["OpportunityStatus"];
+            /**
+             * @description Why a closed opportunity closed; null until closed.
+             * @enum {string|null}
+             */
+            closedReason: "filled" | "withdrawn" | null;
+            /** @description Places taken by approved applications. */
+            placesFilled: number;
+            /** @description placesWanted − placesFilled. */
+            placesRemaining: number;
+            /**
+             * Format: date-time
+             * @description First published; null while a draft.
+             */
+            publishedAt: string | null;
+            /**
+             * @description 3–120 characters.
+             * @example Enterprise software, Sydney
+             */
+            title: string;
+            /**
+             * @description The product or service to sell (10–4,000 characters).
+             * @example Cloud accounting software for mid-sized firms across Australia.
+             */
+            product: string;
+            /**
+             * @description One or more of the business's locations, or remote; at least one, no repeats.
+             * @example [
+             *       "sydney",
+             *       "remote"
+             *     ]
+             */
+            territory: components["schemas"]["Territory"][];
+            customerType: components["schemas"]["CustomerType"];
+            model: components["schemas"]["CommissionModel"];
+            /**
+             * @description Expected deal size, AUD dollars, 2 decimals ($0–$999,999.99); null when not said.
+             * @example 12000
+             */
+            expectedDealSize: number | null;
+            /** @description The ideal agent's specialization (at most 100 characters; may be empty). */
+            idealSpecialization: string;
+            /** @description The ideal agent's skills, from the catalogue's skills (at most 10). */
+            idealSkills: string[];
+            /**
+             * @description The ideal agent's minimum years of experience (0–50).
+             * @example 3
+             */
+            minimumYears: number;
+            /**
+             * @description Agents wanted (1–100).
+             * @example 2
+             */
+            placesWanted: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            business: components["schemas"]["BusinessProfile"];
+            match?: components["schemas"]["Match"] & unknown;
+        };
+        /**
+         * @description draft → published ⇄ paused → closed (filled when the last place is taken, or withdrawn by the business). Only published takes applications.
+         * @enum {string}
+         */
+        OpportunityStatus: "draft" | "published" | "paused" | "closed";
+        /**
+         * @description Who the agent sells to.
+         * @enum {string}
+         */
+        CustomerType: "small_business" | "mid_market" | "enterprise" | "consumer" | "government";
+        /**
+         * @example {
+         *       "coverMessage": "I have sold accounting software to mid-sized firms in Sydney for eight years and know the buyers.",
+         *       "proposedRate": 17.5
+         *     }
+         */
+        ApplicationRequest: {
+            /** @description Why the agent fits, 50–2,000 characters. */
+            coverMessage: string;
+            /** @description Percent instead of the opportunity's rate (0–100, 2 decimals); omit or null for its terms. */
+            proposedRate?: number | null;
+        };
+        /**
+         * @example {
+         *       "title": "Enterprise software, Sydney",
+         *       "product": "Cloud accounting software for mid-sized firms across Australia.",
+         *       "territory": [
+         *         "sydney",
+         *         "remote"
+         *       ],
+         *       "customerType": "mid_market",
+         *       "model": {
+         *         "type": "straight",
+         *         "rate": 15
+         *       },
+         *       "expectedDealSize": 12000,
+         *       "idealSpecialization": "Enterprise Solutions",
+         *       "idealSkills": [
+         *         "Technology/SaaS"
+         *       ],
+         *       "minimumYears": 3,
+         *       "placesWanted": 2
+         *     }
+         */
+        OpportunityRequest: {
+            /**
+             * @description 3–120 characters.
+             * @example Enterprise software, Sydney
+             */
+            title: string;
+            /**
+             * @description The product or service to sell (10–4,000 characters).
+             * @example Cloud accounting software for mid-sized firms across Australia.
+             */
+            product: string;
+            /**
+             * @description One or more of the business's locations, or remote; at least one, no repeats.
+             * @example [
+             *       "sydney",
+             *       "remote"
+             *     ]
+             */
+            territory: components["schemas"]["Territory"][];
+            customerType: components["schemas"]["CustomerType"];
+            model: components["schemas"]["CommissionModel"];
+            /**
+             * @description Expected deal size, AUD dollars, 2 decimals ($0–$999,999.99); null when not said.
+             * @example 12000
+             */
+            expectedDealSize: number | null;
+            /** @description The ideal agent's specialization (at most 100 characters; may be empty). */
+            idealSpecialization: string;
+            /** @description The ideal agent's skills, from the catalogue's skills (at most 10). */
+            idealSkills: string[];
+            /**
+             * @description The ideal agent's minimum years of experience (0–50).
+             * @example 3
+             */
+            minimumYears: number;
+            /**
+             * @description Agents wanted (1–100).
+             * @example 2
+             */
+            placesWanted: number;
+        };
+        /** @description A business's invitation to an agent to apply. */
+        Invitation: {
+            id: number;
+            opportunityId: number;
+            /** @description Agent profile id. */
+            agentId: number;
+            message: string;
+            status: components["schemas"]["InvitationStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description createdAt + 48 hours.
+             */
+            expiresAt: string;
+            /** Format: date-time */
+            answeredAt: string | null;
+            agent: components["schemas"]["AgentProfile"];
+            opportunity: components["schemas"]["Opportunity"];
+        };
+        /**
+         * @description pending → accepted (the agent applied) / declined / expired (48 hours after it was sent).
+         * @enum {string}
+         */
+        InvitationStatus: "pending" | "accepted" | "declined" | "expired";
+        /** @description A published opportunity as the public page shows it (no sign-in). */
+        PublicOpportunity: {
+            id: number;
+            /** @description Business profile id. */
+            businessId: number;
+            /**
+             * @description The public page's address, /opportunities/{slug}; fixed at creation.
+             * @example enterprise-software-sydney
+             */
+            slug: string;
+            status: components["schemas"]["OpportunityStatus"];
+            /**
+             * @description Why a closed opportunity closed; null until closed.
+             * @enum {string|null}
+             */
+            closedReason: "filled" | "withdrawn" | null;
+            /** @description Places taken by approved applications. */
+            placesFilled: number;
+            /** @description placesWanted − placesFilled. */
+            placesRemaining: number;
+            /**
+             * Format: date-time
+             * @description First published; null while a draft.
+             */
+            publishedAt: string | null;
+            /**
+             * @description 3–120 characters.
+             * @example Enterprise software, Sydney
+             */
+            title: string;
+            /**
+             * @description The product or service to sell (10–4,000 characters).
+             * @example Cloud accounting software for mid-sized firms across Australia.
+             */
+            product: string;
+            /**
+             * @description One or more of the business's locations, or remote; at least one, no repeats.
+             * @example [
+             *       "sydney",
+             *       "remote"
+             *     ]
+             */
+            territory: components["schemas"]["Territory"][];
+            customerType: components["schemas"]["CustomerType"];
+            model: components["schemas"]["CommissionModel"];
+            /**
+             * @description Expected deal size, AUD dollars, 2 decimals ($0–$999,999.99); null when not said.
+             * @example 12000
+             */
+            expectedDealSize: number | null;
+            /** @description The ideal agent's specialization (at most 100 characters; may be empty). */
+            idealSpecialization: string;
+            /** @description The ideal agent's skills, from the catalogue's skills (at most 10). */
+            idealSkills: string[];
+            /**
+             * @description The ideal agent's minimum years of experience (0–50).
+             * @example 3
+             */
+            minimumYears: number;
+            /**
+             * @description Agents wanted (1–100).
+             * @example 2
+             */
+            placesWanted: number;
+            business: components["schemas"]["PublicOpportunityBusiness"];
+        };
+        /** @description The business's public facts only. */
+        PublicOpportunityBusiness: {
+            id: number;
+            companyName: string;
+            industry: components["schemas"]["Industry"];
+            location: components["schemas"]["Location"];
+            logo: string | null;
+            website: string | null;
+            verifiedBadge: boolean;
+        };
+        /**
+         * @example {
+         *       "agentId": 9,
+         *       "message": "Your SaaS record fits this well."
+         *     }
+         */
+        InvitationRequest: {
+            /** @description The agent's profile id. */
+            agentId: number;
+            /**
+             * @description A note to the agent (at most 1,000 characters).
+             * @default
+             */
+            message: string;
+        };
+        ApplicationPage: {
+            items: components["schemas"]["Application"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        InvitationPage: {
+            items: components["schemas"]["Invitation"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        OpportunityPage: {
+            items: components["schemas"]["Opportunity"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        OpportunitySearchPage: {
+            items: components["schemas"]["Opportunity"][];
+            /** @description Matches, counted up to 1000. */
+            total: number;
+            /** @description True when more than `total` (1000) match. */
+            totalCapped: boolean;
+            page: number;
+            pageSize: number;
         };
     };
     responses: never;
@@ -14258,7 +15096,8 @@ export interface operations {
                      *       "pageSize": 0,
                      *       "counts": {
                      *         "active": 0,
-                     *         "pending": 0
+                     *         "pending": 0,
+                     *         "pendingOpportunities": 0
                      *       }
                      *     }
                      */
@@ -21088,7 +21927,7 @@ export interface operations {
                 disposition: "attachment" | "inline";
                 /** @description The media type to answer with, from the signed link. */
                 type: string;
-                /** @description The stored file's name from its signed link. */
+                /** @description The file name to download as (Content-Disposition), from the signed link. */
                 name: string;
                 /** @description The link's signature (HMAC), from the signed link. */
                 signature: string;
@@ -21097,8 +21936,8 @@ export interface operations {
             path: {
                 /** @description The file's area (e.g. verification). */
                 prefix: string;
-                /** @description The stored file's name from its signed link. */
-                name: string;
+                /** @description The stored file's key from its signed link. */
+                file: string;
             };
             cookie?: never;
         };
@@ -36298,6 +37137,6224 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "coverMessage": "I have sold accounting software to mid-sized firms in Sydney for eight years and know the buyers.",
+                 *       "proposedRate": 17.5
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApplicationRequest"];
+            };
+        };
+        responses: {
+            /** @description The submitted application */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "opportunityId": 0,
+                     *       "agentId": 0,
+                     *       "coverMessage": "string",
+                     *       "proposedRate": 0,
+                     *       "status": "submitted",
+                     *       "partnershipId": 0,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "opportunity": {
+                     *         "id": 0,
+                     *         "businessId": 0,
+                     *         "slug": "enterprise-software-sydney",
+                     *         "status": "draft",
+                     *         "closedReason": "filled",
+                     *         "placesFilled": 0,
+                     *         "placesRemaining": 0,
+                     *         "publishedAt": "2019-08-24T14:15:22Z",
+                     *         "title": "Enterprise software, Sydney",
+                     *         "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *         "territory": [
+                     *           "sydney",
+                     *           "remote"
+                     *         ],
+                     *         "customerType": "small_business",
+                     *         "model": {
+                     *           "type": "straight",
+                     *           "rate": 15
+                     *         },
+                     *         "expectedDealSize": 12000,
+                     *         "idealSpecialization": "string",
+                     *         "idealSkills": [
+                     *           "string"
+                     *         ],
+                     *         "minimumYears": 3,
+                     *         "placesWanted": 2,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "business": {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "companyName": "string",
+                     *           "industry": "technology",
+                     *           "size": "startup",
+                     *           "description": "string",
+                     *           "location": "sydney",
+                     *           "logo": "string",
+                     *           "website": "string",
+                     *           "contactEmail": "string",
+                     *           "contactPhone": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "user": {
+                     *             "id": 0,
+                     *             "username": "string",
+                     *             "verificationStatus": "unverified",
+                     *             "verifiedBadge": true
+                     *           },
+                     *           "rating": {
+                     *             "average": 0,
+                     *             "count": 0
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Opportunity change not allowed; Application change not allowed; Application already open */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApplicants: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of applications, each with its match */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "opportunityId": 0,
+                     *           "agentId": 0,
+                     *           "coverMessage": "string",
+                     *           "proposedRate": 0,
+                     *           "status": "submitted",
+                     *           "partnershipId": 0,
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "agent": {
+                     *             "id": 0,
+                     *             "userId": 0,
+                     *             "fullName": "string",
+                     *             "specialization": "string",
+                     *             "yearsOfExperience": 0,
+                     *             "bio": "string",
+                     *             "location": "sydney",
+                     *             "photo": "string",
+                     *             "linkedinProfile": "string",
+                     *             "minimumCommissionRate": 0,
+                     *             "skills": [
+                     *               "string"
+                     *             ],
+                     *             "featured": true,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "user": {
+                     *               "id": 0,
+                     *               "username": "string",
+                     *               "verificationStatus": "unverified",
+                     *               "verifiedBadge": true
+                     *             },
+                     *             "rating": {
+                     *               "average": 0,
+                     *               "count": 0
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "opportunity": {
+                     *             "id": 0,
+                     *             "businessId": 0,
+                     *             "slug": "enterprise-software-sydney",
+                     *             "status": "draft",
+                     *             "closedReason": "filled",
+                     *             "placesFilled": 0,
+                     *             "placesRemaining": 0,
+                     *             "publishedAt": "2019-08-24T14:15:22Z",
+                     *             "title": "Enterprise software, Sydney",
+                     *             "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *             "territory": [
+                     *               "sydney",
+                     *               "remote"
+                     *             ],
+                     *             "customerType": "small_business",
+                     *             "model": {
+                     *               "type": "straight",
+                     *               "rate": 15
+                     *             },
+                     *             "expectedDealSize": 12000,
+                     *             "idealSpecialization": "string",
+                     *             "idealSkills": [
+                     *               "string"
+                     *             ],
+                     *             "minimumYears": 3,
+                     *             "placesWanted": 2,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "business": {
+                     *               "id": 0,
+                     *               "userId": 0,
+                     *               "companyName": "string",
+                     *               "industry": "technology",
+                     *               "size": "startup",
+                     *               "description": "string",
+                     *               "location": "sydney",
+                     *               "logo": "string",
+                     *               "website": "string",
+                     *               "contactEmail": "string",
+                     *               "contactPhone": "string",
+                     *               "createdAt": "2019-08-24T14:15:22Z",
+                     *               "updatedAt": "2019-08-24T14:15:22Z",
+                     *               "user": {
+                     *                 "id": 0,
+                     *                 "username": "string",
+                     *                 "verificationStatus": "unverified",
+                     *                 "verifiedBadge": true
+                     *               },
+                     *               "rating": {
+                     *                 "average": 0,
+                     *                 "count": 0
+                     *               },
+                     *               "match": {
+                     *                 "score": 0,
+                     *                 "reasons": [
+                     *                   "Same city",
+                     *                   "Healthcare skills",
+                     *                   "8 yrs experience"
+                     *                 ]
+                     *               }
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApplicationPage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    applyToOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "coverMessage": "I have sold accounting software to mid-sized firms in Sydney for eight years and know the buyers.",
+                 *       "proposedRate": 17.5
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApplicationRequest"];
+            };
+        };
+        responses: {
+            /** @description The submitted application */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "opportunityId": 0,
+                     *       "agentId": 0,
+                     *       "coverMessage": "string",
+                     *       "proposedRate": 0,
+                     *       "status": "submitted",
+                     *       "partnershipId": 0,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "opportunity": {
+                     *         "id": 0,
+                     *         "businessId": 0,
+                     *         "slug": "enterprise-software-sydney",
+                     *         "status": "draft",
+                     *         "closedReason": "filled",
+                     *         "placesFilled": 0,
+                     *         "placesRemaining": 0,
+                     *         "publishedAt": "2019-08-24T14:15:22Z",
+                     *         "title": "Enterprise software, Sydney",
+                     *         "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *         "territory": [
+                     *           "sydney",
+                     *           "remote"
+                     *         ],
+                     *         "customerType": "small_business",
+                     *         "model": {
+                     *           "type": "straight",
+                     *           "rate": 15
+                     *         },
+                     *         "expectedDealSize": 12000,
+                     *         "idealSpecialization": "string",
+                     *         "idealSkills": [
+                     *           "string"
+                     *         ],
+                     *         "minimumYears": 3,
+                     *         "placesWanted": 2,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "business": {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "companyName": "string",
+                     *           "industry": "technology",
+                     *           "size": "startup",
+                     *           "description": "string",
+                     *           "location": "sydney",
+                     *           "logo": "string",
+                     *           "website": "string",
+                     *           "contactEmail": "string",
+                     *           "contactPhone": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "user": {
+                     *             "id": 0,
+                     *             "username": "string",
+                     *             "verificationStatus": "unverified",
+                     *             "verifiedBadge": true
+                     *           },
+                     *           "rating": {
+                     *             "average": 0,
+                     *             "count": 0
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Opportunity change not allowed; Application already open */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The application after the change */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "opportunityId": 0,
+                     *       "agentId": 0,
+                     *       "coverMessage": "string",
+                     *       "proposedRate": 0,
+                     *       "status": "submitted",
+                     *       "partnershipId": 0,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "opportunity": {
+                     *         "id": 0,
+                     *         "businessId": 0,
+                     *         "slug": "enterprise-software-sydney",
+                     *         "status": "draft",
+                     *         "closedReason": "filled",
+                     *         "placesFilled": 0,
+                     *         "placesRemaining": 0,
+                     *         "publishedAt": "2019-08-24T14:15:22Z",
+                     *         "title": "Enterprise software, Sydney",
+                     *         "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *         "territory": [
+                     *           "sydney",
+                     *           "remote"
+                     *         ],
+                     *         "customerType": "small_business",
+                     *         "model": {
+                     *           "type": "straight",
+                     *           "rate": 15
+                     *         },
+                     *         "expectedDealSize": 12000,
+                     *         "idealSpecialization": "string",
+                     *         "idealSkills": [
+                     *           "string"
+                     *         ],
+                     *         "minimumYears": 3,
+                     *         "placesWanted": 2,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "business": {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "companyName": "string",
+                     *           "industry": "technology",
+                     *           "size": "startup",
+                     *           "description": "string",
+                     *           "location": "sydney",
+                     *           "logo": "string",
+                     *           "website": "string",
+                     *           "contactEmail": "string",
+                     *           "contactPhone": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "user": {
+                     *             "id": 0,
+                     *             "username": "string",
+                     *             "verificationStatus": "unverified",
+                     *             "verifiedBadge": true
+                     *           },
+                     *           "rating": {
+                     *             "average": 0,
+                     *             "count": 0
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Plan limit reached; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Application change not allowed; Partnership already exists */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    closeOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The opportunity after the change */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "slug": "enterprise-software-sydney",
+                     *       "status": "draft",
+                     *       "closedReason": "filled",
+                     *       "placesFilled": 0,
+                     *       "placesRemaining": 0,
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "title": "Enterprise software, Sydney",
+                     *       "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *       "territory": [
+                     *         "sydney",
+                     *         "remote"
+                     *       ],
+                     *       "customerType": "small_business",
+                     *       "model": {
+                     *         "type": "straight",
+                     *         "rate": 15
+                     *       },
+                     *       "expectedDealSize": 12000,
+                     *       "idealSpecialization": "string",
+                     *       "idealSkills": [
+                     *         "string"
+                     *       ],
+                     *       "minimumYears": 3,
+                     *       "placesWanted": 2,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Opportunity"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Published opportunity limit reached; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Opportunity change not allowed */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchOpportunities: {
+        parameters: {
+            query?: {
+                /** @description Keywords, with the profile search's typo tolerance (e.g. `entreprise softwre`); a location word is read as the location. */
+                q?: string;
+                /** @description Only opportunities whose territory includes this location. */
+                location?: components["schemas"]["Location"];
+                /** @description Only opportunities proposing this commission model. */
+                model?: "straight" | "base_plus" | "tiered" | "residual";
+                /** @description Only opportunities whose headline rate is at least this percent; 0 means any. */
+                minimumRate?: number;
+                /** @description Only businesses in this industry. */
+                industry?: components["schemas"]["Industry"];
+                /** @description From 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of published opportunities */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "businessId": 0,
+                     *           "slug": "enterprise-software-sydney",
+                     *           "status": "draft",
+                     *           "closedReason": "filled",
+                     *           "placesFilled": 0,
+                     *           "placesRemaining": 0,
+                     *           "publishedAt": "2019-08-24T14:15:22Z",
+                     *           "title": "Enterprise software, Sydney",
+                     *           "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *           "territory": [
+                     *             "sydney",
+                     *             "remote"
+                     *           ],
+                     *           "customerType": "small_business",
+                     *           "model": {
+                     *             "type": "straight",
+                     *             "rate": 15
+                     *           },
+                     *           "expectedDealSize": 12000,
+                     *           "idealSpecialization": "string",
+                     *           "idealSkills": [
+                     *             "string"
+                     *           ],
+                     *           "minimumYears": 3,
+                     *           "placesWanted": 2,
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "business": {
+                     *             "id": 0,
+                     *             "userId": 0,
+                     *             "companyName": "string",
+                     *             "industry": "technology",
+                     *             "size": "startup",
+                     *             "description": "string",
+                     *             "location": "sydney",
+                     *             "logo": "string",
+                     *             "website": "string",
+                     *             "contactEmail": "string",
+                     *             "contactPhone": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "user": {
+                     *               "id": 0,
+                     *               "username": "string",
+                     *               "verificationStatus": "unverified",
+                     *               "verifiedBadge": true
+                     *             },
+                     *             "rating": {
+                     *               "average": 0,
+                     *               "count": 0
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "totalCapped": true,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpportunitySearchPage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Enterprise software, Sydney",
+                 *       "product": "Cloud accounting software for mid-sized firms across Australia.",
+                 *       "territory": [
+                 *         "sydney",
+                 *         "remote"
+                 *       ],
+                 *       "customerType": "mid_market",
+                 *       "model": {
+                 *         "type": "straight",
+                 *         "rate": 15
+                 *       },
+                 *       "expectedDealSize": 12000,
+                 *       "idealSpecialization": "Enterprise Solutions",
+                 *       "idealSkills": [
+                 *         "Technology/SaaS"
+                 *       ],
+                 *       "minimumYears": 3,
+                 *       "placesWanted": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpportunityRequest"];
+            };
+        };
+        responses: {
+            /** @description The draft */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "slug": "enterprise-software-sydney",
+                     *       "status": "draft",
+                     *       "closedReason": "filled",
+                     *       "placesFilled": 0,
+                     *       "placesRemaining": 0,
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "title": "Enterprise software, Sydney",
+                     *       "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *       "territory": [
+                     *         "sydney",
+                     *         "remote"
+                     *       ],
+                     *       "customerType": "small_business",
+                     *       "model": {
+                     *         "type": "straight",
+                     *         "rate": 15
+                     *       },
+                     *       "expectedDealSize": 12000,
+                     *       "idealSpecialization": "string",
+                     *       "idealSkills": [
+                     *         "string"
+                     *       ],
+                     *       "minimumYears": 3,
+                     *       "placesWanted": 2,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Opportunity"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    declineApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The application after the change */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "opportunityId": 0,
+                     *       "agentId": 0,
+                     *       "coverMessage": "string",
+                     *       "proposedRate": 0,
+                     *       "status": "submitted",
+                     *       "partnershipId": 0,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "opportunity": {
+                     *         "id": 0,
+                     *         "businessId": 0,
+                     *         "slug": "enterprise-software-sydney",
+                     *         "status": "draft",
+                     *         "closedReason": "filled",
+                     *         "placesFilled": 0,
+                     *         "placesRemaining": 0,
+                     *         "publishedAt": "2019-08-24T14:15:22Z",
+                     *         "title": "Enterprise software, Sydney",
+                     *         "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *         "territory": [
+                     *           "sydney",
+                     *           "remote"
+                     *         ],
+                     *         "customerType": "small_business",
+                     *         "model": {
+                     *           "type": "straight",
+                     *           "rate": 15
+                     *         },
+                     *         "expectedDealSize": 12000,
+                     *         "idealSpecialization": "string",
+                     *         "idealSkills": [
+                     *           "string"
+                     *         ],
+                     *         "minimumYears": 3,
+                     *         "placesWanted": 2,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "business": {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "companyName": "string",
+                     *           "industry": "technology",
+                     *           "size": "startup",
+                     *           "description": "string",
+                     *           "location": "sydney",
+                     *           "logo": "string",
+                     *           "website": "string",
+                     *           "contactEmail": "string",
+                     *           "contactPhone": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "user": {
+                     *             "id": 0,
+                     *             "username": "string",
+                     *             "verificationStatus": "unverified",
+                     *             "verifiedBadge": true
+                     *           },
+                     *           "rating": {
+                     *             "average": 0,
+                     *             "count": 0
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Plan limit reached; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Application change not allowed; Partnership already exists */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    declineInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The declined invitation */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "opportunityId": 0,
+                     *       "agentId": 0,
+                     *       "message": "string",
+                     *       "status": "pending",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "expiresAt": "2019-08-24T14:15:22Z",
+                     *       "answeredAt": "2019-08-24T14:15:22Z",
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "opportunity": {
+                     *         "id": 0,
+                     *         "businessId": 0,
+                     *         "slug": "enterprise-software-sydney",
+                     *         "status": "draft",
+                     *         "closedReason": "filled",
+                     *         "placesFilled": 0,
+                     *         "placesRemaining": 0,
+                     *         "publishedAt": "2019-08-24T14:15:22Z",
+                     *         "title": "Enterprise software, Sydney",
+                     *         "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *         "territory": [
+                     *           "sydney",
+                     *           "remote"
+                     *         ],
+                     *         "customerType": "small_business",
+                     *         "model": {
+                     *           "type": "straight",
+                     *           "rate": 15
+                     *         },
+                     *         "expectedDealSize": 12000,
+                     *         "idealSpecialization": "string",
+                     *         "idealSkills": [
+                     *           "string"
+                     *         ],
+                     *         "minimumYears": 3,
+                     *         "placesWanted": 2,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "business": {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "companyName": "string",
+                     *           "industry": "technology",
+                     *           "size": "startup",
+                     *           "description": "string",
+                     *           "location": "sydney",
+                     *           "logo": "string",
+                     *           "website": "string",
+                     *           "contactEmail": "string",
+                     *           "contactPhone": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "user": {
+                     *             "id": 0,
+                     *             "username": "string",
+                     *             "verificationStatus": "unverified",
+                     *             "verifiedBadge": true
+                     *           },
+                     *           "rating": {
+                     *             "average": 0,
+                     *             "count": 0
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Application change not allowed */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "opportunityId": 0,
+                     *       "agentId": 0,
+                     *       "coverMessage": "string",
+                     *       "proposedRate": 0,
+                     *       "status": "submitted",
+                     *       "partnershipId": 0,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "opportunity": {
+                     *         "id": 0,
+                     *         "businessId": 0,
+                     *         "slug": "enterprise-software-sydney",
+                     *         "status": "draft",
+                     *         "closedReason": "filled",
+                     *         "placesFilled": 0,
+                     *         "placesRemaining": 0,
+                     *         "publishedAt": "2019-08-24T14:15:22Z",
+                     *         "title": "Enterprise software, Sydney",
+                     *         "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *         "territory": [
+                     *           "sydney",
+                     *           "remote"
+                     *         ],
+                     *         "customerType": "small_business",
+                     *         "model": {
+                     *           "type": "straight",
+                     *           "rate": 15
+                     *         },
+                     *         "expectedDealSize": 12000,
+                     *         "idealSpecialization": "string",
+                     *         "idealSkills": [
+                     *           "string"
+                     *         ],
+                     *         "minimumYears": 3,
+                     *         "placesWanted": 2,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "business": {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "companyName": "string",
+                     *           "industry": "technology",
+                     *           "size": "startup",
+                     *           "description": "string",
+                     *           "location": "sydney",
+                     *           "logo": "string",
+                     *           "website": "string",
+                     *           "contactEmail": "string",
+                     *           "contactPhone": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "user": {
+                     *             "id": 0,
+                     *             "username": "string",
+                     *             "verificationStatus": "unverified",
+                     *             "verifiedBadge": true
+                     *           },
+                     *           "rating": {
+                     *             "average": 0,
+                     *             "count": 0
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The opportunity */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "slug": "enterprise-software-sydney",
+                     *       "status": "draft",
+                     *       "closedReason": "filled",
+                     *       "placesFilled": 0,
+                     *       "placesRemaining": 0,
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "title": "Enterprise software, Sydney",
+                     *       "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *       "territory": [
+                     *         "sydney",
+                     *         "remote"
+                     *       ],
+                     *       "customerType": "small_business",
+                     *       "model": {
+                     *         "type": "straight",
+                     *         "rate": 15
+                     *       },
+                     *       "expectedDealSize": 12000,
+                     *       "idealSpecialization": "string",
+                     *       "idealSkills": [
+                     *         "string"
+                     *       ],
+                     *       "minimumYears": 3,
+                     *       "placesWanted": 2,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Opportunity"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Enterprise software, Sydney",
+                 *       "product": "Cloud accounting software for mid-sized firms across Australia.",
+                 *       "territory": [
+                 *         "sydney",
+                 *         "remote"
+                 *       ],
+                 *       "customerType": "mid_market",
+                 *       "model": {
+                 *         "type": "straight",
+                 *         "rate": 15
+                 *       },
+                 *       "expectedDealSize": 12000,
+                 *       "idealSpecialization": "Enterprise Solutions",
+                 *       "idealSkills": [
+                 *         "Technology/SaaS"
+                 *       ],
+                 *       "minimumYears": 3,
+                 *       "placesWanted": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpportunityRequest"];
+            };
+        };
+        responses: {
+            /** @description The edited opportunity */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "slug": "enterprise-software-sydney",
+                     *       "status": "draft",
+                     *       "closedReason": "filled",
+                     *       "placesFilled": 0,
+                     *       "placesRemaining": 0,
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "title": "Enterprise software, Sydney",
+                     *       "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *       "territory": [
+                     *         "sydney",
+                     *         "remote"
+                     *       ],
+                     *       "customerType": "small_business",
+                     *       "model": {
+                     *         "type": "straight",
+                     *         "rate": 15
+                     *       },
+                     *       "expectedDealSize": 12000,
+                     *       "idealSpecialization": "string",
+                     *       "idealSkills": [
+                     *         "string"
+                     *       ],
+                     *       "minimumYears": 3,
+                     *       "placesWanted": 2,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Opportunity"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Opportunity change not allowed */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOpportunityBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The opportunity's slug (its public page's address). */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published opportunity */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "slug": "enterprise-software-sydney",
+                     *       "status": "draft",
+                     *       "closedReason": "filled",
+                     *       "placesFilled": 0,
+                     *       "placesRemaining": 0,
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "title": "Enterprise software, Sydney",
+                     *       "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *       "territory": [
+                     *         "sydney",
+                     *         "remote"
+                     *       ],
+                     *       "customerType": "small_business",
+                     *       "model": {
+                     *         "type": "straight",
+                     *         "rate": 15
+                     *       },
+                     *       "expectedDealSize": 12000,
+                     *       "idealSpecialization": "string",
+                     *       "idealSkills": [
+                     *         "string"
+                     *       ],
+                     *       "minimumYears": 3,
+                     *       "placesWanted": 2,
+                     *       "business": {
+                     *         "id": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "verifiedBadge": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PublicOpportunity"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    interviewApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The application after the change */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "opportunityId": 0,
+                     *       "agentId": 0,
+                     *       "coverMessage": "string",
+                     *       "proposedRate": 0,
+                     *       "status": "submitted",
+                     *       "partnershipId": 0,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "opportunity": {
+                     *         "id": 0,
+                     *         "businessId": 0,
+                     *         "slug": "enterprise-software-sydney",
+                     *         "status": "draft",
+                     *         "closedReason": "filled",
+                     *         "placesFilled": 0,
+                     *         "placesRemaining": 0,
+                     *         "publishedAt": "2019-08-24T14:15:22Z",
+                     *         "title": "Enterprise software, Sydney",
+                     *         "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *         "territory": [
+                     *           "sydney",
+                     *           "remote"
+                     *         ],
+                     *         "customerType": "small_business",
+                     *         "model": {
+                     *           "type": "straight",
+                     *           "rate": 15
+                     *         },
+                     *         "expectedDealSize": 12000,
+                     *         "idealSpecialization": "string",
+                     *         "idealSkills": [
+                     *           "string"
+                     *         ],
+                     *         "minimumYears": 3,
+                     *         "placesWanted": 2,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "business": {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "companyName": "string",
+                     *           "industry": "technology",
+                     *           "size": "startup",
+                     *           "description": "string",
+                     *           "location": "sydney",
+                     *           "logo": "string",
+                     *           "website": "string",
+                     *           "contactEmail": "string",
+                     *           "contactPhone": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "user": {
+                     *             "id": 0,
+                     *             "username": "string",
+                     *             "verificationStatus": "unverified",
+                     *             "verifiedBadge": true
+                     *           },
+                     *           "rating": {
+                     *             "average": 0,
+                     *             "count": 0
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Plan limit reached; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Application change not allowed; Partnership already exists */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOpportunityInvitations: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invitations */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "opportunityId": 0,
+                     *           "agentId": 0,
+                     *           "message": "string",
+                     *           "status": "pending",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "expiresAt": "2019-08-24T14:15:22Z",
+                     *           "answeredAt": "2019-08-24T14:15:22Z",
+                     *           "agent": {
+                     *             "id": 0,
+                     *             "userId": 0,
+                     *             "fullName": "string",
+                     *             "specialization": "string",
+                     *             "yearsOfExperience": 0,
+                     *             "bio": "string",
+                     *             "location": "sydney",
+                     *             "photo": "string",
+                     *             "linkedinProfile": "string",
+                     *             "minimumCommissionRate": 0,
+                     *             "skills": [
+                     *               "string"
+                     *             ],
+                     *             "featured": true,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "user": {
+                     *               "id": 0,
+                     *               "username": "string",
+                     *               "verificationStatus": "unverified",
+                     *               "verifiedBadge": true
+                     *             },
+                     *             "rating": {
+                     *               "average": 0,
+                     *               "count": 0
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "opportunity": {
+                     *             "id": 0,
+                     *             "businessId": 0,
+                     *             "slug": "enterprise-software-sydney",
+                     *             "status": "draft",
+                     *             "closedReason": "filled",
+                     *             "placesFilled": 0,
+                     *             "placesRemaining": 0,
+                     *             "publishedAt": "2019-08-24T14:15:22Z",
+                     *             "title": "Enterprise software, Sydney",
+                     *             "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *             "territory": [
+                     *               "sydney",
+                     *               "remote"
+                     *             ],
+                     *             "customerType": "small_business",
+                     *             "model": {
+                     *               "type": "straight",
+                     *               "rate": 15
+                     *             },
+                     *             "expectedDealSize": 12000,
+                     *             "idealSpecialization": "string",
+                     *             "idealSkills": [
+                     *               "string"
+                     *             ],
+                     *             "minimumYears": 3,
+                     *             "placesWanted": 2,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "business": {
+                     *               "id": 0,
+                     *               "userId": 0,
+                     *               "companyName": "string",
+                     *               "industry": "technology",
+                     *               "size": "startup",
+                     *               "description": "string",
+                     *               "location": "sydney",
+                     *               "logo": "string",
+                     *               "website": "string",
+                     *               "contactEmail": "string",
+                     *               "contactPhone": "string",
+                     *               "createdAt": "2019-08-24T14:15:22Z",
+                     *               "updatedAt": "2019-08-24T14:15:22Z",
+                     *               "user": {
+                     *                 "id": 0,
+                     *                 "username": "string",
+                     *                 "verificationStatus": "unverified",
+                     *                 "verifiedBadge": true
+                     *               },
+                     *               "rating": {
+                     *                 "average": 0,
+                     *                 "count": 0
+                     *               },
+                     *               "match": {
+                     *                 "score": 0,
+                     *                 "reasons": [
+                     *                   "Same city",
+                     *                   "Healthcare skills",
+                     *                   "8 yrs experience"
+                     *                 ]
+                     *               }
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationPage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    inviteAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "agentId": 9,
+                 *       "message": "Your SaaS record fits this well."
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending invitation */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "opportunityId": 0,
+                     *       "agentId": 0,
+                     *       "message": "string",
+                     *       "status": "pending",
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "expiresAt": "2019-08-24T14:15:22Z",
+                     *       "answeredAt": "2019-08-24T14:15:22Z",
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "opportunity": {
+                     *         "id": 0,
+                     *         "businessId": 0,
+                     *         "slug": "enterprise-software-sydney",
+                     *         "status": "draft",
+                     *         "closedReason": "filled",
+                     *         "placesFilled": 0,
+                     *         "placesRemaining": 0,
+                     *         "publishedAt": "2019-08-24T14:15:22Z",
+                     *         "title": "Enterprise software, Sydney",
+                     *         "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *         "territory": [
+                     *           "sydney",
+                     *           "remote"
+                     *         ],
+                     *         "customerType": "small_business",
+                     *         "model": {
+                     *           "type": "straight",
+                     *           "rate": 15
+                     *         },
+                     *         "expectedDealSize": 12000,
+                     *         "idealSpecialization": "string",
+                     *         "idealSkills": [
+                     *           "string"
+                     *         ],
+                     *         "minimumYears": 3,
+                     *         "placesWanted": 2,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "business": {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "companyName": "string",
+                     *           "industry": "technology",
+                     *           "size": "startup",
+                     *           "description": "string",
+                     *           "location": "sydney",
+                     *           "logo": "string",
+                     *           "website": "string",
+                     *           "contactEmail": "string",
+                     *           "contactPhone": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "user": {
+                     *             "id": 0,
+                     *             "username": "string",
+                     *             "verificationStatus": "unverified",
+                     *             "verifiedBadge": true
+                     *           },
+                     *           "rating": {
+                     *             "average": 0,
+                     *             "count": 0
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Opportunity change not allowed */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOwnApplications: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the agent's applications */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "opportunityId": 0,
+                     *           "agentId": 0,
+                     *           "coverMessage": "string",
+                     *           "proposedRate": 0,
+                     *           "status": "submitted",
+                     *           "partnershipId": 0,
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "agent": {
+                     *             "id": 0,
+                     *             "userId": 0,
+                     *             "fullName": "string",
+                     *             "specialization": "string",
+                     *             "yearsOfExperience": 0,
+                     *             "bio": "string",
+                     *             "location": "sydney",
+                     *             "photo": "string",
+                     *             "linkedinProfile": "string",
+                     *             "minimumCommissionRate": 0,
+                     *             "skills": [
+                     *               "string"
+                     *             ],
+                     *             "featured": true,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "user": {
+                     *               "id": 0,
+                     *               "username": "string",
+                     *               "verificationStatus": "unverified",
+                     *               "verifiedBadge": true
+                     *             },
+                     *             "rating": {
+                     *               "average": 0,
+                     *               "count": 0
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "opportunity": {
+                     *             "id": 0,
+                     *             "businessId": 0,
+                     *             "slug": "enterprise-software-sydney",
+                     *             "status": "draft",
+                     *             "closedReason": "filled",
+                     *             "placesFilled": 0,
+                     *             "placesRemaining": 0,
+                     *             "publishedAt": "2019-08-24T14:15:22Z",
+                     *             "title": "Enterprise software, Sydney",
+                     *             "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *             "territory": [
+                     *               "sydney",
+                     *               "remote"
+                     *             ],
+                     *             "customerType": "small_business",
+                     *             "model": {
+                     *               "type": "straight",
+                     *               "rate": 15
+                     *             },
+                     *             "expectedDealSize": 12000,
+                     *             "idealSpecialization": "string",
+                     *             "idealSkills": [
+                     *               "string"
+                     *             ],
+                     *             "minimumYears": 3,
+                     *             "placesWanted": 2,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "business": {
+                     *               "id": 0,
+                     *               "userId": 0,
+                     *               "companyName": "string",
+                     *               "industry": "technology",
+                     *               "size": "startup",
+                     *               "description": "string",
+                     *               "location": "sydney",
+                     *               "logo": "string",
+                     *               "website": "string",
+                     *               "contactEmail": "string",
+                     *               "contactPhone": "string",
+                     *               "createdAt": "2019-08-24T14:15:22Z",
+                     *               "updatedAt": "2019-08-24T14:15:22Z",
+                     *               "user": {
+                     *                 "id": 0,
+                     *                 "username": "string",
+                     *                 "verificationStatus": "unverified",
+                     *                 "verifiedBadge": true
+                     *               },
+                     *               "rating": {
+                     *                 "average": 0,
+                     *                 "count": 0
+                     *               },
+                     *               "match": {
+                     *                 "score": 0,
+                     *                 "reasons": [
+                     *                   "Same city",
+                     *                   "Healthcare skills",
+                     *                   "8 yrs experience"
+                     *                 ]
+                     *               }
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApplicationPage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOwnInvitations: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the agent's invitations */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "opportunityId": 0,
+                     *           "agentId": 0,
+                     *           "message": "string",
+                     *           "status": "pending",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "expiresAt": "2019-08-24T14:15:22Z",
+                     *           "answeredAt": "2019-08-24T14:15:22Z",
+                     *           "agent": {
+                     *             "id": 0,
+                     *             "userId": 0,
+                     *             "fullName": "string",
+                     *             "specialization": "string",
+                     *             "yearsOfExperience": 0,
+                     *             "bio": "string",
+                     *             "location": "sydney",
+                     *             "photo": "string",
+                     *             "linkedinProfile": "string",
+                     *             "minimumCommissionRate": 0,
+                     *             "skills": [
+                     *               "string"
+                     *             ],
+                     *             "featured": true,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "user": {
+                     *               "id": 0,
+                     *               "username": "string",
+                     *               "verificationStatus": "unverified",
+                     *               "verifiedBadge": true
+                     *             },
+                     *             "rating": {
+                     *               "average": 0,
+                     *               "count": 0
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "opportunity": {
+                     *             "id": 0,
+                     *             "businessId": 0,
+                     *             "slug": "enterprise-software-sydney",
+                     *             "status": "draft",
+                     *             "closedReason": "filled",
+                     *             "placesFilled": 0,
+                     *             "placesRemaining": 0,
+                     *             "publishedAt": "2019-08-24T14:15:22Z",
+                     *             "title": "Enterprise software, Sydney",
+                     *             "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *             "territory": [
+                     *               "sydney",
+                     *               "remote"
+                     *             ],
+                     *             "customerType": "small_business",
+                     *             "model": {
+                     *               "type": "straight",
+                     *               "rate": 15
+                     *             },
+                     *             "expectedDealSize": 12000,
+                     *             "idealSpecialization": "string",
+                     *             "idealSkills": [
+                     *               "string"
+                     *             ],
+                     *             "minimumYears": 3,
+                     *             "placesWanted": 2,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "business": {
+                     *               "id": 0,
+                     *               "userId": 0,
+                     *               "companyName": "string",
+                     *               "industry": "technology",
+                     *               "size": "startup",
+                     *               "description": "string",
+                     *               "location": "sydney",
+                     *               "logo": "string",
+                     *               "website": "string",
+                     *               "contactEmail": "string",
+                     *               "contactPhone": "string",
+                     *               "createdAt": "2019-08-24T14:15:22Z",
+                     *               "updatedAt": "2019-08-24T14:15:22Z",
+                     *               "user": {
+                     *                 "id": 0,
+                     *                 "username": "string",
+                     *                 "verificationStatus": "unverified",
+                     *                 "verifiedBadge": true
+                     *               },
+                     *               "rating": {
+                     *                 "average": 0,
+                     *                 "count": 0
+                     *               },
+                     *               "match": {
+                     *                 "score": 0,
+                     *                 "reasons": [
+                     *                   "Same city",
+                     *                   "Healthcare skills",
+                     *                   "8 yrs experience"
+                     *                 ]
+                     *               }
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationPage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOwnOpportunities: {
+        parameters: {
+            query?: {
+                /** @description Only these statuses, comma-separated (e.g. published,paused). */
+                status?: string;
+                /** @description From 1. */
+                page?: number;
+                /** @description Items per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the business's opportunities */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 0,
+                     *           "businessId": 0,
+                     *           "slug": "enterprise-software-sydney",
+                     *           "status": "draft",
+                     *           "closedReason": "filled",
+                     *           "placesFilled": 0,
+                     *           "placesRemaining": 0,
+                     *           "publishedAt": "2019-08-24T14:15:22Z",
+                     *           "title": "Enterprise software, Sydney",
+                     *           "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *           "territory": [
+                     *             "sydney",
+                     *             "remote"
+                     *           ],
+                     *           "customerType": "small_business",
+                     *           "model": {
+                     *             "type": "straight",
+                     *             "rate": 15
+                     *           },
+                     *           "expectedDealSize": 12000,
+                     *           "idealSpecialization": "string",
+                     *           "idealSkills": [
+                     *             "string"
+                     *           ],
+                     *           "minimumYears": 3,
+                     *           "placesWanted": 2,
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "business": {
+                     *             "id": 0,
+                     *             "userId": 0,
+                     *             "companyName": "string",
+                     *             "industry": "technology",
+                     *             "size": "startup",
+                     *             "description": "string",
+                     *             "location": "sydney",
+                     *             "logo": "string",
+                     *             "website": "string",
+                     *             "contactEmail": "string",
+                     *             "contactPhone": "string",
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "updatedAt": "2019-08-24T14:15:22Z",
+                     *             "user": {
+                     *               "id": 0,
+                     *               "username": "string",
+                     *               "verificationStatus": "unverified",
+                     *               "verifiedBadge": true
+                     *             },
+                     *             "rating": {
+                     *               "average": 0,
+                     *               "count": 0
+                     *             },
+                     *             "match": {
+                     *               "score": 0,
+                     *               "reasons": [
+                     *                 "Same city",
+                     *                 "Healthcare skills",
+                     *                 "8 yrs experience"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "page": 0,
+                     *       "pageSize": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpportunityPage"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not available for this account type; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pauseOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The opportunity after the change */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "slug": "enterprise-software-sydney",
+                     *       "status": "draft",
+                     *       "closedReason": "filled",
+                     *       "placesFilled": 0,
+                     *       "placesRemaining": 0,
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "title": "Enterprise software, Sydney",
+                     *       "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *       "territory": [
+                     *         "sydney",
+                     *         "remote"
+                     *       ],
+                     *       "customerType": "small_business",
+                     *       "model": {
+                     *         "type": "straight",
+                     *         "rate": 15
+                     *       },
+                     *       "expectedDealSize": 12000,
+                     *       "idealSpecialization": "string",
+                     *       "idealSkills": [
+                     *         "string"
+                     *       ],
+                     *       "minimumYears": 3,
+                     *       "placesWanted": 2,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Opportunity"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Published opportunity limit reached; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Opportunity change not allowed */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    publishOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The opportunity after the change */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "slug": "enterprise-software-sydney",
+                     *       "status": "draft",
+                     *       "closedReason": "filled",
+                     *       "placesFilled": 0,
+                     *       "placesRemaining": 0,
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "title": "Enterprise software, Sydney",
+                     *       "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *       "territory": [
+                     *         "sydney",
+                     *         "remote"
+                     *       ],
+                     *       "customerType": "small_business",
+                     *       "model": {
+                     *         "type": "straight",
+                     *         "rate": 15
+                     *       },
+                     *       "expectedDealSize": 12000,
+                     *       "idealSpecialization": "string",
+                     *       "idealSkills": [
+                     *         "string"
+                     *       ],
+                     *       "minimumYears": 3,
+                     *       "placesWanted": 2,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Opportunity"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Published opportunity limit reached; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Opportunity change not allowed */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resumeOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The opportunity after the change */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "businessId": 0,
+                     *       "slug": "enterprise-software-sydney",
+                     *       "status": "draft",
+                     *       "closedReason": "filled",
+                     *       "placesFilled": 0,
+                     *       "placesRemaining": 0,
+                     *       "publishedAt": "2019-08-24T14:15:22Z",
+                     *       "title": "Enterprise software, Sydney",
+                     *       "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *       "territory": [
+                     *         "sydney",
+                     *         "remote"
+                     *       ],
+                     *       "customerType": "small_business",
+                     *       "model": {
+                     *         "type": "straight",
+                     *         "rate": 15
+                     *       },
+                     *       "expectedDealSize": 12000,
+                     *       "idealSpecialization": "string",
+                     *       "idealSkills": [
+                     *         "string"
+                     *       ],
+                     *       "minimumYears": 3,
+                     *       "placesWanted": 2,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "business": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "companyName": "string",
+                     *         "industry": "technology",
+                     *         "size": "startup",
+                     *         "description": "string",
+                     *         "location": "sydney",
+                     *         "logo": "string",
+                     *         "website": "string",
+                     *         "contactEmail": "string",
+                     *         "contactPhone": "string",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Opportunity"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Published opportunity limit reached; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Opportunity change not allowed */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    shortlistApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The application after the change */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "opportunityId": 0,
+                     *       "agentId": 0,
+                     *       "coverMessage": "string",
+                     *       "proposedRate": 0,
+                     *       "status": "submitted",
+                     *       "partnershipId": 0,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "opportunity": {
+                     *         "id": 0,
+                     *         "businessId": 0,
+                     *         "slug": "enterprise-software-sydney",
+                     *         "status": "draft",
+                     *         "closedReason": "filled",
+                     *         "placesFilled": 0,
+                     *         "placesRemaining": 0,
+                     *         "publishedAt": "2019-08-24T14:15:22Z",
+                     *         "title": "Enterprise software, Sydney",
+                     *         "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *         "territory": [
+                     *           "sydney",
+                     *           "remote"
+                     *         ],
+                     *         "customerType": "small_business",
+                     *         "model": {
+                     *           "type": "straight",
+                     *           "rate": 15
+                     *         },
+                     *         "expectedDealSize": 12000,
+                     *         "idealSpecialization": "string",
+                     *         "idealSkills": [
+                     *           "string"
+                     *         ],
+                     *         "minimumYears": 3,
+                     *         "placesWanted": 2,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "business": {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "companyName": "string",
+                     *           "industry": "technology",
+                     *           "size": "startup",
+                     *           "description": "string",
+                     *           "location": "sydney",
+                     *           "logo": "string",
+                     *           "website": "string",
+                     *           "contactEmail": "string",
+                     *           "contactPhone": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "user": {
+                     *             "id": 0,
+                     *             "username": "string",
+                     *             "verificationStatus": "unverified",
+                     *             "verifiedBadge": true
+                     *           },
+                     *           "rating": {
+                     *             "average": 0,
+                     *             "count": 0
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Plan limit reached; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Application change not allowed; Partnership already exists */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    withdrawApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's id (a positive integer). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Nothing to send: no body, or an empty JSON object. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The application after the change */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 0,
+                     *       "opportunityId": 0,
+                     *       "agentId": 0,
+                     *       "coverMessage": "string",
+                     *       "proposedRate": 0,
+                     *       "status": "submitted",
+                     *       "partnershipId": 0,
+                     *       "createdAt": "2019-08-24T14:15:22Z",
+                     *       "updatedAt": "2019-08-24T14:15:22Z",
+                     *       "agent": {
+                     *         "id": 0,
+                     *         "userId": 0,
+                     *         "fullName": "string",
+                     *         "specialization": "string",
+                     *         "yearsOfExperience": 0,
+                     *         "bio": "string",
+                     *         "location": "sydney",
+                     *         "photo": "string",
+                     *         "linkedinProfile": "string",
+                     *         "minimumCommissionRate": 0,
+                     *         "skills": [
+                     *           "string"
+                     *         ],
+                     *         "featured": true,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "user": {
+                     *           "id": 0,
+                     *           "username": "string",
+                     *           "verificationStatus": "unverified",
+                     *           "verifiedBadge": true
+                     *         },
+                     *         "rating": {
+                     *           "average": 0,
+                     *           "count": 0
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "opportunity": {
+                     *         "id": 0,
+                     *         "businessId": 0,
+                     *         "slug": "enterprise-software-sydney",
+                     *         "status": "draft",
+                     *         "closedReason": "filled",
+                     *         "placesFilled": 0,
+                     *         "placesRemaining": 0,
+                     *         "publishedAt": "2019-08-24T14:15:22Z",
+                     *         "title": "Enterprise software, Sydney",
+                     *         "product": "Cloud accounting software for mid-sized firms across Australia.",
+                     *         "territory": [
+                     *           "sydney",
+                     *           "remote"
+                     *         ],
+                     *         "customerType": "small_business",
+                     *         "model": {
+                     *           "type": "straight",
+                     *           "rate": 15
+                     *         },
+                     *         "expectedDealSize": 12000,
+                     *         "idealSpecialization": "string",
+                     *         "idealSkills": [
+                     *           "string"
+                     *         ],
+                     *         "minimumYears": 3,
+                     *         "placesWanted": 2,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "business": {
+                     *           "id": 0,
+                     *           "userId": 0,
+                     *           "companyName": "string",
+                     *           "industry": "technology",
+                     *           "size": "startup",
+                     *           "description": "string",
+                     *           "location": "sydney",
+                     *           "logo": "string",
+                     *           "website": "string",
+                     *           "contactEmail": "string",
+                     *           "contactPhone": "string",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "user": {
+                     *             "id": 0,
+                     *             "username": "string",
+                     *             "verificationStatus": "unverified",
+                     *             "verifiedBadge": true
+                     *           },
+                     *           "rating": {
+                     *             "average": 0,
+                     *             "count": 0
+                     *           },
+                     *           "match": {
+                     *             "score": 0,
+                     *             "reasons": [
+                     *               "Same city",
+                     *               "Healthcare skills",
+                     *               "8 yrs experience"
+                     *             ]
+                     *           }
+                     *         },
+                     *         "match": {
+                     *           "score": 0,
+                     *           "reasons": [
+                     *             "Same city",
+                     *             "Healthcare skills",
+                     *             "8 yrs experience"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "match": {
+                     *         "score": 0,
+                     *         "reasons": [
+                     *           "Same city",
+                     *           "Healthcare skills",
+                     *           "8 yrs experience"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Malformed request */
+            400: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Plan limit reached; Cross-origin request rejected; The API key lacks the scope for this */
+            403: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Application change not allowed; Partnership already exists */
+            409: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -95,7 +95,7 @@ export const getVerificationDocumentLink = createRoute({
 
 export const downloadFile = createRoute({
   method: "get",
-  path: "/api/files/{prefix}/{name}",
+  path: "/api/files/{prefix}/{file}",
   operationId: "downloadFile",
   tags: ["verification"],
   summary: "A stored file through a signed link",

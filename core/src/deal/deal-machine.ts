@@ -14,7 +14,8 @@
  * late "won" cannot beat the clock. Every other pair is a DealTransitionRefused.
  */
 import { Either } from "effect";
-import { plusDays, sydneyDate } from "../dispute/index.ts";
+import { sydneyDate } from "../dispute/index.ts";
+import { addCalendarDays } from "../shared/calendar.ts";
 import type { EventParty } from "../shared/index.ts";
 import { DealTransitionRefused } from "./errors.ts";
 import { type DealStatus, dealRules, type RejectionReason } from "./model.ts";
@@ -44,7 +45,7 @@ export const submittedDeal = (): DealStatus => ({
 });
 
 /** The last protected Sydney day for `days` days of protection starting on the day of `at`. */
-export const protectionEnd = (at: Date, days: number): string => plusDays(sydneyDate(at), days);
+export const protectionEnd = (at: Date, days: number): string => addCalendarDays(sydneyDate(at), days);
 
 /** True while `status` protects its customer at `at` (submitted counts: it holds the registration). */
 export const holdsCustomer = (status: DealStatus, at: Date): boolean =>
@@ -105,7 +106,7 @@ export const transitionDeal = <S extends DealStatus>(
       const today = sydneyDate(event.at);
       const from =
         status.protectedUntil !== null && status.protectedUntil > today ? status.protectedUntil : today;
-      return Either.right({ ...status, protectedUntil: plusDays(from, event.days) });
+      return Either.right({ ...status, protectedUntil: addCalendarDays(from, event.days) });
     }
     case "win":
       if (status.state !== "approved")

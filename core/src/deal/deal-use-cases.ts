@@ -5,8 +5,9 @@
  * unit of work (notifications and `deal.*` webhooks subscribe).
  */
 import { Effect, Either, Option } from "effect";
-import { plusDays, sydneyDate } from "../dispute/index.ts";
+import { sydneyDate } from "../dispute/index.ts";
 import type { User } from "../identity/index.ts";
+import { addCalendarDays } from "../shared/calendar.ts";
 import { atomically, Clock, cents, cleanFileName, FileStorage, publishEvent } from "../shared/index.ts";
 import { type DealEvent, submittedDeal, transitionDeal } from "./deal-machine.ts";
 import { dealCaller, dealFacts, visibleDeal, visiblePartnership } from "./deal-steps.ts";
@@ -272,7 +273,7 @@ export const sweepDeals = Effect.fn("deal.sweep")(function* () {
       );
     if (Option.isSome(done) && done.value.after.state === "expired") expired++;
   }
-  for (const id of yield* repository.expiringBy(plusDays(today, dealRules.expiryNoticeDays))) {
+  for (const id of yield* repository.expiringBy(addCalendarDays(today, dealRules.expiryNoticeDays))) {
     const done = yield* repository
       .updateDeal(id, (deal) =>
         deal.state === "approved" && deal.expiryNoticeFor !== deal.protectedUntil

@@ -13,6 +13,8 @@
  *   (first Sunday of October, first Sunday of April) shift the UTC time, never the local one.
  * Dates are `yyyy-MM-dd` strings; instants are `Date`. Pure: the time always comes in.
  */
+import { calendarDate, startOfCalendarDay } from "@closr/format";
+import { addCalendarDays } from "../shared/calendar.ts";
 
 /** The calendar the dispute deadlines run on. */
 export const disputeTimeZone = "Australia/Sydney";
@@ -78,42 +80,11 @@ export const nswPublicHolidays: ReadonlySet<string> = new Set([
   "2028-12-26",
 ]);
 
-const parts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: disputeTimeZone,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-const localParts = (at: Date) => {
-  const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
-};
-
 /** The Sydney calendar date (`yyyy-MM-dd`) at an instant. */
-export const sydneyDate = (at: Date): string => localParts(at).date;
-
-/** `date` plus `days` calendar days (`yyyy-MM-dd`). */
-export const plusDays = (date: string, days: number): string => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+export const sydneyDate = (at: Date): string => calendarDate(at, disputeTimeZone);
 
 /** The instant Sydney's day `date` starts (00:00 AEST = 14:00 UTC before, AEDT = 13:00 UTC before). */
-export const startOfSydneyDay = (date: string): Date => {
-  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  for (const offsetHours of [11, 10]) {
-    const candidate = new Date(midnightUtc - offsetHours * 3_600_000);
-    const local = localParts(candidate);
-    if (local.date === date && local.time === "00:00") return candidate;
-  }
-  // Sydney's changes happen at 02:00/03:00, so midnight always exists; unreachable.
-  throw new Error(`No Sydney midnight on ${date}`);
-};
+export const startOfSydneyDay = (date: string): Date => startOfCalendarDay(date, disputeTimeZone);
 
 /** True for Monday–Friday that is not an NSW public holiday. */
 export const isBusinessDay = (date: string, holidays: ReadonlySet<string> = nswPublicHolidays): boolean => {
@@ -124,7 +95,7 @@ export const isBusinessDay = (date: string, holidays: ReadonlySet<string> = nswP
 /** The first business day on or after `date`. */
 export const onOrAfterBusinessDay = (date: string, holidays: ReadonlySet<string> = nswPublicHolidays) => {
   let d = date;
-  while (!isBusinessDay(d, holidays)) d = plusDays(d, 1);
+  while (!isBusinessDay(d, holidays)) d = addCalendarDays(d, 1);
   return d;
 };
 
@@ -137,7 +108,7 @@ export const addBusinessDays = (
   let d = date;
   let left = n;
   while (left > 0) {
-    d = plusDays(d, 1);
+    d = addCalendarDays(d, 1);
     if (isBusinessDay(d, holidays)) left--;
   }
   return d;
@@ -151,11 +122,14 @@ export const calendarDaysDeadline = (
   from: Date,
   days: number,
   holidays: ReadonlySet<string> = nswPublicHolidays,
-): Date => startOfSydneyDay(plusDays(onOrAfterBusinessDay(plusDays(sydneyDate(from), days), holidays), 1));
+): Date =>
+  startOfSydneyDay(
+    addCalendarDays(onOrAfterBusinessDay(addCalendarDays(sydneyDate(from), days), holidays), 1),
+  );
 
 /** End of the `n`th Sydney business day after `from`'s day. */
 export const businessDaysDeadline = (
   from: Date,
   n: number,
   holidays: ReadonlySet<string> = nswPublicHolidays,
-): Date => startOfSydneyDay(plusDays(addBusinessDays(sydneyDate(from), n, holidays), 1));
+): Date => startOfSydneyDay(addCalendarDays(addBusinessDays(sydneyDate(from), n, holidays), 1));

@@ -1,13 +1,20 @@
 /**
  * Integrations (issue 20, ADR 0021): API keys an account creates in Settings → API.
  * A key acts as the account that created it, limited to its scopes: per area (profiles,
- * partnerships, invoices, payments, messages) read-only (`<area>:read`) or read-write
+ * partnerships, invoices, payments, messages, opportunities) read-only (`<area>:read`) or read-write
  * (`<area>:write`, which includes read). The secret is `closr_live_` + 43 base64url characters
  * (256 random bits); only its SHA-256 is stored, and it is shown once, on creation.
  */
 import type { ApiKeyId, UserId } from "../shared/ids.ts";
 
-export const API_KEY_AREAS = ["profiles", "partnerships", "invoices", "payments", "messages"] as const;
+export const API_KEY_AREAS = [
+  "profiles",
+  "partnerships",
+  "invoices",
+  "payments",
+  "messages",
+  "opportunities",
+] as const;
 export type ApiKeyArea = (typeof API_KEY_AREAS)[number];
 export type ApiKeyAccess = "read" | "write";
 export type ApiKeyScope = `${ApiKeyArea}:${ApiKeyAccess}`;

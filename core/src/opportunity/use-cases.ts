@@ -275,10 +275,14 @@ export const getOpportunity = Effect.fn("opportunity.get")(function* (user: User
   return { opportunity, match: agent ? matchBusinessForAgent(agent, opportunity.business) : undefined };
 });
 
-/** The public page's opportunity (/opportunities/{slug}): any state but draft. */
+/**
+ * The public page's opportunity (/opportunities/{slug}, no sign-in): published only (issue 44:
+ * "a public read endpoint by slug (published only)"); a draft, paused or closed one is
+ * OpportunityNotFound, so the page disappears while it takes no applications.
+ */
 export const getPublicOpportunity = Effect.fn("opportunity.getPublic")(function* (slug: string) {
   const found = yield* (yield* OpportunityRepository).findBySlug(slug);
-  if (Option.isNone(found) || found.value.status === "draft")
+  if (Option.isNone(found) || found.value.status !== "published")
     return yield* new OpportunityNotFound({ id: slug });
   return found.value;
 });
@@ -416,6 +420,46 @@ export const listApplicants = Effect.fn("opportunity.applicants")(function* (use
   return { applications: ranked, invitations };
 });
 
+/**
+ * One application as its agent or the opportunity's business reads it, with the business's match
+ * score for the agent; ApplicationNotFound (404) for anyone else.
+ */
+export const getApplication = Effect.fn("opportunity.getApplication")(function* (
+  user: User,
+  id: ApplicationId,
+) {
+  const found = yield* (yield* OpportunityRepository).findApplication(id);
+  if (Option.isNone(found)) return yield* new ApplicationNotFound({ id });
+  const application = found.value;
+  if (application.agent.userId !== user.id && application.opportunity.business.userId !== user.id)
+    return yield* new ApplicationNotFound({ id });
+  return {
+    application,
+    match: matchAgentForBusiness(application.opportunity.business, application.agent),
+  } satisfies RankedApplication;
+});
+
+/**
+ * The invited agent accepts (issue 44 item 2): applies to the invitation's opportunity with
+ * `input` (the application body), which marks the invitation accepted in the same unit of work.
+ * InvitationNotFound for another agent's invitation; ApplicationTransitionNotAllowed when it was
+ * answered already or its 48 hours ended (the machine decides, at the clock's now).
+ */
+export const acceptInvitation = Effect.fn("opportunity.acceptInvitation")(function* (
+  user: User,
+  id: InvitationId,
+  input: unknown,
+) {
+  const agent = yield* ownAgent(user, "answer invitations").pipe(
+    Effect.mapError(() => new InvitationNotFound({ id })),
+  );
+  const found = yield* (yield* OpportunityRepository).findInvitation(id);
+  if (Option.isNone(found) || found.value.agentId !== agent.id) return yield* new InvitationNotFound({ id });
+  const at = yield* (yield* Clock).now;
+  yield* invitationTransition(found.value, { type: "accept", at });
+  return yield* applyToOpportunity(user, found.value.opportunityId, input);
+}, atomically);
+
 /** The caller's (agent's) applications and invitations, and the dashboard tile's count. */
 export const myOpportunityActivity = Effect.fn("opportunity.mine")(function* (
   user: User,
@@ -433,6 +477,18 @@ export const myOpportunityActivity = Effect.fn("opportunity.mine")(function* (
     invitations,
     pendingOpportunities: pending.invitations + pending.shortlisted,
   };
+});
+
+/**
+ * The agent dashboard's "Pending Opportunities" tile (issue 44 item 5): the caller's pending
+ * invitations plus shortlisted applications; 0 for a business or an agent without a profile.
+ */
+export const pendingOpportunityCount = Effect.fn("opportunity.pendingCount")(function* (user: User) {
+  if (user.userType !== "agent") return 0;
+  const agent = yield* (yield* AgentProfileRepository).findByUser(user.id);
+  if (Option.isNone(agent)) return 0;
+  const pending = yield* (yield* OpportunityRepository).pendingFor(agent.value.id);
+  return pending.invitations + pending.shortlisted;
 });
 
 /** The draft agreement an approval starts (issue 44 item 3): the opportunity's terms, the agent's rate if proposed. */

@@ -10,17 +10,21 @@
 // display zone): frontends import formatting from here, never from @closr/format directly.
 export {
   australianTimeZones,
+  calendarDate,
   datePatterns,
   defaultTimeZone,
   displayTimeZone,
   formatCents,
   formatDate,
   formatDateTime,
+  formatElapsed,
+  formatFromNow,
   formatLongDate,
   formatMoney,
   formatTime,
   isTimeZone,
   setDisplayTimeZone,
+  shiftCalendarDate,
   withDisplayTimeZone,
 } from "@closr/format";
 export {

@@ -66,6 +66,7 @@ import { type EventStreamOptions, registerEventRoutes } from "./routes/messaging
 import { messageSendLimiter, registerMessagingRoutes } from "./routes/messaging/messaging.handlers.ts";
 import { registerNotificationRoutes } from "./routes/notifications/notifications.handlers.ts";
 import { registerOperationsRoutes } from "./routes/operations/operations.handlers.ts";
+import { registerOpportunityRoutes } from "./routes/opportunities/opportunities.handlers.ts";
 import { registerPartnershipRoutes } from "./routes/partnership/partnership.handlers.ts";
 import { registerPaymentRoutes } from "./routes/payments/payments.handlers.ts";
 import { registerPayoutRoutes } from "./routes/payouts/payouts.handlers.ts";
@@ -395,6 +396,7 @@ export function createApp(options: AppOptions) {
   registerNotificationRoutes(app, runtime);
   registerOperationsRoutes(app, runtime);
   registerInsightsRoutes(app, runtime);
+  registerOpportunityRoutes(app, runtime);
   registerContractComponents(app);
   // The served document is the generated one, finished as contracts/openapi.json is (ADR 0021).
   let served: unknown;

@@ -15,6 +15,7 @@ import type { MessagingError } from "@closr/core/messaging";
 import type { NotificationError } from "@closr/core/notification";
 import type { OnboardingError } from "@closr/core/onboarding";
 import type { OperationsError } from "@closr/core/operations";
+import type { OpportunityError } from "@closr/core/opportunity";
 import type { PartnershipError } from "@closr/core/partnership";
 import type { PaymentError } from "@closr/core/payment";
 import type { PayoutError } from "@closr/core/payout";
@@ -94,7 +95,8 @@ export type DomainError =
   | HelpError
   | AgreementError
   | OperationsError
-  | IntegrationsError;
+  | IntegrationsError
+  | OpportunityError;
 
 /** Why the invoice machine refused, in words for the caller (ADR 0049). */
 const invoiceRefusalDetail = (e: {
@@ -491,7 +493,36 @@ export const errorTable = {
     detail: `You can have at most ${e.limit} webhook endpoints. Delete one first.`,
   }),
   InvalidWebhookEndpoint: (e) => ({ code: "validation-failed", detail: e.message, field: e.field }),
+  // Opportunities, applications and invitations (issue 44, ADR 0065).
+  OpportunityNotFound: () => ({ code: "not-found", detail: "No such opportunity." }),
+  ApplicationNotFound: () => ({ code: "not-found", detail: "No such application." }),
+  InvitationNotFound: () => ({ code: "not-found", detail: "No such invitation." }),
+  OpportunityTransitionNotAllowed: (e) => ({ code: "opportunity-transition", detail: String(e.reason) }),
+  ApplicationTransitionNotAllowed: (e) => ({ code: "application-transition", detail: String(e.reason) }),
+  ApplicationAlreadyOpen: (e) => ({
+    code: "application-open",
+    detail: `You already have an open application (#${e.applicationId}) to this opportunity.`,
+  }),
+  OpportunityLimitReached: (e) => ({
+    code: "opportunity-limit-reached",
+    detail: `Your plan allows ${e.limit} published opportunities at once. Pause or close one, or upgrade at /pricing.`,
+  }),
+  InvalidOpportunity: (e) => {
+    const errors = e.errors.map((f) => ({ field: opportunityWireField(f.field), message: f.message }));
+    return {
+      code: "validation-failed",
+      detail: errors[0]?.message ?? "Some fields are missing or invalid.",
+      errors,
+    };
+  },
 } satisfies ErrorTable;
+
+/** Core's field path → the wire's (cents fields are dollars on the wire: expectedDealSize, model.base, tiers' from). */
+const opportunityWireField = (field: string) =>
+  field
+    .replace(/^expectedDealCents$/, "expectedDealSize")
+    .replace(/\.baseCents$/, ".base")
+    .replace(/\.fromCents$/, ".from");
 
 const planTitles = {
   professional: "Professional",

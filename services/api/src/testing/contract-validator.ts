@@ -24,9 +24,17 @@ ajv.addSchema(document, "openapi.json");
 const pointer = (...parts: string[]) =>
   parts.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
 
-/** Finds the OpenAPI path template matching a concrete path ("/api/invoices/7" → "/api/invoices/{id}"). */
+/** The document's path templates, those with fewer parameters first (as the router prefers literal segments). */
+const templates = Object.keys(document.paths).sort(
+  (a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0),
+);
+
+/**
+ * Finds the OpenAPI path template matching a concrete path ("/api/invoices/7" → "/api/invoices/{id}");
+ * a literal template wins over a parameter ("/api/opportunities/mine" is not "/api/opportunities/{id}").
+ */
 function findPath(path: string): string | undefined {
-  for (const template of Object.keys(document.paths)) {
+  for (const template of templates) {
     const re = new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`);
     if (re.test(path)) return template;
   }

@@ -2,9 +2,16 @@
  * A real app on a fresh test database (see @closr/adapters/postgres/testing) for integration
  * tests, with a cookie-keeping client. Every response is checked against openapi.json; the
  * violations collected are asserted empty by the tests.
+ *
+ * With `CLOSR_TEST_PRISM=1` (issue 49; `pnpm --filter @closr/contracts check:prism-suite`) the app
+ * is served over HTTP with Prism's validating proxy in front (testing/prism-proxy.ts) and every
+ * request goes through Prism: what Prism finds joins the violations — every response violation,
+ * and a request violation on a request the API accepted (status < 400). A request the API refused
+ * may break the contract on purpose (the validation tests send such requests).
  */
 
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inProcessRetryPolicies, startInProcessJobWorker } from "@closr/adapters/jobs";
@@ -13,6 +20,7 @@ import { createTestDatabase, type TestDatabase } from "@closr/adapters/postgres/
 import type { StripeGatewayConfig } from "@closr/adapters/stripe";
 import type { WebhookRetrySettings } from "@closr/core/integrations";
 import type { Clock } from "@closr/core/shared";
+import { serve } from "@hono/node-server";
 import type { Layer } from "effect";
 import { sql } from "kysely";
 import pino, { type Logger } from "pino";
@@ -21,6 +29,7 @@ import { defaultRateLimits, type RateLimits } from "../http/rate-limit.ts";
 import { jobHandlers } from "../jobs/job-handlers.ts";
 import { type AppRuntime, makeAppLayer, makeRuntime } from "../runtime.ts";
 import { contractViolations } from "./contract-validator.ts";
+import { type PrismProxy, prismViolationsOf, startPrismProxy } from "./prism-proxy.ts";
 
 export interface TestApp {
   readonly app: ReturnType<typeof createApp>;
@@ -110,6 +119,22 @@ export async function createTestApp(
     trustProxy: options.trustProxy ?? false,
   });
   const violations: string[] = [];
+  const prism = process.env.CLOSR_TEST_PRISM === "1" ? await servedBehindPrism(app) : undefined;
+  /** One request to the app: in process, or over HTTP through Prism (its findings recorded). */
+  const send = async (path: string, init: RequestInit): Promise<Response> => {
+    if (!prism) return app.request(`http://localhost${path}`, init);
+    const headers = new Headers(init.headers);
+    headers.set("accept-encoding", "identity");
+    const response = await fetch(`${prism.proxy.url}${path}`, { ...init, headers, redirect: "manual" });
+    for (const found of prismViolationsOf(response)) {
+      const [side] = found.location;
+      if (side === "response" || response.status < 400)
+        violations.push(
+          `prism ${init.method ?? "GET"} ${path} ${response.status}: ${found.location.join(".")} ${found.message}`,
+        );
+    }
+    return response;
+  };
 
   const client = (): TestClient => {
     const cookies = new Map<string, string>();
@@ -128,11 +153,7 @@ export async function createTestApp(
         }
         if (cookies.size) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
         const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-        const response = await app.request(`http://localhost${path}`, {
-          ...init,
-          headers,
-          ...(body === undefined ? {} : { body }),
-        });
+        const response = await send(path, { ...init, headers, ...(body === undefined ? {} : { body }) });
         for (const line of response.headers.getSetCookie()) {
           const [pair] = line.split(";");
           const [name, ...rest] = pair!.split("=");
@@ -156,10 +177,31 @@ export async function createTestApp(
     client,
     runJobs: jobs.runDue,
     close: async () => {
+      await prism?.close();
       await jobs.stop();
       await runtime.dispose();
       await database.dispose();
       rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Serves `app` on a free port of 127.0.0.1 with Prism's proxy (report mode) in front. */
+async function servedBehindPrism(app: ReturnType<typeof createApp>) {
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const proxy: PrismProxy = await startPrismProxy(
+    `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  );
+  return {
+    proxy,
+    close: async () => {
+      const requests = proxy.log.filter((line) => line.includes("Request received")).length;
+      const found = proxy.log.filter((line) => line.includes("Violation:")).length;
+      // One line per app for check:prism-suite's summary (only in this opt-in mode).
+      process.stderr.write(`[prism] ${requests} requests, ${found} violation lines logged\n`);
+      await proxy.close();
+      await new Promise((resolve) => server.close(resolve));
     },
   };
 }

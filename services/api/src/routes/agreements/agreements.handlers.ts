@@ -42,14 +42,15 @@ import { clientAddress, type FailureBudget } from "../../http/rate-limit.ts";
 import { runUseCase } from "../../http/run.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
-type WireModel =
+/** A commission model as the wire speaks it (AUD dollars). */
+export type WireModel =
   | { type: "straight"; rate: number }
   | { type: "base_plus"; base: number; rate: number }
   | { type: "tiered"; tiers: { from: number; rate: number }[] }
   | { type: "residual"; rate: number; months: number };
 
 /** Wire model (dollars) → core's input shape (cents); ranges are core's to check. */
-const modelFromWire = (model: WireModel) => {
+export const modelFromWire = (model: WireModel) => {
   switch (model.type) {
     case "base_plus":
       return { type: model.type, baseCents: centsFromDollars(model.base), rate: model.rate };
@@ -63,7 +64,8 @@ const modelFromWire = (model: WireModel) => {
   }
 };
 
-const modelToWire = (model: CommissionModel): WireModel => {
+/** Core model (cents) → wire model (dollars). */
+export const modelToWire = (model: CommissionModel): WireModel => {
   switch (model.type) {
     case "base_plus":
       return { type: model.type, base: dollarsFromCents(cents(model.baseCents)), rate: model.rate };

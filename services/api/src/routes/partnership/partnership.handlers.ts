@@ -5,6 +5,7 @@
 import { partnershipRoutes } from "@closr/contracts";
 import { endAgreementWithPartnership } from "@closr/core/agreement";
 import type { User } from "@closr/core/identity";
+import { pendingOpportunityCount } from "@closr/core/opportunity";
 import {
   changePartnership,
   getPartnership,
@@ -47,8 +48,19 @@ const statusFilterOf = statusFilter(partnershipStatuses);
 export function registerPartnershipRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime) {
   app.openapi(signedIn(partnershipRoutes.listPartnerships), async (c) => {
     const user = c.get("user");
-    return runUseCase(runtime, c, listPartnerships(user, statusFilterOf(c.req.valid("query"))), (list) =>
-      c.json({ ...pageOf(list, (p) => partnershipJson(p, user)), counts: list.counts }, 200),
+    // The dashboard's tiles read these counts; Pending Opportunities comes from the opportunity context (issue 44).
+    const listed = Effect.all([
+      listPartnerships(user, statusFilterOf(c.req.valid("query"))),
+      pendingOpportunityCount(user),
+    ]);
+    return runUseCase(runtime, c, listed, ([list, pendingOpportunities]) =>
+      c.json(
+        {
+          ...pageOf(list, (p) => partnershipJson(p, user)),
+          counts: { ...list.counts, pendingOpportunities },
+        },
+        200,
+      ),
     );
   });
 

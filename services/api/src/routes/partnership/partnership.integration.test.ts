@@ -69,7 +69,7 @@ describe("partnerships over HTTP", () => {
     const incoming = await bodyOf(await business.client.request("/api/partnerships?status=pending"));
     expect(incoming.items).toHaveLength(1);
     expect(incoming.items[0].direction).toBe("incoming");
-    expect(incoming.counts).toEqual({ active: 0, pending: 1 });
+    expect(incoming.counts).toEqual({ active: 0, pending: 1, pendingOpportunities: 0 });
 
     const accepted = await patch(business, request.id, "active");
     expect(accepted.status).toBe(200);
@@ -79,7 +79,7 @@ describe("partnerships over HTTP", () => {
 
     for (const party of [business, agent]) {
       const list = await bodyOf(await party.client.request("/api/partnerships"));
-      expect(list.counts).toEqual({ active: 1, pending: 0 });
+      expect(list.counts).toEqual({ active: 1, pending: 0, pendingOpportunities: 0 });
     }
 
     const ended = await bodyOf(await patch(business, request.id, "terminated"));

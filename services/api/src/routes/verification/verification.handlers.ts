@@ -170,9 +170,9 @@ export function registerVerificationRoutes(
   });
 
   app.openapi(verificationRoutes.downloadFile, async (c) => {
-    const { prefix, name } = c.req.valid("param");
+    const { prefix, file } = c.req.valid("param");
     const query = c.req.valid("query");
-    const key = `${prefix}/${name}`;
+    const key = `${prefix}/${file}`;
     const parts = {
       key,
       expires: query.expires,

@@ -2,8 +2,7 @@
  * /admin/verification: the staff review queue (issue 12): requests filtered by status, oldest
  * first, with their age; each opens the review page.
  */
-import { Alert, Card, CardContent, PageHeader, PageSpinner, SelectField } from "@closr/ui";
-import { formatDistanceStrict } from "date-fns";
+import { Alert, Card, CardContent, formatElapsed, PageHeader, PageSpinner, SelectField } from "@closr/ui";
 import { Link, useSearchParams } from "react-router";
 import { useVerificationQueue } from "../api/verification-review.ts";
 import { StatusBadge } from "./status-badge.tsx";
@@ -56,7 +55,7 @@ export function VerificationQueuePage() {
                         escape for such text (issue 46: #418 on /admin/verification). */}
                     <span className="muted" suppressHydrationWarning>
                       {r.status === "approved" || r.status === "rejected" ? "Submitted" : "Waiting"}{" "}
-                      {formatDistanceStrict(new Date(r.submittedAt), now)}
+                      {formatElapsed(r.submittedAt, now)}
                       {r.status === "approved" || r.status === "rejected" ? " ago" : ""}
                     </span>
                   </CardContent>

@@ -3,8 +3,7 @@
  * default due date and the client-side checks with the spec's messages (the server checks the
  * same rules and answers with the same words).
  */
-import { formatDate } from "@closr/ui";
-import { addDays } from "date-fns";
+import { calendarDate, displayTimeZone, shiftCalendarDate } from "@closr/ui";
 
 export type InvoiceFormField =
   | "businessId"
@@ -19,10 +18,10 @@ export type InvoiceFormErrors = Partial<Record<InvoiceFormField, string>>;
 
 /**
  * Today plus `days` (default 30, spec §5; the signed agreement's payment terms where there is one),
- * as yyyy-MM-dd in the browser's calendar.
+ * as yyyy-MM-dd in the reader's time zone (the display zone: Australia/Sydney by default).
  */
 export const defaultDueDate = (today = new Date(), days = 30) =>
-  formatDate(addDays(today, days), "yyyy-MM-dd");
+  shiftCalendarDate(calendarDate(today, displayTimeZone()), { days });
 
 /** Spec §5 messages, checked before sending (the server checks the same rules). */
 export function validateInvoiceForm(form: {

@@ -31,6 +31,7 @@ const areas = [
   { key: "invoices", label: "Invoices" },
   { key: "payments", label: "Payments" },
   { key: "messages", label: "Messages" },
+  { key: "opportunities", label: "Opportunities" },
 ] as const;
 type Area = (typeof areas)[number]["key"];
 type Level = "" | "read" | "write";
@@ -74,6 +75,7 @@ export function ApiSettingsPage() {
     invoices: "",
     payments: "",
     messages: "",
+    opportunities: "",
   });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [secret, setSecret] = useState<string | null>(null);

@@ -3,8 +3,7 @@
  * notifications, each linking to its object; opening one marks it read, "Mark all as read" the
  * rest. Anchored to the bell; Escape or an outside press closes it and focus returns to the bell.
  */
-import { Button, Spinner } from "@closr/ui";
-import { formatDistanceToNow } from "date-fns";
+import { Button, formatFromNow, Spinner } from "@closr/ui";
 import type { RefObject } from "react";
 import { Dialog, Heading, Popover } from "react-aria-components";
 import { useNavigate } from "react-router";
@@ -34,7 +33,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
             {item.title}
           </span>
           <time className="notification-time" dateTime={item.createdAt}>
-            {formatDistanceToNow(new Date(item.createdAt), { addSuffix: true })}
+            {formatFromNow(item.createdAt)}
           </time>
         </span>
       </a>
