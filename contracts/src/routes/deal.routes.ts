@@ -194,6 +194,17 @@ export const createCustomer = createRoute({
   },
 });
 
+export const removeCustomer = createRoute({
+  method: "delete",
+  path: "/api/customers/{id}",
+  operationId: "removeCustomer",
+  tags: ["deals"],
+  summary: "Remove a customer or house account from the business's list",
+  description: "Agents may then register it. Another business's customer, or an agent, gets 404.",
+  request: { params: IdParam },
+  responses: { 204: { description: "Removed" }, ...signedInWriteProblems("not-found") },
+});
+
 export const reportSale = createRoute({
   method: "post",
   path: "/api/sales",

@@ -403,6 +403,15 @@ const makeDealRepository = (db: Db): typeof DealRepository.Service => ({
       return toCustomer(rows[0]!);
     }),
 
+  removeCustomer: (businessId, id) =>
+    Effect.promise(async () => {
+      const { rows } = await sql<{ id: number }>`DELETE FROM customers
+        WHERE id = ${id} AND business_profile_id = ${businessId} AND source = 'business' RETURNING id`.execute(
+        db,
+      );
+      return rows.length > 0;
+    }),
+
   listCustomers: (businessId, page) =>
     Effect.promise(async () => {
       const [items, count] = await Promise.all([

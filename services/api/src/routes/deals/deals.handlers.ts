@@ -26,11 +26,12 @@ import {
   listSales,
   refundSale,
   registerDeal,
+  removeCustomer,
   renewDeal,
   reportSale,
   type Sale,
 } from "@closr/core/deal";
-import { centsFromDollars, DealId, dollarsFromCents, SaleId } from "@closr/core/shared";
+import { CustomerId, centsFromDollars, DealId, dollarsFromCents, SaleId } from "@closr/core/shared";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { parse } from "csv-parse/sync";
 import type { HonoRequest } from "hono";
@@ -263,6 +264,12 @@ export function registerDealRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRuntime
   app.openapi(signedIn(dealRoutes.createCustomer), async (c) =>
     runUseCase(runtime, c, addCustomer(c.get("user"), c.req.valid("json")), (customer) =>
       c.json(customerJson(customer), 201),
+    ),
+  );
+
+  app.openapi(signedIn(dealRoutes.removeCustomer), async (c) =>
+    runUseCase(runtime, c, removeCustomer(c.get("user"), CustomerId.make(c.req.valid("param").id)), () =>
+      c.body(null, 204),
     ),
   );
 

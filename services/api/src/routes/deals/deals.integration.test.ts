@@ -184,7 +184,7 @@ describe("deals over HTTP", () => {
     expect(again.status).toBe(409);
   }, 60_000);
 
-  it("a house account cannot be registered", async () => {
+  it("a house account cannot be registered until the business removes it (another business cannot)", async () => {
     const p = await partners();
     const house = await p.business.client.request("/api/customers", {
       method: "POST",
@@ -201,6 +201,23 @@ describe("deals over HTTP", () => {
       },
     });
     expect(res.status).toBe(409);
+    // Removed from the list (another business cannot), the customer can be registered.
+    const houseId = listed.items[0].id;
+    const stranger = await aParty("business");
+    expect((await stranger.client.request(`/api/customers/${houseId}`, { method: "DELETE" })).status).toBe(
+      404,
+    );
+    expect((await p.business.client.request(`/api/customers/${houseId}`, { method: "DELETE" })).status).toBe(
+      204,
+    );
+    const now = await p.agent.client.request("/api/deals", {
+      method: "POST",
+      json: {
+        partnershipId: p.partnershipId,
+        customer: customer("Blue Gum Hotels Pty Ltd", { website: null }),
+      },
+    });
+    expect(now.status).toBe(201);
     // Agents have no customer list of their own to add to.
     expect(
       (
