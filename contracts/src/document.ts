@@ -46,6 +46,9 @@ export const tagAreas: Readonly<Record<string, ApiKeyArea>> = {
   invoices: "invoices",
   payments: "payments",
   messaging: "messages",
+  // Issue 43: deals and sales belong to a partnership (partnerships:read / partnerships:write).
+  deals: "partnerships",
+  sales: "partnerships",
   opportunities: "opportunities",
 };
 
@@ -77,6 +80,10 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
     "Commission agreements of a partnership: terms, versions, counter-proposals, signatures and the signed PDF.",
   commission:
     "The commission ledger of a partnership: lines from confirmed sales under the terms in force, clawbacks, monthly statements (JSON and PDF) and the invoice of the payable lines (recipient-created under the RCTI rule).",
+  deals:
+    "Deal registrations: the customer an agent brings under a partnership, the conflict check, protection, and the business's customers and house accounts.",
+  sales:
+    "Sales against a won or protected deal: reported by the business (form, API, CSV import) or by the agent and confirmed.",
   disputes: "Disputes on an invoice: offers, evidence, mediation by staff and the resolution that follows.",
   operations: "Staff views of the background job queue (ADR 0022).",
   opportunities:
@@ -119,6 +126,7 @@ export const idempotentOperations: ReadonlySet<string> = new Set([
   "createPaymentIntent",
   "createPartnership",
   "sendMessage",
+  "reportSale",
 ]);
 
 /**

@@ -126,6 +126,8 @@ export const createdLocations: Readonly<Record<string, string>> = {
   createInvoice: "/api/invoices/{id}",
   createContent: "/api/content/{id}",
   openDispute: "/api/disputes/{id}",
+  registerDeal: "/api/deals/{id}",
+  reportSale: "/api/sales/{id}",
   createOpportunity: "/api/opportunities/{id}",
   applyToOpportunity: "/api/applications/{id}",
   acceptInvitation: "/api/applications/{id}",

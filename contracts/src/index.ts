@@ -9,6 +9,7 @@ import * as accountRoutes from "./routes/account.routes.ts";
 import * as agreementRoutes from "./routes/agreement.routes.ts";
 import * as commissionRoutes from "./routes/commission.routes.ts";
 import * as contentRoutes from "./routes/content.routes.ts";
+import * as dealRoutes from "./routes/deal.routes.ts";
 import * as devRoutes from "./routes/dev.routes.ts";
 import * as disputeRoutes from "./routes/dispute.routes.ts";
 import * as helpRoutes from "./routes/help.routes.ts";
@@ -38,6 +39,7 @@ export * from "./agreement.ts";
 export * from "./commission.ts";
 export { isSafeLink, safeLink, safeLinkMessage } from "./common.ts";
 export * from "./content.ts";
+export * from "./deal.ts";
 export * from "./dispute.ts";
 export * from "./document.ts";
 export * from "./headers.ts";
@@ -68,6 +70,7 @@ export {
   agreementRoutes,
   commissionRoutes,
   contentRoutes,
+  dealRoutes,
   devRoutes,
   disputeRoutes,
   helpRoutes,
@@ -119,6 +122,7 @@ export const allRoutes: RouteConfig[] = [
   ...Object.values(pushRoutes),
   ...Object.values(operationsRoutes),
   ...Object.values(disputeRoutes),
+  ...Object.values(dealRoutes),
   ...Object.values(integrationRoutes),
   ...Object.values(helpRoutes),
   ...Object.values(opportunityRoutes),

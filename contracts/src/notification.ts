@@ -33,6 +33,10 @@ export const NotificationKind = z
     "collection_scheduled",
     "collection_failed",
     "mandate_changed",
+    "deal_updated",
+    "deal_expiring",
+    "sale_updated",
+    "sale_confirming",
   ])
   .openapi("NotificationKind");
 

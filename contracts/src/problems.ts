@@ -230,6 +230,30 @@ export const problemCatalogue = {
     description:
       "The dispute action does not apply now: the dispute moved on (an answer after its deadline, an offer you made yourself, a finished dispute). The detail says why.",
   },
+  "customer-already-registered": {
+    status: 409,
+    title: "This customer is already registered",
+    description:
+      "The customer matches, by ABN, website domain or a near-identical name, one of the business's customers, one of its house accounts or another agent's registration that holds it (issue 43). Nothing is stored, and who holds it is never said.",
+  },
+  "deal-transition": {
+    status: 409,
+    title: "Not possible in this deal's state",
+    description:
+      "The deal step does not apply now: the deal was decided already, its protection ended, or the caller's side cannot take this step (only the business approves, rejects, renews and marks won). The detail says why.",
+  },
+  "sale-transition": {
+    status: 409,
+    title: "Not possible in this sale's state",
+    description:
+      "The sale step does not apply now: it was answered already, its confirmation window elapsed (it counts as confirmed), or a refund is more than what is left. The detail says why.",
+  },
+  "sale-duplicate": {
+    status: 409,
+    title: "Sale already recorded",
+    description:
+      "A sale of the partnership already carries this reference (externalRef, or the CSV's reference column), or the file repeats it; nothing was stored. The detail names the reference.",
+  },
   "review-reply-exists": {
     status: 409,
     title: "Already replied",

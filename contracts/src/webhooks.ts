@@ -37,6 +37,19 @@ export const webhookEventTypes = [
   "application.declined",
   "application.withdrawn",
   "statement.issued",
+  "deal.submitted",
+  "deal.approved",
+  "deal.rejected",
+  "deal.renewed",
+  "deal.expiring",
+  "deal.won",
+  "deal.lost",
+  "deal.expired",
+  "sale.reported",
+  "sale.confirming",
+  "sale.confirmed",
+  "sale.disputed",
+  "sale.refunded",
 ] as const;
 
 export const WebhookEventType = z.enum(webhookEventTypes).openapi("WebhookEventType", {
@@ -345,8 +358,51 @@ const StatementObject = z
     closingBalance: z.number().openapi({ description: "openingBalance + earned − paid.", example: 590.5 }),
   })
   .openapi("WebhookStatementObject");
+const DealObject = z
+  .object({
+    id: z.number().int().openapi({ example: 31 }),
+    partnershipId: z.number().int().openapi({ example: 12 }),
+    customerId: z.number().int().openapi({ example: 40 }),
+    customerName: z.string().openapi({ example: "Harbour Tech Pty Ltd" }),
+    state: z
+      .enum(["submitted", "approved", "rejected", "won", "lost", "expired"])
+      .openapi({ example: "approved" }),
+    protectedUntil: z.string().nullable().openapi({
+      format: "date",
+      description: "The last Sydney day of protection (inclusive).",
+      example: "2027-03-02",
+    }),
+  })
+  .openapi("WebhookDealObject");
+
+const SaleObject = z
+  .object({
+    id: z.number().int().openapi({ example: 88 }),
+    partnershipId: z.number().int().openapi({ example: 12 }),
+    dealId: z.number().int().nullable().openapi({ example: 31 }),
+    customerId: z.number().int().nullable().openapi({ example: 40 }),
+    amount: z.number().openapi({ description: "AUD dollars ex-GST.", example: 1250 }),
+    saleDate: z.string().openapi({ format: "date", example: "2026-12-01" }),
+    kind: z.enum(["one_off", "recurring_monthly"]).openapi({ example: "one_off" }),
+    state: z.enum(["reported", "confirmed", "disputed", "refunded"]).openapi({ example: "confirmed" }),
+    reportedBy: z.enum(["business", "agent", "api"]).openapi({ example: "business" }),
+    confirmBy: z.iso.datetime().nullable().openapi({
+      description:
+        "An agent-reported sale counts as confirmed at this time unless the business answers first.",
+    }),
+    refund: z
+      .object({
+        amount: z.number().openapi({ description: "This refund, AUD dollars ex-GST.", example: 250 }),
+        date: z.string().openapi({ format: "date", example: "2026-12-09" }),
+      })
+      .nullable()
+      .openapi({ description: "sale.refunded only: this refund." }),
+  })
+  .openapi("WebhookSaleObject");
 
 const familyObjects = {
+  deal: DealObject,
+  sale: SaleObject,
   opportunity: OpportunityObject,
   application: ApplicationObject,
   partnership: PartnershipObject,
@@ -387,6 +443,8 @@ const familySchema = (family: Family, name: string) => {
  * schemas; the document has one schema per event and no family components, which nothing refers to).
  */
 export const webhookFamilySchemas = {
+  deal: familySchema("deal", "WebhookDealEvent"),
+  sale: familySchema("sale", "WebhookSaleEvent"),
   opportunity: familySchema("opportunity", "WebhookOpportunityEvent"),
   application: familySchema("application", "WebhookApplicationEvent"),
   partnership: familySchema("partnership", "WebhookPartnershipEvent"),
@@ -437,6 +495,25 @@ const eventDescriptions: Record<(typeof webhookEventTypes)[number], string> = {
   "application.withdrawn": "The agent withdrew the application.",
   "statement.issued":
     "A partnership's monthly commission statement was issued (issue 43): sent once to both parties after the Sydney calendar month ends, with its figures; the full statement and its PDF are at /api/partnerships/{partnershipId}/commission/statements/{month}.",
+  "deal.submitted":
+    "An agent registered a customer under the partnership (issue 43); it holds the customer until the business decides. To both parties.",
+  "deal.approved":
+    "The business approved the registration: the customer is protected through protectedUntil.",
+  "deal.rejected": "The business rejected the registration (the reason is in the app).",
+  "deal.renewed": "The business extended the protection (protectedUntil is the new last day).",
+  "deal.expiring": "The protection ends within 7 days (protectedUntil). Sent once per protection period.",
+  "deal.won": "The business marked the deal won.",
+  "deal.lost": "A party marked the deal lost.",
+  "deal.expired": "The protection ended without the deal being won; the customer is free again.",
+  "sale.reported":
+    "The agent reported a sale; it waits for the business until confirmBy, when it counts as confirmed.",
+  "sale.confirming":
+    "An agent-reported sale will count as confirmed at confirmBy (within 48 hours). Sent once.",
+  "sale.confirmed":
+    "A sale counts for commission: reported by the business (form, API, CSV), confirmed by it, or unanswered past its window. Once per sale.",
+  "sale.disputed": "The business disputed an agent-reported sale.",
+  "sale.refunded":
+    "Part or all of a confirmed sale was refunded (refund); the commission on it is clawed back.",
 };
 
 /** The `webhooks` entries: one `post` operation per event type, with its payload schema. */

@@ -34,6 +34,7 @@ export const defaultSchedules: readonly Schedule[] = [
   { kind: "dispute-sweep", everySeconds: 5 * 60 },
   { kind: "collection-sweep", everySeconds: 5 * 60 },
   { kind: "commission-sweep", everySeconds: 60 * 60 },
+  { kind: "deal-sweep", everySeconds: 15 * 60 },
   { kind: "maintenance-sweep", everySeconds: 60 * 60 },
   { kind: "insights-rollup", everySeconds: 60 * 60 },
 ];

@@ -13,6 +13,7 @@ export * from "./repositories/charge-ledger.ts";
 export * from "./repositories/collection.ts";
 export * from "./repositories/commission-ledger.ts";
 export * from "./repositories/content.ts";
+export * from "./repositories/deals.ts";
 export * from "./repositories/dispute.ts";
 export * from "./repositories/help.ts";
 export * from "./repositories/identity.ts";

@@ -1,7 +1,7 @@
 /**
  * The whole demo of the embedded default in one call: demo users and profiles, 300 generated
  * agents and 100 businesses, partnerships, agreements, subscriptions, payouts, invoices, messages,
- * verification requests, reviews, insights, disputes and opportunities, in that order (each step reads what the
+ * verification requests, reviews, insights, disputes, opportunities, deals and sales, in that order (each step reads what the
  * earlier ones wrote). Deterministic: seeded faker, fixed dates. Used by the process at start
  * (services/api main.ts), the search tests and the relevance benchmark, so all see the same data.
  * Returns the demo accounts' logins (username, password, role) for the start banner.
@@ -11,6 +11,7 @@ import { Effect } from "effect";
 import { sql } from "kysely";
 import { PgDatabase } from "../postgres/database-service.ts";
 import { seedDemoAgreements } from "./demo-agreements.ts";
+import { seedDemoDeals } from "./demo-deals.ts";
 import { seedDemoDisputes } from "./demo-disputes.ts";
 import { seedDemoInsights } from "./demo-insights.ts";
 import { seedDemoInvoices } from "./demo-invoices.ts";
@@ -40,6 +41,7 @@ export async function seedDemo(runtime: SeedRuntime) {
   await seedDemoInsights(runtime);
   await seedDemoDisputes(runtime);
   await seedDemoOpportunities(runtime);
+  await seedDemoDeals(runtime);
   return logins;
 }
 

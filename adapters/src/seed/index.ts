@@ -5,6 +5,7 @@
 
 export * from "./demo.ts";
 export * from "./demo-agreements.ts";
+export * from "./demo-deals.ts";
 export * from "./demo-disputes.ts";
 export * from "./demo-insights.ts";
 export * from "./demo-invoices.ts";

@@ -4,6 +4,7 @@
  * same rules as data entered in the app.
  */
 import type { AgreementRepository, DocumentDigest } from "@closr/core/agreement";
+import type { DealRepository, SaleRepository } from "@closr/core/deal";
 import type { DisputeRepository } from "@closr/core/dispute";
 import type {
   AccountRepository,
@@ -34,6 +35,8 @@ import type { PgDatabase } from "../postgres/database-service.ts";
 export type SeedServices =
   | PgDatabase
   | DisputeRepository
+  | DealRepository
+  | SaleRepository
   | AppUrl
   | UserRepository
   | SessionStore

@@ -8,7 +8,15 @@ import { Effect, Either, Option } from "effect";
 import { sydneyDate } from "../dispute/index.ts";
 import type { User } from "../identity/index.ts";
 import { addCalendarDays } from "../shared/calendar.ts";
-import { atomically, Clock, cents, cleanFileName, FileStorage, publishEvent } from "../shared/index.ts";
+import {
+  atomically,
+  Clock,
+  type CustomerId,
+  cents,
+  cleanFileName,
+  FileStorage,
+  publishEvent,
+} from "../shared/index.ts";
 import { type DealEvent, submittedDeal, transitionDeal } from "./deal-machine.ts";
 import { dealCaller, dealFacts, visibleDeal, visiblePartnership } from "./deal-steps.ts";
 import { DealNotFound, InvalidDeal } from "./errors.ts";
@@ -236,6 +244,17 @@ export const addCustomer = Effect.fn("deal.addCustomer")(function* (
     ...customer.right,
     houseAccount: input.houseAccount,
   });
+});
+
+/**
+ * The business removes a customer or house account from its own list (agents may then register
+ * it). DealNotFound (404) for an agent, or an id that is not one of the business's own customers.
+ */
+export const removeCustomer = Effect.fn("deal.removeCustomer")(function* (user: User, id: CustomerId) {
+  const caller = yield* dealCaller(user);
+  if (caller.party !== "business") return yield* new DealNotFound({ id });
+  const removed = yield* (yield* DealRepository).removeCustomer(caller.profileId, id);
+  if (!removed) return yield* new DealNotFound({ id });
 });
 
 /** The business's customers and house accounts, by name. */

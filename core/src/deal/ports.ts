@@ -96,6 +96,8 @@ export class DealRepository extends Context.Tag("deal/DealRepository")<
       businessId: number,
       input: CustomerInput & { readonly houseAccount: boolean },
     ) => Effect.Effect<Customer>;
+    /** Removes one of the business's own customers or house accounts; false when it has none with `id`. */
+    readonly removeCustomer: (businessId: number, id: CustomerId) => Effect.Effect<boolean>;
     readonly listCustomers: (
       businessId: number,
       page: { readonly page: number; readonly pageSize: number },

@@ -366,7 +366,7 @@ export const refundSale = Effect.fn("sale.refund")(function* (
   return after;
 }, atomically);
 
-/** The caller's sales, newest first. */
+/** The caller's sales, newest first; DealNotFound (404) for a partnership the caller is not a party to. */
 export const listSales = Effect.fn("sale.list")(function* (
   user: User,
   query: {
@@ -377,6 +377,8 @@ export const listSales = Effect.fn("sale.list")(function* (
   },
 ) {
   const caller = yield* dealCaller(user);
+  // A partnership's sales: 404 for anyone but its two parties (not an empty page).
+  if (query.partnershipId !== undefined) yield* visiblePartnership(user, query.partnershipId);
   const now = yield* (yield* Clock).now;
   return {
     ...(yield* (yield* SaleRepository).listSales({

@@ -5,7 +5,7 @@
  * Money is AUD dollars (cents / 100), times ISO 8601 UTC, ids integers, as in the API.
  */
 import { Effect, Option } from "effect";
-import type { MandateFacts, StatementFacts } from "../shared/domain-events.ts";
+import type { DealFacts, MandateFacts, SaleFacts, StatementFacts } from "../shared/domain-events.ts";
 import type { AgentProfileId, BusinessProfileId, UserId } from "../shared/ids.ts";
 import { WebhookEvents } from "./webhook-ports.ts";
 import type { WebhookEventInput, WebhookEventType } from "./webhooks.ts";
@@ -272,5 +272,50 @@ export const applicationEvent = (
     proposedRate: a.proposedRate,
     partnershipId: a.partnershipId,
     opportunity: opportunityObject(o),
+  },
+});
+
+/**
+ * deal.* — the registration after the step (issue 43); to the partnership's two parties only
+ * (another agent's refused registration publishes nothing).
+ */
+export const dealEvent = (
+  type: Extract<WebhookEventType, `deal.${string}`>,
+  d: DealFacts,
+): WebhookEventInput => ({
+  type,
+  objectKey: `deal:${d.id}`,
+  parties: [{ userId: d.businessUserId }, { userId: d.agentUserId }],
+  object: {
+    id: d.id,
+    partnershipId: d.partnershipId,
+    customerId: d.customerId,
+    customerName: d.customerName,
+    state: d.state,
+    protectedUntil: d.protectedUntil,
+  },
+});
+
+/** sale.* — the sale after the step (issue 43), amounts AUD dollars ex-GST; `refund` on sale.refunded. */
+export const saleEvent = (
+  type: Extract<WebhookEventType, `sale.${string}`>,
+  s: SaleFacts,
+  refund: { readonly refundCents: number; readonly refundDate: string } | null = null,
+): WebhookEventInput => ({
+  type,
+  objectKey: `sale:${s.id}`,
+  parties: [{ userId: s.businessUserId }, { userId: s.agentUserId }],
+  object: {
+    id: s.id,
+    partnershipId: s.partnershipId,
+    dealId: s.dealId,
+    customerId: s.customerId,
+    amount: dollars(s.amountCents),
+    saleDate: s.saleDate,
+    kind: s.kind,
+    state: s.state,
+    reportedBy: s.reportedBy,
+    confirmBy: iso(s.confirmBy),
+    refund: refund ? { amount: dollars(refund.refundCents), date: refund.refundDate } : null,
   },
 });

@@ -1,12 +1,83 @@
 import { Effect, Layer } from "effect";
 import { describe, expect, it } from "vitest";
-import { DomainEvents, domainEventsFrom, publishEvent, UserId } from "../shared/index.ts";
+import {
+  CustomerId,
+  cents,
+  DealId,
+  DomainEvents,
+  domainEventsFrom,
+  PartnershipId,
+  publishEvent,
+  type SaleFacts,
+  SaleId,
+  UserId,
+} from "../shared/index.ts";
 import { anInvoiceFacts, aPartnershipFacts } from "../shared/testing.ts";
 import { webhookEventFor, webhookSubscriber } from "./subscriber.ts";
 import { WebhookEvents } from "./webhook-ports.ts";
 import type { WebhookEventInput } from "./webhooks.ts";
 
 describe("webhook subscriber", () => {
+  it("deals and sales (issue 43): deal.<step> and sale.* to both parties' accounts, amounts in dollars", () => {
+    const parties = {
+      partnershipId: PartnershipId.make(12),
+      businessUserId: UserId.make(1),
+      agentUserId: UserId.make(2),
+      businessName: "Acme Solar",
+      agentName: "Sam Agent",
+    };
+    const deal = {
+      ...parties,
+      id: DealId.make(31),
+      customerId: CustomerId.make(40),
+      customerName: "Harbour Tech",
+      state: "approved" as const,
+      protectedUntil: "2027-03-02",
+    };
+    expect(webhookEventFor({ _tag: "DealStepTaken", step: "approved", deal, by: "business" })).toEqual({
+      type: "deal.approved",
+      objectKey: "deal:31",
+      parties: [{ userId: 1 }, { userId: 2 }],
+      object: {
+        id: 31,
+        partnershipId: 12,
+        customerId: 40,
+        customerName: "Harbour Tech",
+        state: "approved",
+        protectedUntil: "2027-03-02",
+      },
+    });
+    const sale: SaleFacts = {
+      ...parties,
+      id: SaleId.make(88),
+      dealId: deal.id,
+      customerId: deal.customerId,
+      amountCents: cents(125_050),
+      saleDate: "2026-12-01",
+      kind: "one_off",
+      state: "confirmed",
+      reportedBy: "business",
+      confirmBy: null,
+    };
+    expect(
+      webhookEventFor({
+        _tag: "SaleRefunded",
+        saleId: sale.id,
+        partnershipId: sale.partnershipId,
+        refundCents: cents(25_000),
+        refundDate: "2026-12-09",
+        sale,
+      }),
+    ).toMatchObject({
+      type: "sale.refunded",
+      objectKey: "sale:88",
+      object: { amount: 1250.5, refund: { amount: 250, date: "2026-12-09" } },
+    });
+    expect(webhookEventFor({ _tag: "SaleStepTaken", step: "confirming", sale, by: "system" })?.type).toBe(
+      "sale.confirming",
+    );
+  });
+
   it("maps each partnership step to its webhook type with the partnership as the object", () => {
     const partnership = aPartnershipFacts({ status: "active" });
     expect(webhookEventFor({ _tag: "PartnershipRequested", partnership, by: "business" })?.type).toBe(

@@ -8,6 +8,7 @@ import type { DomainEvent, DomainEventSubscriber } from "../shared/index.ts";
 import {
   applicationEvent,
   collectionEvent,
+  dealEvent,
   invoiceEvent,
   mandateEvent,
   messageEvent,
@@ -15,6 +16,7 @@ import {
   partnershipEvent,
   paymentEvent,
   publishWebhookEvent,
+  saleEvent,
   statementEvent,
   verificationEvent,
 } from "./publish.ts";
@@ -62,7 +64,7 @@ const mandateTypes = {
   revoked: "mandate.revoked",
 } as const;
 
-/** The webhook event an event publishes, or null (agreements and disputes publish none yet). */
+/** The webhook event an event publishes, or null (agreements and disputes publish none yet; deals and sales since issue 43). */
 export const webhookEventFor = (event: DomainEvent): WebhookEventInput | null => {
   switch (event._tag) {
     case "PartnershipRequested":
@@ -113,10 +115,13 @@ export const webhookEventFor = (event: DomainEvent): WebhookEventInput | null =>
     case "InvitationChanged":
       return null;
     case "DealStepTaken":
+      return dealEvent(`deal.${event.step}`, event.deal);
     case "SaleStepTaken":
+      return saleEvent(`sale.${event.step}`, event.sale);
     case "SaleConfirmed":
+      return saleEvent("sale.confirmed", event.sale);
     case "SaleRefunded":
-      return null;
+      return saleEvent("sale.refunded", event.sale, event);
     case "StatementIssued":
       return statementEvent(event.statement);
   }

@@ -41,6 +41,19 @@ export const WEBHOOK_EVENT_TYPES = [
   "application.declined",
   "application.withdrawn",
   "statement.issued",
+  "deal.submitted",
+  "deal.approved",
+  "deal.rejected",
+  "deal.renewed",
+  "deal.expiring",
+  "deal.won",
+  "deal.lost",
+  "deal.expired",
+  "sale.reported",
+  "sale.confirming",
+  "sale.confirmed",
+  "sale.disputed",
+  "sale.refunded",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

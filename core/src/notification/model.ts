@@ -32,6 +32,10 @@ export const notificationKinds = [
   "collection_scheduled",
   "collection_failed",
   "mandate_changed",
+  "deal_updated",
+  "deal_expiring",
+  "sale_updated",
+  "sale_confirming",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

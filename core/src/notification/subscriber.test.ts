@@ -1,6 +1,19 @@
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
-import { DomainEvents, domainEventsFrom, PaymentId, publishEvent, UserId } from "../shared/index.ts";
+import {
+  CustomerId,
+  cents,
+  type DealFacts,
+  DealId,
+  DomainEvents,
+  domainEventsFrom,
+  PartnershipId,
+  PaymentId,
+  publishEvent,
+  type SaleFacts,
+  SaleId,
+  UserId,
+} from "../shared/index.ts";
 import { aDisputeFacts, anInvoiceFacts, aPartnershipFacts } from "../shared/testing.ts";
 import { noticesFor, notificationSubscriber } from "./subscriber.ts";
 import { makeNotificationMemory } from "./testing/index.ts";
@@ -183,6 +196,89 @@ describe("notification subscriber", () => {
         title: "Dispute #5 (invoice #31): The business made a counter-offer",
       },
     ]);
+  });
+
+  describe("deals and sales (issue 43)", () => {
+    const parties = {
+      partnershipId: PartnershipId.make(7),
+      businessUserId: UserId.make(1),
+      agentUserId: UserId.make(2),
+      businessName: "Acme Solar",
+      agentName: "Sam Agent",
+    };
+    const deal: DealFacts = {
+      ...parties,
+      id: DealId.make(31),
+      customerId: CustomerId.make(40),
+      customerName: "Harbour Tech",
+      state: "approved",
+      protectedUntil: "2027-03-02",
+    };
+    const sale: SaleFacts = {
+      ...parties,
+      id: SaleId.make(88),
+      dealId: deal.id,
+      customerId: deal.customerId,
+      amountCents: cents(125_000),
+      saleDate: "2026-12-01",
+      kind: "one_off",
+      state: "reported",
+      reportedBy: "agent",
+      // The window ends at the start of Tuesday 15 December in Sydney.
+      confirmBy: new Date("2026-12-14T13:00:00Z"),
+    };
+
+    it("tells the party that did not take a deal step, and both of the protection ending", () => {
+      expect(noticesFor({ _tag: "DealStepTaken", step: "approved", deal, by: "business" })).toEqual([
+        {
+          to: { userId: 2 },
+          kind: "deal_updated",
+          title: "Acme Solar approved your deal for Harbour Tech: protected until 2 March 2027",
+          link: "/agent/deals",
+          subjectId: 31,
+        },
+      ]);
+      expect(
+        noticesFor({ _tag: "DealStepTaken", step: "submitted", deal, by: "agent" }).map((n) => n.to),
+      ).toEqual([{ userId: 1 }]);
+      expect(
+        noticesFor({ _tag: "DealStepTaken", step: "expiring", deal, by: "system" }).map((n) => [
+          n.to,
+          n.kind,
+        ]),
+      ).toEqual([
+        [{ userId: 1 }, "deal_expiring"],
+        [{ userId: 2 }, "deal_expiring"],
+      ]);
+    });
+
+    it("tells both sides before an unanswered sale counts as confirmed, naming the last day to answer", () => {
+      const notices = noticesFor({ _tag: "SaleStepTaken", step: "confirming", sale, by: "system" });
+      expect(notices.map((n) => [n.to, n.kind])).toEqual([
+        [{ userId: 1 }, "sale_confirming"],
+        [{ userId: 2 }, "sale_confirming"],
+      ]);
+      expect(notices[0]?.title).toBe(
+        "Unless answered by the end of 14 December 2026, a sale of $1,250.00 on 1 December 2026 counts as confirmed",
+      );
+    });
+
+    it("does not announce the business's own sales one by one (a CSV of 10,000 rows)", () => {
+      const confirmed = (reportedBy: SaleFacts["reportedBy"], by: "business" | "system") =>
+        noticesFor({
+          _tag: "SaleConfirmed",
+          saleId: sale.id,
+          partnershipId: sale.partnershipId,
+          amountCents: sale.amountCents,
+          saleDate: sale.saleDate,
+          kind: sale.kind,
+          sale: { ...sale, reportedBy, state: "confirmed" },
+          by,
+        });
+      expect(confirmed("business", "business")).toEqual([]);
+      expect(confirmed("agent", "business").map((n) => n.to)).toEqual([{ userId: 2 }]);
+      expect(confirmed("agent", "system").map((n) => n.to)).toEqual([{ userId: 1 }, { userId: 2 }]);
+    });
   });
 
   it("records the notices through the repository when an event is published", async () => {

@@ -11,6 +11,8 @@ import {
   type AgreementStepTaken,
   type ApplicationChanged,
   cents,
+  type DealFacts,
+  type DealStepTaken,
   type DisputeActor,
   type DisputeFacts,
   type DisputeStepTaken,
@@ -22,6 +24,11 @@ import {
   type MandateChanged,
   type PartnershipChanged,
   type PartnershipRequested,
+  type SaleConfirmed,
+  type SaleFacts,
+  type SaleRefunded,
+  type SaleStepTaken,
+  sydneyIsoDate,
   type VerificationDecided,
 } from "../shared/index.ts";
 import type { Notice, NotificationKind } from "./model.ts";
@@ -319,12 +326,123 @@ export const noticesFor = (event: DomainEvent): readonly Notice[] => {
     case "MessageSent":
       return [];
     case "DealStepTaken":
+      return dealNotices(event);
     case "SaleStepTaken":
     case "SaleConfirmed":
     case "SaleRefunded":
+      return saleNotices(event);
     case "StatementIssued":
       return [];
   }
+};
+
+/** Deal and sale notices link to each side's deals area (issue 43). */
+const dealScreens = { business: "/business/deals", agent: "/agent/deals" } as const;
+
+const dealNotice = (
+  facts: DealFacts | SaleFacts,
+  side: "business" | "agent",
+  kind: NotificationKind,
+  title: string,
+  subjectId: number,
+): Notice => ({
+  to: { userId: side === "business" ? facts.businessUserId : facts.agentUserId },
+  kind,
+  title: title.slice(0, 300),
+  link: dealScreens[side],
+  subjectId,
+});
+
+/**
+ * A deal step's notices (issue 43): the party that did not take the step is told; the sweep's
+ * expiry and its notice a week before go to both. A refused registration publishes nothing, so no
+ * one hears of another agent's customer.
+ */
+const dealNotices = ({ step, deal, by }: DealStepTaken): Notice[] => {
+  const until = deal.protectedUntil ? longCalendarDate(deal.protectedUntil) : "";
+  const both = (kind: NotificationKind, title: string) =>
+    (["business", "agent"] as const).map((side) => dealNotice(deal, side, kind, title, deal.id));
+  if (step === "expiring")
+    return both("deal_expiring", `The protection of ${deal.customerName} ends on ${until}`);
+  if (step === "expired")
+    return both("deal_updated", `The protection of ${deal.customerName} ended: the customer is free again`);
+  if (by === "system") return [];
+  const name = by === "business" ? deal.businessName : deal.agentName;
+  const titles = {
+    submitted: `${name} registered ${deal.customerName} as a deal`,
+    approved: `${name} approved your deal for ${deal.customerName}: protected until ${until}`,
+    rejected: `${name} rejected your deal for ${deal.customerName}`,
+    renewed: `${name} renewed the protection of ${deal.customerName} until ${until}`,
+    won: `${name} marked your deal for ${deal.customerName} won`,
+    lost: `${name} marked the deal for ${deal.customerName} lost`,
+  } as const;
+  return [dealNotice(deal, otherParty(by), "deal_updated", titles[step], deal.id)];
+};
+
+/** "a sale of $1,250.00 on 1 December 2026" */
+const saleWords = (sale: SaleFacts) =>
+  `a sale of ${formatAud(sale.amountCents)} on ${longCalendarDate(sale.saleDate)}`;
+
+/**
+ * Sale notices (issue 43): the business hears of an agent's report; the agent of the answer, the
+ * window's confirmation and refunds; both 48 hours before an unanswered sale counts as confirmed.
+ * Sales the business itself recorded (form, API, CSV) are not announced one by one.
+ */
+const saleNotices = (event: SaleStepTaken | SaleConfirmed | SaleRefunded): Notice[] => {
+  const { sale } = event;
+  if (event._tag === "SaleRefunded")
+    return [
+      dealNotice(
+        sale,
+        "agent",
+        "sale_updated",
+        `${sale.businessName} refunded ${formatAud(event.refundCents)} of ${saleWords(sale)}; its commission is adjusted`,
+        sale.id,
+      ),
+    ];
+  if (event._tag === "SaleConfirmed") {
+    if (sale.reportedBy !== "agent") return [];
+    return event.by === "system"
+      ? (["business", "agent"] as const).map((side) =>
+          dealNotice(
+            sale,
+            side,
+            "sale_updated",
+            `Unanswered, ${saleWords(sale)} now counts as confirmed`,
+            sale.id,
+          ),
+        )
+      : [
+          dealNotice(
+            sale,
+            "agent",
+            "sale_updated",
+            `${sale.businessName} confirmed ${saleWords(sale)}`,
+            sale.id,
+          ),
+        ];
+  }
+  if (event.step === "reported")
+    return [
+      dealNotice(sale, "business", "sale_updated", `${sale.agentName} reported ${saleWords(sale)}`, sale.id),
+    ];
+  if (event.step === "disputed")
+    return [
+      dealNotice(sale, "agent", "sale_updated", `${sale.businessName} disputed ${saleWords(sale)}`, sale.id),
+    ];
+  // The window ends at the start of a Sydney day: the last day to answer is the one before.
+  const lastDay = sale.confirmBy
+    ? longCalendarDate(sydneyIsoDate(new Date(sale.confirmBy.getTime() - 1)))
+    : "";
+  return (["business", "agent"] as const).map((side) =>
+    dealNotice(
+      sale,
+      side,
+      "sale_confirming",
+      `Unless answered by the end of ${lastDay}, ${saleWords(sale)} counts as confirmed`,
+      sale.id,
+    ),
+  );
 };
 
 /** The subscriber the service wires: records each notice (best effort, like `notify`). */

@@ -37,6 +37,11 @@ export interface JobPayloads {
   /** Scheduled (hourly): commission lines past their holding period become payable; last month's statements are issued once (issue 43). */
   readonly "commission-sweep": ScheduledTick;
   /**
+   * Scheduled (every 15 minutes): deal protection ending and expiring, agent-reported sales whose
+   * confirmation window is about to end or ended (issue 43, ADR 0062).
+   */
+  readonly "deal-sweep": ScheduledTick;
+  /**
    * Outgoing webhooks (issue 20, ADR 0023): send the due deliveries of one endpoint and one
    * object, oldest first, stopping at the first not accepted; retried by the queue (ADR 0035).
    * `deliveryId`: the delivery it was queued for (one queued job per delivery).

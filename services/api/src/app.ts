@@ -56,6 +56,7 @@ import { registerOnboardingRoutes } from "./routes/account/onboarding.handlers.t
 import { registerAgreementRoutes } from "./routes/agreements/agreements.handlers.ts";
 import { registerCommissionRoutes } from "./routes/commission/commission.handlers.ts";
 import { registerContentRoutes } from "./routes/content/content.handlers.ts";
+import { registerDealRoutes } from "./routes/deals/deals.handlers.ts";
 import { registerDisputeRoutes } from "./routes/disputes/disputes.handlers.ts";
 import { registerHelpRoutes } from "./routes/help/help.handlers.ts";
 import { registerIdentityRoutes, sessionResolver } from "./routes/identity/identity.handlers.ts";
@@ -116,7 +117,10 @@ export interface AppOptions {
 
 /** Upload routes (multipart/form-data): 3 documents of at most 10 MB each, plus the form fields. */
 const UPLOAD_ROUTE =
-  /^\/api\/(?:verification-requests(?:\/\d+\/resubmit)?|admin\/media|disputes\/\d+\/evidence)$/;
+  /^\/api\/(?:verification-requests(?:\/\d+\/resubmit)?|admin\/media|disputes\/\d+\/evidence|deals\/\d+\/proofs)$/;
+/** Sales CSV imports (issue 43): text/csv or multipart/form-data, up to the upload limit (20,000 rows). */
+const CSV_IMPORT_ROUTE = /^\/api\/partnerships\/\d+\/sales\/import$/;
+const CSV_TYPE = /^text\/csv\s*(?:;|$)/i;
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
 const MAX_UPLOAD_BYTES = 31 * 1024 * 1024;
 
@@ -243,6 +247,13 @@ export function createApp(options: AppOptions) {
         });
       return next();
     }
+    if (c.req.method === "POST" && CSV_IMPORT_ROUTE.test(c.req.path)) {
+      if (!MULTIPART_TYPE.test(type ?? "") && !CSV_TYPE.test(type ?? ""))
+        return problem(c, "unsupported-media-type", {
+          detail: "Send the CSV as text/csv, or as the field `file` of multipart/form-data.",
+        });
+      return next();
+    }
     if ((hasBody || type) && !JSON_TYPE.test(type ?? "")) {
       return problem(c, "unsupported-media-type", { detail: "Send the request body as application/json." });
     }
@@ -262,7 +273,7 @@ export function createApp(options: AppOptions) {
   app.use("/api/*", (c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD"
       ? next()
-      : c.req.method === "POST" && UPLOAD_ROUTE.test(c.req.path)
+      : c.req.method === "POST" && (UPLOAD_ROUTE.test(c.req.path) || CSV_IMPORT_ROUTE.test(c.req.path))
         ? uploadLimit(c, next)
         : defaultLimit(c, next),
   );
@@ -380,6 +391,7 @@ export function createApp(options: AppOptions) {
   });
   registerDisputeRoutes(app, runtime);
   registerCommissionRoutes(app, runtime);
+  registerDealRoutes(app, runtime);
   registerPushRoutes(app, runtime);
   registerIntegrationRoutes(app, runtime);
 

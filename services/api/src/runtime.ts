@@ -40,6 +40,7 @@ import {
   ContactRepositoryPg,
   ContentRepositoryPg,
   type Db,
+  DealRepositoryPg,
   DisputeRepositoryPg,
   HelpRepositoryPg,
   InsightsRepositoryPg,
@@ -62,6 +63,7 @@ import {
   ProfileStatsCounterPg,
   PushSubscriptionsPg,
   ReviewRepositoryPg,
+  SaleRepositoryPg,
   SessionStorePg,
   StreamPresencePg,
   SubscriptionRepositoryPg,
@@ -103,6 +105,7 @@ import {
   SiteContacts,
   type UserAdministration,
 } from "@closr/core/content";
+import type { DealRepository, SaleRepository } from "@closr/core/deal";
 import type { DisputeRepository } from "@closr/core/dispute";
 import type { HelpRepository } from "@closr/core/help";
 import type {
@@ -228,6 +231,8 @@ export type AppServices =
   | DocumentDigest
   | AgreementPdf
   | DisputeRepository
+  | DealRepository
+  | SaleRepository
   | PaymentBlocks
   | NotificationRepository
   | InsightsRepository
@@ -361,6 +366,9 @@ export function makeAppLayer(
     ReviewRepositoryPg,
     AgreementRepositoryPg,
     DisputeRepositoryPg,
+    // Issue 43: deal registrations (conflict check under a per-business lock) and sales.
+    DealRepositoryPg,
+    SaleRepositoryPg,
     PaymentBlocksPg,
     PushSubscriptionsPg,
     StreamPresencePg,

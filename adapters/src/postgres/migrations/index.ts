@@ -37,6 +37,7 @@ import * as dealsAndSales from "./2026-12-02-43-deals-and-sales.ts";
 import * as opportunities from "./2026-12-02-44-opportunities.ts";
 import * as collection from "./2026-12-02-45-collection.ts";
 import * as commissionLedgerApi from "./2026-12-03-43-commission-ledger-api.ts";
+import * as dealNotifications from "./2026-12-03-43-deal-notifications.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-initial-schema": initialSchema,
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02-44-opportunities": opportunities,
   "2026-12-02-45-collection": collection,
   "2026-12-03-43-commission-ledger-api": commissionLedgerApi,
+  "2026-12-03-43-deal-notifications": dealNotifications,
 };

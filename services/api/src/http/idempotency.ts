@@ -23,6 +23,7 @@ export const IDEMPOTENT_PATHS: ReadonlySet<string> = new Set([
   "/api/create-payment-intent",
   "/api/partnerships",
   "/api/messages",
+  "/api/sales",
 ]);
 
 /** How long a key is remembered: 24 hours, in ms. */

@@ -6,6 +6,7 @@ import type { AgreementError } from "@closr/core/agreement";
 import type { CollectionError } from "@closr/core/collection";
 import type { CommissionError } from "@closr/core/commission";
 import type { ContentError } from "@closr/core/content";
+import type { DealError } from "@closr/core/deal";
 import type { DisputeError } from "@closr/core/dispute";
 import type { HelpError } from "@closr/core/help";
 import type { IdentityError } from "@closr/core/identity";
@@ -91,6 +92,7 @@ export type DomainError =
   | ContentError
   | ReviewError
   | DisputeError
+  | DealError
   | NotificationError
   | InsightsError
   | HelpError
@@ -496,6 +498,22 @@ export const errorTable = {
       e.issuer === "business"
         ? "This partnership's commission is invoiced by the business: a recipient-created tax invoice (both parties are registered for GST and the agreement has the RCTI clause)."
         : "This partnership's commission is invoiced by the agent.",
+  }),
+  // Deals and sales (issue 43, ADR 0062). A refused registration says only that it is taken.
+  DealNotFound: () => ({ code: "not-found", detail: "No such deal, sale or partnership." }),
+  CustomerAlreadyRegistered: (e) => ({ code: "customer-already-registered", detail: e.message }),
+  DealTransitionRefused: (e) => ({ code: "deal-transition", detail: e.message }),
+  SaleTransitionRefused: (e) => ({ code: "sale-transition", detail: e.message }),
+  InvalidDeal: (e) => ({
+    code: "validation-failed",
+    detail: "Some fields are missing or invalid.",
+    errors: e.errors as readonly FieldError[],
+  }),
+  SaleAlreadyRecorded: (e) => ({
+    code: "sale-duplicate",
+    detail: e.externalRef
+      ? `A sale with the reference "${e.externalRef}" is already recorded for this partnership.`
+      : "A sale with this reference is already recorded for this partnership.",
   }),
   // Integrations (issue 20).
   ApiAccessRequired: () => ({

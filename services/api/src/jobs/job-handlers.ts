@@ -20,6 +20,7 @@ import { runLocalBilling } from "@closr/core/subscription";
 import { Effect } from "effect";
 import type { AppRuntime } from "../runtime.ts";
 import { runCollectionSweep } from "./collection-sweeps.ts";
+import { runDealSweep } from "./deal-sweeps.ts";
 import { runDisputeSweep } from "./dispute-sweeps.ts";
 import { runReviewSweeps } from "./review-sweeps.ts";
 
@@ -42,6 +43,8 @@ export const jobHandlers = (runtime: AppRuntime): JobHandlers => ({
   "collection-sweep": () => runCollectionSweep(runtime),
   // The commission ledger (issue 43, ADR 0063): lines released to payable, last month's statements issued.
   "commission-sweep": () => runtime.runPromise(runCommissionSweep()),
+  // Deals and sales (issue 43, ADR 0062): protection notices and expiry, sales confirmed by the clock.
+  "deal-sweep": () => runDealSweep(runtime),
   // Outgoing webhooks (issue 20, ADR 0023): one endpoint's due deliveries of one object, in order;
   // a delivery not accepted fails the job, which the queue retries with back-off (ADR 0035).
   "deliver-webhook": (target, run) =>

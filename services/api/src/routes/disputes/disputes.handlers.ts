@@ -31,7 +31,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { runUseCase } from "../../http/run.ts";
-import { storedFilePolicy } from "../../http/stored-file-headers.ts";
+import { storedAttachmentHeaders } from "../../http/stored-file-headers.ts";
 import type { AppRuntime } from "../../runtime.ts";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -99,12 +99,6 @@ const lineJson = (l: DisputeTimelineEntry) => ({
   evidenceId: l.evidenceId,
   createdAt: l.createdAt.toISOString(),
 });
-
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
-const attachment = (name: string) => {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-};
 
 const cents = (dollars: number | undefined) =>
   dollars === undefined ? undefined : centsFromDollars(dollars);
@@ -220,15 +214,7 @@ export function registerDisputeRoutes(app: OpenAPIHono<AppEnv>, runtime: AppRunt
       c,
       getDisputeEvidence(c.get("user"), DisputeEvidenceId.make(c.req.valid("param").id)),
       ({ evidence, bytes }) =>
-        c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-          "content-type": evidence.contentType,
-          "content-length": String(bytes.byteLength),
-          "content-disposition": attachment(evidence.fileName),
-          "x-content-type-options": "nosniff",
-          // Nothing inside a party's upload may run, even if a browser renders it (ADR 0034).
-          "content-security-policy": storedFilePolicy,
-          "cache-control": "private, no-store",
-        }),
+        c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedAttachmentHeaders(evidence, bytes.byteLength)),
     ),
   );
 
