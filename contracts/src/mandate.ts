@@ -140,7 +140,7 @@ export const InvoiceCollection = z
       .nullable()
       .openapi({ format: "date", description: "When failed: the date of the next attempt (null: no more)." }),
     amount: money("The invoice's amount in"),
-    mandate: Mandate.nullable(),
+    mandate: z.union([Mandate, z.null()]).openapi({ description: "The mandate collecting it, if any." }),
     attempts: z.array(CollectionAttempt),
   })
   .openapi("InvoiceCollection");

@@ -80,8 +80,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const name = `closr_test_${process.pid}_${randomBytes(4).toString("hex")}`;
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     const template = templateDatabaseName();
-    await ensureTemplate(admin, adminUrl, template);
-    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    // Another tree's tests on the same server (a worktree, a CI clone) drop templates of other
+    // migration sets: a template gone between the check and the copy (3D000) is built again.
+    for (let attempt = 1; ; attempt++) {
+      await ensureTemplate(admin, adminUrl, template);
+      try {
+        await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "3D000" || attempt >= 3) throw error;
+      }
+    }
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const handle = await openDatabase({ url: url.toString(), maxConnections: 25 });

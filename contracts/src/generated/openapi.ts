@@ -8267,7 +8267,8 @@ export interface components {
              * @example 150
              */
             amount: number;
-            mandate: components["schemas"]["Mandate"];
+            /** @description The mandate collecting it, if any. */
+            mandate: components["schemas"]["Mandate"] | null;
             attempts: components["schemas"]["CollectionAttempt"][];
         };
         /**
@@ -8301,7 +8302,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-        } | null;
+        };
         /**
          * @description au_becs_debit: BECS Direct Debit from an Australian bank account; card: a card saved for off-session charges.
          * @enum {string}
