@@ -58,7 +58,9 @@ function FindTab() {
     page,
     pageSize: PAGE_SIZE,
     ...(params.get("q") ? { q: params.get("q") ?? "" } : {}),
-    ...(params.get("location") ? { location: params.get("location") as OpportunitySearch["location"] } : {}),
+    ...(params.get("location")
+      ? { location: params.get("location") as NonNullable<OpportunitySearch["location"]> }
+      : {}),
     ...(params.get("model") ? { model: params.get("model") as Model } : {}),
     ...(params.get("minimumRate") ? { minimumRate: Number(params.get("minimumRate")) } : {}),
   };
