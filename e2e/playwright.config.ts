@@ -73,7 +73,7 @@ export default defineConfig({
       // The phone layout (≤ 768 px: drawer, bottom bar) for the platform journeys.
       name: "mobile",
       testMatch:
-        /(identity|verification|subscriptions|subscriptions-stripe|account|content|reviews|insights|payouts|agreements|operations|discovery|partnerships|invoices|messaging|disputes|integrators|webhooks|invoice-states|independent-deploy|pwa|signed-in-frame|time-zones)\.spec\.ts/,
+        /(identity|verification|subscriptions|subscriptions-stripe|account|content|reviews|insights|payouts|agreements|operations|discovery|partnerships|invoices|messaging|disputes|integrators|webhooks|invoice-states|independent-deploy|pwa|signed-in-frame|time-zones|opportunities)\.spec\.ts/,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 390, height: 844 },

@@ -31,6 +31,14 @@ const Invoices = deferredPage("agent/invoices", () =>
 const Payouts = deferredPage("agent/payouts", () =>
   import("./features/payouts/components/payouts-page.tsx").then((m) => m.PayoutsPage),
 );
+const Opportunities = deferredPage("agent/opportunities", () =>
+  import("./features/opportunities/components/opportunities-page.tsx").then((m) => m.AgentOpportunitiesPage),
+);
+const OpportunityDetail = deferredPage("agent/opportunity", () =>
+  import("./features/opportunities/components/opportunity-detail-page.tsx").then(
+    (m) => m.OpportunityDetailPage,
+  ),
+);
 
 export default registerPartyRemote("agent", {
   dashboard: <Dashboard />,
@@ -41,5 +49,10 @@ export default registerPartyRemote("agent", {
   partners: <Partners />,
   money: <Invoices />,
   // Issue 14: payouts come before the first invoice (its menu item is partyAreas.agent.more).
-  extraRoutes: [{ path: "payouts", element: <Payouts /> }],
+  // Issue 44: opportunities to search and apply to, the agent's applications and invitations.
+  extraRoutes: [
+    { path: "payouts", element: <Payouts /> },
+    { path: "opportunities", element: <Opportunities /> },
+    { path: "opportunities/:id", element: <OpportunityDetail /> },
+  ],
 });

@@ -35,6 +35,19 @@ const AgreementTemplate = deferredPage("business/agreement-template", () =>
     (m) => m.AgreementTemplatePage,
   ),
 );
+const opportunityPages = () => import("./features/opportunities/components/opportunity-pages.ts");
+const Opportunities = deferredPage("business/opportunities", () =>
+  opportunityPages().then((m) => m.OpportunitiesPage),
+);
+const NewOpportunity = deferredPage("business/opportunity-new", () =>
+  opportunityPages().then((m) => m.NewOpportunityPage),
+);
+const EditOpportunity = deferredPage("business/opportunity-edit", () =>
+  opportunityPages().then((m) => m.EditOpportunityPage),
+);
+const OpportunityApplicants = deferredPage("business/opportunity", () =>
+  opportunityPages().then((m) => m.OpportunityApplicantsPage),
+);
 
 export default registerPartyRemote("business", {
   dashboard: <Dashboard />,
@@ -45,5 +58,12 @@ export default registerPartyRemote("business", {
   partners: <Partners />,
   money: <Payments />,
   // Issue 17: the Enterprise custom contract template (linked from the agreement page).
-  extraRoutes: [{ path: "agreement-template", element: <AgreementTemplate /> }],
+  // Issue 44: the business's opportunities, the editor and one opportunity's applicants.
+  extraRoutes: [
+    { path: "agreement-template", element: <AgreementTemplate /> },
+    { path: "opportunities", element: <Opportunities /> },
+    { path: "opportunities/new", element: <NewOpportunity /> },
+    { path: "opportunities/:id/edit", element: <EditOpportunity /> },
+    { path: "opportunities/:id", element: <OpportunityApplicants /> },
+  ],
 });

@@ -7,10 +7,19 @@
  */
 export {
   type Agreement,
+  type CommissionModel,
   type CommissionQuote,
+  modelGuidance,
+  modelLabels,
+  territoryLabels,
   useAgreement,
   useCommissionQuote,
 } from "./agreements/agreements-api.ts";
+export {
+  type CommissionModelDraft,
+  CommissionModelFields,
+  useCommissionModelDraft,
+} from "./agreements/commission-model-fields.tsx";
 export {
   DisputeListItem,
   DisputesTab,
@@ -19,6 +28,8 @@ export {
   ProposeResolutionForm,
 } from "./disputes/disputes.tsx";
 export * from "./disputes/disputes-api.ts";
+export * from "./opportunities/opportunity-format.ts";
+export { injectOpportunityStyles, OpportunityTerms } from "./opportunities/opportunity-terms.tsx";
 export { ConnectButton, sideCopy } from "./partnerships/connect-button.tsx";
 export {
   DASHBOARD_PARTNER_LIMIT,

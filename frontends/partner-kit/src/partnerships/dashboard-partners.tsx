@@ -38,9 +38,14 @@ export const DASHBOARD_PARTNER_LIMIT = 2;
  * The caller's partnership counts for stat tiles: numbers once loaded, "–" while loading or
  * after a failure (the panel below shows the error and Retry).
  */
-export function usePartnershipCounts(): { active: number | "–"; pending: number | "–"; loaded: boolean } {
+export function usePartnershipCounts(): {
+  active: number | "–";
+  pending: number | "–";
+  pendingOpportunities: number | "–";
+  loaded: boolean;
+} {
   const open = usePartnerships();
-  if (!open.data) return { active: "–", pending: "–", loaded: false };
+  if (!open.data) return { active: "–", pending: "–", pendingOpportunities: "–", loaded: false };
   return { ...open.data.counts, loaded: true };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The dashboard of a caller who has a profile (spec §2.8 business, §2.9 agent), written once
  * and parameterised by `Party`: the greeting with Edit Profile, the stat tiles (the caller's
- * active and pending partnership counts, then the party's own third tile), the quick search
+ * active partnership count, then the pending one (the business's connection requests, the
+ * agent's pending opportunities), then the party's own third tile), the quick search
  * panel, up to 2 active partners, and the 3 best matches. The words differ by party (`homeCopy`);
  * the page gives the greeting, its third tile, the search filter's options and the match card.
  */
@@ -21,20 +22,30 @@ const homeCopy: Record<
   Party,
   {
     active: { label: string; note: string };
-    pending: { label: string };
+    /** The second tile: its label, which count it shows, and what that count is. */
+    pending: { label: string; count: "pending" | "pendingOpportunities"; note: string };
     partnersTitle: string;
     matchesNoun: string;
   }
 > = {
   business: {
     active: { label: "Active Agents", note: "Agents you partner with" },
-    pending: { label: "Pending Applications" },
+    pending: {
+      label: "Pending Applications",
+      count: "pending",
+      note: "Connection requests sent or received",
+    },
     partnersTitle: "Active agents",
     matchesNoun: "agents",
   },
   agent: {
     active: { label: "Current Partnerships", note: "Active partners" },
-    pending: { label: "Pending Opportunities" },
+    // Issue 44: pending invitations plus shortlisted applications (counts.pendingOpportunities).
+    pending: {
+      label: "Pending Opportunities",
+      count: "pendingOpportunities",
+      note: "Invitations and shortlisted applications",
+    },
     partnersTitle: "Active partners",
     matchesNoun: "businesses",
   },
@@ -78,8 +89,8 @@ export function PartyHome<T extends { id: number }>({
         <StatTile
           icon="bell"
           label={copy.pending.label}
-          value={counts.pending}
-          note="Connection requests sent or received"
+          value={counts[copy.pending.count]}
+          note={copy.pending.note}
         />
         {thirdTile(counts.active)}
       </div>

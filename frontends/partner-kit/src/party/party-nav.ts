@@ -23,7 +23,7 @@ export const partyAreas: Record<
     detailPath: string;
     partners: AreaLink;
     money: AreaLink;
-    /** The area's further side-menu pages, listed after Profile (the agent's Payouts). */
+    /** The area's further side-menu pages, listed after Profile (Opportunities; the agent's Payouts). */
     more: readonly NavItem[];
     insights: { to: string; label: string };
   }
@@ -34,7 +34,8 @@ export const partyAreas: Record<
     detailPath: "agents/:id",
     partners: { path: "active-agents", label: "Active Agents", icon: "users" },
     money: { path: "payments", label: "Payments", icon: "dollar" },
-    more: [],
+    // Issue 44: the business's posted opportunities and their applicants.
+    more: [{ to: "/business/opportunities", label: "Opportunities", icon: "briefcase" }],
     insights: { to: "/analytics", label: "Analytics" },
   },
   agent: {
@@ -43,8 +44,11 @@ export const partyAreas: Record<
     detailPath: "businesses/:id",
     partners: { path: "current-partners", label: "Current Partners", icon: "users" },
     money: { path: "invoices", label: "Invoices", icon: "file" },
-    // Issue 14: payouts come before the first invoice.
-    more: [{ to: "/agent/payouts", label: "Payouts", icon: "dollar" }],
+    // Issue 14: payouts come before the first invoice. Issue 44: opportunities to apply to.
+    more: [
+      { to: "/agent/payouts", label: "Payouts", icon: "dollar" },
+      { to: "/agent/opportunities", label: "Opportunities", icon: "briefcase" },
+    ],
     insights: { to: "/performance", label: "Performance" },
   },
 };

@@ -19,6 +19,7 @@ describe("party remote (spec §2.2 side menus)", () => {
       ["/business/active-agents", "Active Agents", "active-partnerships"],
       ["/business/payments", "Payments", undefined],
       ["/business/profile", "Profile", undefined],
+      ["/business/opportunities", "Opportunities", undefined],
       ["/messages", "Messages", "unread-messages"],
       ["/analytics", "Analytics", undefined],
       ["/reviews", "Reviews", undefined],
@@ -35,6 +36,7 @@ describe("party remote (spec §2.2 side menus)", () => {
       ["/agent/invoices", "Invoices", "file"],
       ["/agent/profile", "Profile", "user"],
       ["/agent/payouts", "Payouts", "dollar"],
+      ["/agent/opportunities", "Opportunities", "briefcase"],
       ["/messages", "Messages", "message"],
       ["/performance", "Performance", "chart"],
       ["/reviews", "Reviews", "star"],
@@ -64,6 +66,11 @@ describe("party remote (spec §2.2 side menus)", () => {
       ["reports", "reports"],
     ]);
     expect(module.navItems[5]).toEqual({ to: "/agent/payouts", label: "Payouts", icon: "dollar" });
-    expect(module.navItems[6]).toEqual({ to: "/agent/reports", label: "Reports", icon: "chart" });
+    expect(module.navItems[6]).toEqual({
+      to: "/agent/opportunities",
+      label: "Opportunities",
+      icon: "briefcase",
+    });
+    expect(module.navItems[7]).toEqual({ to: "/agent/reports", label: "Reports", icon: "chart" });
   });
 });
